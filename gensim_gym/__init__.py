@@ -1,0 +1,51 @@
+"""gensim_gym: generative simulators for RL and agent research.
+
+Turn a natural-language directive into Gymnasium environments whose task,
+tools and reward are generated (offline by a procedural generator, or by an
+LLM), and train on them with a curriculum that keeps tasks at the edge of what
+the agent can do.
+
+>>> import gymnasium as gym, gensim_gym
+>>> env = gym.make("GenSim-v0", directive="warehouse tasks, easy", seed=0)
+>>> obs, info = env.reset(seed=0)
+"""
+
+from __future__ import annotations
+
+from gymnasium.envs.registration import register, registry
+
+from gensim_gym.envs.gensim_env import GenSimEnv
+from gensim_gym.errors import (
+    CapacityError,
+    DirectiveError,
+    Error,
+    GenerationError,
+    MissingDependencyError,
+    SpecError,
+    VerificationError,
+)
+from gensim_gym.factory import generate, make_env
+from gensim_gym.spec import SimSpec, load_spec, validate_spec
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CapacityError",
+    "DirectiveError",
+    "Error",
+    "GenSimEnv",
+    "GenerationError",
+    "MissingDependencyError",
+    "SimSpec",
+    "SpecError",
+    "VerificationError",
+    "__version__",
+    "generate",
+    "load_spec",
+    "make_env",
+    "validate_spec",
+]
+
+if "GenSim-v0" not in registry:
+    # max_episode_steps is None: every task carries its own horizon and truncates itself.
+    register(id="GenSim-v0", entry_point="gensim_gym.factory:make_env", max_episode_steps=None)

@@ -1,0 +1,186 @@
+"""Compilation of checked expressions into closures over the state arrays.
+
+A world state is two flat containers: ``F`` (a ``bytearray`` of fact bits)
+and ``N`` (a list of fluent values). Compiling grounds every variable with a
+binding, resolves every atom to its index once, and builds nested closures
+``fn(F, N)``. Conjunctions of literals, the common precondition shape, become
+a single tight loop. Each compiled expression also reports the indices it
+reads, which the runtime uses to re-evaluate only what a step changed.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from gensim_gym.dsl.ast import WILDCARD, Arg, Arith, Assign, BoolOp, Call, Compare, Const, Effect, Expr, Not, Obj, Reveal, SetFact, Var
+
+StateFn = Callable[[bytearray, list], object]
+
+_CMP = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
+_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul}
+
+
+class Indexer(Protocol):
+    """Maps ground atoms and fluents to positions in the state arrays."""
+
+    predicates: Mapping[str, tuple[str, ...]]
+
+    def fact(self, name: str, objects: Sequence[str]) -> int: ...
+
+    def num(self, name: str, objects: Sequence[str]) -> int: ...
+
+    def objects_of(self, type_name: str) -> Sequence[str]: ...
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """A compiled expression with the fact and fluent indices it reads."""
+
+    fn: StateFn
+    facts: frozenset[int]
+    nums: frozenset[int]
+
+
+@dataclass(frozen=True)
+class CompiledEffects:
+    """Ground effects of one action, applied delete-first like STRIPS."""
+
+    adds: tuple[int, ...]
+    dels: tuple[int, ...]
+    assigns: tuple[tuple[int, str, StateFn], ...]
+    reveals: tuple[int, ...]
+
+    @property
+    def touched_facts(self) -> frozenset[int]:
+        return frozenset(self.adds) | frozenset(self.dels)
+
+    @property
+    def touched_nums(self) -> frozenset[int]:
+        return frozenset(i for i, _, _ in self.assigns)
+
+
+def _ground(args: tuple[Arg, ...], binding: Mapping[str, str]) -> tuple[str, ...]:
+    return tuple(binding[a.name] if isinstance(a, Var) else a.name for a in args)
+
+
+def _literals(items: tuple[Expr, ...]) -> tuple[list[Call], list[Call]] | None:
+    """Split items into positive/negative atoms when all are literals, else None."""
+    pos: list[Call] = []
+    neg: list[Call] = []
+    for item in items:
+        if isinstance(item, Call):
+            pos.append(item)
+        elif isinstance(item, Not) and isinstance(item.item, Call):
+            neg.append(item.item)
+        else:
+            return None
+    return pos, neg
+
+
+def compile_expr(node: Expr, index: Indexer, binding: Mapping[str, str] | None = None) -> Compiled:
+    """Compile a checked expression; ``binding`` maps variable names to objects."""
+    binding = binding or {}
+    facts: set[int] = set()
+    nums: set[int] = set()
+
+    def atom_index(call: Call) -> int:
+        i = index.fact(call.name, _ground(call.args, binding))
+        facts.add(i)
+        return i
+
+    def build(n: Expr) -> StateFn:
+        if isinstance(n, Const):
+            value = n.value
+            return lambda F, N: value
+        if isinstance(n, Call):
+            if n.name in index.predicates:
+                i = atom_index(n)
+                return lambda F, N: F[i] == 1
+            j = index.num(n.name, _ground(n.args, binding))
+            nums.add(j)
+            return lambda F, N: N[j]
+        if isinstance(n, Not):
+            if isinstance(n.item, Call) and n.item.name in index.predicates:
+                i = atom_index(n.item)
+                return lambda F, N: F[i] == 0
+            inner = build(n.item)
+            return lambda F, N: not inner(F, N)
+        if isinstance(n, BoolOp):
+            split = _literals(n.items) if n.op == "and" else None
+            if split is not None and all(c.name in index.predicates for c in split[0] + split[1]):
+                pos = tuple(atom_index(c) for c in split[0])
+                neg = tuple(atom_index(c) for c in split[1])
+                return _conjunction(pos, neg)
+            parts = tuple(build(item) for item in n.items)
+            if n.op == "and":
+                return lambda F, N: all(p(F, N) for p in parts)
+            return lambda F, N: any(p(F, N) for p in parts)
+        if isinstance(n, Compare):
+            op, left, right = _CMP[n.op], build(n.left), build(n.right)
+            return lambda F, N: op(left(F, N), right(F, N))
+        if isinstance(n, Arith):
+            op, left, right = _ARITH[n.op], build(n.left), build(n.right)
+            return lambda F, N: op(left(F, N), right(F, N))
+        raise TypeError(f"cannot compile {type(n).__name__}")  # pragma: no cover - checker rejects first
+
+    fn = build(node)
+    return Compiled(fn, frozenset(facts), frozenset(nums))
+
+
+def _conjunction(pos: tuple[int, ...], neg: tuple[int, ...]) -> StateFn:
+    if not neg and len(pos) == 1:
+        (i,) = pos
+        return lambda F, N: F[i] == 1
+    if not neg and len(pos) == 2:
+        i, j = pos
+        return lambda F, N: F[i] == 1 and F[j] == 1
+
+    def conj(F: bytearray, N: list) -> bool:
+        for i in pos:
+            if not F[i]:
+                return False
+        for i in neg:
+            if F[i]:
+                return False
+        return True
+
+    return conj
+
+
+def compile_effects(effects: Sequence[Effect], index: Indexer, binding: Mapping[str, str] | None = None) -> CompiledEffects:
+    """Compile a list of checked effect statements for one grounding."""
+    binding = binding or {}
+    adds: list[int] = []
+    dels: list[int] = []
+    assigns: list[tuple[int, str, StateFn]] = []
+    reveals: list[int] = []
+    for effect in effects:
+        if isinstance(effect, SetFact):
+            i = index.fact(effect.atom.name, _ground(effect.atom.args, binding))
+            (adds if effect.value else dels).append(i)
+        elif isinstance(effect, Assign):
+            j = index.num(effect.target.name, _ground(effect.target.args, binding))
+            assigns.append((j, effect.op, compile_expr(effect.value, index, binding).fn))
+        elif isinstance(effect, Reveal):
+            reveals.extend(_expand_reveal(effect.pattern, index, binding))
+    return CompiledEffects(tuple(adds), tuple(dels), tuple(assigns), tuple(reveals))
+
+
+def _expand_reveal(pattern: Call, index: Indexer, binding: Mapping[str, str]) -> list[int]:
+    types = index.predicates[pattern.name]
+    choices: list[Sequence[str]] = []
+    for arg, type_name in zip(pattern.args, types):
+        if isinstance(arg, Obj) and arg.name == WILDCARD:
+            choices.append(index.objects_of(type_name))
+        else:
+            choices.append([binding[arg.name] if isinstance(arg, Var) else arg.name])
+    out: list[int] = []
+    combos: list[tuple[str, ...]] = [()]
+    for options in choices:
+        combos = [c + (o,) for c in combos for o in options]
+    for combo in combos:
+        out.append(index.fact(pattern.name, combo))
+    return out

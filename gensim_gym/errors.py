@@ -1,0 +1,94 @@
+"""The error hierarchy of gensim_gym.
+
+Every error the package raises on purpose derives from :class:`Error`, so a
+caller can catch one type. Messages say what was expected, what was got and
+where (a JSON path such as ``$.tools[2].pre``), and suggest a near name when
+one exists.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+
+class Error(Exception):
+    """Base class of every error raised by gensim_gym."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One problem found in a spec: where it is and what is wrong."""
+
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}"
+
+
+class SpecError(Error, ValueError):
+    """A SimSpec (or a part of one) is malformed.
+
+    ``problems`` lists every problem found, each with its JSON path, so a user
+    (or an LLM in a repair turn) can fix them all at once.
+    """
+
+    def __init__(self, problems: Sequence[Problem] | str, *, path: str = "$") -> None:
+        if isinstance(problems, str):
+            problems = [Problem(path, problems)]
+        self.problems: tuple[Problem, ...] = tuple(problems)
+        lines = "\n".join(f"  - {p}" for p in self.problems)
+        count = len(self.problems)
+        super().__init__(f"invalid SimSpec ({count} problem{'s' if count != 1 else ''}):\n{lines}")
+
+
+class ExpressionError(SpecError):
+    """An expression string could not be parsed or type-checked."""
+
+
+class DirectiveError(Error, ValueError):
+    """A directive asked for something the generator cannot provide."""
+
+
+class GenerationError(Error, RuntimeError):
+    """Generation failed after every allowed attempt.
+
+    ``attempts`` holds one reason per attempt, in order.
+    """
+
+    def __init__(self, message: str, attempts: Sequence[str] = ()) -> None:
+        self.attempts: tuple[str, ...] = tuple(attempts)
+        detail = "".join(f"\n  attempt {i + 1}: {a}" for i, a in enumerate(self.attempts))
+        super().__init__(message + detail)
+
+
+class VerificationError(Error, ValueError):
+    """A well-formed spec failed verification (unsolvable, trivial, or a reward the golden plan cannot earn)."""
+
+
+class CapacityError(Error, ValueError):
+    """A task does not fit the fixed observation/action capacity of an environment."""
+
+
+class MissingDependencyError(Error, ImportError):
+    """An optional dependency is not installed; the message names the extra to install."""
+
+
+def did_you_mean(name: str, choices: Iterable[str]) -> str:
+    """Return ``" (did you mean 'x'?)"`` for the closest choice, or ``""``."""
+    close = difflib.get_close_matches(name, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def require(module: str, extra: str):
+    """Import an optional dependency or raise an error naming the extra to install."""
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except ImportError as exc:  # pragma: no cover - depends on the environment
+        raise MissingDependencyError(
+            f"{module!r} is needed for this feature; install it with: pip install 'gensim_gym[{extra}]'"
+        ) from exc

@@ -1,0 +1,80 @@
+"""Public entry points: ``generate`` a spec and ``make_env`` (what ``gym.make("GenSim-v0")`` calls)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import gymnasium as gym
+
+from gensim_gym.envs.gensim_env import GenSimEnv
+from gensim_gym.envs.sources import FixedSpec
+from gensim_gym.errors import Error
+from gensim_gym.generation.directive import parse_directive
+from gensim_gym.generation.family import DirectiveFamily
+from gensim_gym.generation.offline import OfflineGenerator, family_layout
+from gensim_gym.spec.model import SimSpec
+from gensim_gym.spec.validate import load_spec, validate_spec
+
+BACKENDS = ("offline", "openai")
+
+
+def _check_backend(backend: Any) -> None:
+    if isinstance(backend, str) and backend not in BACKENDS:
+        raise Error(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)} or pass a Backend object")
+
+
+def generate(directive: str, *, difficulty: float = 0.5, seed: int = 0, backend: Any = "offline",
+             **backend_kwargs: Any) -> SimSpec:
+    """Generate one validated and verified :class:`SimSpec` from a directive.
+
+    >>> spec = generate("warehouse tasks, easy", seed=1)
+    >>> spec.golden_plan != []
+    True
+    """
+    _check_backend(backend)
+    if backend == "offline":
+        if backend_kwargs:
+            raise Error(f"the offline backend takes no options, got {', '.join(sorted(backend_kwargs))}")
+        knobs = parse_directive(directive, difficulty)
+        generator = OfflineGenerator(knobs, directive)
+        spec = generator.generate(seed)
+        validate_spec(spec)
+        return spec
+    from gensim_gym.generation.llm import generate_llm  # noqa: PLC0415 - optional dependency
+
+    return generate_llm(directive, difficulty=difficulty, seed=seed, backend=backend, **backend_kwargs)
+
+
+def make_env(directive: str | None = None, *, spec: SimSpec | str | Path | None = None, difficulty: float = 0.5,
+             seed: int | None = None, num_tasks: int = 0, backend: Any = "offline", obs_mode: str = "vector",
+             render_mode: str | None = None, curriculum: Any = None, **backend_kwargs: Any) -> gym.Env:
+    """Build a :class:`GenSimEnv` from a directive (a task family) or from one fixed spec.
+
+    This is the entry point of ``gym.make("GenSim-v0", ...)``; see the README for every argument.
+    """
+    _check_backend(backend)
+    if (directive is None) == (spec is None):
+        raise Error("pass exactly one of directive=... (a task family) or spec=... (one fixed task)")
+    if spec is not None:
+        spec = spec if isinstance(spec, SimSpec) else load_spec(spec)
+        env: gym.Env = GenSimEnv(FixedSpec(spec), obs_mode=obs_mode, render_mode=render_mode, seed=seed)
+    elif backend == "offline" and not backend_kwargs:
+        source = DirectiveFamily(directive, difficulty, seed, num_tasks)
+        env = GenSimEnv(source, obs_mode=obs_mode, render_mode=render_mode, seed=seed)
+    else:
+        from gensim_gym.generation.llm import llm_family  # noqa: PLC0415 - optional dependency
+
+        source = llm_family(directive, difficulty=difficulty, seed=seed, num_tasks=num_tasks, backend=backend,
+                            **backend_kwargs)
+        env = GenSimEnv(source, obs_mode=obs_mode, render_mode=render_mode, seed=seed)
+    if curriculum is not None:
+        from gensim_gym.curriculum.wrapper import attach_curriculum  # noqa: PLC0415 - higher layer
+
+        env = attach_curriculum(env, curriculum, directive=directive, seed=seed)
+    return env
+
+
+def family_layout_for(directive: str, difficulty: float = 0.5):
+    """The fixed layout (spaces) of a directive's family; envs made from the same domains share it."""
+    return family_layout(parse_directive(directive, difficulty))

@@ -1,0 +1,130 @@
+"""Reading a natural-language directive into generator knobs.
+
+The offline generator understands a small, documented vocabulary (see the
+README): domain words, "easy"/"hard", "N tools", "more/fewer tools",
+"longer/shorter tasks", "sparse"/"dense reward", "noisy", "hidden"/"partial".
+Every interpretation it makes is written down in ``Knobs.notes`` and stored in
+the spec's metadata, so a user can see how their words were read.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from dataclasses import asdict, dataclass, field
+
+from gensim_gym.errors import DirectiveError, did_you_mean
+from gensim_gym.generation.toolsets import load_registry
+
+DEFAULT_DOMAIN = "warehouse"
+MAX_DIRECTIVE_CHARS = 2000
+
+
+@dataclass(frozen=True)
+class Knobs:
+    """What the generator was asked for."""
+
+    domains: tuple[str, ...]
+    difficulty: float
+    reward_mode: str = "dense"
+    noise: bool = False
+    partial: bool | None = None
+    more_tools: int = 0
+    tool_count: int | None = None
+    length_bonus: int = 0
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+    def to_dict(self) -> dict:
+        out = asdict(self)
+        out["domains"] = list(self.domains)
+        out["notes"] = list(self.notes)
+        return out
+
+
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+                 "ten": 10, "eleven": 11, "twelve": 12}
+
+
+def _count(text: str, noun: str) -> int | None:
+    match = re.search(rf"\b(\d+|{'|'.join(_NUMBER_WORDS)})\s+{noun}s?\b", text)
+    if not match:
+        return None
+    word = match.group(1)
+    return int(word) if word.isdigit() else _NUMBER_WORDS[word]
+
+
+def _has(text: str, *patterns: str) -> bool:
+    return any(re.search(rf"\b{p}\b", text) for p in patterns)
+
+
+def parse_directive(directive: str, difficulty: float = 0.5) -> Knobs:
+    """Interpret ``directive`` (with the requested ``difficulty`` in [0, 1]) as generator knobs."""
+    if not isinstance(directive, str) or not directive.strip():
+        raise DirectiveError("directive must be a non-empty string, e.g. 'warehouse tasks, easy'")
+    if len(directive) > MAX_DIRECTIVE_CHARS:
+        raise DirectiveError(f"directive is {len(directive)} characters; at most {MAX_DIRECTIVE_CHARS} are allowed")
+    if not isinstance(difficulty, (int, float)) or not 0.0 <= float(difficulty) <= 1.0:
+        raise DirectiveError(f"difficulty must be a number in [0, 1], got {difficulty!r}")
+    text = directive.lower()
+    notes: list[str] = []
+    domains = _domains(text, notes)
+    d = float(difficulty)
+    for words, shift in ((("easy", "easier", "simple", "simpler", "beginner"), -0.3),
+                         (("hard", "harder", "difficult", "challenging", "expert"), +0.3)):
+        if _has(text, *words):
+            d = min(1.0, max(0.0, d + shift))
+            notes.append(f"'{next(w for w in words if _has(text, w))}' shifts difficulty by {shift:+.1f} to {d:.2f}")
+    mode = "dense"
+    if _has(text, "sparse", "sparser", "sparsely"):
+        mode = "sparse"
+        notes.append("sparse reward: success only, no progress shaping or step cost")
+    elif _has(text, "dense", "denser", "shaped"):
+        notes.append("dense reward: potential-based progress shaping and step cost")
+    noise = _has(text, "noisy", "noise", "unreliable", "flaky", "stochastic")
+    if noise:
+        notes.append("noisy: tool calls fail with a probability that grows with difficulty")
+    partial: bool | None = None
+    if _has(text, "hidden", "partial", "partially", "unobserved", "fog"):
+        partial = True
+        notes.append("partial observability: some facts are hidden until a tool reveals them")
+    elif _has(text, "fully observable", "full observability"):
+        partial = False
+    more = 0
+    if _has(text, "more tools", "add tools", "add more tools", "extra tools", "larger toolset", "distractor", "distractors"):
+        more = 2
+        notes.append("more tools: two extra distractor tools per domain")
+    elif _has(text, "fewer tools", "remove tools", "only needed tools"):
+        more = -99
+        notes.append("fewer tools: no distractor tools")
+    tool_count = _count(text, "tool")
+    if tool_count is not None:
+        notes.append(f"{tool_count} tools requested (core tools are always kept)")
+    bonus = 0
+    if _has(text, "longer", "long", "complex", "complexity", "more steps", "multi-step"):
+        bonus = 2
+        notes.append("longer tasks: the minimum plan length grows by 2")
+    elif _has(text, "shorter", "short", "fewer steps"):
+        bonus = -1
+        notes.append("shorter tasks: the minimum plan length shrinks by 1")
+    return Knobs(tuple(domains), round(d, 4), mode, noise, partial, more, tool_count, bonus, tuple(notes))
+
+
+def _domains(text: str, notes: list[str]) -> list[str]:
+    registry = load_registry()
+    explicit = re.search(r"\bdomains?\s*[:=]\s*([a-z_, ]+)", text)
+    if explicit:
+        names = [n.strip() for n in re.split(r"[, ]+", explicit.group(1)) if n.strip() and n.strip() != "and"]
+        for name in names:
+            if name not in registry:
+                raise DirectiveError(f"unknown domain {name!r}{did_you_mean(name, registry)}; "
+                                     f"domains: {', '.join(registry)}")
+        notes.append(f"domains named explicitly: {', '.join(names)}")
+        return names
+    found = [name for name, ts in registry.items() if _has(text, re.escape(name), *map(re.escape, ts.keywords))]
+    if not found:
+        warnings.warn(f"directive names no known domain; using {DEFAULT_DOMAIN!r}. "
+                      f"Domains: {', '.join(registry)} (or write 'domain: NAME')", stacklevel=3)
+        notes.append(f"no domain word found: fell back to {DEFAULT_DOMAIN}")
+        return [DEFAULT_DOMAIN]
+    notes.append(f"domains from keywords: {', '.join(found)}")
+    return found

@@ -1,0 +1,60 @@
+"""A directive's task family as a task source for the environment (Procgen's convention).
+
+``num_tasks=0`` gives an unlimited stream: each reset draws a task seed from
+the environment's RNG. ``num_tasks=N`` gives a fixed pool of N task seeds
+derived from the family seed. Generated specs are cached in memory, so a
+pool costs N generations however many episodes are played.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import numpy as np
+
+from gensim_gym.errors import DirectiveError
+from gensim_gym.generation.directive import Knobs, parse_directive
+from gensim_gym.generation.offline import OfflineGenerator, family_layout
+from gensim_gym.spec.model import SimSpec
+from gensim_gym.world.layout import Layout
+
+CACHE_SIZE = 512
+
+
+class DirectiveFamily:
+    """Every task a directive can produce at one difficulty, behind the ``TaskSource`` protocol."""
+
+    def __init__(self, directive: str, difficulty: float = 0.5, seed: int | None = None, num_tasks: int = 0,
+                 knobs: Knobs | None = None) -> None:
+        if not isinstance(num_tasks, int) or num_tasks < 0:
+            raise DirectiveError(f"num_tasks must be an integer >= 0 (0 = unlimited), got {num_tasks!r}")
+        self.directive = directive
+        self.knobs = knobs or parse_directive(directive, difficulty)
+        self.generator = OfflineGenerator(self.knobs, directive)
+        self._layout = family_layout(self.knobs)
+        self.generator.layout = self._layout
+        self.seed = seed
+        self.num_tasks = num_tasks
+        entropy = 0 if seed is None else seed
+        self.pool_seeds = [int(s) for s in np.random.SeedSequence(entropy).generate_state(num_tasks)] if num_tasks else []
+        self._cache: OrderedDict[int, SimSpec] = OrderedDict()
+
+    def layout(self) -> Layout:
+        return self._layout
+
+    def task_seed(self, rng: np.random.Generator) -> int:
+        if self.pool_seeds:
+            return self.pool_seeds[int(rng.integers(len(self.pool_seeds)))]
+        return int(rng.integers(2**31 - 1))
+
+    def sample(self, rng: np.random.Generator) -> SimSpec:
+        return self.spec_for_seed(self.task_seed(rng))
+
+    def spec_for_seed(self, task_seed: int) -> SimSpec:
+        spec = self._cache.get(task_seed)
+        if spec is None:
+            spec = self.generator.generate(task_seed)
+            self._cache[task_seed] = spec
+            if len(self._cache) > CACHE_SIZE:
+                self._cache.popitem(last=False)
+        return spec

@@ -1,0 +1,249 @@
+"""The offline procedural generator: directive knobs + seed → verified SimSpec.
+
+Goals are found by a random walk from a sampled start state, so every goal
+is reachable by construction; the planner then measures the shortest plan,
+and tasks that are too short for the asked difficulty are re-sampled (bounded
+by ``max_tries``, as Minigrid does). Everything random flows from one
+``numpy.random.Generator`` seeded by the caller: same knobs and seed, same spec.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import replace
+from itertools import product
+
+import numpy as np
+
+from gensim_gym.errors import GenerationError
+from gensim_gym.generation.directive import Knobs
+from gensim_gym.generation.toolsets import Toolset, get_toolset
+from gensim_gym.generation.verify import measure, verify
+from gensim_gym.spec.model import Reward, SimSpec, Task, Tool, Tools
+from gensim_gym.world.compiled import CompiledWorld
+from gensim_gym.world.layout import Layout
+from gensim_gym.world.planner import best_plan
+
+MAX_TRIES = 40
+_RULE_VAR = re.compile(r"^\?([A-Za-z_][A-Za-z0-9_]*)\s*:\s*([A-Za-z_][A-Za-z0-9_]*)$")
+
+
+def min_plan_length(knobs: Knobs) -> int:
+    """Shortest plan a task at this difficulty may have: 2 at difficulty 0, 6 at 1 (plus directive bonus)."""
+    return max(2, round(1 + 5 * knobs.difficulty) + knobs.length_bonus)
+
+
+def family_layout(knobs: Knobs) -> Layout:
+    """The layout that fits every task these knobs can produce at any difficulty."""
+    toolsets = [get_toolset(d) for d in knobs.domains]
+    capacity: dict[str, int] = {}
+    predicates: dict[str, tuple[str, ...]] = {}
+    fluents: dict[str, tuple[tuple[str, ...], float, float]] = {}
+    tools: dict[str, tuple[str, ...]] = {}
+    for ts in toolsets:
+        for t in ts.types:
+            capacity[t.name] = max(capacity.get(t.name, 0), t.max)
+        predicates.update({p.name: p.params for p in ts.predicates})
+        fluents.update({f.name: (f.params, f.min, f.max) for f in ts.fluents})
+        tools.update({t.name: tuple(p.type for p in t.params) for t in ts.all_tools})
+    return Layout(capacity, predicates, fluents, tools, max_goals=max(8, sum(ts.max_goals for ts in toolsets)))
+
+
+class OfflineGenerator:
+    """Procedural GenTask → GenTools → GenReward over the tool registry."""
+
+    def __init__(self, knobs: Knobs, directive: str = "", max_tries: int = MAX_TRIES,
+                 max_random_success: float = 0.2, random_episodes: int = 16) -> None:
+        self.knobs = knobs
+        self.directive = directive
+        self.max_tries = max_tries
+        self.max_random_success = max_random_success
+        self.random_episodes = random_episodes
+        self.toolsets = [get_toolset(d) for d in knobs.domains]
+        self.layout = family_layout(knobs)
+
+    def generate(self, seed: int) -> SimSpec:
+        rng = np.random.default_rng(seed)
+        reasons: list[str] = []
+        for _ in range(self.max_tries):
+            spec, reason = self._attempt(rng)
+            if spec is not None:
+                return spec.with_meta(generator={"backend": "offline", "seed": int(seed),
+                                                 "attempts": len(reasons) + 1})
+            reasons.append(reason)
+        raise GenerationError(f"offline generator found no acceptable task for {self.knobs.domains} at difficulty "
+                              f"{self.knobs.difficulty} in {self.max_tries} tries", reasons[-5:])
+
+    # -- the three generators ------------------------------------------------
+    def gen_task(self, rng: np.random.Generator) -> tuple[dict[str, tuple[str, ...]], bool]:
+        """Sample object counts (growing with difficulty) and whether facts are hidden."""
+        d = self.knobs.difficulty
+        objects: dict[str, tuple[str, ...]] = {}
+        for ts in self.toolsets:
+            for t in ts.types:
+                n = t.min + round(d * (t.max - t.min)) + int(rng.integers(-1, 2))
+                n = min(max(n, t.min), t.max)
+                objects[t.name] = t.names[: max(n, len(objects.get(t.name, ())))]
+        partial = self.knobs.partial if self.knobs.partial is not None else d >= 0.75
+        partial = partial and any(ts.hidden for ts in self.toolsets)
+        return objects, partial
+
+    def gen_tools(self, rng: np.random.Generator, partial: bool) -> tuple[Tool, ...]:
+        """Core tools, extras from difficulty 0.5 (or when hidden facts need them), and distractors."""
+        d = self.knobs.difficulty
+        chosen: list[Tool] = []
+        for ts in self.toolsets:
+            extras = list(ts.extra_tools) if d >= 0.5 or partial else []
+            if partial:
+                extras = [t for t in ts.extra_tools if t.name in ts.needs_tools or t in extras]
+            base = list(ts.tools) + extras
+            if partial:
+                base = [replace(t, pre=f"({t.pre}) and {ts.extra_pre[t.name]}") if t.name in ts.extra_pre else t
+                        for t in base]
+            n_distract = round(d * len(ts.distractor_tools)) + self.knobs.more_tools
+            if self.knobs.tool_count is not None:
+                n_distract = self.knobs.tool_count // len(self.toolsets) - len(base)
+            n_distract = min(max(n_distract, 0), len(ts.distractor_tools))
+            picks = sorted(rng.choice(len(ts.distractor_tools), size=n_distract, replace=False)) if n_distract else []
+            chosen.extend(base + [ts.distractor_tools[i] for i in picks])
+        return tuple(chosen)
+
+    def gen_reward(self) -> Reward:
+        if self.knobs.reward_mode == "sparse":
+            return Reward(mode="sparse", success=1.0, step_cost=0.0, invalid_cost=0.0, progress_weight=0.0)
+        return Reward(mode="dense", success=1.0, step_cost=0.01, invalid_cost=0.05, progress_weight=0.5)
+
+    # -- one attempt -----------------------------------------------------------
+    def _attempt(self, rng: np.random.Generator) -> tuple[SimSpec | None, str]:
+        objects, partial = self.gen_task(rng)
+        tools = self.gen_tools(rng, partial)
+        init = self._init_state(rng, objects)
+        hidden = tuple(h for ts in self.toolsets for h in ts.hidden) if partial else ()
+        fail = round(0.05 + 0.15 * self.knobs.difficulty, 3) if self.knobs.noise else 0.0
+        draft = self._spec(objects, init, ("true",), 1000, tools, hidden, fail, "")
+        world = CompiledWorld(draft, self.layout)
+        goals = self._walk_goals(rng, world)
+        if not goals:
+            return None, "the random walk changed no goal fact"
+        need = min_plan_length(self.knobs)
+        probe = self._spec(objects, init, goals, 4 * need + 8, tools, hidden, fail, "")
+        probe_world = CompiledWorld(probe, self.layout)
+        result, optimal = best_plan(probe_world, max_expansions=3000)
+        if result.plan is None:
+            return None, f"planner found no plan within {probe.task.horizon} steps ({result.expansions} expansions)"
+        if len(result.plan) < need:
+            return None, f"shortest plan has {len(result.plan)} steps; difficulty {self.knobs.difficulty} needs >= {need}"
+        length = len(result.plan)
+        horizon = length + max(2, math.ceil(0.5 * length)) + (math.ceil(length * fail * 3) if fail else 0)
+        description = self._describe(goals)
+        spec = self._spec(objects, init, goals, horizon, tools, hidden, fail, description)
+        labels = [a.label for a in result.plan]
+        spec = spec.with_meta(golden_plan=labels, golden_plan_optimal=optimal, domain="+".join(self.knobs.domains),
+                              interpretation=self.knobs.to_dict())
+        report = verify(spec, max_random_success=self.max_random_success, episodes=self.random_episodes,
+                        rng=rng, golden=labels, layout=self.layout)
+        if not report.ok:
+            return None, report.reason
+        return spec.with_meta(difficulty={"requested": self.knobs.difficulty,
+                                          **measure(spec, length, report.random_success)}), ""
+
+    def _spec(self, objects, init, goals, horizon, tools, hidden, fail, description) -> SimSpec:
+        types, preds, fluents = [], [], []
+        for ts in self.toolsets:
+            types += [t.name for t in ts.types if t.name not in types]
+            preds += [p for p in ts.predicates if p not in preds]
+            fluents += [f for f in ts.fluents if f not in fluents]
+        name = "_".join(self.knobs.domains)
+        task = Task(name, description or f"{name} task", tuple(types), tuple(preds), dict(objects), tuple(init),
+                    tuple(goals), horizon, tuple(fluents), hidden, fail)
+        return SimSpec(task, Tools(tools, tuple(self.knobs.domains)), self.gen_reward(), self.directive)
+
+    def _init_state(self, rng: np.random.Generator, objects: dict[str, tuple[str, ...]]) -> list[str]:
+        out: list[str] = []
+        for ts in self.toolsets:
+            for rule in ts.init:
+                out.extend(_apply_rule(rule, rng, objects))
+        return out
+
+    def _walk_goals(self, rng: np.random.Generator, world: CompiledWorld) -> tuple[str, ...]:
+        # A novelty-biased walk: prefer calls that make a never-seen fact true, so the
+        # walk travels instead of undoing itself and the goal lies far from the start.
+        steps = 2 * min_plan_length(self.knobs) + 2
+        facts, nums = bytearray(world.init_facts), list(world.init_nums)
+        seen = {i for i, v in enumerate(facts) if v}
+        useful = [a for a in world.valid_actions if not a.distractor]
+        for _ in range(steps):
+            options = [a for a in useful if a.pre.fn(facts, nums)]
+            if not options:
+                break
+            novel = [a for a in options if any(i not in seen for i in a.effects.adds)]
+            pool = novel if novel and rng.random() < 0.85 else options
+            action = pool[int(rng.integers(len(pool)))]
+            world.apply(facts, nums, action.effects)
+            seen.update(action.effects.adds)
+        goal_preds = {p for ts in self.toolsets for p in ts.goal_predicates}
+        goal_fluents = {f for ts in self.toolsets for f in ts.goal_fluents}
+        cands = [label for label, i in world.fact_items()
+                 if facts[i] and not world.init_facts[i] and label.split("(")[0] in goal_preds]
+        for label, j in world.num_items():
+            if label.split("(")[0] in goal_fluents and nums[j] != world.init_nums[j]:
+                op = ">=" if nums[j] > world.init_nums[j] else "<="
+                cands.append(f"{label} {op} {nums[j]:g}")
+        if not cands:
+            return ()
+        max_goals = sum(ts.max_goals for ts in self.toolsets)
+        k = min(len(cands), 1 + round(self.knobs.difficulty * (max_goals - 1)))
+        picks = sorted(rng.choice(len(cands), size=k, replace=False))
+        return tuple(cands[i] for i in picks)
+
+    def _describe(self, goals: tuple[str, ...]) -> str:
+        templates = {k: v for ts in self.toolsets for k, v in ts.templates.items()}
+        parts = []
+        for goal in goals:
+            name = goal.split("(")[0]
+            args = re.findall(r"\(([^)]*)\)", goal)
+            template = templates.get(name)
+            if template and args and " " not in goal.split(")")[-1].strip():
+                parts.append(template.format(*[a.strip() for a in args[0].split(",") if a.strip()]))
+            else:
+                parts.append(f"Make {goal} hold.")
+        intro = " ".join(ts.description for ts in self.toolsets)
+        return f"{intro} {' '.join(parts)}"
+
+
+def _parse_vars(spec: str | list[str] | None) -> list[tuple[str, str]]:
+    if not spec:
+        return []
+    items = [spec] if isinstance(spec, str) else spec
+    out = []
+    for item in items:
+        match = _RULE_VAR.match(item.strip())
+        if not match:
+            raise GenerationError(f"malformed init rule variable {item!r}; expected '?name: type'")
+        out.append((match.group(1), match.group(2)))
+    return out
+
+
+def _apply_rule(rule: dict, rng: np.random.Generator, objects: dict[str, tuple[str, ...]]) -> list[str]:
+    """Expand one init rule: for each binding of ``each``, maybe (``prob``) pick ``pick`` vars and set facts."""
+    each = _parse_vars(rule.get("each"))
+    picks = _parse_vars(rule.get("pick"))
+    prob = float(rule.get("prob", 1.0))
+    lo, hi = rule.get("range", [0, 0])
+    out: list[str] = []
+    for combo in product(*(objects.get(t, ()) for _, t in each)):
+        if prob < 1.0 and rng.random() >= prob:
+            continue
+        binding = {v: o for (v, _), o in zip(each, combo)}
+        for var, t in picks:
+            pool = objects.get(t, ())
+            if not pool:
+                break
+            binding[var] = pool[int(rng.integers(len(pool)))]
+        else:
+            value = int(rng.integers(lo, hi + 1)) if "range" in rule else 0
+            for stmt in rule["set"]:
+                text = re.sub(r"\?([A-Za-z_][A-Za-z0-9_]*)", lambda m: binding[m.group(1)], stmt)
+                out.append(text.replace("$n", str(value)))
+    return out

@@ -1,0 +1,237 @@
+"""Frozen dataclasses that mirror the SimSpec JSON Schema.
+
+The schema (``schema/simspec.schema.json``) is the source of truth; these
+classes are a typed view of an already validated document. ``to_dict`` emits
+every field (defaults included) in a fixed order, so ``to_json`` is canonical
+and ``SimSpec.from_json(spec.to_json()) == spec`` holds exactly.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+FORMAT = "gensim_gym/simspec@1"
+
+
+@dataclass(frozen=True)
+class Predicate:
+    name: str
+    params: tuple[str, ...]
+    description: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "params": list(self.params), "description": self.description}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Predicate:
+        return cls(d["name"], tuple(d["params"]), d.get("description", ""))
+
+
+@dataclass(frozen=True)
+class Fluent:
+    """A numeric state variable, clamped to ``[min, max]``."""
+
+    name: str
+    params: tuple[str, ...]
+    max: float
+    min: float = 0.0
+    description: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "params": list(self.params), "min": self.min, "max": self.max,
+                "description": self.description}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Fluent:
+        return cls(d["name"], tuple(d["params"]), float(d["max"]), float(d.get("min", 0.0)), d.get("description", ""))
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    type: str
+    description: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "type": self.type, "description": self.description}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Param:
+        return cls(d["name"], d["type"], d.get("description", ""))
+
+
+@dataclass(frozen=True)
+class Tool:
+    """A parameterised action: precondition ``pre`` and a list of ``effects``."""
+
+    name: str
+    description: str
+    params: tuple[Param, ...]
+    pre: str
+    effects: tuple[str, ...]
+    fail_prob: float = 0.0
+    toolset: str = ""
+    distractor: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "description": self.description, "params": [p.to_dict() for p in self.params],
+                "pre": self.pre, "effects": list(self.effects), "fail_prob": self.fail_prob,
+                "toolset": self.toolset, "distractor": self.distractor}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Tool:
+        return cls(d["name"], d["description"], tuple(Param.from_dict(p) for p in d["params"]), d["pre"],
+                   tuple(d["effects"]), float(d.get("fail_prob", 0.0)), d.get("toolset", ""),
+                   bool(d.get("distractor", False)))
+
+
+@dataclass(frozen=True)
+class Task:
+    """The world: vocabulary, objects, initial state, goal and horizon."""
+
+    name: str
+    description: str
+    types: tuple[str, ...]
+    predicates: tuple[Predicate, ...]
+    objects: dict[str, tuple[str, ...]]
+    init: tuple[str, ...]
+    goal: tuple[str, ...]
+    horizon: int
+    fluents: tuple[Fluent, ...] = ()
+    hidden: tuple[str, ...] = ()
+    fail_prob: float = 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "description": self.description, "types": list(self.types),
+                "predicates": [p.to_dict() for p in self.predicates], "fluents": [f.to_dict() for f in self.fluents],
+                "objects": {t: list(v) for t, v in self.objects.items()}, "init": list(self.init),
+                "goal": list(self.goal), "horizon": self.horizon, "hidden": list(self.hidden),
+                "noise": {"fail_prob": self.fail_prob}}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Task:
+        return cls(d["name"], d["description"], tuple(d["types"]),
+                   tuple(Predicate.from_dict(p) for p in d["predicates"]),
+                   {t: tuple(v) for t, v in d["objects"].items()}, tuple(d["init"]), tuple(d["goal"]),
+                   int(d["horizon"]), tuple(Fluent.from_dict(f) for f in d.get("fluents", ())),
+                   tuple(d.get("hidden", ())), float(d.get("noise", {}).get("fail_prob", 0.0)))
+
+    @property
+    def object_types(self) -> dict[str, str]:
+        """Map every object name to its type."""
+        return {name: t for t, names in self.objects.items() for name in names}
+
+
+@dataclass(frozen=True)
+class Tools:
+    tools: tuple[Tool, ...]
+    toolsets: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"toolsets": list(self.toolsets), "tools": [t.to_dict() for t in self.tools]}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Tools:
+        return cls(tuple(Tool.from_dict(t) for t in d["tools"]), tuple(d.get("toolsets", ())))
+
+
+@dataclass(frozen=True)
+class Term:
+    """An extra reward term: ``value`` when condition ``when`` holds (once per episode if ``once``)."""
+
+    name: str
+    when: str
+    value: float
+    once: bool = True
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "when": self.when, "value": self.value, "once": self.once}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Term:
+        return cls(d["name"], d["when"], float(d["value"]), bool(d.get("once", True)))
+
+
+@dataclass(frozen=True)
+class Reward:
+    """The declared reward: success bonus, costs, optional potential-based progress and terms."""
+
+    mode: str = "dense"
+    success: float = 1.0
+    step_cost: float = 0.01
+    invalid_cost: float = 0.05
+    progress_weight: float = 0.5
+    gamma: float = 0.99
+    terms: tuple[Term, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"mode": self.mode, "success": self.success, "step_cost": self.step_cost,
+                "invalid_cost": self.invalid_cost, "progress_weight": self.progress_weight, "gamma": self.gamma,
+                "terms": [t.to_dict() for t in self.terms]}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Reward:
+        base = cls()
+        return cls(d["mode"], float(d.get("success", base.success)), float(d.get("step_cost", base.step_cost)),
+                   float(d.get("invalid_cost", base.invalid_cost)),
+                   float(d.get("progress_weight", base.progress_weight)), float(d.get("gamma", base.gamma)),
+                   tuple(Term.from_dict(t) for t in d.get("terms", ())))
+
+
+@dataclass(frozen=True)
+class SimSpec:
+    """A complete generated task: world (``task``), ``tools`` and ``reward``, plus free-form ``meta``.
+
+    ``meta`` records how the spec came to be (directive interpretation,
+    generator, seed), its measured difficulty and its golden plan. It is not
+    part of the content hash ``id``.
+    """
+
+    task: Task
+    tools: Tools
+    reward: Reward
+    directive: str = ""
+    meta: dict[str, Any] = field(default_factory=dict, compare=True)
+
+    @property
+    def id(self) -> str:
+        """A 16-hex-digit content hash of task, tools and reward."""
+        body = {"task": self.task.to_dict(), "tools": self.tools.to_dict(), "reward": self.reward.to_dict()}
+        return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()[:16]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"format": FORMAT, "id": self.id, "directive": self.directive, "task": self.task.to_dict(),
+                "tools": self.tools.to_dict(), "reward": self.reward.to_dict(), "meta": self.meta}
+
+    def to_json(self, indent: int | None = 2) -> str:
+        """Canonical JSON text of the spec."""
+        return json.dumps(self.to_dict(), indent=indent, sort_keys=False)
+
+    @classmethod
+    def from_dict(cls, obj: dict[str, Any]) -> SimSpec:
+        """Validate ``obj`` (schema and semantics) and build a spec; raises :class:`SpecError`."""
+        from gensim_gym.spec.validate import validate_spec
+
+        return validate_spec(obj)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> SimSpec:
+        """Parse, validate and build a spec from JSON text; raises :class:`SpecError`."""
+        from gensim_gym.spec.validate import parse_json
+
+        return cls.from_dict(parse_json(text))
+
+    def with_meta(self, **updates: Any) -> SimSpec:
+        """Return a copy whose ``meta`` has ``updates`` merged in."""
+        return replace(self, meta={**self.meta, **updates})
+
+    @property
+    def measured_difficulty(self) -> float | None:
+        return self.meta.get("difficulty", {}).get("score")
+
+    @property
+    def golden_plan(self) -> list[str]:
+        return list(self.meta.get("golden_plan", []))

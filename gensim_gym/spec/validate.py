@@ -1,0 +1,271 @@
+"""Validation of SimSpecs: JSON Schema first, then a semantic pass.
+
+The schema pass reports every structural problem with its JSON path. The
+semantic pass resolves names (types, predicates, fluents, objects, tool
+parameters), parses and type-checks every expression, and bounds every size
+an untrusted author (a user or an LLM) controls, including the number of
+ground atoms and ground tool calls the spec would expand to.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from functools import lru_cache
+from importlib import resources
+from math import prod
+from pathlib import Path
+from typing import Any
+
+from gensim_gym.dsl.ast import Assign, Reveal, Var, walk
+from gensim_gym.dsl.check import Vocabulary, check_effect, check_expr
+from gensim_gym.dsl.parser import parse_effect, parse_expr
+from gensim_gym.errors import Problem, SpecError, did_you_mean
+from gensim_gym.spec.model import SimSpec, Task, Tools
+
+MAX_JSON_BYTES = 1_000_000
+MAX_JSON_DEPTH = 64
+MAX_GROUND_FACTS = 20_000
+MAX_GROUND_ACTIONS = 5_000
+
+
+@lru_cache(maxsize=1)
+def schema() -> dict[str, Any]:
+    """The SimSpec JSON Schema (Draft 2020-12) as a dict."""
+    text = resources.files("gensim_gym.spec").joinpath("schema/simspec.schema.json").read_text()
+    return json.loads(text)
+
+
+@lru_cache(maxsize=1)
+def _validator():
+    import jsonschema
+
+    return jsonschema.Draft202012Validator(schema())
+
+
+def _json_path(parts: Iterable[Any]) -> str:
+    out = "$"
+    for part in parts:
+        out += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return out
+
+
+def _depth(text: str) -> int:
+    depth = best = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            best = max(best, depth)
+        elif ch in "]}":
+            depth -= 1
+    return best
+
+
+def parse_json(text: str | bytes) -> Any:
+    """Parse JSON text with size and nesting bounds; errors become :class:`SpecError`."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", errors="replace")
+    if len(text) > MAX_JSON_BYTES:
+        raise SpecError(f"spec JSON is {len(text)} characters; at most {MAX_JSON_BYTES} are allowed")
+    if _depth(text) > MAX_JSON_DEPTH:
+        raise SpecError(f"spec JSON nests deeper than {MAX_JSON_DEPTH} levels")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SpecError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+
+
+def schema_problems(obj: Any) -> list[Problem]:
+    """Every JSON Schema violation of ``obj``, each with its JSON path."""
+    problems = []
+    for err in sorted(_validator().iter_errors(obj), key=lambda e: list(map(str, e.absolute_path))):
+        message = err.message
+        if len(message) > 300:
+            message = message[:300] + "…"
+        problems.append(Problem(_json_path(err.absolute_path), message))
+    return problems
+
+
+def validate_spec(obj: Any) -> SimSpec:
+    """Validate a spec given as a dict, JSON text or :class:`SimSpec` and return the :class:`SimSpec`.
+
+    Raises:
+        SpecError: listing every problem with its JSON path.
+    """
+    if isinstance(obj, SimSpec):
+        semantic_check(obj)
+        return obj
+    if isinstance(obj, (str, bytes)):
+        obj = parse_json(obj)
+    problems = schema_problems(obj)
+    if problems:
+        raise SpecError(problems)
+    spec = SimSpec(Task.from_dict(obj["task"]), Tools.from_dict(obj["tools"]), _reward(obj["reward"]),
+                   obj.get("directive", ""), dict(obj.get("meta", {})))
+    semantic_check(spec)
+    return spec
+
+
+def _reward(d: dict[str, Any]):
+    from gensim_gym.spec.model import Reward
+
+    return Reward.from_dict(d)
+
+
+def load_spec(path: str | Path) -> SimSpec:
+    """Read, validate and return the spec stored at ``path``."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise SpecError(f"cannot read spec file {str(path)!r}: {exc.strerror}") from None
+    return validate_spec(text)
+
+
+def vocabulary(task: Task) -> Vocabulary:
+    """The names the task's expressions may use."""
+    return Vocabulary({p.name: p.params for p in task.predicates}, {f.name: f.params for f in task.fluents},
+                      task.object_types, frozenset(task.hidden))
+
+
+def semantic_check(spec: SimSpec) -> None:
+    """Raise :class:`SpecError` listing every semantic problem of ``spec``."""
+    problems: list[Problem] = []
+    task = spec.task
+    _check_names(task, spec.tools, problems)
+    vocab = vocabulary(task)
+    _check_sizes(task, spec.tools, problems)
+    if problems:  # later checks assume names resolve
+        raise SpecError(problems)
+    for i, stmt in enumerate(task.init):
+        path = f"$.task.init[{i}]"
+        try:
+            node = parse_effect_cached(stmt, path)
+        except SpecError as exc:
+            problems.extend(exc.problems)
+            continue
+        if isinstance(node, Reveal):
+            problems.append(Problem(path, "init statements cannot 'reveal'; list hidden predicates in task.hidden"))
+            continue
+        problems.extend(_ground_only(node, path))
+        problems.extend(check_effect(node, vocab, {}, path))
+        if isinstance(node, Assign) and node.op != "=":
+            problems.append(Problem(path, f"init assigns with '=', not {node.op!r}"))
+    for i, text in enumerate(task.goal):
+        problems.extend(_check_ground_expr(text, vocab, f"$.task.goal[{i}]"))
+    for i, tool in enumerate(spec.tools.tools):
+        _check_tool(tool, i, vocab, problems)
+    for i, term in enumerate(spec.reward.terms):
+        path = f"$.reward.terms[{i}]"
+        problems.extend(_check_ground_expr(term.when, vocab, path + ".when"))
+        if term.value > 0 and not term.once:
+            problems.append(Problem(path + ".once", "a positive reward term must have once=true, "
+                                                    "otherwise an agent can farm it by staying in the state"))
+    if problems:
+        raise SpecError(problems)
+
+
+@lru_cache(maxsize=8192)
+def parse_expr_cached(text: str, path: str = "$"):
+    """Parse an expression, caching by text (expressions repeat across generated specs)."""
+    return parse_expr(text, path)
+
+
+@lru_cache(maxsize=8192)
+def parse_effect_cached(text: str, path: str = "$"):
+    """Parse an effect, caching by text."""
+    return parse_effect(text, path)
+
+
+def _ground_only(node: object, path: str) -> list[Problem]:
+    names = sorted({f"?{n.name}" for call in walk(node) if hasattr(call, "args") for n in call.args if isinstance(n, Var)})
+    return [Problem(path, f"must be ground (name objects, not variables); found {', '.join(names)}")] if names else []
+
+
+def _check_ground_expr(text: str, vocab: Vocabulary, path: str) -> list[Problem]:
+    try:
+        node = parse_expr_cached(text, path)
+    except SpecError as exc:
+        return list(exc.problems)
+    return _ground_only(node, path) + check_expr(node, vocab, {}, path)
+
+
+def _check_tool(tool, i: int, vocab: Vocabulary, problems: list[Problem]) -> None:
+    base = f"$.tools.tools[{i}]"
+    variables: dict[str, str] = {}
+    for j, param in enumerate(tool.params):
+        if param.name in variables:
+            problems.append(Problem(f"{base}.params[{j}].name", f"duplicate parameter {param.name!r}"))
+        variables[param.name] = param.type
+    try:
+        problems.extend(check_expr(parse_expr_cached(tool.pre, base + ".pre"), vocab, variables, base + ".pre"))
+    except SpecError as exc:
+        problems.extend(exc.problems)
+    for j, text in enumerate(tool.effects):
+        path = f"{base}.effects[{j}]"
+        try:
+            problems.extend(check_effect(parse_effect_cached(text, path), vocab, variables, path))
+        except SpecError as exc:
+            problems.extend(exc.problems)
+
+
+def _check_names(task: Task, tools: Tools, problems: list[Problem]) -> None:
+    types = set(task.types)
+    seen: dict[str, str] = {}
+    for kind, items in (("predicate", task.predicates), ("fluent", task.fluents)):
+        for i, item in enumerate(items):
+            path = f"$.task.{kind}s[{i}]"
+            if item.name in seen:
+                problems.append(Problem(path + ".name", f"{item.name!r} is already declared as a {seen[item.name]}"))
+            seen[item.name] = kind
+            for j, t in enumerate(item.params):
+                if t not in types:
+                    problems.append(Problem(f"{path}.params[{j}]", f"unknown type {t!r}{did_you_mean(t, types)}; "
+                                                                  f"types: {', '.join(task.types)}"))
+    for i, fl in enumerate(task.fluents):
+        if fl.min > fl.max:
+            problems.append(Problem(f"$.task.fluents[{i}]", f"min {fl.min} is greater than max {fl.max}"))
+    owner: dict[str, str] = {}
+    for t, names in task.objects.items():
+        if t not in types:
+            problems.append(Problem(f"$.task.objects.{t}", f"unknown type {t!r}{did_you_mean(t, types)}; types: {', '.join(task.types)}"))
+        for name in names:
+            if name in owner:
+                problems.append(Problem(f"$.task.objects.{t}", f"object {name!r} is also declared with type {owner[name]!r}"))
+            if name in seen or name == "_":
+                problems.append(Problem(f"$.task.objects.{t}", f"object name {name!r} clashes with a predicate, fluent or the wildcard"))
+            owner[name] = t
+    for i, name in enumerate(task.hidden):
+        if seen.get(name) != "predicate":
+            problems.append(Problem(f"$.task.hidden[{i}]", f"{name!r} is not a declared predicate"
+                                                           f"{did_you_mean(name, [p.name for p in task.predicates])}"))
+    tool_names: set[str] = set()
+    for i, tool in enumerate(tools.tools):
+        if tool.name in tool_names:
+            problems.append(Problem(f"$.tools.tools[{i}].name", f"duplicate tool name {tool.name!r}"))
+        tool_names.add(tool.name)
+        for j, param in enumerate(tool.params):
+            if param.type not in types:
+                problems.append(Problem(f"$.tools.tools[{i}].params[{j}].type",
+                                        f"unknown type {param.type!r}{did_you_mean(param.type, types)}; types: {', '.join(task.types)}"))
+
+
+def _check_sizes(task: Task, tools: Tools, problems: list[Problem]) -> None:
+    counts = {t: len(task.objects.get(t, ())) for t in task.types}
+    facts = sum(prod(counts.get(t, 0) for t in p.params) for p in task.predicates)
+    facts += sum(prod(counts.get(t, 0) for t in f.params) for f in task.fluents)
+    if facts > MAX_GROUND_FACTS:
+        problems.append(Problem("$.task", f"the world expands to {facts} ground atoms and fluents; at most {MAX_GROUND_FACTS} are allowed"))
+    actions = sum(prod(counts.get(p.type, 0) for p in tool.params) for tool in tools.tools)
+    if actions > MAX_GROUND_ACTIONS:
+        problems.append(Problem("$.tools", f"the tools expand to {actions} ground calls; at most {MAX_GROUND_ACTIONS} are allowed"))

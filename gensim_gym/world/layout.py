@@ -1,0 +1,147 @@
+"""The fixed-capacity layout of an environment's observation and action spaces.
+
+A layout assigns every ground fact, fluent and tool call of a *family* of
+tasks a fixed position. Objects of a type fill that type's slots in the order
+the spec lists them, so "slot 0 of type location" means the same position in
+every task a family produces. Tasks with fewer objects or tools leave slots
+unused (masked). Because the layout is fixed when an environment is made,
+every task the environment (or a curriculum) emits has identical spaces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from itertools import product
+from math import prod
+
+from gensim_gym.errors import CapacityError
+from gensim_gym.spec.model import SimSpec
+
+MAX_LAYOUT_FACTS = 8192
+MAX_LAYOUT_ACTIONS = 4096
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Slot capacities and the ordered vocabulary of a task family.
+
+    Attributes:
+        capacity: slots per object type.
+        predicates: predicate name → parameter types, in layout order.
+        fluents: fluent name → ``(parameter types, min, max)``.
+        tools: tool name → parameter types, in layout order.
+        max_goals: goal conditions with a status feature in the observation.
+    """
+
+    capacity: Mapping[str, int]
+    predicates: Mapping[str, tuple[str, ...]]
+    fluents: Mapping[str, tuple[tuple[str, ...], float, float]]
+    tools: Mapping[str, tuple[str, ...]]
+    max_goals: int = 8
+    compile_cache: dict = field(default_factory=dict, repr=False, compare=False)
+    _fact_offset: dict[str, int] = field(init=False, repr=False, compare=False)
+    _num_offset: dict[str, int] = field(init=False, repr=False, compare=False)
+    _tool_offset: dict[str, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        def offsets(items: Iterable[tuple[str, tuple[str, ...]]]) -> tuple[dict[str, int], int]:
+            out, total = {}, 0
+            for name, types in items:
+                out[name] = total
+                total += prod(self.capacity.get(t, 0) for t in types)
+            return out, total
+
+        facts, self_n_facts = offsets(self.predicates.items())
+        nums, self_n_nums = offsets((n, v[0]) for n, v in self.fluents.items())
+        tools, self_n_actions = offsets(self.tools.items())
+        object.__setattr__(self, "_fact_offset", facts)
+        object.__setattr__(self, "_num_offset", nums)
+        object.__setattr__(self, "_tool_offset", tools)
+        object.__setattr__(self, "n_facts", self_n_facts)
+        object.__setattr__(self, "n_nums", self_n_nums)
+        object.__setattr__(self, "n_actions", self_n_actions)
+        if self_n_facts > MAX_LAYOUT_FACTS or self_n_actions > MAX_LAYOUT_ACTIONS:
+            raise CapacityError(f"layout too large: {self_n_facts} fact slots (max {MAX_LAYOUT_FACTS}), "
+                                f"{self_n_actions} action slots (max {MAX_LAYOUT_ACTIONS}); lower the object capacities")
+
+    n_facts: int = field(init=False, default=0)
+    n_nums: int = field(init=False, default=0)
+    n_actions: int = field(init=False, default=0)
+
+    # -- sizes -----------------------------------------------------------
+    @property
+    def obs_dim(self) -> int:
+        """Facts, goal facts, fluents, goal status, and three scalars (time left, last call failed, last call invalid)."""
+        return 2 * self.n_facts + self.n_nums + self.max_goals + 3
+
+    # -- indexing --------------------------------------------------------
+    def _radix(self, types: tuple[str, ...], slots: tuple[int, ...]) -> int:
+        index = 0
+        for t, s in zip(types, slots):
+            index = index * self.capacity[t] + s
+        return index
+
+    def fact_index(self, name: str, slots: tuple[int, ...]) -> int:
+        return self._fact_offset[name] + self._radix(self.predicates[name], slots)
+
+    def num_index(self, name: str, slots: tuple[int, ...]) -> int:
+        return self._num_offset[name] + self._radix(self.fluents[name][0], slots)
+
+    def action_index(self, name: str, slots: tuple[int, ...]) -> int:
+        return self._tool_offset[name] + self._radix(self.tools[name], slots)
+
+    def action_slots(self, action_id: int) -> tuple[str, tuple[int, ...]]:
+        """Inverse of :meth:`action_index`: the tool name and argument slots of an action id."""
+        for name, offset in reversed(list(self._tool_offset.items())):
+            if action_id >= offset:
+                rest = action_id - offset
+                types = self.tools[name]
+                slots = []
+                for t in reversed(types):
+                    rest, s = divmod(rest, self.capacity[t])
+                    slots.append(s)
+                return name, tuple(reversed(slots))
+        raise IndexError(action_id)
+
+    def fact_labels(self) -> list[str]:
+        """Human-readable label per fact slot, e.g. ``at(item#0, location#2)``."""
+        labels = []
+        for name, types in self.predicates.items():
+            for slots in product(*(range(self.capacity[t]) for t in types)):
+                labels.append(f"{name}({', '.join(f'{t}#{s}' for t, s in zip(types, slots))})")
+        return labels
+
+    # -- construction ----------------------------------------------------
+    @classmethod
+    def from_spec(cls, spec: SimSpec, max_goals: int | None = None) -> Layout:
+        """The tightest layout that fits one spec."""
+        task = spec.task
+        return cls(
+            capacity={t: max(1, len(task.objects.get(t, ()))) for t in task.types},
+            predicates={p.name: p.params for p in task.predicates},
+            fluents={f.name: (f.params, f.min, f.max) for f in task.fluents},
+            tools={t.name: tuple(p.type for p in t.params) for t in spec.tools.tools},
+            max_goals=max_goals or max(8, len(task.goal)),
+        )
+
+    def check_fits(self, spec: SimSpec) -> None:
+        """Raise :class:`CapacityError` naming every way ``spec`` does not fit this layout."""
+        problems = []
+        task = spec.task
+        for t, names in task.objects.items():
+            if len(names) > self.capacity.get(t, 0):
+                problems.append(f"{len(names)} objects of type {t!r} but capacity is {self.capacity.get(t, 0)}")
+        for p in task.predicates:
+            if self.predicates.get(p.name) != p.params:
+                problems.append(f"predicate {p.name}{p.params} is not in the layout")
+        for f in task.fluents:
+            if f.name not in self.fluents or self.fluents[f.name][0] != f.params:
+                problems.append(f"fluent {f.name}{f.params} is not in the layout")
+        for tool in spec.tools.tools:
+            if self.tools.get(tool.name) != tuple(p.type for p in tool.params):
+                problems.append(f"tool {tool.name} is not in the layout")
+        if len(task.goal) > self.max_goals:
+            problems.append(f"{len(task.goal)} goal conditions but the layout has {self.max_goals} goal slots")
+        if problems:
+            raise CapacityError("task does not fit the environment's fixed spaces: " + "; ".join(problems))
