@@ -92,3 +92,11 @@ def require(module: str, extra: str):
         raise MissingDependencyError(
             f"{module!r} is needed for this feature; install it with: pip install 'gensim_gym[{extra}]'"
         ) from exc
+
+
+class BackendError(Error, RuntimeError):
+    """A model backend could not answer (transport failure after every retry, bad endpoint or model)."""
+
+
+class BackendAuthError(BackendError, PermissionError):
+    """The backend refused the credentials, or none were given; the message names the variable to set."""

@@ -1,0 +1,122 @@
+"""Getting one JSON object out of a model's answer, which is untrusted text.
+
+In order: the whole text as JSON; the contents of a fenced code block; the
+first balanced ``{...}`` in the text (prose around it). Trailing commas are
+removed (outside strings) before parsing. Sizes and nesting are bounded
+before any parsing, and nothing is ever evaluated.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from gensim_gym.errors import SpecError
+from gensim_gym.spec.validate import MAX_JSON_DEPTH, _depth
+
+MAX_ANSWER_CHARS = 200_000
+_FENCE = re.compile(r"```[A-Za-z0-9_-]*[ \t]*\n(.*?)```", re.DOTALL)
+
+
+def _strip_trailing_commas(text: str) -> str:
+    """Remove commas that directly precede ``}`` or ``]`` (ignoring whitespace), outside strings."""
+    out: list[str] = []
+    in_string = escaped = False
+    pending: list[str] = []  # a comma and the whitespace after it, held until we know what follows
+    for ch in text:
+        if in_string:
+            out.append(ch)
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+            continue
+        if pending:
+            if ch.isspace():
+                pending.append(ch)
+                continue
+            if ch not in "}]":
+                out.extend(pending)
+            else:
+                out.extend(pending[1:])
+            pending = []
+        if ch == ",":
+            pending = [ch]
+            continue
+        if ch == '"':
+            in_string = True
+        out.append(ch)
+    out.extend(pending)
+    return "".join(out)
+
+
+def _balanced_object(text: str) -> str | None:
+    """The first ``{...}`` span whose braces balance (strings respected), or None."""
+    start = text.find("{")
+    while start != -1:
+        depth, in_string, escaped = 0, False, False
+        for i in range(start, len(text)):
+            ch = text[i]
+            if in_string:
+                if escaped:
+                    escaped = False
+                elif ch == "\\":
+                    escaped = True
+                elif ch == '"':
+                    in_string = False
+            elif ch == '"':
+                in_string = True
+            elif ch == "{":
+                depth += 1
+            elif ch == "}":
+                depth -= 1
+                if depth == 0:
+                    return text[start:i + 1]
+        start = text.find("{", start + 1)
+    return None
+
+
+def _loads(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return json.loads(_strip_trailing_commas(text))
+
+
+def extract_json(text: str, stage: str = "") -> dict[str, Any]:
+    """The JSON object in a model answer; raises :class:`SpecError` (path ``$.<stage>``) when there is none.
+
+    An answer that wraps the section in its stage name (``{"task": {...}}``
+    when the task was asked for) is unwrapped.
+
+    >>> extract_json('Sure! ```json\\n{"mode": "sparse",}\\n``` Done.')
+    {'mode': 'sparse'}
+    """
+    path = f"$.{stage}" if stage else "$"
+    if not isinstance(text, str) or not text.strip():
+        raise SpecError("the answer is empty; reply with one JSON object", path=path)
+    if len(text) > MAX_ANSWER_CHARS:
+        raise SpecError(f"the answer is {len(text)} characters long; at most {MAX_ANSWER_CHARS} are allowed. "
+                        f"Reply with a smaller JSON object and nothing else", path=path)
+    if _depth(text) > MAX_JSON_DEPTH:
+        raise SpecError(f"the answer nests deeper than {MAX_JSON_DEPTH} levels", path=path)
+    candidates = [text.strip()] + [m.group(1).strip() for m in _FENCE.finditer(text)]
+    span = _balanced_object(text)
+    if span is not None:
+        candidates.append(span)
+    last = "no JSON object found"
+    for candidate in candidates:
+        try:
+            obj = _loads(candidate)
+        except json.JSONDecodeError as exc:
+            last = f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+            continue
+        if isinstance(obj, dict):
+            if stage and set(obj) == {stage} and isinstance(obj[stage], dict):
+                return obj[stage]
+            return obj
+        last = f"expected a JSON object, got a JSON {type(obj).__name__}"
+    raise SpecError(f"could not read a JSON object from the answer ({last})", path=path)

@@ -1,0 +1,77 @@
+"""The JSON Schema of each generation stage: one section of the SimSpec schema, ``$defs`` inlined.
+
+Each LLM stage answers exactly one section of a SimSpec (``task``, ``tools``
+or ``reward``). Servers that take ``response_format={"type": "json_schema"}``
+want a self-contained schema, so the section's ``$ref``s into ``$defs`` are
+resolved here once. The SimSpec schema is not recursive, so inlining ends;
+a depth bound guards against a future schema that is.
+"""
+
+from __future__ import annotations
+
+import copy
+from functools import cache
+from typing import Any
+
+from gensim_gym.errors import Problem
+from gensim_gym.spec.validate import schema
+
+STAGES = ("task", "tools", "reward")
+MAX_INLINE_DEPTH = 32
+
+
+def _inline(node: Any, defs: dict[str, Any], depth: int = 0) -> Any:
+    if depth > MAX_INLINE_DEPTH:
+        raise RecursionError("schema $refs nest too deeply to inline")
+    if isinstance(node, dict):
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/$defs/"):
+            target = _inline(defs[ref.removeprefix("#/$defs/")], defs, depth + 1)
+            extra = {k: _inline(v, defs, depth + 1) for k, v in node.items() if k != "$ref"}
+            return {**target, **extra}
+        return {k: _inline(v, defs, depth + 1) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_inline(v, defs, depth + 1) for v in node]
+    return node
+
+
+@cache
+def _section_schema(stage: str) -> dict[str, Any]:
+    if stage not in STAGES:
+        raise ValueError(f"unknown stage {stage!r}; stages: {', '.join(STAGES)}")
+    defs = schema()["$defs"]
+    return _inline(defs[stage], defs)
+
+
+def section_schema(stage: str) -> dict[str, Any]:
+    """The self-contained JSON Schema of one stage's answer (a fresh copy the caller may change)."""
+    return copy.deepcopy(_section_schema(stage))
+
+
+def response_format(stage: str, strict: bool = False) -> dict[str, Any]:
+    """The ``response_format`` asking an OpenAI-compatible server for one stage's section.
+
+    ``strict`` defaults to False because OpenAI's strict mode cannot express
+    this schema: ``task.objects`` is a map (``additionalProperties`` with a
+    schema) and several fields are optional. Non-strict json_schema still
+    guides the model (and vLLM/llama.cpp enforce it by grammar); the
+    package's own validator is what enforces it in every case.
+    """
+    return {"type": "json_schema", "json_schema": {"name": stage, "schema": section_schema(stage), "strict": strict}}
+
+
+@cache
+def _validator(stage: str):
+    import jsonschema
+
+    return jsonschema.Draft202012Validator(_section_schema(stage))
+
+
+def section_problems(stage: str, obj: Any) -> list[Problem]:
+    """Every schema violation of one stage's answer, each with its JSON path inside the whole spec (``$.task…``)."""
+    problems = []
+    for err in sorted(_validator(stage).iter_errors(obj), key=lambda e: list(map(str, e.absolute_path))):
+        path = f"$.{stage}" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in err.absolute_path)
+        message = err.message if len(err.message) <= 300 else err.message[:300] + "…"
+        problems.append(Problem(path, message))
+    return problems
