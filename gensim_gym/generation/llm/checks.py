@@ -73,17 +73,17 @@ def provenance_problems(tools: dict[str, Any]) -> list[Problem]:
 def check_stage(stage: str, section: Any, sections: dict[str, dict[str, Any]]) -> Verdict:
     """Check one stage's answer given the accepted earlier sections (schema, provenance, semantics so far)."""
     problems = section_problems(stage, section)
-    if stage == "tools" and not problems:
-        problems = provenance_problems(section)
     if problems or stage == "reward":  # the reward is checked with the whole spec
         return _from_problems(problems)
+    if stage == "tools":
+        problems = provenance_problems(section)
     task = Task.from_dict(section if stage == "task" else sections["task"])
     tools = Tools.from_dict(section) if stage == "tools" else Tools(())
     try:
         semantic_check(SimSpec(task, tools, Reward()))
     except SpecError as exc:
-        return _from_problems(exc.problems)
-    return Verdict(None)
+        problems += exc.problems
+    return _from_problems(problems)
 
 
 

@@ -55,7 +55,8 @@ class Usage:
         return (self.calls, self.requests, self.prompt_tokens, self.completion_tokens, self.cached_stages)
 
     def to_dict(self) -> dict[str, int]:
-        return dict(zip(("calls", "requests", "prompt_tokens", "completion_tokens", "cached_stages"), self.as_tuple(), strict=True))
+        names = ("calls", "requests", "prompt_tokens", "completion_tokens", "cached_stages")
+        return dict(zip(names, self.as_tuple(), strict=True))
 
 
 def _digest(obj: Any) -> str:
