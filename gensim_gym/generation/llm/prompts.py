@@ -45,7 +45,11 @@ def _environment(folders: tuple[str, ...]):
 def _tojson_compact(value: object) -> str:
     import json
 
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    from jinja2 import Undefined
+
+    if isinstance(value, Undefined):
+        value._fail_with_undefined_error()  # raises UndefinedError naming the variable
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, default=str)
 
 
 def _template(name: str, template_dir: str | os.PathLike | None):
