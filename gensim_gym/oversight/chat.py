@@ -69,7 +69,8 @@ class OpenAIChat:
     """
 
     def __init__(self, model: str, *, base_url: str | None = None, api_key: str | None = None,
-                 temperature: float = 0.0, max_tokens: int = 512, timeout: float = 60.0, max_retries: int = 2) -> None:
+                 temperature: float = 0.0, max_tokens: int = 512, timeout: float = 60.0, max_retries: int = 2,
+                 http_client: Any = None) -> None:
         openai = require("openai", "llm")
         key = api_key or os.environ.get("OPENAI_API_KEY")
         if not key:
@@ -78,7 +79,9 @@ class OpenAIChat:
         self.model = model
         self.temperature = temperature
         self.max_tokens = max_tokens
-        self._client = openai.OpenAI(api_key=key, base_url=base_url, timeout=timeout, max_retries=max_retries)
+        # http_client: an HTTP client of the openai package's own type (proxies, custom transports, tests).
+        self._client = openai.OpenAI(api_key=key, base_url=base_url, timeout=timeout, max_retries=max_retries,
+                                     http_client=http_client)
 
     def __call__(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None) -> ChatReply:
         kwargs: dict[str, Any] = {"model": self.model, "messages": messages, "temperature": self.temperature,

@@ -10,8 +10,9 @@ Three bottlenecks, each with the evidence that points to it:
 * ``reward`` — episodes end with no progress and no reward signal at all:
   the reward is too sparse for the agent to learn from.
 
-Each failure votes for every pattern it shows; the bottleneck is the pattern
-shown by the largest share of failures. The evidence (counts, shares, a few
+Each failure votes for one cause, the most direct pattern it shows (invalid
+calls first: an agent that mis-calls tools also times out, but the timeout
+is a symptom); the bottleneck is the cause with the most votes. The evidence (counts, shares, a few
 task ids) is returned with the verdict so every decision can be audited.
 """
 
@@ -55,11 +56,12 @@ def classify_bottleneck(failures: Sequence[EpisodeResult]) -> Bottleneck:
     counts = dict.fromkeys(BOTTLENECKS, 0)
     examples: dict[str, list[str]] = {k: [] for k in BOTTLENECKS}
     for r in failures:
-        for kind, hit in _shows(r).items():
-            if hit:
-                counts[kind] += 1
-                if len(examples[kind]) < 3:
-                    examples[kind].append(r.task_id)
+        shows = _shows(r)
+        kind = next((k for k in ("tools", "task", "reward") if shows[k]), None)
+        if kind is not None:
+            counts[kind] += 1
+            if len(examples[kind]) < 3:
+                examples[kind].append(r.task_id)
     n = len(failures)
     shares = {k: round(v / n, 3) for k, v in counts.items()}
     evidence = {
