@@ -6,7 +6,7 @@ this module manages stripped out) plus one level per axis:
 * ``level``:  easy / (none) / hard          — overall difficulty
 * ``task``:   shorter tasks / (none) / longer tasks
 * ``tools``:  fewer tools / (none) / more tools
-* ``reward``: dense reward / (none) / sparse reward
+* ``reward``: (none: dense, the default) / sparse reward
 
 The η rule: when the mean reward is at least η, step the bottleneck's axis
 one level harder ("increase difficulty along the bottleneck"); otherwise step
@@ -26,7 +26,8 @@ AXES: dict[str, tuple[str, ...]] = {
     "level": ("easy", "", "hard"),
     "task": ("shorter tasks", "", "longer tasks"),
     "tools": ("fewer tools", "", "more tools"),
-    "reward": ("dense reward", "", "sparse reward"),
+    # dense is the generator's default, so the reward axis has two levels: "" (dense) and sparse
+    "reward": ("", "sparse reward"),
 }
 BOTTLENECK_AXIS = {"task": "task", "tools": "tools", "reward": "reward", "none": "level"}
 
@@ -61,7 +62,7 @@ class DirectiveState:
         lowered = directive.lower()
         for axis, phrases in AXES.items():
             easier, harder = _LEVEL_WORDS[axis]
-            level = 1
+            level = phrases.index("")  # the neutral level
             if re.search(rf"\b(?:{harder})\b", lowered):
                 level = len(phrases) - 1
             elif re.search(rf"\b(?:{easier})\b", lowered):
