@@ -1,0 +1,152 @@
+"""``gensim-gym train | report | demo``: the Generative Simulator loop from the command line.
+
+``add_commands(subparsers)`` is called by ``gensim_gym.integrations.cli.main``;
+``main(argv)`` runs these commands on their own (``python -m
+gensim_gym.integrations.cli_train demo``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from gensim_gym.errors import Error
+
+DEMO_DIRECTIVE = "warehouse tasks, easy"
+
+
+def _chat_from_args(args: argparse.Namespace):
+    from gensim_gym.oversight.chat import OpenAIChat
+
+    return OpenAIChat(args.model, base_url=args.base_url)
+
+
+def build_simulator(args: argparse.Namespace):
+    """A :class:`GenerativeSimulator` from parsed ``train`` arguments."""
+    from gensim_gym.oversight.oversight import LLMOversight, RuleOversight
+    from gensim_gym.simulator.loop import GenerativeSimulator
+    from gensim_gym.trainers import make_trainer
+
+    out = Path(args.out)
+    if args.algo == "llm":
+        trainer = make_trainer("llm", chat=_chat_from_args(args))
+    elif args.algo in ("random", "oracle"):
+        trainer = make_trainer(args.algo)
+    else:
+        trainer = make_trainer(args.algo, tensorboard_log=out / "tensorboard")
+    oversight = LLMOversight(_chat_from_args(args)) if args.oversight == "llm" else RuleOversight()
+    return GenerativeSimulator(args.directive, trainer=trainer, curriculum=args.curriculum, oversight=oversight,
+                               out=out, seed=args.seed, steps_per_epoch=args.steps // max(args.epochs, 1),
+                               config={"total_steps": args.steps, "model": getattr(args, "model", None)})
+
+
+def _progress(total: int):
+    try:
+        from tqdm import tqdm
+    except ImportError:  # pragma: no cover - tqdm ships with the train extra
+        def plain(epoch: int, record: dict[str, Any]) -> None:
+            print(f"epoch {epoch + 1}/{total}: success {record['success']:.2f}, directive -> "
+                  f"{record['decision']['new_directive']}", file=sys.stderr)
+        return plain, None
+    bar = tqdm(total=total, desc="epochs", unit="epoch")
+
+    def update(epoch: int, record: dict[str, Any]) -> None:
+        bar.update(1)
+        bar.set_postfix(success=f"{record['success']:.2f}", bottleneck=record["bottleneck"].get("kind"))
+    return update, bar
+
+
+def cmd_train(args: argparse.Namespace) -> int:
+    sim = build_simulator(args)
+    done = 0
+    if args.resume and (Path(args.out) / "state.json").exists():
+        from gensim_gym.simulator.io import read_json
+
+        done = read_json(Path(args.out) / "state.json")["epoch"]
+    progress, bar = _progress(args.epochs)
+    if bar is not None:
+        bar.update(min(done, args.epochs))
+    report = sim.run(args.epochs, args.episodes, args.eta, resume=args.resume, progress=progress)
+    if bar is not None:
+        bar.close()
+    ev = report["evaluation"]
+    print(f"success before {ev['before']['success']:.2f} -> after {ev['after']['success']:.2f}")
+    print(f"final directive: {report['final_directive']}")
+    print(Path(args.out) / "report.md")
+    return 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from gensim_gym.simulator.report import build_report
+
+    run_dir = Path(args.run_dir)
+    if not (run_dir / "report.json").exists():
+        raise Error(f"{run_dir} has no report.json; is it a run directory made by 'gensim-gym train'?")
+    print(build_report(run_dir))
+    return 0
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    """The full loop, offline, small budget: MaskablePPO on easy warehouse tasks with the α ladder."""
+    ns = argparse.Namespace(directive=args.directive, algo=args.algo, steps=args.steps, curriculum="alpha",
+                            epochs=args.epochs, episodes=args.episodes, eta=args.eta, out=args.out, seed=args.seed,
+                            resume=False, oversight="rules", model=None, base_url=None)
+    print(f"gensim-gym demo: {ns.algo} on '{ns.directive}', {ns.epochs} epochs x {ns.steps // ns.epochs} steps, "
+          "offline backend, rule oversight", file=sys.stderr)
+    return cmd_train(ns)
+
+
+def _train_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--directive", required=True, help="natural-language directive, e.g. 'warehouse tasks, easy'")
+    p.add_argument("--algo", default="maskable-ppo",
+                   choices=["ppo", "a2c", "dqn", "maskable-ppo", "llm", "random", "oracle"])
+    p.add_argument("--steps", type=int, default=20_000, help="total RL steps, split evenly over the epochs")
+    p.add_argument("--curriculum", default="alpha", choices=["alpha", "uniform", "static"])
+    p.add_argument("--epochs", type=int, default=10)
+    p.add_argument("--episodes", type=int, default=16, help="tasks generated and rolled out per epoch (K)")
+    p.add_argument("--eta", type=float, default=0.5, help="reward threshold η for failures and the oversight rule")
+    p.add_argument("--oversight", default="rules", choices=["rules", "llm"])
+    p.add_argument("--model", default=os.environ.get("GENSIM_GYM_MODEL", "gpt-4o-mini"),
+                   help="chat model for --algo llm / --oversight llm")
+    p.add_argument("--base-url", default=None, help="OpenAI-compatible endpoint (vLLM, Ollama, ...)")
+    p.add_argument("--out", default="runs/gensim")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--resume", action="store_true", help="continue a killed run from its last checkpoint")
+
+
+def add_commands(subparsers: Any) -> None:
+    """Register ``train``, ``report`` and ``demo`` on an ``argparse`` subparsers object."""
+    p = subparsers.add_parser("train", help="run the Generative Simulator loop (Algorithm 1)")
+    _train_args(p)
+    p.set_defaults(func=cmd_train)
+    p = subparsers.add_parser("report", help="(re)build report.md and plots of a run directory")
+    p.add_argument("run_dir")
+    p.set_defaults(func=cmd_report)
+    p = subparsers.add_parser("demo", help="the full loop offline on a small budget (a few minutes on 2 CPUs)")
+    p.add_argument("--directive", default=DEMO_DIRECTIVE)
+    p.add_argument("--algo", default="maskable-ppo", choices=["ppo", "a2c", "dqn", "maskable-ppo"])
+    p.add_argument("--steps", type=int, default=12_000)
+    p.add_argument("--epochs", type=int, default=6)
+    p.add_argument("--episodes", type=int, default=12)
+    p.add_argument("--eta", type=float, default=0.5)
+    p.add_argument("--out", default="runs/demo")
+    p.add_argument("--seed", type=int, default=0)
+    p.set_defaults(func=cmd_demo)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="gensim-gym", description=__doc__.splitlines()[0])
+    add_commands(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except Error as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

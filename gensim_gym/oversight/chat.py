@@ -1,0 +1,97 @@
+"""A minimal chat-completion client for oversight and LLM agents.
+
+Oversight and the LLM agent need one thing from a model: given messages (and
+optionally tools in OpenAI function-calling format), return the assistant
+message and the token usage. :class:`ChatClient` is that protocol; any
+callable with this shape plugs in (a local model, a test double, the
+generation backend of ``gensim_gym.generation.llm`` behind a thin adapter).
+:class:`OpenAIChat` implements it for any OpenAI-compatible endpoint (OpenAI,
+vLLM, Ollama, llama.cpp server) through ``base_url``.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from gensim_gym.errors import Error, require
+
+
+@dataclass
+class ChatReply:
+    """The assistant message (OpenAI format: role, content, tool_calls) and its token usage."""
+
+    message: dict[str, Any]
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+    @property
+    def content(self) -> str:
+        return self.message.get("content") or ""
+
+    @property
+    def tool_calls(self) -> list[dict[str, Any]]:
+        return list(self.message.get("tool_calls") or [])
+
+
+class ChatClient(Protocol):
+    """``client(messages, tools=None) -> ChatReply``."""
+
+    def __call__(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None) -> ChatReply: ...
+
+
+@dataclass
+class TokenCounter:
+    """Running token totals, so reports can show what oversight and agents cost."""
+
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    calls: int = 0
+    by_role: dict[str, int] = field(default_factory=dict)
+
+    def add(self, reply: ChatReply, role: str) -> None:
+        self.prompt_tokens += reply.prompt_tokens
+        self.completion_tokens += reply.completion_tokens
+        self.calls += 1
+        self.by_role[role] = self.by_role.get(role, 0) + reply.prompt_tokens + reply.completion_tokens
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"prompt_tokens": self.prompt_tokens, "completion_tokens": self.completion_tokens,
+                "calls": self.calls, "by_role": dict(self.by_role)}
+
+
+class OpenAIChat:
+    """A :class:`ChatClient` over an OpenAI-compatible ``/chat/completions`` endpoint.
+
+    The API key comes from ``api_key`` or the ``OPENAI_API_KEY`` environment
+    variable; local servers that need no key accept any string.
+    """
+
+    def __init__(self, model: str, *, base_url: str | None = None, api_key: str | None = None,
+                 temperature: float = 0.0, max_tokens: int = 512, timeout: float = 60.0, max_retries: int = 2,
+                 http_client: Any = None) -> None:
+        openai = require("openai", "llm")
+        key = api_key or os.environ.get("OPENAI_API_KEY")
+        if not key:
+            raise Error("no API key: set the OPENAI_API_KEY environment variable or pass api_key=... "
+                        "(local OpenAI-compatible servers accept any string)")
+        self.model = model
+        self.temperature = temperature
+        self.max_tokens = max_tokens
+        # http_client: an HTTP client of the openai package's own type (proxies, custom transports, tests).
+        self._client = openai.OpenAI(api_key=key, base_url=base_url, timeout=timeout, max_retries=max_retries,
+                                     http_client=http_client)
+
+    def __call__(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None) -> ChatReply:
+        kwargs: dict[str, Any] = {"model": self.model, "messages": messages, "temperature": self.temperature,
+                                  "max_tokens": self.max_tokens}
+        if tools:
+            kwargs["tools"] = tools
+        response = self._client.chat.completions.create(**kwargs)
+        if not response.choices:
+            raise Error(f"the chat endpoint returned no choices for model {self.model!r}")
+        message = response.choices[0].message.model_dump(exclude_none=True)
+        message.setdefault("role", "assistant")
+        usage = response.usage
+        return ChatReply(message, getattr(usage, "prompt_tokens", 0) or 0, getattr(usage, "completion_tokens", 0) or 0)

@@ -1,0 +1,62 @@
+"""Run-directory I/O: atomic JSON writes and append-only JSONL files that can be rolled back.
+
+A JSONL file's size is recorded in every checkpoint; on ``--resume`` the file
+is truncated back to that size, so lines written by an interrupted epoch are
+dropped and re-written when the epoch is re-run (nothing lost, nothing twice).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+
+def atomic_write_text(path: str | Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file and ``os.replace`` (never a half-written file)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def atomic_write_json(path: str | Path, obj: Any) -> None:
+    atomic_write_text(path, json.dumps(obj, indent=2, sort_keys=False, default=str) + "\n")
+
+
+def read_json(path: str | Path) -> Any:
+    return json.loads(Path(path).read_text(encoding="utf-8"))
+
+
+class JsonlLog:
+    """An append-only JSONL file with a rollback point."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.path.touch(exist_ok=True)
+
+    def write(self, record: dict[str, Any]) -> None:
+        with self.path.open("a", encoding="utf-8") as fh:
+            fh.write(json.dumps(record, default=str) + "\n")
+
+    def size(self) -> int:
+        return self.path.stat().st_size
+
+    def truncate(self, size: int) -> None:
+        with self.path.open("r+b") as fh:
+            fh.truncate(size)
+
+    def count(self) -> int:
+        with self.path.open(encoding="utf-8") as fh:
+            return sum(1 for _ in fh)

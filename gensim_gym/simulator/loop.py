@@ -1,0 +1,281 @@
+"""``GenerativeSimulator``: the training loop of the Generative Simulators report (Algorithm 1).
+
+Per epoch: (1) the curriculum proposes and filters K specs generated under
+the current directive; (2) the agent is rolled out once on each and scored
+by the spec's verifiable reward; (3) the trainer updates the agent on those
+tasks; (4) episodes with reward < η go to the oversight memory B; (5)
+oversight classifies the bottleneck and rewrites the directive by the η rule.
+Everything is written to a run directory and checkpointed after every epoch,
+so ``resume=True`` continues a killed run from the last finished epoch.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from gensim_gym.envs.gensim_env import GenSimEnv
+from gensim_gym.errors import Error
+from gensim_gym.oversight.chat import TokenCounter
+from gensim_gym.oversight.memory import EpisodeResult, FailureMemory
+from gensim_gym.oversight.oversight import Oversight, RuleOversight
+from gensim_gym.simulator.io import JsonlLog, atomic_write_json, read_json
+from gensim_gym.simulator.tasks import (
+    EpochSource,
+    LadderCurriculum,
+    OfflineTasks,
+    TaskCurriculum,
+    alpha_reward,
+    directive_layout,
+)
+from gensim_gym.trainers.base import Trainer
+from gensim_gym.trainers.rollout import rollout
+
+EVAL_DIFFICULTIES = (0.2, 0.35, 0.5, 0.65)
+FILES = ("config.json", "report.json", "report.md", "trajectories.jsonl", "env_dataset.jsonl", "state.json")
+
+
+def _bucket(d: float) -> str:
+    lo = min(int(d * 5), 4) / 5
+    return f"{lo:.1f}-{lo + 0.2:.1f}"
+
+
+def summarise(results: list[EpisodeResult]) -> dict[str, Any]:
+    """Success and reward overall, by domain and by difficulty bucket."""
+    if not results:
+        return {"episodes": 0, "success": 0.0, "mean_reward": 0.0, "by_domain": {}, "by_difficulty": {}}
+    by_dom: dict[str, list[bool]] = defaultdict(list)
+    by_diff: dict[str, list[bool]] = defaultdict(list)
+    for r in results:
+        by_dom[r.domain].append(r.success)
+        by_diff[_bucket(r.difficulty)].append(r.success)
+    rate = {k: {"success": round(float(np.mean(v)), 4), "n": len(v)} for k, v in sorted(by_dom.items())}
+    diff = {k: {"success": round(float(np.mean(v)), 4), "n": len(v)} for k, v in sorted(by_diff.items())}
+    return {"episodes": len(results), "success": round(float(np.mean([r.success for r in results])), 4),
+            "mean_reward": round(float(np.mean([r.reward for r in results])), 4),
+            "mean_difficulty": round(float(np.mean([r.difficulty for r in results])), 4),
+            "invalid_rate": round(float(np.mean([r.invalid_rate for r in results])), 4),
+            "by_domain": rate, "by_difficulty": diff}
+
+
+class GenerativeSimulator:
+    """Algorithm 1 over gensim_gym's generators, a :class:`Trainer`, a curriculum and oversight.
+
+    Args:
+        directive: the initial natural-language directive d0.
+        trainer: the agent (see :mod:`gensim_gym.trainers`).
+        backend: ``"offline"`` or a ``generate(directive, difficulty, seed) -> SimSpec`` callable.
+        curriculum: ``"alpha" | "uniform" | "static"`` or a :class:`TaskCurriculum`.
+        oversight: an :class:`Oversight`; rules by default.
+        out: the run directory.
+        steps_per_epoch: environment steps of RL update per epoch.
+        lam: λ of the GenEnv environment training-set weights ``exp(λ·R_env)``.
+    """
+
+    def __init__(self, directive: str, *, trainer: Trainer, backend: Any = "offline",
+                 curriculum: str | TaskCurriculum = "alpha", oversight: Oversight | None = None,
+                 out: str | Path = "runs/gensim", seed: int = 0, steps_per_epoch: int = 2048, lam: float = 2.0,
+                 alpha: float = 0.5, tokens: TokenCounter | None = None, config: dict[str, Any] | None = None) -> None:
+        self.directive0 = directive
+        self.trainer = trainer
+        self.layout = directive_layout(directive)
+        if backend == "offline":
+            self.generate = OfflineTasks(self.layout)
+        elif callable(backend):
+            self.generate = backend
+        else:
+            raise Error("backend must be 'offline' or a generate(directive, difficulty, seed) callable, "
+                        f"got {backend!r}")
+        self.backend_name = backend if isinstance(backend, str) else getattr(backend, "__name__",
+                                                                             type(backend).__name__)
+        if isinstance(curriculum, str):
+            curriculum = LadderCurriculum(curriculum, alpha=alpha, seed=seed, layout=self.layout)
+        self.curriculum = curriculum
+        self.oversight = oversight or RuleOversight()
+        self.out = Path(out)
+        self.seed = seed
+        self.steps_per_epoch = steps_per_epoch
+        self.lam = lam
+        self.alpha = alpha
+        self.tokens = tokens or getattr(trainer, "tokens", None) or getattr(self.oversight, "tokens", None) \
+            or TokenCounter()
+        self.extra_config = config or {}
+        self.train_source = EpochSource(self.layout)
+        self.eval_env = GenSimEnv(EpochSource(self.layout), obs_mode=trainer.obs_mode, seed=seed)
+        self._tb = None
+
+    # -- state ---------------------------------------------------------------------
+    def _fresh_state(self) -> dict[str, Any]:
+        return {"epoch": 0, "directive": self.directive0, "memory": FailureMemory().state_dict(),
+                "offsets": {"trajectories": 0, "env_dataset": 0}, "report": {"epochs": [], "evaluation": {}},
+                "tokens": TokenCounter().to_dict(), "finished": False}
+
+    def config(self, epochs: int, episodes_per_epoch: int, eta: float) -> dict[str, Any]:
+        return {"directive": self.directive0, "trainer": self.trainer.name, "obs_mode": self.trainer.obs_mode,
+                "backend": self.backend_name, "curriculum": getattr(self.curriculum, "name", "custom"),
+                "oversight": type(self.oversight).__name__, "epochs": epochs,
+                "episodes_per_epoch": episodes_per_epoch, "eta": eta, "alpha": self.alpha, "lam": self.lam,
+                "steps_per_epoch": self.steps_per_epoch, "seed": self.seed, **self.extra_config}
+
+    def _eval_specs(self) -> list:
+        specs = []
+        for i, d in enumerate(EVAL_DIFFICULTIES * 2):
+            try:
+                specs.append(self.generate(self.directive0, d, 10_000 + i))
+            except Error:
+                continue
+        return specs
+
+    def evaluate(self, specs: list, tag: str) -> dict[str, Any]:
+        """Roll the agent out once per spec (no learning) and summarise."""
+        results = [rollout(self.trainer, self.eval_env, s, self.seed + 7919 * i, record=False)[0]
+                   for i, s in enumerate(specs)]
+        out = summarise(results)
+        out["tag"] = tag
+        return out
+
+    # -- the loop ------------------------------------------------------------------
+    def run(self, epochs: int = 5, episodes_per_epoch: int = 16, eta: float = 0.5, *, resume: bool = False,
+            progress: Any = None) -> dict[str, Any]:
+        """Run (or resume) the loop for ``epochs`` epochs; return the report dict."""
+        self.out.mkdir(parents=True, exist_ok=True)
+        ckpt = self.out / "checkpoints"
+        trajectories, env_dataset = JsonlLog(self.out / "trajectories.jsonl"), JsonlLog(self.out / "env_dataset.jsonl")
+        eval_specs = self._eval_specs()
+        self.train_source.set_specs(eval_specs)
+        self.trainer.bind(GenSimEnv(self.train_source, obs_mode=self.trainer.obs_mode, seed=self.seed), self.seed)
+        if resume and (self.out / "state.json").exists():
+            state = read_json(self.out / "state.json")
+            if state["epoch"] > 0:
+                self.trainer.load(ckpt)
+                self.curriculum.load_state_dict(read_json(ckpt / "curriculum.json"))
+            trajectories.truncate(state["offsets"]["trajectories"])
+            env_dataset.truncate(state["offsets"]["env_dataset"])
+        else:
+            state = self._fresh_state()
+            trajectories.truncate(0)
+            env_dataset.truncate(0)
+            atomic_write_json(self.out / "config.json", self.config(epochs, episodes_per_epoch, eta))
+            state["report"]["evaluation"]["before"] = self.evaluate(eval_specs, "before")
+        memory = FailureMemory.from_state_dict(state["memory"])
+        self._restore_tokens(state["tokens"])
+        for epoch in range(state["epoch"], epochs):
+            record = self._epoch(epoch, state["directive"], memory, k=episodes_per_epoch, eta=eta,
+                                 logs=(trajectories, env_dataset))
+            state["report"]["epochs"].append(record)
+            state.update(epoch=epoch + 1, directive=record["decision"]["new_directive"],
+                         memory=memory.state_dict(), tokens=self.tokens.to_dict(),
+                         offsets={"trajectories": trajectories.size(), "env_dataset": env_dataset.size()})
+            self._checkpoint(ckpt, state)
+            if progress is not None:
+                progress(epoch, record)
+        if not state.get("finished") or "after" not in state["report"]["evaluation"]:
+            state["report"]["evaluation"]["after"] = self.evaluate(eval_specs, "after")
+            state["finished"] = True
+            self._checkpoint(ckpt, state, model=False)
+        report = self._write_report(state)
+        if self._tb is not None:
+            self._tb.close()
+        return report
+
+    def _restore_tokens(self, saved: dict[str, Any]) -> None:
+        self.tokens.prompt_tokens = saved.get("prompt_tokens", 0)
+        self.tokens.completion_tokens = saved.get("completion_tokens", 0)
+        self.tokens.calls = saved.get("calls", 0)
+        self.tokens.by_role = dict(saved.get("by_role", {}))
+
+    def _epoch(self, epoch: int, directive: str, memory: FailureMemory, *, k: int, eta: float,
+               logs: tuple[JsonlLog, JsonlLog]) -> dict[str, Any]:
+        trajectories, env_dataset = logs
+        t0 = time.time()
+        tokens_before = self.tokens.prompt_tokens + self.tokens.completion_tokens
+        tasks = self.curriculum.propose(directive, k, epoch, self.generate)          # phases 1-2
+        if not tasks.accepted:
+            raise Error(f"epoch {epoch}: the curriculum accepted no task under directive {directive!r}; "
+                        f"rejections: {tasks.rejected[:3]}")
+        results: list[EpisodeResult] = []
+        for i, spec in enumerate(tasks.accepted):                                    # phase 3
+            result, traj = rollout(self.trainer, self.eval_env, spec, self.seed * 1_000_003 + epoch * 1009 + i,
+                                   epoch=epoch)
+            results.append(result)
+            trajectories.write({**traj, "directive": directive})
+            self.curriculum.update(spec, result)
+        curriculum_stats = self.curriculum.end_epoch(results)
+        self.train_source.set_specs(tasks.accepted)                                  # phase 4
+        learned = self.trainer.learn(self.steps_per_epoch)
+        summary = summarise(results)
+        memory.extend(r for r in results if r.reward < eta)                          # phase 5
+        decision = self.oversight.decide(epoch, directive, memory, summary["mean_reward"], eta)   # phase 6
+        self._env_dataset(env_dataset, tasks.accepted, directive)
+        used = self.tokens.prompt_tokens + self.tokens.completion_tokens - tokens_before
+        record = {"epoch": epoch, "directive": directive, "accepted": len(tasks.accepted),
+                  "rejected": len(tasks.rejected), "rejections": tasks.rejected[:10],
+                  "accepted_ids": [s.id for s in tasks.accepted],
+                  "tools_per_task": round(float(np.mean([len(s.tools.tools) for s in tasks.accepted])), 3),
+                  "plan_length": round(float(np.mean([len(s.golden_plan) for s in tasks.accepted])), 3),
+                  "sparse_share": round(float(np.mean([s.reward.mode == "sparse" for s in tasks.accepted])), 3),
+                  **summary, "failures": sum(r.reward < eta for r in results), "memory_size": len(memory),
+                  "curriculum": curriculum_stats, "learn": learned, "bottleneck": decision.bottleneck,
+                  "decision": decision.to_dict(), "llm_tokens": used, "seconds": round(time.time() - t0, 2)}
+        self._scalars(epoch, record)
+        return record
+
+    def _env_dataset(self, log: JsonlLog, specs: list, directive: str) -> None:
+        """GenEnv's environment training set: generation prompt → spec, weight ∝ exp(λ·R_env(p̂))."""
+        rows = []
+        for spec in specs:
+            p_hat = self.curriculum.task_p_hat(spec.id) if hasattr(self.curriculum, "task_p_hat") else 0.5
+            r_env = alpha_reward(p_hat, self.alpha)
+            prompt = (f"Generate a task, its tools and a verifiable reward as a SimSpec JSON. Directive: {directive}. "
+                      f"Difficulty: {spec.meta.get('theta', 0.5)}.")
+            rows.append({"prompt": prompt, "spec": spec.to_dict(), "p_hat": round(p_hat, 4),
+                         "r_env": round(r_env, 4), "weight": math.exp(self.lam * r_env)})
+        total = sum(r["weight"] for r in rows) or 1.0
+        for r in rows:
+            r["weight_normalised"] = round(r["weight"] / total, 6)
+            r["weight"] = round(r["weight"], 6)
+            log.write(r)
+
+    def _scalars(self, epoch: int, record: dict[str, Any]) -> None:
+        if self._tb is None:
+            try:
+                from torch.utils.tensorboard import SummaryWriter
+            except ImportError:  # tensorboard is optional: the JSON report has the same numbers
+                self._tb = False
+                return
+            self._tb = SummaryWriter(str(self.out / "tensorboard" / "loop"))
+        if not self._tb:
+            return
+        for key in ("success", "mean_reward", "mean_difficulty", "invalid_rate", "tools_per_task", "plan_length",
+                    "accepted", "rejected", "memory_size", "llm_tokens"):
+            self._tb.add_scalar(f"loop/{key}", record[key], epoch)
+        self._tb.add_scalar("curriculum/level", record["curriculum"].get("level_after", 0.0), epoch)
+        self._tb.add_scalar("curriculum/r_env", record["curriculum"].get("r_env", 0.0), epoch)
+        self._tb.flush()
+
+    def _checkpoint(self, ckpt: Path, state: dict[str, Any], model: bool = True) -> None:
+        # Model and curriculum first, state last: state.json names a finished epoch only once all of it is on disk.
+        ckpt.mkdir(parents=True, exist_ok=True)
+        if model:
+            self.trainer.save(ckpt)
+            atomic_write_json(ckpt / "curriculum.json", self.curriculum.state_dict())
+        atomic_write_json(self.out / "state.json", state)
+
+    def _write_report(self, state: dict[str, Any]) -> dict[str, Any]:
+        report = {"config": read_json(self.out / "config.json"), **state["report"],
+                  "final_directive": state["directive"], "llm_tokens": state["tokens"]}
+        atomic_write_json(self.out / "report.json", report)
+        from gensim_gym.simulator.report import build_report
+
+        build_report(self.out)
+        return report
+
+
+def load_report(run_dir: str | Path) -> dict[str, Any]:
+    return json.loads((Path(run_dir) / "report.json").read_text(encoding="utf-8"))

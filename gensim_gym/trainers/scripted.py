@@ -1,0 +1,64 @@
+"""Agents that do not learn: a random agent (a floor) and the planner's oracle (a ceiling)."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+
+from gensim_gym.trainers.base import BaseTrainer
+
+
+def label_to_call(env: gym.Env, label: str) -> str:
+    """Turn a ground label ``move(crate_1, dock)`` into a text-mode JSON tool call."""
+    match = re.fullmatch(r"\s*([A-Za-z_][A-Za-z0-9_]*)\((.*)\)\s*", label)
+    if not match:
+        return json.dumps({"name": label, "arguments": {}})
+    name, args = match.group(1), [a.strip() for a in match.group(2).split(",") if a.strip()]
+    tool = next((t for t in env.unwrapped.sim_spec.tools.tools if t.name == name), None)
+    params = [p.name for p in tool.params] if tool else [f"arg{i}" for i in range(len(args))]
+    return json.dumps({"name": name, "arguments": dict(zip(params, args, strict=False))})
+
+
+class RandomAgent(BaseTrainer):
+    """Uniform over available calls (``masked=True``, the default) or over the whole action space."""
+
+    name = "random"
+
+    def __init__(self, obs_mode: str = "vector", masked: bool = True, seed: int = 0) -> None:
+        super().__init__()
+        self.obs_mode = obs_mode
+        self.masked = masked
+        self.rng = np.random.default_rng(seed)
+
+    def act(self, obs: Any, env: gym.Env) -> Any:
+        base = env.unwrapped
+        if self.masked:
+            ids = np.flatnonzero(base.action_masks())
+            action = int(self.rng.choice(ids)) if len(ids) else 0
+        else:
+            action = int(self.rng.integers(base.layout.n_actions))
+        return action if self.obs_mode == "vector" else label_to_call(env, base.describe_action(action))
+
+
+class OracleAgent(BaseTrainer):
+    """Follows the planner's shortest plan from the current state (re-planned every step, so noise is fine)."""
+
+    name = "oracle"
+
+    def __init__(self, obs_mode: str = "vector") -> None:
+        super().__init__()
+        self.obs_mode = obs_mode
+
+    def act(self, obs: Any, env: gym.Env) -> Any:
+        base = env.unwrapped
+        plan = base.oracle_actions()
+        if plan:
+            action = plan[0]
+        else:  # no plan within the remaining horizon: any available call, the episode is lost anyway
+            ids = np.flatnonzero(base.action_masks())
+            action = int(ids[0]) if len(ids) else 0
+        return action if self.obs_mode == "vector" else label_to_call(env, base.describe_action(action))
