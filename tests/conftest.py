@@ -16,6 +16,7 @@ import gymnasium as gym
 import pytest
 
 import gensim_gym
+from gensim_gym.generation.offline import OfflineGenerator
 from gensim_gym.generation.toolsets import load_registry
 from gensim_gym.spec.model import SimSpec
 
@@ -26,6 +27,39 @@ DIFFICULTIES: tuple[float, ...] = (0.0, 0.5, 1.0)
 def domain_directive(domain: str, extra: str = "") -> str:
     """A directive that names exactly one domain, unambiguously (``domain: NAME`` last: its list runs to the end)."""
     return (f"{extra}; " if extra else "") + f"domain: {domain}"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "real_generation: do not memoise offline generation in this test")
+    config.addinivalue_line("markers", "wheel: builds and installs a wheel (about a minute)")
+
+
+_GENERATED: dict[tuple, SimSpec] = {}
+
+
+@pytest.fixture(autouse=True)
+def _memoised_generation(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Share offline generation across tests: same knobs and seed give the same spec, so only the first costs.
+
+    Generation at difficulty 1 takes up to seconds per spec, and the env grid resets
+    hundreds of times. Tests that prove generation itself is deterministic carry
+    ``@pytest.mark.real_generation`` and bypass this cache.
+    """
+    if request.node.get_closest_marker("real_generation"):
+        yield
+        return
+    original = OfflineGenerator.generate
+
+    def generate(self: OfflineGenerator, seed: int) -> SimSpec:
+        key = (self.knobs, self.directive, int(seed), getattr(self, "max_tries", None),
+               getattr(self, "max_random_success", None), getattr(self, "random_episodes", None))
+        spec = _GENERATED.get(key)
+        if spec is None:
+            spec = _GENERATED[key] = original(self, seed)
+        return spec
+
+    monkeypatch.setattr(OfflineGenerator, "generate", generate)
+    yield
 
 
 TINY_SPEC: dict[str, Any] = {
