@@ -12,7 +12,7 @@ from gymnasium import spaces
 
 from gensim_gym.envs import text as textface
 from gensim_gym.envs.sources import FixedSpec, TaskSource
-from gensim_gym.errors import Error
+from gensim_gym.errors import Error, RenderModeError
 from gensim_gym.spec.model import SimSpec
 from gensim_gym.world.compiled import CompiledWorld, GroundAction
 from gensim_gym.world.planner import plan
@@ -62,7 +62,7 @@ class GenSimEnv(gym.Env):
         if obs_mode not in ("vector", "text"):
             raise Error(f"obs_mode must be 'vector' or 'text', got {obs_mode!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise Error(f"render_mode must be one of {self.metadata['render_modes']} or None, got {render_mode!r}")
+            raise RenderModeError(f"render_mode must be one of {self.metadata['render_modes']} or None, got {render_mode!r}")
         self.source = source
         self.layout = source.layout()
         self.obs_mode = obs_mode
