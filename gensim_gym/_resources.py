@@ -7,19 +7,14 @@ In a source checkout that is not installed they sit at the repository root.
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 
 
 def data_dir(name: str) -> Path:
     """Path of the shipped data folder ``name`` ("prompts" or "tool_registry")."""
-    try:
-        candidate = Path(str(resources.files(f"gensim_gym.{name}")))
+    # The folders are namespace packages (no __init__.py), for which importlib.resources.files() returns a
+    # MultiplexedPath whose str() is not a path; in an installed wheel they simply sit next to this file.
+    for candidate in (Path(__file__).resolve().parent / name, Path(__file__).resolve().parent.parent / name):
         if candidate.is_dir():
             return candidate
-    except ModuleNotFoundError:
-        pass
-    checkout = Path(__file__).resolve().parent.parent / name
-    if checkout.is_dir():
-        return checkout
     raise FileNotFoundError(f"gensim_gym data folder {name!r} not found; the installation looks incomplete")

@@ -72,6 +72,14 @@ class CapacityError(Error, ValueError):
     """A task does not fit the fixed observation/action capacity of an environment."""
 
 
+class RenderModeError(Error, TypeError):
+    """An unsupported ``render_mode``.
+
+    A ``TypeError`` too, because that is what ``stable_baselines3.make_vec_env``
+    catches when it tries ``render_mode="rgb_array"`` and then retries without it.
+    """
+
+
 class MissingDependencyError(Error, ImportError):
     """An optional dependency is not installed; the message names the extra to install."""
 

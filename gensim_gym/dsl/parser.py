@@ -68,7 +68,9 @@ def tokenize(text: str, path: str = "$") -> list[tuple[str, str]]:
     while pos < end:
         match = _TOKEN.match(text, pos)
         if match is None or match.end() == pos:
-            raise ExpressionError(f"unexpected character {text[pos:pos + 1]!r} at column {pos + 1} in {text!r}", path=path)
+            pos = len(text) - len(text[pos:].lstrip())  # point at the offending character, not the blank before it
+            raise ExpressionError(f"unexpected character {text[pos:pos + 1]!r} at column {pos + 1} in {text!r}",
+                                  path=path)
         kind = match.lastgroup or "op"
         tokens.append((kind, match.group(kind)))
         pos = match.end()

@@ -12,7 +12,7 @@ from gymnasium import spaces
 
 from gensim_gym.envs import text as textface
 from gensim_gym.envs.sources import FixedSpec, TaskSource
-from gensim_gym.errors import Error
+from gensim_gym.errors import Error, RenderModeError
 from gensim_gym.spec.model import SimSpec
 from gensim_gym.world.compiled import CompiledWorld, GroundAction
 from gensim_gym.world.planner import plan
@@ -62,13 +62,14 @@ class GenSimEnv(gym.Env):
         if obs_mode not in ("vector", "text"):
             raise Error(f"obs_mode must be 'vector' or 'text', got {obs_mode!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise Error(f"render_mode must be one of {self.metadata['render_modes']} or None, got {render_mode!r}")
+            raise RenderModeError(f"render_mode must be one of {self.metadata['render_modes']} or None, got {render_mode!r}")
         self.source = source
         self.layout = source.layout()
         self.obs_mode = obs_mode
         self.render_mode = render_mode
         self._make_seed = seed
         self._worlds: OrderedDict[str, CompiledWorld] = OrderedDict()
+        self._prep: dict[str, tuple] = {}
         if obs_mode == "vector":
             self.observation_space = spaces.Box(0.0, 1.0, shape=(self.layout.obs_dim,), dtype=np.float32)
             self.action_space = spaces.Discrete(self.layout.n_actions)
@@ -129,14 +130,13 @@ class GenSimEnv(gym.Env):
         self._fired: set[int] = set()
         self._last = ""
         self._last_failed = self._last_invalid = 0.0
-        self._status = w.goal_status(self._facts, self._nums)
-        self._mask = np.zeros(self.layout.n_actions, dtype=bool)
-        for a in w.valid_actions:
-            self._mask[a.id] = bool(a.pre.fn(self._belief, self._nums))
-        self._goal_bits = np.zeros(self.layout.n_facts, dtype=np.float32)
-        self._goal_bits[w.goal_facts] = 1.0
-        self._obs[self._slices[1]] = self._goal_bits
-        info = {"task_id": w.spec.id, "difficulty": w.spec.measured_difficulty,
+        mask0, status0, goal_bits, self._affected = self._prepared(w)
+        self._status = list(status0)
+        self._mask = mask0.copy()
+        self._obs[self._slices[1]] = goal_bits
+        # computed once per reset: step() copies these instead of re-deriving them from the spec
+        self._task_id, self._difficulty = w.spec.id, w.spec.measured_difficulty
+        info = {"task_id": self._task_id, "difficulty": self._difficulty,
                 "domain": w.spec.meta.get("domain", w.spec.task.name)}
         return self._observe(), info
 
@@ -161,7 +161,7 @@ class GenSimEnv(gym.Env):
         if success:
             reward += w.spec.reward.success
         truncated = not success and self._t >= w.horizon
-        info = {"task_id": w.spec.id, "difficulty": w.spec.measured_difficulty, "invalid": bool(self._last_invalid),
+        info = {"task_id": self._task_id, "difficulty": self._difficulty, "invalid": bool(self._last_invalid),
                 "failed": bool(self._last_failed)}
         if success or truncated:
             info["is_success"] = success
@@ -197,6 +197,25 @@ class GenSimEnv(gym.Env):
             self._worlds.move_to_end(key)
         return world
 
+    def _prepared(self, w: CompiledWorld) -> tuple[np.ndarray, list[bool], np.ndarray, dict[int, tuple[int, ...]]]:
+        """Per-task constants, computed on the first reset of a task and reused by the next ones.
+
+        The initial state of a task is fixed, so its action mask, goal status and goal bits are too;
+        ``affected`` caches, per action id, which masks its effects can change (filled lazily by step).
+        """
+        prepared = self._prep.get(w.spec.id)
+        if prepared is None or prepared[0] is not w:
+            mask = np.zeros(self.layout.n_actions, dtype=bool)
+            for a in w.valid_actions:
+                mask[a.id] = bool(a.pre.fn(self._belief, self._nums))
+            goal_bits = np.zeros(self.layout.n_facts, dtype=np.float32)
+            goal_bits[w.goal_facts] = 1.0
+            prepared = (w, mask, w.goal_status(self._facts, self._nums), goal_bits, {})
+            self._prep[w.spec.id] = prepared
+            if len(self._prep) > len(self._worlds):
+                self._prep = {k: v for k, v in self._prep.items() if k in self._worlds}
+        return prepared[1:]
+
     def _make_belief(self) -> bytearray:
         return bytearray(f if v else 1 for f, v in zip(self._facts, self._visible))
 
@@ -224,7 +243,7 @@ class GenSimEnv(gym.Env):
                 self._visible[i] = 1
             for i in list(effects.adds) + list(effects.dels) + list(effects.reveals):
                 self._belief[i] = self._facts[i] if self._visible[i] else 1
-        self._refresh_mask(effects)
+        self._refresh_mask(ground.id, effects)
         self._status = w.goal_status(self._facts, self._nums)
         reward = 0.0
         if rew.mode == "dense" and rew.progress_weight:
@@ -237,13 +256,16 @@ class GenSimEnv(gym.Env):
                 reward += term.value
         return reward
 
-    def _refresh_mask(self, effects) -> None:
+    def _refresh_mask(self, action_id: int, effects) -> None:
+        ids = self._affected.get(action_id)
         w = self.world
-        ids: set[int] = set()
-        for i in effects.adds + effects.dels + effects.reveals:
-            ids.update(w.fact_deps.get(i, ()))
-        for j, _, _ in effects.assigns:
-            ids.update(w.num_deps.get(j, ()))
+        if ids is None:  # the actions whose preconditions read what this action writes; fixed per task
+            found: set[int] = set()
+            for i in effects.adds + effects.dels + effects.reveals:
+                found.update(w.fact_deps.get(i, ()))
+            for j, _, _ in effects.assigns:
+                found.update(w.num_deps.get(j, ()))
+            ids = self._affected[action_id] = tuple(sorted(found))
         actions, belief, nums, mask = w.actions, self._belief, self._nums, self._mask
         for a in ids:
             mask[a] = actions[a].pre.fn(belief, nums)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 FORMAT = "gensim_gym/simspec@1"
@@ -196,9 +197,9 @@ class SimSpec:
     directive: str = ""
     meta: dict[str, Any] = field(default_factory=dict, compare=True)
 
-    @property
+    @cached_property
     def id(self) -> str:
-        """A 16-hex-digit content hash of task, tools and reward."""
+        """A 16-hex-digit content hash of task, tools and reward (computed once: the spec is immutable)."""
         body = {"task": self.task.to_dict(), "tools": self.tools.to_dict(), "reward": self.reward.to_dict()}
         return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()[:16]
 

@@ -10,6 +10,7 @@ ground atoms and ground tool calls the spec would expand to.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterable
 from functools import lru_cache
 from importlib import resources
@@ -71,6 +72,10 @@ def _depth(text: str) -> int:
     return best
 
 
+def _reject_constant(name: str) -> Any:
+    raise SpecError(f"not valid JSON: {name} is not a JSON number")
+
+
 def parse_json(text: str | bytes) -> Any:
     """Parse JSON text with size and nesting bounds; errors become :class:`SpecError`."""
     if isinstance(text, bytes):
@@ -80,9 +85,38 @@ def parse_json(text: str | bytes) -> Any:
     if _depth(text) > MAX_JSON_DEPTH:
         raise SpecError(f"spec JSON nests deeper than {MAX_JSON_DEPTH} levels")
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
         raise SpecError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+
+
+def plain_json_problems(obj: Any, max_depth: int = MAX_JSON_DEPTH) -> list[Problem]:
+    """Problems that make ``obj`` something other than plain, finite JSON data, each with its JSON path.
+
+    A spec may arrive as a Python object rather than text, so the nesting bound of
+    :func:`parse_json` is enforced here too (iteratively: deep nesting must not reach
+    the recursion limit of the schema validator), and values JSON cannot carry
+    (objects, NaN, infinities, non-string keys) are refused, so ``to_json`` cannot fail later.
+    """
+    problems: list[Problem] = []
+    stack: list[tuple[Any, str, int]] = [(obj, "$", 1)]
+    while stack and len(problems) < 20:
+        value, path, depth = stack.pop()
+        if isinstance(value, (dict, list)) and depth > max_depth:
+            return [Problem(path, f"nests deeper than {max_depth} levels")]
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if not isinstance(key, str):
+                    problems.append(Problem(path, f"object keys must be strings, got {type(key).__name__} {key!r:.40}"))
+                else:
+                    stack.append((item, f"{path}.{key}", depth + 1))
+        elif isinstance(value, list):
+            stack.extend((item, f"{path}[{i}]", depth + 1) for i, item in enumerate(value))
+        elif isinstance(value, float) and not math.isfinite(value):
+            problems.append(Problem(path, f"{value} is not a finite number"))
+        elif value is not None and not isinstance(value, (str, int, float, bool)):
+            problems.append(Problem(path, f"expected JSON data, got a {type(value).__name__}"))
+    return problems
 
 
 def schema_problems(obj: Any) -> list[Problem]:
@@ -107,7 +141,7 @@ def validate_spec(obj: Any) -> SimSpec:
         return obj
     if isinstance(obj, (str, bytes)):
         obj = parse_json(obj)
-    problems = schema_problems(obj)
+    problems = plain_json_problems(obj) or schema_problems(obj)
     if problems:
         raise SpecError(problems)
     spec = SimSpec(Task.from_dict(obj["task"]), Tools.from_dict(obj["tools"]), _reward(obj["reward"]),

@@ -1,0 +1,160 @@
+"""Shared fixtures: sample specs for every registry domain, a tiny hand-written spec, registry cleanup.
+
+Tests are parametrised over ``load_registry()`` so a domain toolset added to
+``tool_registry/`` is covered by the whole suite without editing any test.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import warnings
+from collections.abc import Iterator
+from typing import Any
+
+import gymnasium as gym
+import pytest
+
+import gensim_gym
+from gensim_gym.generation.offline import OfflineGenerator
+from gensim_gym.generation.toolsets import load_registry
+from gensim_gym.spec.model import SimSpec
+
+DOMAINS: list[str] = sorted(load_registry())
+DIFFICULTIES: tuple[float, ...] = (0.0, 0.5, 1.0)
+
+
+def domain_directive(domain: str, extra: str = "") -> str:
+    """A directive that names exactly one domain, unambiguously (``domain: NAME`` last: its list runs to the end)."""
+    return (f"{extra}; " if extra else "") + f"domain: {domain}"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "real_generation: do not memoise offline generation in this test")
+    config.addinivalue_line("markers", "wheel: builds and installs a wheel (about a minute)")
+
+
+_GENERATED: dict[tuple, SimSpec] = {}
+
+
+@pytest.fixture(autouse=True)
+def _memoised_generation(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Share offline generation across tests: same knobs and seed give the same spec, so only the first costs.
+
+    Generation at difficulty 1 takes up to seconds per spec, and the env grid resets
+    hundreds of times. Tests that prove generation itself is deterministic carry
+    ``@pytest.mark.real_generation`` and bypass this cache.
+    """
+    if request.node.get_closest_marker("real_generation"):
+        yield
+        return
+    original = OfflineGenerator.generate
+
+    def generate(self: OfflineGenerator, seed: int) -> SimSpec:
+        key = (self.knobs, self.directive, int(seed), getattr(self, "max_tries", None),
+               getattr(self, "max_random_success", None), getattr(self, "random_episodes", None))
+        spec = _GENERATED.get(key)
+        if spec is None:
+            spec = _GENERATED[key] = original(self, seed)
+        return spec
+
+    monkeypatch.setattr(OfflineGenerator, "generate", generate)
+    yield
+
+
+TINY_SPEC: dict[str, Any] = {
+    "format": "gensim_gym/simspec@1",
+    "directive": "hand-written test spec",
+    "task": {
+        "name": "lamp",
+        "description": "Carry the key to the door and open it.",
+        "types": ["room", "thing"],
+        "predicates": [
+            {"name": "in_room", "params": ["room"], "description": "the agent is in the room"},
+            {"name": "lies", "params": ["thing", "room"], "description": "the thing lies in the room"},
+            {"name": "carries", "params": ["thing"], "description": "the agent carries the thing"},
+            {"name": "open", "params": [], "description": "the door is open"},
+        ],
+        "fluents": [{"name": "energy", "params": [], "min": 0, "max": 10, "description": "battery"}],
+        "objects": {"room": ["hall", "cellar"], "thing": ["key"]},
+        "init": ["in_room(hall)", "lies(key, cellar)", "energy() = 5"],
+        "goal": ["open()"],
+        "horizon": 8,
+        "hidden": [],
+        "noise": {"fail_prob": 0.0},
+    },
+    "tools": {
+        "toolsets": ["lamp"],
+        "tools": [
+            {"name": "go", "description": "Walk to another room.",
+             "params": [{"name": "a", "type": "room"}, {"name": "b", "type": "room"}],
+             "pre": "in_room(?a) and not in_room(?b) and energy() >= 1",
+             "effects": ["not in_room(?a)", "in_room(?b)", "energy() -= 1"]},
+            {"name": "take", "description": "Take a thing lying here.",
+             "params": [{"name": "t", "type": "thing"}, {"name": "r", "type": "room"}],
+             "pre": "in_room(?r) and lies(?t, ?r)",
+             "effects": ["not lies(?t, ?r)", "carries(?t)"]},
+            {"name": "unlock", "description": "Open the door in the hall with the key.",
+             "params": [],
+             "pre": "in_room(hall) and carries(key)",
+             "effects": ["open()"]},
+        ],
+    },
+    "reward": {"mode": "dense", "success": 1.0, "step_cost": 0.01, "invalid_cost": 0.05,
+               "progress_weight": 0.5, "gamma": 0.99,
+               "terms": [{"name": "got_key", "when": "carries(key)", "value": 0.1, "once": True}]},
+    "meta": {},
+}
+
+
+@pytest.fixture
+def tiny_spec_dict() -> dict[str, Any]:
+    """A fresh deep copy of a small valid hand-written spec document (tests may mutate it)."""
+    return copy.deepcopy(TINY_SPEC)
+
+
+@pytest.fixture
+def tiny_spec() -> SimSpec:
+    """The hand-written spec, validated."""
+    return gensim_gym.validate_spec(copy.deepcopy(TINY_SPEC))
+
+
+def _generate(domain: str, difficulty: float, seed: int, extra: str = "") -> SimSpec:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return gensim_gym.generate(domain_directive(domain, extra), difficulty=difficulty, seed=seed)
+
+
+@pytest.fixture(scope="session")
+def sample_specs() -> dict[str, list[SimSpec]]:
+    """Offline-generated specs per domain: difficulties 0, 0.5 and 1, plus a noisy and a hidden-facts one."""
+    out: dict[str, list[SimSpec]] = {}
+    for domain in DOMAINS:
+        specs = [_generate(domain, d, seed) for seed in (0, 1) for d in DIFFICULTIES]
+        specs.append(_generate(domain, 0.5, 7, "noisy"))
+        specs.append(_generate(domain, 0.5, 8, "hidden"))
+        out[domain] = specs
+    return out
+
+
+@pytest.fixture(scope="session")
+def all_sample_specs(sample_specs: dict[str, list[SimSpec]]) -> list[SimSpec]:
+    """Every sample spec of every domain, in one list."""
+    return [s for specs in sample_specs.values() for s in specs]
+
+
+@pytest.fixture
+def clean_registry() -> Iterator[None]:
+    """Remove env ids a test registers with Gymnasium, so tests do not leak registrations."""
+    before = set(gym.registry)
+    yield
+    for env_id in set(gym.registry) - before:
+        del gym.registry[env_id]
+
+
+def spec_file(tmp_path, spec: SimSpec | dict[str, Any], name: str = "spec.json"):
+    """Write a spec (model or raw dict) to ``tmp_path / name`` and return the path."""
+    path = tmp_path / name
+    text = spec.to_json() if isinstance(spec, SimSpec) else json.dumps(spec)
+    path.write_text(text, encoding="utf-8")
+    return path
