@@ -51,10 +51,14 @@ class TokenCounter:
     by_role: dict[str, int] = field(default_factory=dict)
 
     def add(self, reply: ChatReply, role: str) -> None:
-        self.prompt_tokens += reply.prompt_tokens
-        self.completion_tokens += reply.completion_tokens
-        self.calls += 1
-        self.by_role[role] = self.by_role.get(role, 0) + reply.prompt_tokens + reply.completion_tokens
+        self.add_counts(reply.prompt_tokens, reply.completion_tokens, role)
+
+    def add_counts(self, prompt_tokens: int, completion_tokens: int, role: str, calls: int = 1) -> None:
+        """Count usage that did not come as a :class:`ChatReply` (e.g. a generated spec's ``meta["llm"]``)."""
+        self.prompt_tokens += prompt_tokens
+        self.completion_tokens += completion_tokens
+        self.calls += calls
+        self.by_role[role] = self.by_role.get(role, 0) + prompt_tokens + completion_tokens
 
     def to_dict(self) -> dict[str, Any]:
         return {"prompt_tokens": self.prompt_tokens, "completion_tokens": self.completion_tokens,
