@@ -5,9 +5,10 @@ Every spec goes through :func:`gensim_gym.generate` with one
 client for the run, and a response-format downgrade is learnt once), so it
 gets the LLM pipeline's checks, repair turns, disk cache and audit log. The
 curriculum calls it between epochs, never inside ``reset``/``step``; a rerun
-with the same seed is served from the cache with zero requests. Token usage
-of each spec (its ``meta["llm"]``) is added to the run's counter under the
-role ``generation``.
+with the same seed is served from the cache with zero requests (rejected
+specs are never cached, so they are asked again). Token usage of each spec
+(its ``meta["llm"]``, or the ``usage`` of the :class:`GenerationError` when
+every attempt was rejected) is added to the run's counter as ``generation``.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from gensim_gym.errors import GenerationError
 from gensim_gym.oversight.chat import TokenCounter
 from gensim_gym.spec.model import SimSpec
 
@@ -53,9 +55,15 @@ class LLMTasks:
     def __call__(self, directive: str, difficulty: float, seed: int) -> SimSpec:
         from gensim_gym.factory import generate
 
-        spec = generate(directive, difficulty=difficulty, seed=seed, backend=self.backend, **self.options)
-        usage = spec.meta.get("llm", {})
+        try:
+            spec = generate(directive, difficulty=difficulty, seed=seed, backend=self.backend, **self.options)
+        except GenerationError as exc:  # every attempt was rejected; the model was still paid for them
+            self._count(getattr(exc, "usage", {}))
+            raise
+        self._count(spec.meta.get("llm", {}))
+        return spec
+
+    def _count(self, usage: dict[str, Any]) -> None:
         if usage.get("calls"):
             self.tokens.add_counts(usage.get("prompt_tokens", 0), usage.get("completion_tokens", 0), "generation",
                                    calls=usage["calls"])
-        return spec
