@@ -94,9 +94,11 @@ def test_cli_train_and_report(tmp_path, capsys):
 
 @respx.mock
 def test_loop_with_llm_oversight_records_decision_and_tokens(tmp_path):
-    replay(respx.mock, [completion("The agent solves everything.", prompt_tokens=100, completion_tokens=20),
+    replay(respx.mock, [completion('{"patterns": [], "summary": "The agent solves everything."}',
+                                   prompt_tokens=100, completion_tokens=20),
                         completion('{"bottleneck": "tools", "evidence": "no failures"}'),
-                        completion('{"directive": "warehouse tasks, easy, more tools", "reason": "ready"}')])
+                        completion('{"directive": "warehouse tasks, easy, more tools", "change": "increase", '
+                                   '"rationale": "ready"}')])
     chat = OpenAIChat("m", base_url=BASE_URL, api_key="k", max_retries=0, http_client=respx_http_client(respx.mock))
     report = sim(tmp_path, trainer=OracleAgent(), oversight=LLMOversight(chat)).run(1, 3, 0.5)
     epoch = report["epochs"][0]

@@ -8,7 +8,6 @@ gensim_gym.integrations.cli_train demo``).
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -24,23 +23,46 @@ def _chat_from_args(args: argparse.Namespace):
     return OpenAIChat(args.model, base_url=args.base_url)
 
 
+def _oversight_kind(args: argparse.Namespace) -> str:
+    """``--oversight`` if given, else the LLM when generation uses one (``--backend openai``), else the rules."""
+    kind = getattr(args, "oversight", None)
+    return kind or ("llm" if getattr(args, "backend", "offline") == "openai" else "rules")
+
+
+def _backend_options(args: argparse.Namespace, out: Path) -> dict[str, Any] | None:
+    if getattr(args, "backend", "offline") != "openai":
+        return None
+    return {"model": args.model, "base_url": args.base_url, "cache": not args.no_cache, "cache_dir": args.cache_dir,
+            "audit_log": out / "llm_audit.jsonl"}
+
+
 def build_simulator(args: argparse.Namespace):
     """A :class:`GenerativeSimulator` from parsed ``train`` arguments."""
+    from gensim_gym.oversight.chat import TokenCounter
     from gensim_gym.oversight.oversight import LLMOversight, RuleOversight
     from gensim_gym.simulator.loop import GenerativeSimulator
     from gensim_gym.trainers import make_trainer
 
     out = Path(args.out)
+    tokens = TokenCounter()  # one counter for generation, oversight and agent, so the report shows the total
+    chat = None
+    if args.algo == "llm" or _oversight_kind(args) == "llm":
+        chat = _chat_from_args(args)
     if args.algo == "llm":
-        trainer = make_trainer("llm", chat=_chat_from_args(args))
+        trainer = make_trainer("llm", chat=chat, tokens=tokens)
     elif args.algo in ("random", "oracle"):
         trainer = make_trainer(args.algo)
     else:
         trainer = make_trainer(args.algo, tensorboard_log=out / "tensorboard")
-    oversight = LLMOversight(_chat_from_args(args)) if args.oversight == "llm" else RuleOversight()
-    return GenerativeSimulator(args.directive, trainer=trainer, curriculum=args.curriculum, oversight=oversight,
-                               out=out, seed=args.seed, steps_per_epoch=args.steps // max(args.epochs, 1),
-                               config={"total_steps": args.steps, "model": getattr(args, "model", None)})
+    oversight = LLMOversight(chat, tokens=tokens) if _oversight_kind(args) == "llm" else RuleOversight()
+    sim = GenerativeSimulator(args.directive, trainer=trainer, curriculum=args.curriculum, oversight=oversight,
+                              backend=getattr(args, "backend", "offline"),
+                              backend_options=_backend_options(args, out), tokens=tokens, out=out, seed=args.seed,
+                              steps_per_epoch=args.steps // max(args.epochs, 1), config={"total_steps": args.steps})
+    # Record the endpoint as resolved (arguments or environment), never the key.
+    llm = getattr(getattr(sim.generate, "backend", None), "config", None) or getattr(chat, "config", None)
+    sim.extra_config.update(model=getattr(llm, "model", None), base_url=getattr(llm, "base_url", None))
+    return sim
 
 
 def _progress(total: int):
@@ -93,7 +115,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
     """The full loop, offline, small budget: MaskablePPO on easy warehouse tasks with the α ladder."""
     ns = argparse.Namespace(directive=args.directive, algo=args.algo, steps=args.steps, curriculum="alpha",
                             epochs=args.epochs, episodes=args.episodes, eta=args.eta, out=args.out, seed=args.seed,
-                            resume=False, oversight="rules", model=None, base_url=None)
+                            resume=False, oversight="rules", backend="offline", model=None, base_url=None,
+                            cache_dir=None, no_cache=False)
     print(f"gensim-gym demo: {ns.algo} on '{ns.directive}', {ns.epochs} epochs x {ns.steps // ns.epochs} steps, "
           "offline backend, rule oversight", file=sys.stderr)
     return cmd_train(ns)
@@ -108,10 +131,17 @@ def _train_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--epochs", type=int, default=10)
     p.add_argument("--episodes", type=int, default=16, help="tasks generated and rolled out per epoch (K)")
     p.add_argument("--eta", type=float, default=0.5, help="reward threshold η for failures and the oversight rule")
-    p.add_argument("--oversight", default="rules", choices=["rules", "llm"])
-    p.add_argument("--model", default=os.environ.get("GENSIM_GYM_MODEL", "gpt-4o-mini"),
-                   help="chat model for --algo llm / --oversight llm")
-    p.add_argument("--base-url", default=None, help="OpenAI-compatible endpoint (vLLM, Ollama, ...)")
+    p.add_argument("--backend", default="offline", choices=["offline", "openai"],
+                   help="task/tool/reward generator: procedural (offline) or an OpenAI-compatible model")
+    p.add_argument("--oversight", default=None, choices=["rules", "llm"],
+                   help="directive rewriting; default: llm with --backend openai, else rules")
+    p.add_argument("--model", default=None,
+                   help="model for --backend openai, --algo llm and --oversight llm (default $GENSIM_MODEL or "
+                        "gpt-4o-mini); the key comes from $OPENAI_API_KEY")
+    p.add_argument("--base-url", default=None,
+                   help="OpenAI-compatible endpoint, e.g. http://localhost:8000/v1 (default $OPENAI_BASE_URL)")
+    p.add_argument("--cache-dir", default=None, help="LLM generation cache (default $GENSIM_CACHE_DIR)")
+    p.add_argument("--no-cache", action="store_true", help="do not read or write the LLM generation cache")
     p.add_argument("--out", default="runs/gensim")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--resume", action="store_true", help="continue a killed run from its last checkpoint")

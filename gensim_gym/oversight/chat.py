@@ -3,19 +3,19 @@
 Oversight and the LLM agent need one thing from a model: given messages (and
 optionally tools in OpenAI function-calling format), return the assistant
 message and the token usage. :class:`ChatClient` is that protocol; any
-callable with this shape plugs in (a local model, a test double, the
-generation backend of ``gensim_gym.generation.llm`` behind a thin adapter).
+callable with this shape plugs in (a local model, a test double).
 :class:`OpenAIChat` implements it for any OpenAI-compatible endpoint (OpenAI,
-vLLM, Ollama, llama.cpp server) through ``base_url``.
+vLLM, Ollama, llama.cpp server) through ``base_url``, configured like the
+generation backend.
 """
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from gensim_gym.errors import Error, require
+from gensim_gym.errors import BackendError
+from gensim_gym.generation.llm.config import LLMConfig, openai_errors
 
 
 @dataclass
@@ -51,10 +51,14 @@ class TokenCounter:
     by_role: dict[str, int] = field(default_factory=dict)
 
     def add(self, reply: ChatReply, role: str) -> None:
-        self.prompt_tokens += reply.prompt_tokens
-        self.completion_tokens += reply.completion_tokens
-        self.calls += 1
-        self.by_role[role] = self.by_role.get(role, 0) + reply.prompt_tokens + reply.completion_tokens
+        self.add_counts(reply.prompt_tokens, reply.completion_tokens, role)
+
+    def add_counts(self, prompt_tokens: int, completion_tokens: int, role: str, calls: int = 1) -> None:
+        """Count usage that did not come as a :class:`ChatReply` (e.g. a generated spec's ``meta["llm"]``)."""
+        self.prompt_tokens += prompt_tokens
+        self.completion_tokens += completion_tokens
+        self.calls += calls
+        self.by_role[role] = self.by_role.get(role, 0) + prompt_tokens + completion_tokens
 
     def to_dict(self) -> dict[str, Any]:
         return {"prompt_tokens": self.prompt_tokens, "completion_tokens": self.completion_tokens,
@@ -64,33 +68,31 @@ class TokenCounter:
 class OpenAIChat:
     """A :class:`ChatClient` over an OpenAI-compatible ``/chat/completions`` endpoint.
 
-    The API key comes from ``api_key`` or the ``OPENAI_API_KEY`` environment
-    variable; local servers that need no key accept any string.
+    Configured exactly like the generation backend (``backend="openai"``):
+    ``model``, ``base_url`` and ``api_key`` default to ``GENSIM_MODEL``,
+    ``OPENAI_BASE_URL`` and ``OPENAI_API_KEY``; a local server needs no key.
+    Client construction and error messages are shared with it
+    (:mod:`gensim_gym.generation.llm.config`).
     """
 
-    def __init__(self, model: str, *, base_url: str | None = None, api_key: str | None = None,
+    def __init__(self, model: str | None = None, *, base_url: str | None = None, api_key: str | None = None,
                  temperature: float = 0.0, max_tokens: int = 512, timeout: float = 60.0, max_retries: int = 2,
                  http_client: Any = None) -> None:
-        openai = require("openai", "llm")
-        key = api_key or os.environ.get("OPENAI_API_KEY")
-        if not key:
-            raise Error("no API key: set the OPENAI_API_KEY environment variable or pass api_key=... "
-                        "(local OpenAI-compatible servers accept any string)")
-        self.model = model
-        self.temperature = temperature
-        self.max_tokens = max_tokens
-        # http_client: an HTTP client of the openai package's own type (proxies, custom transports, tests).
-        self._client = openai.OpenAI(api_key=key, base_url=base_url, timeout=timeout, max_retries=max_retries,
-                                     http_client=http_client)
+        self.config = LLMConfig.resolve(model, base_url, api_key)
+        self.model = self.config.model
+        self.temperature, self.max_tokens = temperature, max_tokens
+        self.timeout, self.max_retries = timeout, max_retries
+        self._client = self.config.client(timeout=timeout, max_retries=max_retries, http_client=http_client)
 
     def __call__(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None) -> ChatReply:
         kwargs: dict[str, Any] = {"model": self.model, "messages": messages, "temperature": self.temperature,
                                   "max_tokens": self.max_tokens}
         if tools:
             kwargs["tools"] = tools
-        response = self._client.chat.completions.create(**kwargs)
+        with openai_errors(self.config, timeout=self.timeout, max_retries=self.max_retries):
+            response = self._client.chat.completions.create(**kwargs)
         if not response.choices:
-            raise Error(f"the chat endpoint returned no choices for model {self.model!r}")
+            raise BackendError(f"{self.config.base_url} returned no choices for model {self.model!r}")
         message = response.choices[0].message.model_dump(exclude_none=True)
         message.setdefault("role", "assistant")
         usage = response.usage

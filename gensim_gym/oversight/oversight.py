@@ -2,7 +2,7 @@
 
 :class:`RuleOversight` does it offline with the rules of
 :mod:`~gensim_gym.oversight.classify` and :mod:`~gensim_gym.oversight.directive`.
-:class:`LLMOversight` asks a chat model through the three oversight prompts;
+:class:`LLMOversight` asks a chat model through the three shared oversight templates;
 its answers are untrusted: they are parsed as JSON, checked (known
 bottleneck, a directive the parser reads, same domains, obeys the η rule)
 and replaced by the rule decision — with the reason recorded — when they fail.
@@ -10,8 +10,7 @@ and replaced by the rule decision — with the reason recorded — when they fai
 
 from __future__ import annotations
 
-import json
-import re
+import os
 import warnings
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
@@ -19,12 +18,19 @@ from typing import Any, Protocol
 from gensim_gym.errors import Error
 from gensim_gym.generation.directive import parse_directive
 from gensim_gym.oversight.chat import ChatClient, TokenCounter
-from gensim_gym.oversight.classify import BOTTLENECKS, Bottleneck, classify_bottleneck
+from gensim_gym.oversight.classify import Bottleneck, classify_bottleneck
 from gensim_gym.oversight.directive import hardness, update_directive
 from gensim_gym.oversight.memory import EpisodeResult, FailureMemory
-from gensim_gym.oversight.prompts import render_prompt
+from gensim_gym.oversight.prompts import (
+    MAX_DIRECTIVE_CHARS,
+    analyse_failures_prompt,
+    classify_bottleneck_prompt,
+    read_analysis,
+    read_bottleneck,
+    read_update,
+    update_directive_prompt,
+)
 
-MAX_DIRECTIVE_CHARS = 500
 MAX_FAILURES_IN_PROMPT = 24
 
 
@@ -68,17 +74,6 @@ class RuleOversight:
                         update.reason, str(analysis), "rules")
 
 
-def _json_object(text: str) -> dict[str, Any]:
-    """The first JSON object in a model reply (models wrap JSON in prose or code fences)."""
-    match = re.search(r"\{.*\}", text, flags=re.DOTALL)
-    if not match:
-        raise ValueError(f"no JSON object in reply {text[:120]!r}")
-    obj = json.loads(match.group(0))
-    if not isinstance(obj, dict):
-        raise ValueError("reply JSON is not an object")
-    return obj
-
-
 def check_directive(old: str, new: Any, mean_reward: float, eta: float) -> str:
     """Return the problem with an LLM-proposed directive, or ``""`` if it is acceptable."""
     if not isinstance(new, str) or not new.strip():
@@ -102,52 +97,76 @@ def check_directive(old: str, new: Any, mean_reward: float, eta: float) -> str:
 
 
 class LLMOversight:
-    """Oversight by a chat model through the analyse / classify / update prompts, checked against the rules."""
+    """Oversight by a chat model through the shared oversight templates, checked against the rules.
 
-    def __init__(self, chat: ChatClient, window: int = 64, tokens: TokenCounter | None = None) -> None:
+    Each step's answer is untrusted. A rejected analysis is replaced by the
+    rule evidence; a rejected bottleneck makes the whole decision the rule
+    decision; a rejected rewrite is replaced by the rule rewrite along the
+    model's bottleneck. Every rejection is recorded in ``Decision.rejected_llm``.
+
+    Args:
+        chat: a :class:`~gensim_gym.oversight.chat.ChatClient`, e.g. ``OpenAIChat()`` (configured like the
+            generation backend: ``GENSIM_MODEL``, ``OPENAI_BASE_URL``, ``OPENAI_API_KEY``).
+        window: failures read from the memory. template_dir: a folder overriding the shipped templates.
+    """
+
+    def __init__(self, chat: ChatClient, window: int = 64, tokens: TokenCounter | None = None,
+                 template_dir: str | os.PathLike | None = None) -> None:
         self.chat = chat
         self.window = window
         self.tokens = tokens or TokenCounter()
+        self.template_dir = template_dir
         self.rules = RuleOversight(window)
+        self.history: list[str] = []  # "old -> new (change)" of this run, shown to update_directive
 
     def _ask(self, prompt: str) -> str:
         reply = self.chat([{"role": "user", "content": prompt}])
         self.tokens.add(reply, "oversight")
         return reply.content
 
+    def _analyse(self, directive: str, failures: list[EpisodeResult], rule: Decision, *, eta: float,
+                 rejected: list[str]) -> dict[str, Any]:
+        mean_reward = rule.mean_reward
+        prompt = analyse_failures_prompt(directive, failures[-MAX_FAILURES_IN_PROMPT:], len(failures), mean_reward,
+                                         eta, template_dir=self.template_dir)
+        try:
+            return read_analysis(self._ask(prompt))
+        except ValueError as exc:
+            rejected.append(f"analyse_failures: {exc}")
+            return {"patterns": [], "summary": rule.analysis}
+
     def decide(self, epoch: int, directive: str, memory: FailureMemory, mean_reward: float, eta: float) -> Decision:
         failures = memory.recent(self.window)
         rule = self.rules.decide(epoch, directive, memory, mean_reward, eta)
         rejected: list[str] = []
-        shown: list[EpisodeResult] = failures[-MAX_FAILURES_IN_PROMPT:]
-        analysis = self._ask(render_prompt("analyse_failures", directive=directive, failures=shown,
-                                           mean_reward=mean_reward, eta=eta))[:4000]
-        evidence = json.dumps(rule.bottleneck.get("evidence", {}), sort_keys=True)[:2000]
+        analysis = self._analyse(directive, failures, rule, eta=eta, rejected=rejected)
+        text = " ".join([analysis["summary"], *(f"- {p}" for p in analysis["patterns"])]).strip()
         try:
-            answer = _json_object(self._ask(render_prompt("classify_bottleneck", analysis=analysis,
-                                                          evidence=evidence)))
-            kind = str(answer.get("bottleneck", "")).strip().lower()
-            if kind not in BOTTLENECKS:
-                raise ValueError(f"bottleneck {kind!r} is not one of {BOTTLENECKS}")
-            bottleneck = Bottleneck(kind, 1.0, {"llm": str(answer.get("evidence", ""))[:500],
-                                                "rules": rule.bottleneck}, "llm")
-        except (ValueError, json.JSONDecodeError) as exc:
+            kind, why = read_bottleneck(self._ask(classify_bottleneck_prompt(
+                analysis, rule.bottleneck.get("evidence", {}), mean_reward, eta, template_dir=self.template_dir)))
+        except ValueError as exc:
             rejected.append(f"classify_bottleneck: {exc}")
-            return Decision(**{**rule.to_dict(), "analysis": analysis, "source": "rules (llm rejected)",
-                               "rejected_llm": rejected})
+            return self._remember(Decision(**{**rule.to_dict(), "analysis": text, "source": "rules (llm rejected)",
+                                              "rejected_llm": rejected}))
+        bottleneck = Bottleneck(kind, 1.0, {"llm": why, "rules": rule.bottleneck}, "llm").to_dict()
         try:
-            answer = _json_object(self._ask(render_prompt("update_directive", directive=directive,
-                                                          bottleneck=bottleneck.kind, mean_reward=mean_reward,
-                                                          eta=eta)))
-            new = answer.get("directive")
+            new, change, rationale = read_update(self._ask(update_directive_prompt(
+                directive, kind, mean_reward, eta, self.history, template_dir=self.template_dir)), mean_reward, eta)
             problem = check_directive(directive, new, mean_reward, eta)
             if problem:
                 raise ValueError(problem)
-            action = "maintain" if new.strip() == directive else ("increase" if mean_reward >= eta else "simplify")
-            return Decision(epoch, directive, new.strip(), action, bottleneck.to_dict(), mean_reward, eta,
-                            str(answer.get("reason", ""))[:500], analysis, "llm")
-        except (ValueError, json.JSONDecodeError) as exc:
+            new = new.strip()
+            change = "maintain" if new == directive else change
+            return self._remember(Decision(epoch, directive, new, change, bottleneck, mean_reward, eta, rationale,
+                                           text, "llm", rejected))
+        except ValueError as exc:
             rejected.append(f"update_directive: {exc}")
-        update = update_directive(directive, bottleneck.kind, mean_reward, eta)
-        return Decision(epoch, directive, update.new, update.action, bottleneck.to_dict(), mean_reward, eta,
-                        update.reason, analysis, "llm bottleneck + rule rewrite", rejected)
+        update = update_directive(directive, kind, mean_reward, eta)
+        return self._remember(Decision(epoch, directive, update.new, update.action, bottleneck, mean_reward, eta,
+                                       update.reason, text, "llm bottleneck + rule rewrite", rejected))
+
+    def _remember(self, decision: Decision) -> Decision:
+        if decision.new_directive != decision.old_directive:
+            self.history = [*self.history, f"{decision.old_directive} -> {decision.new_directive} "
+                                           f"({decision.action})"][-8:]
+        return decision

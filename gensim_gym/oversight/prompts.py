@@ -1,57 +1,114 @@
-"""The oversight prompts (analyse failures, classify bottleneck, update directive).
+"""The three oversight prompts: the variables each shared template receives, and the checks on its answer.
 
-The shared templates live in ``prompts/*.j2`` and are rendered by the LLM
-backend's ``render_prompt(name, **vars)``. Until that backend is present,
-these built-in Jinja2 templates (same names, same variables) are used, so LLM
-oversight works against any OpenAI-compatible chat model either way.
+The wording lives only in ``prompts/analyse_failures.j2``,
+``classify_bottleneck.j2`` and ``update_directive.j2`` (each documents its
+variables and the JSON answer the package accepts); they are rendered by the
+LLM backend's :func:`~gensim_gym.generation.llm.prompts.render_prompt`
+(sandboxed, StrictUndefined, a user ``template_dir`` overrides them). This
+module turns oversight's objects into those variables and reads the model's
+answers, which are untrusted: every ``read_*`` raises :class:`ValueError`
+with the reason when an answer does not have the documented shape.
 """
 
 from __future__ import annotations
 
+import os
+from collections.abc import Sequence
 from typing import Any
 
-import jinja2
+from gensim_gym.errors import SpecError
+from gensim_gym.generation.llm.extract import extract_json
+from gensim_gym.generation.llm.prompts import render_prompt
+from gensim_gym.oversight.classify import BOTTLENECKS
+from gensim_gym.oversight.directive import AXES
+from gensim_gym.oversight.memory import EpisodeResult
 
-BUILTIN: dict[str, str] = {
-    "analyse_failures": """You oversee the training of an agent on generated tool-use tasks.
-Current directive for the task generator: "{{ directive }}"
-Mean reward this epoch: {{ "%.3f"|format(mean_reward) }} (threshold eta = {{ eta }}).
-Failed episodes (reward below eta), one per line:
-{% for f in failures %}- task {{ f.task_id }} difficulty {{ "%.2f"|format(f.difficulty) }}: \
-reward {{ "%.2f"|format(f.reward) }}, {{ f.steps }}/{{ f.horizon }} steps, {{ f.invalid_calls }} invalid calls, \
-progress {{ "%.0f"|format(100 * f.progress) }}%, {{ f.reward_events }} reward events, \
-reward mode {{ f.reward_mode }}, {{ f.n_tools }} tools{% if f.truncated %}, timed out{% endif %}
-{% endfor %}
-Summarise the systematic failure patterns in a few sentences.""",
-    "classify_bottleneck": """Failure analysis:
-{{ analysis }}
-Rule-based evidence: {{ evidence }}
-Classify the main bottleneck as exactly one of: task (plans too long or complex), tools (invalid or wrong tool \
-calls), reward (no learning signal, reward too sparse).
-Answer with JSON only: {"bottleneck": "task|tools|reward", "evidence": "<one sentence>"}""",
-    "update_directive": """Current directive: "{{ directive }}"
-Bottleneck: {{ bottleneck }}. Mean reward {{ "%.3f"|format(mean_reward) }}, threshold eta = {{ eta }}.
-Rule: {% if mean_reward >= eta %}performance is high: increase difficulty along the bottleneck{% else %}\
-performance is insufficient: maintain or simplify along the bottleneck{% endif %}.
-The generator understands: easy / hard, "longer tasks" / "shorter tasks", "more tools" / "fewer tools", \
-"sparse reward" / "dense reward". Keep the domain words unchanged.
-Answer with JSON only: {"directive": "<new directive>", "reason": "<one sentence>"}""",
-}
+MAX_DIRECTIVE_CHARS = 500
+MAX_PATTERNS = 8
+CHANGES = ("increase", "maintain", "simplify")
+# What a failure shows the model: the classifier's evidence, without the free-form ``extra``.
+FAILURE_FIELDS = ("task_id", "domain", "difficulty", "reward", "steps", "horizon", "invalid_calls", "failed_calls",
+                  "progress", "reward_events", "reward_mode", "n_tools", "truncated")
 
-_ENV = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=False)
+TemplateDir = str | os.PathLike | None
 
 
-def render_prompt(name: str, **variables: Any) -> str:
-    """Render an oversight prompt: the shared ``prompts/`` template when available, else the built-in one."""
+def failure_view(result: EpisodeResult) -> dict[str, Any]:
+    """The keys ``analyse_failures.j2`` documents for one failed episode."""
+    return {k: getattr(result, k) for k in FAILURE_FIELDS}
+
+
+def analyse_failures_prompt(directive: str, failures: Sequence[EpisodeResult], n_failures: int, mean_reward: float,
+                            eta: float, *, template_dir: TemplateDir = None) -> str:
+    return render_prompt("analyse_failures", template_dir, directive=directive,
+                         failures=[failure_view(f) for f in failures], n_failures=n_failures,
+                         mean_reward=float(mean_reward), eta=float(eta))
+
+
+def classify_bottleneck_prompt(analysis: dict[str, Any], evidence: dict[str, Any], mean_reward: float, eta: float,
+                               *, template_dir: TemplateDir = None) -> str:
+    return render_prompt("classify_bottleneck", template_dir, analysis=analysis, evidence=evidence,
+                         mean_reward=float(mean_reward), eta=float(eta))
+
+
+def update_directive_prompt(directive: str, bottleneck: str, mean_reward: float, eta: float, history: Sequence[str],
+                            *, template_dir: TemplateDir = None) -> str:
+    vocabulary = {axis: list(words) for axis, words in AXES.items()}
+    return render_prompt("update_directive", template_dir, directive=directive, bottleneck=bottleneck,
+                         mean_reward=float(mean_reward), eta=float(eta), history=list(history),
+                         vocabulary=vocabulary, max_chars=MAX_DIRECTIVE_CHARS)
+
+
+def _object(text: str) -> dict[str, Any]:
     try:
-        from gensim_gym.generation import llm as llm_backend  # optional: owned by the LLM-backend issue
+        return extract_json(text)
+    except SpecError as exc:  # the problems without the SimSpec framing: this answer is not a spec section
+        raise ValueError("; ".join(p.message for p in exc.problems)) from None
 
-        shared = getattr(llm_backend, "render_prompt", None)
-    except ImportError:
-        shared = None
-    if shared is not None:
-        try:
-            return shared(name, **variables)
-        except Exception:  # noqa: BLE001 - a missing or incompatible shared template falls back to ours
-            pass
-    return _ENV.from_string(BUILTIN[name]).render(**variables)
+
+def _text(answer: dict[str, Any], key: str, limit: int) -> str:
+    value = answer.get(key)
+    if not isinstance(value, str):
+        raise ValueError(f"{key!r} must be a string, got {type(value).__name__}")
+    if len(value) > limit:
+        raise ValueError(f"{key!r} has {len(value)} characters; at most {limit}")
+    return value.strip()
+
+
+def read_analysis(text: str) -> dict[str, Any]:
+    """``{"patterns": [str, ...], "summary": str}`` from an ``analyse_failures`` answer."""
+    answer = _object(text)
+    patterns = answer.get("patterns")
+    if not isinstance(patterns, list) or not all(isinstance(p, str) for p in patterns):
+        raise ValueError("'patterns' must be a list of strings")
+    if len(patterns) > MAX_PATTERNS or any(len(p) > 300 for p in patterns):
+        raise ValueError(f"'patterns' must hold at most {MAX_PATTERNS} strings of at most 300 characters")
+    return {"patterns": [p.strip() for p in patterns], "summary": _text(answer, "summary", 1000)}
+
+
+def read_bottleneck(text: str) -> tuple[str, str]:
+    """``(bottleneck, evidence)`` from a ``classify_bottleneck`` answer."""
+    answer = _object(text)
+    kind = str(answer.get("bottleneck", "")).strip().lower()
+    if kind not in BOTTLENECKS:
+        raise ValueError(f"bottleneck {kind!r} is not one of {', '.join(BOTTLENECKS)}")
+    evidence = answer.get("evidence", "")
+    return kind, (evidence if isinstance(evidence, str) else "")[:500]
+
+
+def read_update(text: str, mean_reward: float, eta: float) -> tuple[str, str, str]:
+    """``(directive, change, rationale)`` from an ``update_directive`` answer; the directive itself is checked
+    against the generator by :func:`~gensim_gym.oversight.oversight.check_directive`."""
+    answer = _object(text)
+    directive = answer.get("directive")
+    if not isinstance(directive, str):
+        raise ValueError("'directive' must be a string")
+    change = str(answer.get("change", "")).strip().lower()
+    if change not in CHANGES:
+        raise ValueError(f"change {change!r} is not one of {', '.join(CHANGES)}")
+    if mean_reward >= eta and change == "simplify":
+        raise ValueError(f"mean reward {mean_reward:.3f} >= eta {eta}: the change may not be 'simplify'")
+    if mean_reward < eta and change == "increase":
+        raise ValueError(f"mean reward {mean_reward:.3f} < eta {eta}: the change may not be 'increase'")
+    rationale = answer.get("rationale", "")
+    return directive, change, (rationale if isinstance(rationale, str) else "")[:500]

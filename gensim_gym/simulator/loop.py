@@ -21,11 +21,12 @@ from typing import Any
 import numpy as np
 
 from gensim_gym.envs.gensim_env import GenSimEnv
-from gensim_gym.errors import Error
+from gensim_gym.errors import BackendError, Error
 from gensim_gym.oversight.chat import TokenCounter
 from gensim_gym.oversight.memory import EpisodeResult, FailureMemory
 from gensim_gym.oversight.oversight import Oversight, RuleOversight
 from gensim_gym.simulator.io import JsonlLog, atomic_write_json, read_json
+from gensim_gym.simulator.llm_tasks import LLMTasks
 from gensim_gym.simulator.tasks import (
     EpochSource,
     LadderCurriculum,
@@ -70,7 +71,10 @@ class GenerativeSimulator:
     Args:
         directive: the initial natural-language directive d0.
         trainer: the agent (see :mod:`gensim_gym.trainers`).
-        backend: ``"offline"`` or a ``generate(directive, difficulty, seed) -> SimSpec`` callable.
+        backend: ``"offline"``, ``"openai"`` (every spec through ``gensim_gym.generate(..., backend="openai")``
+            with its disk cache; see :class:`~gensim_gym.simulator.llm_tasks.LLMTasks`) or a
+            ``generate(directive, difficulty, seed) -> SimSpec`` callable.
+        backend_options: keywords of :class:`LLMTasks` for ``backend="openai"`` (model, base_url, cache_dir, ...).
         curriculum: ``"alpha" | "uniform" | "static"`` or a :class:`TaskCurriculum`.
         oversight: an :class:`Oversight`; rules by default.
         out: the run directory.
@@ -81,30 +85,35 @@ class GenerativeSimulator:
     def __init__(self, directive: str, *, trainer: Trainer, backend: Any = "offline",
                  curriculum: str | TaskCurriculum = "alpha", oversight: Oversight | None = None,
                  out: str | Path = "runs/gensim", seed: int = 0, steps_per_epoch: int = 2048, lam: float = 2.0,
-                 alpha: float = 0.5, tokens: TokenCounter | None = None, config: dict[str, Any] | None = None) -> None:
+                 alpha: float = 0.5, tokens: TokenCounter | None = None, config: dict[str, Any] | None = None,
+                 backend_options: dict[str, Any] | None = None) -> None:
         self.directive0 = directive
         self.trainer = trainer
         self.layout = directive_layout(directive)
+        self.oversight = oversight or RuleOversight()
+        self.tokens = tokens or getattr(trainer, "tokens", None) or getattr(self.oversight, "tokens", None) \
+            or TokenCounter()
+        if backend_options and backend != "openai":
+            raise Error(f"backend_options configure backend='openai' only, got backend={backend!r}")
         if backend == "offline":
             self.generate = OfflineTasks(self.layout)
+        elif backend == "openai":
+            self.generate = LLMTasks(tokens=self.tokens, **(backend_options or {}))
         elif callable(backend):
             self.generate = backend
         else:
-            raise Error("backend must be 'offline' or a generate(directive, difficulty, seed) callable, "
+            raise Error("backend must be 'offline', 'openai' or a generate(directive, difficulty, seed) callable, "
                         f"got {backend!r}")
         self.backend_name = backend if isinstance(backend, str) else getattr(backend, "__name__",
                                                                              type(backend).__name__)
         if isinstance(curriculum, str):
             curriculum = LadderCurriculum(curriculum, alpha=alpha, seed=seed, layout=self.layout)
         self.curriculum = curriculum
-        self.oversight = oversight or RuleOversight()
         self.out = Path(out)
         self.seed = seed
         self.steps_per_epoch = steps_per_epoch
         self.lam = lam
         self.alpha = alpha
-        self.tokens = tokens or getattr(trainer, "tokens", None) or getattr(self.oversight, "tokens", None) \
-            or TokenCounter()
         self.extra_config = config or {}
         self.train_source = EpochSource(self.layout)
         self.eval_env = GenSimEnv(EpochSource(self.layout), obs_mode=trainer.obs_mode, seed=seed)
@@ -128,6 +137,8 @@ class GenerativeSimulator:
         for i, d in enumerate(EVAL_DIFFICULTIES * 2):
             try:
                 specs.append(self.generate(self.directive0, d, 10_000 + i))
+            except BackendError:  # the model cannot be reached: not a bad task, stop the run
+                raise
             except Error:
                 continue
         return specs
@@ -157,6 +168,7 @@ class GenerativeSimulator:
                 self.curriculum.load_state_dict(read_json(ckpt / "curriculum.json"))
             trajectories.truncate(state["offsets"]["trajectories"])
             env_dataset.truncate(state["offsets"]["env_dataset"])
+            self._restore_tokens(state["tokens"])
         else:
             state = self._fresh_state()
             trajectories.truncate(0)
@@ -164,7 +176,6 @@ class GenerativeSimulator:
             atomic_write_json(self.out / "config.json", self.config(epochs, episodes_per_epoch, eta))
             state["report"]["evaluation"]["before"] = self.evaluate(eval_specs, "before")
         memory = FailureMemory.from_state_dict(state["memory"])
-        self._restore_tokens(state["tokens"])
         for epoch in range(state["epoch"], epochs):
             record = self._epoch(epoch, state["directive"], memory, k=episodes_per_epoch, eta=eta,
                                  logs=(trajectories, env_dataset))
@@ -177,7 +188,7 @@ class GenerativeSimulator:
                 progress(epoch, record)
         if not state.get("finished") or "after" not in state["report"]["evaluation"]:
             state["report"]["evaluation"]["after"] = self.evaluate(eval_specs, "after")
-            state["finished"] = True
+            state.update(finished=True, tokens=self.tokens.to_dict())
             self._checkpoint(ckpt, state, model=False)
         report = self._write_report(state)
         if self._tb is not None:
@@ -185,10 +196,12 @@ class GenerativeSimulator:
         return report
 
     def _restore_tokens(self, saved: dict[str, Any]) -> None:
-        self.tokens.prompt_tokens = saved.get("prompt_tokens", 0)
-        self.tokens.completion_tokens = saved.get("completion_tokens", 0)
-        self.tokens.calls = saved.get("calls", 0)
-        self.tokens.by_role = dict(saved.get("by_role", {}))
+        # Added, not assigned: this process may already have spent tokens (evaluation specs are generated first).
+        self.tokens.prompt_tokens += saved.get("prompt_tokens", 0)
+        self.tokens.completion_tokens += saved.get("completion_tokens", 0)
+        self.tokens.calls += saved.get("calls", 0)
+        for role, n in saved.get("by_role", {}).items():
+            self.tokens.by_role[role] = self.tokens.by_role.get(role, 0) + n
 
     def _epoch(self, epoch: int, directive: str, memory: FailureMemory, *, k: int, eta: float,
                logs: tuple[JsonlLog, JsonlLog]) -> dict[str, Any]:

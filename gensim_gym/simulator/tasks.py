@@ -22,7 +22,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from gensim_gym.errors import CapacityError, Error
+from gensim_gym.errors import BackendError, CapacityError, Error
 from gensim_gym.generation.directive import parse_directive
 from gensim_gym.generation.offline import OfflineGenerator, family_layout
 from gensim_gym.oversight.memory import EpisodeResult
@@ -116,6 +116,8 @@ class LadderCurriculum:
             task_seed = int(rng.integers(2**31 - 1))
             try:
                 spec = generate(directive, theta, task_seed)
+            except BackendError:  # transport or credentials: every further task would fail the same way
+                raise
             except Error as exc:
                 out.rejected.append({"theta": round(theta, 3), "seed": task_seed, "reason": f"generation: {exc}"[:300]})
                 continue

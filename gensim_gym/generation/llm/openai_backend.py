@@ -15,22 +15,17 @@ server accepts is remembered, so the fallback costs requests only once.
 
 from __future__ import annotations
 
-import os
 import threading
 import warnings
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gensim_gym.errors import BackendAuthError, BackendError, require
+from gensim_gym.errors import require
 from gensim_gym.generation.llm.backend import Message, Reply, current_context
+from gensim_gym.generation.llm.config import DEFAULT_MODEL, OPENAI_ENDPOINT, LLMConfig, openai_errors, short
 
-DEFAULT_MODEL = "gpt-4o-mini"
-OPENAI_ENDPOINT = "https://api.openai.com/v1"
 MODES = ("json_schema", "json_object", "text")
-
-
-def _is_openai(base_url: str) -> bool:
-    return "api.openai.com" in base_url
+__all__ = ["DEFAULT_MODEL", "MODES", "OPENAI_ENDPOINT", "OpenAIBackend"]
 
 
 class OpenAIBackend:
@@ -54,29 +49,20 @@ class OpenAIBackend:
                  send_seed: bool = True, client: Any = None) -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
-        self.model = model or os.environ.get("GENSIM_MODEL") or DEFAULT_MODEL
-        self.base_url = (base_url or os.environ.get("OPENAI_BASE_URL") or OPENAI_ENDPOINT).rstrip("/")
-        key = api_key or os.environ.get("OPENAI_API_KEY")
-        if not key:
-            if _is_openai(self.base_url):
-                raise BackendAuthError(f"no API key for {self.base_url}: set the OPENAI_API_KEY environment variable "
-                                       "or pass api_key=...")
-            key = "not-needed"  # vLLM, Ollama and llama.cpp accept any key unless started with one
+        self.config = LLMConfig.resolve(model, base_url, api_key)
+        self.model, self.base_url = self.config.model, self.config.base_url
         self.timeout, self.max_retries = float(timeout), int(max_retries)
         self.temperature, self.max_tokens, self.strict = temperature, max_tokens, strict
         self.send_seed = send_seed
         self.mode = mode
         self._lock = threading.Lock()
-        self._client = client if client is not None else self._make_client(key)
+        self._client = client if client is not None else self.config.client(timeout=self.timeout,
+                                                                              max_retries=self.max_retries)
 
     @property
     def cache_id(self) -> str:
         """Model and endpoint: what the disk cache keys on."""
-        return f"{self.model}@{self.base_url}"
-
-    def _make_client(self, key: str):
-        openai = require("openai", "llm")
-        return openai.OpenAI(api_key=key, base_url=self.base_url, timeout=self.timeout, max_retries=self.max_retries)
+        return self.config.cache_id
 
     def __call__(self, messages: Sequence[Message], schema: Mapping[str, Any]) -> Reply:
         context = current_context()
@@ -117,26 +103,13 @@ class OpenAIBackend:
             kwargs["response_format"] = {"type": "json_schema", "json_schema": {**schema, "strict": self.strict}}
         elif mode == "json_object":
             kwargs["response_format"] = {"type": "json_object"}
-        try:
-            return self._client.chat.completions.with_raw_response.create(**kwargs)
-        except (openai.AuthenticationError, openai.PermissionDeniedError) as exc:
-            raise BackendAuthError(f"{self.base_url} refused the credentials (HTTP {exc.status_code}): check the "
-                                   f"OPENAI_API_KEY environment variable or the api_key argument") from None
-        except (openai.BadRequestError, openai.UnprocessableEntityError) as exc:
-            if mode != "text":
-                raise _Downgrade(_short(exc), 1) from None
-            raise BackendError(f"{self.base_url} rejected the request (HTTP {exc.status_code}): "
-                               f"{_short(exc)}") from None
-        except openai.NotFoundError as exc:
-            raise BackendError(f"{self.base_url} has no chat-completions route or no model {self.model!r} (HTTP 404): "
-                               f"check OPENAI_BASE_URL and GENSIM_MODEL; {_short(exc)}") from None
-        except openai.APIStatusError as exc:
-            raise BackendError(f"{self.base_url} answered HTTP {exc.status_code} after {self.max_retries} retries: "
-                               f"{_short(exc)}") from None
-        except openai.APIConnectionError as exc:  # includes APITimeoutError
-            kind = "timed out" if isinstance(exc, openai.APITimeoutError) else "could not be reached"
-            raise BackendError(f"{self.base_url} {kind} on every try (1 request + {self.max_retries} retries, "
-                               f"timeout {self.timeout:g} s)") from None
+        with openai_errors(self.config, timeout=self.timeout, max_retries=self.max_retries):
+            try:
+                return self._client.chat.completions.with_raw_response.create(**kwargs)
+            except (openai.BadRequestError, openai.UnprocessableEntityError) as exc:
+                if mode != "text":  # the server may not support this response_format: try the next mode
+                    raise _Downgrade(short(exc), 1) from None
+                raise
 
 
 class _Downgrade(Exception):
@@ -144,7 +117,3 @@ class _Downgrade(Exception):
         super().__init__(reason)
         self.reason, self.requests = reason, requests
 
-
-def _short(exc: Exception, limit: int = 300) -> str:
-    text = str(getattr(exc, "message", "") or exc)
-    return text if len(text) <= limit else text[:limit] + "…"

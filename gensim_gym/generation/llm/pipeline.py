@@ -102,8 +102,10 @@ class _Conversation:
         self.failures.append(verdict_reason)
         if len(self.failures) >= self.generator.max_attempts:
             c = self.context
-            raise GenerationError(f"no acceptable spec for {c.directive!r} (difficulty {c.difficulty}, seed {c.seed}) "
-                                  f"after {len(self.failures)} attempts", self.failures)
+            error = GenerationError(f"no acceptable spec for {c.directive!r} (difficulty {c.difficulty}, "
+                                    f"seed {c.seed}) after {len(self.failures)} attempts", self.failures)
+            error.usage = self.usage.to_dict()  # a rejected spec still cost requests and tokens: callers count them
+            raise error
 
     def ask(self, stage: str, prompt: str, sections: dict[str, dict[str, Any]], kind: str = "ask") -> dict[str, Any]:
         """One stage turn: ask, then repair this stage until its answer passes the stage check."""

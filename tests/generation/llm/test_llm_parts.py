@@ -63,7 +63,7 @@ def test_stage_schemas_are_self_contained_sections():
 def test_every_shipped_template_renders_or_names_its_missing_variable():
     with pytest.raises(Error, match="needs a variable that was not given"):
         render_prompt("task")
-    text = render_prompt("classify_bottleneck", analysis={"patterns": ["x"]}, mean_reward=0.2, threshold=0.5)
+    text = render_prompt("classify_bottleneck", analysis={"patterns": ["x"]}, evidence={}, mean_reward=0.2, eta=0.5)
     assert '"bottleneck"' in text
 
 
