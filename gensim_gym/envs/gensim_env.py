@@ -136,7 +136,7 @@ class GenSimEnv(gym.Env):
         self._goal_bits = np.zeros(self.layout.n_facts, dtype=np.float32)
         self._goal_bits[w.goal_facts] = 1.0
         self._obs[self._slices[1]] = self._goal_bits
-        info = {"task_id": w.spec.id, "difficulty": w.spec.measured_difficulty,
+        info = {"task_id": w.spec_id, "difficulty": w.spec.measured_difficulty,
                 "domain": w.spec.meta.get("domain", w.spec.task.name)}
         return self._observe(), info
 
@@ -161,7 +161,7 @@ class GenSimEnv(gym.Env):
         if success:
             reward += w.spec.reward.success
         truncated = not success and self._t >= w.horizon
-        info = {"task_id": w.spec.id, "difficulty": w.spec.measured_difficulty, "invalid": bool(self._last_invalid),
+        info = {"task_id": w.spec_id, "difficulty": w.spec.measured_difficulty, "invalid": bool(self._last_invalid),
                 "failed": bool(self._last_failed)}
         if success or truncated:
             info["is_success"] = success

@@ -122,14 +122,15 @@ class OfflineGenerator:
         hidden = tuple(h for ts in self.toolsets for h in ts.hidden) if partial else ()
         fail = round(0.05 + 0.15 * self.knobs.difficulty, 3) if self.knobs.noise else 0.0
         draft = self._spec(objects, init, ("true",), 1000, tools, hidden, fail, "")
-        world = CompiledWorld(draft, self.layout)
-        goals = self._walk_goals(rng, world)
+        world = CompiledWorld(draft, self.layout)  # compiled once; probe and final spec retarget it
+        goals, walked = self._walk_goals(rng, world)
         if not goals:
             return None, "the random walk changed no goal fact"
         need = min_plan_length(self.knobs)
         probe = self._spec(objects, init, goals, 4 * need + 8, tools, hidden, fail, "")
-        probe_world = CompiledWorld(probe, self.layout)
-        result, optimal = best_plan(probe_world, max_expansions=3000)
+        probe_world = world.retarget(probe)
+        # The walk itself reaches every goal, so no shortest plan is longer than it: a tight search bound.
+        result, optimal = best_plan(probe_world, max_depth=min(walked, probe.task.horizon), max_expansions=3000)
         if result.plan is None:
             return None, f"planner found no plan within {probe.task.horizon} steps ({result.expansions} expansions)"
         if len(result.plan) < need:
@@ -142,7 +143,7 @@ class OfflineGenerator:
         spec = spec.with_meta(golden_plan=labels, golden_plan_optimal=optimal, domain="+".join(self.knobs.domains),
                               interpretation=self.knobs.to_dict())
         report = verify(spec, max_random_success=self.max_random_success, episodes=self.random_episodes,
-                        rng=rng, golden=labels, layout=self.layout)
+                        rng=rng, golden=labels, world=world)
         if not report.ok:
             return None, report.reason
         return spec.with_meta(difficulty={"requested": self.knobs.difficulty,
@@ -166,17 +167,20 @@ class OfflineGenerator:
                 out.extend(_apply_rule(rule, rng, objects))
         return out
 
-    def _walk_goals(self, rng: np.random.Generator, world: CompiledWorld) -> tuple[str, ...]:
+    def _walk_goals(self, rng: np.random.Generator, world: CompiledWorld) -> tuple[tuple[str, ...], int]:
+        """Goals true at the end of a random walk (and not at its start), and the walk's length."""
         # A novelty-biased walk: prefer calls that make a never-seen fact true, so the
         # walk travels instead of undoing itself and the goal lies far from the start.
         steps = 2 * min_plan_length(self.knobs) + 2
         facts, nums = bytearray(world.init_facts), list(world.init_nums)
         seen = {i for i, v in enumerate(facts) if v}
         useful = [a for a in world.valid_actions if not a.distractor]
+        walked = 0
         for _ in range(steps):
             options = [a for a in useful if a.pre.fn(facts, nums)]
             if not options:
                 break
+            walked += 1
             novel = [a for a in options if any(i not in seen for i in a.effects.adds)]
             pool = novel if novel and rng.random() < 0.85 else options
             action = pool[int(rng.integers(len(pool)))]
@@ -184,18 +188,22 @@ class OfflineGenerator:
             seen.update(action.effects.adds)
         goal_preds = {p for ts in self.toolsets for p in ts.goal_predicates}
         goal_fluents = {f for ts in self.toolsets for f in ts.goal_fluents}
+        negated = {p for ts in self.toolsets for p in ts.goal_negated}
         cands = [label for label, i in world.fact_items()
                  if facts[i] and not world.init_facts[i] and label.split("(")[0] in goal_preds]
+        # Facts the walk made false become "not p(...)" goals for predicates a toolset allows negated.
+        cands += [f"not {label}" for label, i in world.fact_items()
+                  if not facts[i] and world.init_facts[i] and label.split("(")[0] in negated]
         for label, j in world.num_items():
             if label.split("(")[0] in goal_fluents and nums[j] != world.init_nums[j]:
                 op = ">=" if nums[j] > world.init_nums[j] else "<="
                 cands.append(f"{label} {op} {nums[j]:g}")
         if not cands:
-            return ()
+            return (), walked
         max_goals = sum(ts.max_goals for ts in self.toolsets)
         k = min(len(cands), 1 + round(self.knobs.difficulty * (max_goals - 1)))
         picks = sorted(rng.choice(len(cands), size=k, replace=False))
-        return tuple(cands[i] for i in picks)
+        return tuple(cands[i] for i in picks), walked
 
     def _describe(self, goals: tuple[str, ...]) -> str:
         templates = {k: v for ts in self.toolsets for k, v in ts.templates.items()}
