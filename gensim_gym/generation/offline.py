@@ -101,6 +101,8 @@ class OfflineGenerator:
             if partial:
                 base = [replace(t, pre=f"({t.pre}) and {ts.extra_pre[t.name]}") if t.name in ts.extra_pre else t
                         for t in base]
+            else:  # nothing is hidden, so a reveal would name a non-hidden predicate (a spec error)
+                base = [_without_reveals(t) for t in base]
             n_distract = round(d * len(ts.distractor_tools)) + self.knobs.more_tools
             if self.knobs.tool_count is not None:
                 n_distract = self.knobs.tool_count // len(self.toolsets) - len(base)
@@ -135,6 +137,10 @@ class OfflineGenerator:
             return None, f"planner found no plan within {probe.task.horizon} steps ({result.expansions} expansions)"
         if len(result.plan) < need:
             return None, f"shortest plan has {len(result.plan)} steps; difficulty {self.knobs.difficulty} needs >= {need}"
+        needs = {name for ts in self.toolsets for name in ts.needs_tools}
+        if hidden and needs and not any(a.tool in needs for a in result.plan):
+            # Partial observability was asked for: a task whose shortest plan never reveals is not that.
+            return None, f"the shortest plan uses none of the revealing tools {sorted(needs)}"
         length = len(result.plan)
         horizon = length + max(2, math.ceil(0.5 * length)) + (math.ceil(length * fail * 3) if fail else 0)
         description = self._describe(goals)
@@ -142,8 +148,9 @@ class OfflineGenerator:
         labels = [a.label for a in result.plan]
         spec = spec.with_meta(golden_plan=labels, golden_plan_optimal=optimal, domain="+".join(self.knobs.domains),
                               interpretation=self.knobs.to_dict())
+        # verify's default random-policy RNG, not ours: anyone re-verifying the spec gets the same verdict.
         report = verify(spec, max_random_success=self.max_random_success, episodes=self.random_episodes,
-                        rng=rng, golden=labels, world=world)
+                        golden=labels, world=world)
         if not report.ok:
             return None, report.reason
         return spec.with_meta(difficulty={"requested": self.knobs.difficulty,
@@ -169,12 +176,15 @@ class OfflineGenerator:
 
     def _walk_goals(self, rng: np.random.Generator, world: CompiledWorld) -> tuple[tuple[str, ...], int]:
         """Goals true at the end of a random walk (and not at its start), and the walk's length."""
-        # A novelty-biased walk: prefer calls that make a never-seen fact true, so the
-        # walk travels instead of undoing itself and the goal lies far from the start.
+        # A novelty-biased walk: prefer calls that make a never-seen fact true, so the walk travels
+        # instead of undoing itself and the goal lies far from the start; among those, half the time
+        # prefer calls that make a goal-predicate fact true (or move a goal fluent), so walks in
+        # domains with deep goal facts (a checkout, a booking) still end with goal candidates.
         steps = 2 * min_plan_length(self.knobs) + 2
         facts, nums = bytearray(world.init_facts), list(world.init_nums)
         seen = {i for i, v in enumerate(facts) if v}
         useful = [a for a in world.valid_actions if not a.distractor]
+        goal_facts, goal_nums = self._goal_slots(world)
         walked = 0
         for _ in range(steps):
             options = [a for a in useful if a.pre.fn(facts, nums)]
@@ -183,6 +193,9 @@ class OfflineGenerator:
             walked += 1
             novel = [a for a in options if any(i not in seen for i in a.effects.adds)]
             pool = novel if novel and rng.random() < 0.85 else options
+            goalward = [a for a in pool if goal_facts & a.effects.touched_facts or goal_nums & a.effects.touched_nums]
+            if goalward and rng.random() < 0.5:
+                pool = goalward
             action = pool[int(rng.integers(len(pool)))]
             world.apply(facts, nums, action.effects)
             seen.update(action.effects.adds)
@@ -205,6 +218,13 @@ class OfflineGenerator:
         picks = sorted(rng.choice(len(cands), size=k, replace=False))
         return tuple(cands[i] for i in picks), walked
 
+    def _goal_slots(self, world: CompiledWorld) -> tuple[frozenset[int], frozenset[int]]:
+        """Fact and fluent indices a goal may name (goal, negated-goal predicates and goal fluents)."""
+        names = {p for ts in self.toolsets for p in (*ts.goal_predicates, *ts.goal_negated)}
+        fluents = {f for ts in self.toolsets for f in ts.goal_fluents}
+        return (frozenset(i for label, i in world.fact_items() if label.split("(")[0] in names),
+                frozenset(j for label, j in world.num_items() if label.split("(")[0] in fluents))
+
     def _describe(self, goals: tuple[str, ...]) -> str:
         templates = {k: v for ts in self.toolsets for k, v in ts.templates.items()}
         parts = []
@@ -218,6 +238,11 @@ class OfflineGenerator:
                 parts.append(f"Make {goal} hold.")
         intro = " ".join(ts.description for ts in self.toolsets)
         return f"{intro} {' '.join(parts)}"
+
+
+def _without_reveals(tool: Tool) -> Tool:
+    effects = tuple(e for e in tool.effects if not e.lstrip().startswith("reveal "))
+    return tool if effects == tool.effects else replace(tool, effects=effects)
 
 
 def _parse_vars(spec: str | list[str] | None) -> list[tuple[str, str]]:

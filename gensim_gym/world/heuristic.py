@@ -156,6 +156,26 @@ class Guidance:
             entry = self._common[lit] = (ids, self._common_pre(ids))
         return entry
 
+    def _enablers(self, ids: frozenset[int], facts: bytearray) -> frozenset[int] | None:
+        """If no action in landmark ``ids`` is applicable now, a landmark of actions enabling them.
+
+        Each action of ``ids`` needs some literal that is false now; the achievers of one such
+        literal per action (the one with fewest achievers) together form a landmark: whichever
+        action of ``ids`` the plan uses, one of them must come first.
+        """
+        out: set[int] = set()
+        for a in ids:
+            pos, neg = self.req[a]
+            best: frozenset[int] | None = None
+            for lit in [(i, 1) for i in pos if not facts[i]] + [(i, 0) for i in neg if facts[i]]:
+                achievers = self.landmark(lit)[0]
+                if best is None or len(achievers) < len(best):
+                    best = achievers
+            if best is None:
+                return None  # this achiever is applicable now
+            out |= best
+        return frozenset(out) if out else None
+
     def __call__(self, facts: bytearray, nums: list[float]) -> int:
         """Admissible estimate of the steps still needed (``DEAD_END`` if provably unsolvable)."""
         landmarks: list[frozenset[int]] = []
@@ -182,8 +202,15 @@ class Guidance:
             if not ids:
                 return DEAD_END
             landmarks.append(ids)
-            if depth < MAX_CHAIN:
-                stack.extend((q, depth + 1) for q in common if facts[q[0]] != q[1] and q not in seen)
+            if depth >= MAX_CHAIN:
+                continue
+            unmet = [q for q in common if facts[q[0]] != q[1]]
+            if unmet:
+                stack.extend((q, depth + 1) for q in unmet if q not in seen)
+            else:
+                extra = self._enablers(ids, facts)
+                if extra:
+                    landmarks.append(extra)
         if not unsat:
             return 0
         landmarks.sort(key=len)
