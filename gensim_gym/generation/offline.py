@@ -133,8 +133,10 @@ class OfflineGenerator:
         probe_world = world.retarget(probe)
         # The walk itself reaches every goal, so no shortest plan is longer than it: a tight search bound.
         result, optimal = best_plan(probe_world, max_depth=min(walked, probe.task.horizon), max_expansions=3000)
-        if result.plan is None:
-            return None, f"planner found no plan within {probe.task.horizon} steps ({result.expansions} expansions)"
+        if result.plan is None or not optimal:
+            # Only exactly solved tasks: the golden plan is then a shortest one, and the env's
+            # oracle (same search, larger budget) is sure to solve the task too.
+            return None, f"exact search did not finish within {result.expansions} expansions"
         if len(result.plan) < need:
             return None, f"shortest plan has {len(result.plan)} steps; difficulty {self.knobs.difficulty} needs >= {need}"
         needs = {name for ts in self.toolsets for name in ts.needs_tools}

@@ -97,6 +97,7 @@ class Guidance:
                 self.adders.setdefault(i, []).append(a.id)
             for i in a.effects.dels:
                 self.deleters.setdefault(i, []).append(a.id)
+        self._drop_dead_actions()
         self.relevant = self._relevant()
         self._common: dict[Literal, tuple[frozenset[int], tuple[Literal, ...]]] = {}
         self.targets: list[list[Literal] | tuple[frozenset[int], tuple[Literal, ...]]] = []
@@ -114,11 +115,29 @@ class Guidance:
             k = max(k, sum(1 for g in world.goals if g.facts & touched_f or g.nums & touched_n))
         self.k = k
 
+    def _drop_dead_actions(self) -> None:
+        """Forget actions needing a literal that is false at the start and that no action can make true.
+
+        Such an action can never be applied from the initial state (nor from any state search reaches),
+        so it belongs in no landmark and no search.
+        """
+        init = self.world.init_facts
+        dead = {a for a, (pos, neg) in self.req.items()
+                if any(not init[i] and i not in self.adders for i in pos)
+                or any(init[i] and i not in self.deleters for i in neg)}
+        if not dead:
+            self.alive = self.world.valid_actions
+            return
+        self.alive = [a for a in self.world.valid_actions if a.id not in dead]
+        for table in (self.adders, self.deleters):
+            for i in list(table):
+                table[i] = [a for a in table[i] if a not in dead]
+
     def _relevant(self) -> list[GroundAction]:
         w = self.world
         facts = {i for g in w.goals for i in g.facts}
         nums = {j for g in w.goals for j in g.nums}
-        todo = list(w.valid_actions)
+        todo = list(self.alive)
         chosen: set[int] = set()
         changed = True
         while changed:
