@@ -70,7 +70,8 @@ def random_success_rate(world: CompiledWorld, episodes: int, rng: np.random.Gene
     """Share of episodes a uniformly random *valid* caller solves within the horizon (noise ignored).
 
     Applicability is tracked incrementally (only preconditions reading what a call changed are
-    re-checked); the valid calls are kept sorted by action id so the walk is deterministic. With ``stop_above``, stops as soon as the share is known to exceed it.
+    re-checked); the valid calls are kept sorted by action id so the walk is deterministic.
+    With ``stop_above``, stops as soon as the share is known to exceed it.
     """
     wins = 0
     actions, fact_deps, num_deps = world.actions, world.fact_deps, world.num_deps

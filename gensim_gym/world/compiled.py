@@ -9,12 +9,10 @@ fact mask.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from itertools import product
-
 import copy
-from dataclasses import replace
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from itertools import product
 
 from gensim_gym.dsl.ast import WILDCARD, Assign, Obj, Reveal, walk
 from gensim_gym.dsl.compile import Compiled, CompiledEffects, compile_effects, compile_expr
@@ -127,14 +125,17 @@ class CompiledWorld:
         for a noise-free one: they share objects, start state and tools, so re-grounding is waste.
         """
         old, new = self.spec.task, spec.task
-        if (self.spec.tools.tools != spec.tools.tools and _without_fail(self.spec.tools.tools) != _without_fail(spec.tools.tools)) \
-                or (old.types, old.predicates, old.fluents, old.objects, old.init, old.hidden) \
-                != (new.types, new.predicates, new.fluents, new.objects, new.init, new.hidden):
+        same_tools = (self.spec.tools.tools == spec.tools.tools
+                      or _without_fail(self.spec.tools.tools) == _without_fail(spec.tools.tools))
+        same_world = ((old.types, old.predicates, old.fluents, old.objects, old.init, old.hidden)
+                      == (new.types, new.predicates, new.fluents, new.objects, new.init, new.hidden))
+        if not (same_tools and same_world):
             return CompiledWorld(spec, self.layout)
         out = copy.copy(self)
         for attr in ("_guidance", "_affected", "_labels"):
             out.__dict__.pop(attr, None)
-        if (old.fail_prob, [t.fail_prob for t in self.spec.tools.tools]) != (new.fail_prob, [t.fail_prob for t in spec.tools.tools]):
+        old_fail = (old.fail_prob, [t.fail_prob for t in self.spec.tools.tools])
+        if old_fail != (new.fail_prob, [t.fail_prob for t in spec.tools.tools]):
             fail = {t.name: max(t.fail_prob, new.fail_prob) for t in spec.tools.tools}
             out.actions = [None if a is None else replace(a, fail_prob=fail[a.tool]) for a in self.actions]
             out.valid_actions = [out.actions[a.id] for a in self.valid_actions]
@@ -172,11 +173,12 @@ class CompiledWorld:
                 if compiled is None:
                     binding = dict(zip(params, args))
                     values = [e.value for e in effects if isinstance(e, Assign)]
-                    compiled = cache[key] = (compile_expr(pre, index, binding), compile_effects(effects, index, binding),
+                    compiled = cache[key] = (compile_expr(pre, index, binding),
+                                             compile_effects(effects, index, binding),
                                              requirements(pre, index, binding), reads(values, index, binding))
                 action_id = self.layout.action_index(tool.name, slots)
-                action = GroundAction(action_id, tool.name, args, params, compiled[0], compiled[1], fail, tool.distractor,
-                                      compiled[2], compiled[3])
+                action = GroundAction(action_id, tool.name, args, params, compiled[0], compiled[1], fail,
+                                      tool.distractor, compiled[2], compiled[3])
                 self.actions[action_id] = action
                 self.valid_actions.append(action)
 

@@ -101,7 +101,7 @@ class Guidance:
         self.relevant = self._relevant()
         self._common: dict[Literal, tuple[frozenset[int], tuple[Literal, ...]]] = {}
         self.targets: list[list[Literal] | tuple[frozenset[int], tuple[Literal, ...]]] = []
-        for text, goal in zip(world.spec.task.goal, world.goals):
+        for text, goal in zip(world.spec.task.goal, world.goals, strict=True):
             lits = _literal_goal(parse_expr_cached(text), index)
             if lits is not None:
                 self.targets.append(lits)
@@ -201,7 +201,7 @@ class Guidance:
         seen: set[Literal] = set()
         unsat = 0
         stack: list[tuple[Literal, int]] = []
-        for goal, target in zip(self.world.goals, self.targets):
+        for goal, target in zip(self.world.goals, self.targets, strict=True):
             if goal.fn(facts, nums):
                 continue
             unsat += 1

@@ -22,7 +22,8 @@ def _spec(goal: list[str], init: list[str], horizon: int = 20, extra_tools: list
          "params": [{"name": "src", "type": "room"}, {"name": "dst", "type": "room"}],
          "pre": "at(?src) and next(?src, ?dst) and (not locked(?dst) or has_key())",
          "effects": ["not at(?src)", "at(?dst)"]},
-        {"name": "take_key", "description": "Take the key in the current room.", "params": [{"name": "r", "type": "room"}],
+        {"name": "take_key", "description": "Take the key in the current room.",
+         "params": [{"name": "r", "type": "room"}],
          "pre": "at(?r) and key_at(?r)", "effects": ["not key_at(?r)", "has_key()"]},
         {"name": "push", "description": "Push the box to a neighbouring room.",
          "params": [{"name": "src", "type": "room"}, {"name": "dst", "type": "room"}],
@@ -32,7 +33,8 @@ def _spec(goal: list[str], init: list[str], horizon: int = 20, extra_tools: list
          "pre": "not painted(?r)", "effects": ["painted(?r)"]},
     ] + (extra_tools or [])
     rooms = ["a", "b", "c", "d", "e"]
-    links = [f"next({x}, {y})" for x, y in zip(rooms, rooms[1:])] + [f"next({y}, {x})" for x, y in zip(rooms, rooms[1:])]
+    pairs = list(zip(rooms, rooms[1:], strict=False))
+    links = [f"next({x}, {y})" for x, y in pairs] + [f"next({y}, {x})" for x, y in pairs]
     doc = {
         "format": "gensim_gym/simspec@1",
         "task": {"name": "corridor", "description": "Push the box.", "types": ["room"],
