@@ -80,6 +80,24 @@ def _literals(items: tuple[Expr, ...]) -> tuple[list[Call], list[Call]] | None:
     return pos, neg
 
 
+def _atom(item: Expr) -> Call:
+    return item.item if isinstance(item, Not) else item  # type: ignore[return-value]
+
+
+def _mixed_and(items, build, atom_index, index: Indexer) -> StateFn:
+    """A conjunction mixing literals and compound items: the literals become one tight loop tested first."""
+    lits = [i for i in items if _literals((i,)) is not None and _atom(i).name in index.predicates]
+    rest = [build(i) for i in items if not any(i is lit for lit in lits)]
+    if lits:
+        pos, neg = _literals(tuple(lits))
+        rest.insert(0, _conjunction(tuple(atom_index(c) for c in pos), tuple(atom_index(c) for c in neg)))
+    if len(rest) == 2:
+        first, second = rest
+        return lambda F, N: first(F, N) and second(F, N)
+    parts = tuple(rest)
+    return lambda F, N: all(p(F, N) for p in parts)
+
+
 def compile_expr(node: Expr, index: Indexer, binding: Mapping[str, str] | None = None) -> Compiled:
     """Compile a checked expression; ``binding`` maps variable names to objects."""
     binding = binding or {}
@@ -114,9 +132,9 @@ def compile_expr(node: Expr, index: Indexer, binding: Mapping[str, str] | None =
                 pos = tuple(atom_index(c) for c in split[0])
                 neg = tuple(atom_index(c) for c in split[1])
                 return _conjunction(pos, neg)
-            parts = tuple(build(item) for item in n.items)
             if n.op == "and":
-                return lambda F, N: all(p(F, N) for p in parts)
+                return _mixed_and(n.items, build, atom_index, index)
+            parts = tuple(build(item) for item in n.items)
             return lambda F, N: any(p(F, N) for p in parts)
         if isinstance(n, Compare):
             op, left, right = _CMP[n.op], build(n.left), build(n.right)

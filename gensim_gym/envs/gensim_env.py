@@ -15,7 +15,7 @@ from gensim_gym.envs.sources import FixedSpec, TaskSource
 from gensim_gym.errors import Error, RenderModeError
 from gensim_gym.spec.model import SimSpec
 from gensim_gym.world.compiled import CompiledWorld, GroundAction
-from gensim_gym.world.planner import plan
+from gensim_gym.world.planner import best_plan
 
 TEXT_CHARSET = string.printable
 
@@ -94,9 +94,12 @@ class GenSimEnv(gym.Env):
         return self._mask.copy()
 
     def oracle_actions(self) -> list[int]:
-        """A shortest plan from the current state, as vector-mode action ids (empty if none within the horizon)."""
+        """A shortest plan from the current state, as vector-mode action ids (empty if none within the horizon).
+
+        If exact search runs out of budget, a weighted-A* plan (possibly longer) is returned instead.
+        """
         self._require_reset()
-        result = plan(self.world, self._facts, self._nums, max_depth=max(self.world.horizon - self._t, 0))
+        result, _ = best_plan(self.world, self._facts, self._nums, max_depth=max(self.world.horizon - self._t, 0))
         return [a.id for a in result.plan or []]
 
     def openai_tools(self) -> list[dict[str, Any]]:

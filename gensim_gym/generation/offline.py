@@ -101,6 +101,8 @@ class OfflineGenerator:
             if partial:
                 base = [replace(t, pre=f"({t.pre}) and {ts.extra_pre[t.name]}") if t.name in ts.extra_pre else t
                         for t in base]
+            else:  # nothing is hidden, so a reveal would name a non-hidden predicate (a spec error)
+                base = [_without_reveals(t) for t in base]
             n_distract = round(d * len(ts.distractor_tools)) + self.knobs.more_tools
             if self.knobs.tool_count is not None:
                 n_distract = self.knobs.tool_count // len(self.toolsets) - len(base)
@@ -122,18 +124,25 @@ class OfflineGenerator:
         hidden = tuple(h for ts in self.toolsets for h in ts.hidden) if partial else ()
         fail = round(0.05 + 0.15 * self.knobs.difficulty, 3) if self.knobs.noise else 0.0
         draft = self._spec(objects, init, ("true",), 1000, tools, hidden, fail, "")
-        world = CompiledWorld(draft, self.layout)
-        goals = self._walk_goals(rng, world)
+        world = CompiledWorld(draft, self.layout)  # compiled once; probe and final spec retarget it
+        goals, walked = self._walk_goals(rng, world)
         if not goals:
             return None, "the random walk changed no goal fact"
         need = min_plan_length(self.knobs)
         probe = self._spec(objects, init, goals, 4 * need + 8, tools, hidden, fail, "")
-        probe_world = CompiledWorld(probe, self.layout)
-        result, optimal = best_plan(probe_world, max_expansions=3000)
-        if result.plan is None:
-            return None, f"planner found no plan within {probe.task.horizon} steps ({result.expansions} expansions)"
+        probe_world = world.retarget(probe)
+        # The walk itself reaches every goal, so no shortest plan is longer than it: a tight search bound.
+        result, optimal = best_plan(probe_world, max_depth=min(walked, probe.task.horizon), max_expansions=3000)
+        if result.plan is None or not optimal:
+            # Only exactly solved tasks: the golden plan is then a shortest one, and the env's
+            # oracle (same search, larger budget) is sure to solve the task too.
+            return None, f"exact search did not finish within {result.expansions} expansions"
         if len(result.plan) < need:
             return None, f"shortest plan has {len(result.plan)} steps; difficulty {self.knobs.difficulty} needs >= {need}"
+        needs = {name for ts in self.toolsets for name in ts.needs_tools}
+        if hidden and needs and not any(a.tool in needs for a in result.plan):
+            # Partial observability was asked for: a task whose shortest plan never reveals is not that.
+            return None, f"the shortest plan uses none of the revealing tools {sorted(needs)}"
         length = len(result.plan)
         horizon = length + max(2, math.ceil(0.5 * length)) + (math.ceil(length * fail * 3) if fail else 0)
         description = self._describe(goals)
@@ -141,8 +150,9 @@ class OfflineGenerator:
         labels = [a.label for a in result.plan]
         spec = spec.with_meta(golden_plan=labels, golden_plan_optimal=optimal, domain="+".join(self.knobs.domains),
                               interpretation=self.knobs.to_dict())
+        # verify's default random-policy RNG, not ours: anyone re-verifying the spec gets the same verdict.
         report = verify(spec, max_random_success=self.max_random_success, episodes=self.random_episodes,
-                        rng=rng, golden=labels, layout=self.layout)
+                        golden=labels, world=world)
         if not report.ok:
             return None, report.reason
         return spec.with_meta(difficulty={"requested": self.knobs.difficulty,
@@ -166,36 +176,56 @@ class OfflineGenerator:
                 out.extend(_apply_rule(rule, rng, objects))
         return out
 
-    def _walk_goals(self, rng: np.random.Generator, world: CompiledWorld) -> tuple[str, ...]:
-        # A novelty-biased walk: prefer calls that make a never-seen fact true, so the
-        # walk travels instead of undoing itself and the goal lies far from the start.
+    def _walk_goals(self, rng: np.random.Generator, world: CompiledWorld) -> tuple[tuple[str, ...], int]:
+        """Goals true at the end of a random walk (and not at its start), and the walk's length."""
+        # A novelty-biased walk: prefer calls that make a never-seen fact true, so the walk travels
+        # instead of undoing itself and the goal lies far from the start; among those, half the time
+        # prefer calls that make a goal-predicate fact true (or move a goal fluent), so walks in
+        # domains with deep goal facts (a checkout, a booking) still end with goal candidates.
         steps = 2 * min_plan_length(self.knobs) + 2
         facts, nums = bytearray(world.init_facts), list(world.init_nums)
         seen = {i for i, v in enumerate(facts) if v}
         useful = [a for a in world.valid_actions if not a.distractor]
+        goal_facts, goal_nums = self._goal_slots(world)
+        walked = 0
         for _ in range(steps):
             options = [a for a in useful if a.pre.fn(facts, nums)]
             if not options:
                 break
+            walked += 1
             novel = [a for a in options if any(i not in seen for i in a.effects.adds)]
             pool = novel if novel and rng.random() < 0.85 else options
+            goalward = [a for a in pool if goal_facts & a.effects.touched_facts or goal_nums & a.effects.touched_nums]
+            if goalward and rng.random() < 0.5:
+                pool = goalward
             action = pool[int(rng.integers(len(pool)))]
             world.apply(facts, nums, action.effects)
             seen.update(action.effects.adds)
         goal_preds = {p for ts in self.toolsets for p in ts.goal_predicates}
         goal_fluents = {f for ts in self.toolsets for f in ts.goal_fluents}
+        negated = {p for ts in self.toolsets for p in ts.goal_negated}
         cands = [label for label, i in world.fact_items()
                  if facts[i] and not world.init_facts[i] and label.split("(")[0] in goal_preds]
+        # Facts the walk made false become "not p(...)" goals for predicates a toolset allows negated.
+        cands += [f"not {label}" for label, i in world.fact_items()
+                  if not facts[i] and world.init_facts[i] and label.split("(")[0] in negated]
         for label, j in world.num_items():
             if label.split("(")[0] in goal_fluents and nums[j] != world.init_nums[j]:
                 op = ">=" if nums[j] > world.init_nums[j] else "<="
                 cands.append(f"{label} {op} {nums[j]:g}")
         if not cands:
-            return ()
+            return (), walked
         max_goals = sum(ts.max_goals for ts in self.toolsets)
         k = min(len(cands), 1 + round(self.knobs.difficulty * (max_goals - 1)))
         picks = sorted(rng.choice(len(cands), size=k, replace=False))
-        return tuple(cands[i] for i in picks)
+        return tuple(cands[i] for i in picks), walked
+
+    def _goal_slots(self, world: CompiledWorld) -> tuple[frozenset[int], frozenset[int]]:
+        """Fact and fluent indices a goal may name (goal, negated-goal predicates and goal fluents)."""
+        names = {p for ts in self.toolsets for p in (*ts.goal_predicates, *ts.goal_negated)}
+        fluents = {f for ts in self.toolsets for f in ts.goal_fluents}
+        return (frozenset(i for label, i in world.fact_items() if label.split("(")[0] in names),
+                frozenset(j for label, j in world.num_items() if label.split("(")[0] in fluents))
 
     def _describe(self, goals: tuple[str, ...]) -> str:
         templates = {k: v for ts in self.toolsets for k, v in ts.templates.items()}
@@ -210,6 +240,11 @@ class OfflineGenerator:
                 parts.append(f"Make {goal} hold.")
         intro = " ".join(ts.description for ts in self.toolsets)
         return f"{intro} {' '.join(parts)}"
+
+
+def _without_reveals(tool: Tool) -> Tool:
+    effects = tuple(e for e in tool.effects if not e.lstrip().startswith("reveal "))
+    return tool if effects == tool.effects else replace(tool, effects=effects)
 
 
 def _parse_vars(spec: str | list[str] | None) -> list[tuple[str, str]]:

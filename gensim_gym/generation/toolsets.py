@@ -50,6 +50,7 @@ class Toolset:
     goal_fluents: tuple[str, ...]
     max_goals: int
     templates: dict[str, str]
+    goal_negated: tuple[str, ...] = ()
 
     @property
     def all_tools(self) -> tuple[Tool, ...]:
@@ -75,7 +76,7 @@ class Toolset:
                 needs_tools=tuple(partial.get("needs_tools", ())),
                 init=tuple(d["init"]), goal_predicates=tuple(d["goal"]["predicates"]),
                 goal_fluents=tuple(d["goal"].get("fluents", ())), max_goals=int(d["goal"].get("max_goals", 3)),
-                templates=dict(d.get("templates", {})),
+                templates=dict(d.get("templates", {})), goal_negated=tuple(d["goal"].get("negated", ())),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise SpecError(f"malformed toolset {source or d.get('name', '?')}: {exc!r}") from None

@@ -31,13 +31,21 @@ def _without_noise(spec: SimSpec) -> SimSpec:
     return replace(spec, task=replace(spec.task, fail_prob=0.0), tools=tools)
 
 
-def replay(spec: SimSpec, labels: list[str] | tuple[str, ...], layout: Layout | None = None) -> tuple[bool, float, str]:
-    """Play tool-call labels through a noise-free environment; return (success, return, problem)."""
+def replay(spec: SimSpec, labels: list[str] | tuple[str, ...], layout: Layout | None = None,
+           world: CompiledWorld | None = None) -> tuple[bool, float, str]:
+    """Play tool-call labels through a noise-free environment; return (success, return, problem).
+
+    ``world`` (optional) is ``spec`` already compiled in ``layout``; it is retargeted to the
+    noise-free spec instead of compiling again.
+    """
     from gensim_gym.envs.gensim_env import GenSimEnv
     from gensim_gym.envs.sources import FixedSpec
 
     quiet = _without_noise(spec)
     env = GenSimEnv(FixedSpec(quiet, layout))
+    if world is not None and world.layout is env.layout:
+        quiet_world = world.retarget(quiet)
+        env._worlds[quiet_world.spec_id] = quiet_world  # the env would compile exactly this world itself
     env.reset(seed=0)
     by_label = env.world.action_by_label_cached()
     total, success = 0.0, False
@@ -57,34 +65,62 @@ def replay(spec: SimSpec, labels: list[str] | tuple[str, ...], layout: Layout | 
     return success, total, ""
 
 
-def random_success_rate(world: CompiledWorld, episodes: int, rng: np.random.Generator) -> float:
-    """Share of episodes a uniformly random *valid* caller solves within the horizon (noise ignored)."""
+def random_success_rate(world: CompiledWorld, episodes: int, rng: np.random.Generator,
+                        stop_above: float | None = None) -> float:
+    """Share of episodes a uniformly random *valid* caller solves within the horizon (noise ignored).
+
+    Applicability is tracked incrementally (only preconditions reading what a call changed are
+    re-checked); the valid calls are kept sorted by action id so the walk is deterministic.
+    With ``stop_above``, stops as soon as the share is known to exceed it.
+    """
     wins = 0
+    actions, fact_deps, num_deps = world.actions, world.fact_deps, world.num_deps
+    start = [a.id for a in world.applicable(world.init_facts, world.init_nums)]
+    limit = None if stop_above is None else stop_above * episodes
+    integers = rng.integers
     for _ in range(episodes):
         facts, nums = bytearray(world.init_facts), list(world.init_nums)
+        options = list(start)
         for _ in range(world.horizon):
-            options = world.applicable(facts, nums)
             if not options:
                 break
-            world.apply(facts, nums, options[int(rng.integers(len(options)))].effects)
+            effects = actions[options[int(integers(len(options)))]].effects
+            world.apply(facts, nums, effects)
             if world.is_goal(facts, nums):
                 wins += 1
                 break
+            changed = {b for i in effects.adds + effects.dels for b in fact_deps.get(i, ())}
+            for j, _, _ in effects.assigns:
+                changed.update(num_deps.get(j, ()))
+            if changed:
+                keep = [b for b in options if b not in changed]
+                keep += [b for b in changed if actions[b].pre.fn(facts, nums)]
+                keep.sort()
+                options = keep
+        if limit is not None and wins > limit:
+            break
     return wins / max(episodes, 1)
 
 
 def verify(spec: SimSpec, *, max_random_success: float = 0.2, episodes: int = 16,
            rng: np.random.Generator | None = None, golden: list[str] | tuple[str, ...] | None = None,
-           max_expansions: int = 20_000, layout: Layout | None = None) -> VerifyReport:
+           max_expansions: int = 20_000, layout: Layout | None = None,
+           world: CompiledWorld | None = None) -> VerifyReport:
     """Check that ``spec`` is solvable within its horizon, not trivial, and that its reward is consistent.
 
     Args:
         golden: a known plan (tool-call labels); when absent the planner finds a shortest one.
         layout: the layout to compile in (reuses its compile cache); default: the spec's own.
+        world: a compiled world of a spec sharing ``spec``'s objects, start and tools (e.g. a
+            generator's draft); it is retargeted to ``spec`` rather than compiled again.
     """
     rng = rng if rng is not None else np.random.default_rng(0)
-    layout = layout or Layout.from_spec(spec)
-    world = CompiledWorld(spec, layout)
+    if world is not None:
+        layout = world.layout
+        world = world.retarget(spec)
+    else:
+        layout = layout or Layout.from_spec(spec)
+        world = CompiledWorld(spec, layout)
     if world.is_goal(world.init_facts, world.init_nums):
         return VerifyReport(False, "the goal already holds at reset (trivial task)")
     if golden is None:
@@ -95,14 +131,14 @@ def verify(spec: SimSpec, *, max_random_success: float = 0.2, episodes: int = 16
         golden = [a.label for a in result.plan]
     if len(golden) > spec.task.horizon:
         return VerifyReport(False, f"the golden plan has {len(golden)} steps but the horizon is {spec.task.horizon}")
-    success, total, problem = replay(spec, golden, layout)
+    success, total, problem = replay(spec, golden, layout, world)
     if problem or not success:
         return VerifyReport(False, problem or "the reward does not report success at the end of the golden plan",
                             tuple(golden))
     if total <= 0:
         return VerifyReport(False, f"the golden plan earns a non-positive return ({total:.3f}); "
                                    f"success must outweigh costs", tuple(golden))
-    share = random_success_rate(world, episodes, rng) if episodes else 0.0
+    share = random_success_rate(world, episodes, rng, stop_above=max_random_success) if episodes else 0.0
     if share > max_random_success:
         return VerifyReport(False, f"a random policy solves {share:.0%} of episodes (max {max_random_success:.0%}): too easy",
                             tuple(golden), share)

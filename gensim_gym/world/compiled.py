@@ -9,14 +9,16 @@ fact mask.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import product
 
-from gensim_gym.dsl.ast import WILDCARD, Obj, Reveal, walk
+from gensim_gym.dsl.ast import WILDCARD, Assign, Obj, Reveal, walk
 from gensim_gym.dsl.compile import Compiled, CompiledEffects, compile_effects, compile_expr
 from gensim_gym.spec.model import SimSpec
 from gensim_gym.spec.validate import parse_effect_cached, parse_expr_cached
+from gensim_gym.world.heuristic import reads, requirements
 from gensim_gym.world.layout import Layout
 
 
@@ -32,6 +34,9 @@ class GroundAction:
     effects: CompiledEffects
     fail_prob: float
     distractor: bool
+    # Facts the precondition needs true / false, and what assignment values read (planner guidance).
+    requires: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
+    value_reads: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
 
     @property
     def label(self) -> str:
@@ -59,6 +64,10 @@ class _SpecIndexer:
 
     def objects_of(self, type_name: str) -> Sequence[str]:
         return self.objects.get(type_name, ())
+
+
+def _without_fail(tools) -> tuple:
+    return tuple(replace(t, fail_prob=0.0) for t in tools)
 
 
 def _constants(pre, effects) -> tuple[str, ...]:
@@ -90,9 +99,6 @@ class CompiledWorld:
         self.actions: list[GroundAction | None] = [None] * layout.n_actions
         self.valid_actions: list[GroundAction] = []
         self._ground_tools(index)
-        self.goals = [compile_expr(parse_expr_cached(g), index) for g in task.goal]
-        self.goal_facts = sorted({i for g in self.goals for i in g.facts})
-        self.terms = [(t, compile_expr(parse_expr_cached(t.when), index)) for t in spec.reward.terms]
         hidden = bytearray(layout.n_facts)
         for name in task.hidden:
             types = layout.predicates[name]
@@ -101,6 +107,40 @@ class CompiledWorld:
         self.hidden = hidden
         self.fact_deps = self._dependents(lambda a: a.pre.facts)
         self.num_deps = self._dependents(lambda a: a.pre.nums)
+        self._compile_goals(spec)
+
+    def _compile_goals(self, spec: SimSpec) -> None:
+        self.spec = spec
+        self.spec_id = spec.id  # hashing the spec is costly; the runtime reads it on every step
+        self.horizon = spec.task.horizon
+        self.goals = [compile_expr(parse_expr_cached(g), self.index) for g in spec.task.goal]
+        self.goal_facts = sorted({i for g in self.goals for i in g.facts})
+        self.terms = [(t, compile_expr(parse_expr_cached(t.when), self.index)) for t in spec.reward.terms]
+
+    def retarget(self, spec: SimSpec) -> CompiledWorld:
+        """This world for ``spec``, which may differ from the compiled one only in goal, horizon, reward,
+        description, noise and meta; anything else is compiled afresh.
+
+        The generator asks for a draft, a probe and a final version of each task, and verification
+        for a noise-free one: they share objects, start state and tools, so re-grounding is waste.
+        """
+        old, new = self.spec.task, spec.task
+        same_tools = (self.spec.tools.tools == spec.tools.tools
+                      or _without_fail(self.spec.tools.tools) == _without_fail(spec.tools.tools))
+        same_world = ((old.types, old.predicates, old.fluents, old.objects, old.init, old.hidden)
+                      == (new.types, new.predicates, new.fluents, new.objects, new.init, new.hidden))
+        if not (same_tools and same_world):
+            return CompiledWorld(spec, self.layout)
+        out = copy.copy(self)
+        for attr in ("_guidance", "_affected", "_labels"):
+            out.__dict__.pop(attr, None)
+        old_fail = (old.fail_prob, [t.fail_prob for t in self.spec.tools.tools])
+        if old_fail != (new.fail_prob, [t.fail_prob for t in spec.tools.tools]):
+            fail = {t.name: max(t.fail_prob, new.fail_prob) for t in spec.tools.tools}
+            out.actions = [None if a is None else replace(a, fail_prob=fail[a.tool]) for a in self.actions]
+            out.valid_actions = [out.actions[a.id] for a in self.valid_actions]
+        out._compile_goals(spec)
+        return out
 
     def _initial_state(self, index: _SpecIndexer) -> tuple[bytearray, list[float]]:
         facts = bytearray(self.layout.n_facts)
@@ -132,9 +172,13 @@ class CompiledWorld:
                 compiled = cache.get(key)
                 if compiled is None:
                     binding = dict(zip(params, args))
-                    compiled = cache[key] = (compile_expr(pre, index, binding), compile_effects(effects, index, binding))
+                    values = [e.value for e in effects if isinstance(e, Assign)]
+                    compiled = cache[key] = (compile_expr(pre, index, binding),
+                                             compile_effects(effects, index, binding),
+                                             requirements(pre, index, binding), reads(values, index, binding))
                 action_id = self.layout.action_index(tool.name, slots)
-                action = GroundAction(action_id, tool.name, args, params, compiled[0], compiled[1], fail, tool.distractor)
+                action = GroundAction(action_id, tool.name, args, params, compiled[0], compiled[1], fail,
+                                      tool.distractor, compiled[2], compiled[3])
                 self.actions[action_id] = action
                 self.valid_actions.append(action)
 

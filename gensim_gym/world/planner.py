@@ -1,10 +1,12 @@
 """A* planner that proves tasks solvable and yields shortest (golden) plans.
 
-The heuristic is ⌈unsatisfied goals / k⌉, where ``k`` is the largest number
-of goal conditions one ground action can affect (an action can only change a
-goal whose condition reads something the action writes). It never
-overestimates, so the first plan found is a shortest one. Search is bounded by
-the horizon and by ``max_expansions``; when the bound is hit the planner says
+Search runs over the *relevant* actions only and is guided by an admissible
+landmark heuristic (both in :mod:`gensim_gym.world.heuristic`), made
+monotone along paths with pathmax, so the first plan found is a shortest one.
+Ties on f prefer deeper nodes, which reaches the goal layer quickly.
+Successors are generated incrementally: a node re-checks only the
+preconditions its last action could have changed. Search is bounded by the
+horizon and by ``max_expansions``; when the bound is hit the planner says
 "unknown", never "unsolvable".
 """
 
@@ -15,6 +17,7 @@ from dataclasses import dataclass
 from itertools import count
 
 from gensim_gym.world.compiled import CompiledWorld, GroundAction
+from gensim_gym.world.heuristic import DEAD_END, guidance
 
 
 @dataclass(frozen=True)
@@ -32,17 +35,26 @@ class PlanResult:
         return False if self.exhausted else None
 
 
-def _goal_reach(world: CompiledWorld) -> int:
-    cached = getattr(world, "_goal_reach", None)
+def _affected(world: CompiledWorld) -> dict[int, tuple[GroundAction, ...]]:
+    """Per relevant action: the relevant actions whose precondition its effects can change (cached)."""
+    cached = getattr(world, "_affected", None)
     if cached is not None:
         return cached
-    best = 1
-    for action in world.valid_actions:
-        touched_f, touched_n = action.effects.touched_facts, action.effects.touched_nums
-        hit = sum(1 for g in world.goals if g.facts & touched_f or g.nums & touched_n)
-        best = max(best, hit)
-    world._goal_reach = best  # type: ignore[attr-defined]
-    return best
+    relevant = guidance(world).relevant
+    by_fact: dict[int, list[GroundAction]] = {}
+    by_num: dict[int, list[GroundAction]] = {}
+    for b in relevant:
+        for i in b.pre.facts:
+            by_fact.setdefault(i, []).append(b)
+        for j in b.pre.nums:
+            by_num.setdefault(j, []).append(b)
+    cached = {}
+    for a in relevant:
+        hit = {b.id: b for i in a.effects.touched_facts for b in by_fact.get(i, ())}
+        hit.update({b.id: b for j in a.effects.touched_nums for b in by_num.get(j, ())})
+        cached[a.id] = tuple(hit[k] for k in sorted(hit))
+    world._affected = cached  # type: ignore[attr-defined]
+    return cached
 
 
 def plan(world: CompiledWorld, facts: bytearray | None = None, nums: list[float] | None = None,
@@ -56,39 +68,44 @@ def plan(world: CompiledWorld, facts: bytearray | None = None, nums: list[float]
     facts = bytearray(world.init_facts if facts is None else facts)
     nums = list(world.init_nums if nums is None else nums)
     max_depth = world.horizon if max_depth is None else max_depth
-    k = _goal_reach(world)
-    goals = world.goals
-    actions = world.valid_actions
+    guide = guidance(world)
+    affected = _affected(world)
     apply = world.apply
-
-    def h(f: bytearray, n: list[float]) -> int:
-        unsat = sum(1 for g in goals if not g.fn(f, n))
-        return -(-unsat // k)
-
-    start_h = h(facts, nums)
+    start_h = guide(facts, nums)
     if start_h == 0:
         return PlanResult([], 0, False)
+    if start_h >= DEAD_END:
+        return PlanResult(None, 0, True)
+    if start_h > max_depth:
+        return PlanResult(None, 0, False)
     tie = count()
-    frontier: list = [(start_h, next(tie), 0, facts, nums, None)]
+    start_app = frozenset(a.id for a in guide.relevant if a.pre.fn(facts, nums))
+    by_id = {a.id: a for a in guide.relevant}
+    # Node: (f, -g, tie, g, h, facts, nums, applicable ids, link).
+    frontier: list = [(start_h, 0, next(tie), 0, start_h, facts, nums, start_app, None)]
     best_g: dict[tuple, int] = {(bytes(facts), tuple(nums)): 0}
     expansions = 0
     pruned = False
     while frontier:
-        _, _, g, f, n, node = heapq.heappop(frontier)
+        _, _, _, g, h, f, n, app, node = heapq.heappop(frontier)
+        if best_g.get((bytes(f), tuple(n)), -1) < g:
+            continue  # a cheaper path to this state was found after this entry was queued
         expansions += 1
         if expansions > max_expansions:
             return PlanResult(None, expansions, False)
-        for action in actions:
-            if not action.pre.fn(f, n):
-                continue
+        g2 = g + 1
+        for action_id in sorted(app):
+            action = by_id[action_id]
             f2 = bytearray(f)
             n2 = list(n)
             apply(f2, n2, action.effects)
             key = (bytes(f2), tuple(n2))
-            g2 = g + 1
             if best_g.get(key, 1 << 30) <= g2:
                 continue
-            h2 = h(f2, n2)
+            h2 = guide(f2, n2)
+            if h2 >= DEAD_END:
+                continue
+            h2 = max(h2, h - 1)  # pathmax: keeps f non-decreasing along a path
             link = (action, node)
             if h2 == 0:
                 return PlanResult(_unwind(link), expansions, False)
@@ -96,7 +113,13 @@ def plan(world: CompiledWorld, facts: bytearray | None = None, nums: list[float]
                 pruned = True
                 continue
             best_g[key] = g2
-            heapq.heappush(frontier, (g2 + weight * h2, next(tie), g2, f2, n2, link))
+            app2 = set(app)
+            for b in affected[action_id]:
+                if b.pre.fn(f2, n2):
+                    app2.add(b.id)
+                else:
+                    app2.discard(b.id)
+            heapq.heappush(frontier, (g2 + weight * h2, -g2, next(tie), g2, h2, f2, n2, frozenset(app2), link))
     return PlanResult(None, expansions, not pruned)
 
 

@@ -1,0 +1,251 @@
+"""Search guidance for the planner: relevance pruning and a landmark heuristic.
+
+Both are computed once per compiled world from the spec's syntax trees and
+cached on it.
+
+* **Relevance.** Working backwards from what the goal reads, an action is
+  relevant when its effects touch a relevant fact or fluent; its precondition
+  (and the values its assignments read) then become relevant too. An
+  irrelevant action never changes anything a relevant precondition or the goal
+  reads, so deleting it from any plan leaves a valid, shorter plan: searching
+  only relevant actions keeps every shortest plan. Distractor tools are pruned
+  this way without trusting their ``distractor`` flag.
+* **Landmarks.** For each unsatisfied goal literal the set of actions that can
+  make it true is a *disjunctive action landmark*: every plan uses one of
+  them. If all of them require a literal that is false now, its achievers are
+  a landmark as well, and so on down a short chain. Any family of pairwise
+  disjoint landmarks needs that many distinct steps, so counting a greedily
+  chosen disjoint family is admissible. The heuristic is the larger of that
+  count and the goal-count bound ⌈unsatisfied goals / k⌉; it also detects dead
+  ends (a needed literal no action can achieve).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from gensim_gym.dsl.ast import BoolOp, Call, Compare, Const, Not, Obj, Var, walk
+from gensim_gym.spec.validate import parse_expr_cached
+
+if TYPE_CHECKING:  # pragma: no cover
+    from gensim_gym.world.compiled import CompiledWorld, GroundAction
+
+DEAD_END = 1 << 20
+MAX_CHAIN = 4
+Literal = tuple[int, int]  # (fact index, required value 0/1)
+
+
+def _ground(call: Call, binding: dict[str, str]) -> tuple[str, ...]:
+    return tuple(binding[a.name] if isinstance(a, Var) else a.name for a in call.args if isinstance(a, (Var, Obj)))
+
+
+def requirements(node, index, binding: dict[str, str]) -> tuple[frozenset[int], frozenset[int]]:
+    """Facts that must be true / false for ``node`` to hold (a sound under-approximation)."""
+    if isinstance(node, Call) and node.name in index.predicates:
+        return frozenset((index.fact(node.name, _ground(node, binding)),)), frozenset()
+    if isinstance(node, Not) and isinstance(node.item, Call) and node.item.name in index.predicates:
+        return frozenset(), frozenset((index.fact(node.item.name, _ground(node.item, binding)),))
+    if isinstance(node, Const) and node.value is True:
+        return frozenset(), frozenset()
+    if isinstance(node, BoolOp):
+        parts = [requirements(item, index, binding) for item in node.items]
+        if node.op == "and":
+            return frozenset().union(*(p for p, _ in parts)), frozenset().union(*(n for _, n in parts))
+        return frozenset.intersection(*(p for p, _ in parts)), frozenset.intersection(*(n for _, n in parts))
+    return frozenset(), frozenset()  # comparisons, negated compounds: no fact requirement assumed
+
+
+def _literal_goal(node, index) -> list[Literal] | None:
+    """The literals of a goal that is a literal or a conjunction of literals, else None."""
+    items = node.items if isinstance(node, BoolOp) and node.op == "and" else (node,)
+    out: list[Literal] = []
+    for item in items:
+        pos, neg = requirements(item, index, {})
+        if len(pos) + len(neg) != 1 or isinstance(item, (BoolOp, Compare)):
+            return None
+        out.extend([(i, 1) for i in pos] + [(i, 0) for i in neg])
+    return out
+
+
+def reads(nodes: Iterable, index, binding: dict[str, str]) -> tuple[frozenset[int], frozenset[int]]:
+    """Fact and fluent indices read anywhere in ``nodes``."""
+    facts: set[int] = set()
+    nums: set[int] = set()
+    for root in nodes:
+        for n in walk(root):
+            if isinstance(n, Call):
+                args = _ground(n, binding)
+                if n.name in index.predicates:
+                    facts.add(index.fact(n.name, args))
+                else:
+                    nums.add(index.num(n.name, args))
+    return frozenset(facts), frozenset(nums)
+
+
+class Guidance:
+    """Relevant actions and the landmark heuristic of one compiled world (see the module docstring)."""
+
+    def __init__(self, world: CompiledWorld) -> None:
+        self.world = world
+        index = world.index
+        self.req = {a.id: a.requires for a in world.valid_actions}
+        self.adders: dict[int, list[int]] = {}
+        self.deleters: dict[int, list[int]] = {}
+        for a in world.valid_actions:
+            for i in a.effects.adds:
+                self.adders.setdefault(i, []).append(a.id)
+            for i in a.effects.dels:
+                self.deleters.setdefault(i, []).append(a.id)
+        self._drop_dead_actions()
+        self.relevant = self._relevant()
+        self._common: dict[Literal, tuple[frozenset[int], tuple[Literal, ...]]] = {}
+        self.targets: list[list[Literal] | tuple[frozenset[int], tuple[Literal, ...]]] = []
+        for text, goal in zip(world.spec.task.goal, world.goals, strict=True):
+            lits = _literal_goal(parse_expr_cached(text), index)
+            if lits is not None:
+                self.targets.append(lits)
+            else:
+                touch = frozenset(a.id for a in world.valid_actions
+                                  if goal.facts & a.effects.touched_facts or goal.nums & a.effects.touched_nums)
+                self.targets.append((touch, self._common_pre(touch)))
+        k = 1
+        for a in world.valid_actions:
+            touched_f, touched_n = a.effects.touched_facts, a.effects.touched_nums
+            k = max(k, sum(1 for g in world.goals if g.facts & touched_f or g.nums & touched_n))
+        self.k = k
+
+    def _drop_dead_actions(self) -> None:
+        """Forget actions needing a literal that is false at the start and that no action can make true.
+
+        Such an action can never be applied from the initial state (nor from any state search reaches),
+        so it belongs in no landmark and no search.
+        """
+        init = self.world.init_facts
+        dead = {a for a, (pos, neg) in self.req.items()
+                if any(not init[i] and i not in self.adders for i in pos)
+                or any(init[i] and i not in self.deleters for i in neg)}
+        if not dead:
+            self.alive = self.world.valid_actions
+            return
+        self.alive = [a for a in self.world.valid_actions if a.id not in dead]
+        for table in (self.adders, self.deleters):
+            for i in list(table):
+                table[i] = [a for a in table[i] if a not in dead]
+
+    def _relevant(self) -> list[GroundAction]:
+        w = self.world
+        facts = {i for g in w.goals for i in g.facts}
+        nums = {j for g in w.goals for j in g.nums}
+        todo = list(self.alive)
+        chosen: set[int] = set()
+        changed = True
+        while changed:
+            changed = False
+            rest = []
+            for a in todo:
+                if facts.isdisjoint(a.effects.touched_facts) and nums.isdisjoint(a.effects.touched_nums):
+                    rest.append(a)
+                    continue
+                chosen.add(a.id)
+                changed = True
+                facts |= a.pre.facts
+                nums |= a.pre.nums
+                facts |= a.value_reads[0]
+                nums |= a.value_reads[1]
+            todo = rest
+        return [a for a in w.valid_actions if a.id in chosen]
+
+    def _common_pre(self, achievers: Iterable[int]) -> tuple[Literal, ...]:
+        pos: frozenset[int] | None = None
+        neg: frozenset[int] | None = None
+        for a in achievers:
+            p, n = self.req[a]
+            pos = p if pos is None else pos & p
+            neg = n if neg is None else neg & n
+        if pos is None:
+            return ()
+        return tuple(sorted([(i, 1) for i in pos] + [(i, 0) for i in neg]))
+
+    def landmark(self, lit: Literal) -> tuple[frozenset[int], tuple[Literal, ...]]:
+        """Achievers of ``lit`` and the literals every achiever requires."""
+        entry = self._common.get(lit)
+        if entry is None:
+            ids = frozenset((self.adders if lit[1] else self.deleters).get(lit[0], ()))
+            entry = self._common[lit] = (ids, self._common_pre(ids))
+        return entry
+
+    def _enablers(self, ids: frozenset[int], facts: bytearray) -> frozenset[int] | None:
+        """If no action in landmark ``ids`` is applicable now, a landmark of actions enabling them.
+
+        Each action of ``ids`` needs some literal that is false now; the achievers of one such
+        literal per action (the one with fewest achievers) together form a landmark: whichever
+        action of ``ids`` the plan uses, one of them must come first.
+        """
+        out: set[int] = set()
+        for a in ids:
+            pos, neg = self.req[a]
+            best: frozenset[int] | None = None
+            for lit in [(i, 1) for i in pos if not facts[i]] + [(i, 0) for i in neg if facts[i]]:
+                achievers = self.landmark(lit)[0]
+                if best is None or len(achievers) < len(best):
+                    best = achievers
+            if best is None:
+                return None  # this achiever is applicable now
+            out |= best
+        return frozenset(out) if out else None
+
+    def __call__(self, facts: bytearray, nums: list[float]) -> int:
+        """Admissible estimate of the steps still needed (``DEAD_END`` if provably unsolvable)."""
+        landmarks: list[frozenset[int]] = []
+        seen: set[Literal] = set()
+        unsat = 0
+        stack: list[tuple[Literal, int]] = []
+        for goal, target in zip(self.world.goals, self.targets, strict=True):
+            if goal.fn(facts, nums):
+                continue
+            unsat += 1
+            if isinstance(target, list):
+                stack.extend((lit, 0) for lit in target if facts[lit[0]] != lit[1])
+            else:
+                if not target[0]:
+                    return DEAD_END
+                landmarks.append(target[0])
+                stack.extend((lit, 1) for lit in target[1] if facts[lit[0]] != lit[1])
+        while stack:
+            lit, depth = stack.pop()
+            if lit in seen:
+                continue
+            seen.add(lit)
+            ids, common = self.landmark(lit)
+            if not ids:
+                return DEAD_END
+            landmarks.append(ids)
+            if depth >= MAX_CHAIN:
+                continue
+            unmet = [q for q in common if facts[q[0]] != q[1]]
+            if unmet:
+                stack.extend((q, depth + 1) for q in unmet if q not in seen)
+            else:
+                extra = self._enablers(ids, facts)
+                if extra:
+                    landmarks.append(extra)
+        if not unsat:
+            return 0
+        landmarks.sort(key=len)
+        used: set[int] = set()
+        count = 0
+        for ids in landmarks:
+            if used.isdisjoint(ids):
+                used.update(ids)
+                count += 1
+        return max(count, -(-unsat // self.k), 1)
+
+
+def guidance(world: CompiledWorld) -> Guidance:
+    """The world's (cached) :class:`Guidance`."""
+    cached = getattr(world, "_guidance", None)
+    if cached is None:
+        cached = Guidance(world)
+        world._guidance = cached  # type: ignore[attr-defined]
+    return cached
