@@ -66,8 +66,13 @@ class VectorCurriculum:
             return 0
         mask = np.asarray(infos.get("_" + RESULT_KEY, np.ones(self.envs.num_envs, dtype=bool)))
         pushes: list[list[Task] | None] = [None] * self.envs.num_envs
+        results = infos[RESULT_KEY]
         for i in np.flatnonzero(mask):
-            pushes[int(i)] = [self.sync.feed(int(i), infos[RESULT_KEY][i])]
+            if isinstance(results, Mapping):  # Gymnasium merges dict infos key by key into arrays
+                result = {k: v[i] for k, v in results.items() if not k.startswith("_")}
+            else:
+                result = results[i]
+            pushes[int(i)] = [self.sync.feed(int(i), result)]
         if any(p is not None for p in pushes):
             self.envs.set_attr("curriculum_inbox", pushes)
         return int(mask.sum())
