@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from gensim_gym.curriculum.base import EpisodeResult, Task
-from gensim_gym.curriculum.filter import CurriculumFilter, SuccessPredictor
+from gensim_gym.curriculum.filter import CurriculumFilter, SuccessPredictor, spec_features
 from gensim_gym.curriculum.pool import Entry, PoolCurriculum
 from gensim_gym.curriculum.reward import BetaPosterior, alpha_reward
 from gensim_gym.spec.model import SimSpec
@@ -122,11 +122,17 @@ class AlphaCurriculum(PoolCurriculum):
         return not self.use_filter or self.filter.admit(task.spec)
 
     def _choose(self, entries: list[Entry]) -> Entry:
-        cells = [self.cell(e.task.theta, e.task.arm) for e in entries]
+        n = len(entries)
+        thetas = np.fromiter((e.task.theta for e in entries), float, n)
+        arms = np.fromiter((e.task.arm for e in entries), int, n)
+        cells = arms * self.bins + np.clip((thetas * self.bins).astype(int), 0, self.bins - 1)
         counts = np.bincount(cells, minlength=len(self.pi))
-        weights = np.array([self.pi[c] / counts[c] * (0.1 + max(0.0, self.reward(e.post.sample(self.rng))))
-                            for c, e in zip(cells, entries, strict=True)])
-        return entries[int(self.rng.choice(len(entries), p=weights / weights.sum()))]
+        a = np.fromiter((e.post.a for e in entries), float, n)
+        b = np.fromiter((e.post.b for e in entries), float, n)
+        draws = self.rng.beta(a, b)  # Thompson samples of each spec's success rate
+        r_env = 1.0 - ((draws - self.alpha) / max(self.alpha, 1.0 - self.alpha)) ** 2
+        cum = np.cumsum(self.pi[cells] / counts[cells] * (0.1 + np.maximum(r_env, 0.0)))
+        return entries[min(int(np.searchsorted(cum, self.rng.random() * cum[-1], side="right")), n - 1)]
 
     def _learn(self, entry: Entry | None, theta: float | None, arm: int, result: EpisodeResult) -> None:
         if theta is None:
@@ -134,7 +140,9 @@ class AlphaCurriculum(PoolCurriculum):
         c = self.cell(theta, arm)
         self.bin_post[c].update(result.is_success, self.bin_decay)
         if entry is not None:
-            self.filter.model.observe(entry.task.spec, result.is_success)
+            if entry.features is None:
+                entry.features = spec_features(entry.task.spec).tolist()
+            self.filter.model.observe(entry.features, result.is_success)
             if self._should_retire(entry):
                 self.retire(entry.task.task_id)
         self.batch.append((c, result.is_success))

@@ -12,7 +12,7 @@ import json
 import os
 import tempfile
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
@@ -27,10 +27,12 @@ class Task:
     spec: SimSpec
     theta: float
     arm: int = 0
+    task_id: str = field(default="", compare=False)
 
-    @property
-    def task_id(self) -> str:
-        return self.spec.id
+    def __post_init__(self) -> None:
+        # SimSpec.id hashes the whole spec (~0.2 ms); a task is looked up on every episode, so hash once.
+        if not self.task_id:
+            object.__setattr__(self, "task_id", self.spec.id)
 
 
 @dataclass(frozen=True)

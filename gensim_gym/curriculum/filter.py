@@ -31,7 +31,7 @@ def spec_features(spec: SimSpec) -> np.ndarray:
 class SuccessPredictor:
     """Logistic regression P(success | spec features), fitted to the outcomes seen so far."""
 
-    def __init__(self, l2: float = 1.0, memory: int = 1024, min_obs: int = 40, refit_every: int = 32) -> None:
+    def __init__(self, l2: float = 1.0, memory: int = 1024, min_obs: int = 40, refit_every: int = 64) -> None:
         self.l2 = l2
         self.min_obs = min_obs
         self.refit_every = refit_every
@@ -44,8 +44,9 @@ class SuccessPredictor:
     def ready(self) -> bool:
         return self.w is not None
 
-    def observe(self, spec: SimSpec, success: bool) -> None:
-        self.xs.append(spec_features(spec).tolist())
+    def observe(self, features: SimSpec | list[float], success: bool) -> None:
+        """Record one outcome on a spec (or on its precomputed :func:`spec_features`)."""
+        self.xs.append(spec_features(features).tolist() if isinstance(features, SimSpec) else list(features))
         self.ys.append(1.0 if success else 0.0)
         self._since_fit += 1
         if len(self.ys) >= self.min_obs and (self.w is None or self._since_fit >= self.refit_every):

@@ -35,6 +35,7 @@ class Entry:
     post: BetaPosterior = field(default_factory=BetaPosterior)
     plays: int = 0
     returns: float = 0.0
+    features: list[float] | None = field(default=None, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         return {"spec": self.task.spec.to_dict(), "theta": self.task.theta, "arm": self.task.arm,
