@@ -49,8 +49,15 @@ class SuccessPredictor:
         self.xs.append(spec_features(features).tolist() if isinstance(features, SimSpec) else list(features))
         self.ys.append(1.0 if success else 0.0)
         self._since_fit += 1
-        if len(self.ys) >= self.min_obs and (self.w is None or self._since_fit >= self.refit_every):
+        first = self.w is None and len(self.ys) >= self.min_obs and self._both_outcomes()
+        if first or (self.w is not None and self._since_fit >= self.refit_every):
             self.fit()
+
+    def _both_outcomes(self, least: int = 5) -> bool:
+        # With only failures (or only successes) seen, the fit says "everything fails" and the
+        # filter would reject every candidate: wait until there is something to discriminate.
+        wins = sum(self.ys)
+        return wins >= least and len(self.ys) - wins >= least
 
     def fit(self, iterations: int = 8) -> None:
         x, y = np.asarray(self.xs), np.asarray(self.ys)

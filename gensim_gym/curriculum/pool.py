@@ -168,7 +168,7 @@ class PoolCurriculum(Curriculum):
         """Generate up to ``n`` new admitted specs (bounded attempts); return how many joined the pool."""
         self._require_generator()
         added, attempts = 0, 0
-        max_attempts = max_attempts or 3 * n + 4
+        max_attempts = max_attempts or 2 * n + 2
         while added < n and attempts < max_attempts and len(self.pool) < self.pool_size:
             attempts += 1
             theta, arm = self._propose()

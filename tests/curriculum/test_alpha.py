@@ -84,7 +84,7 @@ def test_filter_rejects_candidates_predicted_far_outside_band(synth):
     assert cur.filter.admit(synth(0.5, 3))
     cur.pi[:] = 1.0 / len(cur.pi)  # propose every difficulty: the extremes must be turned away
     cur.pool.clear()
-    assert cur.refill(8) == 8
+    assert cur.refill(8, max_attempts=60) == 8
     assert cur.stats()["rejected"] > 0
     assert sum(0.15 <= e.task.theta <= 0.85 for e in cur.pool.values()) >= 7
 
