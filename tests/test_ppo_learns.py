@@ -2,12 +2,13 @@
 
 Marked ``slow`` (run with ``pytest -m slow``). Both variants train on
 ``gym.make("GenSim-v0", directive="warehouse tasks, easy", difficulty=0.0, num_tasks=8)``
-with 4 envs and compare the trained policy with a random one on held-out reset seeds:
+and compare the trained policy with a random one on held-out reset seeds:
 
 - MaskablePPO (sb3-contrib, using ``action_masks()``) must reach high success.
-- Plain PPO must learn *something*: a higher mean return and fewer invalid calls
-  than the uniformly random policy. (It does not reach success within this
-  budget; see notes/tests.md.)
+- Plain PPO (no masks) must learn to solve most tasks: it sees the available calls
+  and the progress potential Φ in its observation, and the dense reward pays
+  potential-based progress from the exact distance to the goal
+  (``gensim_gym.world.progress``). Measured: 0 % → 72 % at 80k steps.
 """
 
 from __future__ import annotations
@@ -54,15 +55,17 @@ def train(algo: str, steps: int) -> Any:
     from stable_baselines3.common.env_util import make_vec_env
 
     torch.set_num_threads(1)
-    venv = make_vec_env("GenSim-v0", n_envs=4, seed=0, env_kwargs={"seed": 0, **FAMILY})
     if algo == "maskable":
         from sb3_contrib import MaskablePPO
 
-        cls: Any = MaskablePPO
+        venv = make_vec_env("GenSim-v0", n_envs=4, seed=0, env_kwargs={"seed": 0, **FAMILY})
+        model: Any = MaskablePPO("MlpPolicy", venv, n_steps=128, batch_size=256, learning_rate=1e-3, ent_coef=0.01,
+                                 seed=0, device="cpu", verbose=0)
     else:
-        cls = PPO
-    model = cls("MlpPolicy", venv, n_steps=128, batch_size=256, learning_rate=1e-3, ent_coef=0.01, seed=0,
-                device="cpu", verbose=0)
+        # plain PPO needs more exploration (entropy) and a slightly wider network than the masked variant
+        venv = make_vec_env("GenSim-v0", n_envs=8, seed=0, env_kwargs={"seed": 0, **FAMILY})
+        model = PPO("MlpPolicy", venv, n_steps=256, batch_size=256, learning_rate=3e-4, ent_coef=0.02, seed=0,
+                    policy_kwargs={"net_arch": [128, 128]}, device="cpu", verbose=0)
     return model.learn(steps)
 
 
@@ -76,9 +79,10 @@ def test_maskable_ppo_learns_easy_family_to_high_success() -> None:
 
 
 @pytest.mark.slow
-def test_plain_ppo_learns_something() -> None:
+def test_plain_ppo_learns_easy_family() -> None:
     random = evaluate(None, masked=False)
-    trained = evaluate(train("ppo", 40_000), masked=False)
-    print(f"PPO 40k steps: random {random} -> trained {trained}")
-    assert trained["return"] > random["return"] + 0.05
-    assert trained["invalid"] < random["invalid"]
+    trained = evaluate(train("ppo", 80_000), masked=False)
+    print(f"PPO 80k steps: random {random} -> trained {trained}")
+    assert random["success"] <= 0.05
+    assert trained["success"] >= 0.6
+    assert trained["invalid"] < 0.05 < random["invalid"]
