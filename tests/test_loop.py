@@ -130,8 +130,10 @@ def test_rejected_specs_are_recorded_and_new_specs_follow_the_current_directive(
     directives = [e["directive"] for e in report["epochs"]]
     assert directives[1] != directives[0]
     assert set(backend.calls[-3:]) <= {directives[2]}
-    pool = read_json(tmp_path / "checkpoints" / "curriculum.json")["pool"]
-    assert pool and all(entry["spec"]["directive"] == directives[2] for entry in pool)
+    new = {a["task_id"] for a in report["epochs"][2]["accepted_specs"]}
+    rows = lines(tmp_path / "env_dataset.jsonl")
+    played_new = [r["spec"] for r in rows if r["epoch"] == 2 and r["spec"]["id"] in new]
+    assert played_new and all(spec["directive"] == directives[2] for spec in played_new)
 
 
 def test_curriculum_names_map_to_the_package_curricula(tmp_path):
