@@ -1,10 +1,12 @@
 """A hand-written PPO (CleanRL style, torch only) on ``gym.make("GenSim-v0", ...)`` with a curriculum wrapper.
 
 Shows that a trainer which is not ours plugs in: it only sees a Gymnasium env.
-The curriculum lives in a wrapper that picks each episode's task (reset
-``options={"spec": ...}``) and hears back the outcome. It uses
-``gensim_gym.curriculum.CurriculumWrapper`` + ``AlphaCurriculum`` when that
-package is installed, else the loop's built-in α ladder.
+``gensim_gym.curriculum.CurriculumWrapper`` picks each episode's task from an
+``AlphaCurriculum`` (reset ``options={"spec": ...}``) and reports every
+finished episode back to it (single env: the wrapper updates the curriculum
+itself). The env is made with ``max_difficulty=1.0`` so its fixed spaces fit
+every difficulty the curriculum may move to (``gym.make(..., curriculum=cur)``
+does the same in one call).
 
     PYTHONPATH=. python examples/cleanrl_style_ppo.py --steps 20000
 """
@@ -19,48 +21,15 @@ import torch
 from torch import nn
 
 import gensim_gym  # noqa: F401 - registers GenSim-v0
-from gensim_gym.oversight.memory import EpisodeResult
-from gensim_gym.simulator.tasks import LadderCurriculum, OfflineTasks
+from gensim_gym.curriculum import AlphaCurriculum, CurriculumWrapper
 
 DIRECTIVE = "warehouse tasks, easy"
 
 
-class LadderWrapper(gym.Wrapper):
-    """Each reset plays a task from the α ladder; each episode end updates it (every 16 episodes it steps)."""
-
-    def __init__(self, env: gym.Env, directive: str) -> None:
-        super().__init__(env)
-        self.curriculum = LadderCurriculum("alpha", layout=env.unwrapped.layout)
-        self.generate = OfflineTasks(env.unwrapped.layout)
-        self.directive, self.pool, self.results, self.epoch = directive, [], [], 0
-
-    def reset(self, *, seed=None, options=None):
-        if not self.pool:
-            self.pool = self.curriculum.propose(self.directive, 16, self.epoch, self.generate).accepted
-            self.epoch += 1
-        self.task = self.pool.pop()
-        return self.env.reset(seed=seed, options={"spec": self.task})
-
-    def step(self, action):
-        obs, reward, terminated, truncated, info = self.env.step(action)
-        if terminated or truncated:
-            r = EpisodeResult(self.task.id, "warehouse", 0.0, reward, bool(info["is_success"]), 0, 0)
-            self.curriculum.update(self.task, r)
-            self.results.append(r)
-            if not self.pool:
-                self.curriculum.end_epoch(self.results)
-                self.results = []
-        return obs, reward, terminated, truncated, info
-
-
-def make_env(seed: int) -> gym.Env:
-    env = gym.make("GenSim-v0", directive=DIRECTIVE, seed=seed)
-    try:  # the package curriculum, once merged (issue 4)
-        from gensim_gym.curriculum import AlphaCurriculum, CurriculumWrapper
-
-        return gym.wrappers.RecordEpisodeStatistics(CurriculumWrapper(env, AlphaCurriculum(DIRECTIVE, seed=seed)))
-    except ImportError:
-        return gym.wrappers.RecordEpisodeStatistics(LadderWrapper(env, DIRECTIVE))
+def make_env(seed: int) -> tuple[gym.Env, AlphaCurriculum]:
+    env = gym.make("GenSim-v0", directive=DIRECTIVE, seed=seed, max_difficulty=1.0)
+    cur = AlphaCurriculum(alpha=0.5, directive=DIRECTIVE, seed=seed)
+    return gym.wrappers.RecordEpisodeStatistics(CurriculumWrapper(env, cur)), cur
 
 
 class Agent(nn.Module):
@@ -79,7 +48,7 @@ def main() -> None:
     p.add_argument("--n-steps", type=int, default=256)
     args = p.parse_args()
     torch.manual_seed(0)
-    env = make_env(0)
+    env, cur = make_env(0)
     agent = Agent(env.observation_space.shape[0], env.action_space.n)
     opt = torch.optim.Adam(agent.parameters(), lr=1e-3)
     obs, _ = env.reset(seed=0)
@@ -127,7 +96,10 @@ def main() -> None:
                 opt.step()
         recent = successes[-50:]
         rate = float(np.mean(recent)) if recent else 0.0
-        print(f"update {update + 1}: episodes {len(successes)}, success (last 50) {rate:.2f}")
+        stats = cur.stats()
+        print(f"update {update + 1}: episodes {len(successes)}, success (last 50) {rate:.2f}, "
+              f"E_pi[theta] {stats['difficulty']:.2f}, pool {stats['pool_size']:.0f}, "
+              f"RWR updates {stats['rwr_updates']:.0f}")
 
 
 if __name__ == "__main__":

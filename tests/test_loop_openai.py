@@ -76,8 +76,11 @@ def test_train_with_the_openai_backend_end_to_end_then_from_the_cache(tmp_path, 
         config = report["config"]
         assert (config["backend"], config["model"], config["base_url"]) == ("openai", "fake-model", server.base_url)
         assert config["oversight"] == "LLMOversight"  # the LLM oversees when it generates
+        assert report["config"]["curriculum"] == "alpha"
+        first = report["epochs"][0]
+        assert first["accepted"] == 2 and first["curriculum"]["pool"] == 2  # AlphaCurriculum's pool, K specs
         for epoch in report["epochs"]:
-            assert epoch["accepted"] == 2
+            assert len(epoch["played_ids"]) == 2
             assert epoch["decision"]["source"] == "llm" and epoch["decision"]["action"] == "maintain"
             assert epoch["bottleneck"]["kind"] == "tools" and epoch["decision"]["rejected_llm"] == []
         assert model.oversight == ["analyse_failures", "classify_bottleneck", "update_directive"] * 2
@@ -104,7 +107,7 @@ def test_train_with_the_openai_backend_end_to_end_then_from_the_cache(tmp_path, 
         assert len(second) == 6 + len(audit2) and len(second) < first_requests / 3
         assert sum("response_format" in body for body in second) == len(audit2)
         again = load_report(tmp_path / "run2")
-        assert [e["accepted_ids"] for e in again["epochs"]] == [e["accepted_ids"] for e in report["epochs"]]
+        assert [e["played_ids"] for e in again["epochs"]] == [e["played_ids"] for e in report["epochs"]]
         assert again["llm_tokens"]["by_role"].get("generation", 0) == 48 * len(audit2)
     assert capsys.readouterr().out.strip().endswith("report.md")
 

@@ -105,6 +105,7 @@ class CurriculumFilter:
         self.margin = margin
         self.hook = predict
         self.model = model or SuccessPredictor()
+        self.last: float | None = None  # the prediction behind the latest admit() (for reports)
 
     def predict(self, spec: SimSpec) -> float | None:
         if self.hook is not None:
@@ -114,7 +115,7 @@ class CurriculumFilter:
         return self.model.predict(spec)
 
     def admit(self, spec: SimSpec) -> bool:
-        p = self.predict(spec)
+        p = self.last = self.predict(spec)
         if p is None:
             return True  # nothing measured yet: admit and learn
         lo, hi = self.band

@@ -10,7 +10,7 @@ seed and the same results give the same task sequence, also after a resume.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -95,6 +95,9 @@ class PoolCurriculum(Curriculum):
         self.counters = {"episodes": 0, "successes": 0, "generated": 0, "retired": 0, "rejected": 0,
                          "failed": 0, "unknown": 0}
         self.recent: deque[tuple[bool, float, float]] = deque(maxlen=256)
+        # Optional observer ``(task, reason) -> None`` of candidates that did not join the pool (not state:
+        # the Generative Simulator loop reports them per epoch).
+        self.on_reject: Callable[[Task, str], None] | None = None
 
     # -- binding -----------------------------------------------------------------
     @property
@@ -181,13 +184,19 @@ class PoolCurriculum(Curriculum):
             self.counters["generated"] += 1
             task = Task(spec, theta, arm)
             if task.task_id in self.pool:
+                self._rejected(task, "duplicate of a pooled spec")
                 continue
             if not self._admit(task) and attempts < max_attempts - n:
                 self.counters["rejected"] += 1
+                self._rejected(task, "filter")
                 continue
             self.pool[task.task_id] = Entry(task)
             added += 1
         return added
+
+    def _rejected(self, task: Task, reason: str) -> None:
+        if self.on_reject is not None:
+            self.on_reject(task, reason)
 
     def retire(self, task_id: str) -> None:
         if self.pool.pop(task_id, None) is not None:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from gensim_gym.errors import Error
+from gensim_gym.simulator.adapter import CURRICULA
 
 DEMO_DIRECTIVE = "warehouse tasks, easy"
 
@@ -112,13 +113,13 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    """The full loop, offline, small budget: MaskablePPO on easy warehouse tasks with the α ladder."""
+    """The full loop, offline, small budget: MaskablePPO on easy warehouse tasks with ``AlphaCurriculum``."""
     ns = argparse.Namespace(directive=args.directive, algo=args.algo, steps=args.steps, curriculum="alpha",
                             epochs=args.epochs, episodes=args.episodes, eta=args.eta, out=args.out, seed=args.seed,
                             resume=False, oversight="rules", backend="offline", model=None, base_url=None,
                             cache_dir=None, no_cache=False)
     print(f"gensim-gym demo: {ns.algo} on '{ns.directive}', {ns.epochs} epochs x {ns.steps // ns.epochs} steps, "
-          "offline backend, rule oversight", file=sys.stderr)
+          "AlphaCurriculum, offline backend, rule oversight", file=sys.stderr)
     return cmd_train(ns)
 
 
@@ -127,7 +128,9 @@ def _train_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--algo", default="maskable-ppo",
                    choices=["ppo", "a2c", "dqn", "maskable-ppo", "llm", "random", "oracle"])
     p.add_argument("--steps", type=int, default=20_000, help="total RL steps, split evenly over the epochs")
-    p.add_argument("--curriculum", default="alpha", choices=["alpha", "uniform", "static"])
+    p.add_argument("--curriculum", default="alpha", choices=list(CURRICULA),
+                   help="gensim_gym.curriculum: alpha = AlphaCurriculum (GenEnv π_env + RWR + filter C), "
+                        "uniform = GenEnv-Random, static = GenEnv-Static, threshold, learnability")
     p.add_argument("--epochs", type=int, default=10)
     p.add_argument("--episodes", type=int, default=16, help="tasks generated and rolled out per epoch (K)")
     p.add_argument("--eta", type=float, default=0.5, help="reward threshold η for failures and the oversight rule")

@@ -1,9 +1,11 @@
 """``GenerativeSimulator``: the training loop of the Generative Simulators report (Algorithm 1).
 
-Per epoch: (1) the curriculum proposes and filters K specs generated under
-the current directive; (2) the agent is rolled out once on each and scored
-by the spec's verifiable reward; (3) the trainer updates the agent on those
-tasks; (4) episodes with reward < η go to the oversight memory B; (5)
+Per epoch: (1) the curriculum (:mod:`gensim_gym.curriculum`, by default
+``AlphaCurriculum``) hands out K tasks; new specs are generated under the
+current directive with θ ~ π_env and pass its filter C; (2) the agent is
+rolled out once on each and scored by the spec's verifiable reward, and each
+result is reported to the curriculum exactly once; (3) the trainer updates
+the agent on those tasks; (4) episodes with reward < η go to the oversight memory B; (5)
 oversight classifies the bottleneck and rewrites the directive by the η rule.
 Everything is written to a run directory and checkpointed after every epoch,
 so ``resume=True`` continues a killed run from the last finished epoch.
@@ -20,21 +22,16 @@ from typing import Any
 
 import numpy as np
 
+from gensim_gym.curriculum import Curriculum
 from gensim_gym.envs.gensim_env import GenSimEnv
 from gensim_gym.errors import BackendError, Error
 from gensim_gym.oversight.chat import TokenCounter
 from gensim_gym.oversight.memory import EpisodeResult, FailureMemory
 from gensim_gym.oversight.oversight import Oversight, RuleOversight
+from gensim_gym.simulator.adapter import EpochTasks, LoopCurriculum, LoopGenerator
 from gensim_gym.simulator.io import JsonlLog, atomic_write_json, read_json
 from gensim_gym.simulator.llm_tasks import LLMTasks
-from gensim_gym.simulator.tasks import (
-    EpochSource,
-    LadderCurriculum,
-    OfflineTasks,
-    TaskCurriculum,
-    alpha_reward,
-    directive_layout,
-)
+from gensim_gym.simulator.tasks import EpochSource, OfflineTasks, directive_layout
 from gensim_gym.trainers.base import Trainer
 from gensim_gym.trainers.rollout import rollout
 
@@ -75,15 +72,19 @@ class GenerativeSimulator:
             with its disk cache; see :class:`~gensim_gym.simulator.llm_tasks.LLMTasks`) or a
             ``generate(directive, difficulty, seed) -> SimSpec`` callable.
         backend_options: keywords of :class:`LLMTasks` for ``backend="openai"`` (model, base_url, cache_dir, ...).
-        curriculum: ``"alpha" | "uniform" | "static"`` or a :class:`TaskCurriculum`.
+        curriculum: ``"alpha"`` (:class:`~gensim_gym.curriculum.AlphaCurriculum`), ``"uniform"``,
+            ``"static"``, ``"threshold"``, ``"learnability"``, or any :class:`~gensim_gym.curriculum.Curriculum`
+            object (it then keeps its own settings; its generator is replaced by the loop's unless it is a
+            custom callable). See :class:`~gensim_gym.simulator.adapter.LoopCurriculum`.
         oversight: an :class:`Oversight`; rules by default.
         out: the run directory.
         steps_per_epoch: environment steps of RL update per epoch.
         lam: λ of the GenEnv environment training-set weights ``exp(λ·R_env)``.
+        alpha: the target success rate α of a curriculum built from a name.
     """
 
     def __init__(self, directive: str, *, trainer: Trainer, backend: Any = "offline",
-                 curriculum: str | TaskCurriculum = "alpha", oversight: Oversight | None = None,
+                 curriculum: str | Curriculum = "alpha", oversight: Oversight | None = None,
                  out: str | Path = "runs/gensim", seed: int = 0, steps_per_epoch: int = 2048, lam: float = 2.0,
                  alpha: float = 0.5, tokens: TokenCounter | None = None, config: dict[str, Any] | None = None,
                  backend_options: dict[str, Any] | None = None) -> None:
@@ -106,9 +107,10 @@ class GenerativeSimulator:
                         f"got {backend!r}")
         self.backend_name = backend if isinstance(backend, str) else getattr(backend, "__name__",
                                                                              type(backend).__name__)
-        if isinstance(curriculum, str):
-            curriculum = LadderCurriculum(curriculum, alpha=alpha, seed=seed, layout=self.layout)
-        self.curriculum = curriculum
+        # Offline, the curriculum generates through DirectiveGenerator (one π_env arm per domain); any other
+        # backend through the same generate(directive, difficulty, seed) the evaluation specs use.
+        self.generator = LoopGenerator(None if backend == "offline" else self.generate, directive, self.layout)
+        self.curriculum = LoopCurriculum(curriculum, self.generator, alpha=alpha, seed=seed)
         self.out = Path(out)
         self.seed = seed
         self.steps_per_epoch = steps_per_epoch
@@ -159,6 +161,7 @@ class GenerativeSimulator:
         ckpt = self.out / "checkpoints"
         trajectories, env_dataset = JsonlLog(self.out / "trajectories.jsonl"), JsonlLog(self.out / "env_dataset.jsonl")
         eval_specs = self._eval_specs()
+        self.curriculum.resize(episodes_per_epoch)
         self.train_source.set_specs(eval_specs)
         self.trainer.bind(GenSimEnv(self.train_source, obs_mode=self.trainer.obs_mode, seed=self.seed), self.seed)
         if resume and (self.out / "state.json").exists():
@@ -208,47 +211,50 @@ class GenerativeSimulator:
         trajectories, env_dataset = logs
         t0 = time.time()
         tokens_before = self.tokens.prompt_tokens + self.tokens.completion_tokens
-        tasks = self.curriculum.propose(directive, k, epoch, self.generate)          # phases 1-2
-        if not tasks.accepted:
-            raise Error(f"epoch {epoch}: the curriculum accepted no task under directive {directive!r}; "
-                        f"rejections: {tasks.rejected[:3]}")
+        tasks = self.curriculum.propose(directive, k)                                # phases 1-2
         results: list[EpisodeResult] = []
-        for i, spec in enumerate(tasks.accepted):                                    # phase 3
-            result, traj = rollout(self.trainer, self.eval_env, spec, self.seed * 1_000_003 + epoch * 1009 + i,
-                                   epoch=epoch)
+        for i, task in enumerate(tasks.tasks):                                       # phase 3
+            result, traj = rollout(self.trainer, self.eval_env, task.spec,
+                                   self.seed * 1_000_003 + epoch * 1009 + i, epoch=epoch)
             results.append(result)
-            trajectories.write({**traj, "directive": directive})
-            self.curriculum.update(spec, result)
+            trajectories.write({**traj, "index": i, "theta": round(task.theta, 4), "directive": directive})
+            self.curriculum.update(task, result)                                     # once per episode
+        specs = tasks.specs()
+        self._env_dataset(env_dataset, tasks, directive, epoch)
         curriculum_stats = self.curriculum.end_epoch(results)
-        self.train_source.set_specs(tasks.accepted)                                  # phase 4
+        self.train_source.set_specs(specs)                                           # phase 4
         learned = self.trainer.learn(self.steps_per_epoch)
         summary = summarise(results)
         memory.extend(r for r in results if r.reward < eta)                          # phase 5
         decision = self.oversight.decide(epoch, directive, memory, summary["mean_reward"], eta)   # phase 6
-        self._env_dataset(env_dataset, tasks.accepted, directive)
         used = self.tokens.prompt_tokens + self.tokens.completion_tokens - tokens_before
         record = {"epoch": epoch, "directive": directive, "accepted": len(tasks.accepted),
-                  "rejected": len(tasks.rejected), "rejections": tasks.rejected[:10],
-                  "accepted_ids": [s.id for s in tasks.accepted],
-                  "tools_per_task": round(float(np.mean([len(s.tools.tools) for s in tasks.accepted])), 3),
-                  "plan_length": round(float(np.mean([len(s.golden_plan) for s in tasks.accepted])), 3),
-                  "sparse_share": round(float(np.mean([s.reward.mode == "sparse" for s in tasks.accepted])), 3),
+                  "rejected": len(tasks.rejected), "accepted_specs": tasks.accepted,
+                  "rejected_specs": tasks.rejected, "played_ids": [t.task_id for t in tasks.tasks],
+                  "thetas": [round(t.theta, 4) for t in tasks.tasks],
+                  "tools_per_task": round(float(np.mean([len(s.tools.tools) for s in specs])), 3),
+                  "plan_length": round(float(np.mean([len(s.golden_plan) for s in specs])), 3),
+                  "sparse_share": round(float(np.mean([s.reward.mode == "sparse" for s in specs])), 3),
                   **summary, "failures": sum(r.reward < eta for r in results), "memory_size": len(memory),
                   "curriculum": curriculum_stats, "learn": learned, "bottleneck": decision.bottleneck,
                   "decision": decision.to_dict(), "llm_tokens": used, "seconds": round(time.time() - t0, 2)}
         self._scalars(epoch, record)
         return record
 
-    def _env_dataset(self, log: JsonlLog, specs: list, directive: str) -> None:
-        """GenEnv's environment training set: generation prompt → spec, weight ∝ exp(λ·R_env(p̂))."""
+    def _env_dataset(self, log: JsonlLog, tasks: EpochTasks, directive: str, epoch: int) -> None:
+        """GenEnv's environment training set: generation prompt → spec, weight ∝ exp(λ·R_env(p̂)).
+
+        p̂ is the curriculum's posterior success of the spec after this epoch's results, R_env the
+        curriculum's own α-Curriculum Reward; one row per distinct spec played.
+        """
         rows = []
-        for spec in specs:
-            p_hat = self.curriculum.task_p_hat(spec.id) if hasattr(self.curriculum, "task_p_hat") else 0.5
-            r_env = alpha_reward(p_hat, self.alpha)
+        for task in {t.task_id: t for t in tasks.tasks}.values():
+            p_hat = self.curriculum.task_p_hat(task.task_id)
+            r_env = self.curriculum.reward(p_hat)
             prompt = (f"Generate a task, its tools and a verifiable reward as a SimSpec JSON. Directive: {directive}. "
-                      f"Difficulty: {spec.meta.get('theta', 0.5)}.")
-            rows.append({"prompt": prompt, "spec": spec.to_dict(), "p_hat": round(p_hat, 4),
-                         "r_env": round(r_env, 4), "weight": math.exp(self.lam * r_env)})
+                      f"Difficulty: {round(task.theta, 3)}.")
+            rows.append({"epoch": epoch, "prompt": prompt, "spec": task.spec.to_dict(), "theta": round(task.theta, 4),
+                         "p_hat": round(p_hat, 4), "r_env": round(r_env, 4), "weight": math.exp(self.lam * r_env)})
         total = sum(r["weight"] for r in rows) or 1.0
         for r in rows:
             r["weight_normalised"] = round(r["weight"] / total, 6)
@@ -268,8 +274,8 @@ class GenerativeSimulator:
         for key in ("success", "mean_reward", "mean_difficulty", "invalid_rate", "tools_per_task", "plan_length",
                     "accepted", "rejected", "memory_size", "llm_tokens"):
             self._tb.add_scalar(f"loop/{key}", record[key], epoch)
-        self._tb.add_scalar("curriculum/level", record["curriculum"].get("level_after", 0.0), epoch)
-        self._tb.add_scalar("curriculum/r_env", record["curriculum"].get("r_env", 0.0), epoch)
+        for key in ("difficulty", "r_env", "p_hat", "pool"):
+            self._tb.add_scalar(f"curriculum/{key}", record["curriculum"].get(key, 0.0), epoch)
         self._tb.flush()
 
     def _checkpoint(self, ckpt: Path, state: dict[str, Any], model: bool = True) -> None:

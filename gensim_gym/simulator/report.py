@@ -1,7 +1,7 @@
 """``report.md`` with PNG plots, (re)built from a run directory's ``report.json``.
 
 Plots: success and difficulty over epochs, success by difficulty, bottleneck
-counts, and the curriculum level and pool size. matplotlib is imported lazily
+counts, and the curriculum's aimed difficulty (E_π[θ]), R_env and pool size. matplotlib is imported lazily
 with the Agg backend, so reports build on headless machines.
 """
 
@@ -58,14 +58,14 @@ def _plots(report: dict[str, Any], out: Path) -> list[tuple[str, str]]:
     save(fig, "bottlenecks.png", "Bottleneck counts")
 
     fig, ax = plt.subplots(figsize=(6, 3.2))
-    ax.plot(xs, [e["curriculum"].get("level_after", 0.0) for e in epochs], "o-", label="curriculum level θ")
-    ax.plot(xs, [e["curriculum"].get("r_env", 0.0) for e in epochs], "s--", label="R_env(p̂)")
+    ax.plot(xs, [e["curriculum"].get("difficulty", 0.0) for e in epochs], "o-", label="difficulty aimed at θ")
+    ax.plot(xs, [e["curriculum"].get("r_env", 0.0) for e in epochs], "s--", label="R_env(p̂ of the epoch)")
     ax2 = ax.twinx()
     ax2.plot(xs, [e["curriculum"].get("pool", 0) for e in epochs], "^:", color="gray", label="pool size")
     ax.set_xlabel("epoch")
     ax.legend(loc="upper left")
     ax2.legend(loc="lower right")
-    save(fig, "curriculum.png", "Curriculum level, R_env and pool")
+    save(fig, "curriculum.png", "Curriculum difficulty, R_env and pool")
     return made
 
 
@@ -91,6 +91,14 @@ def build_report(run_dir: str | Path) -> Path:
         lines.append(f"| {e['epoch']} | {e['success']:.2f} | {e['mean_reward']:.3f} | {e['mean_difficulty']:.2f} "
                      f"| {e['tools_per_task']:.1f} | {e['plan_length']:.1f} | {e['accepted']}/{e['rejected']} "
                      f"| {e['bottleneck'].get('kind')} | {d['action']} ({d['source']}) | {e['directive']} |")
+    lines += ["", "## Curriculum: specs accepted and rejected", ""]
+    for e in report["epochs"]:
+        c = e["curriculum"]
+        lines.append(f"- epoch {e['epoch']}: {e['accepted']} new specs joined the pool, {e['rejected']} rejected; "
+                     f"p̂ {c.get('p_hat', 0):.2f}, R_env {c.get('r_env', 0):.2f}, aimed difficulty "
+                     f"{c.get('difficulty', 0):.2f}, pool {c.get('pool', 0)}")
+        for r in e.get("rejected_specs", [])[:5]:
+            lines.append(f"  - rejected θ={r.get('theta')}: {r['reason'][:160]}")
     lines += ["", "## Oversight decisions", ""]
     for e in report["epochs"]:
         d = e["decision"]
