@@ -17,7 +17,9 @@ How the pieces fit:
 * **π_env** is a categorical distribution over cells. Every ``batch_size``
   results it takes a reward-weighted-regression step: the batch's cells are
   weighted ∝ exp(λ·R_env(p̂_cell)), using only cells whose p̂ lies in the band
-  (a batch with none leaves π_env unchanged); the step towards that target is
+  and rests on at least ``min_cell_trials`` results (one failure gives a
+  posterior mean of 1/3, which must not count as "in the band"; a batch with
+  no such cell leaves π_env unchanged); the step towards that target is
   halved until KL(π_new ‖ π_old) ≤ ``kl_max``, and π_env is mixed with the
   uniform distribution (``explore``) so it never collapses onto one θ.
 * **Which task to play**: a cell-weighted draw from the pool, favouring
@@ -58,6 +60,7 @@ class AlphaCurriculum(PoolCurriculum):
         confidence: posterior probability needed to retire a spec as mastered or hopeless.
         min_trials: results a spec needs before it can be retired.
         max_plays: plays after which a spec retires anyway (keeps the pool fresh).
+        min_cell_trials: results a θ cell needs before its p̂ can steer π_env.
         predict: optional filter hook ``spec -> float | None`` (e.g. an LLM judge).
         use_filter: set False to admit every generated spec.
     """
@@ -68,7 +71,7 @@ class AlphaCurriculum(PoolCurriculum):
                  band: tuple[float, float] | None = None, bins: int = 10, lam: float = 5.0, step: float = 0.5,
                  kl_max: float = 0.5, explore: float = 0.1, batch_size: int = 32, bin_decay: float = 0.97,
                  confidence: float = 0.9, min_trials: int = 6, max_plays: int = 64, pool_size: int = 32,
-                 refill_batch: int = 4, filter_margin: float = 0.15,
+                 refill_batch: int = 4, filter_margin: float = 0.15, min_cell_trials: int = 3,
                  predict: Callable[[SimSpec], float | None] | None = None, use_filter: bool = True) -> None:
         super().__init__(directive, generator=generator, seed=seed, pool_size=pool_size, refill_batch=refill_batch)
         alpha_reward(alpha, alpha)  # validates alpha
@@ -78,6 +81,7 @@ class AlphaCurriculum(PoolCurriculum):
         self.batch_size, self.bin_decay = batch_size, bin_decay
         self.confidence, self.min_trials, self.max_plays = confidence, min_trials, max_plays
         self.filter_margin, self.use_filter = filter_margin, use_filter
+        self.min_cell_trials = min_cell_trials
         self.filter = CurriculumFilter(self.band, filter_margin, predict, SuccessPredictor())
         self._reset_policy()
 
@@ -170,7 +174,8 @@ class AlphaCurriculum(PoolCurriculum):
         counts = np.bincount([c for c, _ in self.batch], minlength=len(self.pi)).astype(float)
         lo, hi = self.band
         p_cells = np.array([post.mean for post in self.bin_post])
-        in_band = (p_cells >= lo) & (p_cells <= hi) & (counts > 0)
+        evidence = np.array([post.n for post in self.bin_post]) >= self.min_cell_trials - 1e-9
+        in_band = (p_cells >= lo) & (p_cells <= hi) & (counts > 0) & evidence
         if not in_band.any():
             self.rwr["skipped"] += 1
             return
@@ -202,7 +207,8 @@ class AlphaCurriculum(PoolCurriculum):
         return {**super()._config(), "alpha": self.alpha, "band": list(self.band), "bins": self.bins,
                 "lam": self.lam, "step": self.step, "kl_max": self.kl_max, "explore": self.explore,
                 "batch_size": self.batch_size, "bin_decay": self.bin_decay, "confidence": self.confidence,
-                "min_trials": self.min_trials, "max_plays": self.max_plays, "filter_margin": self.filter_margin,
+                "min_trials": self.min_trials, "max_plays": self.max_plays,
+                "min_cell_trials": self.min_cell_trials, "filter_margin": self.filter_margin,
                 "use_filter": self.use_filter}
 
     def _extra_state(self) -> dict[str, Any]:
