@@ -13,6 +13,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Protocol
 
 from gensim_gym.dsl.ast import WILDCARD, Arg, Arith, Assign, BoolOp, Call, Compare, Const, Effect, Expr, Not, Obj, Reveal, SetFact, Var
@@ -53,11 +54,12 @@ class CompiledEffects:
     assigns: tuple[tuple[int, str, StateFn], ...]
     reveals: tuple[int, ...]
 
-    @property
+    # Cached: the planner, the walk and the triviality check ask for these in their inner loops.
+    @cached_property
     def touched_facts(self) -> frozenset[int]:
         return frozenset(self.adds) | frozenset(self.dels)
 
-    @property
+    @cached_property
     def touched_nums(self) -> frozenset[int]:
         return frozenset(i for i, _, _ in self.assigns)
 

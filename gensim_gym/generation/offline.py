@@ -119,7 +119,8 @@ class OfflineGenerator:
     # -- one attempt -----------------------------------------------------------
     def _attempt(self, rng: np.random.Generator) -> tuple[SimSpec | None, str]:
         objects, partial = self.gen_task(rng)
-        tools = self.gen_tools(rng, partial)
+        # One Tools object for the draft, probe and final spec: its JSON (for the spec id) is then built once.
+        tools = Tools(self.gen_tools(rng, partial), tuple(self.knobs.domains))
         init = self._init_state(rng, objects)
         hidden = tuple(h for ts in self.toolsets for h in ts.hidden) if partial else ()
         fail = round(0.05 + 0.15 * self.knobs.difficulty, 3) if self.knobs.noise else 0.0
@@ -165,9 +166,11 @@ class OfflineGenerator:
             preds += [p for p in ts.predicates if p not in preds]
             fluents += [f for f in ts.fluents if f not in fluents]
         name = "_".join(self.knobs.domains)
+        if not isinstance(tools, Tools):
+            tools = Tools(tools, tuple(self.knobs.domains))
         task = Task(name, description or f"{name} task", tuple(types), tuple(preds), dict(objects), tuple(init),
                     tuple(goals), horizon, tuple(fluents), hidden, fail)
-        return SimSpec(task, Tools(tools, tuple(self.knobs.domains)), self.gen_reward(), self.directive)
+        return SimSpec(task, tools, self.gen_reward(), self.directive)
 
     def _init_state(self, rng: np.random.Generator, objects: dict[str, tuple[str, ...]]) -> list[str]:
         out: list[str] = []
@@ -187,20 +190,36 @@ class OfflineGenerator:
         seen = {i for i, v in enumerate(facts) if v}
         useful = [a for a in world.valid_actions if not a.distractor]
         goal_facts, goal_nums = self._goal_slots(world)
+        goalward_ids = {a.id for a in useful
+                        if goal_facts & a.effects.touched_facts or goal_nums & a.effects.touched_nums}
+        # Applicable ids, updated incrementally (only preconditions reading what a call wrote are
+        # re-checked); options keep the order of ``useful`` so the walk is what it always was.
+        app = {a.id for a in useful if a.pre.fn(facts, nums)}
+        useful_ids = {a.id for a in useful}
+        actions, fact_deps, num_deps = world.actions, world.fact_deps, world.num_deps
         walked = 0
         for _ in range(steps):
-            options = [a for a in useful if a.pre.fn(facts, nums)]
+            options = [a for a in useful if a.id in app]
             if not options:
                 break
             walked += 1
-            novel = [a for a in options if any(i not in seen for i in a.effects.adds)]
+            novel = [a for a in options if not seen.issuperset(a.effects.adds)]
             pool = novel if novel and rng.random() < 0.85 else options
-            goalward = [a for a in pool if goal_facts & a.effects.touched_facts or goal_nums & a.effects.touched_nums]
+            goalward = [a for a in pool if a.id in goalward_ids]
             if goalward and rng.random() < 0.5:
                 pool = goalward
             action = pool[int(rng.integers(len(pool)))]
-            world.apply(facts, nums, action.effects)
-            seen.update(action.effects.adds)
+            effects = action.effects
+            world.apply(facts, nums, effects)
+            seen.update(effects.adds)
+            changed = {b for i in effects.touched_facts for b in fact_deps.get(i, ())}
+            for j in effects.touched_nums:
+                changed.update(num_deps.get(j, ()))
+            for b in changed & useful_ids:
+                if actions[b].pre.fn(facts, nums):
+                    app.add(b)
+                else:
+                    app.discard(b)
         goal_preds = {p for ts in self.toolsets for p in ts.goal_predicates}
         goal_fluents = {f for ts in self.toolsets for f in ts.goal_fluents}
         negated = {p for ts in self.toolsets for p in ts.goal_negated}

@@ -27,8 +27,34 @@ class VerifyReport:
 
 
 def _without_noise(spec: SimSpec) -> SimSpec:
+    if not spec.task.fail_prob and not any(t.fail_prob for t in spec.tools.tools):
+        return spec  # already noise-free: keep the object (and its cached id)
     tools = replace(spec.tools, tools=tuple(replace(t, fail_prob=0.0) for t in spec.tools.tools))
     return replace(spec, task=replace(spec.task, fail_prob=0.0), tools=tools)
+
+
+def _replay_env(spec: SimSpec, layout: Layout | None):
+    """An environment to replay ``spec`` in: one per layout, kept in the layout's compile cache.
+
+    Building a ``GenSimEnv`` (spaces, buffers) costs more than a short replay, and a generator
+    verifies many specs of one layout; the env's reset/step (the reward code under test) is the
+    same whichever spec it plays, because ``reset(options={"spec": ...})`` switches the task.
+    """
+    from gensim_gym.envs.gensim_env import GenSimEnv
+    from gensim_gym.envs.sources import FixedSpec
+
+    if layout is None:
+        return GenSimEnv(FixedSpec(spec, layout))
+    env = layout.compile_cache.get(_REPLAY_ENV)
+    if env is None:
+        env = layout.compile_cache[_REPLAY_ENV] = GenSimEnv(FixedSpec(spec, layout))
+    # Forget the previous tasks' compiled worlds: a generator never replays a task twice.
+    env._worlds.clear()
+    env._prep.clear()
+    return env
+
+
+_REPLAY_ENV = ("verify.replay", "env")  # compile-cache key (tuples of other shapes key closures)
 
 
 def replay(spec: SimSpec, labels: list[str] | tuple[str, ...], layout: Layout | None = None,
@@ -38,15 +64,14 @@ def replay(spec: SimSpec, labels: list[str] | tuple[str, ...], layout: Layout | 
     ``world`` (optional) is ``spec`` already compiled in ``layout``; it is retargeted to the
     noise-free spec instead of compiling again.
     """
-    from gensim_gym.envs.gensim_env import GenSimEnv
-    from gensim_gym.envs.sources import FixedSpec
-
     quiet = _without_noise(spec)
-    env = GenSimEnv(FixedSpec(quiet, layout))
+    env = _replay_env(quiet, layout)
     if world is not None and world.layout is env.layout:
         quiet_world = world.retarget(quiet)
         env._worlds[quiet_world.spec_id] = quiet_world  # the env would compile exactly this world itself
-    env.reset(seed=0)
+    else:
+        env.layout.check_fits(quiet)
+    env.reset(seed=0, options={"spec": quiet})
     by_label = env.world.action_by_label_cached()
     total, success = 0.0, False
     for i, label in enumerate(labels):
@@ -65,6 +90,22 @@ def replay(spec: SimSpec, labels: list[str] | tuple[str, ...], layout: Layout | 
     return success, total, ""
 
 
+def _changed_by(world: CompiledWorld) -> dict[int, tuple[frozenset[int], tuple[int, ...]]]:
+    """Per valid action: the actions whose precondition its effects can change (set, sorted ids); cached."""
+    cached = getattr(world, "_changed_by", None)
+    if cached is None or cached[0] is not world.actions:
+        fact_deps, num_deps = world.fact_deps, world.num_deps
+        table = {}
+        for a in world.valid_actions:
+            effects = a.effects
+            changed = {b for i in effects.adds + effects.dels for b in fact_deps.get(i, ())}
+            for j, _, _ in effects.assigns:
+                changed.update(num_deps.get(j, ()))
+            table[a.id] = (frozenset(changed), tuple(sorted(changed)))
+        cached = world._changed_by = (world.actions, table)  # type: ignore[attr-defined]
+    return cached[1]
+
+
 def random_success_rate(world: CompiledWorld, episodes: int, rng: np.random.Generator,
                         stop_above: float | None = None) -> float:
     """Share of episodes a uniformly random *valid* caller solves within the horizon (noise ignored).
@@ -74,27 +115,27 @@ def random_success_rate(world: CompiledWorld, episodes: int, rng: np.random.Gene
     With ``stop_above``, stops as soon as the share is known to exceed it.
     """
     wins = 0
-    actions, fact_deps, num_deps = world.actions, world.fact_deps, world.num_deps
+    actions = world.actions
+    changed_by = _changed_by(world)
     start = [a.id for a in world.applicable(world.init_facts, world.init_nums)]
     limit = None if stop_above is None else stop_above * episodes
     integers = rng.integers
+    apply, is_goal, horizon = world.apply, world.is_goal, world.horizon
     for _ in range(episodes):
         facts, nums = bytearray(world.init_facts), list(world.init_nums)
-        options = list(start)
-        for _ in range(world.horizon):
+        options = start
+        for _ in range(horizon):
             if not options:
                 break
-            effects = actions[options[int(integers(len(options)))]].effects
-            world.apply(facts, nums, effects)
-            if world.is_goal(facts, nums):
+            action_id = options[int(integers(len(options)))]
+            apply(facts, nums, actions[action_id].effects)
+            if is_goal(facts, nums):
                 wins += 1
                 break
-            changed = {b for i in effects.adds + effects.dels for b in fact_deps.get(i, ())}
-            for j, _, _ in effects.assigns:
-                changed.update(num_deps.get(j, ()))
+            changed, ordered = changed_by[action_id]
             if changed:
                 keep = [b for b in options if b not in changed]
-                keep += [b for b in changed if actions[b].pre.fn(facts, nums)]
+                keep += [b for b in ordered if actions[b].pre.fn(facts, nums)]
                 keep.sort()
                 options = keep
         if limit is not None and wins > limit:

@@ -35,25 +35,34 @@ class PlanResult:
         return False if self.exhausted else None
 
 
-def _affected(world: CompiledWorld) -> dict[int, tuple[GroundAction, ...]]:
-    """Per relevant action: the relevant actions whose precondition its effects can change (cached)."""
+class _Affected(dict):
+    """Per relevant action id: the relevant actions whose precondition its effects can change.
+
+    Filled lazily: a search expands only a few of the relevant actions, so computing the table
+    for all of them up front (as before) cost more than the search itself on small tasks.
+    """
+
+    def __init__(self, world: CompiledWorld, relevant: list[GroundAction]) -> None:
+        super().__init__()
+        self.world = world
+        self.relevant = frozenset(a.id for a in relevant)
+
+    def __missing__(self, action_id: int) -> tuple[GroundAction, ...]:
+        w = self.world
+        effects = w.actions[action_id].effects
+        hit = {b for i in effects.touched_facts for b in w.fact_deps.get(i, ())}
+        for j in effects.touched_nums:
+            hit.update(w.num_deps.get(j, ()))
+        hit &= self.relevant
+        out = self[action_id] = tuple(w.actions[k] for k in sorted(hit))
+        return out
+
+
+def _affected(world: CompiledWorld) -> _Affected:
+    """The world's (cached) :class:`_Affected` table."""
     cached = getattr(world, "_affected", None)
-    if cached is not None:
-        return cached
-    relevant = guidance(world).relevant
-    by_fact: dict[int, list[GroundAction]] = {}
-    by_num: dict[int, list[GroundAction]] = {}
-    for b in relevant:
-        for i in b.pre.facts:
-            by_fact.setdefault(i, []).append(b)
-        for j in b.pre.nums:
-            by_num.setdefault(j, []).append(b)
-    cached = {}
-    for a in relevant:
-        hit = {b.id: b for i in a.effects.touched_facts for b in by_fact.get(i, ())}
-        hit.update({b.id: b for j in a.effects.touched_nums for b in by_num.get(j, ())})
-        cached[a.id] = tuple(hit[k] for k in sorted(hit))
-    world._affected = cached  # type: ignore[attr-defined]
+    if cached is None:
+        cached = world._affected = _Affected(world, guidance(world).relevant)  # type: ignore[attr-defined]
     return cached
 
 
@@ -80,7 +89,7 @@ def plan(world: CompiledWorld, facts: bytearray | None = None, nums: list[float]
         return PlanResult(None, 0, False)
     tie = count()
     start_app = frozenset(a.id for a in guide.relevant if a.pre.fn(facts, nums))
-    by_id = {a.id: a for a in guide.relevant}
+    by_id = world.actions
     # Node: (f, -g, tie, g, h, facts, nums, applicable ids, link).
     frontier: list = [(start_h, 0, next(tie), 0, start_h, facts, nums, start_app, None)]
     best_g: dict[tuple, int] = {(bytes(facts), tuple(nums)): 0}
