@@ -106,6 +106,9 @@ def _changed_by(world: CompiledWorld) -> dict[int, tuple[frozenset[int], tuple[i
     return cached[1]
 
 
+_GOAL: list[int] = []  # marks goal states in random_success_rate's state memo
+
+
 def random_success_rate(world: CompiledWorld, episodes: int, rng: np.random.Generator,
                         stop_above: float | None = None) -> float:
     """Share of episodes a uniformly random *valid* caller solves within the horizon (noise ignored).
@@ -120,6 +123,7 @@ def random_success_rate(world: CompiledWorld, episodes: int, rng: np.random.Gene
     start = [a.id for a in world.applicable(world.init_facts, world.init_nums)]
     limit = None if stop_above is None else stop_above * episodes
     integers = rng.integers
+    seen: dict[tuple[bytes, tuple[float, ...]], list[int]] = {}
     apply, is_goal, horizon = world.apply, world.is_goal, world.horizon
     for _ in range(episodes):
         facts, nums = bytearray(world.init_facts), list(world.init_nums)
@@ -129,15 +133,25 @@ def random_success_rate(world: CompiledWorld, episodes: int, rng: np.random.Gene
                 break
             action_id = options[int(integers(len(options)))]
             apply(facts, nums, actions[action_id].effects)
+            key = (bytes(facts), tuple(nums))
+            known = seen.get(key)
+            if known is not None:  # random episodes revisit states: reuse their verdict and valid calls
+                if known is _GOAL:
+                    wins += 1
+                    break
+                options = known
+                continue
             if is_goal(facts, nums):
+                seen[key] = _GOAL
                 wins += 1
                 break
             changed, ordered = changed_by[action_id]
             if changed:
-                keep = [b for b in options if b not in changed]
-                keep += [b for b in ordered if actions[b].pre.fn(facts, nums)]
-                keep.sort()
-                options = keep
+                keep = set(options)  # set operations run in C; only the ids in `changed` are re-checked
+                keep -= changed
+                keep.update([b for b in ordered if actions[b].pre.fn(facts, nums)])
+                options = sorted(keep)
+            seen[key] = options
         if limit is not None and wins > limit:
             break
     return wins / max(episodes, 1)
