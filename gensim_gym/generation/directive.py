@@ -113,11 +113,7 @@ def _domains(text: str, notes: list[str]) -> list[str]:
     registry = load_registry()
     explicit = re.search(r"\bdomains?\s*[:=]\s*([a-z_, ]+)", text)
     if explicit:
-        names = [n.strip() for n in re.split(r"[, ]+", explicit.group(1)) if n.strip() and n.strip() != "and"]
-        for name in names:
-            if name not in registry:
-                raise DirectiveError(f"unknown domain {name!r}{did_you_mean(name, registry)}; "
-                                     f"domains: {', '.join(registry)}")
+        names = _explicit_domains(explicit.group(1), registry)
         notes.append(f"domains named explicitly: {', '.join(names)}")
         return names
     found = [name for name, ts in registry.items() if _has(text, re.escape(name), *map(re.escape, ts.keywords))]
@@ -128,3 +124,31 @@ def _domains(text: str, notes: list[str]) -> list[str]:
         return [DEFAULT_DOMAIN]
     notes.append(f"domains from keywords: {', '.join(found)}")
     return found
+
+
+# Words of the directive vocabulary (and filler) that end an explicit "domain: a, b" list, so that
+# "domain: webshop, hidden" names one domain and asks for hidden facts.
+_VOCABULARY = frozenset("""
+    easy easier simple simpler beginner hard harder difficult challenging expert sparse sparser sparsely dense
+    denser shaped reward rewards noisy noise unreliable flaky stochastic hidden partial partially unobserved fog
+    fully full observable observability more fewer add remove only needed extra larger toolset distractor
+    distractors tool tools longer long complex complexity steps multi shorter short task tasks with please
+    """.split()) | frozenset(_NUMBER_WORDS)
+
+
+def _explicit_domains(listed: str, registry) -> list[str]:
+    """Domain names of an explicit list: up to the first vocabulary word (punctuation already ends it).
+
+    An unknown word that is not vocabulary is an error (most likely a misspelt domain).
+    """
+    names: list[str] = []
+    for word in re.split(r"[, ]+", listed):
+        if not word or word == "and":
+            continue
+        if word not in registry and word in _VOCABULARY and names:
+            break
+        if word not in registry:
+            raise DirectiveError(f"unknown domain {word!r}{did_you_mean(word, registry)}; "
+                                 f"domains: {', '.join(registry)}")
+        names.append(word)
+    return names
