@@ -4,15 +4,27 @@ Usage::
 
     PYTHONPATH=. python benchmarks/generation_profile.py "warehouse tasks" --seeds 30
     PYTHONPATH=. python benchmarks/generation_profile.py "calendar scheduling" --difficulty 0.5 --profile
+    PYTHONPATH=. python benchmarks/generation_profile.py "web shop" --reference /tmp/old --repeat 3
+
+With ``--reference DIR`` (a checkout of another commit, e.g. ``git worktree add /tmp/old main`` or
+``git archive main | tar -x -C /tmp/old``) every cell is measured for both code bases, alternating
+in fresh processes on the same machine state, and the median rates and their ratio are printed.
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import hashlib
+import json
+import os
 import pstats
+import statistics
+import subprocess
+import sys
 import time
 import warnings
+from pathlib import Path
 
 from gensim_gym.errors import GenerationError
 from gensim_gym.generation.directive import parse_directive
@@ -23,7 +35,7 @@ def run(directive: str, difficulty: float, seeds: int) -> dict:
     """Generate seeds 0..seeds-1 once (after one warm-up spec) and report rate, failures and plan lengths."""
     generator = OfflineGenerator(parse_directive(directive, difficulty), directive)
     generator.generate(10_000)  # warm caches (registry, parser, compiled closures)
-    lengths, attempts, failures = [], 0, 0
+    lengths, attempts, failures, specs = [], 0, 0, []
     start = time.perf_counter()
     for seed in range(seeds):
         try:
@@ -31,12 +43,37 @@ def run(directive: str, difficulty: float, seeds: int) -> dict:
         except GenerationError:
             failures += 1
             continue
+        specs.append(spec)
         lengths.append(spec.meta["difficulty"]["plan_length"])
         attempts += spec.meta["generator"]["attempts"]
     elapsed = time.perf_counter() - start
+    digest = hashlib.sha256("".join(spec.to_json() for spec in specs).encode()).hexdigest()[:16]
     ok = max(len(lengths), 1)
     return {"directive": directive, "difficulty": difficulty, "specs_per_s": seeds / elapsed, "failures": failures,
-            "mean_plan": sum(lengths) / ok, "max_plan": max(lengths, default=0), "attempts": attempts / ok}
+            "mean_plan": sum(lengths) / ok, "max_plan": max(lengths, default=0), "attempts": attempts / ok, "digest": digest}
+
+
+def _in_process(code: Path, directive: str, difficulty: float, seeds: int) -> dict:
+    """``run`` in a fresh interpreter importing gensim_gym from ``code``."""
+    env = {**os.environ, "PYTHONPATH": str(code)}
+    out = subprocess.run([sys.executable, __file__, directive, "--difficulty", str(difficulty), "--seeds", str(seeds),
+                          "--json"], env=env, cwd=code, capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def compare(directive: str, difficulty: float, seeds: int, reference: Path, repeat: int) -> str:
+    """Median specs/s of this code and of ``reference``, alternating runs; a line with their ratio."""
+    here = Path(__file__).resolve().parent.parent
+    new, old = [], []
+    for _ in range(repeat):
+        old.append(_in_process(reference, directive, difficulty, seeds))
+        new.append(_in_process(here, directive, difficulty, seeds))
+    rate_new = statistics.median(r["specs_per_s"] for r in new)
+    rate_old = statistics.median(r["specs_per_s"] for r in old)
+    same = "same specs" if {r["digest"] for r in new} == {r["digest"] for r in old} else "DIFFERENT specs"
+    return (f"{directive!r:34} d={difficulty:.1f}  {rate_new:7.1f} specs/s  reference {rate_old:7.1f}  "
+            f"ratio {rate_new / rate_old:5.2f}  plan mean={new[0]['mean_plan']:.2f}  "
+            f"attempts/spec={new[0]['attempts']:.2f}  ({same})")
 
 
 def main() -> None:
@@ -45,10 +82,19 @@ def main() -> None:
     parser.add_argument("--difficulty", type=float, action="append")
     parser.add_argument("--seeds", type=int, default=30)
     parser.add_argument("--profile", action="store_true", help="print the top of a cProfile run")
+    parser.add_argument("--reference", type=Path, help="another checkout to measure alternately (see above)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per cell and code base with --reference")
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     warnings.simplefilter("ignore")
     for directive in args.directives:
         for d in args.difficulty or (0.0, 0.5, 1.0):
+            if args.json:
+                print(json.dumps(run(directive, d, args.seeds)))
+                continue
+            if args.reference:
+                print(compare(directive, d, args.seeds, args.reference.resolve(), args.repeat), flush=True)
+                continue
             if args.profile:
                 prof = cProfile.Profile()
                 prof.runcall(run, directive, d, args.seeds)
