@@ -67,7 +67,7 @@ def replay(spec: SimSpec, labels: list[str] | tuple[str, ...], layout: Layout | 
     quiet = _without_noise(spec)
     env = _replay_env(quiet, layout)
     if world is not None and world.layout is env.layout:
-        quiet_world = world.retarget(quiet)
+        quiet_world = world if world.spec is quiet else world.retarget(quiet)
         env._worlds[quiet_world.spec_id] = quiet_world  # the env would compile exactly this world itself
     else:
         env.layout.check_fits(quiet)
@@ -172,7 +172,7 @@ def verify(spec: SimSpec, *, max_random_success: float = 0.2, episodes: int = 16
     rng = rng if rng is not None else np.random.default_rng(0)
     if world is not None:
         layout = world.layout
-        world = world.retarget(spec)
+        world = world if world.spec is spec else world.retarget(spec)
     else:
         layout = layout or Layout.from_spec(spec)
         world = CompiledWorld(spec, layout)
