@@ -50,7 +50,8 @@ def run(directive: str, difficulty: float, seeds: int) -> dict:
     digest = hashlib.sha256("".join(spec.to_json() for spec in specs).encode()).hexdigest()[:16]
     ok = max(len(lengths), 1)
     return {"directive": directive, "difficulty": difficulty, "specs_per_s": seeds / elapsed, "failures": failures,
-            "mean_plan": sum(lengths) / ok, "max_plan": max(lengths, default=0), "attempts": attempts / ok, "digest": digest}
+            "mean_plan": sum(lengths) / ok, "max_plan": max(lengths, default=0), "attempts": attempts / ok,
+            "digest": digest}
 
 
 def _in_process(code: Path, directive: str, difficulty: float, seeds: int) -> dict:

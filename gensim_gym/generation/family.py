@@ -36,7 +36,8 @@ class DirectiveFamily:
         self.seed = seed
         self.num_tasks = num_tasks
         entropy = 0 if seed is None else seed
-        self.pool_seeds = [int(s) for s in np.random.SeedSequence(entropy).generate_state(num_tasks)] if num_tasks else []
+        states = np.random.SeedSequence(entropy).generate_state(num_tasks) if num_tasks else []
+        self.pool_seeds = [int(s) for s in states]
         self._cache: OrderedDict[int, SimSpec] = OrderedDict()
 
     def layout(self) -> Layout:

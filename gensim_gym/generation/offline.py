@@ -18,7 +18,7 @@ import numpy as np
 
 from gensim_gym.errors import GenerationError
 from gensim_gym.generation.directive import Knobs
-from gensim_gym.generation.toolsets import Toolset, get_toolset
+from gensim_gym.generation.toolsets import get_toolset
 from gensim_gym.generation.verify import measure, verify
 from gensim_gym.spec.model import Reward, SimSpec, Task, Tool, Tools
 from gensim_gym.world.compiled import CompiledWorld
@@ -124,13 +124,13 @@ class OfflineGenerator:
         init = self._init_state(rng, objects)
         hidden = tuple(h for ts in self.toolsets for h in ts.hidden) if partial else ()
         fail = round(0.05 + 0.15 * self.knobs.difficulty, 3) if self.knobs.noise else 0.0
-        draft = self._spec(objects, init, ("true",), 1000, tools, hidden, fail, "")
+        draft = self._spec(objects, init, ("true",), 1000, tools, hidden=hidden, fail=fail)
         world = CompiledWorld(draft, self.layout)  # compiled once; probe and final spec retarget it
         goals, walked = self._walk_goals(rng, world)
         if not goals:
             return None, "the random walk changed no goal fact"
         need = min_plan_length(self.knobs)
-        probe = self._spec(objects, init, goals, 4 * need + 8, tools, hidden, fail, "")
+        probe = self._spec(objects, init, goals, 4 * need + 8, tools, hidden=hidden, fail=fail)
         probe_world = world.retarget(probe)
         # The walk itself reaches every goal, so no shortest plan is longer than it: a tight search bound.
         result, optimal = best_plan(probe_world, max_depth=min(walked, probe.task.horizon), max_expansions=3000)
@@ -139,7 +139,8 @@ class OfflineGenerator:
             # oracle (same search, larger budget) is sure to solve the task too.
             return None, f"exact search did not finish within {result.expansions} expansions"
         if len(result.plan) < need:
-            return None, f"shortest plan has {len(result.plan)} steps; difficulty {self.knobs.difficulty} needs >= {need}"
+            return None, (f"shortest plan has {len(result.plan)} steps; "
+                          f"difficulty {self.knobs.difficulty} needs >= {need}")
         needs = {name for ts in self.toolsets for name in ts.needs_tools}
         if hidden and needs and not any(a.tool in needs for a in result.plan):
             # Partial observability was asked for: a task whose shortest plan never reveals is not that.
@@ -147,7 +148,7 @@ class OfflineGenerator:
         length = len(result.plan)
         horizon = length + max(2, math.ceil(0.5 * length)) + (math.ceil(length * fail * 3) if fail else 0)
         description = self._describe(goals)
-        spec = self._spec(objects, init, goals, horizon, tools, hidden, fail, description)
+        spec = self._spec(objects, init, goals, horizon, tools, hidden=hidden, fail=fail, description=description)
         labels = [a.label for a in result.plan]
         spec = spec.with_meta(golden_plan=labels, golden_plan_optimal=optimal, domain="+".join(self.knobs.domains),
                               interpretation=self.knobs.to_dict())
@@ -159,7 +160,7 @@ class OfflineGenerator:
         return spec.with_meta(difficulty={"requested": self.knobs.difficulty,
                                           **measure(spec, length, report.random_success)}), ""
 
-    def _spec(self, objects, init, goals, horizon, tools, hidden, fail, description) -> SimSpec:
+    def _spec(self, objects, init, goals, horizon, tools, *, hidden, fail, description="") -> SimSpec:
         types, preds, fluents = [], [], []
         for ts in self.toolsets:
             types += [t.name for t in ts.types if t.name not in types]
@@ -289,7 +290,7 @@ def _apply_rule(rule: dict, rng: np.random.Generator, objects: dict[str, tuple[s
     for combo in product(*(objects.get(t, ()) for _, t in each)):
         if prob < 1.0 and rng.random() >= prob:
             continue
-        binding = {v: o for (v, _), o in zip(each, combo)}
+        binding = {v: o for (v, _), o in zip(each, combo, strict=True)}  # one object per ``each`` variable
         for var, t in picks:
             pool = objects.get(t, ())
             if not pool:
@@ -297,7 +298,13 @@ def _apply_rule(rule: dict, rng: np.random.Generator, objects: dict[str, tuple[s
             binding[var] = pool[int(rng.integers(len(pool)))]
         else:
             value = int(rng.integers(lo, hi + 1)) if "range" in rule else 0
-            for stmt in rule["set"]:
-                text = re.sub(r"\?([A-Za-z_][A-Za-z0-9_]*)", lambda m: binding[m.group(1)], stmt)
-                out.append(text.replace("$n", str(value)))
+            out.extend(_substitute(stmt, binding).replace("$n", str(value)) for stmt in rule["set"])
     return out
+
+
+_RULE_REF = re.compile(r"\?([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def _substitute(stmt: str, binding: dict[str, str]) -> str:
+    """``stmt`` with every ``?var`` replaced by its bound object."""
+    return _RULE_REF.sub(lambda m: binding[m.group(1)], stmt)

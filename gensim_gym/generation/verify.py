@@ -181,7 +181,8 @@ def verify(spec: SimSpec, *, max_random_success: float = 0.2, episodes: int = 16
     if golden is None:
         result = plan(world, max_expansions=max_expansions)
         if result.plan is None:
-            why = "is unsolvable" if result.solvable is False else f"has no plan found within {result.expansions} expansions"
+            why = ("is unsolvable" if result.solvable is False
+                   else f"has no plan found within {result.expansions} expansions")
             return VerifyReport(False, f"the task {why} within its horizon of {spec.task.horizon} steps")
         golden = [a.label for a in result.plan]
     if len(golden) > spec.task.horizon:
@@ -195,8 +196,8 @@ def verify(spec: SimSpec, *, max_random_success: float = 0.2, episodes: int = 16
                                    f"success must outweigh costs", tuple(golden))
     share = random_success_rate(world, episodes, rng, stop_above=max_random_success) if episodes else 0.0
     if share > max_random_success:
-        return VerifyReport(False, f"a random policy solves {share:.0%} of episodes (max {max_random_success:.0%}): too easy",
-                            tuple(golden), share)
+        return VerifyReport(False, f"a random policy solves {share:.0%} of episodes "
+                                   f"(max {max_random_success:.0%}): too easy", tuple(golden), share)
     return VerifyReport(True, "", tuple(golden), share, total)
 
 

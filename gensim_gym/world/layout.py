@@ -63,7 +63,8 @@ class Layout:
         object.__setattr__(self, "n_actions", self_n_actions)
         if self_n_facts > MAX_LAYOUT_FACTS or self_n_actions > MAX_LAYOUT_ACTIONS:
             raise CapacityError(f"layout too large: {self_n_facts} fact slots (max {MAX_LAYOUT_FACTS}), "
-                                f"{self_n_actions} action slots (max {MAX_LAYOUT_ACTIONS}); lower the object capacities")
+                                f"{self_n_actions} action slots (max {MAX_LAYOUT_ACTIONS}); "
+                                f"lower the object capacities")
 
     n_facts: int = field(init=False, default=0)
     n_nums: int = field(init=False, default=0)
@@ -72,13 +73,16 @@ class Layout:
     # -- sizes -----------------------------------------------------------
     @property
     def obs_dim(self) -> int:
-        """Facts, goal facts, fluents, goal status, and three scalars (time left, last call failed, last call invalid)."""
+        """Facts, goal facts, fluents, goal status, and three scalars.
+
+        The scalars are: time left, last call failed, last call invalid.
+        """
         return 2 * self.n_facts + self.n_nums + self.max_goals + 3
 
     # -- indexing --------------------------------------------------------
     def _radix(self, types: tuple[str, ...], slots: tuple[int, ...]) -> int:
         index = 0
-        for t, s in zip(types, slots):
+        for t, s in zip(types, slots, strict=True):  # one slot per parameter type
             index = index * self.capacity[t] + s
         return index
 
@@ -109,7 +113,7 @@ class Layout:
         labels = []
         for name, types in self.predicates.items():
             for slots in product(*(range(self.capacity[t]) for t in types)):
-                labels.append(f"{name}({', '.join(f'{t}#{s}' for t, s in zip(types, slots))})")
+                labels.append(f"{name}({', '.join(f'{t}#{s}' for t, s in zip(types, slots, strict=True))})")
         return labels
 
     # -- construction ----------------------------------------------------

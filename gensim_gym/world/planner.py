@@ -66,7 +66,7 @@ def _affected(world: CompiledWorld) -> _Affected:
     return cached
 
 
-def plan(world: CompiledWorld, facts: bytearray | None = None, nums: list[float] | None = None,
+def plan(world: CompiledWorld, facts: bytearray | None = None, nums: list[float] | None = None, *,
          max_depth: int | None = None, max_expansions: int = 20_000, weight: float = 1.0) -> PlanResult:
     """Find a plan from ``(facts, nums)`` (default: the initial state) to the goal.
 
@@ -132,13 +132,13 @@ def plan(world: CompiledWorld, facts: bytearray | None = None, nums: list[float]
     return PlanResult(None, expansions, not pruned)
 
 
-def best_plan(world: CompiledWorld, facts: bytearray | None = None, nums: list[float] | None = None,
+def best_plan(world: CompiledWorld, facts: bytearray | None = None, nums: list[float] | None = None, *,
               max_depth: int | None = None, max_expansions: int = 20_000) -> tuple[PlanResult, bool]:
     """A shortest plan if exact A* finishes within budget, else a weighted-A* plan; returns (result, optimal)."""
-    exact = plan(world, facts, nums, max_depth, max_expansions)
+    exact = plan(world, facts, nums, max_depth=max_depth, max_expansions=max_expansions)
     if exact.plan is not None or exact.exhausted:
         return exact, True
-    return plan(world, facts, nums, max_depth, max_expansions, weight=3.0), False
+    return plan(world, facts, nums, max_depth=max_depth, max_expansions=max_expansions, weight=3.0), False
 
 
 def _unwind(link) -> list[GroundAction]:
