@@ -90,20 +90,24 @@ def replay(spec: SimSpec, labels: list[str] | tuple[str, ...], layout: Layout | 
     return success, total, ""
 
 
-def _changed_by(world: CompiledWorld) -> dict[int, tuple[frozenset[int], tuple[int, ...]]]:
-    """Per valid action: the actions whose precondition its effects can change (set, sorted ids); cached."""
-    cached = getattr(world, "_changed_by", None)
-    if cached is None or cached[0] is not world.actions:
-        fact_deps, num_deps = world.fact_deps, world.num_deps
-        table = {}
-        for a in world.valid_actions:
-            effects = a.effects
-            changed = {b for i in effects.adds + effects.dels for b in fact_deps.get(i, ())}
-            for j, _, _ in effects.assigns:
-                changed.update(num_deps.get(j, ()))
-            table[a.id] = (frozenset(changed), tuple(sorted(changed)))
-        cached = world._changed_by = (world.actions, table)  # type: ignore[attr-defined]
-    return cached[1]
+class _ChangedBy(dict):
+    """Per action id: the actions whose precondition its effects can change, as (set, sorted ids).
+
+    Filled lazily: random episodes take only some of the valid calls.
+    """
+
+    def __init__(self, world: CompiledWorld) -> None:
+        super().__init__()
+        self.world = world
+
+    def __missing__(self, action_id: int) -> tuple[frozenset[int], tuple[int, ...]]:
+        w = self.world
+        effects = w.actions[action_id].effects
+        changed = {b for i in effects.adds + effects.dels for b in w.fact_deps.get(i, ())}
+        for j, _, _ in effects.assigns:
+            changed.update(w.num_deps.get(j, ()))
+        out = self[action_id] = (frozenset(changed), tuple(sorted(changed)))
+        return out
 
 
 _GOAL: list[int] = []  # marks goal states in random_success_rate's state memo
@@ -119,7 +123,7 @@ def random_success_rate(world: CompiledWorld, episodes: int, rng: np.random.Gene
     """
     wins = 0
     actions = world.actions
-    changed_by = _changed_by(world)
+    changed_by = _ChangedBy(world)
     start = [a.id for a in world.applicable(world.init_facts, world.init_nums)]
     limit = None if stop_above is None else stop_above * episodes
     integers = rng.integers
