@@ -7,6 +7,7 @@ trusted exactly as far as a procedural one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -91,7 +92,8 @@ def replay(spec: SimSpec, labels: list[str] | tuple[str, ...], layout: Layout | 
 
 
 class _ChangedBy(dict):
-    """Per action id: the actions whose precondition its effects can change, as (set, sorted ids).
+    """Per action id: the actions whose precondition its effects can change, as (set of ids, sorted
+    ``(id, precondition)`` pairs).
 
     Filled lazily: random episodes take only some of the valid calls.
     """
@@ -100,13 +102,13 @@ class _ChangedBy(dict):
         super().__init__()
         self.world = world
 
-    def __missing__(self, action_id: int) -> tuple[frozenset[int], tuple[int, ...]]:
+    def __missing__(self, action_id: int) -> tuple[frozenset[int], tuple[tuple[int, Callable], ...]]:
         w = self.world
         effects = w.actions[action_id].effects
         changed = {b for i in effects.adds + effects.dels for b in w.fact_deps.get(i, ())}
         for j, _, _ in effects.assigns:
             changed.update(w.num_deps.get(j, ()))
-        out = self[action_id] = (frozenset(changed), tuple(sorted(changed)))
+        out = self[action_id] = (frozenset(changed), tuple((b, w.actions[b].pre.fn) for b in sorted(changed)))
         return out
 
 
@@ -149,11 +151,11 @@ def random_success_rate(world: CompiledWorld, episodes: int, rng: np.random.Gene
                 seen[key] = _GOAL
                 wins += 1
                 break
-            changed, ordered = changed_by[action_id]
+            changed, checks = changed_by[action_id]
             if changed:
                 keep = set(options)  # set operations run in C; only the ids in `changed` are re-checked
                 keep -= changed
-                keep.update([b for b in ordered if actions[b].pre.fn(facts, nums)])
+                keep.update([b for b, pre in checks if pre(facts, nums)])
                 options = sorted(keep)
             seen[key] = options
         if limit is not None and wins > limit:

@@ -13,6 +13,7 @@ horizon and by ``max_expansions``; when the bound is hit the planner says
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import count
 
@@ -36,7 +37,8 @@ class PlanResult:
 
 
 class _Affected(dict):
-    """Per relevant action id: the relevant actions whose precondition its effects can change.
+    """Per relevant action id: ``(id, precondition)`` of the relevant actions whose precondition its
+    effects can change.
 
     Filled lazily: a search expands only a few of the relevant actions, so computing the table
     for all of them up front (as before) cost more than the search itself on small tasks.
@@ -47,14 +49,14 @@ class _Affected(dict):
         self.world = world
         self.relevant = frozenset(a.id for a in relevant)
 
-    def __missing__(self, action_id: int) -> tuple[GroundAction, ...]:
+    def __missing__(self, action_id: int) -> tuple[tuple[int, Callable], ...]:
         w = self.world
         effects = w.actions[action_id].effects
         hit = {b for i in effects.touched_facts for b in w.fact_deps.get(i, ())}
         for j in effects.touched_nums:
             hit.update(w.num_deps.get(j, ()))
         hit &= self.relevant
-        out = self[action_id] = tuple(w.actions[k] for k in sorted(hit))
+        out = self[action_id] = tuple((k, w.actions[k].pre.fn) for k in sorted(hit))
         return out
 
 
@@ -123,11 +125,11 @@ def plan(world: CompiledWorld, facts: bytearray | None = None, nums: list[float]
                 continue
             best_g[key] = g2
             app2 = set(app)
-            for b in affected[action_id]:
-                if b.pre.fn(f2, n2):
-                    app2.add(b.id)
+            for b, pre in affected[action_id]:
+                if pre(f2, n2):
+                    app2.add(b)
                 else:
-                    app2.discard(b.id)
+                    app2.discard(b)
             heapq.heappush(frontier, (g2 + weight * h2, -g2, next(tie), g2, h2, f2, n2, frozenset(app2), link))
     return PlanResult(None, expansions, not pruned)
 
