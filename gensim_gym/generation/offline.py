@@ -241,11 +241,20 @@ class OfflineGenerator:
         return tuple(cands[i] for i in picks), walked
 
     def _goal_slots(self, world: CompiledWorld) -> tuple[frozenset[int], frozenset[int]]:
-        """Fact and fluent indices a goal may name (goal, negated-goal predicates and goal fluents)."""
-        names = {p for ts in self.toolsets for p in (*ts.goal_predicates, *ts.goal_negated)}
-        fluents = {f for ts in self.toolsets for f in ts.goal_fluents}
-        return (frozenset(i for label, i in world.fact_items() if label.split("(")[0] in names),
-                frozenset(j for label, j in world.num_items() if label.split("(")[0] in fluents))
+        """Fact and fluent positions a goal may name (goal, negated-goal predicates and goal fluents).
+
+        Positions of the whole layout (computed once): the walk only intersects them with what real
+        calls touch, so slots of absent objects never matter.
+        """
+        cached = self.__dict__.get("_goal_slot_cache")
+        if cached is None or cached[0] is not world.layout:
+            names = {p for ts in self.toolsets for p in (*ts.goal_predicates, *ts.goal_negated)}
+            fluents = {f for ts in self.toolsets for f in ts.goal_fluents}
+            layout = world.layout
+            slots = (frozenset(i for name in names if name in layout.predicates for i in layout.fact_range(name)),
+                     frozenset(j for name in fluents if name in layout.fluents for j in layout.num_range(name)))
+            cached = self._goal_slot_cache = (layout, slots)
+        return cached[1]
 
     def _describe(self, goals: tuple[str, ...]) -> str:
         templates = {k: v for ts in self.toolsets for k, v in ts.templates.items()}

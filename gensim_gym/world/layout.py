@@ -95,6 +95,16 @@ class Layout:
     def action_index(self, name: str, slots: tuple[int, ...]) -> int:
         return self._tool_offset[name] + self._radix(self.tools[name], slots)
 
+    def fact_range(self, name: str) -> range:
+        """The fact positions of predicate ``name`` (all slot combinations)."""
+        start = self._fact_offset[name]
+        return range(start, start + prod(self.capacity.get(t, 0) for t in self.predicates[name]))
+
+    def num_range(self, name: str) -> range:
+        """The fluent positions of fluent ``name`` (all slot combinations)."""
+        start = self._num_offset[name]
+        return range(start, start + prod(self.capacity.get(t, 0) for t in self.fluents[name][0]))
+
     def action_slots(self, action_id: int) -> tuple[str, tuple[int, ...]]:
         """Inverse of :meth:`action_index`: the tool name and argument slots of an action id."""
         for name, offset in reversed(list(self._tool_offset.items())):
