@@ -101,6 +101,7 @@ class Guidance:
         self.relevant = self._relevant()
         self._common: dict[Literal, tuple[frozenset[int], tuple[Literal, ...]]] = {}
         self._by_size: dict[int, tuple[tuple[int, int, frozenset[int]], ...]] = {}
+        self._achievers: dict[Literal, frozenset[int]] = {}
         self.targets: list[list[Literal] | tuple[frozenset[int], tuple[Literal, ...]]] = []
         for text, goal in zip(world.spec.task.goal, world.goals, strict=True):
             lits = _literal_goal(parse_expr_cached(text), index)
@@ -172,9 +173,16 @@ class Guidance:
         """Achievers of ``lit`` and the literals every achiever requires."""
         entry = self._common.get(lit)
         if entry is None:
-            ids = frozenset((self.adders if lit[1] else self.deleters).get(lit[0], ()))
+            ids = self.achievers(lit)
             entry = self._common[lit] = (ids, self._common_pre(ids))
         return entry
+
+    def achievers(self, lit: Literal) -> frozenset[int]:
+        """The actions that make ``lit`` true (cached)."""
+        ids = self._achievers.get(lit)
+        if ids is None:
+            ids = self._achievers[lit] = frozenset((self.adders if lit[1] else self.deleters).get(lit[0], ()))
+        return ids
 
     def _enablers(self, ids: frozenset[int], facts: bytearray) -> frozenset[int] | None:
         """If no action in landmark ``ids`` is applicable now, a landmark of actions enabling them.
@@ -202,7 +210,7 @@ class Guidance:
         the order the literals are listed in, so the same one is chosen as by a scan for the minimum)."""
         pos, neg = self.req[a]
         lits = [(i, 1) for i in pos] + [(i, 0) for i in neg]
-        entries = [(i, want, self.landmark((i, want))[0]) for i, want in lits]
+        entries = [(i, want, self.achievers((i, want))) for i, want in lits]
         return tuple(sorted(entries, key=lambda e: len(e[2])))
 
     def __call__(self, facts: bytearray, nums: list[float]) -> int:
