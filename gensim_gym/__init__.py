@@ -14,8 +14,20 @@ from __future__ import annotations
 
 from gymnasium.envs.registration import register, registry
 
+from gensim_gym.curriculum import (
+    AlphaCurriculum,
+    Curriculum,
+    CurriculumWrapper,
+    LearnabilityCurriculum,
+    StaticCurriculum,
+    ThresholdCurriculum,
+    UniformCurriculum,
+    alpha_reward,
+)
 from gensim_gym.envs.gensim_env import GenSimEnv
 from gensim_gym.errors import (
+    BackendAuthError,
+    BackendError,
     CapacityError,
     DirectiveError,
     Error,
@@ -30,21 +42,45 @@ from gensim_gym.spec import SimSpec, load_spec, validate_spec
 __version__ = "0.1.0"
 
 __all__ = [
+    "AlphaCurriculum",
+    "BackendAuthError",
+    "BackendError",
     "CapacityError",
+    "Curriculum",
+    "CurriculumWrapper",
     "DirectiveError",
     "Error",
     "GenSimEnv",
     "GenerationError",
+    "GenerativeSimulator",
+    "LearnabilityCurriculum",
     "MissingDependencyError",
     "SimSpec",
     "SpecError",
+    "StaticCurriculum",
+    "ThresholdCurriculum",
+    "UniformCurriculum",
     "VerificationError",
     "__version__",
+    "alpha_reward",
     "generate",
+    "generate_many",
     "load_spec",
     "make_env",
     "validate_spec",
 ]
+
+_LAZY = {"GenerativeSimulator": "gensim_gym.simulator", "generate_many": "gensim_gym.generation.llm"}
+
+
+def __getattr__(name: str):
+    # The loop and the LLM batch API pull in more modules; load them on first use only.
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'gensim_gym' has no attribute {name!r}")
+
 
 if "GenSim-v0" not in registry:
     # max_episode_steps is None: every task carries its own horizon and truncates itself.

@@ -48,7 +48,8 @@ def generate(directive: str, *, difficulty: float = 0.5, seed: int = 0, backend:
 
 def make_env(directive: str | None = None, *, spec: SimSpec | str | Path | None = None, difficulty: float = 0.5,
              seed: int | None = None, num_tasks: int = 0, backend: Any = "offline", obs_mode: str = "vector",
-             render_mode: str | None = None, curriculum: Any = None, **backend_kwargs: Any) -> gym.Env:
+             render_mode: str | None = None, curriculum: Any = None, max_difficulty: float | None = None,
+             **backend_kwargs: Any) -> gym.Env:
     """Build a :class:`GenSimEnv` from a directive (a task family) or from one fixed spec.
 
     This is the entry point of ``gym.make("GenSim-v0", ...)``; see the README for every argument.
@@ -60,7 +61,11 @@ def make_env(directive: str | None = None, *, spec: SimSpec | str | Path | None 
         spec = spec if isinstance(spec, SimSpec) else load_spec(spec)
         env: gym.Env = GenSimEnv(FixedSpec(spec), obs_mode=obs_mode, render_mode=render_mode, seed=seed)
     elif backend == "offline" and not backend_kwargs:
-        source = DirectiveFamily(directive, difficulty, seed, num_tasks)
+        if max_difficulty is None and curriculum is not None:
+            # a curriculum moves across difficulties, so its spaces must fit all of them; a plain
+            # env only plays its own difficulty and gets the smallest spaces (fewer action slots)
+            max_difficulty = 1.0
+        source = DirectiveFamily(directive, difficulty, seed, num_tasks, max_difficulty=max_difficulty)
         env = GenSimEnv(source, obs_mode=obs_mode, render_mode=render_mode, seed=seed)
     else:
         from gensim_gym.generation.llm import llm_family  # noqa: PLC0415 - optional dependency

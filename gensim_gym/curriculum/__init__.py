@@ -1,0 +1,42 @@
+"""Curricula over generated tasks: GenEnv's α-curriculum, baselines, the env wrapper and worker sync.
+
+See :mod:`gensim_gym.curriculum.alpha` for the α-Curriculum Reward
+R_env(p̂) = 1 − ((p̂ − α) / max(α, 1 − α))² and how π_env is learnt.
+"""
+
+from gensim_gym.curriculum.alpha import AlphaCurriculum
+from gensim_gym.curriculum.base import Curriculum, EpisodeResult, SpecGenerator, Task
+from gensim_gym.curriculum.baselines import (
+    LearnabilityCurriculum,
+    StaticCurriculum,
+    ThresholdCurriculum,
+    UniformCurriculum,
+)
+from gensim_gym.curriculum.filter import CurriculumFilter, SuccessPredictor
+from gensim_gym.curriculum.generator import DirectiveGenerator
+from gensim_gym.curriculum.reward import BetaPosterior, alpha_reward, learnability
+from gensim_gym.curriculum.sync import CurriculumSync, VectorCurriculum
+from gensim_gym.curriculum.wrapper import CurriculumWrapper, attach_curriculum, make_curriculum
+
+__all__ = [
+    "AlphaCurriculum",
+    "BetaPosterior",
+    "Curriculum",
+    "CurriculumFilter",
+    "CurriculumSync",
+    "CurriculumWrapper",
+    "DirectiveGenerator",
+    "EpisodeResult",
+    "LearnabilityCurriculum",
+    "SpecGenerator",
+    "StaticCurriculum",
+    "SuccessPredictor",
+    "Task",
+    "ThresholdCurriculum",
+    "UniformCurriculum",
+    "VectorCurriculum",
+    "alpha_reward",
+    "attach_curriculum",
+    "learnability",
+    "make_curriculum",
+]

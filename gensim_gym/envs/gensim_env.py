@@ -16,6 +16,7 @@ from gensim_gym.errors import Error, RenderModeError
 from gensim_gym.spec.model import SimSpec
 from gensim_gym.world.compiled import CompiledWorld, GroundAction
 from gensim_gym.world.planner import best_plan
+from gensim_gym.world.progress import progress
 
 TEXT_CHARSET = string.printable
 
@@ -38,14 +39,16 @@ class GenSimEnv(gym.Env):
     ## Observation Space
     ``vector``: ``Box(0, 1)`` of fact bits (hidden facts read 0 until
     revealed), the goal's fact bits, scaled fluents, one status bit per goal
-    condition, the fraction of the horizon left, and whether the last call
-    failed or was invalid. ``text``: the task, goal checklist, known facts and
+    condition, one bit per available call (the action mask), the progress
+    potential Φ (dense mode), the fraction of the horizon left, and whether the
+    last call failed or was invalid. ``text``: the task, goal checklist, known facts and
     the last result, in words.
 
     ## Rewards
     Declared by the spec: ``success`` when the goal holds; ``dense`` mode adds
-    potential-based progress ``w·(γΦ(s') − Φ(s))`` with Φ the fraction of goal
-    conditions met (Φ = 0 at termination, so it cannot be farmed) and a step
+    potential-based progress ``w·(γΦ(s') − Φ(s))`` with Φ a normalised
+    admissible distance-to-goal estimate (:mod:`gensim_gym.world.progress`;
+    Φ = 0 at termination, so it telescopes and cannot be farmed) and a step
     cost; invalid calls cost ``invalid_cost``; extra terms fire as declared.
 
     ## Termination
@@ -133,6 +136,11 @@ class GenSimEnv(gym.Env):
         self._fired: set[int] = set()
         self._last = ""
         self._last_failed = self._last_invalid = 0.0
+        rew = w.spec.reward
+        self._shaping = rew.mode == "dense" and rew.progress_weight > 0
+        if self._shaping:
+            self._potential = progress(w)
+            self._phi = self._potential(self._facts, self._nums)
         mask0, status0, goal_bits, self._affected = self._prepared(w)
         self._status = list(status0)
         self._mask = mask0.copy()
@@ -163,6 +171,11 @@ class GenSimEnv(gym.Env):
         success = all(self._status)
         if success:
             reward += w.spec.reward.success
+        if self._shaping:
+            # potential-based shaping on every step, Φ = 0 at termination (see gensim_gym.world.progress)
+            after = 0.0 if success else self._potential(self._facts, self._nums)
+            reward += w.spec.reward.progress_weight * (w.spec.reward.gamma * after - self._phi)
+            self._phi = after
         truncated = not success and self._t >= w.horizon
         info = {"task_id": self._task_id, "difficulty": self._difficulty, "invalid": bool(self._last_invalid),
                 "failed": bool(self._last_failed)}
@@ -238,7 +251,6 @@ class GenSimEnv(gym.Env):
         """Apply a valid call, update masks and goal status incrementally; return its reward share."""
         w = self.world
         rew = w.spec.reward
-        before = sum(self._status) / len(self._status)
         effects = ground.effects
         w.apply(self._facts, self._nums, effects)
         if self._hidden:
@@ -249,10 +261,6 @@ class GenSimEnv(gym.Env):
         self._refresh_mask(ground.id, effects)
         self._status = w.goal_status(self._facts, self._nums)
         reward = 0.0
-        if rew.mode == "dense" and rew.progress_weight:
-            after = sum(self._status) / len(self._status)
-            after_potential = 0.0 if after == 1.0 else after
-            reward += rew.progress_weight * (rew.gamma * after_potential - before)
         for k, (term, compiled) in enumerate(w.terms):
             if (not term.once or k not in self._fired) and compiled.fn(self._facts, self._nums):
                 self._fired.add(k)
@@ -285,8 +293,13 @@ class GenSimEnv(gym.Env):
         base = n_slice.stop
         status = self._status
         obs[base: base + len(status)] = status
-        tail = base + self.layout.max_goals
-        obs[tail] = max(0.0, 1.0 - self._t / self.world.horizon)
-        obs[tail + 1] = self._last_failed
-        obs[tail + 2] = self._last_invalid
+        calls = base + self.layout.max_goals
+        tail = calls + self.layout.n_actions
+        # The available calls are part of the observation so that plain (unmasked) policies can learn
+        # which calls make sense; they are computed on the belief state, so they never leak hidden facts.
+        obs[calls:tail] = self._mask
+        obs[tail] = max(0.0, self._phi) if self._shaping else 0.0
+        obs[tail + 1] = max(0.0, 1.0 - self._t / self.world.horizon)
+        obs[tail + 2] = self._last_failed
+        obs[tail + 3] = self._last_invalid
         return obs.copy()

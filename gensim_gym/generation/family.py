@@ -22,16 +22,23 @@ CACHE_SIZE = 512
 
 
 class DirectiveFamily:
-    """Every task a directive can produce at one difficulty, behind the ``TaskSource`` protocol."""
+    """Every task a directive can produce at one difficulty, behind the ``TaskSource`` protocol.
 
-    def __init__(self, directive: str, difficulty: float = 0.5, seed: int | None = None, num_tasks: int = 0,
-                 knobs: Knobs | None = None) -> None:
+    ``max_difficulty`` sizes the fixed spaces: 1.0 (the default) fits every difficulty of the
+    domains, so policies and curricula can move between difficulties; ``None`` sizes them for the
+    family's own difficulty (after the directive's "easy"/"hard"), the smallest spaces.
+    """
+
+    def __init__(self, directive: str, difficulty: float = 0.5, seed: int | None = None, num_tasks: int = 0, *,
+                 knobs: Knobs | None = None, max_difficulty: float | None = 1.0) -> None:
         if not isinstance(num_tasks, int) or num_tasks < 0:
             raise DirectiveError(f"num_tasks must be an integer >= 0 (0 = unlimited), got {num_tasks!r}")
         self.directive = directive
         self.knobs = knobs or parse_directive(directive, difficulty)
         self.generator = OfflineGenerator(self.knobs, directive)
-        self._layout = family_layout(self.knobs)
+        # the spaces fit every task up to max_difficulty (at least the family's own difficulty)
+        reach = self.knobs.difficulty if max_difficulty is None else max(max_difficulty, self.knobs.difficulty)
+        self._layout = family_layout(self.knobs, reach)
         self.generator.layout = self._layout
         self.seed = seed
         self.num_tasks = num_tasks

@@ -34,8 +34,14 @@ def min_plan_length(knobs: Knobs) -> int:
     return max(2, round(1 + 5 * knobs.difficulty) + knobs.length_bonus)
 
 
-def family_layout(knobs: Knobs) -> Layout:
-    """The layout that fits every task these knobs can produce at any difficulty."""
+def family_layout(knobs: Knobs, max_difficulty: float = 1.0) -> Layout:
+    """The layout that fits every task these knobs can produce at any difficulty up to ``max_difficulty``.
+
+    Object counts grow with difficulty (``gen_task``: ``min + round(d·(max − min))`` plus a jitter of at
+    most one), so capacities follow the same formula at ``max_difficulty``. A smaller layout means fewer
+    action slots, which matters for learners without action masks; every tool of the domains keeps its
+    slots, so tool choice never breaks the fit.
+    """
     toolsets = [get_toolset(d) for d in knobs.domains]
     capacity: dict[str, int] = {}
     predicates: dict[str, tuple[str, ...]] = {}
@@ -43,7 +49,8 @@ def family_layout(knobs: Knobs) -> Layout:
     tools: dict[str, tuple[str, ...]] = {}
     for ts in toolsets:
         for t in ts.types:
-            capacity[t.name] = max(capacity.get(t.name, 0), t.max)
+            reach = min(t.max, t.min + round(max_difficulty * (t.max - t.min)) + 1)
+            capacity[t.name] = max(capacity.get(t.name, 0), reach)
         predicates.update({p.name: p.params for p in ts.predicates})
         fluents.update({f.name: (f.params, f.min, f.max) for f in ts.fluents})
         tools.update({t.name: tuple(p.type for p in t.params) for t in ts.all_tools})

@@ -73,11 +73,11 @@ class Layout:
     # -- sizes -----------------------------------------------------------
     @property
     def obs_dim(self) -> int:
-        """Facts, goal facts, fluents, goal status, and three scalars.
+        """Facts, goal facts, fluents, goal status, available calls, and four scalars.
 
-        The scalars are: time left, last call failed, last call invalid.
+        The scalars are progress Φ (dense reward mode only), time left, last call failed, last call invalid.
         """
-        return 2 * self.n_facts + self.n_nums + self.max_goals + 3
+        return 2 * self.n_facts + self.n_nums + self.max_goals + self.n_actions + 4
 
     # -- indexing --------------------------------------------------------
     def _radix(self, types: tuple[str, ...], slots: tuple[int, ...]) -> int:

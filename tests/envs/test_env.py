@@ -129,7 +129,8 @@ def test_reset_seed_picks_the_task(domain: str) -> None:
 @pytest.mark.parametrize("extra", DIRECTIVE_EXTRAS)
 @pytest.mark.parametrize("domain", DOMAINS)
 def test_spaces_identical_for_every_task_and_difficulty(domain: str, extra: str) -> None:
-    envs = [make(domain, extra, difficulty=d, seed=s) for d in DIFFICULTIES for s in SEEDS]
+    # max_difficulty=1.0 (what a curriculum uses) fixes one layout for every difficulty of the domain
+    envs = [make(domain, extra, difficulty=d, seed=s, max_difficulty=1.0) for d in DIFFICULTIES for s in SEEDS]
     first = envs[0]
     for env in envs:
         assert env.observation_space == first.observation_space
@@ -140,6 +141,15 @@ def test_spaces_identical_for_every_task_and_difficulty(domain: str, extra: str)
             assert env.observation_space.contains(obs)
             mask = env.unwrapped.action_masks()
             assert mask.shape == (first.action_space.n,) and mask.dtype == bool and mask.any()
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_plain_env_spaces_fit_its_difficulty(domain: str) -> None:
+    """Without max_difficulty a plain env gets the smallest spaces for its difficulty, never larger ones."""
+    sizes = [make(domain, difficulty=d, seed=0).action_space.n for d in DIFFICULTIES]
+    full = make(domain, difficulty=0.0, seed=0, max_difficulty=1.0).action_space.n
+    assert sizes == sorted(sizes) and sizes[-1] <= full
+    assert sizes[0] < full
 
 
 def test_spec_env_observation_stays_in_bounds(all_sample_specs: list[SimSpec]) -> None:

@@ -1,0 +1,121 @@
+"""The curriculum filter C of the Generative Simulator: predict success on a candidate spec before admitting it.
+
+Offline, the prediction is a small logistic regression of the agent's
+observed outcomes on *measured* difficulty features of the specs it played
+(difficulty score, golden-plan length, objects, tools). It is refitted by a
+few Newton (IRLS) steps with an L2 penalty, which is cheap for the few
+hundred recent outcomes kept. A ``predict`` hook (e.g. an LLM reading
+``prompts/filter.j2``) can replace or complement it.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from gensim_gym.spec.model import SimSpec
+
+
+def spec_features(spec: SimSpec) -> np.ndarray:
+    """Measured difficulty features scaled to about [0, 1], plus a bias term."""
+    d = spec.meta.get("difficulty", {}) if isinstance(spec.meta, dict) else {}
+    score = d.get("score", spec.measured_difficulty or 0.0) or 0.0
+    plan = d.get("plan_length", len(spec.golden_plan))
+    return np.array([1.0, float(score), min(float(plan) / 12.0, 2.0),
+                     min(float(d.get("objects", 0)) / 12.0, 2.0), min(float(d.get("tools", 0)) / 8.0, 2.0)])
+
+
+class SuccessPredictor:
+    """Logistic regression P(success | spec features), fitted to the outcomes seen so far."""
+
+    def __init__(self, l2: float = 1.0, memory: int = 1024, min_obs: int = 40, refit_every: int = 64) -> None:
+        self.l2 = l2
+        self.min_obs = min_obs
+        self.refit_every = refit_every
+        self.xs: deque[list[float]] = deque(maxlen=memory)
+        self.ys: deque[float] = deque(maxlen=memory)
+        self.w: np.ndarray | None = None
+        self._since_fit = 0
+
+    @property
+    def ready(self) -> bool:
+        return self.w is not None
+
+    def observe(self, features: SimSpec | list[float], success: bool) -> None:
+        """Record one outcome on a spec (or on its precomputed :func:`spec_features`)."""
+        self.xs.append(spec_features(features).tolist() if isinstance(features, SimSpec) else list(features))
+        self.ys.append(1.0 if success else 0.0)
+        self._since_fit += 1
+        first = self.w is None and len(self.ys) >= self.min_obs and self._both_outcomes()
+        if first or (self.w is not None and self._since_fit >= self.refit_every):
+            self.fit()
+
+    def _both_outcomes(self, least: int = 5) -> bool:
+        # With only failures (or only successes) seen, the fit says "everything fails" and the
+        # filter would reject every candidate: wait until there is something to discriminate.
+        wins = sum(self.ys)
+        return wins >= least and len(self.ys) - wins >= least
+
+    def fit(self, iterations: int = 8) -> None:
+        x, y = np.asarray(self.xs), np.asarray(self.ys)
+        w = np.zeros(x.shape[1]) if self.w is None else self.w.copy()
+        reg = self.l2 * np.eye(x.shape[1])
+        reg[0, 0] = 1e-6  # do not shrink the intercept
+        for _ in range(iterations):
+            p = 1.0 / (1.0 + np.exp(-np.clip(x @ w, -30, 30)))
+            grad = x.T @ (p - y) + reg @ w
+            hess = (x * (p * (1 - p))[:, None]).T @ x + reg
+            w = w - np.linalg.solve(hess, grad)
+        self.w = w
+        self._since_fit = 0
+
+    def predict(self, spec: SimSpec) -> float | None:
+        if self.w is None:
+            return None
+        return float(1.0 / (1.0 + np.exp(-np.clip(spec_features(spec) @ self.w, -30, 30))))
+
+    def state_dict(self) -> dict[str, Any]:
+        return {"xs": list(self.xs), "ys": list(self.ys), "w": None if self.w is None else self.w.tolist(),
+                "since_fit": self._since_fit}
+
+    def load_state_dict(self, state: dict[str, Any]) -> None:
+        self.xs = deque(state["xs"], maxlen=self.xs.maxlen)
+        self.ys = deque(state["ys"], maxlen=self.ys.maxlen)
+        self.w = None if state["w"] is None else np.asarray(state["w"], dtype=float)
+        self._since_fit = int(state["since_fit"])
+
+
+class CurriculumFilter:
+    """Admit a candidate unless its predicted success lies more than ``margin`` outside the band.
+
+    Args:
+        band: the target success band (lo, hi).
+        margin: how far outside the band a prediction may fall and still be admitted.
+        predict: optional hook ``spec -> float | None`` (e.g. an LLM judge); when it returns a
+            number that number is used instead of the fitted model's.
+    """
+
+    def __init__(self, band: tuple[float, float], margin: float = 0.15,
+                 predict: Callable[[SimSpec], float | None] | None = None,
+                 model: SuccessPredictor | None = None) -> None:
+        self.band = band
+        self.margin = margin
+        self.hook = predict
+        self.model = model or SuccessPredictor()
+
+    def predict(self, spec: SimSpec) -> float | None:
+        if self.hook is not None:
+            value = self.hook(spec)
+            if value is not None:
+                return float(value)
+        return self.model.predict(spec)
+
+    def admit(self, spec: SimSpec) -> bool:
+        p = self.predict(spec)
+        if p is None:
+            return True  # nothing measured yet: admit and learn
+        lo, hi = self.band
+        return lo - self.margin <= p <= hi + self.margin

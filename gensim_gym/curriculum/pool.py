@@ -1,0 +1,246 @@
+"""A pool of generated specs with posteriors: the machinery every curriculum here shares.
+
+Subclasses decide which pooled task to play (:meth:`PoolCurriculum._choose`),
+what θ new specs get (:meth:`PoolCurriculum._propose`) and what to learn from
+a result (:meth:`PoolCurriculum._learn`). All randomness flows from one seeded
+``numpy`` generator whose state is part of :meth:`state_dict`, so the same
+seed and the same results give the same task sequence, also after a resume.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from gensim_gym.curriculum.base import Curriculum, EpisodeResult, Task
+from gensim_gym.curriculum.generator import DirectiveGenerator, call_generator
+from gensim_gym.curriculum.reward import BetaPosterior
+from gensim_gym.errors import Error, GenerationError, SpecError
+from gensim_gym.spec.model import Reward, SimSpec, Tools
+from gensim_gym.spec.model import Task as Task_
+from gensim_gym.spec.validate import schema_problems
+
+STATE_VERSION = 1
+
+
+@dataclass
+class Entry:
+    """A pooled task and what has been observed on it."""
+
+    task: Task
+    post: BetaPosterior = field(default_factory=BetaPosterior)
+    plays: int = 0
+    returns: float = 0.0
+    features: list[float] | None = field(default=None, compare=False, repr=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"spec": self.task.spec.to_dict(), "theta": self.task.theta, "arm": self.task.arm,
+                "post": self.post.to_list(), "plays": self.plays, "returns": self.returns}
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Entry:
+        task = Task(restore_spec(d["spec"]), float(d["theta"]), int(d["arm"]))
+        return cls(task, BetaPosterior.from_list(d["post"]), int(d["plays"]), float(d["returns"]))
+
+
+def restore_spec(obj: Mapping[str, Any]) -> SimSpec:
+    """Rebuild a spec the curriculum saved: full validation, else schema + content-hash check.
+
+    The fallback exists because some offline specs fail today's semantic pass on a
+    round trip (a ``reveal`` of a predicate that is not hidden) although they were
+    generated and verified; their saved ``id`` proves the content is unchanged.
+    """
+    try:
+        return SimSpec.from_dict(dict(obj))
+    except SpecError:
+        problems = schema_problems(obj)
+        if problems:
+            raise
+        spec = SimSpec(Task_.from_dict(obj["task"]), Tools.from_dict(obj["tools"]), Reward.from_dict(obj["reward"]),
+                       obj.get("directive", ""), dict(obj.get("meta", {})))
+        if spec.id != obj.get("id"):
+            raise
+        return spec
+
+
+class PoolCurriculum(Curriculum):
+    """Keeps up to ``pool_size`` generated tasks; generates more from ``generator`` when it thins.
+
+    Args:
+        directive: build the offline :class:`DirectiveGenerator` for it (or bind one later).
+        generator: any ``(theta, seed[, arm]) -> SimSpec`` callable; overrides ``directive``.
+        seed: seeds every random choice (θ, spec seeds, which task to play).
+        pool_size: active tasks kept; refilled ``refill_batch`` specs at a time.
+        theta_range: the difficulty interval θ is drawn from.
+    """
+
+    name = "pool"
+
+    def __init__(self, directive: str | None = None, *, generator: Any = None, seed: int = 0, pool_size: int = 32,
+                 refill_batch: int = 4, theta_range: tuple[float, float] = (0.0, 1.0)) -> None:
+        self.directive = directive
+        self.generator = generator
+        if generator is None and directive is not None:
+            self.generator = DirectiveGenerator(directive)
+        self.seed = seed
+        self.pool_size = pool_size
+        self.refill_batch = refill_batch
+        self.theta_range = (float(theta_range[0]), float(theta_range[1]))
+        self.rng = np.random.default_rng(seed)
+        self.pool: dict[str, Entry] = {}
+        self.counters = {"episodes": 0, "successes": 0, "generated": 0, "retired": 0, "rejected": 0,
+                         "failed": 0, "unknown": 0}
+        self.recent: deque[tuple[bool, float, float]] = deque(maxlen=256)
+
+    # -- binding -----------------------------------------------------------------
+    @property
+    def n_arms(self) -> int:
+        return int(getattr(self.generator, "n_arms", 1))
+
+    @property
+    def bound(self) -> bool:
+        return self.generator is not None
+
+    def bind(self, directive: str | None = None, generator: Any = None) -> None:
+        if self.generator is not None:
+            return
+        if generator is not None:
+            self.generator = generator
+        elif directive is not None:
+            self.directive = directive
+            self.generator = DirectiveGenerator(directive)
+
+    def binding(self) -> dict[str, Any]:
+        return {"directive": self.directive}
+
+    def _require_generator(self) -> None:
+        if self.generator is None:
+            raise Error(f"{type(self).__name__} has no generator: pass directive=... or generator=..., "
+                        "or use it through gym.make('GenSim-v0', directive=..., curriculum=...)")
+
+    # -- the protocol ----------------------------------------------------------------
+    def sample(self) -> Task:
+        if len(self.pool) < self.pool_size:
+            self.refill(self.pool_size if not self.pool else self.refill_batch)
+        if not self.pool:
+            raise Error(f"{type(self).__name__}: the pool is empty and the generator produced no spec")
+        entry = self._choose(list(self.pool.values()))
+        return entry.task
+
+    def update(self, task: Task | str, result: Any) -> None:
+        res = EpisodeResult.coerce(result)
+        task_id = task.task_id if isinstance(task, Task) else str(task)
+        entry = self.pool.get(task_id)
+        self.counters["episodes"] += 1
+        self.counters["successes"] += int(res.is_success)
+        theta = entry.task.theta if entry else (task.theta if isinstance(task, Task) else res.theta)
+        arm = entry.task.arm if entry else (task.arm if isinstance(task, Task) else res.arm)
+        self.recent.append((res.is_success, res.episode_return, -1.0 if theta is None else theta))
+        if entry is None:
+            self.counters["unknown"] += 1  # retired meanwhile, or sampled by a worker-side copy
+        else:
+            entry.post.update(res.is_success)
+            entry.plays += 1
+            entry.returns += res.episode_return
+        self._learn(entry, theta, arm, res)
+
+    # -- hooks -------------------------------------------------------------------------
+    def _choose(self, entries: list[Entry]) -> Entry:
+        return entries[int(self.rng.integers(len(entries)))]
+
+    def _propose(self) -> tuple[float, int]:
+        """θ and arm for the next spec to generate."""
+        lo, hi = self.theta_range
+        return float(self.rng.uniform(lo, hi)), int(self.rng.integers(self.n_arms))
+
+    def _admit(self, task: Task) -> bool:
+        return True
+
+    def _learn(self, entry: Entry | None, theta: float | None, arm: int, result: EpisodeResult) -> None:
+        """React to a result (retire, adapt); ``entry`` is None for tasks no longer pooled."""
+
+    # -- pool maintenance ---------------------------------------------------------------
+    def refill(self, n: int, max_attempts: int | None = None) -> int:
+        """Generate up to ``n`` new admitted specs (bounded attempts); return how many joined the pool."""
+        self._require_generator()
+        added, attempts = 0, 0
+        max_attempts = max_attempts or 2 * n + 2
+        while added < n and attempts < max_attempts and len(self.pool) < self.pool_size:
+            attempts += 1
+            theta, arm = self._propose()
+            seed = int(self.rng.integers(2**31 - 1))
+            try:
+                spec = call_generator(self.generator, theta, seed, arm)
+            except GenerationError:
+                self.counters["failed"] += 1
+                continue
+            self.counters["generated"] += 1
+            task = Task(spec, theta, arm)
+            if task.task_id in self.pool:
+                continue
+            if not self._admit(task) and attempts < max_attempts - n:
+                self.counters["rejected"] += 1
+                continue
+            self.pool[task.task_id] = Entry(task)
+            added += 1
+        return added
+
+    def retire(self, task_id: str) -> None:
+        if self.pool.pop(task_id, None) is not None:
+            self.counters["retired"] += 1
+
+    # -- logging ----------------------------------------------------------------------
+    def stats(self) -> dict[str, float]:
+        means = [e.post.mean for e in self.pool.values()]
+        thetas = [e.task.theta for e in self.pool.values()]
+        recent = list(self.recent)
+        out = {"pool_size": float(len(self.pool)), "mean_p_hat": float(np.mean(means)) if means else 0.0,
+               "pool_difficulty": float(np.mean(thetas)) if thetas else 0.0,
+               "recent_success": float(np.mean([r[0] for r in recent])) if recent else 0.0,
+               "recent_difficulty": float(np.mean([r[2] for r in recent if r[2] >= 0])) if recent else 0.0}
+        out.update({k: float(v) for k, v in self.counters.items()})
+        return out
+
+    # -- state ----------------------------------------------------------------------------
+    def _config(self) -> dict[str, Any]:
+        return {"directive": self.directive, "seed": self.seed, "pool_size": self.pool_size,
+                "refill_batch": self.refill_batch, "theta_range": list(self.theta_range)}
+
+    def _extra_state(self) -> dict[str, Any]:
+        return {}
+
+    def _load_extra(self, state: Mapping[str, Any]) -> None:
+        pass
+
+    def state_dict(self) -> dict[str, Any]:
+        """The whole state as JSON-ready data: config, pool specs + posteriors, counters, RNG."""
+        return {"kind": self.name, "version": STATE_VERSION, "config": self._config(),
+                "rng": self.rng.bit_generator.state, "pool": [e.to_dict() for e in self.pool.values()],
+                "counters": dict(self.counters), "recent": [list(r) for r in self.recent],
+                **self._extra_state()}
+
+    def load_state_dict(self, state: Mapping[str, Any]) -> PoolCurriculum:
+        """Restore a :meth:`state_dict`; afterwards this object behaves exactly like the saved one."""
+        if state.get("kind") != self.name:
+            raise Error(f"state is for a {state.get('kind')!r} curriculum, not {self.name!r}")
+        if state.get("version") != STATE_VERSION:
+            raise Error(f"curriculum state version {state.get('version')!r} is not {STATE_VERSION}")
+        config = dict(state["config"])
+        for key, value in config.items():
+            setattr(self, key, tuple(value) if isinstance(value, list) else value)
+        if self.generator is None and self.directive is not None:
+            self.generator = DirectiveGenerator(self.directive)
+        self.rng = np.random.default_rng()
+        self.rng.bit_generator.state = state["rng"]
+        self.pool = {}
+        for item in state["pool"]:
+            entry = Entry.from_dict(item)
+            self.pool[entry.task.task_id] = entry
+        self.counters = dict(state["counters"])
+        self.recent = deque((tuple(r) for r in state["recent"]), maxlen=self.recent.maxlen)
+        self._load_extra(state)
+        return self

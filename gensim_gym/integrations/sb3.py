@@ -1,0 +1,66 @@
+"""Stable-Baselines3 adapter: :class:`CurriculumCallback` keeps one curriculum in the trainer process.
+
+Works with ``DummyVecEnv`` and ``SubprocVecEnv`` whose envs are made with
+``gym.make("GenSim-v0", ..., curriculum=cur)`` (or wrapped in
+:class:`~gensim_gym.curriculum.wrapper.CurriculumWrapper`). At training start
+it switches every worker's wrapper to remote mode (so in-process wrappers stop
+updating ``cur`` themselves: no double counting) and fills their task queues;
+on every step it feeds each finished episode's result to ``cur`` once and
+pushes that worker its next task through ``env_method``. Curriculum scalars go
+to the SB3 logger (TensorBoard) under ``curriculum/`` at each rollout end,
+and the state can be checkpointed atomically to ``save_path``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from gensim_gym.curriculum.base import Curriculum
+from gensim_gym.curriculum.sync import CurriculumSync
+from gensim_gym.curriculum.wrapper import RESULT_KEY
+from gensim_gym.errors import require
+
+_callbacks = require("stable_baselines3.common.callbacks", "train")
+
+
+class CurriculumCallback(_callbacks.BaseCallback):
+    """Feed episode results from every vector-env worker into one curriculum; log its scalars.
+
+    Args:
+        curriculum: the trainer-side curriculum (the object passed to ``gym.make``).
+        depth: tasks queued ahead in every worker.
+        save_path: when set, ``curriculum.save(save_path)`` at every ``save_every``-th rollout end.
+    """
+
+    def __init__(self, curriculum: Curriculum, depth: int = 2, save_path: str | Path | None = None,
+                 save_every: int = 1, verbose: int = 0) -> None:
+        super().__init__(verbose)
+        self.curriculum = curriculum
+        self.depth = depth
+        self.save_path = save_path
+        self.save_every = save_every
+        self.sync: CurriculumSync | None = None
+        self._rollouts = 0
+
+    def _on_training_start(self) -> None:
+        venv = self.training_env
+        self.sync = CurriculumSync(self.curriculum, venv.num_envs, self.depth)
+        bindings = venv.env_method("curriculum_connect")
+        for i, tasks in enumerate(self.sync.connect(bindings)):
+            venv.env_method("curriculum_push", tasks, indices=[i])
+
+    def _on_step(self) -> bool:
+        infos: list[dict[str, Any]] = self.locals.get("infos", [])
+        for i, info in enumerate(infos):
+            result = info.get(RESULT_KEY)
+            if result is not None:
+                self.training_env.env_method("curriculum_push", self.sync.feed(i, result), indices=[i])
+        return True
+
+    def _on_rollout_end(self) -> None:
+        for key, value in self.curriculum.stats().items():
+            self.logger.record(f"curriculum/{key}", value)
+        self._rollouts += 1
+        if self.save_path is not None and self._rollouts % self.save_every == 0:
+            self.curriculum.save(self.save_path)

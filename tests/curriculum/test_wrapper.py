@@ -1,0 +1,136 @@
+"""CurriculumWrapper, gym.make(curriculum=...), and one curriculum for many workers."""
+
+from __future__ import annotations
+
+import gymnasium as gym
+import numpy as np
+import pytest
+
+import gensim_gym  # noqa: F401 - registers GenSim-v0
+from gensim_gym.curriculum import AlphaCurriculum, CurriculumWrapper, UniformCurriculum, VectorCurriculum
+from gensim_gym.curriculum.wrapper import RESULT_KEY
+from gensim_gym.errors import Error
+
+D = "warehouse tasks"
+
+
+def small_alpha(**kw):
+    return AlphaCurriculum(alpha=0.5, pool_size=3, refill_batch=1, bins=5, batch_size=8, **kw)
+
+
+def play(env, episodes, seed=0):
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    done = 0
+    ids = []
+    while done < episodes:
+        mask = env.unwrapped.action_masks()
+        _, _, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(mask))) if mask.any() else 0)
+        if term or trunc:
+            done += 1
+            ids.append(info["task_id"])
+            assert info[RESULT_KEY]["task_id"] == info["task_id"]
+            env.reset()
+    return ids
+
+
+def test_single_env_updates_curriculum_itself():
+    cur = small_alpha()
+    env = gym.make("GenSim-v0", directive=D, seed=0, curriculum=cur)
+    space = env.observation_space
+    ids = play(env, 12)
+    assert cur.counters["episodes"] == 12
+    assert set(ids) <= {e.task.task_id for e in cur.pool.values()} | set(ids)
+    assert env.observation_space == space  # spaces never change when tasks change
+    assert cur.counters["unknown"] == 0
+
+
+def test_curriculum_by_name_and_errors():
+    env = gym.make("GenSim-v0", directive=D, seed=0, curriculum="uniform")
+    assert isinstance(env.get_wrapper_attr("curriculum"), UniformCurriculum)
+    with pytest.raises(Error, match="did you mean"):
+        gym.make("GenSim-v0", directive=D, curriculum="alpah")
+
+
+def test_offline_backend_pool_refill_retire_filter():
+    cur = AlphaCurriculum(directive=D, pool_size=3, refill_batch=1, bins=5, min_trials=4, seed=0)
+    rng = np.random.default_rng(0)
+    for _ in range(60):
+        task = cur.sample()
+        cur.update(task, bool(rng.random() < (0.9 if task.theta < 0.4 else 0.05)))
+    s = cur.stats()
+    assert s["retired"] >= 1 and s["generated"] > 3 and len(cur.pool) == 3
+    assert all(e.task.spec.meta["generator"]["backend"] == "offline" for e in cur.pool.values())
+
+
+def test_same_seed_same_task_sequence_through_env():
+    assert play(gym.make("GenSim-v0", directive=D, seed=0, curriculum=small_alpha(seed=2)), 8) == \
+        play(gym.make("GenSim-v0", directive=D, seed=0, curriculum=small_alpha(seed=2)), 8)
+
+
+def _count_dones_callback(cur):
+    from stable_baselines3.common.callbacks import BaseCallback
+
+    class Count(BaseCallback):
+        dones = 0
+
+        def _on_step(self):
+            Count.dones += int(np.sum(self.locals["dones"]))
+            return True
+
+    return Count()
+
+
+@pytest.mark.parametrize("vec", ["dummy", "subproc"])
+def test_sb3_workers_report_to_one_curriculum(vec):
+    from stable_baselines3 import PPO
+    from stable_baselines3.common.callbacks import CallbackList
+    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
+
+    from gensim_gym.integrations.sb3 import CurriculumCallback
+
+    cur = small_alpha()
+    fns = [lambda i=i: gym.make("GenSim-v0", directive=D, seed=i, curriculum=cur) for i in range(2)]
+    venv = DummyVecEnv(fns) if vec == "dummy" else SubprocVecEnv(fns)
+    try:
+        count = _count_dones_callback(cur)
+        PPO("MlpPolicy", venv, n_steps=32, batch_size=32, n_epochs=1, seed=0, device="cpu").learn(
+            192, callback=CallbackList([CurriculumCallback(cur), count]))
+        assert count.dones > 4
+        assert cur.counters["episodes"] == count.dones  # every episode exactly once
+        fallbacks = venv.get_attr("fallbacks")
+        assert fallbacks == [0, 0]  # workers always had a queued task from the trainer
+    finally:
+        venv.close()
+    assert cur.bound and len(cur.pool) > 0
+
+
+@pytest.mark.parametrize("cls", [gym.vector.SyncVectorEnv, gym.vector.AsyncVectorEnv])
+def test_gymnasium_vector_envs(cls):
+    cur = small_alpha()
+    envs = cls([lambda i=i: gym.make("GenSim-v0", directive=D, seed=i, curriculum=cur) for i in range(2)])
+    try:
+        sync = VectorCurriculum(envs, cur)
+        envs.reset(seed=0)
+        rng = np.random.default_rng(0)
+        ends = 0
+        for _ in range(120):
+            _, _, term, trunc, infos = envs.step(rng.integers(envs.single_action_space.n, size=2))
+            ends += int(np.sum(term | trunc))
+            sync.on_step(infos)
+        assert ends > 2 and cur.counters["episodes"] == ends
+    finally:
+        envs.close()
+
+
+def test_wrapper_leaves_caller_chosen_specs_alone():
+    cur = small_alpha()
+    base = gym.make("GenSim-v0", directive=D, seed=0)
+    env = CurriculumWrapper(base, cur, directive=D)
+    spec = cur.sample().spec
+    env.reset(seed=0, options={"spec": spec})
+    for _ in range(100):
+        _, _, term, trunc, info = env.step(0)
+        if term or trunc:
+            break
+    assert RESULT_KEY not in info and cur.counters["episodes"] == 0
