@@ -8,7 +8,6 @@ back to source with ``str()``, so a parsed expression round-trips.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 WILDCARD = "_"
 
@@ -33,7 +32,7 @@ class Obj:
         return self.name
 
 
-Arg = Union[Var, Obj]
+Arg = Var | Obj
 
 
 @dataclass(frozen=True)
@@ -120,7 +119,7 @@ class Arith:
         return str(self)
 
 
-Expr = Union[Const, Call, Not, BoolOp, Compare, Arith]
+Expr = Const | Call | Not | BoolOp | Compare | Arith
 
 
 @dataclass(frozen=True)
@@ -156,7 +155,7 @@ class Reveal:
         return f"reveal {self.pattern}"
 
 
-Effect = Union[SetFact, Assign, Reveal]
+Effect = SetFact | Assign | Reveal
 
 
 def _wrap(node: object) -> str:

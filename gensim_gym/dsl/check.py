@@ -11,7 +11,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from gensim_gym.dsl.ast import WILDCARD, Arith, Assign, BoolOp, Call, Compare, Const, Effect, Expr, Not, Obj, Reveal, SetFact, Var
+from gensim_gym.dsl.ast import (
+    WILDCARD,
+    Arith,
+    Assign,
+    BoolOp,
+    Call,
+    Compare,
+    Const,
+    Effect,
+    Expr,
+    Not,
+    Obj,
+    Reveal,
+    SetFact,
+    Var,
+)
 from gensim_gym.errors import Problem, did_you_mean
 
 
@@ -26,11 +41,12 @@ class Vocabulary:
 
 
 def _check_args(call: Call, types: tuple[str, ...], vocab: Vocabulary, variables: Mapping[str, str],
-                path: str, problems: list[Problem], wildcard: bool = False) -> None:
+                path: str, *, problems: list[Problem], wildcard: bool = False) -> None:
     if len(call.args) != len(types):
-        problems.append(Problem(path, f"{call.name} takes {len(types)} argument(s) ({', '.join(types)}), got {len(call.args)} in {call}"))
+        problems.append(Problem(path, f"{call.name} takes {len(types)} argument(s) ({', '.join(types)}), "
+                                      f"got {len(call.args)} in {call}"))
         return
-    for arg, want in zip(call.args, types):
+    for arg, want in zip(call.args, types, strict=True):  # lengths compared just above
         if isinstance(arg, Var):
             got = variables.get(arg.name)
             if got is None:
@@ -44,32 +60,35 @@ def _check_args(call: Call, types: tuple[str, ...], vocab: Vocabulary, variables
         else:
             got = vocab.objects.get(arg.name)
             if got is None:
-                problems.append(Problem(path, f"unknown object {arg.name!r} in {call}{did_you_mean(arg.name, vocab.objects)}"))
+                problems.append(Problem(path, f"unknown object {arg.name!r} in {call}"
+                                              f"{did_you_mean(arg.name, vocab.objects)}"))
             elif got != want:
-                problems.append(Problem(path, f"object {arg.name!r} has type {got!r} but {call.name} expects {want!r} there"))
+                problems.append(Problem(path, f"object {arg.name!r} has type {got!r} "
+                                              f"but {call.name} expects {want!r} there"))
 
 
-def _kind(node: Expr, vocab: Vocabulary, variables: Mapping[str, str], path: str, problems: list[Problem]) -> str | None:
+def _kind(node: Expr, vocab: Vocabulary, variables: Mapping[str, str], path: str,
+          problems: list[Problem]) -> str | None:
     """Return 'bool' or 'num' for ``node`` (None when unknown), appending problems."""
     if isinstance(node, Const):
         return "bool" if isinstance(node.value, bool) else "num"
     if isinstance(node, Call):
         if node.name in vocab.predicates:
-            _check_args(node, vocab.predicates[node.name], vocab, variables, path, problems)
+            _check_args(node, vocab.predicates[node.name], vocab, variables, path, problems=problems)
             return "bool"
         if node.name in vocab.fluents:
-            _check_args(node, vocab.fluents[node.name], vocab, variables, path, problems)
+            _check_args(node, vocab.fluents[node.name], vocab, variables, path, problems=problems)
             return "num"
         names = list(vocab.predicates) + list(vocab.fluents)
         problems.append(Problem(path, f"unknown predicate or fluent {node.name!r}{did_you_mean(node.name, names)}; "
                                       f"known: {', '.join(sorted(names)) or 'none'}"))
         return None
     if isinstance(node, Not):
-        _expect(node.item, "bool", vocab, variables, path, problems)
+        _expect(node.item, "bool", vocab, variables, path, problems=problems)
         return "bool"
     if isinstance(node, BoolOp):
         for item in node.items:
-            _expect(item, "bool", vocab, variables, path, problems)
+            _expect(item, "bool", vocab, variables, path, problems=problems)
         return "bool"
     if isinstance(node, Compare):
         left = _kind(node.left, vocab, variables, path, problems)
@@ -80,14 +99,14 @@ def _kind(node: Expr, vocab: Vocabulary, variables: Mapping[str, str], path: str
             problems.append(Problem(path, f"booleans only support == and != , not {node.op} in {node}"))
         return "bool"
     if isinstance(node, Arith):
-        _expect(node.left, "num", vocab, variables, path, problems)
-        _expect(node.right, "num", vocab, variables, path, problems)
+        _expect(node.left, "num", vocab, variables, path, problems=problems)
+        _expect(node.right, "num", vocab, variables, path, problems=problems)
         return "num"
     problems.append(Problem(path, f"unsupported expression node {type(node).__name__}"))  # pragma: no cover
     return None
 
 
-def _expect(node: Expr, want: str, vocab: Vocabulary, variables: Mapping[str, str], path: str,
+def _expect(node: Expr, want: str, vocab: Vocabulary, variables: Mapping[str, str], path: str, *,
             problems: list[Problem]) -> None:
     got = _kind(node, vocab, variables, path, problems)
     if got is not None and got != want:
@@ -99,7 +118,7 @@ def check_expr(node: Expr, vocab: Vocabulary, variables: Mapping[str, str], path
                want: str = "bool") -> list[Problem]:
     """Return the problems of ``node`` used where a value of kind ``want`` is expected."""
     problems: list[Problem] = []
-    _expect(node, want, vocab, variables, path, problems)
+    _expect(node, want, vocab, variables, path, problems=problems)
     return problems
 
 
@@ -112,19 +131,20 @@ def check_effect(node: Effect, vocab: Vocabulary, variables: Mapping[str, str], 
             problems.append(Problem(path, f"effect must name a predicate, got {node.atom.name!r}{extra}"
                                           f"{did_you_mean(node.atom.name, vocab.predicates)}"))
         else:
-            _check_args(node.atom, vocab.predicates[node.atom.name], vocab, variables, path, problems)
+            _check_args(node.atom, vocab.predicates[node.atom.name], vocab, variables, path, problems=problems)
     elif isinstance(node, Assign):
         if node.target.name not in vocab.fluents:
             problems.append(Problem(path, f"only fluents can be assigned, {node.target.name!r} is not a fluent"
                                           f"{did_you_mean(node.target.name, vocab.fluents)}"))
         else:
-            _check_args(node.target, vocab.fluents[node.target.name], vocab, variables, path, problems)
-        _expect(node.value, "num", vocab, variables, path, problems)
+            _check_args(node.target, vocab.fluents[node.target.name], vocab, variables, path, problems=problems)
+        _expect(node.value, "num", vocab, variables, path, problems=problems)
     elif isinstance(node, Reveal):
         if node.pattern.name not in vocab.predicates:
             problems.append(Problem(path, f"reveal must name a predicate, got {node.pattern.name!r}"))
         else:
             # Revealing a predicate that this task does not hide is a harmless no-op: the same
             # toolset serves fully and partially observable variants of a domain.
-            _check_args(node.pattern, vocab.predicates[node.pattern.name], vocab, variables, path, problems, wildcard=True)
+            _check_args(node.pattern, vocab.predicates[node.pattern.name], vocab, variables, path,
+                        problems=problems, wildcard=True)
     return problems

@@ -13,9 +13,27 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
+from operator import itemgetter
 from typing import Protocol
 
-from gensim_gym.dsl.ast import WILDCARD, Arg, Arith, Assign, BoolOp, Call, Compare, Const, Effect, Expr, Not, Obj, Reveal, SetFact, Var
+from gensim_gym.dsl.ast import (
+    WILDCARD,
+    Arg,
+    Arith,
+    Assign,
+    BoolOp,
+    Call,
+    Compare,
+    Const,
+    Effect,
+    Expr,
+    Not,
+    Obj,
+    Reveal,
+    SetFact,
+    Var,
+)
 
 StateFn = Callable[[bytearray, list], object]
 
@@ -53,11 +71,12 @@ class CompiledEffects:
     assigns: tuple[tuple[int, str, StateFn], ...]
     reveals: tuple[int, ...]
 
-    @property
+    # Cached: the planner, the walk and the triviality check ask for these in their inner loops.
+    @cached_property
     def touched_facts(self) -> frozenset[int]:
         return frozenset(self.adds) | frozenset(self.dels)
 
-    @property
+    @cached_property
     def touched_nums(self) -> frozenset[int]:
         return frozenset(i for i, _, _ in self.assigns)
 
@@ -156,19 +175,22 @@ def _conjunction(pos: tuple[int, ...], neg: tuple[int, ...]) -> StateFn:
         i, j = pos
         return lambda F, N: F[i] == 1 and F[j] == 1
 
-    def conj(F: bytearray, N: list) -> bool:
-        for i in pos:
-            if not F[i]:
-                return False
-        for i in neg:
-            if F[i]:
-                return False
-        return True
+    # itemgetter fetches all the bits in C; repeating the first index makes it return a tuple
+    # even for one index. Fact bits are only ever 0 or 1.
+    if pos and neg:
+        get_pos, get_neg = itemgetter(*pos, pos[0]), itemgetter(*neg, neg[0])
+        return lambda F, N: 0 not in get_pos(F) and 1 not in get_neg(F)
+    if pos:
+        get_pos = itemgetter(*pos, pos[0])
+        return lambda F, N: 0 not in get_pos(F)
+    if neg:
+        get_neg = itemgetter(*neg, neg[0])
+        return lambda F, N: 1 not in get_neg(F)
+    return lambda F, N: True
 
-    return conj
 
-
-def compile_effects(effects: Sequence[Effect], index: Indexer, binding: Mapping[str, str] | None = None) -> CompiledEffects:
+def compile_effects(effects: Sequence[Effect], index: Indexer,
+                    binding: Mapping[str, str] | None = None) -> CompiledEffects:
     """Compile a list of checked effect statements for one grounding."""
     binding = binding or {}
     adds: list[int] = []
@@ -190,7 +212,7 @@ def compile_effects(effects: Sequence[Effect], index: Indexer, binding: Mapping[
 def _expand_reveal(pattern: Call, index: Indexer, binding: Mapping[str, str]) -> list[int]:
     types = index.predicates[pattern.name]
     choices: list[Sequence[str]] = []
-    for arg, type_name in zip(pattern.args, types):
+    for arg, type_name in zip(pattern.args, types, strict=True):  # the checker enforced the arity
         if isinstance(arg, Obj) and arg.name == WILDCARD:
             choices.append(index.objects_of(type_name))
         else:

@@ -59,65 +59,68 @@ def _has(text: str, *patterns: str) -> bool:
 
 def parse_directive(directive: str, difficulty: float = 0.5) -> Knobs:
     """Interpret ``directive`` (with the requested ``difficulty`` in [0, 1]) as generator knobs."""
+    _check_inputs(directive, difficulty)
+    text = directive.lower()
+    notes: list[str] = []
+    domains = _domains(text, notes)
+    d = _shift_difficulty(text, float(difficulty), notes)
+    mode = _pick(text, notes, "dense", [
+        (("sparse", "sparser", "sparsely"), "sparse", "sparse reward: success only, no progress shaping or step cost"),
+        (("dense", "denser", "shaped"), "dense", "dense reward: potential-based progress shaping and step cost")])
+    noise = _pick(text, notes, False, [(("noisy", "noise", "unreliable", "flaky", "stochastic"), True,
+                                        "noisy: tool calls fail with a probability that grows with difficulty")])
+    partial: bool | None = _pick(text, notes, None, [
+        (("hidden", "partial", "partially", "unobserved", "fog"), True,
+         "partial observability: some facts are hidden until a tool reveals them"),
+        (("fully observable", "full observability"), False, "")])
+    more = _pick(text, notes, 0, [
+        (("more tools", "add tools", "add more tools", "extra tools", "larger toolset", "distractor", "distractors"), 2,
+         "more tools: two extra distractor tools per domain"),
+        (("fewer tools", "remove tools", "only needed tools"), -99, "fewer tools: no distractor tools")])
+    tool_count = _count(text, "tool")
+    if tool_count is not None:
+        notes.append(f"{tool_count} tools requested (core tools are always kept)")
+    bonus = _pick(text, notes, 0, [
+        (("longer", "long", "complex", "complexity", "more steps", "multi-step"), 2,
+         "longer tasks: the minimum plan length grows by 2"),
+        (("shorter", "short", "fewer steps"), -1, "shorter tasks: the minimum plan length shrinks by 1")])
+    return Knobs(tuple(domains), round(d, 4), mode, noise, partial, more, tool_count, bonus, tuple(notes))
+
+
+def _check_inputs(directive: object, difficulty: object) -> None:
     if not isinstance(directive, str) or not directive.strip():
         raise DirectiveError("directive must be a non-empty string, e.g. 'warehouse tasks, easy'")
     if len(directive) > MAX_DIRECTIVE_CHARS:
         raise DirectiveError(f"directive is {len(directive)} characters; at most {MAX_DIRECTIVE_CHARS} are allowed")
-    if not isinstance(difficulty, (int, float)) or not 0.0 <= float(difficulty) <= 1.0:
+    if not isinstance(difficulty, int | float) or not 0.0 <= float(difficulty) <= 1.0:
         raise DirectiveError(f"difficulty must be a number in [0, 1], got {difficulty!r}")
-    text = directive.lower()
-    notes: list[str] = []
-    domains = _domains(text, notes)
-    d = float(difficulty)
+
+
+def _shift_difficulty(text: str, d: float, notes: list[str]) -> float:
+    """"easy" words lower the requested difficulty by 0.3, "hard" words raise it (clipped to [0, 1])."""
     for words, shift in ((("easy", "easier", "simple", "simpler", "beginner"), -0.3),
                          (("hard", "harder", "difficult", "challenging", "expert"), +0.3)):
         if _has(text, *words):
             d = min(1.0, max(0.0, d + shift))
             notes.append(f"'{next(w for w in words if _has(text, w))}' shifts difficulty by {shift:+.1f} to {d:.2f}")
-    mode = "dense"
-    if _has(text, "sparse", "sparser", "sparsely"):
-        mode = "sparse"
-        notes.append("sparse reward: success only, no progress shaping or step cost")
-    elif _has(text, "dense", "denser", "shaped"):
-        notes.append("dense reward: potential-based progress shaping and step cost")
-    noise = _has(text, "noisy", "noise", "unreliable", "flaky", "stochastic")
-    if noise:
-        notes.append("noisy: tool calls fail with a probability that grows with difficulty")
-    partial: bool | None = None
-    if _has(text, "hidden", "partial", "partially", "unobserved", "fog"):
-        partial = True
-        notes.append("partial observability: some facts are hidden until a tool reveals them")
-    elif _has(text, "fully observable", "full observability"):
-        partial = False
-    more = 0
-    if _has(text, "more tools", "add tools", "add more tools", "extra tools", "larger toolset", "distractor", "distractors"):
-        more = 2
-        notes.append("more tools: two extra distractor tools per domain")
-    elif _has(text, "fewer tools", "remove tools", "only needed tools"):
-        more = -99
-        notes.append("fewer tools: no distractor tools")
-    tool_count = _count(text, "tool")
-    if tool_count is not None:
-        notes.append(f"{tool_count} tools requested (core tools are always kept)")
-    bonus = 0
-    if _has(text, "longer", "long", "complex", "complexity", "more steps", "multi-step"):
-        bonus = 2
-        notes.append("longer tasks: the minimum plan length grows by 2")
-    elif _has(text, "shorter", "short", "fewer steps"):
-        bonus = -1
-        notes.append("shorter tasks: the minimum plan length shrinks by 1")
-    return Knobs(tuple(domains), round(d, 4), mode, noise, partial, more, tool_count, bonus, tuple(notes))
+    return d
+
+
+def _pick(text: str, notes: list[str], default, choices):
+    """The value of the first ``(words, value, note)`` choice with a word in ``text`` (noting it), else ``default``."""
+    for words, value, note in choices:
+        if _has(text, *words):
+            if note:
+                notes.append(note)
+            return value
+    return default
 
 
 def _domains(text: str, notes: list[str]) -> list[str]:
     registry = load_registry()
     explicit = re.search(r"\bdomains?\s*[:=]\s*([a-z_, ]+)", text)
     if explicit:
-        names = [n.strip() for n in re.split(r"[, ]+", explicit.group(1)) if n.strip() and n.strip() != "and"]
-        for name in names:
-            if name not in registry:
-                raise DirectiveError(f"unknown domain {name!r}{did_you_mean(name, registry)}; "
-                                     f"domains: {', '.join(registry)}")
+        names = _explicit_domains(explicit.group(1), registry)
         notes.append(f"domains named explicitly: {', '.join(names)}")
         return names
     found = [name for name, ts in registry.items() if _has(text, re.escape(name), *map(re.escape, ts.keywords))]
@@ -128,3 +131,32 @@ def _domains(text: str, notes: list[str]) -> list[str]:
         return [DEFAULT_DOMAIN]
     notes.append(f"domains from keywords: {', '.join(found)}")
     return found
+
+
+# Words of the directive vocabulary (and filler) that end an explicit "domain: a, b" list, so that
+# "domain: webshop, hidden" names one domain and asks for hidden facts.
+_VOCABULARY = frozenset([
+    "easy", "easier", "simple", "simpler", "beginner", "hard", "harder", "difficult", "challenging", "expert",
+    "sparse", "sparser", "sparsely", "dense", "denser", "shaped", "reward", "rewards", "noisy", "noise", "unreliable",
+    "flaky", "stochastic", "hidden", "partial", "partially", "unobserved", "fog", "fully", "full", "observable",
+    "observability", "more", "fewer", "add", "remove", "only", "needed", "extra", "larger", "toolset", "distractor",
+    "distractors", "tool", "tools", "longer", "long", "complex", "complexity", "steps", "multi", "shorter", "short",
+    "task", "tasks", "with", "please", *_NUMBER_WORDS])
+
+
+def _explicit_domains(listed: str, registry) -> list[str]:
+    """Domain names of an explicit list: up to the first vocabulary word (punctuation already ends it).
+
+    An unknown word that is not vocabulary is an error (most likely a misspelt domain).
+    """
+    names: list[str] = []
+    for word in re.split(r"[, ]+", listed):
+        if not word or word == "and":
+            continue
+        if word not in registry and word in _VOCABULARY and names:
+            break
+        if word not in registry:
+            raise DirectiveError(f"unknown domain {word!r}{did_you_mean(word, registry)}; "
+                                 f"domains: {', '.join(registry)}")
+        names.append(word)
+    return names

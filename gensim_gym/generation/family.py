@@ -29,7 +29,7 @@ class DirectiveFamily:
     family's own difficulty (after the directive's "easy"/"hard"), the smallest spaces.
     """
 
-    def __init__(self, directive: str, difficulty: float = 0.5, seed: int | None = None, num_tasks: int = 0,
+    def __init__(self, directive: str, difficulty: float = 0.5, seed: int | None = None, num_tasks: int = 0, *,
                  knobs: Knobs | None = None, max_difficulty: float | None = 1.0) -> None:
         if not isinstance(num_tasks, int) or num_tasks < 0:
             raise DirectiveError(f"num_tasks must be an integer >= 0 (0 = unlimited), got {num_tasks!r}")
@@ -43,7 +43,8 @@ class DirectiveFamily:
         self.seed = seed
         self.num_tasks = num_tasks
         entropy = 0 if seed is None else seed
-        self.pool_seeds = [int(s) for s in np.random.SeedSequence(entropy).generate_state(num_tasks)] if num_tasks else []
+        states = np.random.SeedSequence(entropy).generate_state(num_tasks) if num_tasks else []
+        self.pool_seeds = [int(s) for s in states]
         self._cache: OrderedDict[int, SimSpec] = OrderedDict()
 
     def layout(self) -> Layout:

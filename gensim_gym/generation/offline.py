@@ -18,7 +18,7 @@ import numpy as np
 
 from gensim_gym.errors import GenerationError
 from gensim_gym.generation.directive import Knobs
-from gensim_gym.generation.toolsets import Toolset, get_toolset
+from gensim_gym.generation.toolsets import get_toolset
 from gensim_gym.generation.verify import measure, verify
 from gensim_gym.spec.model import Reward, SimSpec, Task, Tool, Tools
 from gensim_gym.world.compiled import CompiledWorld
@@ -126,17 +126,18 @@ class OfflineGenerator:
     # -- one attempt -----------------------------------------------------------
     def _attempt(self, rng: np.random.Generator) -> tuple[SimSpec | None, str]:
         objects, partial = self.gen_task(rng)
-        tools = self.gen_tools(rng, partial)
+        # One Tools object for the draft, probe and final spec: its JSON (for the spec id) is then built once.
+        tools = Tools(self.gen_tools(rng, partial), tuple(self.knobs.domains))
         init = self._init_state(rng, objects)
         hidden = tuple(h for ts in self.toolsets for h in ts.hidden) if partial else ()
         fail = round(0.05 + 0.15 * self.knobs.difficulty, 3) if self.knobs.noise else 0.0
-        draft = self._spec(objects, init, ("true",), 1000, tools, hidden, fail, "")
+        draft = self._spec(objects, init, ("true",), 1000, tools, hidden=hidden, fail=fail)
         world = CompiledWorld(draft, self.layout)  # compiled once; probe and final spec retarget it
         goals, walked = self._walk_goals(rng, world)
         if not goals:
             return None, "the random walk changed no goal fact"
         need = min_plan_length(self.knobs)
-        probe = self._spec(objects, init, goals, 4 * need + 8, tools, hidden, fail, "")
+        probe = self._spec(objects, init, goals, 4 * need + 8, tools, hidden=hidden, fail=fail)
         probe_world = world.retarget(probe)
         # The walk itself reaches every goal, so no shortest plan is longer than it: a tight search bound.
         result, optimal = best_plan(probe_world, max_depth=min(walked, probe.task.horizon), max_expansions=3000)
@@ -145,7 +146,8 @@ class OfflineGenerator:
             # oracle (same search, larger budget) is sure to solve the task too.
             return None, f"exact search did not finish within {result.expansions} expansions"
         if len(result.plan) < need:
-            return None, f"shortest plan has {len(result.plan)} steps; difficulty {self.knobs.difficulty} needs >= {need}"
+            return None, (f"shortest plan has {len(result.plan)} steps; "
+                          f"difficulty {self.knobs.difficulty} needs >= {need}")
         needs = {name for ts in self.toolsets for name in ts.needs_tools}
         if hidden and needs and not any(a.tool in needs for a in result.plan):
             # Partial observability was asked for: a task whose shortest plan never reveals is not that.
@@ -153,7 +155,7 @@ class OfflineGenerator:
         length = len(result.plan)
         horizon = length + max(2, math.ceil(0.5 * length)) + (math.ceil(length * fail * 3) if fail else 0)
         description = self._describe(goals)
-        spec = self._spec(objects, init, goals, horizon, tools, hidden, fail, description)
+        spec = self._spec(objects, init, goals, horizon, tools, hidden=hidden, fail=fail, description=description)
         labels = [a.label for a in result.plan]
         spec = spec.with_meta(golden_plan=labels, golden_plan_optimal=optimal, domain="+".join(self.knobs.domains),
                               interpretation=self.knobs.to_dict())
@@ -165,16 +167,18 @@ class OfflineGenerator:
         return spec.with_meta(difficulty={"requested": self.knobs.difficulty,
                                           **measure(spec, length, report.random_success)}), ""
 
-    def _spec(self, objects, init, goals, horizon, tools, hidden, fail, description) -> SimSpec:
+    def _spec(self, objects, init, goals, horizon, tools, *, hidden, fail, description="") -> SimSpec:
         types, preds, fluents = [], [], []
         for ts in self.toolsets:
             types += [t.name for t in ts.types if t.name not in types]
             preds += [p for p in ts.predicates if p not in preds]
             fluents += [f for f in ts.fluents if f not in fluents]
         name = "_".join(self.knobs.domains)
+        if not isinstance(tools, Tools):
+            tools = Tools(tools, tuple(self.knobs.domains))
         task = Task(name, description or f"{name} task", tuple(types), tuple(preds), dict(objects), tuple(init),
                     tuple(goals), horizon, tuple(fluents), hidden, fail)
-        return SimSpec(task, Tools(tools, tuple(self.knobs.domains)), self.gen_reward(), self.directive)
+        return SimSpec(task, tools, self.gen_reward(), self.directive)
 
     def _init_state(self, rng: np.random.Generator, objects: dict[str, tuple[str, ...]]) -> list[str]:
         out: list[str] = []
@@ -194,20 +198,36 @@ class OfflineGenerator:
         seen = {i for i, v in enumerate(facts) if v}
         useful = [a for a in world.valid_actions if not a.distractor]
         goal_facts, goal_nums = self._goal_slots(world)
+        goalward_ids = {a.id for a in useful
+                        if goal_facts & a.effects.touched_facts or goal_nums & a.effects.touched_nums}
+        # Applicable ids, updated incrementally (only preconditions reading what a call wrote are
+        # re-checked); options keep the order of ``useful`` so the walk is what it always was.
+        app = {a.id for a in useful if a.pre.fn(facts, nums)}
+        useful_ids = {a.id for a in useful}
+        actions, fact_deps, num_deps = world.actions, world.fact_deps, world.num_deps
         walked = 0
         for _ in range(steps):
-            options = [a for a in useful if a.pre.fn(facts, nums)]
+            options = [a for a in useful if a.id in app]
             if not options:
                 break
             walked += 1
-            novel = [a for a in options if any(i not in seen for i in a.effects.adds)]
+            novel = [a for a in options if not seen.issuperset(a.effects.adds)]
             pool = novel if novel and rng.random() < 0.85 else options
-            goalward = [a for a in pool if goal_facts & a.effects.touched_facts or goal_nums & a.effects.touched_nums]
+            goalward = [a for a in pool if a.id in goalward_ids]
             if goalward and rng.random() < 0.5:
                 pool = goalward
             action = pool[int(rng.integers(len(pool)))]
-            world.apply(facts, nums, action.effects)
-            seen.update(action.effects.adds)
+            effects = action.effects
+            world.apply(facts, nums, effects)
+            seen.update(effects.adds)
+            changed = {b for i in effects.touched_facts for b in fact_deps.get(i, ())}
+            for j in effects.touched_nums:
+                changed.update(num_deps.get(j, ()))
+            for b in changed & useful_ids:
+                if actions[b].pre.fn(facts, nums):
+                    app.add(b)
+                else:
+                    app.discard(b)
         goal_preds = {p for ts in self.toolsets for p in ts.goal_predicates}
         goal_fluents = {f for ts in self.toolsets for f in ts.goal_fluents}
         negated = {p for ts in self.toolsets for p in ts.goal_negated}
@@ -228,11 +248,20 @@ class OfflineGenerator:
         return tuple(cands[i] for i in picks), walked
 
     def _goal_slots(self, world: CompiledWorld) -> tuple[frozenset[int], frozenset[int]]:
-        """Fact and fluent indices a goal may name (goal, negated-goal predicates and goal fluents)."""
-        names = {p for ts in self.toolsets for p in (*ts.goal_predicates, *ts.goal_negated)}
-        fluents = {f for ts in self.toolsets for f in ts.goal_fluents}
-        return (frozenset(i for label, i in world.fact_items() if label.split("(")[0] in names),
-                frozenset(j for label, j in world.num_items() if label.split("(")[0] in fluents))
+        """Fact and fluent positions a goal may name (goal, negated-goal predicates and goal fluents).
+
+        Positions of the whole layout (computed once): the walk only intersects them with what real
+        calls touch, so slots of absent objects never matter.
+        """
+        cached = self.__dict__.get("_goal_slot_cache")
+        if cached is None or cached[0] is not world.layout:
+            names = {p for ts in self.toolsets for p in (*ts.goal_predicates, *ts.goal_negated)}
+            fluents = {f for ts in self.toolsets for f in ts.goal_fluents}
+            layout = world.layout
+            slots = (frozenset(i for name in names if name in layout.predicates for i in layout.fact_range(name)),
+                     frozenset(j for name in fluents if name in layout.fluents for j in layout.num_range(name)))
+            cached = self._goal_slot_cache = (layout, slots)
+        return cached[1]
 
     def _describe(self, goals: tuple[str, ...]) -> str:
         templates = {k: v for ts in self.toolsets for k, v in ts.templates.items()}
@@ -277,7 +306,7 @@ def _apply_rule(rule: dict, rng: np.random.Generator, objects: dict[str, tuple[s
     for combo in product(*(objects.get(t, ()) for _, t in each)):
         if prob < 1.0 and rng.random() >= prob:
             continue
-        binding = {v: o for (v, _), o in zip(each, combo)}
+        binding = {v: o for (v, _), o in zip(each, combo, strict=True)}  # one object per ``each`` variable
         for var, t in picks:
             pool = objects.get(t, ())
             if not pool:
@@ -285,7 +314,13 @@ def _apply_rule(rule: dict, rng: np.random.Generator, objects: dict[str, tuple[s
             binding[var] = pool[int(rng.integers(len(pool)))]
         else:
             value = int(rng.integers(lo, hi + 1)) if "range" in rule else 0
-            for stmt in rule["set"]:
-                text = re.sub(r"\?([A-Za-z_][A-Za-z0-9_]*)", lambda m: binding[m.group(1)], stmt)
-                out.append(text.replace("$n", str(value)))
+            out.extend(_substitute(stmt, binding).replace("$n", str(value)) for stmt in rule["set"])
     return out
+
+
+_RULE_REF = re.compile(r"\?([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def _substitute(stmt: str, binding: dict[str, str]) -> str:
+    """``stmt`` with every ``?var`` replaced by its bound object."""
+    return _RULE_REF.sub(lambda m: binding[m.group(1)], stmt)

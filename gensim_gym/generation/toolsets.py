@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -67,7 +67,8 @@ class Toolset:
             partial = d.get("partial_observability", {})
             return cls(
                 name=name, description=d["description"], keywords=tuple(d.get("keywords", ())),
-                types=tuple(TypeDecl(t, tuple(v["names"]), int(v["min"]), int(v["max"])) for t, v in d["types"].items()),
+                types=tuple(TypeDecl(t, tuple(v["names"]), int(v["min"]), int(v["max"]))
+                            for t, v in d["types"].items()),
                 predicates=tuple(Predicate.from_dict(p) for p in d["predicates"]),
                 fluents=tuple(Fluent.from_dict(f) for f in d.get("fluents", ())),
                 tools=tools("tools"), extra_tools=tools("extra_tools"),
@@ -82,7 +83,7 @@ class Toolset:
             raise SpecError(f"malformed toolset {source or d.get('name', '?')}: {exc!r}") from None
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_registry(folder: str | None = None) -> dict[str, Toolset]:
     """All toolsets in ``folder`` (default: the shipped ``tool_registry``), by name."""
     root = Path(folder) if folder else data_dir("tool_registry")

@@ -7,6 +7,7 @@ trusted exactly as far as a procedural one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -27,8 +28,34 @@ class VerifyReport:
 
 
 def _without_noise(spec: SimSpec) -> SimSpec:
+    if not spec.task.fail_prob and not any(t.fail_prob for t in spec.tools.tools):
+        return spec  # already noise-free: keep the object (and its cached id)
     tools = replace(spec.tools, tools=tuple(replace(t, fail_prob=0.0) for t in spec.tools.tools))
     return replace(spec, task=replace(spec.task, fail_prob=0.0), tools=tools)
+
+
+def _replay_env(spec: SimSpec, layout: Layout | None):
+    """An environment to replay ``spec`` in: one per layout, kept in the layout's compile cache.
+
+    Building a ``GenSimEnv`` (spaces, buffers) costs more than a short replay, and a generator
+    verifies many specs of one layout; the env's reset/step (the reward code under test) is the
+    same whichever spec it plays, because ``reset(options={"spec": ...})`` switches the task.
+    """
+    from gensim_gym.envs.gensim_env import GenSimEnv
+    from gensim_gym.envs.sources import FixedSpec
+
+    if layout is None:
+        return GenSimEnv(FixedSpec(spec, layout))
+    env = layout.compile_cache.get(_REPLAY_ENV)
+    if env is None:
+        env = layout.compile_cache[_REPLAY_ENV] = GenSimEnv(FixedSpec(spec, layout))
+    # Forget the previous tasks' compiled worlds: a generator never replays a task twice.
+    env._worlds.clear()
+    env._prep.clear()
+    return env
+
+
+_REPLAY_ENV = ("verify.replay", "env")  # compile-cache key (tuples of other shapes key closures)
 
 
 def replay(spec: SimSpec, labels: list[str] | tuple[str, ...], layout: Layout | None = None,
@@ -38,15 +65,14 @@ def replay(spec: SimSpec, labels: list[str] | tuple[str, ...], layout: Layout | 
     ``world`` (optional) is ``spec`` already compiled in ``layout``; it is retargeted to the
     noise-free spec instead of compiling again.
     """
-    from gensim_gym.envs.gensim_env import GenSimEnv
-    from gensim_gym.envs.sources import FixedSpec
-
     quiet = _without_noise(spec)
-    env = GenSimEnv(FixedSpec(quiet, layout))
+    env = _replay_env(quiet, layout)
     if world is not None and world.layout is env.layout:
-        quiet_world = world.retarget(quiet)
+        quiet_world = world if world.spec is quiet else world.retarget(quiet)
         env._worlds[quiet_world.spec_id] = quiet_world  # the env would compile exactly this world itself
-    env.reset(seed=0)
+    else:
+        env.layout.check_fits(quiet)
+    env.reset(seed=0, options={"spec": quiet})
     by_label = env.world.action_by_label_cached()
     total, success = 0.0, False
     for i, label in enumerate(labels):
@@ -65,6 +91,30 @@ def replay(spec: SimSpec, labels: list[str] | tuple[str, ...], layout: Layout | 
     return success, total, ""
 
 
+class _ChangedBy(dict):
+    """Per action id: the actions whose precondition its effects can change, as (set of ids, sorted
+    ``(id, precondition)`` pairs).
+
+    Filled lazily: random episodes take only some of the valid calls.
+    """
+
+    def __init__(self, world: CompiledWorld) -> None:
+        super().__init__()
+        self.world = world
+
+    def __missing__(self, action_id: int) -> tuple[frozenset[int], tuple[tuple[int, Callable], ...]]:
+        w = self.world
+        effects = w.actions[action_id].effects
+        changed = {b for i in effects.adds + effects.dels for b in w.fact_deps.get(i, ())}
+        for j, _, _ in effects.assigns:
+            changed.update(w.num_deps.get(j, ()))
+        out = self[action_id] = (frozenset(changed), tuple((b, w.actions[b].pre.fn) for b in sorted(changed)))
+        return out
+
+
+_GOAL: list[int] = []  # marks goal states in random_success_rate's state memo
+
+
 def random_success_rate(world: CompiledWorld, episodes: int, rng: np.random.Generator,
                         stop_above: float | None = None) -> float:
     """Share of episodes a uniformly random *valid* caller solves within the horizon (noise ignored).
@@ -74,29 +124,40 @@ def random_success_rate(world: CompiledWorld, episodes: int, rng: np.random.Gene
     With ``stop_above``, stops as soon as the share is known to exceed it.
     """
     wins = 0
-    actions, fact_deps, num_deps = world.actions, world.fact_deps, world.num_deps
+    actions = world.actions
+    changed_by = _ChangedBy(world)
     start = [a.id for a in world.applicable(world.init_facts, world.init_nums)]
     limit = None if stop_above is None else stop_above * episodes
     integers = rng.integers
+    seen: dict[tuple[bytes, tuple[float, ...]], list[int]] = {}
+    apply, is_goal, horizon = world.apply, world.is_goal, world.horizon
     for _ in range(episodes):
         facts, nums = bytearray(world.init_facts), list(world.init_nums)
-        options = list(start)
-        for _ in range(world.horizon):
+        options = start
+        for _ in range(horizon):
             if not options:
                 break
-            effects = actions[options[int(integers(len(options)))]].effects
-            world.apply(facts, nums, effects)
-            if world.is_goal(facts, nums):
+            action_id = options[int(integers(len(options)))]
+            apply(facts, nums, actions[action_id].effects)
+            key = (bytes(facts), tuple(nums))
+            known = seen.get(key)
+            if known is not None:  # random episodes revisit states: reuse their verdict and valid calls
+                if known is _GOAL:
+                    wins += 1
+                    break
+                options = known
+                continue
+            if is_goal(facts, nums):
+                seen[key] = _GOAL
                 wins += 1
                 break
-            changed = {b for i in effects.adds + effects.dels for b in fact_deps.get(i, ())}
-            for j, _, _ in effects.assigns:
-                changed.update(num_deps.get(j, ()))
+            changed, checks = changed_by[action_id]
             if changed:
-                keep = [b for b in options if b not in changed]
-                keep += [b for b in changed if actions[b].pre.fn(facts, nums)]
-                keep.sort()
-                options = keep
+                keep = set(options)  # set operations run in C; only the ids in `changed` are re-checked
+                keep -= changed
+                keep.update([b for b, pre in checks if pre(facts, nums)])
+                options = sorted(keep)
+            seen[key] = options
         if limit is not None and wins > limit:
             break
     return wins / max(episodes, 1)
@@ -117,7 +178,7 @@ def verify(spec: SimSpec, *, max_random_success: float = 0.2, episodes: int = 16
     rng = rng if rng is not None else np.random.default_rng(0)
     if world is not None:
         layout = world.layout
-        world = world.retarget(spec)
+        world = world if world.spec is spec else world.retarget(spec)
     else:
         layout = layout or Layout.from_spec(spec)
         world = CompiledWorld(spec, layout)
@@ -126,7 +187,8 @@ def verify(spec: SimSpec, *, max_random_success: float = 0.2, episodes: int = 16
     if golden is None:
         result = plan(world, max_expansions=max_expansions)
         if result.plan is None:
-            why = "is unsolvable" if result.solvable is False else f"has no plan found within {result.expansions} expansions"
+            why = ("is unsolvable" if result.solvable is False
+                   else f"has no plan found within {result.expansions} expansions")
             return VerifyReport(False, f"the task {why} within its horizon of {spec.task.horizon} steps")
         golden = [a.label for a in result.plan]
     if len(golden) > spec.task.horizon:
@@ -140,8 +202,8 @@ def verify(spec: SimSpec, *, max_random_success: float = 0.2, episodes: int = 16
                                    f"success must outweigh costs", tuple(golden))
     share = random_success_rate(world, episodes, rng, stop_above=max_random_success) if episodes else 0.0
     if share > max_random_success:
-        return VerifyReport(False, f"a random policy solves {share:.0%} of episodes (max {max_random_success:.0%}): too easy",
-                            tuple(golden), share)
+        return VerifyReport(False, f"a random policy solves {share:.0%} of episodes "
+                                   f"(max {max_random_success:.0%}): too easy", tuple(golden), share)
     return VerifyReport(True, "", tuple(golden), share, total)
 
 

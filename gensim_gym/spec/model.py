@@ -134,6 +134,11 @@ class Tools:
     def to_dict(self) -> dict[str, Any]:
         return {"toolsets": list(self.toolsets), "tools": [t.to_dict() for t in self.tools]}
 
+    @cached_property
+    def canonical_json(self) -> str:
+        """``to_dict()`` as sorted-key JSON, the tools' share of :attr:`SimSpec.id` (computed once)."""
+        return json.dumps(self.to_dict(), sort_keys=True)
+
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Tools:
         return cls(tuple(Tool.from_dict(t) for t in d["tools"]), tuple(d.get("toolsets", ())))
@@ -200,8 +205,12 @@ class SimSpec:
     @cached_property
     def id(self) -> str:
         """A 16-hex-digit content hash of task, tools and reward (computed once: the spec is immutable)."""
-        body = {"task": self.task.to_dict(), "tools": self.tools.to_dict(), "reward": self.reward.to_dict()}
-        return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()[:16]
+        # Exactly ``json.dumps({"task": ..., "tools": ..., "reward": ...}, sort_keys=True)``, assembled
+        # from parts so that specs sharing one ``Tools`` (a generator's draft, probe and final task)
+        # serialise the tools once.
+        body = (f'{{"reward": {json.dumps(self.reward.to_dict(), sort_keys=True)}, '
+                f'"task": {json.dumps(self.task.to_dict(), sort_keys=True)}, "tools": {self.tools.canonical_json}}}')
+        return hashlib.sha256(body.encode()).hexdigest()[:16]
 
     def to_dict(self) -> dict[str, Any]:
         return {"format": FORMAT, "id": self.id, "directive": self.directive, "task": self.task.to_dict(),
@@ -227,7 +236,10 @@ class SimSpec:
 
     def with_meta(self, **updates: Any) -> SimSpec:
         """Return a copy whose ``meta`` has ``updates`` merged in."""
-        return replace(self, meta={**self.meta, **updates})
+        out = replace(self, meta={**self.meta, **updates})
+        if "id" in self.__dict__:  # meta is not hashed: the copy has the same (already computed) id
+            out.__dict__["id"] = self.__dict__["id"]
+        return out
 
     @property
     def measured_difficulty(self) -> float | None:

@@ -222,7 +222,8 @@ def parse_effect_cached(text: str, path: str = "$"):
 
 
 def _ground_only(node: object, path: str) -> list[Problem]:
-    names = sorted({f"?{n.name}" for call in walk(node) if hasattr(call, "args") for n in call.args if isinstance(n, Var)})
+    names = sorted({f"?{n.name}" for call in walk(node) if hasattr(call, "args")
+                    for n in call.args if isinstance(n, Var)})
     return [Problem(path, f"must be ground (name objects, not variables); found {', '.join(names)}")] if names else []
 
 
@@ -254,6 +255,21 @@ def _check_tool(tool, i: int, vocab: Vocabulary, problems: list[Problem]) -> Non
 
 
 def _check_names(task: Task, tools: Tools, problems: list[Problem]) -> None:
+    seen = _check_declarations(task, problems)
+    _check_objects(task, seen, problems)
+    for i, name in enumerate(task.hidden):
+        if seen.get(name) != "predicate":
+            problems.append(Problem(f"$.task.hidden[{i}]", f"{name!r} is not a declared predicate"
+                                                           f"{did_you_mean(name, [p.name for p in task.predicates])}"))
+    _check_tool_names(task, tools, problems)
+
+
+def _unknown_type(t: str, task: Task) -> str:
+    return f"unknown type {t!r}{did_you_mean(t, task.types)}; types: {', '.join(task.types)}"
+
+
+def _check_declarations(task: Task, problems: list[Problem]) -> dict[str, str]:
+    """Predicates and fluents: unique names, known parameter types, min <= max. Returns name -> kind."""
     types = set(task.types)
     seen: dict[str, str] = {}
     for kind, items in (("predicate", task.predicates), ("fluent", task.fluents)):
@@ -262,36 +278,38 @@ def _check_names(task: Task, tools: Tools, problems: list[Problem]) -> None:
             if item.name in seen:
                 problems.append(Problem(path + ".name", f"{item.name!r} is already declared as a {seen[item.name]}"))
             seen[item.name] = kind
-            for j, t in enumerate(item.params):
-                if t not in types:
-                    problems.append(Problem(f"{path}.params[{j}]", f"unknown type {t!r}{did_you_mean(t, types)}; "
-                                                                  f"types: {', '.join(task.types)}"))
+            problems.extend(Problem(f"{path}.params[{j}]", _unknown_type(t, task))
+                            for j, t in enumerate(item.params) if t not in types)
     for i, fl in enumerate(task.fluents):
         if fl.min > fl.max:
             problems.append(Problem(f"$.task.fluents[{i}]", f"min {fl.min} is greater than max {fl.max}"))
+    return seen
+
+
+def _check_objects(task: Task, seen: dict[str, str], problems: list[Problem]) -> None:
+    """Objects: known types, one type per name, no clash with predicates, fluents or the wildcard."""
     owner: dict[str, str] = {}
     for t, names in task.objects.items():
-        if t not in types:
-            problems.append(Problem(f"$.task.objects.{t}", f"unknown type {t!r}{did_you_mean(t, types)}; types: {', '.join(task.types)}"))
+        path = f"$.task.objects.{t}"
+        if t not in task.types:
+            problems.append(Problem(path, _unknown_type(t, task)))
         for name in names:
             if name in owner:
-                problems.append(Problem(f"$.task.objects.{t}", f"object {name!r} is also declared with type {owner[name]!r}"))
+                problems.append(Problem(path, f"object {name!r} is also declared with type {owner[name]!r}"))
             if name in seen or name == "_":
-                problems.append(Problem(f"$.task.objects.{t}", f"object name {name!r} clashes with a predicate, fluent or the wildcard"))
+                problems.append(Problem(path, f"object name {name!r} clashes with a predicate, fluent or the wildcard"))
             owner[name] = t
-    for i, name in enumerate(task.hidden):
-        if seen.get(name) != "predicate":
-            problems.append(Problem(f"$.task.hidden[{i}]", f"{name!r} is not a declared predicate"
-                                                           f"{did_you_mean(name, [p.name for p in task.predicates])}"))
+
+
+def _check_tool_names(task: Task, tools: Tools, problems: list[Problem]) -> None:
+    """Tools: unique names and known parameter types."""
     tool_names: set[str] = set()
     for i, tool in enumerate(tools.tools):
         if tool.name in tool_names:
             problems.append(Problem(f"$.tools.tools[{i}].name", f"duplicate tool name {tool.name!r}"))
         tool_names.add(tool.name)
-        for j, param in enumerate(tool.params):
-            if param.type not in types:
-                problems.append(Problem(f"$.tools.tools[{i}].params[{j}].type",
-                                        f"unknown type {param.type!r}{did_you_mean(param.type, types)}; types: {', '.join(task.types)}"))
+        problems.extend(Problem(f"$.tools.tools[{i}].params[{j}].type", _unknown_type(param.type, task))
+                        for j, param in enumerate(tool.params) if param.type not in task.types)
 
 
 def _check_sizes(task: Task, tools: Tools, problems: list[Problem]) -> None:
@@ -299,7 +317,9 @@ def _check_sizes(task: Task, tools: Tools, problems: list[Problem]) -> None:
     facts = sum(prod(counts.get(t, 0) for t in p.params) for p in task.predicates)
     facts += sum(prod(counts.get(t, 0) for t in f.params) for f in task.fluents)
     if facts > MAX_GROUND_FACTS:
-        problems.append(Problem("$.task", f"the world expands to {facts} ground atoms and fluents; at most {MAX_GROUND_FACTS} are allowed"))
+        problems.append(Problem("$.task", f"the world expands to {facts} ground atoms and fluents; "
+                                          f"at most {MAX_GROUND_FACTS} are allowed"))
     actions = sum(prod(counts.get(p.type, 0) for p in tool.params) for tool in tools.tools)
     if actions > MAX_GROUND_ACTIONS:
-        problems.append(Problem("$.tools", f"the tools expand to {actions} ground calls; at most {MAX_GROUND_ACTIONS} are allowed"))
+        problems.append(Problem("$.tools", f"the tools expand to {actions} ground calls; "
+                                           f"at most {MAX_GROUND_ACTIONS} are allowed"))

@@ -100,6 +100,8 @@ class Guidance:
         self._drop_dead_actions()
         self.relevant = self._relevant()
         self._common: dict[Literal, tuple[frozenset[int], tuple[Literal, ...]]] = {}
+        self._by_size: dict[int, tuple[tuple[int, int, frozenset[int]], ...]] = {}
+        self._achievers: dict[Literal, frozenset[int]] = {}
         self.targets: list[list[Literal] | tuple[frozenset[int], tuple[Literal, ...]]] = []
         for text, goal in zip(world.spec.task.goal, world.goals, strict=True):
             lits = _literal_goal(parse_expr_cached(text), index)
@@ -171,9 +173,16 @@ class Guidance:
         """Achievers of ``lit`` and the literals every achiever requires."""
         entry = self._common.get(lit)
         if entry is None:
-            ids = frozenset((self.adders if lit[1] else self.deleters).get(lit[0], ()))
+            ids = self.achievers(lit)
             entry = self._common[lit] = (ids, self._common_pre(ids))
         return entry
+
+    def achievers(self, lit: Literal) -> frozenset[int]:
+        """The actions that make ``lit`` true (cached)."""
+        ids = self._achievers.get(lit)
+        if ids is None:
+            ids = self._achievers[lit] = frozenset((self.adders if lit[1] else self.deleters).get(lit[0], ()))
+        return ids
 
     def _enablers(self, ids: frozenset[int], facts: bytearray) -> frozenset[int] | None:
         """If no action in landmark ``ids`` is applicable now, a landmark of actions enabling them.
@@ -183,17 +192,26 @@ class Guidance:
         action of ``ids`` the plan uses, one of them must come first.
         """
         out: set[int] = set()
+        by_size = self._by_size
         for a in ids:
-            pos, neg = self.req[a]
-            best: frozenset[int] | None = None
-            for lit in [(i, 1) for i in pos if not facts[i]] + [(i, 0) for i in neg if facts[i]]:
-                achievers = self.landmark(lit)[0]
-                if best is None or len(achievers) < len(best):
-                    best = achievers
-            if best is None:
+            lits = by_size.get(a)
+            if lits is None:
+                lits = by_size[a] = self._requirements_by_size(a)
+            for i, want, achievers in lits:
+                if facts[i] != want:  # the first unmet literal has the fewest achievers
+                    out |= achievers
+                    break
+            else:
                 return None  # this achiever is applicable now
-            out |= best
         return frozenset(out) if out else None
+
+    def _requirements_by_size(self, a: int) -> tuple[tuple[int, int, frozenset[int]], ...]:
+        """``a``'s required literals with their achievers, fewest achievers first (stable: ties keep
+        the order the literals are listed in, so the same one is chosen as by a scan for the minimum)."""
+        pos, neg = self.req[a]
+        lits = [(i, 1) for i in pos] + [(i, 0) for i in neg]
+        entries = [(i, want, self.achievers((i, want))) for i, want in lits]
+        return tuple(sorted(entries, key=lambda e: len(e[2])))
 
     def __call__(self, facts: bytearray, nums: list[float]) -> int:
         """Admissible estimate of the steps still needed (``DEAD_END`` if provably unsolvable)."""

@@ -63,7 +63,8 @@ class Layout:
         object.__setattr__(self, "n_actions", self_n_actions)
         if self_n_facts > MAX_LAYOUT_FACTS or self_n_actions > MAX_LAYOUT_ACTIONS:
             raise CapacityError(f"layout too large: {self_n_facts} fact slots (max {MAX_LAYOUT_FACTS}), "
-                                f"{self_n_actions} action slots (max {MAX_LAYOUT_ACTIONS}); lower the object capacities")
+                                f"{self_n_actions} action slots (max {MAX_LAYOUT_ACTIONS}); "
+                                f"lower the object capacities")
 
     n_facts: int = field(init=False, default=0)
     n_nums: int = field(init=False, default=0)
@@ -81,7 +82,7 @@ class Layout:
     # -- indexing --------------------------------------------------------
     def _radix(self, types: tuple[str, ...], slots: tuple[int, ...]) -> int:
         index = 0
-        for t, s in zip(types, slots):
+        for t, s in zip(types, slots, strict=True):  # one slot per parameter type
             index = index * self.capacity[t] + s
         return index
 
@@ -93,6 +94,16 @@ class Layout:
 
     def action_index(self, name: str, slots: tuple[int, ...]) -> int:
         return self._tool_offset[name] + self._radix(self.tools[name], slots)
+
+    def fact_range(self, name: str) -> range:
+        """The fact positions of predicate ``name`` (all slot combinations)."""
+        start = self._fact_offset[name]
+        return range(start, start + prod(self.capacity.get(t, 0) for t in self.predicates[name]))
+
+    def num_range(self, name: str) -> range:
+        """The fluent positions of fluent ``name`` (all slot combinations)."""
+        start = self._num_offset[name]
+        return range(start, start + prod(self.capacity.get(t, 0) for t in self.fluents[name][0]))
 
     def action_slots(self, action_id: int) -> tuple[str, tuple[int, ...]]:
         """Inverse of :meth:`action_index`: the tool name and argument slots of an action id."""
@@ -112,7 +123,7 @@ class Layout:
         labels = []
         for name, types in self.predicates.items():
             for slots in product(*(range(self.capacity[t]) for t in types)):
-                labels.append(f"{name}({', '.join(f'{t}#{s}' for t, s in zip(types, slots))})")
+                labels.append(f"{name}({', '.join(f'{t}#{s}' for t, s in zip(types, slots, strict=True))})")
         return labels
 
     # -- construction ----------------------------------------------------

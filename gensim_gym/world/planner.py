@@ -13,6 +13,7 @@ horizon and by ``max_expansions``; when the bound is hit the planner says
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import count
 
@@ -35,29 +36,39 @@ class PlanResult:
         return False if self.exhausted else None
 
 
-def _affected(world: CompiledWorld) -> dict[int, tuple[GroundAction, ...]]:
-    """Per relevant action: the relevant actions whose precondition its effects can change (cached)."""
+class _Affected(dict):
+    """Per relevant action id: ``(id, precondition)`` of the relevant actions whose precondition its
+    effects can change.
+
+    Filled lazily: a search expands only a few of the relevant actions, so computing the table
+    for all of them up front (as before) cost more than the search itself on small tasks.
+    """
+
+    def __init__(self, world: CompiledWorld, relevant: list[GroundAction]) -> None:
+        super().__init__()
+        self.world = world
+        self.relevant = frozenset(a.id for a in relevant)
+
+    def __missing__(self, action_id: int) -> tuple[tuple[int, Callable], ...]:
+        w = self.world
+        effects = w.actions[action_id].effects
+        hit = {b for i in effects.touched_facts for b in w.fact_deps.get(i, ())}
+        for j in effects.touched_nums:
+            hit.update(w.num_deps.get(j, ()))
+        hit &= self.relevant
+        out = self[action_id] = tuple((k, w.actions[k].pre.fn) for k in sorted(hit))
+        return out
+
+
+def _affected(world: CompiledWorld) -> _Affected:
+    """The world's (cached) :class:`_Affected` table."""
     cached = getattr(world, "_affected", None)
-    if cached is not None:
-        return cached
-    relevant = guidance(world).relevant
-    by_fact: dict[int, list[GroundAction]] = {}
-    by_num: dict[int, list[GroundAction]] = {}
-    for b in relevant:
-        for i in b.pre.facts:
-            by_fact.setdefault(i, []).append(b)
-        for j in b.pre.nums:
-            by_num.setdefault(j, []).append(b)
-    cached = {}
-    for a in relevant:
-        hit = {b.id: b for i in a.effects.touched_facts for b in by_fact.get(i, ())}
-        hit.update({b.id: b for j in a.effects.touched_nums for b in by_num.get(j, ())})
-        cached[a.id] = tuple(hit[k] for k in sorted(hit))
-    world._affected = cached  # type: ignore[attr-defined]
+    if cached is None:
+        cached = world._affected = _Affected(world, guidance(world).relevant)  # type: ignore[attr-defined]
     return cached
 
 
-def plan(world: CompiledWorld, facts: bytearray | None = None, nums: list[float] | None = None,
+def plan(world: CompiledWorld, facts: bytearray | None = None, nums: list[float] | None = None, *,
          max_depth: int | None = None, max_expansions: int = 20_000, weight: float = 1.0) -> PlanResult:
     """Find a plan from ``(facts, nums)`` (default: the initial state) to the goal.
 
@@ -80,7 +91,7 @@ def plan(world: CompiledWorld, facts: bytearray | None = None, nums: list[float]
         return PlanResult(None, 0, False)
     tie = count()
     start_app = frozenset(a.id for a in guide.relevant if a.pre.fn(facts, nums))
-    by_id = {a.id: a for a in guide.relevant}
+    by_id = world.actions
     # Node: (f, -g, tie, g, h, facts, nums, applicable ids, link).
     frontier: list = [(start_h, 0, next(tie), 0, start_h, facts, nums, start_app, None)]
     best_g: dict[tuple, int] = {(bytes(facts), tuple(nums)): 0}
@@ -114,22 +125,22 @@ def plan(world: CompiledWorld, facts: bytearray | None = None, nums: list[float]
                 continue
             best_g[key] = g2
             app2 = set(app)
-            for b in affected[action_id]:
-                if b.pre.fn(f2, n2):
-                    app2.add(b.id)
+            for b, pre in affected[action_id]:
+                if pre(f2, n2):
+                    app2.add(b)
                 else:
-                    app2.discard(b.id)
+                    app2.discard(b)
             heapq.heappush(frontier, (g2 + weight * h2, -g2, next(tie), g2, h2, f2, n2, frozenset(app2), link))
     return PlanResult(None, expansions, not pruned)
 
 
-def best_plan(world: CompiledWorld, facts: bytearray | None = None, nums: list[float] | None = None,
+def best_plan(world: CompiledWorld, facts: bytearray | None = None, nums: list[float] | None = None, *,
               max_depth: int | None = None, max_expansions: int = 20_000) -> tuple[PlanResult, bool]:
     """A shortest plan if exact A* finishes within budget, else a weighted-A* plan; returns (result, optimal)."""
-    exact = plan(world, facts, nums, max_depth, max_expansions)
+    exact = plan(world, facts, nums, max_depth=max_depth, max_expansions=max_expansions)
     if exact.plan is not None or exact.exhausted:
         return exact, True
-    return plan(world, facts, nums, max_depth, max_expansions, weight=3.0), False
+    return plan(world, facts, nums, max_depth=max_depth, max_expansions=max_expansions, weight=3.0), False
 
 
 def _unwind(link) -> list[GroundAction]:
