@@ -16,6 +16,7 @@ from gensim_gym.spec.model import SimSpec
 from gensim_gym.world.compiled import CompiledWorld
 from gensim_gym.world.layout import Layout
 from gensim_gym.world.planner import plan
+from gensim_gym.world.progress import PlanProgress
 
 
 @dataclass(frozen=True)
@@ -69,9 +70,15 @@ def replay(spec: SimSpec, labels: list[str] | tuple[str, ...], layout: Layout | 
     env = _replay_env(quiet, layout)
     if world is not None and world.layout is env.layout:
         quiet_world = world if world.spec is quiet else world.retarget(quiet)
-        env._worlds[quiet_world.spec_id] = quiet_world  # the env would compile exactly this world itself
     else:
-        env.layout.check_fits(quiet)
+        quiet_world = CompiledWorld(quiet, env.layout)
+    actions = quiet_world.action_by_label_cached()
+    steps = [actions[label] for label in labels if label in actions]
+    if len(steps) == len(labels):
+        # The golden plan is a shortest plan, so the exact distances along it are known: the
+        # dense reward's potential needs no state-space sweep here (gensim_gym.world.progress).
+        quiet_world._progress = PlanProgress(quiet_world, steps)
+    env._worlds[quiet_world.spec_id] = quiet_world  # the env would compile exactly this world itself
     env.reset(seed=0, options={"spec": quiet})
     by_label = env.world.action_by_label_cached()
     total, success = 0.0, False

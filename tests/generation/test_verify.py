@@ -13,6 +13,7 @@ from gensim_gym.generation.directive import parse_directive
 from gensim_gym.generation.offline import OfflineGenerator
 from gensim_gym.generation.verify import random_success_rate, replay
 from gensim_gym.world.compiled import CompiledWorld
+from gensim_gym.world.progress import progress
 
 
 def _plain_random_success(world: CompiledWorld, episodes: int, rng: np.random.Generator) -> float:
@@ -57,6 +58,13 @@ def test_replay_through_the_shared_env_matches_a_fresh_env():
         by_label = fresh.world.action_by_label()
         steps = [fresh.step(by_label[label].id) for label in labels]
         expected = (bool(steps[-1][4]["is_success"]), sum(step[1] for step in steps), "")
-        assert replay(spec, labels, generator.layout) == expected  # the shared env, reset to this spec
-        assert replay(spec, labels, generator.layout) == expected  # and again, after another task
-        assert replay(spec, labels) == expected  # in the spec's own layout
+        if progress(fresh.world).exact:
+            # the env's potential is the exact distance table: replay's plan distances equal it
+            assert replay(spec, labels, generator.layout) == expected  # the shared env, reset to this spec
+            assert replay(spec, labels, generator.layout) == expected  # and again, after another task
+            assert replay(spec, labels) == expected  # in the spec's own layout
+        else:
+            # beyond the sweep limit the env's potential is the landmark estimate; replay keeps the
+            # exact plan distances, so only the verdict and the sign of the return must agree
+            for got in (replay(spec, labels, generator.layout), replay(spec, labels)):
+                assert got[0] == expected[0] and got[2] == "" and got[1] > 0 and expected[1] > 0
