@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
+from gensim_gym._atomic import atomic_write_json
 from gensim_gym.errors import Error
 from gensim_gym.spec.model import SimSpec
 
@@ -113,20 +113,3 @@ class Curriculum:
     def load(self, path: str | os.PathLike) -> Curriculum:
         """Load a state written by :meth:`save`."""
         return self.load_state_dict(json.loads(Path(path).read_text()))
-
-
-def atomic_write_json(path: str | os.PathLike, obj: Any) -> Path:
-    """Write JSON so a reader (or a crash) never sees a half-written file."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w") as fh:
-            json.dump(obj, fh)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return path

@@ -6,7 +6,7 @@ import json
 
 import numpy as np
 import pytest
-from conftest import run_synthetic
+from synthetic_agents import run_synthetic
 
 from gensim_gym.curriculum import (
     AlphaCurriculum,

@@ -15,10 +15,11 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 import warnings
 from pathlib import Path
 from typing import Any
+
+from gensim_gym._atomic import atomic_write_json
 
 MAX_ENTRY_BYTES = 2_000_000
 
@@ -64,15 +65,4 @@ class StageCache:
     def put_many(self, entries: dict[str, dict[str, Any]]) -> None:
         """Write several entries, each atomically (temp file in the same folder, then ``os.replace``)."""
         for key, payload in entries.items():
-            path = self._path(key)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
-            try:
-                with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                    json.dump({**payload, "key": key}, handle)
-                    handle.flush()
-                    os.fsync(handle.fileno())
-                os.replace(tmp, path)
-            except BaseException:
-                Path(tmp).unlink(missing_ok=True)
-                raise
+            atomic_write_json(self._path(key), {**payload, "key": key})

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import backend_for, load_scenario
+from llm_scenarios import backend_for, load_scenario
 
 from gensim_gym.errors import GenerationError
 from gensim_gym.generation.llm import LLMGenerator

@@ -6,7 +6,7 @@ import json
 
 import gymnasium as gym
 import pytest
-from conftest import backend_for, load_scenario
+from llm_scenarios import backend_for, load_scenario
 
 import gensim_gym
 from gensim_gym.errors import BackendAuthError, Error, SpecError

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import SCENARIOS, load_scenario, play
+from llm_scenarios import SCENARIOS, load_scenario, play
 
 from gensim_gym.errors import BackendAuthError, GenerationError
 from gensim_gym.spec.model import SimSpec
