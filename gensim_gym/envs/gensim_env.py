@@ -11,14 +11,16 @@ import numpy as np
 from gymnasium import spaces
 
 from gensim_gym.envs import text as textface
+from gensim_gym.envs.runtime import TaskRuntime
 from gensim_gym.envs.sources import FixedSpec, TaskSource
 from gensim_gym.errors import Error, RenderModeError
 from gensim_gym.spec.model import SimSpec
 from gensim_gym.world.compiled import CompiledWorld, GroundAction
 from gensim_gym.world.planner import best_plan
-from gensim_gym.world.progress import progress
 
 TEXT_CHARSET = string.printable
+# bound once: step() calls them with positional out= arguments to keep per-step overhead low
+_add, _subtract, _logical_not = np.add, np.subtract, np.logical_not
 
 
 class GenSimEnv(gym.Env):
@@ -72,7 +74,9 @@ class GenSimEnv(gym.Env):
         self.render_mode = render_mode
         self._make_seed = seed
         self._worlds: OrderedDict[str, CompiledWorld] = OrderedDict()
-        self._prep: dict[str, tuple] = {}
+        self._prep: dict[str, TaskRuntime] = {}
+        self._rt: TaskRuntime | None = None
+        self._text = obs_mode == "text"
         if obs_mode == "vector":
             self.observation_space = spaces.Box(0.0, 1.0, shape=(self.layout.obs_dim,), dtype=np.float32)
             self.action_space = spaces.Discrete(self.layout.n_actions)
@@ -82,6 +86,10 @@ class GenSimEnv(gym.Env):
         nf = self.layout.n_facts
         self._obs = np.zeros(self.layout.obs_dim, dtype=np.float32)
         self._slices = (slice(0, nf), slice(nf, 2 * nf), slice(2 * nf, 2 * nf + self.layout.n_nums))
+        # offsets of the goal status, the action mask and the four scalars at the tail
+        self._base = 2 * nf + self.layout.n_nums
+        self._calls = self._base + self.layout.max_goals
+        self._tail = self._calls + self.layout.n_actions
         self.world: CompiledWorld | None = None
 
     # -- public helpers ----------------------------------------------------
@@ -93,7 +101,8 @@ class GenSimEnv(gym.Env):
 
     def action_masks(self) -> np.ndarray:
         """Boolean mask over actions: True where the call is available (unknown hidden facts count as true)."""
-        self._require_reset()
+        if self._rt is None:
+            self._require_reset()
         return self._mask.copy()
 
     def oracle_actions(self) -> list[int]:
@@ -125,65 +134,82 @@ class GenSimEnv(gym.Env):
         spec = options.get("spec")
         if spec is None:
             spec = self.source.sample(self.np_random)
-        self.world = self._compile(spec)
-        w = self.world
+        self.world = w = self._compile(spec)
         self._facts = bytearray(w.init_facts)
         self._nums = list(w.init_nums)
-        self._hidden = bool(w.spec.task.hidden)
-        self._visible = bytearray(1 if not h else 0 for h in w.hidden) if self._hidden else None
-        self._belief = self._make_belief() if self._hidden else self._facts
+        rt = self._runtime(w)
+        self._hidden = rt.hidden
+        self._visible = bytearray(rt.visible0) if rt.hidden else None
+        self._belief = bytearray(rt.belief0) if rt.hidden else self._facts
         self._t = 0
         self._fired: set[int] = set()
-        self._last = ""
+        self._event: tuple = ("", None, "")
         self._last_failed = self._last_invalid = 0.0
-        rew = w.spec.reward
-        self._shaping = rew.mode == "dense" and rew.progress_weight > 0
-        if self._shaping:
-            self._potential = progress(w)
-            self._phi = self._potential(self._facts, self._nums)
-        mask0, status0, goal_bits, self._affected = self._prepared(w)
-        self._status = list(status0)
-        self._mask = mask0.copy()
-        self._obs[self._slices[1]] = goal_bits
-        # computed once per reset: step() copies these instead of re-deriving them from the spec
-        self._task_id, self._difficulty = w.spec.id, w.spec.measured_difficulty
-        info = {"task_id": self._task_id, "difficulty": self._difficulty,
-                "domain": w.spec.meta.get("domain", w.spec.task.name)}
+        self._shaping = rt.shaping
+        if rt.shaping:
+            self._potential = rt.potential
+            self._phi = rt.potential(self._facts, self._nums)
+        self._status = list(rt.status0)
+        self._success = all(rt.status0)
+        self._cnt = rt.cnt0.copy()
+        self._res = list(rt.res0)
+        self._mask = rt.mask0.copy()
+        self._obs[:] = rt.obs0
+        # computed once per task: step() copies these instead of re-deriving them from the spec
+        self._task_id, self._difficulty = rt.task_id, rt.difficulty
+        info = {"task_id": self._task_id, "difficulty": self._difficulty, "domain": rt.domain}
         return self._observe(), info
 
     def step(self, action):
-        self._require_reset()
-        w = self.world
-        reward = -w.spec.reward.step_cost if w.spec.reward.mode == "dense" else 0.0
-        ground, error = self._resolve(action)
-        self._last_failed = self._last_invalid = 0.0
-        if ground is None or not ground.pre.fn(self._facts, self._nums):
-            reward -= w.spec.reward.invalid_cost
-            self._last_invalid = 1.0
-            self._last = "error: " + (error or f"{ground.label} is not possible now (precondition fails)")
-        elif ground.fail_prob and self.np_random.random() < ground.fail_prob:
-            self._last_failed = 1.0
-            self._last = f"failed: {ground.label} did not take effect this time; try again"
+        rt = self._rt
+        if rt is None:
+            self._require_reset()
+        reward = rt.step_reward
+        if self._text:
+            ground, error = textface.parse_call(self.world, action)
         else:
-            reward += self._apply(ground)
-            self._last = f"ok: {ground.label}"
-        self._t += 1
-        success = all(self._status)
+            ground, error = self._resolve(action)
+        facts, nums = self._facts, self._nums
+        changed = False
+        if ground is None or not ground.pre.fn(facts, nums):
+            reward -= rt.invalid_cost
+            failed, invalid = 0.0, 1.0
+            self._event = ("invalid", ground, error)
+        elif ground.fail_prob and self.np_random.random() < ground.fail_prob:
+            failed, invalid = 1.0, 0.0
+            self._event = ("failed", ground, "")
+        else:
+            failed = invalid = 0.0
+            reward += self._apply(ground, rt)
+            self._event = ("ok", ground, "")
+            changed = True
+        self._t = t = self._t + 1
+        success = self._success
         if success:
-            reward += w.spec.reward.success
+            reward += rt.success_reward
+        obs, tail = self._obs, self._tail
         if self._shaping:
-            # potential-based shaping on every step, Φ = 0 at termination (see gensim_gym.world.progress)
-            after = 0.0 if success else self._potential(self._facts, self._nums)
-            reward += w.spec.reward.progress_weight * (w.spec.reward.gamma * after - self._phi)
+            # potential-based shaping on every step, Φ = 0 at termination (see gensim_gym.world.progress);
+            # a call that changed nothing leaves Φ(s') = Φ(s), which is what _phi holds then
+            after = 0.0 if success else self._potential(facts, nums) if changed else self._phi
+            reward += rt.progress_weight * (rt.gamma * after - self._phi)
             self._phi = after
-        truncated = not success and self._t >= w.horizon
-        info = {"task_id": self._task_id, "difficulty": self._difficulty, "invalid": bool(self._last_invalid),
-                "failed": bool(self._last_failed)}
+            obs[tail] = max(0.0, after)
+        truncated = not success and t >= rt.horizon
+        obs[tail + 1] = max(0.0, 1.0 - t / rt.horizon)
+        if failed != self._last_failed:
+            obs[tail + 2] = self._last_failed = failed
+        if invalid != self._last_invalid:
+            obs[tail + 3] = self._last_invalid = invalid
+        info = {"task_id": self._task_id, "difficulty": self._difficulty, "invalid": invalid == 1.0,
+                "failed": failed == 1.0}
         if success or truncated:
             info["is_success"] = success
         if self.render_mode == "human":
             print(self.render_text())
-        return self._observe(), float(reward), success, truncated, info
+        if self._text:
+            return self.render_text(), float(reward), success, truncated, info
+        return obs.copy(), float(reward), success, truncated, info
 
     def render(self):
         if self.render_mode == "ansi":
@@ -213,31 +239,20 @@ class GenSimEnv(gym.Env):
             self._worlds.move_to_end(key)
         return world
 
-    def _prepared(self, w: CompiledWorld) -> tuple[np.ndarray, list[bool], np.ndarray, dict[int, tuple[int, ...]]]:
-        """Per-task constants, computed on the first reset of a task and reused by the next ones.
-
-        The initial state of a task is fixed, so its action mask, goal status and goal bits are too;
-        ``affected`` caches, per action id, which masks its effects can change (filled lazily by step).
-        """
-        prepared = self._prep.get(w.spec.id)
-        if prepared is None or prepared[0] is not w:
-            mask = np.zeros(self.layout.n_actions, dtype=bool)
-            for a in w.valid_actions:
-                mask[a.id] = bool(a.pre.fn(self._belief, self._nums))
-            goal_bits = np.zeros(self.layout.n_facts, dtype=np.float32)
-            goal_bits[w.goal_facts] = 1.0
-            prepared = (w, mask, w.goal_status(self._facts, self._nums), goal_bits, {})
-            self._prep[w.spec.id] = prepared
+    def _runtime(self, w: CompiledWorld) -> TaskRuntime:
+        """The world's :class:`TaskRuntime`, built on the first reset of a task and reused by the next ones."""
+        rt = self._prep.get(w.spec_id)
+        if rt is None or rt.world is not w:
+            rt = TaskRuntime(w, self.layout)
+            phi = rt.potential(w.init_facts, w.init_nums) if rt.shaping else 0.0
+            rt.obs0 = rt.initial_observation(self.layout, phi)
+            self._prep[w.spec_id] = rt
             if len(self._prep) > len(self._worlds):
                 self._prep = {k: v for k, v in self._prep.items() if k in self._worlds}
-        return prepared[1:]
-
-    def _make_belief(self) -> bytearray:
-        return bytearray(f if v else 1 for f, v in zip(self._facts, self._visible))
+        self._rt = rt
+        return rt
 
     def _resolve(self, action) -> tuple[GroundAction | None, str]:
-        if self.obs_mode == "text":
-            return textface.parse_call(self.world, action)
         try:
             index = int(action)
         except (TypeError, ValueError):
@@ -247,59 +262,80 @@ class GenSimEnv(gym.Env):
             return None, f"action {index} is not a tool call of this task"
         return actions[index], ""
 
-    def _apply(self, ground: GroundAction) -> float:
-        """Apply a valid call, update masks and goal status incrementally; return its reward share."""
+    @property
+    def _last(self) -> str:
+        """The last call's result line (rendered lazily: only text mode and ``render`` read it)."""
+        kind, ground, error = self._event
+        if kind == "invalid":
+            return "error: " + (error or f"{ground.label} is not possible now (precondition fails)")
+        if kind == "failed":
+            return f"failed: {ground.label} did not take effect this time; try again"
+        return f"ok: {ground.label}" if kind == "ok" else ""
+
+    def _apply(self, ground: GroundAction, rt: TaskRuntime) -> float:
+        """Apply a valid call; update belief, literal counters, mask, observation and goal status
+        incrementally (see :mod:`gensim_gym.envs.runtime`); return its reward share."""
         w = self.world
-        rew = w.spec.reward
+        facts, nums, belief, obs = self._facts, self._nums, self._belief, self._obs
         effects = ground.effects
-        w.apply(self._facts, self._nums, effects)
-        if self._hidden:
+        indices, rows, residuals, assigned, touches_goal = rt.plans[ground.id] or rt.plan(ground)
+        before = [belief[i] for i in indices]
+        if assigned:
+            w.apply(facts, nums, effects)
+        else:  # CompiledWorld.apply without fluents: deletes before adds
+            for i in effects.dels:
+                facts[i] = 0
+            for i in effects.adds:
+                facts[i] = 1
+        hidden = self._hidden
+        if hidden:
+            visible = self._visible
             for i in effects.reveals:
-                self._visible[i] = 1
+                visible[i] = 1
             for i in list(effects.adds) + list(effects.dels) + list(effects.reveals):
-                self._belief[i] = self._facts[i] if self._visible[i] else 1
-        self._refresh_mask(ground.id, effects)
-        self._status = w.goal_status(self._facts, self._nums)
+                belief[i] = facts[i] if visible[i] else 1
+            for i in indices:
+                obs[i] = facts[i] & visible[i]
+        cnt = self._cnt
+        dirty = False
+        for i, row, old in zip(indices, rows, before):
+            new = belief[i]
+            if new != old:
+                if row is not None:
+                    (_add if new else _subtract)(cnt, row, cnt)
+                    dirty = True
+                if not hidden:
+                    obs[i] = new
+        res = self._res
+        for a, fn in residuals:
+            r = 0 if fn(belief, nums) else 1
+            if r != res[a]:
+                cnt[a] += r - res[a]
+                res[a] = r
+                dirty = True
+        if dirty:
+            _logical_not(cnt, self._mask)
+            obs[self._calls:self._tail] = self._mask
+        if assigned:
+            obs[self._slices[2]] = np.clip(np.asarray(nums, dtype=np.float32) / rt.scale32, 0.0, 1.0)
+        if touches_goal:
+            status = w.goal_status(facts, nums)
+            base = self._base
+            for k, (new, old) in enumerate(zip(status, self._status)):
+                if new != old:
+                    obs[base + k] = new
+            self._status = status
+            self._success = all(status)
         reward = 0.0
         for k, (term, compiled) in enumerate(w.terms):
-            if (not term.once or k not in self._fired) and compiled.fn(self._facts, self._nums):
+            if (not term.once or k not in self._fired) and compiled.fn(facts, nums):
                 self._fired.add(k)
                 reward += term.value
         return reward
 
-    def _refresh_mask(self, action_id: int, effects) -> None:
-        ids = self._affected.get(action_id)
-        w = self.world
-        if ids is None:  # the actions whose preconditions read what this action writes; fixed per task
-            found: set[int] = set()
-            for i in effects.adds + effects.dels + effects.reveals:
-                found.update(w.fact_deps.get(i, ()))
-            for j, _, _ in effects.assigns:
-                found.update(w.num_deps.get(j, ()))
-            ids = self._affected[action_id] = tuple(sorted(found))
-        actions, belief, nums, mask = w.actions, self._belief, self._nums, self._mask
-        for a in ids:
-            mask[a] = actions[a].pre.fn(belief, nums)
-
     def _observe(self):
-        if self.obs_mode == "text":
+        if self._text:
             return self.render_text()
-        obs = self._obs
-        f_slice, _, n_slice = self._slices
-        facts = np.frombuffer(self._facts, dtype=np.uint8)
-        obs[f_slice] = facts if self._visible is None else facts & np.frombuffer(self._visible, dtype=np.uint8)
-        if self.layout.n_nums:
-            obs[n_slice] = np.clip(np.asarray(self._nums, dtype=np.float32) / np.asarray(self.world.num_scale, dtype=np.float32), 0.0, 1.0)
-        base = n_slice.stop
-        status = self._status
-        obs[base: base + len(status)] = status
-        calls = base + self.layout.max_goals
-        tail = calls + self.layout.n_actions
         # The available calls are part of the observation so that plain (unmasked) policies can learn
         # which calls make sense; they are computed on the belief state, so they never leak hidden facts.
-        obs[calls:tail] = self._mask
-        obs[tail] = max(0.0, self._phi) if self._shaping else 0.0
-        obs[tail + 1] = max(0.0, 1.0 - self._t / self.world.horizon)
-        obs[tail + 2] = self._last_failed
-        obs[tail + 3] = self._last_invalid
-        return obs.copy()
+        return self._obs.copy()

@@ -173,7 +173,7 @@ class CompiledWorld:
                 if compiled is None:
                     binding = dict(zip(params, args))
                     values = [e.value for e in effects if isinstance(e, Assign)]
-                    compiled = cache[key] = (compile_expr(pre, index, binding),
+                    compiled = cache[key] = (compile_expr(pre, index, binding, split=True),
                                              compile_effects(effects, index, binding),
                                              requirements(pre, index, binding), reads(values, index, binding))
                 action_id = self.layout.action_index(tool.name, slots)
