@@ -11,7 +11,7 @@ import numpy as np
 from gymnasium import spaces
 
 from gensim_gym.envs import text as textface
-from gensim_gym.envs.runtime import TaskRuntime
+from gensim_gym.envs.runtime import TaskRuntime, scaled
 from gensim_gym.envs.sources import FixedSpec, TaskSource
 from gensim_gym.errors import Error, RenderModeError
 from gensim_gym.spec.model import SimSpec
@@ -74,7 +74,6 @@ class GenSimEnv(gym.Env):
         self.render_mode = render_mode
         self._make_seed = seed
         self._worlds: OrderedDict[str, CompiledWorld] = OrderedDict()
-        self._prep: dict[str, TaskRuntime] = {}
         self._rt: TaskRuntime | None = None
         self._text = obs_mode == "text"
         if obs_mode == "vector":
@@ -167,8 +166,15 @@ class GenSimEnv(gym.Env):
         reward = rt.step_reward
         if self._text:
             ground, error = textface.parse_call(self.world, action)
-        else:
-            ground, error = self._resolve(action)
+        else:  # _resolve, inlined for the common case of a valid index
+            actions = self.world.actions
+            try:
+                ground = actions[action] if 0 <= action < len(actions) else None
+            except (TypeError, ValueError):  # not an int or numpy integer: _resolve converts or explains
+                ground = None
+            error = ""
+            if ground is None:
+                ground, error = self._resolve(action)
         facts, nums = self._facts, self._nums
         changed = False
         if ground is None or not ground.pre.fn(facts, nums):
@@ -180,9 +186,10 @@ class GenSimEnv(gym.Env):
             self._event = ("failed", ground, "")
         else:
             failed = invalid = 0.0
-            reward += self._apply(ground, rt)
+            changed = self._apply(ground, rt)
+            # declared reward terms; adding 0.0 as before keeps the reward's float bits identical
+            reward += self._terms() if rt.terms else 0.0
             self._event = ("ok", ground, "")
-            changed = True
         self._t = t = self._t + 1
         success = self._success
         if success:
@@ -190,7 +197,7 @@ class GenSimEnv(gym.Env):
         obs, tail = self._obs, self._tail
         if self._shaping:
             # potential-based shaping on every step, Φ = 0 at termination (see gensim_gym.world.progress);
-            # a call that changed nothing leaves Φ(s') = Φ(s), which is what _phi holds then
+            # a call that wrote nothing Φ reads leaves Φ(s') = Φ(s), which is what _phi holds then
             after = 0.0 if success else self._potential(facts, nums) if changed else self._phi
             reward += rt.progress_weight * (rt.gamma * after - self._phi)
             self._phi = after
@@ -240,15 +247,13 @@ class GenSimEnv(gym.Env):
         return world
 
     def _runtime(self, w: CompiledWorld) -> TaskRuntime:
-        """The world's :class:`TaskRuntime`, built on the first reset of a task and reused by the next ones."""
-        rt = self._prep.get(w.spec_id)
+        """The world's :class:`TaskRuntime`, built on the first reset of a task and kept on the world."""
+        rt = w.__dict__.get("_runtime")
         if rt is None or rt.world is not w:
             rt = TaskRuntime(w, self.layout)
             phi = rt.potential(w.init_facts, w.init_nums) if rt.shaping else 0.0
             rt.obs0 = rt.initial_observation(self.layout, phi)
-            self._prep[w.spec_id] = rt
-            if len(self._prep) > len(self._worlds):
-                self._prep = {k: v for k, v in self._prep.items() if k in self._worlds}
+            w._runtime = rt  # type: ignore[attr-defined]
         self._rt = rt
         return rt
 
@@ -272,66 +277,98 @@ class GenSimEnv(gym.Env):
             return f"failed: {ground.label} did not take effect this time; try again"
         return f"ok: {ground.label}" if kind == "ok" else ""
 
-    def _apply(self, ground: GroundAction, rt: TaskRuntime) -> float:
+    def _apply(self, ground: GroundAction, rt: TaskRuntime) -> bool:
         """Apply a valid call; update belief, literal counters, mask, observation and goal status
-        incrementally (see :mod:`gensim_gym.envs.runtime`); return its reward share."""
-        w = self.world
-        facts, nums, belief, obs = self._facts, self._nums, self._belief, self._obs
+        incrementally (see :mod:`gensim_gym.envs.runtime`). Returns whether Φ may have changed."""
+        facts, obs = self._facts, self._obs
         effects = ground.effects
-        indices, rows, residuals, assigned, touches_goal = rt.plans[ground.id] or rt.plan(ground)
-        before = [belief[i] for i in indices]
-        if assigned:
-            w.apply(facts, nums, effects)
-        else:  # CompiledWorld.apply without fluents: deletes before adds
+        indices, rows, residuals, assigns, touches_goal, touches_phi = rt.plans[ground.id] or rt.plan(ground)
+        if assigns is not None:
+            self._assign(assigns, rt)
+        if self._hidden:
+            dirty = self._apply_hidden(effects, indices, rows)
+        else:
+            # Deletes before adds, as CompiledWorld.apply; the counters follow each real flip, so a
+            # fact both deleted and added nets out.
+            cnt, all_rows, dirty = self._cnt, rt.rows, False
             for i in effects.dels:
-                facts[i] = 0
+                if facts[i]:
+                    facts[i] = obs[i] = 0
+                    if all_rows[i] is not None:
+                        _subtract(cnt, all_rows[i], cnt)
+                        dirty = True
             for i in effects.adds:
-                facts[i] = 1
-        hidden = self._hidden
-        if hidden:
-            visible = self._visible
-            for i in effects.reveals:
-                visible[i] = 1
-            for i in list(effects.adds) + list(effects.dels) + list(effects.reveals):
-                belief[i] = facts[i] if visible[i] else 1
-            for i in indices:
-                obs[i] = facts[i] & visible[i]
-        cnt = self._cnt
+                if not facts[i]:
+                    facts[i] = obs[i] = 1
+                    if all_rows[i] is not None:
+                        _add(cnt, all_rows[i], cnt)
+                        dirty = True
+        if residuals and self._rerun(residuals):
+            dirty = True
+        if dirty:
+            _logical_not(self._cnt, self._mask)
+            obs[self._calls:self._tail] = self._mask
+        if touches_goal:
+            self._goal_status(self.world)
+        return touches_phi
+
+    def _assign(self, assigns, rt: TaskRuntime) -> None:
+        nums, obs = self._nums, self._obs
+        self.world.apply(self._facts, nums, assigns)
+        scale, offset = rt.scale_items, self._slices[2].start
+        for j, _, _ in assigns.assigns:
+            obs[offset + j] = scaled(nums[j], scale[j])
+
+    def _apply_hidden(self, effects, indices: tuple[int, ...], rows: tuple) -> bool:
+        """With hidden facts: apply, reveal, refresh the belief where the call wrote, observe only what
+        is visible, and move the counters by the belief's flips."""
+        facts, belief, visible, obs, cnt = self._facts, self._belief, self._visible, self._obs, self._cnt
+        before = [belief[i] for i in indices]
+        for i in effects.dels:
+            facts[i] = 0
+        for i in effects.adds:
+            facts[i] = 1
+        for i in effects.reveals:
+            visible[i] = 1
+        for i in list(effects.adds) + list(effects.dels) + list(effects.reveals):
+            belief[i] = facts[i] if visible[i] else 1
         dirty = False
-        for i, row, old in zip(indices, rows, before):
-            new = belief[i]
-            if new != old:
-                if row is not None:
-                    (_add if new else _subtract)(cnt, row, cnt)
-                    dirty = True
-                if not hidden:
-                    obs[i] = new
-        res = self._res
+        for i, row, old in zip(indices, rows, before, strict=True):
+            obs[i] = facts[i] & visible[i]
+            if belief[i] != old and row is not None:
+                (_subtract if old else _add)(cnt, row, cnt)
+                dirty = True
+        return dirty
+
+    def _terms(self) -> float:
+        reward = 0.0
+        facts, nums = self._facts, self._nums
+        for k, (term, compiled) in enumerate(self.world.terms):
+            if (not term.once or k not in self._fired) and compiled.fn(facts, nums):
+                self._fired.add(k)
+                reward += term.value
+        return reward
+
+    def _rerun(self, residuals: tuple) -> bool:
+        """Re-run residual preconditions whose reads changed; move their counters; report any change."""
+        res, belief, nums, cnt = self._res, self._belief, self._nums, self._cnt
+        changed = False
         for a, fn in residuals:
             r = 0 if fn(belief, nums) else 1
             if r != res[a]:
                 cnt[a] += r - res[a]
                 res[a] = r
-                dirty = True
-        if dirty:
-            _logical_not(cnt, self._mask)
-            obs[self._calls:self._tail] = self._mask
-        if assigned:
-            obs[self._slices[2]] = np.clip(np.asarray(nums, dtype=np.float32) / rt.scale32, 0.0, 1.0)
-        if touches_goal:
-            status = w.goal_status(facts, nums)
-            base = self._base
-            for k, (new, old) in enumerate(zip(status, self._status)):
-                if new != old:
-                    obs[base + k] = new
-            self._status = status
-            self._success = all(status)
-        reward = 0.0
-        for k, (term, compiled) in enumerate(w.terms):
-            if (not term.once or k not in self._fired) and compiled.fn(facts, nums):
-                self._fired.add(k)
-                reward += term.value
-        return reward
+                changed = True
+        return changed
+
+    def _goal_status(self, w: CompiledWorld) -> None:
+        status = w.goal_status(self._facts, self._nums)
+        obs, base = self._obs, self._base
+        for k, (new, old) in enumerate(zip(status, self._status, strict=True)):
+            if new != old:
+                obs[base + k] = new
+        self._status = status
+        self._success = all(status)
 
     def _observe(self):
         if self._text:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from gensim_gym.dsl.compile import CompiledEffects
 from gensim_gym.world.progress import progress
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -52,11 +53,13 @@ class TaskRuntime:
         self.belief0 = bytearray(f if v else 1 for f, v in zip(facts, self.visible0)) if self.hidden else None
         belief, nums = self.belief0 if self.hidden else facts, world.init_nums
         self.scale32 = np.asarray(world.num_scale, dtype=np.float32)
+        self.scale_items = list(self.scale32)  # numpy float32 scalars, for scaled()
         self._build_counters(world, layout, belief, nums)
         self.goals = world.goals
         self.goal_facts = frozenset(world.goal_facts)
         self.goal_nums = frozenset(j for g in world.goals for j in g.nums)
         self.status0 = world.goal_status(facts, nums)
+        self.terms = world.terms
         self.plans: list[tuple | None] = [None] * layout.n_actions
 
     def _build_counters(self, world: CompiledWorld, layout: Layout, belief: bytearray, nums: list[float]) -> None:
@@ -92,9 +95,10 @@ class TaskRuntime:
     def plan(self, ground: GroundAction) -> tuple:
         """How a valid application of ``ground`` updates the runtime state (built on first use).
 
-        ``(indices, rows, residuals, assigned, touches_goal)``: the belief facts it may change with
-        their counter rows (``None`` when no literal reads the fact), the residual closures to re-run
-        as ``(action id, fn)``, the fluents it assigns, and whether a goal reads what it writes.
+        ``(indices, rows, residuals, assigns, touches_goal, touches_phi)``: the belief facts it may
+        change with their counter rows (``None`` when no literal reads the fact), the residual closures
+        to re-run as ``(action id, fn)``, its fluent assignments alone (or ``None``), and whether a
+        goal / the progress potential reads what it writes.
         """
         effects = ground.effects
         written = effects.dels + effects.adds + (effects.reveals if self.hidden else ())
@@ -106,9 +110,13 @@ class TaskRuntime:
         for j in assigned:
             found.update((a.id, a) for a in self._residual_num_deps.get(j, ()))
         residuals = tuple((aid, _residual(found[aid]).fn) for aid in sorted(found))
-        touches_goal = bool(self.goal_facts.intersection(effects.adds + effects.dels)
-                            or self.goal_nums.intersection(assigned))
-        plan = (indices, tuple(self.rows[i] for i in indices), residuals, assigned, touches_goal)
+        writes = effects.adds + effects.dels
+        touches_goal = bool(self.goal_facts.intersection(writes) or self.goal_nums.intersection(assigned))
+        touches_phi = self.shaping and bool(self.potential.facts.intersection(writes)
+                                            or self.potential.nums.intersection(assigned))
+        # fluent assignments alone, for CompiledWorld.apply (values read the state before the call)
+        assigns = CompiledEffects((), (), effects.assigns, ()) if assigned else None
+        plan = (indices, tuple(self.rows[i] for i in indices), residuals, assigns, touches_goal, touches_phi)
         self.plans[ground.id] = plan
         return plan
 
@@ -135,3 +143,17 @@ class TaskRuntime:
 def _residual(action: GroundAction):
     """The part of a precondition the literal counters do not cover (all of it if it was not split)."""
     return action.pre.residual if action.pre.literals is not None else action.pre
+
+
+def scaled(value: float, scale: np.float32) -> np.float32 | float:
+    """One fluent as observed: ``np.clip(np.float32(value) / scale, 0, 1)`` bit for bit, without array overhead.
+
+    Division of two float32 scalars rounds as the array division does; the clip keeps NaN and
+    -0.0 as ``np.clip`` does (tested against it in tests/envs/test_fast_path.py).
+    """
+    x = np.float32(value) / scale
+    if not (x >= 0.0 or x != x):
+        x = 0.0
+    if not (x <= 1.0 or x != x):
+        x = 1.0
+    return x

@@ -132,7 +132,7 @@ class CompiledWorld:
         if not (same_tools and same_world):
             return CompiledWorld(spec, self.layout)
         out = copy.copy(self)
-        for attr in ("_guidance", "_affected", "_labels"):
+        for attr in ("_guidance", "_affected", "_labels", "_progress", "_runtime"):  # derived from goals/reward
             out.__dict__.pop(attr, None)
         old_fail = (old.fail_prob, [t.fail_prob for t in self.spec.tools.tools])
         if old_fail != (new.fail_prob, [t.fail_prob for t in spec.tools.tools]):

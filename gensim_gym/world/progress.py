@@ -54,6 +54,8 @@ class Progress:
         # as with slicing out those facts, but one int AND is far cheaper than a numpy gather.
         self._fmask = sum(1 << (8 * i) for i in facts)
         self._nidx = sorted(nums)
+        # Φ reads only these: a call that writes none of them leaves Φ unchanged (the env skips the lookup)
+        self.facts, self.nums = frozenset(facts), frozenset(nums)
         self.memo: dict[int | tuple, int] = {}
         self.exact = self._sweep(g.relevant, max_states)
         start = self.distance(world.init_facts, world.init_nums)
