@@ -75,6 +75,7 @@ class GenSimEnv(gym.Env):
         self._make_seed = seed
         self._worlds: OrderedDict[str, CompiledWorld] = OrderedDict()
         self._rt: TaskRuntime | None = None
+        self._np_random_seeded = False
         self._text = obs_mode == "text"
         if obs_mode == "vector":
             self.observation_space = spaces.Box(0.0, 1.0, shape=(self.layout.obs_dim,), dtype=np.float32)
@@ -125,21 +126,22 @@ class GenSimEnv(gym.Env):
 
     # -- gymnasium API -----------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
-        if seed is None and self._make_seed is not None and not hasattr(self, "_np_random_seeded"):
+        if seed is None and self._make_seed is not None and not self._np_random_seeded:
             seed = self._make_seed
         super().reset(seed=seed)
         self._np_random_seeded = True
-        options = options or {}
-        spec = options.get("spec")
+        spec = options.get("spec") if options else None
         if spec is None:
             spec = self.source.sample(self.np_random)
         self.world = w = self._compile(spec)
-        self._facts = bytearray(w.init_facts)
+        self._facts = facts = bytearray(w.init_facts)
         self._nums = list(w.init_nums)
         rt = self._runtime(w)
-        self._hidden = rt.hidden
-        self._visible = bytearray(rt.visible0) if rt.hidden else None
-        self._belief = bytearray(rt.belief0) if rt.hidden else self._facts
+        self._hidden = hidden = rt.hidden
+        self._visible = bytearray(rt.visible0) if hidden else None
+        self._belief = bytearray(rt.belief0) if hidden else facts
+        # the mask is computed on the belief; without hidden facts it also decides validity in step()
+        self._plain = not hidden and not self._text
         self._t = 0
         self._fired: set[int] = set()
         self._event: tuple = ("", None, "")
@@ -147,11 +149,12 @@ class GenSimEnv(gym.Env):
         self._shaping = rt.shaping
         if rt.shaping:
             self._potential = rt.potential
-            self._phi = rt.potential(self._facts, self._nums)
+            # an exact table never changes; a landmark memo is asked again, as it may have been cleared
+            self._phi = rt.phi0 if rt.potential.exact else rt.potential(facts, self._nums)
         self._status = list(rt.status0)
-        self._success = all(rt.status0)
+        self._success = rt.success0
         self._cnt = rt.cnt0.copy()
-        self._res = list(rt.res0)
+        self._res = rt.res0.copy()
         self._mask = rt.mask0.copy()
         self._obs[:] = rt.obs0
         # computed once per task: step() copies these instead of re-deriving them from the spec
@@ -167,7 +170,7 @@ class GenSimEnv(gym.Env):
         if self._text:
             ground, error = textface.parse_call(self.world, action)
         else:  # _resolve, inlined for the common case of a valid index
-            actions = self.world.actions
+            actions = rt.actions
             try:
                 ground = actions[action] if 0 <= action < len(actions) else None
             except (TypeError, ValueError):  # not an int or numpy integer: _resolve converts or explains
@@ -177,7 +180,7 @@ class GenSimEnv(gym.Env):
                 ground, error = self._resolve(action)
         facts, nums = self._facts, self._nums
         changed = False
-        if ground is None or not ground.pre.fn(facts, nums):
+        if ground is None or not (self._mask[ground.id] if self._plain else ground.pre.fn(facts, nums)):
             reward -= rt.invalid_cost
             failed, invalid = 0.0, 1.0
             self._event = ("invalid", ground, error)
@@ -203,7 +206,8 @@ class GenSimEnv(gym.Env):
             self._phi = after
             obs[tail] = max(0.0, after)
         truncated = not success and t >= rt.horizon
-        obs[tail + 1] = max(0.0, 1.0 - t / rt.horizon)
+        time_left = rt.time_left
+        obs[tail + 1] = time_left[t] if t < len(time_left) else 0.0
         if failed != self._last_failed:
             obs[tail + 2] = self._last_failed = failed
         if invalid != self._last_invalid:
@@ -251,8 +255,8 @@ class GenSimEnv(gym.Env):
         rt = w.__dict__.get("_runtime")
         if rt is None or rt.world is not w:
             rt = TaskRuntime(w, self.layout)
-            phi = rt.potential(w.init_facts, w.init_nums) if rt.shaping else 0.0
-            rt.obs0 = rt.initial_observation(self.layout, phi)
+            rt.phi0 = rt.potential(w.init_facts, w.init_nums) if rt.shaping else 0.0
+            rt.obs0 = rt.initial_observation(self.layout, rt.phi0)
             w._runtime = rt  # type: ignore[attr-defined]
         self._rt = rt
         return rt

@@ -59,6 +59,10 @@ class TaskRuntime:
         self.goal_facts = frozenset(world.goal_facts)
         self.goal_nums = frozenset(j for g in world.goals for j in g.nums)
         self.status0 = world.goal_status(facts, nums)
+        self.success0 = all(self.status0)
+        self.actions = world.actions
+        # the observed fraction of the horizon left, max(0, 1 - t / horizon), for t = 0..horizon
+        self.time_left = [max(0.0, 1.0 - t / world.horizon) for t in range(world.horizon + 1)]
         self.terms = world.terms
         self.plans: list[tuple | None] = [None] * layout.n_actions
 
@@ -66,7 +70,7 @@ class TaskRuntime:
         n = layout.n_actions
         D = np.zeros((layout.n_facts, n), dtype=np.int16)
         cnt = np.ones(n, dtype=np.int16)  # unused slots stay unavailable
-        res = [0] * n
+        res: dict[int, int] = {}  # residual value (0 holds, 1 fails) of each action that has one
         fact_deps: dict[int, list[GroundAction]] = {}
         num_deps: dict[int, list[GroundAction]] = {}
         for a in world.valid_actions:
@@ -85,7 +89,7 @@ class TaskRuntime:
                     fact_deps.setdefault(i, []).append(a)
                 for j in residual.nums:
                     num_deps.setdefault(j, []).append(a)
-            cnt[a.id] = unsatisfied + res[a.id]
+            cnt[a.id] = unsatisfied + res.get(a.id, 0)
         self.D = D
         self.rows = [D[i] if D[i].any() else None for i in range(layout.n_facts)]
         self.cnt0, self.res0 = cnt, res
