@@ -15,7 +15,23 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from gensim_gym.dsl.ast import WILDCARD, Arg, Arith, Assign, BoolOp, Call, Compare, Const, Effect, Expr, Not, Obj, Reveal, SetFact, Var
+from gensim_gym.dsl.ast import (
+    WILDCARD,
+    Arg,
+    Arith,
+    Assign,
+    BoolOp,
+    Call,
+    Compare,
+    Const,
+    Effect,
+    Expr,
+    Not,
+    Obj,
+    Reveal,
+    SetFact,
+    Var,
+)
 
 StateFn = Callable[[bytearray, list], object]
 
@@ -187,7 +203,7 @@ def _conjunction(pos: tuple[int, ...], neg: tuple[int, ...]) -> StateFn:
         for i in pos:
             if not F[i]:
                 return False
-        for i in neg:
+        for i in neg:  # noqa: SIM110 - plain loops: this runs for every precondition check
             if F[i]:
                 return False
         return True
@@ -195,7 +211,8 @@ def _conjunction(pos: tuple[int, ...], neg: tuple[int, ...]) -> StateFn:
     return conj
 
 
-def compile_effects(effects: Sequence[Effect], index: Indexer, binding: Mapping[str, str] | None = None) -> CompiledEffects:
+def compile_effects(effects: Sequence[Effect], index: Indexer,
+                    binding: Mapping[str, str] | None = None) -> CompiledEffects:
     """Compile a list of checked effect statements for one grounding."""
     binding = binding or {}
     adds: list[int] = []
@@ -217,7 +234,7 @@ def compile_effects(effects: Sequence[Effect], index: Indexer, binding: Mapping[
 def _expand_reveal(pattern: Call, index: Indexer, binding: Mapping[str, str]) -> list[int]:
     types = index.predicates[pattern.name]
     choices: list[Sequence[str]] = []
-    for arg, type_name in zip(pattern.args, types):
+    for arg, type_name in zip(pattern.args, types, strict=False):  # arity is checked before compiling
         if isinstance(arg, Obj) and arg.name == WILDCARD:
             choices.append(index.objects_of(type_name))
         else:

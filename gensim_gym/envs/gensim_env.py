@@ -67,7 +67,8 @@ class GenSimEnv(gym.Env):
         if obs_mode not in ("vector", "text"):
             raise Error(f"obs_mode must be 'vector' or 'text', got {obs_mode!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise RenderModeError(f"render_mode must be one of {self.metadata['render_modes']} or None, got {render_mode!r}")
+            raise RenderModeError(f"render_mode must be one of {self.metadata['render_modes']} or None, "
+                                  f"got {render_mode!r}")
         self.source = source
         self.layout = source.layout()
         self.obs_mode = obs_mode
@@ -167,17 +168,14 @@ class GenSimEnv(gym.Env):
         if rt is None:
             self._require_reset()
         reward = rt.step_reward
-        if self._text:
-            ground, error = textface.parse_call(self.world, action)
-        else:  # _resolve, inlined for the common case of a valid index
-            actions = rt.actions
+        ground, error, actions = None, "", rt.actions
+        if not self._text:  # _resolve, inlined for the common case of a valid index
             try:
                 ground = actions[action] if 0 <= action < len(actions) else None
             except (TypeError, ValueError):  # not an int or numpy integer: _resolve converts or explains
                 ground = None
-            error = ""
-            if ground is None:
-                ground, error = self._resolve(action)
+        if ground is None:
+            ground, error = self._resolve(action)
         facts, nums = self._facts, self._nums
         changed = False
         if ground is None or not (self._mask[ground.id] if self._plain else ground.pre.fn(facts, nums)):
@@ -231,7 +229,7 @@ class GenSimEnv(gym.Env):
 
     def render_text(self) -> str:
         self._require_reset()
-        return textface.render(self.world, self._facts, self._nums, self._visible, self._t, self._last)
+        return textface.render(self.world, self._facts, self._nums, self._visible, step=self._t, last=self._last)
 
     # -- internals -----------------------------------------------------------
     def _require_reset(self) -> None:
@@ -262,6 +260,8 @@ class GenSimEnv(gym.Env):
         return rt
 
     def _resolve(self, action) -> tuple[GroundAction | None, str]:
+        if self._text:
+            return textface.parse_call(self.world, action)
         try:
             index = int(action)
         except (TypeError, ValueError):

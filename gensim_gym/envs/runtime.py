@@ -16,6 +16,7 @@ once per task and reused by every reset; per-call plans are built on a call's fi
 
 from __future__ import annotations
 
+from math import isnan
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -50,7 +51,9 @@ class TaskRuntime:
         self.hidden = bool(spec.task.hidden)
         self.visible0 = bytearray(1 if not h else 0 for h in world.hidden) if self.hidden else None
         facts = world.init_facts
-        self.belief0 = bytearray(f if v else 1 for f, v in zip(facts, self.visible0)) if self.hidden else None
+        self.belief0 = None
+        if self.hidden:
+            self.belief0 = bytearray(f if v else 1 for f, v in zip(facts, self.visible0, strict=True))
         belief, nums = self.belief0 if self.hidden else facts, world.init_nums
         self.scale32 = np.asarray(world.num_scale, dtype=np.float32)
         self.scale_items = list(self.scale32)  # numpy float32 scalars, for scaled()
@@ -156,8 +159,8 @@ def scaled(value: float, scale: np.float32) -> np.float32 | float:
     -0.0 as ``np.clip`` does (tested against it in tests/envs/test_fast_path.py).
     """
     x = np.float32(value) / scale
-    if not (x >= 0.0 or x != x):
+    if not (x >= 0.0 or isnan(x)):
         x = 0.0
-    if not (x <= 1.0 or x != x):
+    if not (x <= 1.0 or isnan(x)):
         x = 1.0
     return x
