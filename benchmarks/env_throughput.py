@@ -5,16 +5,19 @@ Usage::
     PYTHONPATH=. python benchmarks/env_throughput.py [--steps 20000] [--difficulty 0.5] [--num-tasks 16]
 
 For every registry domain it reports steps/s through ``gym.make`` (with the
-default wrappers) for a fixed task pool (``num_tasks``: generation happens once
-per task, so this measures stepping) and for the unlimited stream
-(``num_tasks=0``: each reset may generate a new task, so generation cost is
-included), and the ratio to CartPole-v1 stepping with random actions.
+default wrappers) for a fixed task pool (``num_tasks``: every pool task is
+generated and prepared once before timing, so this measures stepping and
+resetting) and for the unlimited stream (``num_tasks=0``: each reset may
+generate a new task, so generation cost is included), and the ratio to
+CartPole-v1 stepping with random actions. Both are timed in alternating chunks
+(``--rounds``) so that load from other jobs on a shared machine hits both alike.
 Action choice (sampling from the mask) is counted in both.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import time
 import warnings
 
@@ -25,40 +28,67 @@ import gensim_gym  # noqa: F401 - registers GenSim-v0
 from gensim_gym.generation.toolsets import load_registry
 
 
-def cartpole_rate(steps: int, seed: int = 0) -> float:
-    """Steps/s of CartPole-v1 with random actions (sampled with a numpy Generator, as for GenSim)."""
+def cartpole_stepper(seed: int = 0):
+    """A function running ``n`` CartPole-v1 steps, random actions sampled with a numpy Generator as for GenSim."""
     env = gym.make("CartPole-v1")
     rng = np.random.default_rng(seed)
     env.reset(seed=seed)
-    start = time.perf_counter()
-    for _ in range(steps):
-        _, _, terminated, truncated, _ = env.step(int(rng.integers(2)))
-        if terminated or truncated:
-            env.reset()
-    return steps / (time.perf_counter() - start)
+
+    def run(n: int) -> int:
+        for _ in range(n):
+            _, _, terminated, truncated, _ = env.step(int(rng.integers(2)))
+            if terminated or truncated:
+                env.reset()
+        return 0
+
+    return run
 
 
-def gensim_rate(directive: str, difficulty: float, num_tasks: int, steps: int, seed: int = 0) -> tuple[float, int]:
-    """Steps/s with uniformly random valid actions (from ``action_masks()``); also returns the episode count."""
+def gensim_stepper(directive: str, difficulty: float, num_tasks: int, seed: int = 0):
+    """A function running ``n`` GenSim steps with uniformly random valid actions (from ``action_masks()``).
+
+    It returns the number of episodes that ended.
+    """
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         env = gym.make("GenSim-v0", directive=directive, difficulty=difficulty, seed=seed, num_tasks=num_tasks)
     rng = np.random.default_rng(seed)
-    env.reset(seed=seed)
-    if num_tasks:  # warm the pool so that only stepping is timed
-        for _ in range(4 * num_tasks):
-            env.reset()
     unwrapped = env.unwrapped
-    episodes = 0
-    start = time.perf_counter()
-    for _ in range(steps):
-        valid = np.flatnonzero(unwrapped.action_masks())
-        action = int(valid[rng.integers(len(valid))]) if len(valid) else 0
-        _, _, terminated, truncated, _ = env.step(action)
-        if terminated or truncated:
-            env.reset()
-            episodes += 1
-    return steps / (time.perf_counter() - start), episodes
+    if num_tasks:
+        # Warm every pool task once (generation, compilation, the progress table), so that only
+        # stepping and resetting are timed; a training run pays this once per task.
+        for task_seed in unwrapped.source.pool_seeds:
+            env.reset(options={"spec": unwrapped.source.spec_for_seed(task_seed)})
+    env.reset(seed=seed)
+
+    def run(n: int) -> int:
+        episodes = 0
+        for _ in range(n):
+            valid = unwrapped.action_masks().nonzero()[0]  # = np.flatnonzero for a 1-d mask, minus its wrapper
+            action = int(valid[rng.integers(len(valid))]) if len(valid) else 0
+            _, _, terminated, truncated, _ = env.step(action)
+            if terminated or truncated:
+                env.reset()
+                episodes += 1
+        return episodes
+
+    return run
+
+
+def interleaved(a, b, steps: int, rounds: int) -> tuple[float, float, int]:
+    """Steps/s of two steppers timed in alternating chunks, so that both see the same machine load.
+
+    Returns both rates and the episodes ``b`` ended.
+    """
+    times, episodes = [0.0, 0.0], 0
+    chunk = max(1, steps // rounds)
+    for _ in range(rounds):
+        for k, run in enumerate((a, b)):
+            start = time.perf_counter()
+            ended = run(chunk)
+            times[k] += time.perf_counter() - start
+            episodes += ended if k else 0
+    return chunk * rounds / times[0], chunk * rounds / times[1], episodes
 
 
 def main() -> None:
@@ -66,18 +96,26 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=20_000)
     parser.add_argument("--difficulty", type=float, default=0.5)
     parser.add_argument("--num-tasks", type=int, default=16)
-    parser.add_argument("--stream-steps", type=int, default=5_000, help="steps for the unlimited-stream run")
+    parser.add_argument("--stream-steps", type=int, default=5_000,
+                        help="steps for the unlimited-stream run (0 skips it)")
+    parser.add_argument("--domains", nargs="*", default=None, help="registry domains (default: all)")
+    parser.add_argument("--rounds", type=int, default=10,
+                        help="CartPole and GenSim are timed in this many alternating chunks (shared-machine fairness)")
     args = parser.parse_args()
-    cart = cartpole_rate(args.steps)
-    print(f"CartPole-v1 (gym.make, random actions): {cart:,.0f} steps/s")
-    print(f"{'domain':<14}{'pool steps/s':>14}{'ratio':>8}{'stream steps/s':>16}{'ratio':>8}{'episodes':>10}")
-    for domain in load_registry():
+    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"{'domain':<12}{'CartPole/s':>12}{'pool steps/s':>14}{'ratio':>7}{'stream steps/s':>16}{'ratio':>7}"
+          f"{'episodes':>10}")
+    for domain in args.domains or load_registry():
         directive = f"domain: {domain}"
-        pool, _ = gensim_rate(directive, args.difficulty, args.num_tasks, args.steps)
-        stream, episodes = gensim_rate(directive, args.difficulty, 0, args.stream_steps)
-        print(f"{domain:<14}{pool:>14,.0f}{pool / cart:>8.2f}{stream:>16,.0f}{stream / cart:>8.2f}{episodes:>10}")
-    cart_after = cartpole_rate(args.steps)
-    print(f"CartPole-v1 again at the end: {cart_after:,.0f} steps/s (load drift check)")
+        cart, pool, _ = interleaved(cartpole_stepper(), gensim_stepper(directive, args.difficulty, args.num_tasks),
+                                    args.steps, args.rounds)
+        line = f"{domain:<12}{cart:>12,.0f}{pool:>14,.0f}{pool / cart:>7.2f}"
+        if args.stream_steps:
+            cart_s, stream, episodes = interleaved(cartpole_stepper(), gensim_stepper(directive, args.difficulty, 0),
+                                                   args.stream_steps, args.rounds)
+            line += f"{stream:>16,.0f}{stream / cart_s:>7.3f}{episodes:>10}"
+        print(line, flush=True)
+    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":

@@ -55,11 +55,20 @@ class Indexer(Protocol):
 
 @dataclass(frozen=True)
 class Compiled:
-    """A compiled expression with the fact and fluent indices it reads."""
+    """A compiled expression with the fact and fluent indices it reads.
+
+    With ``split=True`` (preconditions) the expression is also taken apart as
+    ``literals and residual``: ``literals`` is ``(positive, negative)`` fact indices of its
+    top-level literal conjuncts (empty tuples if none), ``residual`` the rest compiled on its own
+    (``None`` if the expression is a literal or a conjunction of literals). The environment counts
+    unsatisfied literals in bulk and re-runs only residuals whose own reads changed.
+    """
 
     fn: StateFn
     facts: frozenset[int]
     nums: frozenset[int]
+    literals: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+    residual: Compiled | None = None
 
 
 @dataclass(frozen=True)
@@ -117,9 +126,27 @@ def _mixed_and(items, build, atom_index, index: Indexer) -> StateFn:
     return lambda F, N: all(p(F, N) for p in parts)
 
 
-def compile_expr(node: Expr, index: Indexer, binding: Mapping[str, str] | None = None) -> Compiled:
-    """Compile a checked expression; ``binding`` maps variable names to objects."""
+def compile_expr(node: Expr, index: Indexer, binding: Mapping[str, str] | None = None, split: bool = False) -> Compiled:
+    """Compile a checked expression; ``binding`` maps variable names to objects.
+
+    ``split`` also fills ``literals`` and ``residual`` (see :class:`Compiled`).
+    """
     binding = binding or {}
+    compiled = _compile(node, index, binding)
+    if not split:
+        return compiled
+    items = node.items if isinstance(node, BoolOp) and node.op == "and" else (node,)
+    lits = [i for i in items if _literals((i,)) is not None and _atom(i).name in index.predicates]
+    rest = tuple(i for i in items if not any(i is lit for lit in lits))
+    pos = tuple(index.fact(c.name, _ground(c.args, binding)) for c in lits if isinstance(c, Call))
+    neg = tuple(index.fact(_atom(c).name, _ground(_atom(c).args, binding)) for c in lits if isinstance(c, Not))
+    residual = None
+    if rest:
+        residual = _compile(rest[0] if len(rest) == 1 else BoolOp("and", rest), index, binding)
+    return Compiled(compiled.fn, compiled.facts, compiled.nums, (pos, neg), residual)
+
+
+def _compile(node: Expr, index: Indexer, binding: Mapping[str, str]) -> Compiled:
     facts: set[int] = set()
     nums: set[int] = set()
 

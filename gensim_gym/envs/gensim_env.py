@@ -11,14 +11,16 @@ import numpy as np
 from gymnasium import spaces
 
 from gensim_gym.envs import text as textface
+from gensim_gym.envs.runtime import TaskRuntime, scaled
 from gensim_gym.envs.sources import FixedSpec, TaskSource
 from gensim_gym.errors import Error, RenderModeError
 from gensim_gym.spec.model import SimSpec
 from gensim_gym.world.compiled import CompiledWorld, GroundAction
 from gensim_gym.world.planner import best_plan
-from gensim_gym.world.progress import progress
 
 TEXT_CHARSET = string.printable
+# bound once: step() calls them with positional out= arguments to keep per-step overhead low
+_add, _subtract, _logical_not = np.add, np.subtract, np.logical_not
 
 
 class GenSimEnv(gym.Env):
@@ -65,14 +67,17 @@ class GenSimEnv(gym.Env):
         if obs_mode not in ("vector", "text"):
             raise Error(f"obs_mode must be 'vector' or 'text', got {obs_mode!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise RenderModeError(f"render_mode must be one of {self.metadata['render_modes']} or None, got {render_mode!r}")
+            raise RenderModeError(f"render_mode must be one of {self.metadata['render_modes']} or None, "
+                                  f"got {render_mode!r}")
         self.source = source
         self.layout = source.layout()
         self.obs_mode = obs_mode
         self.render_mode = render_mode
         self._make_seed = seed
         self._worlds: OrderedDict[str, CompiledWorld] = OrderedDict()
-        self._prep: dict[str, tuple] = {}
+        self._rt: TaskRuntime | None = None
+        self._np_random_seeded = False
+        self._text = obs_mode == "text"
         if obs_mode == "vector":
             self.observation_space = spaces.Box(0.0, 1.0, shape=(self.layout.obs_dim,), dtype=np.float32)
             self.action_space = spaces.Discrete(self.layout.n_actions)
@@ -82,6 +87,10 @@ class GenSimEnv(gym.Env):
         nf = self.layout.n_facts
         self._obs = np.zeros(self.layout.obs_dim, dtype=np.float32)
         self._slices = (slice(0, nf), slice(nf, 2 * nf), slice(2 * nf, 2 * nf + self.layout.n_nums))
+        # offsets of the goal status, the action mask and the four scalars at the tail
+        self._base = 2 * nf + self.layout.n_nums
+        self._calls = self._base + self.layout.max_goals
+        self._tail = self._calls + self.layout.n_actions
         self.world: CompiledWorld | None = None
 
     # -- public helpers ----------------------------------------------------
@@ -93,7 +102,8 @@ class GenSimEnv(gym.Env):
 
     def action_masks(self) -> np.ndarray:
         """Boolean mask over actions: True where the call is available (unknown hidden facts count as true)."""
-        self._require_reset()
+        if self._rt is None:
+            self._require_reset()
         return self._mask.copy()
 
     def oracle_actions(self) -> list[int]:
@@ -117,73 +127,98 @@ class GenSimEnv(gym.Env):
 
     # -- gymnasium API -----------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
-        if seed is None and self._make_seed is not None and not hasattr(self, "_np_random_seeded"):
+        if seed is None and self._make_seed is not None and not self._np_random_seeded:
             seed = self._make_seed
         super().reset(seed=seed)
         self._np_random_seeded = True
-        options = options or {}
-        spec = options.get("spec")
+        spec = options.get("spec") if options else None
         if spec is None:
             spec = self.source.sample(self.np_random)
-        self.world = self._compile(spec)
-        w = self.world
-        self._facts = bytearray(w.init_facts)
+        self.world = w = self._compile(spec)
+        self._facts = facts = bytearray(w.init_facts)
         self._nums = list(w.init_nums)
-        self._hidden = bool(w.spec.task.hidden)
-        self._visible = bytearray(1 if not h else 0 for h in w.hidden) if self._hidden else None
-        self._belief = self._make_belief() if self._hidden else self._facts
+        rt = self._runtime(w)
+        self._hidden = hidden = rt.hidden
+        self._visible = bytearray(rt.visible0) if hidden else None
+        self._belief = bytearray(rt.belief0) if hidden else facts
+        # the mask is computed on the belief; without hidden facts it also decides validity in step()
+        self._plain = not hidden and not self._text
         self._t = 0
         self._fired: set[int] = set()
-        self._last = ""
+        self._event: tuple = ("", None, "")
         self._last_failed = self._last_invalid = 0.0
-        rew = w.spec.reward
-        self._shaping = rew.mode == "dense" and rew.progress_weight > 0
-        if self._shaping:
-            self._potential = progress(w)
-            self._phi = self._potential(self._facts, self._nums)
-        mask0, status0, goal_bits, self._affected = self._prepared(w)
-        self._status = list(status0)
-        self._mask = mask0.copy()
-        self._obs[self._slices[1]] = goal_bits
-        # computed once per reset: step() copies these instead of re-deriving them from the spec
-        self._task_id, self._difficulty = w.spec.id, w.spec.measured_difficulty
-        info = {"task_id": self._task_id, "difficulty": self._difficulty,
-                "domain": w.spec.meta.get("domain", w.spec.task.name)}
+        self._shaping = rt.shaping
+        if rt.shaping:
+            self._potential = rt.potential
+            # an exact table never changes; a landmark memo is asked again, as it may have been cleared
+            self._phi = rt.phi0 if rt.potential.exact else rt.potential(facts, self._nums)
+        self._status = list(rt.status0)
+        self._success = rt.success0
+        self._cnt = rt.cnt0.copy()
+        self._res = rt.res0.copy()
+        self._mask = rt.mask0.copy()
+        self._obs[:] = rt.obs0
+        # computed once per task: step() copies these instead of re-deriving them from the spec
+        self._task_id, self._difficulty = rt.task_id, rt.difficulty
+        info = {"task_id": self._task_id, "difficulty": self._difficulty, "domain": rt.domain}
         return self._observe(), info
 
     def step(self, action):
-        self._require_reset()
-        w = self.world
-        reward = -w.spec.reward.step_cost if w.spec.reward.mode == "dense" else 0.0
-        ground, error = self._resolve(action)
-        self._last_failed = self._last_invalid = 0.0
-        if ground is None or not ground.pre.fn(self._facts, self._nums):
-            reward -= w.spec.reward.invalid_cost
-            self._last_invalid = 1.0
-            self._last = "error: " + (error or f"{ground.label} is not possible now (precondition fails)")
+        rt = self._rt
+        if rt is None:
+            self._require_reset()
+        reward = rt.step_reward
+        ground, error, actions = None, "", rt.actions
+        if not self._text:  # _resolve, inlined for the common case of a valid index
+            try:
+                ground = actions[action] if 0 <= action < len(actions) else None
+            except (TypeError, ValueError):  # not an int or numpy integer: _resolve converts or explains
+                ground = None
+        if ground is None:
+            ground, error = self._resolve(action)
+        facts, nums = self._facts, self._nums
+        changed = False
+        if ground is None or not (self._mask[ground.id] if self._plain else ground.pre.fn(facts, nums)):
+            reward -= rt.invalid_cost
+            failed, invalid = 0.0, 1.0
+            self._event = ("invalid", ground, error)
         elif ground.fail_prob and self.np_random.random() < ground.fail_prob:
-            self._last_failed = 1.0
-            self._last = f"failed: {ground.label} did not take effect this time; try again"
+            failed, invalid = 1.0, 0.0
+            self._event = ("failed", ground, "")
         else:
-            reward += self._apply(ground)
-            self._last = f"ok: {ground.label}"
-        self._t += 1
-        success = all(self._status)
+            failed = invalid = 0.0
+            changed = self._apply(ground, rt)
+            # declared reward terms; adding 0.0 as before keeps the reward's float bits identical
+            reward += self._terms() if rt.terms else 0.0
+            self._event = ("ok", ground, "")
+        self._t = t = self._t + 1
+        success = self._success
         if success:
-            reward += w.spec.reward.success
+            reward += rt.success_reward
+        obs, tail = self._obs, self._tail
         if self._shaping:
-            # potential-based shaping on every step, Φ = 0 at termination (see gensim_gym.world.progress)
-            after = 0.0 if success else self._potential(self._facts, self._nums)
-            reward += w.spec.reward.progress_weight * (w.spec.reward.gamma * after - self._phi)
+            # potential-based shaping on every step, Φ = 0 at termination (see gensim_gym.world.progress);
+            # a call that wrote nothing Φ reads leaves Φ(s') = Φ(s), which is what _phi holds then
+            after = 0.0 if success else self._potential(facts, nums) if changed else self._phi
+            reward += rt.progress_weight * (rt.gamma * after - self._phi)
             self._phi = after
-        truncated = not success and self._t >= w.horizon
-        info = {"task_id": self._task_id, "difficulty": self._difficulty, "invalid": bool(self._last_invalid),
-                "failed": bool(self._last_failed)}
+            obs[tail] = max(0.0, after)
+        truncated = not success and t >= rt.horizon
+        time_left = rt.time_left
+        obs[tail + 1] = time_left[t] if t < len(time_left) else 0.0
+        if failed != self._last_failed:
+            obs[tail + 2] = self._last_failed = failed
+        if invalid != self._last_invalid:
+            obs[tail + 3] = self._last_invalid = invalid
+        info = {"task_id": self._task_id, "difficulty": self._difficulty, "invalid": invalid == 1.0,
+                "failed": failed == 1.0}
         if success or truncated:
             info["is_success"] = success
         if self.render_mode == "human":
             print(self.render_text())
-        return self._observe(), float(reward), success, truncated, info
+        if self._text:
+            return self.render_text(), float(reward), success, truncated, info
+        return obs.copy(), float(reward), success, truncated, info
 
     def render(self):
         if self.render_mode == "ansi":
@@ -194,7 +229,7 @@ class GenSimEnv(gym.Env):
 
     def render_text(self) -> str:
         self._require_reset()
-        return textface.render(self.world, self._facts, self._nums, self._visible, self._t, self._last)
+        return textface.render(self.world, self._facts, self._nums, self._visible, step=self._t, last=self._last)
 
     # -- internals -----------------------------------------------------------
     def _require_reset(self) -> None:
@@ -213,30 +248,19 @@ class GenSimEnv(gym.Env):
             self._worlds.move_to_end(key)
         return world
 
-    def _prepared(self, w: CompiledWorld) -> tuple[np.ndarray, list[bool], np.ndarray, dict[int, tuple[int, ...]]]:
-        """Per-task constants, computed on the first reset of a task and reused by the next ones.
-
-        The initial state of a task is fixed, so its action mask, goal status and goal bits are too;
-        ``affected`` caches, per action id, which masks its effects can change (filled lazily by step).
-        """
-        prepared = self._prep.get(w.spec.id)
-        if prepared is None or prepared[0] is not w:
-            mask = np.zeros(self.layout.n_actions, dtype=bool)
-            for a in w.valid_actions:
-                mask[a.id] = bool(a.pre.fn(self._belief, self._nums))
-            goal_bits = np.zeros(self.layout.n_facts, dtype=np.float32)
-            goal_bits[w.goal_facts] = 1.0
-            prepared = (w, mask, w.goal_status(self._facts, self._nums), goal_bits, {})
-            self._prep[w.spec.id] = prepared
-            if len(self._prep) > len(self._worlds):
-                self._prep = {k: v for k, v in self._prep.items() if k in self._worlds}
-        return prepared[1:]
-
-    def _make_belief(self) -> bytearray:
-        return bytearray(f if v else 1 for f, v in zip(self._facts, self._visible))
+    def _runtime(self, w: CompiledWorld) -> TaskRuntime:
+        """The world's :class:`TaskRuntime`, built on the first reset of a task and kept on the world."""
+        rt = w.__dict__.get("_runtime")
+        if rt is None or rt.world is not w:
+            rt = TaskRuntime(w, self.layout)
+            rt.phi0 = rt.potential(w.init_facts, w.init_nums) if rt.shaping else 0.0
+            rt.obs0 = rt.initial_observation(self.layout, rt.phi0)
+            w._runtime = rt  # type: ignore[attr-defined]
+        self._rt = rt
+        return rt
 
     def _resolve(self, action) -> tuple[GroundAction | None, str]:
-        if self.obs_mode == "text":
+        if self._text:
             return textface.parse_call(self.world, action)
         try:
             index = int(action)
@@ -247,59 +271,112 @@ class GenSimEnv(gym.Env):
             return None, f"action {index} is not a tool call of this task"
         return actions[index], ""
 
-    def _apply(self, ground: GroundAction) -> float:
-        """Apply a valid call, update masks and goal status incrementally; return its reward share."""
-        w = self.world
-        rew = w.spec.reward
+    @property
+    def _last(self) -> str:
+        """The last call's result line (rendered lazily: only text mode and ``render`` read it)."""
+        kind, ground, error = self._event
+        if kind == "invalid":
+            return "error: " + (error or f"{ground.label} is not possible now (precondition fails)")
+        if kind == "failed":
+            return f"failed: {ground.label} did not take effect this time; try again"
+        return f"ok: {ground.label}" if kind == "ok" else ""
+
+    def _apply(self, ground: GroundAction, rt: TaskRuntime) -> bool:
+        """Apply a valid call; update belief, literal counters, mask, observation and goal status
+        incrementally (see :mod:`gensim_gym.envs.runtime`). Returns whether Φ may have changed."""
+        facts, obs = self._facts, self._obs
         effects = ground.effects
-        w.apply(self._facts, self._nums, effects)
+        indices, rows, residuals, assigns, touches_goal, touches_phi = rt.plans[ground.id] or rt.plan(ground)
+        if assigns is not None:
+            self._assign(assigns, rt)
         if self._hidden:
-            for i in effects.reveals:
-                self._visible[i] = 1
-            for i in list(effects.adds) + list(effects.dels) + list(effects.reveals):
-                self._belief[i] = self._facts[i] if self._visible[i] else 1
-        self._refresh_mask(ground.id, effects)
-        self._status = w.goal_status(self._facts, self._nums)
+            dirty = self._apply_hidden(effects, indices, rows)
+        else:
+            # Deletes before adds, as CompiledWorld.apply; the counters follow each real flip, so a
+            # fact both deleted and added nets out.
+            cnt, all_rows, dirty = self._cnt, rt.rows, False
+            for i in effects.dels:
+                if facts[i]:
+                    facts[i] = obs[i] = 0
+                    if all_rows[i] is not None:
+                        _subtract(cnt, all_rows[i], cnt)
+                        dirty = True
+            for i in effects.adds:
+                if not facts[i]:
+                    facts[i] = obs[i] = 1
+                    if all_rows[i] is not None:
+                        _add(cnt, all_rows[i], cnt)
+                        dirty = True
+        if residuals and self._rerun(residuals):
+            dirty = True
+        if dirty:
+            _logical_not(self._cnt, self._mask)
+            obs[self._calls:self._tail] = self._mask
+        if touches_goal:
+            self._goal_status(self.world)
+        return touches_phi
+
+    def _assign(self, assigns, rt: TaskRuntime) -> None:
+        nums, obs = self._nums, self._obs
+        self.world.apply(self._facts, nums, assigns)
+        scale, offset = rt.scale_items, self._slices[2].start
+        for j, _, _ in assigns.assigns:
+            obs[offset + j] = scaled(nums[j], scale[j])
+
+    def _apply_hidden(self, effects, indices: tuple[int, ...], rows: tuple) -> bool:
+        """With hidden facts: apply, reveal, refresh the belief where the call wrote, observe only what
+        is visible, and move the counters by the belief's flips."""
+        facts, belief, visible, obs, cnt = self._facts, self._belief, self._visible, self._obs, self._cnt
+        before = [belief[i] for i in indices]
+        for i in effects.dels:
+            facts[i] = 0
+        for i in effects.adds:
+            facts[i] = 1
+        for i in effects.reveals:
+            visible[i] = 1
+        for i in list(effects.adds) + list(effects.dels) + list(effects.reveals):
+            belief[i] = facts[i] if visible[i] else 1
+        dirty = False
+        for i, row, old in zip(indices, rows, before, strict=True):
+            obs[i] = facts[i] & visible[i]
+            if belief[i] != old and row is not None:
+                (_subtract if old else _add)(cnt, row, cnt)
+                dirty = True
+        return dirty
+
+    def _terms(self) -> float:
         reward = 0.0
-        for k, (term, compiled) in enumerate(w.terms):
-            if (not term.once or k not in self._fired) and compiled.fn(self._facts, self._nums):
+        facts, nums = self._facts, self._nums
+        for k, (term, compiled) in enumerate(self.world.terms):
+            if (not term.once or k not in self._fired) and compiled.fn(facts, nums):
                 self._fired.add(k)
                 reward += term.value
         return reward
 
-    def _refresh_mask(self, action_id: int, effects) -> None:
-        ids = self._affected.get(action_id)
-        w = self.world
-        if ids is None:  # the actions whose preconditions read what this action writes; fixed per task
-            found: set[int] = set()
-            for i in effects.adds + effects.dels + effects.reveals:
-                found.update(w.fact_deps.get(i, ()))
-            for j, _, _ in effects.assigns:
-                found.update(w.num_deps.get(j, ()))
-            ids = self._affected[action_id] = tuple(sorted(found))
-        actions, belief, nums, mask = w.actions, self._belief, self._nums, self._mask
-        for a in ids:
-            mask[a] = actions[a].pre.fn(belief, nums)
+    def _rerun(self, residuals: tuple) -> bool:
+        """Re-run residual preconditions whose reads changed; move their counters; report any change."""
+        res, belief, nums, cnt = self._res, self._belief, self._nums, self._cnt
+        changed = False
+        for a, fn in residuals:
+            r = 0 if fn(belief, nums) else 1
+            if r != res[a]:
+                cnt[a] += r - res[a]
+                res[a] = r
+                changed = True
+        return changed
+
+    def _goal_status(self, w: CompiledWorld) -> None:
+        status = w.goal_status(self._facts, self._nums)
+        obs, base = self._obs, self._base
+        for k, (new, old) in enumerate(zip(status, self._status, strict=True)):
+            if new != old:
+                obs[base + k] = new
+        self._status = status
+        self._success = all(status)
 
     def _observe(self):
-        if self.obs_mode == "text":
+        if self._text:
             return self.render_text()
-        obs = self._obs
-        f_slice, _, n_slice = self._slices
-        facts = np.frombuffer(self._facts, dtype=np.uint8)
-        obs[f_slice] = facts if self._visible is None else facts & np.frombuffer(self._visible, dtype=np.uint8)
-        if self.layout.n_nums:
-            obs[n_slice] = np.clip(np.asarray(self._nums, dtype=np.float32) / np.asarray(self.world.num_scale, dtype=np.float32), 0.0, 1.0)
-        base = n_slice.stop
-        status = self._status
-        obs[base: base + len(status)] = status
-        calls = base + self.layout.max_goals
-        tail = calls + self.layout.n_actions
         # The available calls are part of the observation so that plain (unmasked) policies can learn
         # which calls make sense; they are computed on the belief state, so they never leak hidden facts.
-        obs[calls:tail] = self._mask
-        obs[tail] = max(0.0, self._phi) if self._shaping else 0.0
-        obs[tail + 1] = max(0.0, 1.0 - self._t / self.world.horizon)
-        obs[tail + 2] = self._last_failed
-        obs[tail + 3] = self._last_invalid
-        return obs.copy()
+        return self._obs.copy()

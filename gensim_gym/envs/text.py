@@ -82,12 +82,12 @@ def parse_call(world: CompiledWorld, call: Any) -> tuple[GroundAction | None, st
     return (action, "") if action is not None else (None, f"{label} is not a valid call")
 
 
-def render(world: CompiledWorld, facts: bytearray, nums: list[float], visible: bytearray | None,
+def render(world: CompiledWorld, facts: bytearray, nums: list[float], visible: bytearray | None, *,
            step: int, last: str) -> str:
     """Describe the current state for a person or an LLM agent."""
     spec = world.spec
     lines = [f"Task: {spec.task.description}", "Goal:"]
-    for text, ok in zip(spec.task.goal, world.goal_status(facts, nums)):
+    for text, ok in zip(spec.task.goal, world.goal_status(facts, nums), strict=True):
         lines.append(f"  [{'x' if ok else ' '}] {text}")
     lines.append("Known facts:")
     for label, i in world.fact_items():

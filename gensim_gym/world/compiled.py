@@ -44,7 +44,7 @@ class GroundAction:
 
     def call(self) -> dict:
         """This action as an OpenAI-style tool call ``{"name": ..., "arguments": {...}}``."""
-        return {"name": self.tool, "arguments": dict(zip(self.params, self.args))}
+        return {"name": self.tool, "arguments": dict(zip(self.params, self.args, strict=True))}
 
 
 class _SpecIndexer:
@@ -72,7 +72,8 @@ def _without_fail(tools) -> tuple:
 
 def _constants(pre, effects) -> tuple[str, ...]:
     """Object names written literally in a tool's precondition and effects."""
-    names = {node.name for root in (pre, *effects) for node in walk(root) if isinstance(node, Obj) and node.name != WILDCARD}
+    names = {node.name for root in (pre, *effects) for node in walk(root)
+             if isinstance(node, Obj) and node.name != WILDCARD}
     return tuple(sorted(names))
 
 
@@ -132,7 +133,7 @@ class CompiledWorld:
         if not (same_tools and same_world):
             return CompiledWorld(spec, self.layout)
         out = copy.copy(self)
-        for attr in ("_guidance", "_affected", "_labels", "_progress"):  # derived from the goal
+        for attr in ("_guidance", "_affected", "_labels", "_progress", "_runtime"):  # derived from goals/reward
             out.__dict__.pop(attr, None)
         old_fail = (old.fail_prob, [t.fail_prob for t in self.spec.tools.tools])
         if old_fail != (new.fail_prob, [t.fail_prob for t in spec.tools.tools]):
@@ -144,7 +145,7 @@ class CompiledWorld:
 
     def _initial_state(self, index: _SpecIndexer) -> tuple[bytearray, list[float]]:
         facts = bytearray(self.layout.n_facts)
-        nums = [min(max(0.0, lo), hi) for lo, hi in zip(self.num_lo, self.num_hi)]
+        nums = [min(max(0.0, lo), hi) for lo, hi in zip(self.num_lo, self.num_hi, strict=True)]
         effects = compile_effects([parse_effect_cached(s) for s in self.spec.task.init], index)
         self.apply(facts, nums, effects)
         return facts, nums
@@ -171,9 +172,9 @@ class CompiledWorld:
                 key = (tool.pre, tool.effects, params, slots, const_slots, reveal)
                 compiled = cache.get(key)
                 if compiled is None:
-                    binding = dict(zip(params, args))
+                    binding = dict(zip(params, args, strict=True))
                     values = [e.value for e in effects if isinstance(e, Assign)]
-                    compiled = cache[key] = (compile_expr(pre, index, binding),
+                    compiled = cache[key] = (compile_expr(pre, index, binding, split=True),
                                              compile_effects(effects, index, binding),
                                              requirements(pre, index, binding), reads(values, index, binding))
                 action_id = self.layout.action_index(tool.name, slots)
@@ -209,7 +210,7 @@ class CompiledWorld:
         return [bool(g.fn(facts, nums)) for g in self.goals]
 
     def is_goal(self, facts: bytearray, nums: list[float]) -> bool:
-        for g in self.goals:
+        for g in self.goals:  # noqa: SIM110 - a plain loop: the planner calls this per expanded state
             if not g.fn(facts, nums):
                 return False
         return True

@@ -1,0 +1,166 @@
+"""Per-task constants behind ``GenSimEnv.step``: literal counters, per-call update plans, the reset observation.
+
+Why this exists: a step used to re-run every precondition closure its call could affect (tens per
+step in warehouse, where moving the robot touches every pick, drop and move) and to rebuild the
+whole observation. Most preconditions are conjunctions of fact literals, so the environment keeps,
+per action slot, how many of its literals are unsatisfied (``cnt``; the call is available iff that
+is 0). A fact of the belief state flipping 0→1 adds row ``D[i]`` to ``cnt`` (−1 where a
+precondition needs the fact true, +1 where it needs it false), 1→0 subtracts it: one vector add per
+changed fact, then one ``logical_not`` gives the whole mask. Other preconditions (comparisons,
+``or``) keep their closures and are re-run only when a call writes something they read; their
+counter is 0 or 1. Unused slots stay at 1.
+
+Everything here depends only on the compiled world (and its fixed initial state), so it is built
+once per task and reused by every reset; per-call plans are built on a call's first use.
+"""
+
+from __future__ import annotations
+
+from math import isnan
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from gensim_gym.dsl.compile import CompiledEffects
+from gensim_gym.world.progress import progress
+
+if TYPE_CHECKING:  # pragma: no cover
+    from gensim_gym.world.compiled import CompiledWorld, GroundAction
+    from gensim_gym.world.layout import Layout
+
+
+class TaskRuntime:
+    """What ``reset`` and ``step`` need about one compiled world, precomputed.
+
+    Attributes mirror the spec's reward (as the floats ``step`` adds), the initial state's mask,
+    goal status, potential and full vector observation, and the literal-counter matrix ``D``.
+    """
+
+    def __init__(self, world: CompiledWorld, layout: Layout) -> None:
+        self.world = world
+        spec = world.spec
+        rew = spec.reward
+        self.task_id, self.difficulty = spec.id, spec.measured_difficulty
+        self.domain = spec.meta.get("domain", spec.task.name)
+        self.horizon = world.horizon
+        self.step_reward = -rew.step_cost if rew.mode == "dense" else 0.0
+        self.invalid_cost, self.success_reward = rew.invalid_cost, rew.success
+        self.progress_weight, self.gamma = rew.progress_weight, rew.gamma
+        self.shaping = rew.mode == "dense" and rew.progress_weight > 0
+        self.potential = progress(world) if self.shaping else None
+        self.hidden = bool(spec.task.hidden)
+        self.visible0 = bytearray(1 if not h else 0 for h in world.hidden) if self.hidden else None
+        facts = world.init_facts
+        self.belief0 = None
+        if self.hidden:
+            self.belief0 = bytearray(f if v else 1 for f, v in zip(facts, self.visible0, strict=True))
+        belief, nums = self.belief0 if self.hidden else facts, world.init_nums
+        self.scale32 = np.asarray(world.num_scale, dtype=np.float32)
+        self.scale_items = list(self.scale32)  # numpy float32 scalars, for scaled()
+        self._build_counters(world, layout, belief, nums)
+        self.goals = world.goals
+        self.goal_facts = frozenset(world.goal_facts)
+        self.goal_nums = frozenset(j for g in world.goals for j in g.nums)
+        self.status0 = world.goal_status(facts, nums)
+        self.success0 = all(self.status0)
+        self.actions = world.actions
+        # the observed fraction of the horizon left, max(0, 1 - t / horizon), for t = 0..horizon
+        self.time_left = [max(0.0, 1.0 - t / world.horizon) for t in range(world.horizon + 1)]
+        self.terms = world.terms
+        self.plans: list[tuple | None] = [None] * layout.n_actions
+
+    def _build_counters(self, world: CompiledWorld, layout: Layout, belief: bytearray, nums: list[float]) -> None:
+        n = layout.n_actions
+        D = np.zeros((layout.n_facts, n), dtype=np.int16)
+        cnt = np.ones(n, dtype=np.int16)  # unused slots stay unavailable
+        res: dict[int, int] = {}  # residual value (0 holds, 1 fails) of each action that has one
+        fact_deps: dict[int, list[GroundAction]] = {}
+        num_deps: dict[int, list[GroundAction]] = {}
+        for a in world.valid_actions:
+            pos, neg = a.pre.literals or ((), ())
+            residual = _residual(a)
+            unsatisfied = 0
+            for i in pos:
+                D[i, a.id] -= 1
+                unsatisfied += not belief[i]
+            for i in neg:
+                D[i, a.id] += 1
+                unsatisfied += bool(belief[i])
+            if residual is not None:
+                res[a.id] = 0 if residual.fn(belief, nums) else 1
+                for i in residual.facts:
+                    fact_deps.setdefault(i, []).append(a)
+                for j in residual.nums:
+                    num_deps.setdefault(j, []).append(a)
+            cnt[a.id] = unsatisfied + res.get(a.id, 0)
+        self.D = D
+        self.rows = [D[i] if D[i].any() else None for i in range(layout.n_facts)]
+        self.cnt0, self.res0 = cnt, res
+        self.mask0 = cnt == 0
+        self._residual_fact_deps, self._residual_num_deps = fact_deps, num_deps
+
+    def plan(self, ground: GroundAction) -> tuple:
+        """How a valid application of ``ground`` updates the runtime state (built on first use).
+
+        ``(indices, rows, residuals, assigns, touches_goal, touches_phi)``: the belief facts it may
+        change with their counter rows (``None`` when no literal reads the fact), the residual closures
+        to re-run as ``(action id, fn)``, its fluent assignments alone (or ``None``), and whether a
+        goal / the progress potential reads what it writes.
+        """
+        effects = ground.effects
+        written = effects.dels + effects.adds + (effects.reveals if self.hidden else ())
+        indices = tuple(dict.fromkeys(written))
+        assigned = tuple(dict.fromkeys(j for j, _, _ in effects.assigns))
+        found: dict[int, GroundAction] = {}
+        for i in effects.adds + effects.dels + effects.reveals:
+            found.update((a.id, a) for a in self._residual_fact_deps.get(i, ()))
+        for j in assigned:
+            found.update((a.id, a) for a in self._residual_num_deps.get(j, ()))
+        residuals = tuple((aid, _residual(found[aid]).fn) for aid in sorted(found))
+        writes = effects.adds + effects.dels
+        touches_goal = bool(self.goal_facts.intersection(writes) or self.goal_nums.intersection(assigned))
+        touches_phi = self.shaping and bool(self.potential.facts.intersection(writes)
+                                            or self.potential.nums.intersection(assigned))
+        # fluent assignments alone, for CompiledWorld.apply (values read the state before the call)
+        assigns = CompiledEffects((), (), effects.assigns, ()) if assigned else None
+        plan = (indices, tuple(self.rows[i] for i in indices), residuals, assigns, touches_goal, touches_phi)
+        self.plans[ground.id] = plan
+        return plan
+
+    def initial_observation(self, layout: Layout, phi: float) -> np.ndarray:
+        """The vector observation at reset (fixed per task: the initial state is)."""
+        world = self.world
+        nf = layout.n_facts
+        obs = np.zeros(layout.obs_dim, dtype=np.float32)
+        facts = np.frombuffer(world.init_facts, dtype=np.uint8)
+        obs[:nf] = facts if self.visible0 is None else facts & np.frombuffer(self.visible0, dtype=np.uint8)
+        obs[nf:2 * nf][world.goal_facts] = 1.0
+        base = 2 * nf + layout.n_nums
+        if layout.n_nums:
+            obs[2 * nf:base] = np.clip(np.asarray(world.init_nums, dtype=np.float32) / self.scale32, 0.0, 1.0)
+        obs[base:base + len(self.status0)] = self.status0
+        calls = base + layout.max_goals
+        tail = calls + layout.n_actions
+        obs[calls:tail] = self.mask0
+        obs[tail] = max(0.0, phi) if self.shaping else 0.0
+        obs[tail + 1] = max(0.0, 1.0 - 0 / world.horizon)
+        return obs
+
+
+def _residual(action: GroundAction):
+    """The part of a precondition the literal counters do not cover (all of it if it was not split)."""
+    return action.pre.residual if action.pre.literals is not None else action.pre
+
+
+def scaled(value: float, scale: np.float32) -> np.float32 | float:
+    """One fluent as observed: ``np.clip(np.float32(value) / scale, 0, 1)`` bit for bit, without array overhead.
+
+    Division of two float32 scalars rounds as the array division does; the clip keeps NaN and
+    -0.0 as ``np.clip`` does (tested against it in tests/envs/test_fast_path.py).
+    """
+    x = np.float32(value) / scale
+    if not (x >= 0.0 or isnan(x)):
+        x = 0.0
+    if not (x <= 1.0 or isnan(x)):
+        x = 1.0
+    return x
