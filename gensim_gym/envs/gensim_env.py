@@ -236,6 +236,18 @@ class GenSimEnv(gym.Env):
         if self.world is None:
             raise Error("call reset() before using the environment")
 
+    def adopt_world(self, world: CompiledWorld, *, forget_others: bool = False) -> None:
+        """Play ``world`` (an already compiled task of this env's layout) when its spec is reset to.
+
+        A generator that has just compiled and verified a spec hands the world over instead of
+        having the env compile it again; ``forget_others`` drops the worlds of earlier tasks.
+        """
+        if world.layout is not self.layout:
+            raise Error("adopt_world: the world was compiled for another layout")
+        if forget_others:
+            self._worlds.clear()
+        self._worlds[world.spec_id] = world
+
     def _compile(self, spec: SimSpec) -> CompiledWorld:
         key = spec.id
         world = self._worlds.get(key)

@@ -50,9 +50,6 @@ def _replay_env(spec: SimSpec, layout: Layout | None):
     env = layout.compile_cache.get(_REPLAY_ENV)
     if env is None:
         env = layout.compile_cache[_REPLAY_ENV] = GenSimEnv(FixedSpec(spec, layout))
-    # Forget the previous tasks' compiled worlds: a generator never replays a task twice.
-    env._worlds.clear()
-    env._prep.clear()
     return env
 
 
@@ -78,7 +75,8 @@ def replay(spec: SimSpec, labels: list[str] | tuple[str, ...], layout: Layout | 
         # The golden plan is a shortest plan, so the exact distances along it are known: the
         # dense reward's potential needs no state-space sweep here (gensim_gym.world.progress).
         quiet_world._progress = PlanProgress(quiet_world, steps)
-    env._worlds[quiet_world.spec_id] = quiet_world  # the env would compile exactly this world itself
+    # the env would compile exactly this world itself; a generator never replays a task twice
+    env.adopt_world(quiet_world, forget_others=True)
     env.reset(seed=0, options={"spec": quiet})
     by_label = env.world.action_by_label_cached()
     total, success = 0.0, False
