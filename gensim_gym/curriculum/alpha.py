@@ -83,6 +83,7 @@ class AlphaCurriculum(PoolCurriculum):
         self.filter_margin, self.use_filter = filter_margin, use_filter
         self.min_cell_trials = min_cell_trials
         self.filter = CurriculumFilter(self.band, filter_margin, predict, SuccessPredictor())
+        self._picker: _Picker | None = None
         self._reset_policy()
 
     def _reset_policy(self) -> None:
@@ -126,17 +127,23 @@ class AlphaCurriculum(PoolCurriculum):
         return not self.use_filter or self.filter.admit(task.spec)
 
     def _choose(self, entries: list[Entry]) -> Entry:
+        c = self._picker
+        ids = list(map(id, entries))
+        if c is None or c.ids != ids:
+            c = self._picker = _Picker(entries, ids)
+        if c.pi_key != self.pi.tobytes():
+            c.weigh(self.pi, self.bins, len(self.pi))
+        draws = self.rng.beta(c.a, c.b)  # Thompson samples of each spec's success rate
+        draws -= self.alpha  # in place, the same operations as 1 - ((draws - α) / max(α, 1 - α))²
+        draws /= max(self.alpha, 1.0 - self.alpha)
+        draws *= draws
+        np.subtract(1.0, draws, out=draws)
+        np.maximum(draws, 0.0, out=draws)
+        draws += 0.1
+        draws *= c.base
+        cum = np.cumsum(draws, out=draws)
         n = len(entries)
-        thetas = np.fromiter((e.task.theta for e in entries), float, n)
-        arms = np.fromiter((e.task.arm for e in entries), int, n)
-        cells = arms * self.bins + np.clip((thetas * self.bins).astype(int), 0, self.bins - 1)
-        counts = np.bincount(cells, minlength=len(self.pi))
-        a = np.fromiter((e.post.a for e in entries), float, n)
-        b = np.fromiter((e.post.b for e in entries), float, n)
-        draws = self.rng.beta(a, b)  # Thompson samples of each spec's success rate
-        r_env = 1.0 - ((draws - self.alpha) / max(self.alpha, 1.0 - self.alpha)) ** 2
-        cum = np.cumsum(self.pi[cells] / counts[cells] * (0.1 + np.maximum(r_env, 0.0)))
-        return entries[min(int(np.searchsorted(cum, self.rng.random() * cum[-1], side="right")), n - 1)]
+        return entries[min(int(cum.searchsorted(self.rng.random() * cum[-1], side="right")), n - 1)]
 
     def _learn(self, entry: Entry | None, theta: float | None, arm: int, result: EpisodeResult) -> None:
         if theta is None:
@@ -144,6 +151,11 @@ class AlphaCurriculum(PoolCurriculum):
         c = self.cell(theta, arm)
         self.bin_post[c].update(result.is_success, self.bin_decay)
         if entry is not None:
+            picker = self._picker
+            if picker is not None:
+                slot = picker.slots.get(id(entry))
+                if slot is not None:
+                    picker.a[slot], picker.b[slot] = entry.post.a, entry.post.b
             if entry.features is None:
                 entry.features = spec_features(entry.task.spec).tolist()
             self.filter.model.observe(entry.features, result.is_success)
@@ -159,9 +171,7 @@ class AlphaCurriculum(PoolCurriculum):
             return True
         if entry.plays < self.min_trials:
             return False
-        lo, hi = self.band
-        below = entry.post.cdf(lo)
-        above = 1.0 - entry.post.cdf(hi)
+        below, above = entry.post.tails(*self.band)
         return below >= self.confidence or above >= self.confidence
 
     # -- π_env ------------------------------------------------------------------------------
@@ -223,6 +233,33 @@ class AlphaCurriculum(PoolCurriculum):
         self.batch = [(int(c), bool(s)) for c, s in state["batch"]]
         self.rwr = dict(state["rwr"])
         self.filter.model.load_state_dict(state["filter"])
+
+
+class _Picker:
+    """Arrays behind :meth:`AlphaCurriculum._choose` for one pool composition (a cache, not state).
+
+    Rebuilt when the pool's entries change (checked by identity on every pick); the Beta
+    parameters are kept current by ``_learn``, the cell weights recomputed when π_env changes.
+    """
+
+    def __init__(self, entries: list[Entry], ids: list[int]) -> None:
+        n = len(entries)
+        self.entries = entries  # holds them alive, so no new entry can reuse one of these ids while cached
+        self.ids = ids
+        self.slots = {i: k for k, i in enumerate(ids)}
+        self.thetas = np.fromiter((e.task.theta for e in entries), float, n)
+        self.arms = np.fromiter((e.task.arm for e in entries), int, n)
+        self.a = np.fromiter((e.post.a for e in entries), float, n)
+        self.b = np.fromiter((e.post.b for e in entries), float, n)
+        self.pi_key = b""
+        self.base = np.empty(n)
+
+    def weigh(self, pi: np.ndarray, bins: int, n_cells: int) -> None:
+        """base = π(cell) / (pooled specs in that cell): each cell's share split among its specs."""
+        cells = self.arms * bins + np.clip((self.thetas * bins).astype(int), 0, bins - 1)
+        counts = np.bincount(cells, minlength=n_cells)
+        self.base = pi[cells] / counts[cells]
+        self.pi_key = pi.tobytes()
 
 
 def _kl(p: np.ndarray, q: np.ndarray) -> float:

@@ -48,6 +48,13 @@ class EpisodeResult:
     @classmethod
     def coerce(cls, result: Any) -> EpisodeResult:
         """Accept an ``EpisodeResult``, a bool, or a mapping with ``is_success`` (and ``return``/``r``, ...)."""
+        if type(result) is dict and "is_success" in result:  # the common case: skip the ABC check
+            get = result.get
+            ret = result["return"] if "return" in result else get("episode_return", get("r", 0.0))
+            length = result["length"] if "length" in result else get("l", 0)
+            theta = get("theta")
+            return cls(bool(result["is_success"]), float(ret), int(length),
+                       None if theta is None else float(theta), int(get("arm", 0)))
         if isinstance(result, EpisodeResult):
             return result
         if isinstance(result, (bool, int)):

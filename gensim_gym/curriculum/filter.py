@@ -39,6 +39,38 @@ class SuccessPredictor:
         self.ys: deque[float] = deque(maxlen=memory)
         self.w: np.ndarray | None = None
         self._since_fit = 0
+        self._reset_buffer()
+
+    def _reset_buffer(self) -> None:
+        # The same window as ``xs``/``ys`` as arrays, so fit() need not convert a deque of lists each time:
+        # every row is written twice (at i and i + memory), so the window in deque order is one slice.
+        self._buf_x: np.ndarray | None = None
+        self._buf_y = np.empty(2 * self.xs.maxlen)
+        self._count = 0
+        self._wins = 0.0  # sum(ys) of the window
+        for x, y in zip(list(self.xs), list(self.ys), strict=True):
+            self._push(x, y)
+
+    def _push(self, x: list[float], y: float) -> None:
+        memory = self.xs.maxlen
+        if self._buf_x is None or self._buf_x.shape[1] != len(x):
+            self._buf_x = np.empty((2 * memory, len(x)))
+        i = self._count % memory
+        if self._count >= memory:
+            self._wins -= self._buf_y[i]
+        self._buf_x[i] = self._buf_x[i + memory] = x
+        self._buf_y[i] = self._buf_y[i + memory] = y
+        self._wins += y
+        self._count += 1
+
+    def _window(self) -> tuple[np.ndarray, np.ndarray]:
+        if self._buf_x is None:
+            return np.asarray(self.xs), np.asarray(self.ys)
+        memory = self.xs.maxlen
+        start = self._count % memory if self._count > memory else 0
+        stop = start + min(self._count, memory)
+        # copies: the same fresh arrays np.asarray(self.xs) made
+        return self._buf_x[start:stop].copy(), self._buf_y[start:stop].copy()
 
     @property
     def ready(self) -> bool:
@@ -46,8 +78,11 @@ class SuccessPredictor:
 
     def observe(self, features: SimSpec | list[float], success: bool) -> None:
         """Record one outcome on a spec (or on its precomputed :func:`spec_features`)."""
-        self.xs.append(spec_features(features).tolist() if isinstance(features, SimSpec) else list(features))
-        self.ys.append(1.0 if success else 0.0)
+        x = spec_features(features).tolist() if isinstance(features, SimSpec) else list(features)
+        y = 1.0 if success else 0.0
+        self.xs.append(x)
+        self.ys.append(y)
+        self._push(x, y)
         self._since_fit += 1
         first = self.w is None and len(self.ys) >= self.min_obs and self._both_outcomes()
         if first or (self.w is not None and self._since_fit >= self.refit_every):
@@ -56,11 +91,11 @@ class SuccessPredictor:
     def _both_outcomes(self, least: int = 5) -> bool:
         # With only failures (or only successes) seen, the fit says "everything fails" and the
         # filter would reject every candidate: wait until there is something to discriminate.
-        wins = sum(self.ys)
+        wins = self._wins
         return wins >= least and len(self.ys) - wins >= least
 
     def fit(self, iterations: int = 8) -> None:
-        x, y = np.asarray(self.xs), np.asarray(self.ys)
+        x, y = self._window()
         w = np.zeros(x.shape[1]) if self.w is None else self.w.copy()
         reg = self.l2 * np.eye(x.shape[1])
         reg[0, 0] = 1e-6  # do not shrink the intercept
@@ -86,6 +121,7 @@ class SuccessPredictor:
         self.ys = deque(state["ys"], maxlen=self.ys.maxlen)
         self.w = None if state["w"] is None else np.asarray(state["w"], dtype=float)
         self._since_fit = int(state["since_fit"])
+        self._reset_buffer()
 
 
 class CurriculumFilter:
