@@ -29,6 +29,7 @@ How the pieces fit:
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -133,17 +134,29 @@ class AlphaCurriculum(PoolCurriculum):
             c = self._picker = _Picker(entries, ids)
         if c.pi_key != self.pi.tobytes():
             c.weigh(self.pi, self.bins, len(self.pi))
-        draws = self.rng.beta(c.a, c.b)  # Thompson samples of each spec's success rate
-        draws -= self.alpha  # in place, the same operations as 1 - ((draws - α) / max(α, 1 - α))²
-        draws /= max(self.alpha, 1.0 - self.alpha)
-        draws *= draws
-        np.subtract(1.0, draws, out=draws)
-        np.maximum(draws, 0.0, out=draws)
-        draws += 0.1
-        draws *= c.base
-        cum = np.cumsum(draws, out=draws)
-        n = len(entries)
-        return entries[min(int(cum.searchsorted(self.rng.random() * cum[-1], side="right")), n - 1)]
+        if c.k >= len(c.u):
+            c.refresh(self.rng)
+        row, u = c.draws[c.k], float(c.u[c.k])  # Thompson samples of each spec's success rate, one uniform
+        c.k += 1
+        # weight_i = base_i · (0.1 + max(R_env(draw_i), 0)), R_env = 1 − ((draw − α) / max(α, 1 − α))²
+        alpha, scale = self.alpha, max(self.alpha, 1.0 - self.alpha)
+        if len(entries) <= 64:  # plain floats beat ufunc call overhead on small pools; same IEEE operations
+            acc, cum = 0.0, []
+            for x, b in zip(row.tolist(), c.base_list, strict=True):
+                t = (x - alpha) / scale
+                r = 1.0 - t * t
+                acc += b * (0.1 + (r if r > 0.0 else 0.0))
+                cum.append(acc)
+            return entries[min(bisect_right(cum, u * acc), len(entries) - 1)]
+        w = row - alpha
+        w /= scale
+        w *= w
+        np.subtract(1.0, w, out=w)
+        np.maximum(w, 0.0, out=w)
+        w += 0.1
+        w *= c.base
+        cum_a = np.add.accumulate(w, out=w)
+        return entries[min(int(cum_a.searchsorted(u * cum_a[-1], side="right")), len(entries) - 1)]
 
     def _learn(self, entry: Entry | None, theta: float | None, arm: int, result: EpisodeResult) -> None:
         if theta is None:
@@ -155,7 +168,7 @@ class AlphaCurriculum(PoolCurriculum):
             if picker is not None:
                 slot = picker.slots.get(id(entry))
                 if slot is not None:
-                    picker.a[slot], picker.b[slot] = entry.post.a, entry.post.b
+                    picker.posterior_changed(slot, entry.post.a, entry.post.b, self.rng)
             if entry.features is None:
                 entry.features = spec_features(entry.task.spec).tolist()
             self.filter.model.observe(entry.features, result.is_success)
@@ -224,7 +237,13 @@ class AlphaCurriculum(PoolCurriculum):
     def _extra_state(self) -> dict[str, Any]:
         return {"pi": self.pi.tolist(), "bin_post": [p.to_list() for p in self.bin_post],
                 "batch": [[c, s] for c, s in self.batch], "rwr": dict(self.rwr),
-                "filter": self.filter.model.state_dict()}
+                "filter": self.filter.model.state_dict(), "thompson": self._thompson_state()}
+
+    def _thompson_state(self) -> dict[str, Any] | None:
+        c = self._picker
+        if c is None or c.k >= len(c.u) or c.ids != list(map(id, self.pool.values())):
+            return None  # no unused pre-drawn samples that the next pick would use
+        return c.state()
 
     def _load_extra(self, state: Mapping[str, Any]) -> None:
         self.filter = CurriculumFilter(self.band, self.filter_margin, self.filter.hook, SuccessPredictor())
@@ -233,14 +252,31 @@ class AlphaCurriculum(PoolCurriculum):
         self.batch = [(int(c), bool(s)) for c, s in state["batch"]]
         self.rwr = dict(state["rwr"])
         self.filter.model.load_state_dict(state["filter"])
+        self._picker = None
+        if state.get("thompson"):
+            entries = list(self.pool.values())
+            picker = _Picker(entries, list(map(id, entries)))
+            if picker.restore(state["thompson"]):
+                self._picker = picker
 
 
 class _Picker:
-    """Arrays behind :meth:`AlphaCurriculum._choose` for one pool composition (a cache, not state).
+    """Arrays behind :meth:`AlphaCurriculum._choose` for one pool composition.
 
     Rebuilt when the pool's entries change (checked by identity on every pick); the Beta
     parameters are kept current by ``_learn``, the cell weights recomputed when π_env changes.
+
+    Thompson draws come in blocks: ``refresh`` draws ``BLOCK`` rows of one Beta(a_i, b_i) sample per
+    pooled spec (plus one uniform per row) in one call; each pick consumes one row. When a spec's
+    posterior changes, its not yet used draws are redrawn from the new posterior at once. So every
+    pick still sees, for every spec, a fresh independent draw from that spec's *current*
+    posterior, and a fresh uniform: the same distribution of picks as drawing per pick, from
+    the same seeded generator (deterministic), but the generator's numbers are consumed in a
+    different order than one ``beta`` call per pick did. The unused rows are part of the
+    curriculum state (``thompson`` in ``state_dict``), so a resumed run continues identically.
     """
+
+    BLOCK = 32
 
     def __init__(self, entries: list[Entry], ids: list[int]) -> None:
         n = len(entries)
@@ -253,12 +289,40 @@ class _Picker:
         self.b = np.fromiter((e.post.b for e in entries), float, n)
         self.pi_key = b""
         self.base = np.empty(n)
+        self.base_list: list[float] = []
+        self.draws = np.empty((0, n))
+        self.u = np.empty(0)
+        self.k = 0  # next unused row
+
+    def refresh(self, rng: np.random.Generator) -> None:
+        self.draws = rng.beta(self.a, self.b, size=(self.BLOCK, len(self.a)))
+        self.u = rng.random(self.BLOCK)
+        self.k = 0
+
+    def posterior_changed(self, slot: int, a: float, b: float, rng: np.random.Generator) -> None:
+        self.a[slot], self.b[slot] = a, b
+        left = len(self.u) - self.k
+        if left > 0:
+            self.draws[self.k:, slot] = rng.beta(a, b, size=left)
+
+    def state(self) -> dict[str, Any]:
+        return {"task_ids": [e.task.task_id for e in self.entries], "draws": self.draws[self.k:].tolist(),
+                "u": self.u[self.k:].tolist()}
+
+    def restore(self, state: Mapping[str, Any]) -> bool:
+        if state["task_ids"] != [e.task.task_id for e in self.entries]:
+            return False
+        self.draws = np.asarray(state["draws"], dtype=float).reshape(-1, len(self.entries))
+        self.u = np.asarray(state["u"], dtype=float)
+        self.k = 0
+        return True
 
     def weigh(self, pi: np.ndarray, bins: int, n_cells: int) -> None:
         """base = π(cell) / (pooled specs in that cell): each cell's share split among its specs."""
         cells = self.arms * bins + np.clip((self.thetas * bins).astype(int), 0, bins - 1)
         counts = np.bincount(cells, minlength=n_cells)
         self.base = pi[cells] / counts[cells]
+        self.base_list = self.base.tolist()
         self.pi_key = pi.tobytes()
 
 

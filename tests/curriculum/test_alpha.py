@@ -134,3 +134,63 @@ def test_threshold_raises_and_lowers(synth):
     easy = ThresholdCurriculum(generator=synth, seed=0, start=0.9)
     run_synthetic(easy, 0.3, 1000)
     assert easy.level < 0.6
+
+
+def _reference_pick_freqs(cur, picks, seed):
+    """Pick frequencies of the per-pick formula (fresh Beta draws each pick), without the block cache."""
+    entries = list(cur.pool.values())
+    rng = np.random.default_rng(seed)
+    a = np.array([e.post.a for e in entries])
+    b = np.array([e.post.b for e in entries])
+    cells = np.array([cur.cell(e.task.theta, e.task.arm) for e in entries])
+    counts = np.bincount(cells, minlength=len(cur.pi))
+    base = cur.pi[cells] / counts[cells]
+    freq = np.zeros(len(entries))
+    for _ in range(picks):
+        r = 1.0 - ((rng.beta(a, b) - cur.alpha) / max(cur.alpha, 1 - cur.alpha)) ** 2
+        cum = np.cumsum(base * (0.1 + np.maximum(r, 0.0)))
+        freq[min(int(np.searchsorted(cum, rng.random() * cum[-1], side="right")), len(entries) - 1)] += 1
+    return freq / picks
+
+
+@pytest.mark.parametrize("pool_size", [8, 80])  # the plain-float path and the numpy path
+def test_block_thompson_picks_have_the_per_pick_distribution(synth, pool_size):
+    cur = AlphaCurriculum(generator=synth, seed=1, pool_size=pool_size, use_filter=False)
+    cur.refill(pool_size)
+    rng = np.random.default_rng(0)
+    for e in cur.pool.values():  # varied posteriors, then frozen (no update during the count)
+        e.post.a, e.post.b = 1.0 + rng.integers(0, 12), 1.0 + rng.integers(0, 12)
+    cur._picker = None
+    picks = 20000
+    ids = [e.task.task_id for e in cur.pool.values()]
+    got = np.zeros(len(ids))
+    for _ in range(picks):
+        got[ids.index(cur._choose(list(cur.pool.values())).task.task_id)] += 1
+    want = _reference_pick_freqs(cur, picks, 2)
+    tol = 0.02 if pool_size == 8 else 0.01  # ≈ 4–5 binomial standard errors
+    assert np.abs(got / picks - want).max() < tol
+
+
+def test_pick_cache_follows_pool_changes_and_posteriors(synth):
+    cur = AlphaCurriculum(generator=synth, seed=2, pool_size=6, min_trials=2, max_plays=5, use_filter=False)
+    rng = np.random.default_rng(3)
+    for _ in range(400):  # many retirements and refills: entries come and go (and addresses get reused)
+        task = cur.sample()
+        cur.update(task, bool(rng.random() < 0.5))
+        c = cur._picker
+        if c is not None and c.ids == list(map(id, cur.pool.values())):
+            assert c.a.tolist() == [e.post.a for e in cur.pool.values()]
+            assert c.b.tolist() == [e.post.b for e in cur.pool.values()]
+    assert cur.counters["retired"] > 20
+
+
+def test_resume_mid_block_continues_identically(synth):
+    cur = AlphaCurriculum(generator=synth, seed=4, use_filter=False)
+    run_synthetic(cur, 0.5, 37)  # 37 picks: in the middle of a pre-drawn block
+    state = json.loads(json.dumps(cur.state_dict()))
+    assert state["thompson"] is not None and len(state["thompson"]["u"]) > 0
+    other = AlphaCurriculum(generator=synth).load_state_dict(state)
+    assert json.dumps(other.state_dict()) == json.dumps(cur.state_dict())
+    run_synthetic(cur, 0.5, 50, seed=1)
+    run_synthetic(other, 0.5, 50, seed=1)
+    assert json.dumps(other.state_dict()) == json.dumps(cur.state_dict())
