@@ -94,7 +94,12 @@ class SuccessPredictor:
         wins = self._wins
         return wins >= least and len(self.ys) - wins >= least
 
-    def fit(self, iterations: int = 8) -> None:
+    def fit(self, iterations: int = 8, tol: float = 1e-10) -> None:
+        """Up to ``iterations`` Newton steps (warm-started); stops once a step moves no weight by more than ``tol``.
+
+        Newton converges quadratically here, so stopping at ``tol`` leaves the weights within about
+        ``tol`` of where the remaining steps would have taken them (refits usually stop after 2–4 steps).
+        """
         x, y = self._window()
         w = np.zeros(x.shape[1]) if self.w is None else self.w.copy()
         reg = self.l2 * np.eye(x.shape[1])
@@ -103,7 +108,10 @@ class SuccessPredictor:
             p = 1.0 / (1.0 + np.exp(-np.clip(x @ w, -30, 30)))
             grad = x.T @ (p - y) + reg @ w
             hess = (x * (p * (1 - p))[:, None]).T @ x + reg
-            w = w - np.linalg.solve(hess, grad)
+            delta = np.linalg.solve(hess, grad)
+            w = w - delta
+            if np.abs(delta).max() <= tol:
+                break
         self.w = w
         self._since_fit = 0
 

@@ -194,3 +194,22 @@ def test_resume_mid_block_continues_identically(synth):
     run_synthetic(cur, 0.5, 50, seed=1)
     run_synthetic(other, 0.5, 50, seed=1)
     assert json.dumps(other.state_dict()) == json.dumps(cur.state_dict())
+
+
+def test_filter_refit_stops_early_at_the_same_weights():
+    from gensim_gym.curriculum.filter import SuccessPredictor
+
+    rng = np.random.default_rng(0)
+    early, full = SuccessPredictor(), SuccessPredictor()
+    for _ in range(1500):
+        x = [1.0, *rng.random(4).tolist()]
+        ok = bool(rng.random() < 1 / (1 + np.exp(4 * x[1] - 2)))
+        early.observe(x, ok)
+        full.xs.append(x)
+        full.ys.append(1.0 if ok else 0.0)
+        full._push(x, 1.0 if ok else 0.0)
+        if early.w is not None and early._since_fit == 0:
+            full.fit(tol=0.0)  # all 8 Newton steps
+            assert np.abs(early.w - full.w).max() < 1e-8
+            full.w = early.w.copy()  # same warm start for the next refit
+    assert early.w is not None
