@@ -51,20 +51,39 @@ def _json_path(parts: Iterable[Any]) -> str:
     return out
 
 
-def _depth(text: str) -> int:
-    depth = best = 0
+def json_chars(text: str, start: int = 0):
+    """Yield ``(index, char, in_string)`` for JSON-ish text, tracking string literals and escapes.
+
+    The one string-aware scanner behind the depth bound here and the LLM answer extraction
+    (balanced-object search, trailing-comma removal), so all agree on what is inside a string.
+    """
     in_string = escaped = False
-    for ch in text:
+    for i in range(start, len(text)):
+        ch = text[i]
         if in_string:
             if escaped:
                 escaped = False
             elif ch == "\\":
                 escaped = True
             elif ch == '"':
+                yield i, ch, False  # the closing quote belongs to the string
                 in_string = False
-        elif ch == '"':
+                continue
+            yield i, ch, True
+            continue
+        if ch == '"':
             in_string = True
-        elif ch in "[{":
+            yield i, ch, True
+            continue
+        yield i, ch, False
+
+
+def _depth(text: str) -> int:
+    depth = best = 0
+    for _, ch, in_string in json_chars(text):
+        if in_string:
+            continue
+        if ch in "[{":
             depth += 1
             best = max(best, depth)
         elif ch in "]}":

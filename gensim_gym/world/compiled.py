@@ -209,6 +209,17 @@ class CompiledWorld:
     def goal_status(self, facts: bytearray, nums: list[float]) -> list[bool]:
         return [bool(g.fn(facts, nums)) for g in self.goals]
 
+    def derived(self, name: str, build):
+        """``build(self)``, computed on first use and kept on this world under ``name``.
+
+        Goal-dependent helpers (planner guidance, the progress potential, the env runtime) live
+        here; :meth:`retarget` drops them, because a new goal invalidates them.
+        """
+        value = self.__dict__.get(name)
+        if value is None:
+            value = self.__dict__[name] = build(self)
+        return value
+
     def is_goal(self, facts: bytearray, nums: list[float]) -> bool:
         for g in self.goals:  # noqa: SIM110 - a plain loop: the planner calls this per expanded state
             if not g.fn(facts, nums):

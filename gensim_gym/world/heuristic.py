@@ -262,8 +262,4 @@ class Guidance:
 
 def guidance(world: CompiledWorld) -> Guidance:
     """The world's (cached) :class:`Guidance`."""
-    cached = getattr(world, "_guidance", None)
-    if cached is None:
-        cached = Guidance(world)
-        world._guidance = cached  # type: ignore[attr-defined]
-    return cached
+    return world.derived("_guidance", Guidance)

@@ -130,11 +130,7 @@ class Progress:
 
 def progress(world: CompiledWorld) -> Progress:
     """The world's (cached) :class:`Progress` potential."""
-    cached = getattr(world, "_progress", None)
-    if cached is None:
-        cached = Progress(world)
-        world._progress = cached  # type: ignore[attr-defined]
-    return cached
+    return world.derived("_progress", Progress)
 
 
 class PlanProgress(Progress):

@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from gensim_gym.errors import SpecError
-from gensim_gym.spec.validate import MAX_JSON_DEPTH, _depth
+from gensim_gym.spec.validate import MAX_JSON_DEPTH, _depth, json_chars
 
 MAX_ANSWER_CHARS = 200_000
 _FENCE = re.compile(r"```[A-Za-z0-9_-]*[ \t]*\n(.*?)```", re.DOTALL)
@@ -22,32 +22,17 @@ _FENCE = re.compile(r"```[A-Za-z0-9_-]*[ \t]*\n(.*?)```", re.DOTALL)
 def _strip_trailing_commas(text: str) -> str:
     """Remove commas that directly precede ``}`` or ``]`` (ignoring whitespace), outside strings."""
     out: list[str] = []
-    in_string = escaped = False
     pending: list[str] = []  # a comma and the whitespace after it, held until we know what follows
-    for ch in text:
-        if in_string:
-            out.append(ch)
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-            continue
+    for _, ch, in_string in json_chars(text):
         if pending:
-            if ch.isspace():
+            if not in_string and ch.isspace():
                 pending.append(ch)
                 continue
-            if ch not in "}]":
-                out.extend(pending)
-            else:
-                out.extend(pending[1:])
+            out.extend(pending[1:] if not in_string and ch in "}]" else pending)
             pending = []
-        if ch == ",":
+        if not in_string and ch == ",":
             pending = [ch]
             continue
-        if ch == '"':
-            in_string = True
         out.append(ch)
     out.extend(pending)
     return "".join(out)
@@ -57,19 +42,11 @@ def _balanced_object(text: str) -> str | None:
     """The first ``{...}`` span whose braces balance (strings respected), or None."""
     start = text.find("{")
     while start != -1:
-        depth, in_string, escaped = 0, False, False
-        for i in range(start, len(text)):
-            ch = text[i]
+        depth = 0
+        for i, ch, in_string in json_chars(text, start):
             if in_string:
-                if escaped:
-                    escaped = False
-                elif ch == "\\":
-                    escaped = True
-                elif ch == '"':
-                    in_string = False
-            elif ch == '"':
-                in_string = True
-            elif ch == "{":
+                continue
+            if ch == "{":
                 depth += 1
             elif ch == "}":
                 depth -= 1
