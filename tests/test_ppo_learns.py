@@ -8,9 +8,9 @@ and compare the trained policy with a random one on held-out reset seeds:
 - Plain PPO (no masks) must learn to solve a good share of the tasks: it sees the
   available calls and the progress potential Φ in its observation, and the dense
   reward pays potential-based progress from the exact distance to the goal
-  (``gensim_gym.world.progress``). Measured: 0 % → 48 % at 80k steps on these
-  evaluation seeds (it plateaus there up to 200k: a few tasks of the pool whose start
-  states differ only in their goal bits get the plan of their look-alike).
+  (``gensim_gym.world.progress``). Measured: 0 % → 73 % at 50k steps, flat to 150k:
+  the pool tasks that need a drive to the crate before the pick (4-step plans) are
+  the ones it still misses.
 """
 
 from __future__ import annotations
@@ -66,8 +66,9 @@ def train(algo: str, steps: int) -> Any:
     else:
         # plain PPO needs more exploration (entropy) and a slightly wider network than the masked variant
         venv = make_vec_env("GenSim-v0", n_envs=8, seed=0, env_kwargs={"seed": 0, **FAMILY})
-        model = PPO("MlpPolicy", venv, n_steps=256, batch_size=256, learning_rate=3e-4, ent_coef=0.02, seed=0,
-                    policy_kwargs={"net_arch": [128, 128]}, device="cpu", verbose=0)
+        # gamma 0.95: the tasks are a handful of steps long, and a shorter horizon of credit learns faster
+        model = PPO("MlpPolicy", venv, n_steps=256, batch_size=256, learning_rate=3e-4, ent_coef=0.02, gamma=0.95,
+                    seed=0, policy_kwargs={"net_arch": [128, 128]}, device="cpu", verbose=0)
     return model.learn(steps)
 
 
@@ -83,8 +84,8 @@ def test_maskable_ppo_learns_easy_family_to_high_success() -> None:
 @pytest.mark.slow
 def test_plain_ppo_learns_easy_family() -> None:
     random = evaluate(None, masked=False)
-    trained = evaluate(train("ppo", 80_000), masked=False)
-    print(f"PPO 80k steps: random {random} -> trained {trained}")
+    trained = evaluate(train("ppo", 60_000), masked=False)
+    print(f"PPO 60k steps: random {random} -> trained {trained}")
     assert random["success"] <= 0.05
-    assert trained["success"] >= 0.4
+    assert trained["success"] >= 0.6
     assert trained["invalid"] < 0.05 < random["invalid"]
