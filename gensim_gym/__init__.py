@@ -34,7 +34,6 @@ from gensim_gym.errors import (
     GenerationError,
     MissingDependencyError,
     SpecError,
-    VerificationError,
 )
 from gensim_gym.factory import generate, make_env
 from gensim_gym.spec import SimSpec, load_spec, validate_spec
@@ -60,7 +59,6 @@ __all__ = [
     "StaticCurriculum",
     "ThresholdCurriculum",
     "UniformCurriculum",
-    "VerificationError",
     "__version__",
     "alpha_reward",
     "generate",

@@ -64,10 +64,6 @@ class GenerationError(Error, RuntimeError):
         super().__init__(message + detail)
 
 
-class VerificationError(Error, ValueError):
-    """A well-formed spec failed verification (unsolvable, trivial, or a reward the golden plan cannot earn)."""
-
-
 class CapacityError(Error, ValueError):
     """A task does not fit the fixed observation/action capacity of an environment."""
 

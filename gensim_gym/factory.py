@@ -12,7 +12,7 @@ from gensim_gym.envs.sources import FixedSpec
 from gensim_gym.errors import Error
 from gensim_gym.generation.directive import parse_directive
 from gensim_gym.generation.family import DirectiveFamily
-from gensim_gym.generation.offline import OfflineGenerator, family_layout
+from gensim_gym.generation.offline import OfflineGenerator
 from gensim_gym.spec.model import SimSpec
 from gensim_gym.spec.validate import load_spec, validate_spec
 
@@ -78,8 +78,3 @@ def make_env(directive: str | None = None, *, spec: SimSpec | str | Path | None 
 
         env = attach_curriculum(env, curriculum, directive=directive, seed=seed)
     return env
-
-
-def family_layout_for(directive: str, difficulty: float = 0.5):
-    """The fixed layout (spaces) of a directive's family; envs made from the same domains share it."""
-    return family_layout(parse_directive(directive, difficulty))

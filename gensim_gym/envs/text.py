@@ -78,7 +78,7 @@ def parse_call(world: CompiledWorld, call: Any) -> tuple[GroundAction | None, st
         return None, f"invalid arguments for {tool.name} at {where}: {errors[0].message[:200]}"
     objs = tuple(args[p.name] for p in tool.params)
     label = f"{tool.name}({', '.join(objs)})"
-    action = world.action_by_label_cached().get(label)
+    action = world.action_by_label().get(label)
     return (action, "") if action is not None else (None, f"{label} is not a valid call")
 
 

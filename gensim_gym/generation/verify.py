@@ -69,7 +69,7 @@ def replay(spec: SimSpec, labels: list[str] | tuple[str, ...], layout: Layout | 
         quiet_world = world if world.spec is quiet else world.retarget(quiet)
     else:
         quiet_world = CompiledWorld(quiet, env.layout)
-    actions = quiet_world.action_by_label_cached()
+    actions = quiet_world.action_by_label()
     steps = [actions[label] for label in labels if label in actions]
     if len(steps) == len(labels):
         # The golden plan is a shortest plan, so the exact distances along it are known: the
@@ -78,7 +78,7 @@ def replay(spec: SimSpec, labels: list[str] | tuple[str, ...], layout: Layout | 
     # the env would compile exactly this world itself; a generator never replays a task twice
     env.adopt_world(quiet_world, forget_others=True)
     env.reset(seed=0, options={"spec": quiet})
-    by_label = env.world.action_by_label_cached()
+    by_label = env.world.action_by_label()
     total, success = 0.0, False
     for i, label in enumerate(labels):
         action = by_label.get(label)

@@ -230,30 +230,18 @@ class CompiledWorld:
         return [a for a in self.valid_actions if a.pre.fn(facts, nums)]
 
     def action_by_label(self) -> dict[str, GroundAction]:
-        return {a.label: a for a in self.valid_actions}
-
-    # -- text helpers (cached: only text mode and planners' callers need them) --
-    def action_by_label_cached(self) -> dict[str, GroundAction]:
-        cached = getattr(self, "_labels", None)
-        if cached is None:
-            cached = self._labels = self.action_by_label()
-        return cached
+        """Every valid ground action by its label, e.g. ``pick(crate_a, dock)`` (built once per world)."""
+        return self.derived("_labels", lambda w: {a.label: a for a in w.valid_actions})
 
     def fact_items(self) -> list[tuple[str, int]]:
         """``(label, index)`` for every ground fact of the spec, in spec order."""
-        cached = getattr(self, "_fact_items", None)
-        if cached is None:
-            objects = self.spec.task.objects
-            cached = [(f"{p.name}({', '.join(objs)})", self.index.fact(p.name, objs))
-                      for p in self.spec.task.predicates for objs in product(*(objects.get(t, ()) for t in p.params))]
-            self._fact_items = cached
-        return cached
+        return self.derived("_fact_items", lambda w: w._items(w.spec.task.predicates, w.index.fact))
 
     def num_items(self) -> list[tuple[str, int]]:
-        cached = getattr(self, "_num_items", None)
-        if cached is None:
-            objects = self.spec.task.objects
-            cached = [(f"{f.name}({', '.join(objs)})", self.index.num(f.name, objs))
-                      for f in self.spec.task.fluents for objs in product(*(objects.get(t, ()) for t in f.params))]
-            self._num_items = cached
-        return cached
+        """``(label, index)`` for every ground fluent of the spec, in spec order."""
+        return self.derived("_num_items", lambda w: w._items(w.spec.task.fluents, w.index.num))
+
+    def _items(self, declarations, index_of) -> list[tuple[str, int]]:
+        objects = self.spec.task.objects
+        return [(f"{d.name}({', '.join(objs)})", index_of(d.name, objs))
+                for d in declarations for objs in product(*(objects.get(t, ()) for t in d.params))]

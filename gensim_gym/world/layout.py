@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from itertools import product
 from math import prod
 
 from gensim_gym.errors import CapacityError
@@ -104,27 +103,6 @@ class Layout:
         """The fluent positions of fluent ``name`` (all slot combinations)."""
         start = self._num_offset[name]
         return range(start, start + prod(self.capacity.get(t, 0) for t in self.fluents[name][0]))
-
-    def action_slots(self, action_id: int) -> tuple[str, tuple[int, ...]]:
-        """Inverse of :meth:`action_index`: the tool name and argument slots of an action id."""
-        for name, offset in reversed(list(self._tool_offset.items())):
-            if action_id >= offset:
-                rest = action_id - offset
-                types = self.tools[name]
-                slots = []
-                for t in reversed(types):
-                    rest, s = divmod(rest, self.capacity[t])
-                    slots.append(s)
-                return name, tuple(reversed(slots))
-        raise IndexError(action_id)
-
-    def fact_labels(self) -> list[str]:
-        """Human-readable label per fact slot, e.g. ``at(item#0, location#2)``."""
-        labels = []
-        for name, types in self.predicates.items():
-            for slots in product(*(range(self.capacity[t]) for t in types)):
-                labels.append(f"{name}({', '.join(f'{t}#{s}' for t, s in zip(types, slots, strict=True))})")
-        return labels
 
     # -- construction ----------------------------------------------------
     @classmethod
