@@ -16,7 +16,7 @@ from itertools import product
 
 from gensim_gym.dsl.ast import WILDCARD, Assign, Obj, Reveal, walk
 from gensim_gym.dsl.compile import Compiled, CompiledEffects, compile_effects, compile_expr
-from gensim_gym.spec.model import SimSpec
+from gensim_gym.spec.model import SimSpec, Tool
 from gensim_gym.spec.validate import parse_effect_cached, parse_expr_cached
 from gensim_gym.world.heuristic import reads, requirements
 from gensim_gym.world.layout import Layout
@@ -77,6 +77,31 @@ def _constants(pre, effects) -> tuple[str, ...]:
     return tuple(sorted(names))
 
 
+def _tool_info(tool: Tool) -> tuple:
+    """What grounding a tool needs from its text: parameter types, literal constants, whether it
+    reveals, and its parsed precondition, effects and parameter names."""
+    pre = parse_expr_cached(tool.pre)
+    effects = [parse_effect_cached(e) for e in tool.effects]
+    return (tuple(p.type for p in tool.params), _constants(pre, effects),
+            any(isinstance(e, Reveal) for e in effects), pre, effects, tuple(p.name for p in tool.params))
+
+
+def _fluent_bounds(layout: Layout) -> tuple[list[float], list[float], list[float]]:
+    """Per fluent position of ``layout``: lower bound, upper bound and observation scale (cached per layout)."""
+    cached = layout.compile_cache.get(("fluent-bounds",))
+    if cached is None:
+        num_lo = [0.0] * layout.n_nums
+        num_hi = [0.0] * layout.n_nums
+        num_scale = [1.0] * layout.n_nums
+        for name, (types, lo, hi) in layout.fluents.items():
+            for slots in product(*(range(layout.capacity[t]) for t in types)):
+                j = layout.num_index(name, slots)
+                num_lo[j], num_hi[j] = lo, hi
+                num_scale[j] = max(abs(lo), abs(hi), 1.0)
+        cached = layout.compile_cache["fluent-bounds",] = (num_lo, num_hi, num_scale)
+    return cached
+
+
 class CompiledWorld:
     """Everything the runtime needs to simulate one spec inside one layout."""
 
@@ -88,14 +113,8 @@ class CompiledWorld:
         self.index = index
         task = spec.task
         self.horizon = task.horizon
-        self.num_lo = [0.0] * layout.n_nums
-        self.num_hi = [0.0] * layout.n_nums
-        self.num_scale = [1.0] * layout.n_nums
-        for name, (types, lo, hi) in layout.fluents.items():
-            for slots in product(*(range(layout.capacity[t]) for t in types)):
-                j = layout.num_index(name, slots)
-                self.num_lo[j], self.num_hi[j] = lo, hi
-                self.num_scale[j] = max(abs(lo), abs(hi), 1.0)
+        # fluent bounds depend on the layout alone: shared (read-only) by every world compiled in it
+        self.num_lo, self.num_hi, self.num_scale = _fluent_bounds(layout)
         self.init_facts, self.init_nums = self._initial_state(index)
         self.actions: list[GroundAction | None] = [None] * layout.n_actions
         self.valid_actions: list[GroundAction] = []
@@ -106,13 +125,10 @@ class CompiledWorld:
             for objs in product(*(task.objects.get(t, ()) for t in types)):
                 hidden[index.fact(name, objs)] = 1
         self.hidden = hidden
-        self.fact_deps = self._dependents(lambda a: a.pre.facts)
-        self.num_deps = self._dependents(lambda a: a.pre.nums)
         self._compile_goals(spec)
 
     def _compile_goals(self, spec: SimSpec) -> None:
         self.spec = spec
-        self.spec_id = spec.id  # hashing the spec is costly; the runtime reads it on every step
         self.horizon = spec.task.horizon
         self.goals = [compile_expr(parse_expr_cached(g), self.index) for g in spec.task.goal]
         self.goal_facts = sorted({i for g in self.goals for i in g.facts})
@@ -150,45 +166,94 @@ class CompiledWorld:
         self.apply(facts, nums, effects)
         return facts, nums
 
+    @property
+    def spec_id(self) -> str:
+        """The spec's content hash (computed on first use and cached on the spec).
+
+        Lazy: a generator compiles drafts and probes whose id nobody ever reads.
+        """
+        return self.spec.id
+
     def _ground_tools(self, index: _SpecIndexer) -> None:
+        """Ground every tool over the spec's objects; fill ``actions``, ``valid_actions`` and the
+        dependency maps ``fact_deps`` / ``num_deps`` (fact or fluent → ids of the actions whose
+        precondition reads it, in ``valid_actions`` order).
+
+        A tool's groundings depend only on the tool, its failure probability and the objects (with
+        their slots) its parameters, constants and reveals range over, so they are kept in the
+        layout's compile cache under exactly that key: a generator's re-sampled tasks mostly reuse
+        each tool's (immutable) ground actions and dependency lists instead of grounding again.
+        """
         objects = self.spec.task.objects
         cache = self.layout.compile_cache
         if len(cache) > 100_000:  # bound memory across very long generation runs
             cache.clear()
-        counts = tuple(len(objects.get(t, ())) for t in sorted(self.layout.capacity))
+        slot = index.slot
+        slots_of = {t: tuple(slot[o] for o in names) for t, names in objects.items()}
+        everything: tuple | None = None
+        fact_deps: dict[int, list[int]] = {}
+        num_deps: dict[int, list[int]] = {}
+        task_fail = self.spec.task.fail_prob
+        actions, valid = self.actions, self.valid_actions
         for tool in self.spec.tools.tools:
-            pre = parse_expr_cached(tool.pre)
-            effects = [parse_effect_cached(e) for e in tool.effects]
-            consts = _constants(pre, effects)
-            # Fact indices depend only on slots, so compiled closures can be shared by every
-            # spec compiled in this layout whose arguments and constants sit in the same slots.
-            const_slots = tuple(index.slot.get(c, -1) for c in consts)
-            reveal = counts if any(isinstance(e, Reveal) for e in effects) else ()
-            params = tuple(p.name for p in tool.params)
-            types = tuple(p.type for p in tool.params)
-            fail = max(tool.fail_prob, self.spec.task.fail_prob)
-            for args in product(*(objects.get(t, ()) for t in types)):
-                slots = tuple(index.slot[a] for a in args)
-                key = (tool.pre, tool.effects, params, slots, const_slots, reveal)
-                compiled = cache.get(key)
-                if compiled is None:
-                    binding = dict(zip(params, args, strict=True))
-                    values = [e.value for e in effects if isinstance(e, Assign)]
-                    compiled = cache[key] = (compile_expr(pre, index, binding, split=True),
-                                             compile_effects(effects, index, binding),
-                                             requirements(pre, index, binding), reads(values, index, binding))
-                action_id = self.layout.action_index(tool.name, slots)
-                action = GroundAction(action_id, tool.name, args, params, compiled[0], compiled[1], fail,
-                                      tool.distractor, compiled[2], compiled[3])
-                self.actions[action_id] = action
-                self.valid_actions.append(action)
+            info = cache.get(("tool", tool))
+            if info is None:
+                info = cache["tool", tool] = _tool_info(tool)
+            types, consts, reveals = info[0], info[1], info[2]
+            arg_sig = tuple((objects.get(t, ()), slots_of.get(t, ())) for t in types)
+            reveal_sig: tuple = ()
+            if reveals:  # a reveal may range over any type's objects
+                if everything is None:
+                    everything = tuple((t, names, slots_of[t]) for t, names in objects.items())
+                reveal_sig = everything
+            fail = max(tool.fail_prob, task_fail)
+            key = ("ground", tool, fail, arg_sig, tuple(slot.get(c, -1) for c in consts), reveal_sig)
+            grounded = cache.get(key)
+            if grounded is None:
+                grounded = cache[key] = self._ground_tool(tool, info, index, fail)
+            ground, facts_read, nums_read = grounded
+            for action in ground:
+                actions[action.id] = action
+            valid.extend(ground)
+            for i, ids in facts_read:
+                fact_deps.setdefault(i, []).extend(ids)
+            for j, ids in nums_read:
+                num_deps.setdefault(j, []).extend(ids)
+        self.fact_deps = {i: tuple(ids) for i, ids in fact_deps.items()}
+        self.num_deps = {j: tuple(ids) for j, ids in num_deps.items()}
 
-    def _dependents(self, reads) -> dict[int, tuple[int, ...]]:
-        deps: dict[int, list[int]] = {}
-        for action in self.valid_actions:
-            for i in reads(action):
-                deps.setdefault(i, []).append(action.id)
-        return {i: tuple(ids) for i, ids in deps.items()}
+    def _ground_tool(self, tool: Tool, info: tuple, index: _SpecIndexer, fail: float) -> tuple:
+        """One tool's ground actions and, per fact / fluent their preconditions read, the reading action ids."""
+        types, consts, reveals, pre, effects, params = info
+        objects = self.spec.task.objects
+        cache = self.layout.compile_cache
+        counts = tuple(len(objects.get(t, ())) for t in sorted(self.layout.capacity))
+        # Fact indices depend only on slots, so compiled closures can be shared by every
+        # spec compiled in this layout whose arguments and constants sit in the same slots.
+        const_slots = tuple(index.slot.get(c, -1) for c in consts)
+        reveal = counts if reveals else ()
+        out: list[GroundAction] = []
+        for args in product(*(objects.get(t, ()) for t in types)):
+            slots = tuple(index.slot[a] for a in args)
+            key = (tool.pre, tool.effects, params, slots, const_slots, reveal)
+            compiled = cache.get(key)
+            if compiled is None:
+                binding = dict(zip(params, args, strict=True))
+                values = [e.value for e in effects if isinstance(e, Assign)]
+                compiled = cache[key] = (compile_expr(pre, index, binding, split=True),
+                                         compile_effects(effects, index, binding),
+                                         requirements(pre, index, binding), reads(values, index, binding))
+            action_id = self.layout.action_index(tool.name, slots)
+            out.append(GroundAction(action_id, tool.name, args, params, compiled[0], compiled[1], fail,
+                                    tool.distractor, compiled[2], compiled[3]))
+        facts_read: dict[int, list[int]] = {}
+        nums_read: dict[int, list[int]] = {}
+        for action in out:
+            for i in action.pre.facts:
+                facts_read.setdefault(i, []).append(action.id)
+            for j in action.pre.nums:
+                nums_read.setdefault(j, []).append(action.id)
+        return tuple(out), tuple(facts_read.items()), tuple(nums_read.items())
 
     # -- state transitions ----------------------------------------------
     def apply(self, facts: bytearray, nums: list[float], effects: CompiledEffects) -> None:
@@ -242,6 +307,14 @@ class CompiledWorld:
         return self.derived("_num_items", lambda w: w._items(w.spec.task.fluents, w.index.num))
 
     def _items(self, declarations, index_of) -> list[tuple[str, int]]:
+        """Labels and positions of every grounding of ``declarations``; cached in the layout by the
+        declarations and the objects with their slots (the positions depend on nothing else)."""
         objects = self.spec.task.objects
-        return [(f"{d.name}({', '.join(objs)})", index_of(d.name, objs))
-                for d in declarations for objs in product(*(objects.get(t, ()) for t in d.params))]
+        slot = self.index.slot
+        key = ("items", declarations, tuple((t, names, tuple(slot[o] for o in names)) for t, names in objects.items()))
+        cache = self.layout.compile_cache
+        items = cache.get(key)
+        if items is None:
+            items = cache[key] = [(f"{d.name}({', '.join(objs)})", index_of(d.name, objs))
+                                  for d in declarations for objs in product(*(objects.get(t, ()) for t in d.params))]
+        return items
