@@ -161,7 +161,7 @@ class OfflineGenerator:
                               interpretation=self.knobs.to_dict())
         # verify's default random-policy RNG, not ours: anyone re-verifying the spec gets the same verdict.
         report = verify(spec, max_random_success=self.max_random_success, episodes=self.random_episodes,
-                        golden=labels, world=world)
+                        golden=labels, world=probe_world)
         if not report.ok:
             return None, report.reason
         return spec.with_meta(difficulty={"requested": self.knobs.difficulty,

@@ -127,11 +127,13 @@ class CompiledWorld:
         self.hidden = hidden
         self._compile_goals(spec)
 
-    def _compile_goals(self, spec: SimSpec) -> None:
+    def _compile_goals(self, spec: SimSpec, same_goals: bool = False) -> None:
+        """Compile ``spec``'s goal and reward terms; ``same_goals``: the compiled goal is already right."""
         self.spec = spec
         self.horizon = spec.task.horizon
-        self.goals = [compile_expr(parse_expr_cached(g), self.index) for g in spec.task.goal]
-        self.goal_facts = sorted({i for g in self.goals for i in g.facts})
+        if not same_goals:
+            self.goals = [compile_expr(parse_expr_cached(g), self.index) for g in spec.task.goal]
+            self.goal_facts = sorted({i for g in self.goals for i in g.facts})
         self.terms = [(t, compile_expr(parse_expr_cached(t.when), self.index)) for t in spec.reward.terms]
 
     def retarget(self, spec: SimSpec) -> CompiledWorld:
@@ -149,14 +151,21 @@ class CompiledWorld:
         if not (same_tools and same_world):
             return CompiledWorld(spec, self.layout)
         out = copy.copy(self)
-        for attr in ("_guidance", "_affected", "_labels", "_progress", "_runtime"):  # derived from goals/reward
+        guide = out.__dict__.pop("_guidance", None)
+        for attr in ("_affected", "_labels", "_progress", "_runtime"):  # derived from goals/reward
             out.__dict__.pop(attr, None)
         old_fail = (old.fail_prob, [t.fail_prob for t in self.spec.tools.tools])
         if old_fail != (new.fail_prob, [t.fail_prob for t in spec.tools.tools]):
             fail = {t.name: max(t.fail_prob, new.fail_prob) for t in spec.tools.tools}
             out.actions = [None if a is None else replace(a, fail_prob=fail[a.tool]) for a in self.actions]
             out.valid_actions = [out.actions[a.id] for a in self.valid_actions]
-        out._compile_goals(spec)
+        same_goals = old.goal == new.goal
+        out._compile_goals(spec, same_goals)
+        if same_goals and guide is not None:
+            # Planner guidance depends on the goal, the start and the actions' conditions and effects,
+            # all unchanged (failure probabilities play no part): the generator's probe, final and
+            # noise-free worlds share one, instead of building it up to three times.
+            out._guidance = guide.rebind(out)
         return out
 
     def _initial_state(self, index: _SpecIndexer) -> tuple[bytearray, list[float]]:

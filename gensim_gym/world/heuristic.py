@@ -22,6 +22,7 @@ cached on it.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -116,6 +117,24 @@ class Guidance:
             touched_f, touched_n = a.effects.touched_facts, a.effects.touched_nums
             k = max(k, sum(1 for g in world.goals if g.facts & touched_f or g.nums & touched_n))
         self.k = k
+        # (goal test, literal list or None, touching actions, their common literals) per goal condition
+        self._goals = [(goal.fn, target, None, ()) if isinstance(target, list) else (goal.fn, None, *target)
+                       for goal, target in zip(world.goals, self.targets, strict=True)]
+
+    def rebind(self, world: CompiledWorld) -> Guidance:
+        """This guidance for ``world``, a retarget of its own world with the same goal (see
+        :meth:`CompiledWorld.retarget`): everything carries over; only the world and, should the
+        retarget have replaced the action objects (a new failure probability), the relevant list
+        change."""
+        out = copy.copy(self)
+        out.world = world
+        if world.actions is not self.world.actions:
+            out.relevant = [world.actions[a.id] for a in self.relevant]
+            if self.alive is self.world.valid_actions:
+                out.alive = world.valid_actions
+            else:
+                out.alive = [world.actions[a.id] for a in self.alive]
+        return out
 
     def _drop_dead_actions(self) -> None:
         """Forget actions needing a literal that is false at the start and that no action can make true.
@@ -216,26 +235,30 @@ class Guidance:
     def __call__(self, facts: bytearray, nums: list[float]) -> int:
         """Admissible estimate of the steps still needed (``DEAD_END`` if provably unsolvable)."""
         landmarks: list[frozenset[int]] = []
-        seen: set[Literal] = set()
         unsat = 0
         stack: list[tuple[Literal, int]] = []
-        for goal, target in zip(self.world.goals, self.targets, strict=True):
-            if goal.fn(facts, nums):
+        for test, lits, touch, common in self._goals:
+            if test(facts, nums):
                 continue
             unsat += 1
-            if isinstance(target, list):
-                stack.extend((lit, 0) for lit in target if facts[lit[0]] != lit[1])
+            if lits is not None:
+                stack.extend([(lit, 0) for lit in lits if facts[lit[0]] != lit[1]])
             else:
-                if not target[0]:
+                if not touch:
                     return DEAD_END
-                landmarks.append(target[0])
-                stack.extend((lit, 1) for lit in target[1] if facts[lit[0]] != lit[1])
+                landmarks.append(touch)
+                stack.extend([(lit, 1) for lit in common if facts[lit[0]] != lit[1]])
+        if not unsat:
+            return 0
+        seen: set[Literal] = set()
+        known = self._common
         while stack:
             lit, depth = stack.pop()
             if lit in seen:
                 continue
             seen.add(lit)
-            ids, common = self.landmark(lit)
+            entry = known.get(lit)
+            ids, common = entry if entry is not None else self.landmark(lit)
             if not ids:
                 return DEAD_END
             landmarks.append(ids)
@@ -243,13 +266,11 @@ class Guidance:
                 continue
             unmet = [q for q in common if facts[q[0]] != q[1]]
             if unmet:
-                stack.extend((q, depth + 1) for q in unmet if q not in seen)
+                stack.extend([(q, depth + 1) for q in unmet if q not in seen])
             else:
                 extra = self._enablers(ids, facts)
                 if extra:
                     landmarks.append(extra)
-        if not unsat:
-            return 0
         landmarks.sort(key=len)
         used: set[int] = set()
         count = 0
