@@ -93,30 +93,32 @@ class Guidance:
         self.req = {a.id: a.requires for a in world.valid_actions}
         self.adders: dict[int, list[int]] = {}
         self.deleters: dict[int, list[int]] = {}
+        assigners: dict[int, list[int]] = {}
         for a in world.valid_actions:
-            for i in a.effects.adds:
+            effects = a.effects
+            for i in effects.adds:
                 self.adders.setdefault(i, []).append(a.id)
-            for i in a.effects.dels:
+            for i in effects.dels:
                 self.deleters.setdefault(i, []).append(a.id)
+            for j, _, _ in effects.assigns:
+                assigners.setdefault(j, []).append(a.id)
+        # Per goal condition, the actions whose effects touch what it reads (before dead actions go).
+        touching = [self._touching(goal.facts, goal.nums, assigners) for goal in world.goals]
         self._drop_dead_actions()
-        self.relevant = self._relevant()
+        self.relevant = self._relevant(assigners)
         self._common: dict[Literal, tuple[frozenset[int], tuple[Literal, ...]]] = {}
         self._by_size: dict[int, tuple[tuple[int, int, frozenset[int]], ...]] = {}
         self._achievers: dict[Literal, frozenset[int]] = {}
         self.targets: list[list[Literal] | tuple[frozenset[int], tuple[Literal, ...]]] = []
-        for text, goal in zip(world.spec.task.goal, world.goals, strict=True):
+        for text, touch in zip(world.spec.task.goal, touching, strict=True):
             lits = _literal_goal(parse_expr_cached(text), index)
-            if lits is not None:
-                self.targets.append(lits)
-            else:
-                touch = frozenset(a.id for a in world.valid_actions
-                                  if goal.facts & a.effects.touched_facts or goal.nums & a.effects.touched_nums)
-                self.targets.append((touch, self._common_pre(touch)))
-        k = 1
-        for a in world.valid_actions:
-            touched_f, touched_n = a.effects.touched_facts, a.effects.touched_nums
-            k = max(k, sum(1 for g in world.goals if g.facts & touched_f or g.nums & touched_n))
-        self.k = k
+            self.targets.append(lits if lits is not None else (touch, self._common_pre(touch)))
+        # k: the most goal conditions one action touches (the goal-count bound's divisor)
+        per_action: dict[int, int] = {}
+        for touch in touching:
+            for b in touch:
+                per_action[b] = per_action.get(b, 0) + 1
+        self.k = max(1, max(per_action.values(), default=1))
         # (goal test, literal list or None, touching actions, their common literals) per goal condition
         self._goals = [(goal.fn, target, None, ()) if isinstance(target, list) else (goal.fn, None, *target)
                        for goal, target in zip(world.goals, self.targets, strict=True)]
@@ -154,27 +156,46 @@ class Guidance:
             for i in list(table):
                 table[i] = [a for a in table[i] if a not in dead]
 
-    def _relevant(self) -> list[GroundAction]:
+    def _touching(self, facts: frozenset[int], nums: frozenset[int],
+                  assigners: dict[int, list[int]]) -> frozenset[int]:
+        """Ids of the actions whose effects write one of ``facts`` or ``nums``."""
+        out: set[int] = set()
+        for i in facts:
+            out.update(self.adders.get(i, ()))
+            out.update(self.deleters.get(i, ()))
+        for j in nums:
+            out.update(assigners.get(j, ()))
+        return frozenset(out)
+
+    def _relevant(self, assigners: dict[int, list[int]]) -> list[GroundAction]:
+        """The live actions that touch what the goal reads, or what a relevant action's precondition or
+        assigned values read, transitively (a worklist over the writers of each newly relevant fact)."""
         w = self.world
+        by_id = w.actions
+        alive = None if self.alive is w.valid_actions else {a.id for a in self.alive}
         facts = {i for g in w.goals for i in g.facts}
         nums = {j for g in w.goals for j in g.nums}
-        todo = list(self.alive)
+        todo_f, todo_n = list(facts), list(nums)
         chosen: set[int] = set()
-        changed = True
-        while changed:
-            changed = False
-            rest = []
-            for a in todo:
-                if facts.isdisjoint(a.effects.touched_facts) and nums.isdisjoint(a.effects.touched_nums):
-                    rest.append(a)
+        while todo_f or todo_n:
+            if todo_f:
+                i = todo_f.pop()
+                writers = self.adders.get(i, []) + self.deleters.get(i, [])  # dead ones already dropped
+            else:
+                writers = [b for b in assigners.get(todo_n.pop(), ()) if alive is None or b in alive]
+            for b in writers:
+                if b in chosen:
                     continue
-                chosen.add(a.id)
-                changed = True
-                facts |= a.pre.facts
-                nums |= a.pre.nums
-                facts |= a.value_reads[0]
-                nums |= a.value_reads[1]
-            todo = rest
+                chosen.add(b)
+                a = by_id[b]
+                for i in a.pre.facts | a.value_reads[0]:
+                    if i not in facts:
+                        facts.add(i)
+                        todo_f.append(i)
+                for j in a.pre.nums | a.value_reads[1]:
+                    if j not in nums:
+                        nums.add(j)
+                        todo_n.append(j)
         return [a for a in w.valid_actions if a.id in chosen]
 
     def _common_pre(self, achievers: Iterable[int]) -> tuple[Literal, ...]:

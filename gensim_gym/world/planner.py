@@ -100,7 +100,9 @@ def _search(world: CompiledWorld, facts: bytearray, nums: list[float], start_h: 
     by_id = world.actions
     start_key = (bytes(facts), tuple(nums))
     # Node: (f, -g, tie, g, h, facts, nums, applicable ids, link, state key). The key is kept so a
-    # popped node is not serialised again; ties never reach it (``tie`` is unique).
+    # popped node is not serialised again; ties never reach it (``tie`` is unique). A queued node
+    # holds its *parent's* applicable ids: its own are derived only if it is expanded (most queued
+    # nodes never are), from those and the preconditions its last call (``link[0]``) can change.
     frontier: list = [(start_h, 0, next(tie), 0, start_h, facts, nums, start_app, None, start_key)]
     best_g: dict[tuple, int] = {start_key: 0}
     expansions = 0
@@ -114,6 +116,8 @@ def _search(world: CompiledWorld, facts: bytearray, nums: list[float], start_h: 
         expansions += 1
         if expansions > max_expansions:
             return PlanResult(None, expansions, False)
+        if node is not None:
+            app = _updated(app, affected[node[0].id], f, n)
         g2 = g + 1
         n_key = tuple(n)
         for action_id in sorted(app):
@@ -143,8 +147,7 @@ def _search(world: CompiledWorld, facts: bytearray, nums: list[float], start_h: 
                 pruned = True
                 continue
             best_g[key] = g2
-            app2 = _updated(app, affected[action_id], f2, n2)
-            heappush(frontier, (g2 + weight * h2, -g2, next(tie), g2, h2, f2, n2, app2, link, key))
+            heappush(frontier, (g2 + weight * h2, -g2, next(tie), g2, h2, f2, n2, app, link, key))
     return PlanResult(None, expansions, not pruned)
 
 
