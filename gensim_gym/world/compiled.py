@@ -102,6 +102,16 @@ def _fluent_bounds(layout: Layout) -> tuple[list[float], list[float], list[float
     return cached
 
 
+def _fluent_defaults(layout: Layout) -> tuple[float, ...]:
+    """Every fluent at 0, clamped to its bounds: the value before the init statements (cached per layout)."""
+    cached = layout.compile_cache.get(("fluent-defaults",))
+    if cached is None:
+        num_lo, num_hi, _ = _fluent_bounds(layout)
+        cached = layout.compile_cache["fluent-defaults",] = tuple(
+            min(max(0.0, lo), hi) for lo, hi in zip(num_lo, num_hi, strict=True))
+    return cached
+
+
 class CompiledWorld:
     """Everything the runtime needs to simulate one spec inside one layout."""
 
@@ -115,6 +125,8 @@ class CompiledWorld:
         self.horizon = task.horizon
         # fluent bounds depend on the layout alone: shared (read-only) by every world compiled in it
         self.num_lo, self.num_hi, self.num_scale = _fluent_bounds(layout)
+        # the objects with their slots: what fact and fluent positions of this spec depend on
+        self._objects_key = tuple((t, names, tuple(index.slot[o] for o in names)) for t, names in task.objects.items())
         self.init_facts, self.init_nums = self._initial_state(index)
         self.actions: list[GroundAction | None] = [None] * layout.n_actions
         self.valid_actions: list[GroundAction] = []
@@ -169,10 +181,30 @@ class CompiledWorld:
         return out
 
     def _initial_state(self, index: _SpecIndexer) -> tuple[bytearray, list[float]]:
-        facts = bytearray(self.layout.n_facts)
-        nums = [min(max(0.0, lo), hi) for lo, hi in zip(self.num_lo, self.num_hi, strict=True)]
-        effects = compile_effects([parse_effect_cached(s) for s in self.spec.task.init], index)
-        self.apply(facts, nums, effects)
+        """The start state: the init statements applied, as one effect list, to all-false facts and
+        fluents at 0 (clamped to their bounds).
+
+        Each statement's compiled effect is cached per object set (a generator's start states are
+        re-sampled from the same few hundred statements); concatenating them gives exactly the
+        effects of compiling the whole list at once.
+        """
+        layout = self.layout
+        facts = bytearray(layout.n_facts)
+        nums = list(_fluent_defaults(layout))
+        known = layout.compile_cache.get(("init", self._objects_key))
+        if known is None:
+            known = layout.compile_cache["init", self._objects_key] = {}
+        adds: list[int] = []
+        dels: list[int] = []
+        assigns: list = []
+        for stmt in self.spec.task.init:
+            effect = known.get(stmt)
+            if effect is None:
+                effect = known[stmt] = compile_effects([parse_effect_cached(stmt)], index)
+            adds += effect.adds
+            dels += effect.dels
+            assigns += effect.assigns
+        self.apply(facts, nums, CompiledEffects(tuple(adds), tuple(dels), tuple(assigns), ()))
         return facts, nums
 
     @property
@@ -319,8 +351,7 @@ class CompiledWorld:
         """Labels and positions of every grounding of ``declarations``; cached in the layout by the
         declarations and the objects with their slots (the positions depend on nothing else)."""
         objects = self.spec.task.objects
-        slot = self.index.slot
-        key = ("items", declarations, tuple((t, names, tuple(slot[o] for o in names)) for t, names in objects.items()))
+        key = ("items", declarations, self._objects_key)
         cache = self.layout.compile_cache
         items = cache.get(key)
         if items is None:
