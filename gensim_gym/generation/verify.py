@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from gensim_gym.spec.model import SimSpec
-from gensim_gym.world.compiled import CompiledWorld
+from gensim_gym.world.compiled import CompiledWorld, recheck
 from gensim_gym.world.layout import Layout
 from gensim_gym.world.planner import plan
 from gensim_gym.world.progress import PlanProgress
@@ -98,8 +98,9 @@ def replay(spec: SimSpec, labels: list[str] | tuple[str, ...], layout: Layout | 
 
 
 class _ChangedBy(dict):
-    """Per action id: the actions whose precondition its effects can change, as (set of ids, sorted
-    ``(id, precondition)`` pairs).
+    """Per action id: the actions whose precondition its effects can change (a set of ids) and, sorted,
+    the ``(id, precondition)`` pairs of those among them it does not surely disable (see
+    :func:`gensim_gym.world.compiled.recheck`).
 
     Filled lazily: random episodes take only some of the valid calls.
     """
@@ -114,7 +115,7 @@ class _ChangedBy(dict):
         changed = {b for i in effects.adds + effects.dels for b in w.fact_deps.get(i, ())}
         for j, _, _ in effects.assigns:
             changed.update(w.num_deps.get(j, ()))
-        out = self[action_id] = (frozenset(changed), tuple((b, w.actions[b].pre.fn) for b in sorted(changed)))
+        out = self[action_id] = (frozenset(changed), recheck(w, effects, changed)[1])
         return out
 
 

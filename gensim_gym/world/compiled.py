@@ -10,7 +10,7 @@ fact mask.
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import product
 
@@ -75,6 +75,30 @@ def _constants(pre, effects) -> tuple[str, ...]:
     names = {node.name for root in (pre, *effects) for node in walk(root)
              if isinstance(node, Obj) and node.name != WILDCARD}
     return tuple(sorted(names))
+
+
+def recheck(world: CompiledWorld, effects: CompiledEffects,
+            ids: Iterable[int]) -> tuple[tuple[int, ...], tuple[tuple[int, Callable], ...]]:
+    """Split ``ids`` (actions whose precondition reads something ``effects`` write) into those the
+    effects surely disable and ``(id, precondition)`` pairs that must be re-evaluated, both by id.
+
+    An action is surely disabled when the effects falsify a literal its precondition requires
+    (``GroundAction.requires``, a sound under-approximation): a fact it needs true is deleted and
+    not re-added, or a fact it needs false is added. Skipping those calls changes no verdict.
+    """
+    adds = frozenset(effects.adds)
+    dels = frozenset(effects.dels) - adds  # deletes apply first: a fact both deleted and added ends true
+    off: list[int] = []
+    checks: list[tuple[int, Callable]] = []
+    actions = world.actions
+    for b in sorted(ids):
+        action = actions[b]
+        pos, neg = action.requires
+        if not (pos.isdisjoint(dels) and neg.isdisjoint(adds)):
+            off.append(b)
+        else:
+            checks.append((b, action.pre.fn))
+    return tuple(off), tuple(checks)
 
 
 def _tool_info(tool: Tool) -> tuple:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import count
 
-from gensim_gym.world.compiled import CompiledWorld, GroundAction
+from gensim_gym.world.compiled import CompiledWorld, GroundAction, recheck
 from gensim_gym.world.heuristic import DEAD_END, guidance
 
 
@@ -37,8 +37,8 @@ class PlanResult:
 
 
 class _Affected(dict):
-    """Per relevant action id: ``(id, precondition)`` of the relevant actions whose precondition its
-    effects can change.
+    """Per relevant action id: the relevant actions whose precondition its effects can change, as
+    :func:`gensim_gym.world.compiled.recheck` splits them (surely disabled ids, pairs to re-check).
 
     Filled lazily: a search expands only a few of the relevant actions, so computing the table
     for all of them up front (as before) cost more than the search itself on small tasks.
@@ -49,14 +49,14 @@ class _Affected(dict):
         self.world = world
         self.relevant = frozenset(a.id for a in relevant)
 
-    def __missing__(self, action_id: int) -> tuple[tuple[int, Callable], ...]:
+    def __missing__(self, action_id: int) -> tuple[tuple[int, ...], tuple[tuple[int, Callable], ...]]:
         w = self.world
         effects = w.actions[action_id].effects
         hit = {b for i in effects.touched_facts for b in w.fact_deps.get(i, ())}
         for j in effects.touched_nums:
             hit.update(w.num_deps.get(j, ()))
         hit &= self.relevant
-        out = self[action_id] = tuple((k, w.actions[k].pre.fn) for k in sorted(hit))
+        out = self[action_id] = recheck(w, effects, hit)
         return out
 
 
@@ -151,10 +151,13 @@ def _search(world: CompiledWorld, facts: bytearray, nums: list[float], start_h: 
     return PlanResult(None, expansions, not pruned)
 
 
-def _updated(app: frozenset[int], checks: tuple[tuple[int, Callable], ...], facts: bytearray,
-             nums: list[float]) -> frozenset[int]:
-    """The applicable ids ``app`` after a call whose effects can change exactly the ``checks``' preconditions."""
+def _updated(app: frozenset[int], entry: tuple[tuple[int, ...], tuple[tuple[int, Callable], ...]],
+             facts: bytearray, nums: list[float]) -> frozenset[int]:
+    """The applicable ids ``app`` after a call, given its :class:`_Affected` entry (ids it surely disables,
+    ``(id, precondition)`` pairs to re-check) and the state it led to."""
+    off, checks = entry
     out = set(app)
+    out.difference_update(off)
     for b, pre in checks:
         if pre(facts, nums):
             out.add(b)
