@@ -4,7 +4,10 @@ Offline, the prediction is a small logistic regression of the agent's
 observed outcomes on *measured* difficulty features of the specs it played
 (difficulty score, golden-plan length, objects, tools). It is refitted by a
 few Newton (IRLS) steps with an L2 penalty, which is cheap for the few
-hundred recent outcomes kept. A ``predict`` hook (e.g. an LLM reading
+hundred recent outcomes kept. The refit is lazy: observing an outcome only
+stores it, and a prediction first refits when ``refit_every`` outcomes have
+arrived since the last fit (or makes the first fit once it can), so a run that
+admits no new spec pays no fits. A ``predict`` hook (e.g. an LLM reading
 ``prompts/filter.j2``) can replace or complement it.
 """
 
@@ -74,19 +77,54 @@ class SuccessPredictor:
 
     @property
     def ready(self) -> bool:
-        return self.w is not None
+        """Whether :meth:`predict` gives a number: fitted already, or enough outcomes for the first fit."""
+        return self.w is not None or self._fit_due()
+
+    def _fit_due(self) -> bool:
+        if self.w is None:
+            return len(self.ys) >= self.min_obs and self._both_outcomes()
+        return self._since_fit >= self.refit_every
+
+    def refresh(self) -> bool:
+        """Refit if due (first fit possible, or ``refit_every`` outcomes since the last); return whether it did."""
+        if not self._fit_due():
+            return False
+        self.fit()
+        return True
 
     def observe(self, features: SimSpec | list[float], success: bool) -> None:
-        """Record one outcome on a spec (or on its precomputed :func:`spec_features`)."""
+        """Record one outcome on a spec (or on its precomputed :func:`spec_features`); the fit waits for a predict."""
         x = spec_features(features).tolist() if isinstance(features, SimSpec) else list(features)
         y = 1.0 if success else 0.0
         self.xs.append(x)
         self.ys.append(y)
         self._push(x, y)
         self._since_fit += 1
-        first = self.w is None and len(self.ys) >= self.min_obs and self._both_outcomes()
-        if first or (self.w is not None and self._since_fit >= self.refit_every):
-            self.fit()
+
+    def observe_many(self, xs: list[list[float]], ys: list[float]) -> None:
+        """Record outcomes (feature rows and 0/1 labels) in order: what ``observe`` does row by row, in bulk."""
+        memory = self.xs.maxlen
+        k = len(ys)
+        if k > memory or self._buf_x is None or self._buf_x.shape[1] != len(xs[0]):
+            for x, y in zip(xs, ys, strict=True):
+                self.observe(x, y)
+            return
+        self.xs.extend(xs)
+        self.ys.extend(ys)
+        rows = np.asarray(xs, dtype=float)
+        labels = np.asarray(ys, dtype=float)
+        idx = (self._count + np.arange(k)) % memory
+        if self._count >= memory:  # the oldest k outcomes leave the window
+            self._wins -= float(self._buf_y[idx].sum())
+        elif self._count + k > memory:
+            self._wins -= float(self._buf_y[idx[memory - self._count:]].sum())
+        self._buf_x[idx] = rows
+        self._buf_x[idx + memory] = rows
+        self._buf_y[idx] = labels
+        self._buf_y[idx + memory] = labels
+        self._wins += float(labels.sum())
+        self._count += k
+        self._since_fit += k
 
     def _both_outcomes(self, least: int = 5) -> bool:
         # With only failures (or only successes) seen, the fit says "everything fails" and the
@@ -116,6 +154,8 @@ class SuccessPredictor:
         self._since_fit = 0
 
     def predict(self, spec: SimSpec) -> float | None:
+        """P(success) on ``spec``, refitting first if it is due; None before there is anything to fit."""
+        self.refresh()
         if self.w is None:
             return None
         return float(1.0 / (1.0 + np.exp(-np.clip(spec_features(spec) @ self.w, -30, 30))))
