@@ -26,8 +26,8 @@ How the pieces fit:
   specs whose Thompson-sampled p lies near α.
 
 **When decisions happen (batched learning).** ``update`` is O(1): it only
-buffers the result. Every ``fold_every`` results (default: ``batch_size``) the
-buffer is folded in arrival order: spec and cell posteriors, counters, the
+buffers the result. Every ``fold_every`` results (default 64, two RWR batches)
+the buffer is folded in arrival order: spec and cell posteriors, counters, the
 filter's data, and the RWR step of π_env each time ``batch_size`` results have
 accumulated (the RWR sees exactly the cell posteriors it would see result by
 result). Retirement is then decided once per fold for every spec played in it
@@ -46,9 +46,8 @@ every ``refit_every`` results.
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Callable, Mapping
-from itertools import compress
+from itertools import compress, repeat
 from operator import attrgetter, itemgetter
 from typing import Any
 
@@ -83,7 +82,8 @@ class AlphaCurriculum(PoolCurriculum):
         min_cell_trials: results a θ cell needs before its p̂ can steer π_env.
         predict: optional filter hook ``spec -> float | None`` (e.g. an LLM judge).
         use_filter: set False to admit every generated spec.
-        fold_every: results buffered before they are learnt; None: ``batch_size`` (1: learn each at once).
+        fold_every: results buffered before they are learnt (None: ``batch_size``; 1: learn each at once).
+            A plain attribute: set it together with ``batch_size`` if both change later.
         thompson_rows: Thompson draws of every spec shared by the picks of one fold (None: one per pick).
     """
 
@@ -95,9 +95,9 @@ class AlphaCurriculum(PoolCurriculum):
                  confidence: float = 0.9, min_trials: int = 6, max_plays: int = 64, pool_size: int = 32,
                  refill_batch: int = 4, filter_margin: float = 0.15, min_cell_trials: int = 3,
                  predict: Callable[[SimSpec], float | None] | None = None, use_filter: bool = True,
-                 fold_every: int | None = None, thompson_rows: int | None = 4) -> None:
+                 fold_every: int | None = 64, thompson_rows: int | None = 4) -> None:
         super().__init__(directive, generator=generator, seed=seed, pool_size=pool_size, refill_batch=refill_batch,
-                         fold_every=fold_every)  # type: ignore[arg-type]  # the property below takes None
+                         fold_every=batch_size if fold_every is None else fold_every)
         alpha_reward(alpha, alpha)  # validates alpha
         self.alpha = float(alpha)
         self.band = tuple(band) if band else (max(0.05, alpha - 0.3), min(0.95, alpha + 0.3))
@@ -117,15 +117,8 @@ class AlphaCurriculum(PoolCurriculum):
         self.batch: list[tuple[int, bool]] = []
         self.rwr = {"updates": 0, "skipped": 0, "last_batch_p_hat": 0.0, "last_batch_r_env": 0.0, "last_kl": 0.0}
         self._picks = []
-
-    @property
-    def fold_every(self) -> int:
-        """Results buffered before a fold: ``fold_every`` if set, else ``batch_size`` (one RWR step per fold)."""
-        return self._fold_every or self.batch_size
-
-    @fold_every.setter
-    def fold_every(self, value: int | None) -> None:
-        self._fold_every = value
+        self._weights: tuple[int, bytes, list[BetaPosterior], np.ndarray] | None = None
+        self._view: _PoolView | None = None
 
     def bind(self, directive: str | None = None, generator: Any = None) -> None:
         arms = self.n_arms
@@ -171,18 +164,11 @@ class AlphaCurriculum(PoolCurriculum):
         variates each, which was the bulk of a pick's cost. ``thompson_rows=None``: one row per pick.
         """
         n = len(entries)
-        picks_left = max(self.fold_every - len(self.pending), 1)
+        picks_left = min(max(self.fold_every - len(self.pending), 1), _MAX_PICKS_AHEAD)
         rows = picks_left if self.thompson_rows is None else min(self.thompson_rows, picks_left)
-        bins, nb = self.bins, self.bins - 1
-        posts = [e.post for e in entries]
+        posts, base = self._pick_weights(entries)
         a = np.array([p.a for p in posts])
         b = np.array([p.b for p in posts])
-        cells = [t.arm * bins + min(int(max(t.theta, 0.0) * bins), nb) for t in (e.task for e in entries)]
-        counts = [0] * len(self.pi)
-        for c in cells:
-            counts[c] += 1
-        pi = self.pi.tolist()
-        base = np.array([pi[c] / counts[c] for c in cells])
         w = self.rng.beta(a, b, size=(rows, n))
         u = self.rng.random(picks_left)
         alpha, scale = self.alpha, max(self.alpha, 1.0 - self.alpha)
@@ -206,72 +192,87 @@ class AlphaCurriculum(PoolCurriculum):
         picks.reverse()
         return picks
 
+    def _pick_weights(self, entries: list[Entry]) -> tuple[list[BetaPosterior], np.ndarray]:
+        """Pooled posteriors and base_i = π(cell_i) / (pooled specs in cell_i), cached until the pool or π changes."""
+        key = self.pi.tobytes()
+        cached = self._weights
+        if cached is not None and cached[0] == self._pool_version and cached[1] == key:
+            return cached[2], cached[3]
+        bins, nb = self.bins, self.bins - 1
+        cells = [t.arm * bins + min(int(max(t.theta, 0.0) * bins), nb) for t in (e.task for e in entries)]
+        counts = [0] * len(self.pi)
+        for c in cells:
+            counts[c] += 1
+        pi = self.pi.tolist()
+        posts = [e.post for e in entries]
+        base = np.array([pi[c] / counts[c] for c in cells])
+        self._weights = (self._pool_version, key, posts, base)
+        return posts, base
+
     def _fold(self, results: list[tuple[Task | str, Any]]) -> None:
         """Learn buffered results in order (see the module docstring): posteriors, filter data, RWR, retirement.
 
-        Column-wise: results become lists (ids, successes, returns) through C-level ``map``/``Counter``
-        passes, pooled specs are updated once each with their counts, and only the cell posteriors, whose
-        forgetting makes order matter, take a per-result loop.
+        Column-wise: results become lists (ids, successes, returns) and pool slots through C-level ``map``
+        passes, pooled specs get their counts from ``bincount`` and are updated once each, and only the cell
+        posteriors, whose forgetting makes order matter, take a per-result loop.
         """
         ids, succ, rets = _columns(results)
-        pool = self.pool
-        entries = list(map(pool.get, ids))
-        unknown = len(ids) - sum(map(pool.__contains__, ids))  # not entries.count(None): Entry.__eq__ per item
+        n_results = len(ids)
+        view = self._pool_view()
+        n = len(view.entries)
+        slots = list(map(view.slot_of.get, ids, repeat(n, n_results)))  # n: not pooled (any more)
+        unknown = slots.count(n)
         counters = self.counters
-        counters["episodes"] += len(ids)
+        counters["episodes"] += n_results
         counters["successes"] += sum(succ)
         counters["unknown"] += unknown  # retired meanwhile, or sampled by a worker-side copy
-        bins, nb = self.bins, self.bins - 1
-        plays, won, ret_sum = Counter(ids), Counter(compress(ids, succ)), dict.fromkeys(ids, 0.0)
-        for task_id, r in zip(ids, rets, strict=True):
-            ret_sum[task_id] += r
-        theta_of: dict[str, float | None] = {}
-        cell_of: dict[str, int | None] = {}
-        features_of: dict[str, list[float]] = {}
+        plays = np.bincount(slots, minlength=n + 1).tolist()
+        wins = np.bincount(slots, weights=succ, minlength=n + 1).tolist()
+        returns = np.bincount(slots, weights=rets, minlength=n + 1).tolist()  # summed in arrival order
         touched: list[Entry] = []
-        for task_id, k in plays.items():
-            entry = pool.get(task_id)
-            if entry is None:
-                continue
-            w = won[task_id]
-            post = entry.post
-            post.a += w  # integer counts on integer-valued floats: exact, in any order
-            post.b += k - w
-            entry.plays += k
-            entry.returns += ret_sum[task_id]
-            task = entry.task
-            theta_of[task_id] = task.theta
-            cell_of[task_id] = task.arm * bins + min(int(max(task.theta, 0.0) * bins), nb)
-            if entry.features is None:
-                entry.features = spec_features(task.spec).tolist()
-            features_of[task_id] = entry.features
-            touched.append(entry)
+        # strict=False: the counts have one more bin (results for specs not pooled), left out here
+        for entry, k, w, r in zip(view.entries, plays, wins, returns, strict=False):
+            if k:
+                post = entry.post
+                post.a += w  # integer counts on integer-valued floats: exact, in any order
+                post.b += k - w
+                entry.plays += k
+                entry.returns += r
+                touched.append(entry)
         if unknown:
-            thetas, cells = self._unknown_cells(results, entries, theta_of, cell_of)
-            known = [e is not None for e in entries]
-            self.filter.model.observe_many([features_of[i] for i in compress(ids, known)],
+            thetas, cells = self._unknown_cells(results, slots, view)
+            known = [s != n for s in slots]
+            self.filter.model.observe_many(list(map(view.features.__getitem__, compress(slots, known))),
                                            list(map(float, compress(succ, known))))
+            played = [(c, s) for c, s in zip(cells, succ, strict=True) if c is not None]
         else:
-            thetas, cells = list(map(theta_of.__getitem__, ids)), list(map(cell_of.__getitem__, ids))
-            self.filter.model.observe_many(list(map(features_of.__getitem__, ids)), list(map(float, succ)))
+            thetas = list(map(view.thetas.__getitem__, slots))
+            played = list(zip(map(view.cells.__getitem__, slots), succ, strict=True))
+            self.filter.model.observe_many(list(map(view.features.__getitem__, slots)), list(map(float, succ)))
         self.recent.extend(zip(succ, rets, [-1.0 if t is None else t for t in thetas], strict=True))
-        self._learn_cells([(c, s) for c, s in zip(cells, succ, strict=True) if c is not None])
+        self._learn_cells(played)
         for entry in touched:
             if self._should_retire(entry):
                 self.retire(entry.task.task_id)
         self._picks = []  # chosen under the old posteriors
 
-    def _unknown_cells(self, results: list[tuple[Task | str, Any]], entries: list[Entry | None],
-                       theta_of: dict[str, float | None], cell_of: dict[str, int | None],
+    def _pool_view(self) -> _PoolView:
+        """Per-spec constants of the pool (slot, θ, cell, filter features); rebuilt when the pool changes."""
+        view = self._view
+        if view is None or view.version != self._pool_version:
+            view = self._view = _PoolView(self._pool_version, list(self.pool.values()), self.cell)
+        return view
+
+    def _unknown_cells(self, results: list[tuple[Task | str, Any]], slots: list[int], view: _PoolView,
                        ) -> tuple[list[float | None], list[int | None]]:
         """θ and cell of every result, those of specs no longer pooled from the task or the result itself."""
         thetas: list[float | None] = []
         cells: list[int | None] = []
-        for (task, result), entry in zip(results, entries, strict=True):
-            if entry is not None:
-                task_id = entry.task.task_id
-                thetas.append(theta_of[task_id])
-                cells.append(cell_of[task_id])
+        n = len(view.entries)
+        for (task, result), slot in zip(results, slots, strict=True):
+            if slot != n:
+                thetas.append(view.thetas[slot])
+                cells.append(view.cells[slot])
                 continue
             if isinstance(task, Task):
                 theta, arm = task.theta, task.arm
@@ -287,18 +288,20 @@ class AlphaCurriculum(PoolCurriculum):
         posts = self.bin_post
         a = [p.a for p in posts]
         b = [p.b for p in posts]
-        pa = [p.prior_a for p in posts]
-        pb = [p.prior_b for p in posts]
+        ka = [(1.0 - decay) * p.prior_a for p in posts]
+        kb = [(1.0 - decay) * p.prior_b for p in posts]
         start = 0
         while start < len(played):
             stop = start + batch_size - len(self.batch)
             segment = played[start:stop]
-            for c, s in segment:  # BetaPosterior.update(s, decay): the same operations
-                if decay < 1.0:
-                    a[c] = pa[c] + decay * (a[c] - pa[c])
-                    b[c] = pb[c] + decay * (b[c] - pb[c])
-                a[c] += s
-                b[c] += not s
+            if decay < 1.0:  # BetaPosterior.update(s, decay) as prior + decay·(a − prior) = decay·a + (1 − decay)·prior
+                for c, s in segment:
+                    a[c] = decay * a[c] + ka[c] + s
+                    b[c] = decay * b[c] + kb[c] + (not s)
+            else:
+                for c, s in segment:
+                    a[c] += s
+                    b[c] += not s
             self.batch.extend(segment)
             start = stop
             if len(self.batch) >= batch_size:
@@ -322,41 +325,45 @@ class AlphaCurriculum(PoolCurriculum):
         """One reward-weighted-regression step of π_env from the finished batch (see the module docstring).
 
         Plain floats rather than numpy: there are only bins × arms cells, and ufunc calls on arrays that small
-        cost more than the arithmetic; the operations are the same.
+        cost more than the arithmetic. Only cells played in the batch can carry weight, so only they are
+        scored; the weights are shifted by the best of their R_env before ``exp`` (which cancels when normalised).
         """
         batch, n_cells = self.batch, len(self.pi)
-        batch_p = sum(s for _, s in batch) / len(batch)
+        batch_p = sum(map(_SECOND, batch)) / len(batch)
+        t = (batch_p - self.alpha) / max(self.alpha, 1.0 - self.alpha)
         self.rwr["last_batch_p_hat"] = batch_p
-        self.rwr["last_batch_r_env"] = self.reward(batch_p)
-        counts = [0] * n_cells
-        for c, _ in batch:
-            counts[c] += 1
+        self.rwr["last_batch_r_env"] = 1.0 - t * t
         lo, hi = self.band
         need = self.min_cell_trials - 1e-9
         alpha, scale = self.alpha, max(self.alpha, 1.0 - self.alpha)
-        r_env: list[float] = []
-        usable: list[bool] = []  # p̂ in the band, played in this batch, resting on enough results
-        for post, k in zip(self.bin_post, counts, strict=True):
+        scored: list[tuple[int, int, float]] = []  # (cell, results in the batch, R_env(p̂_cell)) of usable cells
+        posts = self.bin_post
+        counts = np.bincount(np.fromiter(map(_FIRST, batch), np.intp, len(batch)), minlength=n_cells).tolist()
+        for c, k in enumerate(counts):
+            if not k:
+                continue
+            post = posts[c]
             a, b = post.a, post.b
             p = a / (a + b)
-            t = (p - alpha) / scale
-            r_env.append(1.0 - t * t)
-            usable.append(k > 0 and lo <= p <= hi and a + b - post.prior_a - post.prior_b >= need)
-        if not any(usable):
+            if lo <= p <= hi and a + b - post.prior_a - post.prior_b >= need:  # in the band, enough evidence
+                t = (p - alpha) / scale
+                scored.append((c, k, 1.0 - t * t))
+        if not scored:
             self.rwr["skipped"] += 1
             return
-        r_max, lam = max(r_env), self.lam
-        target = [k * math.exp(lam * (r - r_max)) if ok else 0.0
-                  for k, r, ok in zip(counts, r_env, usable, strict=True)]
+        r_max, lam = max(r for _, _, r in scored), self.lam
+        target = [0.0] * n_cells
+        for c, k, r in scored:
+            target[c] = k * math.exp(lam * (r - r_max))
         total = sum(target)
         target = [x / total for x in target]
         old = self.pi.tolist()
         log_old = [math.log(q + 1e-12) for q in old]
         eta = self.step
-        new = [(1 - eta) * q + eta * t for q, t in zip(old, target, strict=True)]
+        new = [(1 - eta) * q + eta * x for q, x in zip(old, target, strict=True)]
         while _kl(new, log_old) > self.kl_max and eta > 1e-3:
             eta /= 2
-            new = [(1 - eta) * q + eta * t for q, t in zip(old, target, strict=True)]
+            new = [(1 - eta) * q + eta * x for q, x in zip(old, target, strict=True)]
         explore = self.explore
         new = [(1 - explore) * x + explore / n_cells for x in new]
         self.rwr["last_kl"] = _kl(new, log_old)
@@ -382,7 +389,7 @@ class AlphaCurriculum(PoolCurriculum):
                 "batch_size": self.batch_size, "bin_decay": self.bin_decay, "confidence": self.confidence,
                 "min_trials": self.min_trials, "max_plays": self.max_plays,
                 "min_cell_trials": self.min_cell_trials, "filter_margin": self.filter_margin,
-                "use_filter": self.use_filter, "fold_every": self._fold_every,
+                "use_filter": self.use_filter,
                 "thompson_rows": self.thompson_rows}
 
     def _extra_state(self) -> dict[str, Any]:
@@ -397,6 +404,25 @@ class AlphaCurriculum(PoolCurriculum):
         self.batch = [(int(c), bool(s)) for c, s in state["batch"]]
         self.rwr = dict(state["rwr"])
         self.filter.model.load_state_dict(state["filter"])
+        self._weights = self._view = None
+
+
+class _PoolView:
+    """Per-spec constants of one pool composition, by slot (the pool's order): what a fold looks up per result."""
+
+    def __init__(self, version: int, entries: list[Entry], cell: Callable[[float, int], int]) -> None:
+        self.version = version
+        self.entries = entries
+        self.slot_of = {e.task.task_id: i for i, e in enumerate(entries)}
+        self.thetas = [e.task.theta for e in entries]
+        self.cells = [cell(e.task.theta, e.task.arm) for e in entries]
+        for e in entries:
+            if e.features is None:
+                e.features = spec_features(e.task.spec).tolist()
+        self.features = [e.features for e in entries]
+
+
+_MAX_PICKS_AHEAD = 1024  # picks chosen in one block (a huge fold_every must not allocate huge draws)
 
 
 def _outcome(result: Any) -> tuple[bool, float, float | None, int]:
@@ -406,6 +432,7 @@ def _outcome(result: Any) -> tuple[bool, float, float | None, int]:
 
 
 _SUCCESS, _RETURN, _TASK_ID = itemgetter("is_success"), itemgetter("return"), attrgetter("task_id")
+_FIRST, _SECOND = itemgetter(0), itemgetter(1)
 
 
 def _columns(results: list[tuple[Task | str, Any]]) -> tuple[list[str], list[bool], list[float]]:
@@ -427,4 +454,5 @@ def _columns(results: list[tuple[Task | str, Any]]) -> tuple[list[str], list[boo
 
 def _kl(p: list[float], log_q: list[float]) -> float:
     """KL(p ‖ q) with ``log_q`` = log(q + 1e-12), the same guard on p."""
-    return sum(x * (math.log(x + 1e-12) - lq) for x, lq in zip(p, log_q, strict=True))
+    log = math.log
+    return sum([x * (log(x + 1e-12) - lq) for x, lq in zip(p, log_q, strict=True)])

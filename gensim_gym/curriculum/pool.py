@@ -107,6 +107,7 @@ class PoolCurriculum(Curriculum):
         self.fold_every = fold_every
         self.pending: list[tuple[Task | str, Any]] = []  # results update() buffered, not yet learnt
         self._picks: list[Task] = []  # tasks chosen ahead, next one last (see sample)
+        self._pool_version = 0  # bumped whenever a spec joins or leaves the pool
         # Optional observer ``(task, reason) -> None`` of candidates that did not join the pool (not state:
         # the Generative Simulator loop reports them per epoch).
         self.on_reject: Callable[[Task, str], None] | None = None
@@ -233,6 +234,7 @@ class PoolCurriculum(Curriculum):
                 continue
             self.pool[task.task_id] = Entry(task)
             self._picks = []
+            self._pool_version += 1
             added += 1
         return added
 
@@ -244,6 +246,7 @@ class PoolCurriculum(Curriculum):
         if self.pool.pop(task_id, None) is not None:
             self.counters["retired"] += 1
             self._picks = []
+            self._pool_version += 1
 
     # -- logging ----------------------------------------------------------------------
     def stats(self) -> dict[str, float]:
@@ -300,6 +303,7 @@ class PoolCurriculum(Curriculum):
             self.pool[entry.task.task_id] = entry
         self.counters = dict(state["counters"])
         self.recent = deque((tuple(r) for r in state["recent"]), maxlen=self.recent.maxlen)
+        self._pool_version += 1
         self.pending = [_pending_from_json(item) for item in state.get("pending", [])]
         picks = [self.pool[i].task for i in state.get("picks", []) if i in self.pool]
         self._picks = picks if len(picks) == len(state.get("picks", [])) else []

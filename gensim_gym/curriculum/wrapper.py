@@ -53,9 +53,16 @@ class CurriculumWrapper(gym.Wrapper):
         if options and "spec" in options:
             self._task = None  # the caller chose the task: not the curriculum's business
         else:
-            task = self._task = self._next_task()
+            if self.queue:
+                task = self.queue.popleft()
+            else:
+                if self.remote:
+                    self.fallbacks += 1  # remote mode with an empty queue: sample the local copy
+                task = self.curriculum.sample()
+            self._task = task
             options = {**options, "spec": task.spec} if options else {"spec": task.spec}
-        self._return, self._length = 0.0, 0
+        self._return = 0.0
+        self._length = 0
         return self.env.reset(seed=seed, options=options)
 
     def step(self, action):
@@ -63,28 +70,15 @@ class CurriculumWrapper(gym.Wrapper):
         out = self.env.step(action)
         self._return += out[1]
         self._length += 1
-        if (out[2] or out[3]) and self._task is not None:
-            return self._finish(out)
-        return out
-
-    def _finish(self, out: tuple) -> tuple:
-        """Report the episode that just ended (once): ``info[RESULT_KEY]``, and ``update`` in local mode."""
-        obs, reward, terminated, truncated, info = out
-        task = self._task
+        if not (out[2] or out[3]) or self._task is None:
+            return out
+        task, info = self._task, out[4]
         result = {"task_id": task.task_id, "is_success": bool(info.get("is_success", False)),
                   "return": float(self._return), "length": self._length, "theta": task.theta, "arm": task.arm}
-        info = {**info, RESULT_KEY: result}
         if not self.remote:
             self.curriculum.update(task, result)
         self._task = None  # an episode is reported once, even if step is called again
-        return obs, reward, terminated, truncated, info
-
-    def _next_task(self) -> Task:
-        if self.queue:
-            return self.queue.popleft()
-        if self.remote:
-            self.fallbacks += 1
-        return self.curriculum.sample()
+        return out[0], out[1], out[2], out[3], {**info, RESULT_KEY: result}
 
     # -- the remote protocol (called through VecEnv.env_method / VectorEnv.call) ----------
     def curriculum_connect(self) -> dict[str, Any]:

@@ -170,6 +170,8 @@ class LoopCurriculum:
         cur.refill_batch = max(2, k // 4)
         if hasattr(cur, "batch_size"):
             cur.batch_size = k  # one RWR step of π_env per epoch, on that epoch's results
+        if hasattr(cur, "fold_every"):
+            cur.fold_every = k  # and the epoch's results learnt together at its end
         if hasattr(cur, "window"):
             cur.window = k
             cur.outcomes = type(cur.outcomes)(cur.outcomes, maxlen=k)

@@ -188,7 +188,8 @@ def test_picks_follow_pool_changes_and_posteriors(synth):
 
 
 def test_batched_learning_counts_every_result_once_and_flush_folds(synth):
-    cur = AlphaCurriculum(generator=synth, seed=0, batch_size=8)
+    assert AlphaCurriculum(generator=synth).fold_every == 64
+    cur = AlphaCurriculum(generator=synth, seed=0, batch_size=8, fold_every=None)  # None: fold per RWR batch
     assert cur.fold_every == 8
     run_synthetic(cur, 0.5, 13)
     assert cur.counters["episodes"] == 8 and len(cur.pending) == 5 and cur.stats()["pending"] == 5
@@ -220,7 +221,7 @@ def test_batched_rwr_matches_result_by_result_for_the_same_results(synth):
 
 def test_resume_mid_block_continues_identically(synth):
     cur = AlphaCurriculum(generator=synth, seed=4, use_filter=False)
-    run_synthetic(cur, 0.5, 37)  # 37 results: 5 pending after the fold at 32, picks chosen ahead left
+    run_synthetic(cur, 0.5, 69)  # 69 results: 5 pending after the fold at 64, picks chosen ahead left
     state = json.loads(json.dumps(cur.state_dict()))
     assert len(state["pending"]) == 5 and len(state["picks"]) > 0
     other = AlphaCurriculum(generator=synth).load_state_dict(state)
@@ -239,9 +240,7 @@ def test_filter_refit_stops_early_at_the_same_weights():
         x = [1.0, *rng.random(4).tolist()]
         ok = bool(rng.random() < 1 / (1 + np.exp(4 * x[1] - 2)))
         early.observe(x, ok)
-        full.xs.append(x)
-        full.ys.append(1.0 if ok else 0.0)
-        full._push(x, 1.0 if ok else 0.0)
+        full.observe(x, ok)
         if early._fit_due():  # observe only stores; a prediction refits when due
             assert early.refresh() and early._since_fit == 0 and not early._fit_due()
             full.fit(tol=0.0)  # all 8 Newton steps
@@ -255,11 +254,12 @@ def test_filter_observe_many_equals_observe_one_by_one():
 
     rng = np.random.default_rng(0)
     one, bulk = SuccessPredictor(memory=50), SuccessPredictor(memory=50)
-    for k in [1, 7, 30, 49, 3, 50, 11]:  # fills the window, wraps around it, replaces it whole
+    for k in [1, 7, 30, 49, 3, 50, 11, 120]:  # fills the window, wraps around it, replaces it whole
         xs = [[1.0, *rng.random(2).tolist()] for _ in range(k)]
         ys = [float(rng.random() < 0.5) for _ in range(k)]
         for x, y in zip(xs, ys, strict=True):
             one.observe(x, y)
         bulk.observe_many(xs, ys)
         assert [np.asarray(a).tolist() for a in one._window()] == [np.asarray(a).tolist() for a in bulk._window()]
-        assert one._wins == bulk._wins and one._since_fit == bulk._since_fit
+        assert list(one.ys) == list(bulk.ys) and one._since_fit == bulk._since_fit
+        assert bulk._window()[0].tolist() == [list(x) for x in bulk.xs]  # the ring arrays hold the deque's window
