@@ -133,7 +133,7 @@ def main() -> None:
     print(f"ratio (best of {args.repeats}): {wrapped_best / raw_best:.1%}  "
           f"(median of per-repeat ratios: {statistics.median(ratios):.1%}; runs: "
           f"{', '.join(f'{x:.1%}' for x in ratios)})")
-    episodes = cur.counters["episodes"] + len(cur.pending)
+    episodes = cur.counters["episodes"] + len(getattr(cur, "pending", []))
     print(f"episodes recorded: {episodes} ({args.repeats * args.steps / episodes:.2f} steps per episode)")
     rng = np.random.default_rng(0)
     results = [{"is_success": bool(rng.random() < 0.5), "return": 1.0, "length": 5} for _ in range(20000)]

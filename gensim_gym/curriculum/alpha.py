@@ -33,9 +33,12 @@ accumulated (the RWR sees exactly the cell posteriors it would see result by
 result). Retirement is then decided once per fold for every spec played in it
 (so a spec may be played a few times past ``max_plays`` or past the confidence
 point within one fold), and the pool is refilled at the next ``sample``.
-Between folds ``sample`` pops tasks chosen ahead in one vectorised block: each
-pick is still a fresh, independent Thompson draw from every spec's posterior
-(which does not change between folds) and a fresh uniform. The fold points
+Between folds ``sample`` pops tasks chosen ahead in one vectorised block from
+``thompson_rows`` Thompson draws of every spec's posterior (which does not change
+between folds) shared by the fold's picks, one fresh uniform per pick: each pick
+has exactly the distribution of a pick with its own fresh draws, the picks of a
+fold are independent given the shared draws (``thompson_rows=None``: one row of
+draws per pick, fully independent). The fold points
 depend only on the number of results, never on reads: ``state_dict`` saves the
 buffered results and the picks left, and ``stats`` reports ``pending``.
 :meth:`flush` folds at once (e.g. before inspecting posteriors). The filter's

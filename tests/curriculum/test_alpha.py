@@ -155,9 +155,10 @@ def _reference_pick_freqs(cur, picks, seed):
     return freq / picks
 
 
+@pytest.mark.parametrize("thompson_rows", [4, None])  # draws shared by a fold's picks / one row per pick
 @pytest.mark.parametrize("pool_size", [8, 80])
-def test_block_thompson_picks_have_the_per_pick_distribution(synth, pool_size):
-    cur = AlphaCurriculum(generator=synth, seed=1, pool_size=pool_size, use_filter=False)
+def test_block_thompson_picks_have_the_per_pick_distribution(synth, pool_size, thompson_rows):
+    cur = AlphaCurriculum(generator=synth, seed=1, pool_size=pool_size, use_filter=False, thompson_rows=thompson_rows)
     cur.refill(pool_size)
     rng = np.random.default_rng(0)
     for e in cur.pool.values():  # varied posteriors, then frozen (no update during the count)
