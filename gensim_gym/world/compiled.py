@@ -53,7 +53,7 @@ class _SpecIndexer:
     def __init__(self, spec: SimSpec, layout: Layout) -> None:
         self.layout = layout
         self.predicates = layout.predicates
-        self.slot = {name: i for names in spec.task.objects.values() for i, name in enumerate(names)}
+        self.slot = layout.placement(spec)
         self.objects = spec.task.objects
 
     def fact(self, name: str, objects: Sequence[str]) -> int:
@@ -155,7 +155,8 @@ class CompiledWorld:
         cache = self.layout.compile_cache
         if len(cache) > 100_000:  # bound memory across very long generation runs
             cache.clear()
-        counts = tuple(len(objects.get(t, ())) for t in sorted(self.layout.capacity))
+        # a reveal grounds over every object of a type, so its closure depends on all their slots
+        placed = tuple(tuple(index.slot[o] for o in objects.get(t, ())) for t in sorted(self.layout.capacity))
         for tool in self.spec.tools.tools:
             pre = parse_expr_cached(tool.pre)
             effects = [parse_effect_cached(e) for e in tool.effects]
@@ -163,7 +164,7 @@ class CompiledWorld:
             # Fact indices depend only on slots, so compiled closures can be shared by every
             # spec compiled in this layout whose arguments and constants sit in the same slots.
             const_slots = tuple(index.slot.get(c, -1) for c in consts)
-            reveal = counts if any(isinstance(e, Reveal) for e in effects) else ()
+            reveal = placed if any(isinstance(e, Reveal) for e in effects) else ()
             params = tuple(p.name for p in tool.params)
             types = tuple(p.type for p in tool.params)
             fail = max(tool.fail_prob, self.spec.task.fail_prob)
