@@ -130,10 +130,10 @@ def random_valid(specs, layout, episodes: int = 10) -> float:
     return wins / (len(specs) * episodes)
 
 
-def make_model(algo: str, venv, seed: int):
+def make_model(algo: str, venv, seed: int, lr: float = 3e-4):
     if algo == "maskable":
         contrib = require("sb3_contrib", "train")
-        return contrib.MaskablePPO("MlpPolicy", venv, n_steps=256, batch_size=256, n_epochs=4, learning_rate=3e-4,
+        return contrib.MaskablePPO("MlpPolicy", venv, n_steps=256, batch_size=256, n_epochs=4, learning_rate=lr,
                                    ent_coef=0.01, seed=seed, device="cpu", verbose=0)
     from stable_baselines3 import PPO
 
@@ -143,7 +143,7 @@ def make_model(algo: str, venv, seed: int):
 
 
 def run(name: str, make_cur, seed: int, steps: int, *, eval_every: int, specs, n_envs: int, algo: str,
-        extra=None) -> dict:
+        extra=None, lr: float = 3e-4) -> dict:
     from stable_baselines3.common.callbacks import BaseCallback, CallbackList
     from stable_baselines3.common.vec_env import DummyVecEnv
 
@@ -156,7 +156,7 @@ def run(name: str, make_cur, seed: int, steps: int, *, eval_every: int, specs, n
     heldout_ids = {s.id for s in specs}
     masked = algo == "maskable"
     curve: list[tuple[int, float, float, float]] = []
-    model = make_model(algo, venv, seed)
+    model = make_model(algo, venv, seed, lr)
     eval_seconds = 0.0
 
     def point(t: int) -> None:
@@ -245,6 +245,7 @@ def main() -> None:
     parser.add_argument("--pool-size", type=int, default=24)
     parser.add_argument("--envs", type=int, default=4)
     parser.add_argument("--algo", choices=("maskable", "ppo"), default="maskable")
+    parser.add_argument("--lr", type=float, default=3e-4, help="PPO learning rate")
     parser.add_argument("--only", default="", help="comma-separated subset of " + ",".join(NAMES))
     parser.add_argument("--name", default="curriculum_ablation", help="output file stem in benchmarks/results/")
     args = parser.parse_args()
@@ -279,7 +280,7 @@ def main() -> None:
             if args.only and name not in args.only.split(","):
                 continue
             r = run(name, make_cur, seed, args.steps, eval_every=args.eval_every, specs=specs, n_envs=args.envs,
-                    algo=args.algo, extra=extra)
+                    algo=args.algo, extra=extra, lr=args.lr)
             results.append(r)
             print(f"{name:10s} seed {seed}: held-out {r['final_heldout_success']:.3f}  curve "
                   f"{[round(c[1], 2) for c in r['curve']]}  train {r['final_train_success']:.2f}  "

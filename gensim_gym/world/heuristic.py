@@ -22,6 +22,7 @@ cached on it.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -92,30 +93,50 @@ class Guidance:
         self.req = {a.id: a.requires for a in world.valid_actions}
         self.adders: dict[int, list[int]] = {}
         self.deleters: dict[int, list[int]] = {}
+        assigners: dict[int, list[int]] = {}
         for a in world.valid_actions:
-            for i in a.effects.adds:
+            effects = a.effects
+            for i in effects.adds:
                 self.adders.setdefault(i, []).append(a.id)
-            for i in a.effects.dels:
+            for i in effects.dels:
                 self.deleters.setdefault(i, []).append(a.id)
+            for j, _, _ in effects.assigns:
+                assigners.setdefault(j, []).append(a.id)
+        # Per goal condition, the actions whose effects touch what it reads (before dead actions go).
+        touching = [self._touching(goal.facts, goal.nums, assigners) for goal in world.goals]
         self._drop_dead_actions()
-        self.relevant = self._relevant()
+        self.relevant = self._relevant(assigners)
         self._common: dict[Literal, tuple[frozenset[int], tuple[Literal, ...]]] = {}
         self._by_size: dict[int, tuple[tuple[int, int, frozenset[int]], ...]] = {}
         self._achievers: dict[Literal, frozenset[int]] = {}
         self.targets: list[list[Literal] | tuple[frozenset[int], tuple[Literal, ...]]] = []
-        for text, goal in zip(world.spec.task.goal, world.goals, strict=True):
+        for text, touch in zip(world.spec.task.goal, touching, strict=True):
             lits = _literal_goal(parse_expr_cached(text), index)
-            if lits is not None:
-                self.targets.append(lits)
+            self.targets.append(lits if lits is not None else (touch, self._common_pre(touch)))
+        # k: the most goal conditions one action touches (the goal-count bound's divisor)
+        per_action: dict[int, int] = {}
+        for touch in touching:
+            for b in touch:
+                per_action[b] = per_action.get(b, 0) + 1
+        self.k = max(1, max(per_action.values(), default=1))
+        # (goal test, literal list or None, touching actions, their common literals) per goal condition
+        self._goals = [(goal.fn, target, None, ()) if isinstance(target, list) else (goal.fn, None, *target)
+                       for goal, target in zip(world.goals, self.targets, strict=True)]
+
+    def rebind(self, world: CompiledWorld) -> Guidance:
+        """This guidance for ``world``, a retarget of its own world with the same goal (see
+        :meth:`CompiledWorld.retarget`): everything carries over; only the world and, should the
+        retarget have replaced the action objects (a new failure probability), the relevant list
+        change."""
+        out = copy.copy(self)
+        out.world = world
+        if world.actions is not self.world.actions:
+            out.relevant = [world.actions[a.id] for a in self.relevant]
+            if self.alive is self.world.valid_actions:
+                out.alive = world.valid_actions
             else:
-                touch = frozenset(a.id for a in world.valid_actions
-                                  if goal.facts & a.effects.touched_facts or goal.nums & a.effects.touched_nums)
-                self.targets.append((touch, self._common_pre(touch)))
-        k = 1
-        for a in world.valid_actions:
-            touched_f, touched_n = a.effects.touched_facts, a.effects.touched_nums
-            k = max(k, sum(1 for g in world.goals if g.facts & touched_f or g.nums & touched_n))
-        self.k = k
+                out.alive = [world.actions[a.id] for a in self.alive]
+        return out
 
     def _drop_dead_actions(self) -> None:
         """Forget actions needing a literal that is false at the start and that no action can make true.
@@ -135,27 +156,46 @@ class Guidance:
             for i in list(table):
                 table[i] = [a for a in table[i] if a not in dead]
 
-    def _relevant(self) -> list[GroundAction]:
+    def _touching(self, facts: frozenset[int], nums: frozenset[int],
+                  assigners: dict[int, list[int]]) -> frozenset[int]:
+        """Ids of the actions whose effects write one of ``facts`` or ``nums``."""
+        out: set[int] = set()
+        for i in facts:
+            out.update(self.adders.get(i, ()))
+            out.update(self.deleters.get(i, ()))
+        for j in nums:
+            out.update(assigners.get(j, ()))
+        return frozenset(out)
+
+    def _relevant(self, assigners: dict[int, list[int]]) -> list[GroundAction]:
+        """The live actions that touch what the goal reads, or what a relevant action's precondition or
+        assigned values read, transitively (a worklist over the writers of each newly relevant fact)."""
         w = self.world
+        by_id = w.actions
+        alive = None if self.alive is w.valid_actions else {a.id for a in self.alive}
         facts = {i for g in w.goals for i in g.facts}
         nums = {j for g in w.goals for j in g.nums}
-        todo = list(self.alive)
+        todo_f, todo_n = list(facts), list(nums)
         chosen: set[int] = set()
-        changed = True
-        while changed:
-            changed = False
-            rest = []
-            for a in todo:
-                if facts.isdisjoint(a.effects.touched_facts) and nums.isdisjoint(a.effects.touched_nums):
-                    rest.append(a)
+        while todo_f or todo_n:
+            if todo_f:
+                i = todo_f.pop()
+                writers = self.adders.get(i, []) + self.deleters.get(i, [])  # dead ones already dropped
+            else:
+                writers = [b for b in assigners.get(todo_n.pop(), ()) if alive is None or b in alive]
+            for b in writers:
+                if b in chosen:
                     continue
-                chosen.add(a.id)
-                changed = True
-                facts |= a.pre.facts
-                nums |= a.pre.nums
-                facts |= a.value_reads[0]
-                nums |= a.value_reads[1]
-            todo = rest
+                chosen.add(b)
+                a = by_id[b]
+                for i in a.pre.facts | a.value_reads[0]:
+                    if i not in facts:
+                        facts.add(i)
+                        todo_f.append(i)
+                for j in a.pre.nums | a.value_reads[1]:
+                    if j not in nums:
+                        nums.add(j)
+                        todo_n.append(j)
         return [a for a in w.valid_actions if a.id in chosen]
 
     def _common_pre(self, achievers: Iterable[int]) -> tuple[Literal, ...]:
@@ -216,26 +256,30 @@ class Guidance:
     def __call__(self, facts: bytearray, nums: list[float]) -> int:
         """Admissible estimate of the steps still needed (``DEAD_END`` if provably unsolvable)."""
         landmarks: list[frozenset[int]] = []
-        seen: set[Literal] = set()
         unsat = 0
         stack: list[tuple[Literal, int]] = []
-        for goal, target in zip(self.world.goals, self.targets, strict=True):
-            if goal.fn(facts, nums):
+        for test, lits, touch, common in self._goals:
+            if test(facts, nums):
                 continue
             unsat += 1
-            if isinstance(target, list):
-                stack.extend((lit, 0) for lit in target if facts[lit[0]] != lit[1])
+            if lits is not None:
+                stack.extend([(lit, 0) for lit in lits if facts[lit[0]] != lit[1]])
             else:
-                if not target[0]:
+                if not touch:
                     return DEAD_END
-                landmarks.append(target[0])
-                stack.extend((lit, 1) for lit in target[1] if facts[lit[0]] != lit[1])
+                landmarks.append(touch)
+                stack.extend([(lit, 1) for lit in common if facts[lit[0]] != lit[1]])
+        if not unsat:
+            return 0
+        seen: set[Literal] = set()
+        known = self._common
         while stack:
             lit, depth = stack.pop()
             if lit in seen:
                 continue
             seen.add(lit)
-            ids, common = self.landmark(lit)
+            entry = known.get(lit)
+            ids, common = entry if entry is not None else self.landmark(lit)
             if not ids:
                 return DEAD_END
             landmarks.append(ids)
@@ -243,13 +287,11 @@ class Guidance:
                 continue
             unmet = [q for q in common if facts[q[0]] != q[1]]
             if unmet:
-                stack.extend((q, depth + 1) for q in unmet if q not in seen)
+                stack.extend([(q, depth + 1) for q in unmet if q not in seen])
             else:
                 extra = self._enablers(ids, facts)
                 if extra:
                     landmarks.append(extra)
-        if not unsat:
-            return 0
         landmarks.sort(key=len)
         used: set[int] = set()
         count = 0
