@@ -34,7 +34,7 @@ def min_plan_length(knobs: Knobs) -> int:
     return max(2, round(1 + 5 * knobs.difficulty) + knobs.length_bonus)
 
 
-def family_layout(knobs: Knobs, max_difficulty: float = 1.0) -> Layout:
+def family_layout(knobs: Knobs, max_difficulty: float = 1.0, *, shuffle_slots: bool = False) -> Layout:
     """The layout that fits every task these knobs can produce at any difficulty up to ``max_difficulty``.
 
     Object counts grow with difficulty (``gen_task``: ``min + round(d·(max − min))`` plus a jitter of at
@@ -54,7 +54,8 @@ def family_layout(knobs: Knobs, max_difficulty: float = 1.0) -> Layout:
         predicates.update({p.name: p.params for p in ts.predicates})
         fluents.update({f.name: (f.params, f.min, f.max) for f in ts.fluents})
         tools.update({t.name: tuple(p.type for p in t.params) for t in ts.all_tools})
-    return Layout(capacity, predicates, fluents, tools, max_goals=max(8, sum(ts.max_goals for ts in toolsets)))
+    return Layout(capacity, predicates, fluents, tools, max_goals=max(8, sum(ts.max_goals for ts in toolsets)),
+                  shuffle_slots=shuffle_slots)
 
 
 class OfflineGenerator:

@@ -53,7 +53,7 @@ class _SpecIndexer:
     def __init__(self, spec: SimSpec, layout: Layout) -> None:
         self.layout = layout
         self.predicates = layout.predicates
-        self.slot = {name: i for names in spec.task.objects.values() for i, name in enumerate(names)}
+        self.slot = layout.placement(spec)
         self.objects = spec.task.objects
 
     def fact(self, name: str, objects: Sequence[str]) -> int:
