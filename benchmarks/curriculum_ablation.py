@@ -1,7 +1,8 @@
 """GenEnv-style ablation: (Maskable)PPO at equal env steps under alpha, uniform, static and hard-only curricula.
 
 Every run trains SB3 ``MaskablePPO`` (sb3-contrib, ``--algo maskable``) or plain ``PPO``
-(``--algo ppo``) with ``"MlpPolicy"`` on 4 DummyVecEnv workers of ``warehouse tasks``,
+(``--algo ppo``) with ``"MlpPolicy"`` on ``--envs`` DummyVecEnv workers of ``--directive``
+(default ``warehouse tasks``), with the learnability tests' PPO config (γ 0.95, lr 1e-3, [128, 128]),
 with one curriculum fed by :class:`~gensim_gym.integrations.sb3.CurriculumCallback`, and
 is evaluated every ``--eval-every`` env steps (and at step 0) on one fixed held-out set.
 
@@ -49,7 +50,7 @@ from gensim_gym.envs.gensim_env import GenSimEnv
 from gensim_gym.envs.sources import FixedSpec
 from gensim_gym.errors import GenerationError, require
 
-D = "warehouse tasks"
+D = "warehouse tasks"  # the default family (--directive)
 OUT = Path(__file__).parent / "results"
 NAMES = ("alpha", "uniform", "static", "hard-only")
 
@@ -70,9 +71,11 @@ class ExcludingGenerator(DirectiveGenerator):
         return spec
 
 
-def curricula(seed: int, excluded: set[str], hard: tuple[float, float], pool_size: int) -> dict[str, Any]:
+def curricula(seed: int, excluded: set[str], hard: tuple[float, float], pool_size: int,
+              directive: str = D) -> dict[str, Any]:
     def common() -> dict[str, Any]:
-        return {"generator": ExcludingGenerator(D, excluded), "directive": D, "seed": seed, "pool_size": pool_size}
+        return {"generator": ExcludingGenerator(directive, excluded), "directive": directive, "seed": seed,
+                "pool_size": pool_size}
 
     return {
         "alpha": lambda: AlphaCurriculum(alpha=0.5, **common()),
@@ -82,8 +85,8 @@ def curricula(seed: int, excluded: set[str], hard: tuple[float, float], pool_siz
     }
 
 
-def held_out(n: int, lo: float, hi: float, salt: int = 0) -> list:
-    gen = DirectiveGenerator(D)
+def held_out(n: int, lo: float, hi: float, salt: int = 0, directive: str = D) -> list:
+    gen = DirectiveGenerator(directive)
     rng = np.random.default_rng(12345 + salt)
     specs, ids = [], set()
     attempt = 0
@@ -143,14 +146,14 @@ def make_model(algo: str, venv, seed: int, lr: float = 1e-3):
 
 
 def run(name: str, make_cur, seed: int, steps: int, *, eval_every: int, specs, n_envs: int, algo: str,
-        extra=None, lr: float = 1e-3) -> dict:
+        extra=None, lr: float = 1e-3, directive: str = D) -> dict:
     from stable_baselines3.common.callbacks import BaseCallback, CallbackList
     from stable_baselines3.common.vec_env import DummyVecEnv
 
     from gensim_gym.integrations.sb3 import CurriculumCallback
 
     cur = make_cur()
-    venv = DummyVecEnv([lambda i=i: gym.make("GenSim-v0", directive=D, seed=seed * 100 + i, curriculum=cur)
+    venv = DummyVecEnv([lambda i=i: gym.make("GenSim-v0", directive=directive, seed=seed * 100 + i, curriculum=cur)
                         for i in range(n_envs)])
     layout = venv.envs[0].unwrapped.layout
     heldout_ids = {s.id for s in specs}
@@ -245,6 +248,7 @@ def main() -> None:
     parser.add_argument("--pool-size", type=int, default=24)
     parser.add_argument("--envs", type=int, default=4)
     parser.add_argument("--algo", choices=("maskable", "ppo"), default="maskable")
+    parser.add_argument("--directive", default=D, help="the task family every curriculum generates from")
     parser.add_argument("--lr", type=float, default=1e-3, help="PPO learning rate")
     parser.add_argument("--only", default="", help="comma-separated subset of " + ",".join(NAMES))
     parser.add_argument("--name", default="curriculum_ablation", help="output file stem in benchmarks/results/")
@@ -254,10 +258,10 @@ def main() -> None:
 
     torch.set_num_threads(1)  # 2 shared cores: one thread for torch, no oversubscription
     t0 = time.perf_counter()
-    specs = held_out(args.heldout, *args.heldout_theta)
-    extra = held_out(args.heldout, *args.extra_theta, salt=1) if args.extra_theta else None
+    specs = held_out(args.heldout, *args.heldout_theta, directive=args.directive)
+    extra = held_out(args.heldout, *args.extra_theta, salt=1, directive=args.directive) if args.extra_theta else None
     excluded = {s.id for s in specs + (extra or [])}
-    layout = DirectiveGenerator(D).layout
+    layout = DirectiveGenerator(args.directive).layout
     plan = [s.meta["difficulty"]["plan_length"] for s in specs]
     floor = random_valid(specs, layout)
     heldout_info = {"n": len(specs), "theta_range": list(args.heldout_theta),
@@ -276,11 +280,11 @@ def main() -> None:
               f"{heldout_info['extra']['random_valid_success']:.3f}", flush=True)
     results = []
     for seed in range(args.seeds):
-        for name, make_cur in curricula(seed, excluded, hard, args.pool_size).items():
+        for name, make_cur in curricula(seed, excluded, hard, args.pool_size, args.directive).items():
             if args.only and name not in args.only.split(","):
                 continue
             r = run(name, make_cur, seed, args.steps, eval_every=args.eval_every, specs=specs, n_envs=args.envs,
-                    algo=args.algo, extra=extra, lr=args.lr)
+                    algo=args.algo, extra=extra, lr=args.lr, directive=args.directive)
             results.append(r)
             print(f"{name:10s} seed {seed}: held-out {r['final_heldout_success']:.3f}  curve "
                   f"{[round(c[1], 2) for c in r['curve']]}  train {r['final_train_success']:.2f}  "
@@ -317,7 +321,8 @@ def main() -> None:
                                                    "heldout": heldout_info, "summary": summary, "ratios": ratios,
                                                    "total_seconds": total, "runs": results})
     plot(results, OUT / f"{args.name}.png",
-         f"{args.algo} PPO, {args.steps} env steps/run, {args.seeds} seeds; held-out = {len(specs)} unseen specs "
+         f"{args.directive!r}: {args.algo} PPO, {args.steps} env steps/run, {args.seeds} seeds; "
+         f"held-out = {len(specs)} unseen specs "
          f"θ∈[{args.heldout_theta[0]},{args.heldout_theta[1]}] (random-valid {floor:.2f})")
     print(f"wrote {OUT / args.name}.json and .png")
 
