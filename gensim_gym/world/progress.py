@@ -15,7 +15,9 @@ How d is known:
   relevant actions and goals read — distractor tools cannot change those),
   then a backward sweep from the goal states. d is then the true distance.
 * **Landmark estimate** when the relevant state space exceeds
-  ``MAX_STATES``: the planner's admissible heuristic, memoised per state.
+  ``MAX_STATES``: the planner's admissible heuristic, memoised per state
+  projected onto the facts and fluents the estimate can read
+  (:meth:`~gensim_gym.world.heuristic.Guidance.inputs`, usually far fewer).
 
 The environment pays ``w·(γΦ(s′) − Φ(s))`` with Φ = 0 at termination. That is
 potential-based shaping: it telescopes over an episode, cannot be farmed, and
@@ -58,12 +60,20 @@ class Progress:
         self.facts, self.nums = frozenset(facts), frozenset(nums)
         self.memo: dict[int | tuple, int] = {}
         self.exact = self._sweep(g.relevant, max_states)
+        if not self.exact:
+            # The estimate reads far fewer facts than relevant actions do: key its memo on those
+            # alone, so that states differing only elsewhere share one evaluation (same values).
+            facts, nums = g.inputs()
+            self._fmask = sum(1 << (8 * i) for i in facts)
+            self._nidx = sorted(nums)
+            self.facts, self.nums = facts, nums
         start = self.distance(world.init_facts, world.init_nums)
         self.cap = 2 * max(start, world.horizon, 1)
         self.d0 = max(1, min(start, self.cap))
 
     def key(self, facts: bytearray, nums: list[float]) -> int | tuple:
-        """The state projected onto what relevant actions and the goal read."""
+        """The state projected onto what Φ depends on (what relevant actions and the goal read for the
+        exact table, what the estimate reads otherwise)."""
         bits = int.from_bytes(facts, "little") & self._fmask
         return (bits, tuple(map(nums.__getitem__, self._nidx))) if self._nidx else bits
 
