@@ -59,6 +59,7 @@ class Progress:
         # Φ reads only these: a call that writes none of them leaves Φ unchanged (the env skips the lookup)
         self.facts, self.nums = frozenset(facts), frozenset(nums)
         self.memo: dict[int | tuple, int] = {}
+        self.phis: dict[int | tuple, float] = {}  # Φ by key, filled on demand by __call__
         self.exact = self._sweep(g.relevant, max_states)
         if not self.exact:
             # The estimate reads far fewer facts than relevant actions do: key its memo on those
@@ -135,7 +136,20 @@ class Progress:
         return d
 
     def __call__(self, facts: bytearray, nums: list[float]) -> float:
-        return 1.0 - min(self.distance(facts, nums), self.cap) / self.d0
+        """Φ(s) = 1 − min(d(s), cap) / d(s₀), memoised as a float per projected state (the env asks
+        for it on most steps, so a hit is one key and one dict lookup)."""
+        bits = int.from_bytes(facts, "little") & self._fmask
+        k = (bits, tuple(map(nums.__getitem__, self._nidx))) if self._nidx else bits
+        phi = self.phis.get(k)
+        if phi is None:
+            phis = self.phis
+            if len(phis) >= MAX_MEMO:
+                phis.clear()
+            d = self.memo.get(k)
+            if d is None:  # outside the exact table (see distance), or a state the estimate has not seen
+                d = 1 << 20 if self.exact else self.h(facts, nums)
+            phi = phis[k] = 1.0 - min(d, self.cap) / self.d0
+        return phi
 
 
 def progress(world: CompiledWorld) -> Progress:
@@ -163,6 +177,7 @@ class PlanProgress(Progress):
         self._nidx = list(range(world.layout.n_nums))
         self.facts, self.nums = frozenset(range(n_facts)), frozenset(self._nidx)
         self.exact = False
+        self.phis = {}
         facts, nums = bytearray(world.init_facts), list(world.init_nums)
         length = len(plan)
         self.memo = {self.key(facts, nums): length}
