@@ -157,7 +157,6 @@ class GenSimEnv(gym.Env):
         self._status = list(rt.status0)
         self._success = rt.success0
         self._cnt = rt.cnt0.copy()  # a list (sparse counters) or an int16 array (dense)
-        self._dirty = False
         self._res = rt.res0.copy()
         self._mask = rt.mask0.copy()
         self._obs[:] = rt.obs0
@@ -202,16 +201,16 @@ class GenSimEnv(gym.Env):
         if self._shaping:
             # potential-based shaping on every step, Φ = 0 at termination (see gensim_gym.world.progress);
             # a call that wrote nothing Φ reads leaves Φ(s') = Φ(s), which is what _phi holds then
-            after = 0.0 if success else self._potential(facts, nums) if changed else self._phi
-            reward += rt.progress_weight * (rt.gamma * after - self._phi)
-            self._phi = after
-            obs[tail] = max(0.0, after)
+            phi = self._phi
+            after = 0.0 if success else self._potential(facts, nums) if changed else phi
+            reward += rt.progress_weight * (rt.gamma * after - phi)
+            if after != phi:  # else the observation holds max(0, Φ) already
+                obs[tail] = max(0.0, after)
+                self._phi = after
         truncated = not success and t >= rt.horizon
-        time_left = rt.time_left
-        obs[tail + 1] = time_left[t] if t < len(time_left) else 0.0
-        if failed != self._last_failed:
+        obs[tail + 1] = rt.time_left[t] if t <= rt.horizon else 0.0  # time_left has horizon + 1 entries
+        if failed != self._last_failed or invalid != self._last_invalid:
             obs[tail + 2] = self._last_failed = failed
-        if invalid != self._last_invalid:
             obs[tail + 3] = self._last_invalid = invalid
         info = {"task_id": self._task_id, "difficulty": self._difficulty, "invalid": invalid == 1.0,
                 "failed": failed == 1.0}
@@ -303,9 +302,9 @@ class GenSimEnv(gym.Env):
         indices, rows, residuals, assigns, touches_goal, touches_phi, dels, adds, flips = plan
         if assigns is not None:
             self._assign(assigns, rt)
-        self._dirty = False  # dense counters moved: the mask is recomputed at the end
+        dirty = False  # dense counters moved: the mask is recomputed at the end
         if self._hidden:
-            self._apply_hidden(ground.effects, indices, rows)
+            dirty = self._apply_hidden(ground.effects, indices, rows)
         else:
             # Deletes before adds, as CompiledWorld.apply; ``pattern`` marks the effects that really
             # flipped their fact (a fact both deleted and added nets out in the summed rows).
@@ -325,12 +324,12 @@ class GenSimEnv(gym.Env):
                 if rt.dense:
                     if delta is not None:
                         _add(self._cnt, delta, self._cnt)
-                        self._dirty = True
+                        dirty = True
                 else:
                     self._walk(delta, 1)
-        if residuals:
-            self._rerun(residuals)
-        if self._dirty:
+        if residuals and self._rerun(residuals):
+            dirty = True
+        if dirty:
             _logical_not(self._cnt, self._mask)
             self._obs_calls[:] = self._mask
         if touches_goal:
@@ -354,9 +353,10 @@ class GenSimEnv(gym.Env):
         for j, _, _ in assigns.assigns:
             obs[offset + j] = observed(j, nums[j])
 
-    def _apply_hidden(self, effects, indices: tuple[int, ...], rows: tuple) -> None:
+    def _apply_hidden(self, effects, indices: tuple[int, ...], rows: tuple) -> bool:
         """With hidden facts: apply, reveal, refresh the belief where the call wrote, observe only what
-        is visible, and move the counters (and the mask where they reach or leave 0) by the belief's flips."""
+        is visible, and move the counters (and the mask where they reach or leave 0) by the belief's flips.
+        Returns whether dense counters moved (the caller then recomputes the mask)."""
         facts, belief, visible, obs = self._facts, self._belief, self._visible, self._obs
         before = [belief[i] for i in indices]
         for i in effects.dels:
@@ -367,14 +367,16 @@ class GenSimEnv(gym.Env):
             visible[i] = 1
         for i in list(effects.adds) + list(effects.dels) + list(effects.reveals):
             belief[i] = facts[i] if visible[i] else 1
+        dirty = False
         for i, row, old in zip(indices, rows, before, strict=True):
             obs[i] = facts[i] & visible[i]
             if belief[i] != old and row is not None:
                 if self._rt.dense:
                     (_subtract if old else _add)(self._cnt, row, self._cnt)
-                    self._dirty = True
+                    dirty = True
                 else:
                     self._walk(row, -1 if old else 1)
+        return dirty
 
     def _terms(self) -> float:
         reward = 0.0
@@ -385,9 +387,11 @@ class GenSimEnv(gym.Env):
                 reward += term.value
         return reward
 
-    def _rerun(self, residuals: tuple) -> None:
-        """Re-run residual preconditions whose reads changed; move their counters (and the mask)."""
+    def _rerun(self, residuals: tuple) -> bool:
+        """Re-run residual preconditions whose reads changed; move their counters (and, for sparse
+        counters, the mask). Returns whether dense counters moved."""
         res, belief, nums, cnt = self._res, self._belief, self._nums, self._cnt
+        dirty = False
         for a, fn in residuals:
             r = 0 if fn(belief, nums) else 1
             old = res[a]
@@ -395,9 +399,13 @@ class GenSimEnv(gym.Env):
                 res[a] = r
                 if self._rt.dense:
                     cnt[a] += r - old
-                    self._dirty = True
+                    dirty = True
                 else:
-                    self._walk(((a, r - old),), 1)
+                    c = cnt[a]
+                    cnt[a] = n = c + r - old
+                    if not (c and n):
+                        self._mask[a] = self._obs_calls[a] = not n
+        return dirty
 
     def _goal_status(self, w: CompiledWorld) -> None:
         status = w.goal_status(self._facts, self._nums)
