@@ -152,8 +152,8 @@ class GenSimEnv(gym.Env):
         self._shaping = rt.shaping
         if rt.shaping:
             self._potential = rt.potential
-            # an exact table never changes; a landmark memo is asked again, as it may have been cleared
-            self._phi = rt.phi0 if rt.potential.exact else rt.potential(facts, self._nums)
+            # Φ is a deterministic function of the state (exact table or estimate): Φ(s₀) is fixed per task
+            self._phi = rt.phi0
         self._status = list(rt.status0)
         self._success = rt.success0
         self._cnt = rt.cnt0.copy()  # a list (sparse counters) or an int16 array (dense)

@@ -18,9 +18,9 @@ reaches or leaves 0, cheaper than the three numpy calls on whole arrays (add, ``
 copy into the observation) that the ``dense`` representation (int16 rows and counters) costs.
 
 Everything here depends only on the compiled world (and its fixed initial state), so it is built
-once per task and reused by every reset, per-call plans included; the summed rows per flip pattern
-are built on a pattern's first use (most calls only ever see one: their preconditions fix the
-values of what they write).
+once per task and reused by every reset, per-call plans included, with the summed rows of the
+pattern where every effect flips its fact (most calls only ever see that one: their preconditions
+fix the values of what they write); other patterns are summed on first use.
 """
 
 from __future__ import annotations
@@ -33,9 +33,11 @@ import numpy as np
 from gensim_gym.dsl.compile import CompiledEffects
 from gensim_gym.world.progress import progress
 
-# Tasks whose calls move more counters than this on average use the dense (numpy) counters: walking
-# an entry costs ~50 ns and a mask change ~0.2 µs in Python, the three whole-array numpy calls ~2 µs.
-DENSE_ABOVE = 12
+# Tasks whose calls move more counters than this on average (when all their effects flip) use the
+# dense (numpy) counters: walking an entry costs ~50 ns in Python and a mask change ~0.2 µs, the three
+# whole-array numpy calls ~2 µs, and random walks move more entries than this static mean suggests
+# (measured: filesystem and warehouse tasks, 8–27, are faster dense; calendar, support, webshop, 3–7, sparse).
+DENSE_ABOVE = 7
 
 if TYPE_CHECKING:  # pragma: no cover
     from gensim_gym.world.compiled import CompiledWorld, GroundAction
@@ -151,6 +153,9 @@ class TaskRuntime:
         plan = (indices, tuple(self.rows[i] for i in indices), residuals, assigns, touches_goal, touches_phi,
                 dels, adds, {})
         self.plans[ground.id] = plan
+        everything = sum(bit for _, bit in dels + adds)
+        if everything and not self.hidden:  # the usual pattern: preconditions fix what the effects flip
+            self.flip_delta(plan, everything)
         return plan
 
     def flip_delta(self, plan: tuple, pattern: int) -> tuple[tuple[int, int], ...]:
