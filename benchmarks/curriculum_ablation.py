@@ -130,20 +130,20 @@ def random_valid(specs, layout, episodes: int = 10) -> float:
     return wins / (len(specs) * episodes)
 
 
-def make_model(algo: str, venv, seed: int):
+def make_model(algo: str, venv, seed: int, lr: float = 1e-3):
+    """The learnability tests' PPO config (``tests/test_ppo_learns.py``): γ 0.95, lr 1e-3, a [128, 128] net."""
+    config = {"n_steps": 256, "batch_size": 256, "learning_rate": lr, "gamma": 0.95,
+              "policy_kwargs": {"net_arch": [128, 128]}, "seed": seed, "device": "cpu", "verbose": 0}
     if algo == "maskable":
         contrib = require("sb3_contrib", "train")
-        return contrib.MaskablePPO("MlpPolicy", venv, n_steps=256, batch_size=256, n_epochs=4, learning_rate=3e-4,
-                                   ent_coef=0.01, seed=seed, device="cpu", verbose=0)
+        return contrib.MaskablePPO("MlpPolicy", venv, ent_coef=0.01, **config)
     from stable_baselines3 import PPO
 
-    # as in tests/test_ppo_learns.py: plain PPO needs more entropy and a slightly wider net
-    return PPO("MlpPolicy", venv, n_steps=256, batch_size=256, learning_rate=3e-4, ent_coef=0.02, seed=seed,
-               policy_kwargs={"net_arch": [128, 128]}, device="cpu", verbose=0)
+    return PPO("MlpPolicy", venv, ent_coef=0.02, **config)
 
 
 def run(name: str, make_cur, seed: int, steps: int, *, eval_every: int, specs, n_envs: int, algo: str,
-        extra=None) -> dict:
+        extra=None, lr: float = 1e-3) -> dict:
     from stable_baselines3.common.callbacks import BaseCallback, CallbackList
     from stable_baselines3.common.vec_env import DummyVecEnv
 
@@ -156,7 +156,7 @@ def run(name: str, make_cur, seed: int, steps: int, *, eval_every: int, specs, n
     heldout_ids = {s.id for s in specs}
     masked = algo == "maskable"
     curve: list[tuple[int, float, float, float]] = []
-    model = make_model(algo, venv, seed)
+    model = make_model(algo, venv, seed, lr)
     eval_seconds = 0.0
 
     def point(t: int) -> None:
@@ -245,6 +245,7 @@ def main() -> None:
     parser.add_argument("--pool-size", type=int, default=24)
     parser.add_argument("--envs", type=int, default=4)
     parser.add_argument("--algo", choices=("maskable", "ppo"), default="maskable")
+    parser.add_argument("--lr", type=float, default=1e-3, help="PPO learning rate")
     parser.add_argument("--only", default="", help="comma-separated subset of " + ",".join(NAMES))
     parser.add_argument("--name", default="curriculum_ablation", help="output file stem in benchmarks/results/")
     args = parser.parse_args()
@@ -279,7 +280,7 @@ def main() -> None:
             if args.only and name not in args.only.split(","):
                 continue
             r = run(name, make_cur, seed, args.steps, eval_every=args.eval_every, specs=specs, n_envs=args.envs,
-                    algo=args.algo, extra=extra)
+                    algo=args.algo, extra=extra, lr=args.lr)
             results.append(r)
             print(f"{name:10s} seed {seed}: held-out {r['final_heldout_success']:.3f}  curve "
                   f"{[round(c[1], 2) for c in r['curve']]}  train {r['final_train_success']:.2f}  "

@@ -49,7 +49,7 @@ def generate(directive: str, *, difficulty: float = 0.5, seed: int = 0, backend:
 def make_env(directive: str | None = None, *, spec: SimSpec | str | Path | None = None, difficulty: float = 0.5,
              seed: int | None = None, num_tasks: int = 0, backend: Any = "offline", obs_mode: str = "vector",
              render_mode: str | None = None, curriculum: Any = None, max_difficulty: float | None = None,
-             **backend_kwargs: Any) -> gym.Env:
+             shuffle_slots: bool = True, **backend_kwargs: Any) -> gym.Env:
     """Build a :class:`GenSimEnv` from a directive (a task family) or from one fixed spec.
 
     This is the entry point of ``gym.make("GenSim-v0", ...)``; see the README for every argument.
@@ -65,13 +65,14 @@ def make_env(directive: str | None = None, *, spec: SimSpec | str | Path | None 
             # a curriculum moves across difficulties, so its spaces must fit all of them; a plain
             # env only plays its own difficulty and gets the smallest spaces (fewer action slots)
             max_difficulty = 1.0
-        source = DirectiveFamily(directive, difficulty, seed, num_tasks, max_difficulty=max_difficulty)
+        source = DirectiveFamily(directive, difficulty, seed, num_tasks, max_difficulty=max_difficulty,
+                                 shuffle_slots=shuffle_slots)
         env = GenSimEnv(source, obs_mode=obs_mode, render_mode=render_mode, seed=seed)
     else:
         from gensim_gym.generation.llm import llm_family  # noqa: PLC0415 - optional dependency
 
         source = llm_family(directive, difficulty=difficulty, seed=seed, num_tasks=num_tasks, backend=backend,
-                            **backend_kwargs)
+                            shuffle_slots=shuffle_slots, **backend_kwargs)
         env = GenSimEnv(source, obs_mode=obs_mode, render_mode=render_mode, seed=seed)
     if curriculum is not None:
         from gensim_gym.curriculum.wrapper import attach_curriculum  # noqa: PLC0415 - higher layer

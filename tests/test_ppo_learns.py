@@ -5,12 +5,14 @@ Marked ``slow`` (run with ``pytest -m slow``). Both variants train on
 and compare the trained policy with a random one on held-out reset seeds:
 
 - MaskablePPO (sb3-contrib, using ``action_masks()``) must reach high success.
-- Plain PPO (no masks) must learn to solve a good share of the tasks: it sees the
-  available calls and the progress potential Φ in its observation, and the dense
-  reward pays potential-based progress from the exact distance to the goal
-  (``gensim_gym.world.progress``). Measured: 0 % → 73 % at 50k steps, flat to 150k:
-  the pool tasks that need a drive to the crate before the pick (4-step plans) are
-  the ones it still misses.
+  Measured at 30k steps: 100 % on seeds 0, 1 and 2.
+- Plain PPO (no masks) must reach high success too: it sees the available calls and
+  the progress potential Φ in its observation, and the dense reward pays
+  potential-based progress from the exact distance to the goal
+  (``gensim_gym.world.progress``). Measured at 60k steps (lr 1e-3): 100 % on seeds
+  0, 1 and 2. With a time-left feature in the observation it was 73 / 100 / 88 %:
+  the policy used the step count as a shortcut and, on the 4-step tasks, moved on
+  instead of dropping the item at its goal (see ``Layout.obs_dim``).
 """
 
 from __future__ import annotations
@@ -57,35 +59,33 @@ def train(algo: str, steps: int) -> Any:
     from stable_baselines3.common.env_util import make_vec_env
 
     torch.set_num_threads(1)
+    venv = make_vec_env("GenSim-v0", n_envs=8, seed=0, env_kwargs={"seed": 0, **FAMILY})
+    # gamma 0.95: the tasks are a handful of steps long; with 0.99 finishing now or after a two-step detour
+    # differ by ~2 % of the return, too little for PPO to separate from noise (it then plateaus at 70-80 %)
+    config: dict[str, Any] = {"n_steps": 256, "batch_size": 256, "learning_rate": 1e-3, "gamma": 0.95,
+                              "policy_kwargs": {"net_arch": [128, 128]}, "seed": 0, "device": "cpu", "verbose": 0}
     if algo == "maskable":
         from sb3_contrib import MaskablePPO
 
-        venv = make_vec_env("GenSim-v0", n_envs=4, seed=0, env_kwargs={"seed": 0, **FAMILY})
-        model: Any = MaskablePPO("MlpPolicy", venv, n_steps=128, batch_size=256, learning_rate=1e-3, ent_coef=0.01,
-                                 seed=0, device="cpu", verbose=0)
-    else:
-        # plain PPO needs more exploration (entropy) and a slightly wider network than the masked variant
-        venv = make_vec_env("GenSim-v0", n_envs=8, seed=0, env_kwargs={"seed": 0, **FAMILY})
-        # gamma 0.95: the tasks are a handful of steps long, and a shorter horizon of credit learns faster
-        model = PPO("MlpPolicy", venv, n_steps=256, batch_size=256, learning_rate=3e-4, ent_coef=0.02, gamma=0.95,
-                    seed=0, policy_kwargs={"net_arch": [128, 128]}, device="cpu", verbose=0)
-    return model.learn(steps)
+        return MaskablePPO("MlpPolicy", venv, ent_coef=0.01, **config).learn(steps)
+    # plain PPO must also learn which calls are valid: more exploration (entropy)
+    return PPO("MlpPolicy", venv, ent_coef=0.02, **config).learn(steps)
 
 
 @pytest.mark.slow
 def test_maskable_ppo_learns_easy_family_to_high_success() -> None:
     random = evaluate(None, masked=True)
-    trained = evaluate(train("maskable", 25_000), masked=True)
-    print(f"MaskablePPO 25k steps: random-valid {random} -> trained {trained}")
+    trained = evaluate(train("maskable", 30_000), masked=True)
+    print(f"MaskablePPO 30k steps: random-valid {random} -> trained {trained}")
     assert trained["success"] >= 0.85
     assert trained["success"] >= random["success"] + 0.5
 
 
 @pytest.mark.slow
-def test_plain_ppo_learns_easy_family() -> None:
+def test_plain_ppo_learns_easy_family_to_high_success() -> None:
     random = evaluate(None, masked=False)
     trained = evaluate(train("ppo", 60_000), masked=False)
     print(f"PPO 60k steps: random {random} -> trained {trained}")
     assert random["success"] <= 0.05
-    assert trained["success"] >= 0.6
+    assert trained["success"] >= 0.85
     assert trained["invalid"] < 0.05 < random["invalid"]

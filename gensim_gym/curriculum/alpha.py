@@ -24,13 +24,34 @@ How the pieces fit:
   uniform distribution (``explore``) so it never collapses onto one θ.
 * **Which task to play**: a cell-weighted draw from the pool, favouring
   specs whose Thompson-sampled p lies near α.
+
+**When decisions happen (batched learning).** ``update`` is O(1): it only
+buffers the result. Every ``fold_every`` results (default 64, two RWR batches)
+the buffer is folded in arrival order: spec and cell posteriors, counters, the
+filter's data, and the RWR step of π_env each time ``batch_size`` results have
+accumulated (the RWR sees exactly the cell posteriors it would see result by
+result). Retirement is then decided once per fold for every spec played in it
+(so a spec may be played a few times past ``max_plays`` or past the confidence
+point within one fold), and the pool is refilled at the next ``sample``.
+Between folds ``sample`` pops tasks chosen ahead in one vectorised block from
+``thompson_rows`` Thompson draws of every spec's posterior (which does not change
+between folds) shared by the fold's picks, one fresh uniform per pick: each pick
+has exactly the distribution of a pick with its own fresh draws, the picks of a
+fold are independent given the shared draws (``thompson_rows=None``: one row of
+draws per pick, fully independent). The fold points
+depend only on the number of results, never on reads: ``state_dict`` saves the
+buffered results and the picks left, and ``stats`` reports ``pending``.
+:meth:`flush` folds at once (e.g. before inspecting posteriors). The filter's
+logistic model is refitted when a prediction is needed (at admission), not
+every ``refit_every`` results.
 """
 
 from __future__ import annotations
 
 import math
-from bisect import bisect_right
 from collections.abc import Callable, Mapping
+from itertools import compress, repeat
+from operator import attrgetter, itemgetter
 from typing import Any
 
 import numpy as np
@@ -64,6 +85,9 @@ class AlphaCurriculum(PoolCurriculum):
         min_cell_trials: results a θ cell needs before its p̂ can steer π_env.
         predict: optional filter hook ``spec -> float | None`` (e.g. an LLM judge).
         use_filter: set False to admit every generated spec.
+        fold_every: results buffered before they are learnt (None: ``batch_size``; 1: learn each at once).
+            A plain attribute: set it together with ``batch_size`` if both change later.
+        thompson_rows: Thompson draws of every spec shared by the picks of one fold (None: one per pick).
     """
 
     name = "alpha"
@@ -73,8 +97,10 @@ class AlphaCurriculum(PoolCurriculum):
                  kl_max: float = 0.5, explore: float = 0.1, batch_size: int = 32, bin_decay: float = 0.97,
                  confidence: float = 0.9, min_trials: int = 6, max_plays: int = 64, pool_size: int = 32,
                  refill_batch: int = 4, filter_margin: float = 0.15, min_cell_trials: int = 3,
-                 predict: Callable[[SimSpec], float | None] | None = None, use_filter: bool = True) -> None:
-        super().__init__(directive, generator=generator, seed=seed, pool_size=pool_size, refill_batch=refill_batch)
+                 predict: Callable[[SimSpec], float | None] | None = None, use_filter: bool = True,
+                 fold_every: int | None = 64, thompson_rows: int | None = 4) -> None:
+        super().__init__(directive, generator=generator, seed=seed, pool_size=pool_size, refill_batch=refill_batch,
+                         fold_every=batch_size if fold_every is None else fold_every)
         alpha_reward(alpha, alpha)  # validates alpha
         self.alpha = float(alpha)
         self.band = tuple(band) if band else (max(0.05, alpha - 0.3), min(0.95, alpha + 0.3))
@@ -83,8 +109,8 @@ class AlphaCurriculum(PoolCurriculum):
         self.confidence, self.min_trials, self.max_plays = confidence, min_trials, max_plays
         self.filter_margin, self.use_filter = filter_margin, use_filter
         self.min_cell_trials = min_cell_trials
+        self.thompson_rows = thompson_rows
         self.filter = CurriculumFilter(self.band, filter_margin, predict, SuccessPredictor())
-        self._picker: _Picker | None = None
         self._reset_policy()
 
     def _reset_policy(self) -> None:
@@ -93,6 +119,9 @@ class AlphaCurriculum(PoolCurriculum):
         self.bin_post = [BetaPosterior() for _ in range(cells)]
         self.batch: list[tuple[int, bool]] = []
         self.rwr = {"updates": 0, "skipped": 0, "last_batch_p_hat": 0.0, "last_batch_r_env": 0.0, "last_kl": 0.0}
+        self._picks = []
+        self._weights: tuple[int, bytes, list[BetaPosterior], np.ndarray] | None = None
+        self._view: _PoolView | None = None
 
     def bind(self, directive: str | None = None, generator: Any = None) -> None:
         arms = self.n_arms
@@ -127,57 +156,164 @@ class AlphaCurriculum(PoolCurriculum):
     def _admit(self, task: Task) -> bool:
         return not self.use_filter or self.filter.admit(task.spec)
 
-    def _choose(self, entries: list[Entry]) -> Entry:
-        c = self._picker
-        ids = list(map(id, entries))
-        if c is None or c.ids != ids:
-            c = self._picker = _Picker(entries, ids)
-        if c.pi_key != self.pi.tobytes():
-            c.weigh(self.pi, self.bins, len(self.pi))
-        if c.k >= len(c.u):
-            c.refresh(self.rng)
-        row, u = c.draws[c.k], float(c.u[c.k])  # Thompson samples of each spec's success rate, one uniform
-        c.k += 1
-        # weight_i = base_i · (0.1 + max(R_env(draw_i), 0)), R_env = 1 − ((draw − α) / max(α, 1 − α))²
+    def _pick_ahead(self, entries: list[Entry]) -> list[Task]:
+        """Choose the picks until the next fold at once, from ``thompson_rows`` Thompson draws of every spec.
+
+        One Thompson row draws p_i ~ Beta(a_i, b_i) for every pooled spec and weighs it
+        w_i = base_i · (0.1 + max(R_env(p_i), 0)), base_i = π(cell_i) / (pooled specs in cell_i). A pick
+        takes spec i with probability q_i = mean over the rows of w_i / Σ_j w_j, drawn by one uniform. Since
+        E[q_i] = E[w_i / Σ_j w_j], each pick has exactly the distribution of a pick with its own fresh row;
+        the picks of one fold share the rows (independent given them) instead of drawing ``n`` Beta
+        variates each, which was the bulk of a pick's cost. ``thompson_rows=None``: one row per pick.
+        """
+        n = len(entries)
+        picks_left = min(max(self.fold_every - len(self.pending), 1), _MAX_PICKS_AHEAD)
+        rows = picks_left if self.thompson_rows is None else min(self.thompson_rows, picks_left)
+        posts, base = self._pick_weights(entries)
+        a = np.array([p.a for p in posts])
+        b = np.array([p.b for p in posts])
+        w = self.rng.beta(a, b, size=(rows, n))
+        u = self.rng.random(picks_left)
         alpha, scale = self.alpha, max(self.alpha, 1.0 - self.alpha)
-        if len(entries) <= 64:  # plain floats beat ufunc call overhead on small pools; same IEEE operations
-            acc, cum = 0.0, []
-            for x, b in zip(row.tolist(), c.base_list, strict=True):
-                t = (x - alpha) / scale
-                r = 1.0 - t * t
-                acc += b * (0.1 + (r if r > 0.0 else 0.0))
-                cum.append(acc)
-            return entries[min(bisect_right(cum, u * acc), len(entries) - 1)]
-        w = row - alpha
+        w -= alpha
         w /= scale
         w *= w
         np.subtract(1.0, w, out=w)
         np.maximum(w, 0.0, out=w)
         w += 0.1
-        w *= c.base
-        cum_a = np.add.accumulate(w, out=w)
-        return entries[min(int(cum_a.searchsorted(u * cum_a[-1], side="right")), len(entries) - 1)]
+        w *= base
+        if self.thompson_rows is None:  # one row per pick
+            np.cumsum(w, axis=1, out=w)
+            u *= w[:, -1]
+            idx = np.count_nonzero(w <= u[:, None], axis=1)  # searchsorted(row, u_row, side="right"), all rows
+        else:
+            w /= w.sum(axis=1, keepdims=True)
+            cum = np.cumsum(w.sum(axis=0))
+            idx = cum.searchsorted(u * cum[-1], side="right")
+        np.minimum(idx, n - 1, out=idx)
+        picks = [entries[i].task for i in idx.tolist()]
+        picks.reverse()
+        return picks
 
-    def _learn(self, entry: Entry | None, theta: float | None, arm: int, result: EpisodeResult) -> None:
-        if theta is None:
-            return
-        c = self.cell(theta, arm)
-        self.bin_post[c].update(result.is_success, self.bin_decay)
-        if entry is not None:
-            picker = self._picker
-            if picker is not None:
-                slot = picker.slots.get(id(entry))
-                if slot is not None:
-                    picker.posterior_changed(slot, entry.post.a, entry.post.b, self.rng)
-            if entry.features is None:
-                entry.features = spec_features(entry.task.spec).tolist()
-            self.filter.model.observe(entry.features, result.is_success)
+    def _pick_weights(self, entries: list[Entry]) -> tuple[list[BetaPosterior], np.ndarray]:
+        """Pooled posteriors and base_i = π(cell_i) / (pooled specs in cell_i), cached until the pool or π changes."""
+        key = self.pi.tobytes()
+        cached = self._weights
+        if cached is not None and cached[0] == self._pool_version and cached[1] == key:
+            return cached[2], cached[3]
+        bins, nb = self.bins, self.bins - 1
+        cells = [t.arm * bins + min(int(max(t.theta, 0.0) * bins), nb) for t in (e.task for e in entries)]
+        counts = [0] * len(self.pi)
+        for c in cells:
+            counts[c] += 1
+        pi = self.pi.tolist()
+        posts = [e.post for e in entries]
+        base = np.array([pi[c] / counts[c] for c in cells])
+        self._weights = (self._pool_version, key, posts, base)
+        return posts, base
+
+    def _fold(self, results: list[tuple[Task | str, Any]]) -> None:
+        """Learn buffered results in order (see the module docstring): posteriors, filter data, RWR, retirement.
+
+        Column-wise: results become lists (ids, successes, returns) and pool slots through C-level ``map``
+        passes, pooled specs get their counts from ``bincount`` and are updated once each, and only the cell
+        posteriors, whose forgetting makes order matter, take a per-result loop.
+        """
+        ids, succ, rets = _columns(results)
+        n_results = len(ids)
+        view = self._pool_view()
+        n = len(view.entries)
+        slots = list(map(view.slot_of.get, ids, repeat(n, n_results)))  # n: not pooled (any more)
+        unknown = slots.count(n)
+        counters = self.counters
+        counters["episodes"] += n_results
+        counters["successes"] += sum(succ)
+        counters["unknown"] += unknown  # retired meanwhile, or sampled by a worker-side copy
+        plays = np.bincount(slots, minlength=n + 1).tolist()
+        wins = np.bincount(slots, weights=succ, minlength=n + 1).tolist()
+        returns = np.bincount(slots, weights=rets, minlength=n + 1).tolist()  # summed in arrival order
+        touched: list[Entry] = []
+        # strict=False: the counts have one more bin (results for specs not pooled), left out here
+        for entry, k, w, r in zip(view.entries, plays, wins, returns, strict=False):
+            if k:
+                post = entry.post
+                post.a += w  # integer counts on integer-valued floats: exact, in any order
+                post.b += k - w
+                entry.plays += k
+                entry.returns += r
+                touched.append(entry)
+        if unknown:
+            thetas, cells = self._unknown_cells(results, slots, view)
+            known = [s != n for s in slots]
+            self.filter.model.observe_many(list(map(view.features.__getitem__, compress(slots, known))),
+                                           list(map(float, compress(succ, known))))
+            played = [(c, s) for c, s in zip(cells, succ, strict=True) if c is not None]
+        else:
+            thetas = list(map(view.thetas.__getitem__, slots))
+            played = list(zip(map(view.cells.__getitem__, slots), succ, strict=True))
+            self.filter.model.observe_many(list(map(view.features.__getitem__, slots)), list(map(float, succ)))
+        self.recent.extend(zip(succ, rets, [-1.0 if t is None else t for t in thetas], strict=True))
+        self._learn_cells(played)
+        for entry in touched:
             if self._should_retire(entry):
                 self.retire(entry.task.task_id)
-        self.batch.append((c, result.is_success))
-        if len(self.batch) >= self.batch_size:
-            self._rwr_update()
-            self.batch = []
+        self._picks = []  # chosen under the old posteriors
+
+    def _pool_view(self) -> _PoolView:
+        """Per-spec constants of the pool (slot, θ, cell, filter features); rebuilt when the pool changes."""
+        view = self._view
+        if view is None or view.version != self._pool_version:
+            view = self._view = _PoolView(self._pool_version, list(self.pool.values()), self.cell)
+        return view
+
+    def _unknown_cells(self, results: list[tuple[Task | str, Any]], slots: list[int], view: _PoolView,
+                       ) -> tuple[list[float | None], list[int | None]]:
+        """θ and cell of every result, those of specs no longer pooled from the task or the result itself."""
+        thetas: list[float | None] = []
+        cells: list[int | None] = []
+        n = len(view.entries)
+        for (task, result), slot in zip(results, slots, strict=True):
+            if slot != n:
+                thetas.append(view.thetas[slot])
+                cells.append(view.cells[slot])
+                continue
+            if isinstance(task, Task):
+                theta, arm = task.theta, task.arm
+            else:
+                _, _, theta, arm = _outcome(result)
+            thetas.append(theta)
+            cells.append(None if theta is None else self.cell(theta, arm))
+        return thetas, cells
+
+    def _learn_cells(self, played: list[tuple[int, bool]]) -> None:
+        """Cell posteriors result by result (forgetting: order matters), an RWR step at every full batch."""
+        decay, batch_size = self.bin_decay, self.batch_size
+        posts = self.bin_post
+        a = [p.a for p in posts]
+        b = [p.b for p in posts]
+        ka = [(1.0 - decay) * p.prior_a for p in posts]
+        kb = [(1.0 - decay) * p.prior_b for p in posts]
+        start = 0
+        while start < len(played):
+            stop = start + batch_size - len(self.batch)
+            segment = played[start:stop]
+            if decay < 1.0:  # BetaPosterior.update(s, decay) as prior + decay·(a − prior) = decay·a + (1 − decay)·prior
+                for c, s in segment:
+                    a[c] = decay * a[c] + ka[c] + s
+                    b[c] = decay * b[c] + kb[c] + (not s)
+            else:
+                for c, s in segment:
+                    a[c] += s
+                    b[c] += not s
+            self.batch.extend(segment)
+            start = stop
+            if len(self.batch) >= batch_size:
+                for post, x, y in zip(posts, a, b, strict=True):
+                    post.a, post.b = x, y
+                self._rwr_update()
+                self.batch = []
+        for post, x, y in zip(posts, a, b, strict=True):
+            post.a, post.b = x, y
 
     def _should_retire(self, entry: Entry) -> bool:
         if entry.plays >= self.max_plays:
@@ -189,31 +325,55 @@ class AlphaCurriculum(PoolCurriculum):
 
     # -- π_env ------------------------------------------------------------------------------
     def _rwr_update(self) -> None:
-        """One reward-weighted-regression step of π_env from the finished batch (see the module docstring)."""
-        successes = [s for _, s in self.batch]
-        batch_p = float(np.mean(successes))
+        """One reward-weighted-regression step of π_env from the finished batch (see the module docstring).
+
+        Plain floats rather than numpy: there are only bins × arms cells, and ufunc calls on arrays that small
+        cost more than the arithmetic. Only cells played in the batch can carry weight, so only they are
+        scored; the weights are shifted by the best of their R_env before ``exp`` (which cancels when normalised).
+        """
+        batch, n_cells = self.batch, len(self.pi)
+        batch_p = sum(map(_SECOND, batch)) / len(batch)
+        t = (batch_p - self.alpha) / max(self.alpha, 1.0 - self.alpha)
         self.rwr["last_batch_p_hat"] = batch_p
-        self.rwr["last_batch_r_env"] = self.reward(batch_p)
-        counts = np.bincount([c for c, _ in self.batch], minlength=len(self.pi)).astype(float)
+        self.rwr["last_batch_r_env"] = 1.0 - t * t
         lo, hi = self.band
-        p_cells = np.array([post.mean for post in self.bin_post])
-        evidence = np.array([post.n for post in self.bin_post]) >= self.min_cell_trials - 1e-9
-        in_band = (p_cells >= lo) & (p_cells <= hi) & (counts > 0) & evidence
-        if not in_band.any():
+        need = self.min_cell_trials - 1e-9
+        alpha, scale = self.alpha, max(self.alpha, 1.0 - self.alpha)
+        scored: list[tuple[int, int, float]] = []  # (cell, results in the batch, R_env(p̂_cell)) of usable cells
+        posts = self.bin_post
+        counts = np.bincount(np.fromiter(map(_FIRST, batch), np.intp, len(batch)), minlength=n_cells).tolist()
+        for c, k in enumerate(counts):
+            if not k:
+                continue
+            post = posts[c]
+            a, b = post.a, post.b
+            p = a / (a + b)
+            if lo <= p <= hi and a + b - post.prior_a - post.prior_b >= need:  # in the band, enough evidence
+                t = (p - alpha) / scale
+                scored.append((c, k, 1.0 - t * t))
+        if not scored:
             self.rwr["skipped"] += 1
             return
-        r = np.array([self.reward(p) for p in p_cells])
-        target = np.where(in_band, counts * np.exp(self.lam * (r - r.max())), 0.0)
-        target /= target.sum()
+        r_max, lam = max(r for _, _, r in scored), self.lam
+        target = [0.0] * n_cells
+        for c, k, r in scored:
+            target[c] = k * math.exp(lam * (r - r_max))
+        total = sum(target)
+        target = [x / total for x in target]
+        old = self.pi.tolist()
+        log_old = [math.log(q + 1e-12) for q in old]
         eta = self.step
-        new = (1 - eta) * self.pi + eta * target
-        while _kl(new, self.pi) > self.kl_max and eta > 1e-3:
+        new = [(1 - eta) * q + eta * x for q, x in zip(old, target, strict=True)]
+        while _kl(new, log_old) > self.kl_max and eta > 1e-3:
             eta /= 2
-            new = (1 - eta) * self.pi + eta * target
-        new = (1 - self.explore) * new + self.explore / len(new)
-        self.rwr["last_kl"] = _kl(new, self.pi)
-        self.pi = new / new.sum()
+            new = [(1 - eta) * q + eta * x for q, x in zip(old, target, strict=True)]
+        explore = self.explore
+        new = [(1 - explore) * x + explore / n_cells for x in new]
+        self.rwr["last_kl"] = _kl(new, log_old)
+        total = sum(new)
+        self.pi = np.array([x / total for x in new])
         self.rwr["updates"] += 1
+        self._picks = []
 
     # -- logging / state ------------------------------------------------------------------
     def stats(self) -> dict[str, float]:
@@ -232,18 +392,13 @@ class AlphaCurriculum(PoolCurriculum):
                 "batch_size": self.batch_size, "bin_decay": self.bin_decay, "confidence": self.confidence,
                 "min_trials": self.min_trials, "max_plays": self.max_plays,
                 "min_cell_trials": self.min_cell_trials, "filter_margin": self.filter_margin,
-                "use_filter": self.use_filter}
+                "use_filter": self.use_filter,
+                "thompson_rows": self.thompson_rows}
 
     def _extra_state(self) -> dict[str, Any]:
         return {"pi": self.pi.tolist(), "bin_post": [p.to_list() for p in self.bin_post],
                 "batch": [[c, s] for c, s in self.batch], "rwr": dict(self.rwr),
-                "filter": self.filter.model.state_dict(), "thompson": self._thompson_state()}
-
-    def _thompson_state(self) -> dict[str, Any] | None:
-        c = self._picker
-        if c is None or c.k >= len(c.u) or c.ids != list(map(id, self.pool.values())):
-            return None  # no unused pre-drawn samples that the next pick would use
-        return c.state()
+                "filter": self.filter.model.state_dict()}
 
     def _load_extra(self, state: Mapping[str, Any]) -> None:
         self.filter = CurriculumFilter(self.band, self.filter_margin, self.filter.hook, SuccessPredictor())
@@ -252,79 +407,55 @@ class AlphaCurriculum(PoolCurriculum):
         self.batch = [(int(c), bool(s)) for c, s in state["batch"]]
         self.rwr = dict(state["rwr"])
         self.filter.model.load_state_dict(state["filter"])
-        self._picker = None
-        if state.get("thompson"):
-            entries = list(self.pool.values())
-            picker = _Picker(entries, list(map(id, entries)))
-            if picker.restore(state["thompson"]):
-                self._picker = picker
+        self._weights = self._view = None
 
 
-class _Picker:
-    """Arrays behind :meth:`AlphaCurriculum._choose` for one pool composition.
+class _PoolView:
+    """Per-spec constants of one pool composition, by slot (the pool's order): what a fold looks up per result."""
 
-    Rebuilt when the pool's entries change (checked by identity on every pick); the Beta
-    parameters are kept current by ``_learn``, the cell weights recomputed when π_env changes.
-
-    Thompson draws come in blocks: ``refresh`` draws ``BLOCK`` rows of one Beta(a_i, b_i) sample per
-    pooled spec (plus one uniform per row) in one call; each pick consumes one row. When a spec's
-    posterior changes, its not yet used draws are redrawn from the new posterior at once. So every
-    pick still sees, for every spec, a fresh independent draw from that spec's *current*
-    posterior, and a fresh uniform: the same distribution of picks as drawing per pick, from
-    the same seeded generator (deterministic), but the generator's numbers are consumed in a
-    different order than one ``beta`` call per pick did. The unused rows are part of the
-    curriculum state (``thompson`` in ``state_dict``), so a resumed run continues identically.
-    """
-
-    BLOCK = 32
-
-    def __init__(self, entries: list[Entry], ids: list[int]) -> None:
-        n = len(entries)
-        self.entries = entries  # holds them alive, so no new entry can reuse one of these ids while cached
-        self.ids = ids
-        self.slots = {i: k for k, i in enumerate(ids)}
-        self.thetas = np.fromiter((e.task.theta for e in entries), float, n)
-        self.arms = np.fromiter((e.task.arm for e in entries), int, n)
-        self.a = np.fromiter((e.post.a for e in entries), float, n)
-        self.b = np.fromiter((e.post.b for e in entries), float, n)
-        self.pi_key = b""
-        self.base = np.empty(n)
-        self.base_list: list[float] = []
-        self.draws = np.empty((0, n))
-        self.u = np.empty(0)
-        self.k = 0  # next unused row
-
-    def refresh(self, rng: np.random.Generator) -> None:
-        self.draws = rng.beta(self.a, self.b, size=(self.BLOCK, len(self.a)))
-        self.u = rng.random(self.BLOCK)
-        self.k = 0
-
-    def posterior_changed(self, slot: int, a: float, b: float, rng: np.random.Generator) -> None:
-        self.a[slot], self.b[slot] = a, b
-        left = len(self.u) - self.k
-        if left > 0:
-            self.draws[self.k:, slot] = rng.beta(a, b, size=left)
-
-    def state(self) -> dict[str, Any]:
-        return {"task_ids": [e.task.task_id for e in self.entries], "draws": self.draws[self.k:].tolist(),
-                "u": self.u[self.k:].tolist()}
-
-    def restore(self, state: Mapping[str, Any]) -> bool:
-        if state["task_ids"] != [e.task.task_id for e in self.entries]:
-            return False
-        self.draws = np.asarray(state["draws"], dtype=float).reshape(-1, len(self.entries))
-        self.u = np.asarray(state["u"], dtype=float)
-        self.k = 0
-        return True
-
-    def weigh(self, pi: np.ndarray, bins: int, n_cells: int) -> None:
-        """base = π(cell) / (pooled specs in that cell): each cell's share split among its specs."""
-        cells = self.arms * bins + np.clip((self.thetas * bins).astype(int), 0, bins - 1)
-        counts = np.bincount(cells, minlength=n_cells)
-        self.base = pi[cells] / counts[cells]
-        self.base_list = self.base.tolist()
-        self.pi_key = pi.tobytes()
+    def __init__(self, version: int, entries: list[Entry], cell: Callable[[float, int], int]) -> None:
+        self.version = version
+        self.entries = entries
+        self.slot_of = {e.task.task_id: i for i, e in enumerate(entries)}
+        self.thetas = [e.task.theta for e in entries]
+        self.cells = [cell(e.task.theta, e.task.arm) for e in entries]
+        for e in entries:
+            if e.features is None:
+                e.features = spec_features(e.task.spec).tolist()
+        self.features = [e.features for e in entries]
 
 
-def _kl(p: np.ndarray, q: np.ndarray) -> float:
-    return float(np.sum(p * (np.log(p + 1e-12) - np.log(q + 1e-12))))
+_MAX_PICKS_AHEAD = 1024  # picks chosen in one block (a huge fold_every must not allocate huge draws)
+
+
+def _outcome(result: Any) -> tuple[bool, float, float | None, int]:
+    """``(is_success, return, theta, arm)`` of one result, however it was given."""
+    res = EpisodeResult.coerce(result)
+    return res.is_success, res.episode_return, res.theta, res.arm
+
+
+_SUCCESS, _RETURN, _TASK_ID = itemgetter("is_success"), itemgetter("return"), attrgetter("task_id")
+_FIRST, _SECOND = itemgetter(0), itemgetter(1)
+
+
+def _columns(results: list[tuple[Task | str, Any]]) -> tuple[list[str], list[bool], list[float]]:
+    """Task ids, successes and returns of buffered results; C-level passes for the wrapper's dicts and Tasks."""
+    tasks, outs = zip(*results, strict=True)
+    try:
+        ids = list(map(_TASK_ID, tasks))
+    except AttributeError:
+        ids = [t.task_id if isinstance(t, Task) else str(t) for t in tasks]
+    try:  # mappings with "is_success" and "return" (what the wrapper and the adapters send)
+        succ = list(map(bool, map(_SUCCESS, outs)))
+        rets = list(map(float, map(_RETURN, outs)))
+    except (KeyError, TypeError, IndexError):
+        coerced = list(map(EpisodeResult.coerce, outs))
+        succ = [r.is_success for r in coerced]
+        rets = [r.episode_return for r in coerced]
+    return ids, succ, rets
+
+
+def _kl(p: list[float], log_q: list[float]) -> float:
+    """KL(p ‖ q) with ``log_q`` = log(q + 1e-12), the same guard on p."""
+    log = math.log
+    return sum([x * (log(x + 1e-12) - lq) for x, lq in zip(p, log_q, strict=True)])

@@ -91,6 +91,14 @@ class Curriculum:
     def update(self, task: Task | str, result: Any) -> None:
         raise NotImplementedError
 
+    def flush(self) -> int:
+        """Fold results that ``update`` buffered into the learnt state now; return how many.
+
+        Curricula that learn in batches (``AlphaCurriculum``) buffer results and fold them every few
+        episodes; this forces the fold (e.g. before reading posteriors or counters). Others learn at once.
+        """
+        return 0
+
     def state_dict(self) -> dict[str, Any]:
         raise NotImplementedError
 

@@ -4,7 +4,10 @@ Offline, the prediction is a small logistic regression of the agent's
 observed outcomes on *measured* difficulty features of the specs it played
 (difficulty score, golden-plan length, objects, tools). It is refitted by a
 few Newton (IRLS) steps with an L2 penalty, which is cheap for the few
-hundred recent outcomes kept. A ``predict`` hook (e.g. an LLM reading
+hundred recent outcomes kept. The refit is lazy: observing an outcome only
+stores it, and a prediction first refits when ``refit_every`` outcomes have
+arrived since the last fit (or makes the first fit once it can), so a run that
+admits no new spec pays no fits. A ``predict`` hook (e.g. an LLM reading
 ``prompts/filter.j2``) can replace or complement it.
 """
 
@@ -12,6 +15,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
+from itertools import islice
 from typing import Any
 
 import numpy as np
@@ -43,29 +47,36 @@ class SuccessPredictor:
 
     def _reset_buffer(self) -> None:
         # The same window as ``xs``/``ys`` as arrays, so fit() need not convert a deque of lists each time:
-        # every row is written twice (at i and i + memory), so the window in deque order is one slice.
+        # every row is written twice (at i and i + memory), so the window in deque order is one slice. The
+        # deques are the record; rows reach the arrays in bulk when a fit reads them (``_sync``).
         self._buf_x: np.ndarray | None = None
         self._buf_y = np.empty(2 * self.xs.maxlen)
-        self._count = 0
-        self._wins = 0.0  # sum(ys) of the window
-        for x, y in zip(list(self.xs), list(self.ys), strict=True):
-            self._push(x, y)
+        self._count = 0  # rows written to the arrays, ever
+        self._observed = len(self.ys)  # rows observed, ever (a loaded window counts as observed)
 
-    def _push(self, x: list[float], y: float) -> None:
+    def _sync(self) -> None:
+        """Write the rows observed since the last fit into the ring arrays (one vectorised write)."""
+        k = min(self._observed - self._count, len(self.ys))
+        if k <= 0:
+            return
         memory = self.xs.maxlen
-        if self._buf_x is None or self._buf_x.shape[1] != len(x):
-            self._buf_x = np.empty((2 * memory, len(x)))
-        i = self._count % memory
-        if self._count >= memory:
-            self._wins -= self._buf_y[i]
-        self._buf_x[i] = self._buf_x[i + memory] = x
-        self._buf_y[i] = self._buf_y[i + memory] = y
-        self._wins += y
-        self._count += 1
+        start = len(self.ys) - k
+        rows = np.asarray(list(islice(self.xs, start, None)), dtype=float)
+        labels = np.asarray(list(islice(self.ys, start, None)), dtype=float)
+        if self._buf_x is None or self._buf_x.shape[1] != rows.shape[1]:
+            self._buf_x = np.empty((2 * memory, rows.shape[1]))
+        first = self._observed - k
+        idx = (first + np.arange(k)) % memory
+        self._buf_x[idx] = rows
+        self._buf_x[idx + memory] = rows
+        self._buf_y[idx] = labels
+        self._buf_y[idx + memory] = labels
+        self._count = self._observed
 
     def _window(self) -> tuple[np.ndarray, np.ndarray]:
-        if self._buf_x is None:
+        if not self.ys:
             return np.asarray(self.xs), np.asarray(self.ys)
+        self._sync()
         memory = self.xs.maxlen
         start = self._count % memory if self._count > memory else 0
         stop = start + min(self._count, memory)
@@ -74,24 +85,40 @@ class SuccessPredictor:
 
     @property
     def ready(self) -> bool:
-        return self.w is not None
+        """Whether :meth:`predict` gives a number: fitted already, or enough outcomes for the first fit."""
+        return self.w is not None or self._fit_due()
+
+    def _fit_due(self) -> bool:
+        if self.w is None:
+            return len(self.ys) >= self.min_obs and self._both_outcomes()
+        return self._since_fit >= self.refit_every
+
+    def refresh(self) -> bool:
+        """Refit if due (first fit possible, or ``refit_every`` outcomes since the last); return whether it did."""
+        if not self._fit_due():
+            return False
+        self.fit()
+        return True
 
     def observe(self, features: SimSpec | list[float], success: bool) -> None:
-        """Record one outcome on a spec (or on its precomputed :func:`spec_features`)."""
+        """Record one outcome on a spec (or on its precomputed :func:`spec_features`); the fit waits for a predict."""
         x = spec_features(features).tolist() if isinstance(features, SimSpec) else list(features)
-        y = 1.0 if success else 0.0
         self.xs.append(x)
-        self.ys.append(y)
-        self._push(x, y)
+        self.ys.append(1.0 if success else 0.0)
+        self._observed += 1
         self._since_fit += 1
-        first = self.w is None and len(self.ys) >= self.min_obs and self._both_outcomes()
-        if first or (self.w is not None and self._since_fit >= self.refit_every):
-            self.fit()
+
+    def observe_many(self, xs: list[list[float]], ys: list[float]) -> None:
+        """Record outcomes (feature rows and 0/1 labels) in order, as ``observe`` would one by one."""
+        self.xs.extend(xs)
+        self.ys.extend(ys)
+        self._observed += len(ys)
+        self._since_fit += len(ys)
 
     def _both_outcomes(self, least: int = 5) -> bool:
         # With only failures (or only successes) seen, the fit says "everything fails" and the
         # filter would reject every candidate: wait until there is something to discriminate.
-        wins = self._wins
+        wins = sum(self.ys)
         return wins >= least and len(self.ys) - wins >= least
 
     def fit(self, iterations: int = 8, tol: float = 1e-10) -> None:
@@ -116,6 +143,8 @@ class SuccessPredictor:
         self._since_fit = 0
 
     def predict(self, spec: SimSpec) -> float | None:
+        """P(success) on ``spec``, refitting first if it is due; None before there is anything to fit."""
+        self.refresh()
         if self.w is None:
             return None
         return float(1.0 / (1.0 + np.exp(-np.clip(spec_features(spec) @ self.w, -30, 30))))

@@ -5,6 +5,14 @@ what θ new specs get (:meth:`PoolCurriculum._propose`) and what to learn from
 a result (:meth:`PoolCurriculum._learn`). All randomness flows from one seeded
 ``numpy`` generator whose state is part of :meth:`state_dict`, so the same
 seed and the same results give the same task sequence, also after a resume.
+
+Results can be learnt in batches (``fold_every``): ``update`` only appends the
+result to ``pending`` and every ``fold_every``-th result folds the whole buffer
+in order (:meth:`PoolCurriculum.flush`). The fold points depend on the number of
+results alone, never on who reads the state: ``state_dict`` saves the pending
+results instead of folding them, so save → load → continue equals continuing.
+``sample`` likewise hands out tasks chosen ahead (``picks``) that stay valid
+until the next fold or pool change, and are saved with the state.
 """
 
 from __future__ import annotations
@@ -76,12 +84,13 @@ class PoolCurriculum(Curriculum):
         seed: seeds every random choice (θ, spec seeds, which task to play).
         pool_size: active tasks kept; refilled ``refill_batch`` specs at a time.
         theta_range: the difficulty interval θ is drawn from.
+        fold_every: results buffered before they are learnt (1: learn each result at once).
     """
 
     name = "pool"
 
     def __init__(self, directive: str | None = None, *, generator: Any = None, seed: int = 0, pool_size: int = 32,
-                 refill_batch: int = 4, theta_range: tuple[float, float] = (0.0, 1.0)) -> None:
+                 refill_batch: int = 4, theta_range: tuple[float, float] = (0.0, 1.0), fold_every: int = 1) -> None:
         self.directive = directive
         self.generator = generator
         if generator is None and directive is not None:
@@ -95,6 +104,10 @@ class PoolCurriculum(Curriculum):
         self.counters = {"episodes": 0, "successes": 0, "generated": 0, "retired": 0, "rejected": 0,
                          "failed": 0, "unknown": 0}
         self.recent: deque[tuple[bool, float, float]] = deque(maxlen=256)
+        self.fold_every = fold_every
+        self.pending: list[tuple[Task | str, Any]] = []  # results update() buffered, not yet learnt
+        self._picks: list[Task] = []  # tasks chosen ahead, next one last (see sample)
+        self._pool_version = 0  # bumped whenever a spec joins or leaves the pool
         # Optional observer ``(task, reason) -> None`` of candidates that did not join the pool (not state:
         # the Generative Simulator loop reports them per epoch).
         self.on_reject: Callable[[Task, str], None] | None = None
@@ -127,15 +140,39 @@ class PoolCurriculum(Curriculum):
 
     # -- the protocol ----------------------------------------------------------------
     def sample(self) -> Task:
+        """The next task: refill the pool if it thinned (which drops the picks), else pop a pick chosen ahead."""
+        picks = self._picks
+        if picks and len(self.pool) >= self.pool_size:
+            return picks.pop()
         if len(self.pool) < self.pool_size:
             self.refill(self.pool_size if not self.pool else self.refill_batch)
         if not self.pool:
             raise Error(f"{type(self).__name__}: the pool is empty and the generator produced no spec")
-        entry = self._choose(list(self.pool.values()))
-        return entry.task
+        self._picks = picks = self._pick_ahead(list(self.pool.values()))
+        return picks.pop()
 
     def update(self, task: Task | str, result: Any) -> None:
-        res = EpisodeResult.coerce(result)
+        """Record one finished episode: buffered, and learnt (folded) once ``fold_every`` results wait."""
+        pending = self.pending
+        pending.append((task, result))
+        if len(pending) >= self.fold_every:
+            self.flush()
+
+    def flush(self) -> int:
+        """Learn every buffered result now, in the order they came; return how many there were."""
+        pending = self.pending
+        if not pending:
+            return 0
+        self.pending = []
+        self._fold(pending)
+        return len(pending)
+
+    def _fold(self, results: list[tuple[Task | str, Any]]) -> None:
+        """Learn buffered results in order; the default learns them one at a time."""
+        for task, result in results:
+            self._learn_one(task, EpisodeResult.coerce(result))
+
+    def _learn_one(self, task: Task | str, res: EpisodeResult) -> None:
         task_id = task.task_id if isinstance(task, Task) else str(task)
         entry = self.pool.get(task_id)
         self.counters["episodes"] += 1
@@ -149,9 +186,14 @@ class PoolCurriculum(Curriculum):
             entry.post.update(res.is_success)
             entry.plays += 1
             entry.returns += res.episode_return
+            self._picks = []  # chosen under the old posterior
         self._learn(entry, theta, arm, res)
 
     # -- hooks -------------------------------------------------------------------------
+    def _pick_ahead(self, entries: list[Entry]) -> list[Task]:
+        """Tasks to hand out, the next one last; valid until the pool or what was learnt changes."""
+        return [self._choose(entries).task]
+
     def _choose(self, entries: list[Entry]) -> Entry:
         return entries[int(self.rng.integers(len(entries)))]
 
@@ -191,6 +233,8 @@ class PoolCurriculum(Curriculum):
                 self._rejected(task, "filter")
                 continue
             self.pool[task.task_id] = Entry(task)
+            self._picks = []
+            self._pool_version += 1
             added += 1
         return added
 
@@ -201,6 +245,8 @@ class PoolCurriculum(Curriculum):
     def retire(self, task_id: str) -> None:
         if self.pool.pop(task_id, None) is not None:
             self.counters["retired"] += 1
+            self._picks = []
+            self._pool_version += 1
 
     # -- logging ----------------------------------------------------------------------
     def stats(self) -> dict[str, float]:
@@ -210,14 +256,16 @@ class PoolCurriculum(Curriculum):
         out = {"pool_size": float(len(self.pool)), "mean_p_hat": float(np.mean(means)) if means else 0.0,
                "pool_difficulty": float(np.mean(thetas)) if thetas else 0.0,
                "recent_success": float(np.mean([r[0] for r in recent])) if recent else 0.0,
-               "recent_difficulty": float(np.mean([r[2] for r in recent if r[2] >= 0])) if recent else 0.0}
+               "recent_difficulty": float(np.mean([r[2] for r in recent if r[2] >= 0])) if recent else 0.0,
+               "pending": float(len(self.pending))}
         out.update({k: float(v) for k, v in self.counters.items()})
         return out
 
     # -- state ----------------------------------------------------------------------------
     def _config(self) -> dict[str, Any]:
         return {"directive": self.directive, "seed": self.seed, "pool_size": self.pool_size,
-                "refill_batch": self.refill_batch, "theta_range": list(self.theta_range)}
+                "refill_batch": self.refill_batch, "theta_range": list(self.theta_range),
+                "fold_every": self.fold_every}
 
     def _extra_state(self) -> dict[str, Any]:
         return {}
@@ -226,11 +274,15 @@ class PoolCurriculum(Curriculum):
         pass
 
     def state_dict(self) -> dict[str, Any]:
-        """The whole state as JSON-ready data: config, pool specs + posteriors, counters, RNG."""
+        """The whole state as JSON-ready data: config, pool specs + posteriors, counters, RNG, pending results.
+
+        Reading the state folds nothing: buffered results and tasks chosen ahead are saved as they are.
+        """
         return {"kind": self.name, "version": STATE_VERSION, "config": self._config(),
                 "rng": self.rng.bit_generator.state, "pool": [e.to_dict() for e in self.pool.values()],
                 "counters": dict(self.counters), "recent": [list(r) for r in self.recent],
-                **self._extra_state()}
+                "pending": [_pending_to_json(task, result) for task, result in self.pending],
+                "picks": [t.task_id for t in self._picks], **self._extra_state()}
 
     def load_state_dict(self, state: Mapping[str, Any]) -> PoolCurriculum:
         """Restore a :meth:`state_dict`; afterwards this object behaves exactly like the saved one."""
@@ -251,5 +303,23 @@ class PoolCurriculum(Curriculum):
             self.pool[entry.task.task_id] = entry
         self.counters = dict(state["counters"])
         self.recent = deque((tuple(r) for r in state["recent"]), maxlen=self.recent.maxlen)
+        self._pool_version += 1
+        self.pending = [_pending_from_json(item) for item in state.get("pending", [])]
+        picks = [self.pool[i].task for i in state.get("picks", []) if i in self.pool]
+        self._picks = picks if len(picks) == len(state.get("picks", [])) else []
         self._load_extra(state)
         return self
+
+
+def _pending_to_json(task: Task | str, result: Any) -> dict[str, Any]:
+    """A buffered result as JSON, with the task's θ and arm in case the spec retires before the fold."""
+    res = EpisodeResult.coerce(result)
+    if isinstance(task, Task):
+        return {"task_id": task.task_id, "is_success": res.is_success, "return": res.episode_return,
+                "length": res.length, "theta": task.theta, "arm": task.arm}
+    return {"task_id": str(task), "is_success": res.is_success, "return": res.episode_return,
+            "length": res.length, "theta": res.theta, "arm": res.arm}
+
+
+def _pending_from_json(item: Mapping[str, Any]) -> tuple[str, EpisodeResult]:
+    return str(item["task_id"]), EpisodeResult.coerce(dict(item))

@@ -50,35 +50,35 @@ class CurriculumWrapper(gym.Wrapper):
         self._length = 0
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
-        options = dict(options or {})
-        if "spec" in options:
+        if options and "spec" in options:
             self._task = None  # the caller chose the task: not the curriculum's business
         else:
-            self._task = self._next_task()
-            options["spec"] = self._task.spec
-        self._return, self._length = 0.0, 0
+            if self.queue:
+                task = self.queue.popleft()
+            else:
+                if self.remote:
+                    self.fallbacks += 1  # remote mode with an empty queue: sample the local copy
+                task = self.curriculum.sample()
+            self._task = task
+            options = {**options, "spec": task.spec} if options else {"spec": task.spec}
+        self._return = 0.0
+        self._length = 0
         return self.env.reset(seed=seed, options=options)
 
     def step(self, action):
-        obs, reward, terminated, truncated, info = self.env.step(action)
-        self._return += float(reward)
+        # The hot path: one add and one increment per step; the result is built only at an episode's end.
+        out = self.env.step(action)
+        self._return += out[1]
         self._length += 1
-        if (terminated or truncated) and self._task is not None:
-            task = self._task
-            result = {"task_id": task.task_id, "is_success": bool(info.get("is_success", False)),
-                      "return": self._return, "length": self._length, "theta": task.theta, "arm": task.arm}
-            info = {**info, RESULT_KEY: result}
-            if not self.remote:
-                self.curriculum.update(task, result)
-            self._task = None  # an episode is reported once, even if step is called again
-        return obs, reward, terminated, truncated, info
-
-    def _next_task(self) -> Task:
-        if self.queue:
-            return self.queue.popleft()
-        if self.remote:
-            self.fallbacks += 1
-        return self.curriculum.sample()
+        if not (out[2] or out[3]) or self._task is None:
+            return out
+        task, info = self._task, out[4]
+        result = {"task_id": task.task_id, "is_success": bool(info.get("is_success", False)),
+                  "return": float(self._return), "length": self._length, "theta": task.theta, "arm": task.arm}
+        if not self.remote:
+            self.curriculum.update(task, result)
+        self._task = None  # an episode is reported once, even if step is called again
+        return out[0], out[1], out[2], out[3], {**info, RESULT_KEY: result}
 
     # -- the remote protocol (called through VecEnv.env_method / VectorEnv.call) ----------
     def curriculum_connect(self) -> dict[str, Any]:

@@ -88,7 +88,7 @@ class GenSimEnv(gym.Env):
         nf = self.layout.n_facts
         self._obs = np.zeros(self.layout.obs_dim, dtype=np.float32)
         self._slices = (slice(0, nf), slice(nf, 2 * nf), slice(2 * nf, 2 * nf + self.layout.n_nums))
-        # offsets of the goal status, the action mask and the four scalars at the tail
+        # offsets of the goal status, the action mask and the three scalars at the tail
         self._base = 2 * nf + self.layout.n_nums
         self._calls = self._base + self.layout.max_goals
         self._tail = self._calls + self.layout.n_actions
@@ -208,10 +208,9 @@ class GenSimEnv(gym.Env):
                 obs[tail] = max(0.0, after)
                 self._phi = after
         truncated = not success and t >= rt.horizon
-        obs[tail + 1] = rt.time_left[t] if t <= rt.horizon else 0.0  # time_left has horizon + 1 entries
         if failed != self._last_failed or invalid != self._last_invalid:
-            obs[tail + 2] = self._last_failed = failed
-            obs[tail + 3] = self._last_invalid = invalid
+            obs[tail + 1] = self._last_failed = failed
+            obs[tail + 2] = self._last_invalid = invalid
         info = {"task_id": self._task_id, "difficulty": self._difficulty, "invalid": invalid == 1.0,
                 "failed": failed == 1.0}
         if success or truncated:

@@ -80,8 +80,6 @@ class TaskRuntime:
         self.status0 = world.goal_status(facts, nums)
         self.success0 = all(self.status0)
         self.actions = world.actions
-        # the observed fraction of the horizon left, max(0, 1 - t / horizon), for t = 0..horizon
-        self.time_left = [max(0.0, 1.0 - t / world.horizon) for t in range(world.horizon + 1)]
         self.terms = world.terms
         self.plans: list[tuple | None] = [None] * layout.n_actions
         for a in world.valid_actions:  # ~10 µs each: part of preparing the task, not of its first steps
@@ -200,7 +198,6 @@ class TaskRuntime:
         tail = calls + layout.n_actions
         obs[calls:tail] = self.mask0
         obs[tail] = max(0.0, phi) if self.shaping else 0.0
-        obs[tail + 1] = max(0.0, 1.0 - 0 / world.horizon)
         return obs
 
 

@@ -27,10 +27,13 @@ class DirectiveFamily:
     ``max_difficulty`` sizes the fixed spaces: 1.0 (the default) fits every difficulty of the
     domains, so policies and curricula can move between difficulties; ``None`` sizes them for the
     family's own difficulty (after the directive's "easy"/"hard"), the smallest spaces.
+    ``shuffle_slots`` (default on) places each task's objects in slots drawn from its spec id
+    (:attr:`~gensim_gym.world.layout.Layout.shuffle_slots`), so every slot is trained on.
     """
 
     def __init__(self, directive: str, difficulty: float = 0.5, seed: int | None = None, num_tasks: int = 0, *,
-                 knobs: Knobs | None = None, max_difficulty: float | None = 1.0) -> None:
+                 knobs: Knobs | None = None, max_difficulty: float | None = 1.0,
+                 shuffle_slots: bool = True) -> None:
         if not isinstance(num_tasks, int) or num_tasks < 0:
             raise DirectiveError(f"num_tasks must be an integer >= 0 (0 = unlimited), got {num_tasks!r}")
         self.directive = directive
@@ -38,8 +41,9 @@ class DirectiveFamily:
         self.generator = OfflineGenerator(self.knobs, directive)
         # the spaces fit every task up to max_difficulty (at least the family's own difficulty)
         reach = self.knobs.difficulty if max_difficulty is None else max(max_difficulty, self.knobs.difficulty)
-        self._layout = family_layout(self.knobs, reach)
-        self.generator.layout = self._layout
+        self._layout = family_layout(self.knobs, reach, shuffle_slots=shuffle_slots)
+        # the generator gets its own in-order layout: a spec must not depend on the env's placement
+        self.generator.layout = family_layout(self.knobs, reach)
         self.seed = seed
         self.num_tasks = num_tasks
         entropy = 0 if seed is None else seed

@@ -21,7 +21,7 @@ from gensim_gym.generation.directive import Knobs
 from gensim_gym.generation.toolsets import get_toolset
 from gensim_gym.generation.verify import measure, verify
 from gensim_gym.spec.model import Reward, SimSpec, Task, Tool, Tools
-from gensim_gym.world.compiled import CompiledWorld
+from gensim_gym.world.compiled import CompiledWorld, GroundAction
 from gensim_gym.world.layout import Layout
 from gensim_gym.world.planner import best_plan
 
@@ -34,7 +34,7 @@ def min_plan_length(knobs: Knobs) -> int:
     return max(2, round(1 + 5 * knobs.difficulty) + knobs.length_bonus)
 
 
-def family_layout(knobs: Knobs, max_difficulty: float = 1.0) -> Layout:
+def family_layout(knobs: Knobs, max_difficulty: float = 1.0, *, shuffle_slots: bool = False) -> Layout:
     """The layout that fits every task these knobs can produce at any difficulty up to ``max_difficulty``.
 
     Object counts grow with difficulty (``gen_task``: ``min + round(d·(max − min))`` plus a jitter of at
@@ -54,7 +54,8 @@ def family_layout(knobs: Knobs, max_difficulty: float = 1.0) -> Layout:
         predicates.update({p.name: p.params for p in ts.predicates})
         fluents.update({f.name: (f.params, f.min, f.max) for f in ts.fluents})
         tools.update({t.name: tuple(p.type for p in t.params) for t in ts.all_tools})
-    return Layout(capacity, predicates, fluents, tools, max_goals=max(8, sum(ts.max_goals for ts in toolsets)))
+    return Layout(capacity, predicates, fluents, tools, max_goals=max(8, sum(ts.max_goals for ts in toolsets)),
+                  shuffle_slots=shuffle_slots)
 
 
 class OfflineGenerator:
@@ -161,7 +162,7 @@ class OfflineGenerator:
                               interpretation=self.knobs.to_dict())
         # verify's default random-policy RNG, not ours: anyone re-verifying the spec gets the same verdict.
         report = verify(spec, max_random_success=self.max_random_success, episodes=self.random_episodes,
-                        golden=labels, world=world)
+                        golden=labels, world=probe_world)
         if not report.ok:
             return None, report.reason
         return spec.with_meta(difficulty={"requested": self.knobs.difficulty,
@@ -197,17 +198,16 @@ class OfflineGenerator:
         facts, nums = bytearray(world.init_facts), list(world.init_nums)
         seen = {i for i, v in enumerate(facts) if v}
         useful = [a for a in world.valid_actions if not a.distractor]
-        goal_facts, goal_nums = self._goal_slots(world)
-        goalward_ids = {a.id for a in useful
-                        if goal_facts & a.effects.touched_facts or goal_nums & a.effects.touched_nums}
+        goalward = self._goalward(world)
+        goalward_ids = {a.id for a in useful if goalward(a)}
         # Applicable ids, updated incrementally (only preconditions reading what a call wrote are
         # re-checked); options keep the order of ``useful`` so the walk is what it always was.
         app = {a.id for a in useful if a.pre.fn(facts, nums)}
-        useful_ids = {a.id for a in useful}
+        order = {a.id: k for k, a in enumerate(useful)}
         actions, fact_deps, num_deps = world.actions, world.fact_deps, world.num_deps
         walked = 0
         for _ in range(steps):
-            options = [a for a in useful if a.id in app]
+            options = [useful[k] for k in sorted([order[b] for b in app])]
             if not options:
                 break
             walked += 1
@@ -223,21 +223,18 @@ class OfflineGenerator:
             changed = {b for i in effects.touched_facts for b in fact_deps.get(i, ())}
             for j in effects.touched_nums:
                 changed.update(num_deps.get(j, ()))
-            for b in changed & useful_ids:
+            for b in changed.intersection(order):
                 if actions[b].pre.fn(facts, nums):
                     app.add(b)
                 else:
                     app.discard(b)
-        goal_preds = {p for ts in self.toolsets for p in ts.goal_predicates}
-        goal_fluents = {f for ts in self.toolsets for f in ts.goal_fluents}
-        negated = {p for ts in self.toolsets for p in ts.goal_negated}
-        cands = [label for label, i in world.fact_items()
-                 if facts[i] and not world.init_facts[i] and label.split("(")[0] in goal_preds]
+        positive, negative, fluents = self._goal_items(world)
+        init_facts = world.init_facts
+        cands = [label for label, i in positive if facts[i] and not init_facts[i]]
         # Facts the walk made false become "not p(...)" goals for predicates a toolset allows negated.
-        cands += [f"not {label}" for label, i in world.fact_items()
-                  if not facts[i] and world.init_facts[i] and label.split("(")[0] in negated]
-        for label, j in world.num_items():
-            if label.split("(")[0] in goal_fluents and nums[j] != world.init_nums[j]:
+        cands += [f"not {label}" for label, i in negative if not facts[i] and init_facts[i]]
+        for label, j in fluents:
+            if nums[j] != world.init_nums[j]:
                 op = ">=" if nums[j] > world.init_nums[j] else "<="
                 cands.append(f"{label} {op} {nums[j]:g}")
         if not cands:
@@ -246,6 +243,43 @@ class OfflineGenerator:
         k = min(len(cands), 1 + round(self.knobs.difficulty * (max_goals - 1)))
         picks = sorted(rng.choice(len(cands), size=k, replace=False))
         return tuple(cands[i] for i in picks), walked
+
+    def _goal_items(self, world: CompiledWorld) -> tuple[list, list, list]:
+        """The world's ``(label, position)`` items a goal may name: facts of goal predicates, facts of
+        negatable ones, fluents of goal fluents, each in the world's item order (cached per item list:
+        worlds over the same objects share their item lists)."""
+        facts, nums = world.fact_items(), world.num_items()
+        cache = self.__dict__.setdefault("_goal_item_cache", {})
+        hit = cache.get((id(facts), id(nums)))
+        if hit is not None and hit[0] is facts and hit[1] is nums:
+            return hit[2]
+        goal_preds = {p for ts in self.toolsets for p in ts.goal_predicates}
+        goal_fluents = {f for ts in self.toolsets for f in ts.goal_fluents}
+        negated = {p for ts in self.toolsets for p in ts.goal_negated}
+        out = ([(label, i) for label, i in facts if label.split("(")[0] in goal_preds],
+               [(label, i) for label, i in facts if label.split("(")[0] in negated],
+               [(label, j) for label, j in nums if label.split("(")[0] in goal_fluents])
+        if len(cache) > 4096:
+            cache.clear()
+        cache[id(facts), id(nums)] = (facts, nums, out)  # the lists are kept alive: their ids stay theirs
+        return out
+
+    def _goalward(self, world: CompiledWorld):
+        """A test: does a ground action touch a fact or fluent a goal may name? (cached per action object,
+        which worlds of one layout share)."""
+        goal_facts, goal_nums = self._goal_slots(world)
+        cache = self.__dict__.setdefault("_goalward_cache", {})
+        if len(cache) > 100_000:
+            cache.clear()
+
+        def test(a: GroundAction) -> bool:
+            hit = cache.get(id(a))
+            if hit is None or hit[0] is not a:
+                flag = bool(goal_facts & a.effects.touched_facts or goal_nums & a.effects.touched_nums)
+                hit = cache[id(a)] = (a, flag)  # keeps ``a`` alive, so its id is not reused
+            return hit[1]
+
+        return test
 
     def _goal_slots(self, world: CompiledWorld) -> tuple[frozenset[int], frozenset[int]]:
         """Fact and fluent positions a goal may name (goal, negated-goal predicates and goal fluents).

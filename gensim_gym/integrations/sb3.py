@@ -8,7 +8,10 @@ updating ``cur`` themselves: no double counting) and fills their task queues;
 on every step it feeds each finished episode's result to ``cur`` once and
 pushes that worker its next task through ``env_method``. Curriculum scalars go
 to the SB3 logger (TensorBoard) under ``curriculum/`` at each rollout end,
-and the state can be checkpointed atomically to ``save_path``.
+and the state can be checkpointed atomically to ``save_path`` (with the results
+a batched curriculum still buffers: saving folds nothing). When training ends
+the callback folds the buffered results (``curriculum.flush()``), so the
+curriculum's counters and posteriors cover every episode played.
 """
 
 from __future__ import annotations
@@ -57,6 +60,9 @@ class CurriculumCallback(_callbacks.BaseCallback):
             if result is not None:
                 self.training_env.env_method("curriculum_push", self.sync.feed(i, result), indices=[i])
         return True
+
+    def _on_training_end(self) -> None:
+        self.curriculum.flush()
 
     def _on_rollout_end(self) -> None:
         for key, value in self.curriculum.stats().items():

@@ -159,7 +159,7 @@ class LoopCurriculum:
             curriculum.on_reject = self._on_reject
         self._rejected: list[dict[str, Any]] = []
         self._epoch: dict[str, list[bool]] = defaultdict(list)
-        self._p_hat: dict[str, float] = {}
+        self._played: dict[str, Any] = {}  # task_id -> its pool entry (outlives retirement), read after the fold
 
     def resize(self, k: int) -> None:
         """Size a curriculum built from a name for K tasks per epoch (same K on resume: same state)."""
@@ -170,6 +170,8 @@ class LoopCurriculum:
         cur.refill_batch = max(2, k // 4)
         if hasattr(cur, "batch_size"):
             cur.batch_size = k  # one RWR step of π_env per epoch, on that epoch's results
+        if hasattr(cur, "fold_every"):
+            cur.fold_every = k  # and the epoch's results learnt together at its end
         if hasattr(cur, "window"):
             cur.window = k
             cur.outcomes = type(cur.outcomes)(cur.outcomes, maxlen=k)
@@ -191,7 +193,7 @@ class LoopCurriculum:
         self.generator.set_directive(directive)
         self.generator.failures.clear()
         self._rejected = []
-        self._p_hat = {}
+        self._played = {}
         before = set(getattr(self.curriculum, "pool", {}))
         try:
             tasks = [self.curriculum.sample() for _ in range(k)]
@@ -213,7 +215,7 @@ class LoopCurriculum:
                                       "length": result.steps, "theta": task.theta, "arm": task.arm})
         self._epoch[task.task_id].append(result.success)
         if entry is not None:  # the entry object outlives its retirement, with the updated posterior
-            self._p_hat[task.task_id] = entry.post.mean
+            self._played[task.task_id] = entry
 
     def reward(self, p_hat: float) -> float:
         fn = getattr(self.curriculum, "reward", None)
@@ -221,8 +223,11 @@ class LoopCurriculum:
 
     def task_p_hat(self, task_id: str) -> float:
         """The curriculum's posterior mean success of a spec (Beta(1, 1) over this epoch if it keeps none)."""
-        if task_id in self._p_hat:
-            return self._p_hat[task_id]
+        if task_id in self._played:
+            flush = getattr(self.curriculum, "flush", None)
+            if callable(flush):
+                flush()  # a batched curriculum learns this epoch's buffered results first
+            return self._played[task_id].post.mean
         outcomes = self._epoch.get(task_id, [])
         return (sum(outcomes) + 1) / (len(outcomes) + 2)
 

@@ -10,13 +10,13 @@ fact mask.
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import product
 
 from gensim_gym.dsl.ast import WILDCARD, Assign, Obj, Reveal, walk
 from gensim_gym.dsl.compile import Compiled, CompiledEffects, compile_effects, compile_expr
-from gensim_gym.spec.model import SimSpec
+from gensim_gym.spec.model import SimSpec, Tool
 from gensim_gym.spec.validate import parse_effect_cached, parse_expr_cached
 from gensim_gym.world.heuristic import reads, requirements
 from gensim_gym.world.layout import Layout
@@ -53,7 +53,7 @@ class _SpecIndexer:
     def __init__(self, spec: SimSpec, layout: Layout) -> None:
         self.layout = layout
         self.predicates = layout.predicates
-        self.slot = {name: i for names in spec.task.objects.values() for i, name in enumerate(names)}
+        self.slot = layout.placement(spec)
         self.objects = spec.task.objects
 
     def fact(self, name: str, objects: Sequence[str]) -> int:
@@ -77,6 +77,65 @@ def _constants(pre, effects) -> tuple[str, ...]:
     return tuple(sorted(names))
 
 
+def recheck(world: CompiledWorld, effects: CompiledEffects,
+            ids: Iterable[int]) -> tuple[tuple[int, ...], tuple[tuple[int, Callable], ...]]:
+    """Split ``ids`` (actions whose precondition reads something ``effects`` write) into those the
+    effects surely disable and ``(id, precondition)`` pairs that must be re-evaluated, both by id.
+
+    An action is surely disabled when the effects falsify a literal its precondition requires
+    (``GroundAction.requires``, a sound under-approximation): a fact it needs true is deleted and
+    not re-added, or a fact it needs false is added. Skipping those calls changes no verdict.
+    """
+    adds = frozenset(effects.adds)
+    dels = frozenset(effects.dels) - adds  # deletes apply first: a fact both deleted and added ends true
+    off: list[int] = []
+    checks: list[tuple[int, Callable]] = []
+    actions = world.actions
+    for b in sorted(ids):
+        action = actions[b]
+        pos, neg = action.requires
+        if not (pos.isdisjoint(dels) and neg.isdisjoint(adds)):
+            off.append(b)
+        else:
+            checks.append((b, action.pre.fn))
+    return tuple(off), tuple(checks)
+
+
+def _tool_info(tool: Tool) -> tuple:
+    """What grounding a tool needs from its text: parameter types, literal constants, whether it
+    reveals, and its parsed precondition, effects and parameter names."""
+    pre = parse_expr_cached(tool.pre)
+    effects = [parse_effect_cached(e) for e in tool.effects]
+    return (tuple(p.type for p in tool.params), _constants(pre, effects),
+            any(isinstance(e, Reveal) for e in effects), pre, effects, tuple(p.name for p in tool.params))
+
+
+def _fluent_bounds(layout: Layout) -> tuple[list[float], list[float], list[float]]:
+    """Per fluent position of ``layout``: lower bound, upper bound and observation scale (cached per layout)."""
+    cached = layout.compile_cache.get(("fluent-bounds",))
+    if cached is None:
+        num_lo = [0.0] * layout.n_nums
+        num_hi = [0.0] * layout.n_nums
+        num_scale = [1.0] * layout.n_nums
+        for name, (types, lo, hi) in layout.fluents.items():
+            for slots in product(*(range(layout.capacity[t]) for t in types)):
+                j = layout.num_index(name, slots)
+                num_lo[j], num_hi[j] = lo, hi
+                num_scale[j] = max(abs(lo), abs(hi), 1.0)
+        cached = layout.compile_cache["fluent-bounds",] = (num_lo, num_hi, num_scale)
+    return cached
+
+
+def _fluent_defaults(layout: Layout) -> tuple[float, ...]:
+    """Every fluent at 0, clamped to its bounds: the value before the init statements (cached per layout)."""
+    cached = layout.compile_cache.get(("fluent-defaults",))
+    if cached is None:
+        num_lo, num_hi, _ = _fluent_bounds(layout)
+        cached = layout.compile_cache["fluent-defaults",] = tuple(
+            min(max(0.0, lo), hi) for lo, hi in zip(num_lo, num_hi, strict=True))
+    return cached
+
+
 class CompiledWorld:
     """Everything the runtime needs to simulate one spec inside one layout."""
 
@@ -88,14 +147,10 @@ class CompiledWorld:
         self.index = index
         task = spec.task
         self.horizon = task.horizon
-        self.num_lo = [0.0] * layout.n_nums
-        self.num_hi = [0.0] * layout.n_nums
-        self.num_scale = [1.0] * layout.n_nums
-        for name, (types, lo, hi) in layout.fluents.items():
-            for slots in product(*(range(layout.capacity[t]) for t in types)):
-                j = layout.num_index(name, slots)
-                self.num_lo[j], self.num_hi[j] = lo, hi
-                self.num_scale[j] = max(abs(lo), abs(hi), 1.0)
+        # fluent bounds depend on the layout alone: shared (read-only) by every world compiled in it
+        self.num_lo, self.num_hi, self.num_scale = _fluent_bounds(layout)
+        # the objects with their slots: what fact and fluent positions of this spec depend on
+        self._objects_key = tuple((t, names, tuple(index.slot[o] for o in names)) for t, names in task.objects.items())
         self.init_facts, self.init_nums = self._initial_state(index)
         self.actions: list[GroundAction | None] = [None] * layout.n_actions
         self.valid_actions: list[GroundAction] = []
@@ -106,16 +161,15 @@ class CompiledWorld:
             for objs in product(*(task.objects.get(t, ()) for t in types)):
                 hidden[index.fact(name, objs)] = 1
         self.hidden = hidden
-        self.fact_deps = self._dependents(lambda a: a.pre.facts)
-        self.num_deps = self._dependents(lambda a: a.pre.nums)
         self._compile_goals(spec)
 
-    def _compile_goals(self, spec: SimSpec) -> None:
+    def _compile_goals(self, spec: SimSpec, same_goals: bool = False) -> None:
+        """Compile ``spec``'s goal and reward terms; ``same_goals``: the compiled goal is already right."""
         self.spec = spec
-        self.spec_id = spec.id  # hashing the spec is costly; the runtime reads it on every step
         self.horizon = spec.task.horizon
-        self.goals = [compile_expr(parse_expr_cached(g), self.index) for g in spec.task.goal]
-        self.goal_facts = sorted({i for g in self.goals for i in g.facts})
+        if not same_goals:
+            self.goals = [compile_expr(parse_expr_cached(g), self.index) for g in spec.task.goal]
+            self.goal_facts = sorted({i for g in self.goals for i in g.facts})
         self.terms = [(t, compile_expr(parse_expr_cached(t.when), self.index)) for t in spec.reward.terms]
 
     def retarget(self, spec: SimSpec) -> CompiledWorld:
@@ -133,62 +187,138 @@ class CompiledWorld:
         if not (same_tools and same_world):
             return CompiledWorld(spec, self.layout)
         out = copy.copy(self)
-        for attr in ("_guidance", "_affected", "_labels", "_progress", "_runtime"):  # derived from goals/reward
+        guide = out.__dict__.pop("_guidance", None)
+        for attr in ("_affected", "_labels", "_progress", "_runtime"):  # derived from goals/reward
             out.__dict__.pop(attr, None)
         old_fail = (old.fail_prob, [t.fail_prob for t in self.spec.tools.tools])
         if old_fail != (new.fail_prob, [t.fail_prob for t in spec.tools.tools]):
             fail = {t.name: max(t.fail_prob, new.fail_prob) for t in spec.tools.tools}
             out.actions = [None if a is None else replace(a, fail_prob=fail[a.tool]) for a in self.actions]
             out.valid_actions = [out.actions[a.id] for a in self.valid_actions]
-        out._compile_goals(spec)
+        same_goals = old.goal == new.goal
+        out._compile_goals(spec, same_goals)
+        if same_goals and guide is not None:
+            # Planner guidance depends on the goal, the start and the actions' conditions and effects,
+            # all unchanged (failure probabilities play no part): the generator's probe, final and
+            # noise-free worlds share one, instead of building it up to three times.
+            out._guidance = guide.rebind(out)
         return out
 
     def _initial_state(self, index: _SpecIndexer) -> tuple[bytearray, list[float]]:
-        facts = bytearray(self.layout.n_facts)
-        nums = [min(max(0.0, lo), hi) for lo, hi in zip(self.num_lo, self.num_hi, strict=True)]
-        effects = compile_effects([parse_effect_cached(s) for s in self.spec.task.init], index)
-        self.apply(facts, nums, effects)
+        """The start state: the init statements applied, as one effect list, to all-false facts and
+        fluents at 0 (clamped to their bounds).
+
+        Each statement's compiled effect is cached per object set (a generator's start states are
+        re-sampled from the same few hundred statements); concatenating them gives exactly the
+        effects of compiling the whole list at once.
+        """
+        layout = self.layout
+        facts = bytearray(layout.n_facts)
+        nums = list(_fluent_defaults(layout))
+        known = layout.compile_cache.get(("init", self._objects_key))
+        if known is None:
+            known = layout.compile_cache["init", self._objects_key] = {}
+        adds: list[int] = []
+        dels: list[int] = []
+        assigns: list = []
+        for stmt in self.spec.task.init:
+            effect = known.get(stmt)
+            if effect is None:
+                effect = known[stmt] = compile_effects([parse_effect_cached(stmt)], index)
+            adds += effect.adds
+            dels += effect.dels
+            assigns += effect.assigns
+        self.apply(facts, nums, CompiledEffects(tuple(adds), tuple(dels), tuple(assigns), ()))
         return facts, nums
 
+    @property
+    def spec_id(self) -> str:
+        """The spec's content hash (computed on first use and cached on the spec).
+
+        Lazy: a generator compiles drafts and probes whose id nobody ever reads.
+        """
+        return self.spec.id
+
     def _ground_tools(self, index: _SpecIndexer) -> None:
+        """Ground every tool over the spec's objects; fill ``actions``, ``valid_actions`` and the
+        dependency maps ``fact_deps`` / ``num_deps`` (fact or fluent → ids of the actions whose
+        precondition reads it, in ``valid_actions`` order).
+
+        A tool's groundings depend only on the tool, its failure probability and the objects (with
+        their slots) its parameters, constants and reveals range over, so they are kept in the
+        layout's compile cache under exactly that key: a generator's re-sampled tasks mostly reuse
+        each tool's (immutable) ground actions and dependency lists instead of grounding again.
+        """
         objects = self.spec.task.objects
         cache = self.layout.compile_cache
         if len(cache) > 100_000:  # bound memory across very long generation runs
             cache.clear()
-        counts = tuple(len(objects.get(t, ())) for t in sorted(self.layout.capacity))
+        slot = index.slot
+        slots_of = {t: tuple(slot[o] for o in names) for t, names in objects.items()}
+        everything: tuple | None = None
+        fact_deps: dict[int, list[int]] = {}
+        num_deps: dict[int, list[int]] = {}
+        task_fail = self.spec.task.fail_prob
+        actions, valid = self.actions, self.valid_actions
         for tool in self.spec.tools.tools:
-            pre = parse_expr_cached(tool.pre)
-            effects = [parse_effect_cached(e) for e in tool.effects]
-            consts = _constants(pre, effects)
-            # Fact indices depend only on slots, so compiled closures can be shared by every
-            # spec compiled in this layout whose arguments and constants sit in the same slots.
-            const_slots = tuple(index.slot.get(c, -1) for c in consts)
-            reveal = counts if any(isinstance(e, Reveal) for e in effects) else ()
-            params = tuple(p.name for p in tool.params)
-            types = tuple(p.type for p in tool.params)
-            fail = max(tool.fail_prob, self.spec.task.fail_prob)
-            for args in product(*(objects.get(t, ()) for t in types)):
-                slots = tuple(index.slot[a] for a in args)
-                key = (tool.pre, tool.effects, params, slots, const_slots, reveal)
-                compiled = cache.get(key)
-                if compiled is None:
-                    binding = dict(zip(params, args, strict=True))
-                    values = [e.value for e in effects if isinstance(e, Assign)]
-                    compiled = cache[key] = (compile_expr(pre, index, binding, split=True),
-                                             compile_effects(effects, index, binding),
-                                             requirements(pre, index, binding), reads(values, index, binding))
-                action_id = self.layout.action_index(tool.name, slots)
-                action = GroundAction(action_id, tool.name, args, params, compiled[0], compiled[1], fail,
-                                      tool.distractor, compiled[2], compiled[3])
-                self.actions[action_id] = action
-                self.valid_actions.append(action)
+            info = cache.get(("tool", tool))
+            if info is None:
+                info = cache["tool", tool] = _tool_info(tool)
+            types, consts, reveals = info[0], info[1], info[2]
+            arg_sig = tuple((objects.get(t, ()), slots_of.get(t, ())) for t in types)
+            reveal_sig: tuple = ()
+            if reveals:  # a reveal may range over any type's objects
+                if everything is None:
+                    everything = tuple((t, names, slots_of[t]) for t, names in objects.items())
+                reveal_sig = everything
+            fail = max(tool.fail_prob, task_fail)
+            key = ("ground", tool, fail, arg_sig, tuple(slot.get(c, -1) for c in consts), reveal_sig)
+            grounded = cache.get(key)
+            if grounded is None:
+                grounded = cache[key] = self._ground_tool(tool, info, index, fail)
+            ground, facts_read, nums_read = grounded
+            for action in ground:
+                actions[action.id] = action
+            valid.extend(ground)
+            for i, ids in facts_read:
+                fact_deps.setdefault(i, []).extend(ids)
+            for j, ids in nums_read:
+                num_deps.setdefault(j, []).extend(ids)
+        self.fact_deps = {i: tuple(ids) for i, ids in fact_deps.items()}
+        self.num_deps = {j: tuple(ids) for j, ids in num_deps.items()}
 
-    def _dependents(self, reads) -> dict[int, tuple[int, ...]]:
-        deps: dict[int, list[int]] = {}
-        for action in self.valid_actions:
-            for i in reads(action):
-                deps.setdefault(i, []).append(action.id)
-        return {i: tuple(ids) for i, ids in deps.items()}
+    def _ground_tool(self, tool: Tool, info: tuple, index: _SpecIndexer, fail: float) -> tuple:
+        """One tool's ground actions and, per fact / fluent their preconditions read, the reading action ids."""
+        types, consts, reveals, pre, effects, params = info
+        objects = self.spec.task.objects
+        cache = self.layout.compile_cache
+        counts = tuple(len(objects.get(t, ())) for t in sorted(self.layout.capacity))
+        # Fact indices depend only on slots, so compiled closures can be shared by every
+        # spec compiled in this layout whose arguments and constants sit in the same slots.
+        const_slots = tuple(index.slot.get(c, -1) for c in consts)
+        reveal = counts if reveals else ()
+        out: list[GroundAction] = []
+        for args in product(*(objects.get(t, ()) for t in types)):
+            slots = tuple(index.slot[a] for a in args)
+            key = (tool.pre, tool.effects, params, slots, const_slots, reveal)
+            compiled = cache.get(key)
+            if compiled is None:
+                binding = dict(zip(params, args, strict=True))
+                values = [e.value for e in effects if isinstance(e, Assign)]
+                compiled = cache[key] = (compile_expr(pre, index, binding, split=True),
+                                         compile_effects(effects, index, binding),
+                                         requirements(pre, index, binding), reads(values, index, binding))
+            action_id = self.layout.action_index(tool.name, slots)
+            out.append(GroundAction(action_id, tool.name, args, params, compiled[0], compiled[1], fail,
+                                    tool.distractor, compiled[2], compiled[3]))
+        facts_read: dict[int, list[int]] = {}
+        nums_read: dict[int, list[int]] = {}
+        for action in out:
+            for i in action.pre.facts:
+                facts_read.setdefault(i, []).append(action.id)
+            for j in action.pre.nums:
+                nums_read.setdefault(j, []).append(action.id)
+        return tuple(out), tuple(facts_read.items()), tuple(nums_read.items())
 
     # -- state transitions ----------------------------------------------
     def apply(self, facts: bytearray, nums: list[float], effects: CompiledEffects) -> None:
@@ -242,6 +372,13 @@ class CompiledWorld:
         return self.derived("_num_items", lambda w: w._items(w.spec.task.fluents, w.index.num))
 
     def _items(self, declarations, index_of) -> list[tuple[str, int]]:
+        """Labels and positions of every grounding of ``declarations``; cached in the layout by the
+        declarations and the objects with their slots (the positions depend on nothing else)."""
         objects = self.spec.task.objects
-        return [(f"{d.name}({', '.join(objs)})", index_of(d.name, objs))
-                for d in declarations for objs in product(*(objects.get(t, ()) for t in d.params))]
+        key = ("items", declarations, self._objects_key)
+        cache = self.layout.compile_cache
+        items = cache.get(key)
+        if items is None:
+            items = cache[key] = [(f"{d.name}({', '.join(objs)})", index_of(d.name, objs))
+                                  for d in declarations for objs in product(*(objects.get(t, ()) for t in d.params))]
+        return items

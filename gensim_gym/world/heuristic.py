@@ -22,6 +22,7 @@ cached on it.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -92,35 +93,52 @@ class Guidance:
         self.req = {a.id: a.requires for a in world.valid_actions}
         self.adders: dict[int, list[int]] = {}
         self.deleters: dict[int, list[int]] = {}
+        assigners: dict[int, list[int]] = {}
         for a in world.valid_actions:
-            for i in a.effects.adds:
+            effects = a.effects
+            for i in effects.adds:
                 self.adders.setdefault(i, []).append(a.id)
-            for i in a.effects.dels:
+            for i in effects.dels:
                 self.deleters.setdefault(i, []).append(a.id)
+            for j, _, _ in effects.assigns:
+                assigners.setdefault(j, []).append(a.id)
+        # Per goal condition, the actions whose effects touch what it reads (before dead actions go).
+        touching = [self._touching(goal.facts, goal.nums, assigners) for goal in world.goals]
         self._drop_dead_actions()
-        self.relevant = self._relevant()
+        self.relevant = self._relevant(assigners)
         self._common: dict[Literal, tuple[frozenset[int], tuple[Literal, ...]]] = {}
         self._achievers: dict[Literal, frozenset[int]] = {}
         self._coded: dict[int, tuple[int, tuple[int, ...], tuple[int, ...]]] = {}
         self._coded_req: dict[int, tuple[tuple[int, int, int], ...]] = {}
         self.targets: list[list[Literal] | tuple[frozenset[int], tuple[Literal, ...]]] = []
-        for text, goal in zip(world.spec.task.goal, world.goals, strict=True):
+        for text, touch in zip(world.spec.task.goal, touching, strict=True):
             lits = _literal_goal(parse_expr_cached(text), index)
-            if lits is not None:
-                self.targets.append(lits)
-            else:
-                touch = frozenset(a.id for a in world.valid_actions
-                                  if goal.facts & a.effects.touched_facts or goal.nums & a.effects.touched_nums)
-                self.targets.append((touch, self._common_pre(touch)))
+            self.targets.append(lits if lits is not None else (touch, self._common_pre(touch)))
+        # k: the most goal conditions one action touches (the goal-count bound's divisor)
+        per_action: dict[int, int] = {}
+        for touch in touching:
+            for b in touch:
+                per_action[b] = per_action.get(b, 0) + 1
+        self.k = max(1, max(per_action.values(), default=1))
         # the targets coded for __call__: a literal goal as a tuple of coded literals, any other as
         # [achievers bit set, coded common literals] (a list, so that the two kinds differ by type)
         self._coded_targets = [tuple(2 * i + want for i, want in t) if isinstance(t, list)
                                else [_bits(t[0]), tuple(2 * i + want for i, want in t[1])] for t in self.targets]
-        k = 1
-        for a in world.valid_actions:
-            touched_f, touched_n = a.effects.touched_facts, a.effects.touched_nums
-            k = max(k, sum(1 for g in world.goals if g.facts & touched_f or g.nums & touched_n))
-        self.k = k
+
+    def rebind(self, world: CompiledWorld) -> Guidance:
+        """This guidance for ``world``, a retarget of its own world with the same goal (see
+        :meth:`CompiledWorld.retarget`): everything carries over; only the world and, should the
+        retarget have replaced the action objects (a new failure probability), the relevant list
+        change."""
+        out = copy.copy(self)
+        out.world = world
+        if world.actions is not self.world.actions:
+            out.relevant = [world.actions[a.id] for a in self.relevant]
+            if self.alive is self.world.valid_actions:
+                out.alive = world.valid_actions
+            else:
+                out.alive = [world.actions[a.id] for a in self.alive]
+        return out
 
     def _drop_dead_actions(self) -> None:
         """Forget actions needing a literal that is false at the start and that no action can make true.
@@ -140,27 +158,46 @@ class Guidance:
             for i in list(table):
                 table[i] = [a for a in table[i] if a not in dead]
 
-    def _relevant(self) -> list[GroundAction]:
+    def _touching(self, facts: frozenset[int], nums: frozenset[int],
+                  assigners: dict[int, list[int]]) -> frozenset[int]:
+        """Ids of the actions whose effects write one of ``facts`` or ``nums``."""
+        out: set[int] = set()
+        for i in facts:
+            out.update(self.adders.get(i, ()))
+            out.update(self.deleters.get(i, ()))
+        for j in nums:
+            out.update(assigners.get(j, ()))
+        return frozenset(out)
+
+    def _relevant(self, assigners: dict[int, list[int]]) -> list[GroundAction]:
+        """The live actions that touch what the goal reads, or what a relevant action's precondition or
+        assigned values read, transitively (a worklist over the writers of each newly relevant fact)."""
         w = self.world
+        by_id = w.actions
+        alive = None if self.alive is w.valid_actions else {a.id for a in self.alive}
         facts = {i for g in w.goals for i in g.facts}
         nums = {j for g in w.goals for j in g.nums}
-        todo = list(self.alive)
+        todo_f, todo_n = list(facts), list(nums)
         chosen: set[int] = set()
-        changed = True
-        while changed:
-            changed = False
-            rest = []
-            for a in todo:
-                if facts.isdisjoint(a.effects.touched_facts) and nums.isdisjoint(a.effects.touched_nums):
-                    rest.append(a)
+        while todo_f or todo_n:
+            if todo_f:
+                i = todo_f.pop()
+                writers = self.adders.get(i, []) + self.deleters.get(i, [])  # dead ones already dropped
+            else:
+                writers = [b for b in assigners.get(todo_n.pop(), ()) if alive is None or b in alive]
+            for b in writers:
+                if b in chosen:
                     continue
-                chosen.add(a.id)
-                changed = True
-                facts |= a.pre.facts
-                nums |= a.pre.nums
-                facts |= a.value_reads[0]
-                nums |= a.value_reads[1]
-            todo = rest
+                chosen.add(b)
+                a = by_id[b]
+                for i in a.pre.facts | a.value_reads[0]:
+                    if i not in facts:
+                        facts.add(i)
+                        todo_f.append(i)
+                for j in a.pre.nums | a.value_reads[1]:
+                    if j not in nums:
+                        nums.add(j)
+                        todo_n.append(j)
         return [a for a in w.valid_actions if a.id in chosen]
 
     def _common_pre(self, achievers: Iterable[int]) -> tuple[Literal, ...]:
@@ -292,8 +329,8 @@ class Guidance:
         landmarks: list[int] = []
         stack: list[int] = []
         unsat = self._open_goals(facts, nums, landmarks, stack)
-        if unsat < 0:
-            return DEAD_END
+        if unsat <= 0:
+            return DEAD_END if unsat < 0 else 0
         seen: set[int] = set()
         coded = self._coded
         while stack:
@@ -316,8 +353,6 @@ class Guidance:
                 extra = self._enablers(id_list, facts)
                 if extra:
                     landmarks.append(extra)
-        if not unsat:
-            return 0
         landmarks.sort(key=int.bit_count)  # stable, as sorting the sets by size
         used = count = 0
         for ids in landmarks:

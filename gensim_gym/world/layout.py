@@ -6,6 +6,12 @@ the spec lists them, so "slot 0 of type location" means the same position in
 every task a family produces. Tasks with fewer objects or tools leave slots
 unused (masked). Because the layout is fixed when an environment is made,
 every task the environment (or a curriculum) emits has identical spaces.
+
+With ``shuffle_slots`` a task's objects are instead placed in slots drawn
+from its spec id (an injective map into the type's capacity, the same for
+every compilation of that spec). Small tasks then exercise every slot a large
+task uses, so what a policy learns on easy tasks can transfer to hard ones,
+and no policy can rely on "the first crate is always slot 0".
 """
 
 from __future__ import annotations
@@ -13,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from math import prod
+
+import numpy as np
 
 from gensim_gym.errors import CapacityError
 from gensim_gym.spec.model import SimSpec
@@ -31,6 +39,8 @@ class Layout:
         fluents: fluent name → ``(parameter types, min, max)``.
         tools: tool name → parameter types, in layout order.
         max_goals: goal conditions with a status feature in the observation.
+        shuffle_slots: place each task's objects in slots drawn from its spec id (see the module
+            docstring) instead of in the order the spec lists them.
     """
 
     capacity: Mapping[str, int]
@@ -38,6 +48,7 @@ class Layout:
     fluents: Mapping[str, tuple[tuple[str, ...], float, float]]
     tools: Mapping[str, tuple[str, ...]]
     max_goals: int = 8
+    shuffle_slots: bool = False
     compile_cache: dict = field(default_factory=dict, repr=False, compare=False)
     _fact_offset: dict[str, int] = field(init=False, repr=False, compare=False)
     _num_offset: dict[str, int] = field(init=False, repr=False, compare=False)
@@ -72,11 +83,15 @@ class Layout:
     # -- sizes -----------------------------------------------------------
     @property
     def obs_dim(self) -> int:
-        """Facts, goal facts, fluents, goal status, available calls, and four scalars.
+        """Facts, goal facts, fluents, goal status, available calls, and three scalars.
 
-        The scalars are progress Φ (dense reward mode only), time left, last call failed, last call invalid.
+        The scalars are progress Φ (dense reward mode only), last call failed, last call invalid. There is
+        no time-left feature on purpose: on a small task pool a policy uses the step count as a shortcut
+        for "which step of the plan is this" instead of reading the state (plain PPO on the easy
+        warehouse family: 73 / 100 / 88 % success over three seeds with it, 100 % on all three without).
+        Truncation is still signalled, and SB3 bootstraps the value of truncated episodes.
         """
-        return 2 * self.n_facts + self.n_nums + self.max_goals + self.n_actions + 4
+        return 2 * self.n_facts + self.n_nums + self.max_goals + self.n_actions + 3
 
     # -- indexing --------------------------------------------------------
     def _radix(self, types: tuple[str, ...], slots: tuple[int, ...]) -> int:
@@ -103,6 +118,19 @@ class Layout:
         """The fluent positions of fluent ``name`` (all slot combinations)."""
         start = self._num_offset[name]
         return range(start, start + prod(self.capacity.get(t, 0) for t in self.fluents[name][0]))
+
+    def placement(self, spec: SimSpec) -> dict[str, int]:
+        """Every object name of ``spec`` → its slot within its type (see ``shuffle_slots``)."""
+        objects = spec.task.objects
+        if not self.shuffle_slots:
+            return {name: i for names in objects.values() for i, name in enumerate(names)}
+        rng = np.random.default_rng(int(spec.id, 16))
+        out: dict[str, int] = {}
+        for t in sorted(objects):
+            names = objects[t]
+            slots = rng.choice(max(self.capacity.get(t, 0), len(names)), size=len(names), replace=False)
+            out.update(zip(names, slots.tolist(), strict=True))
+        return out
 
     # -- construction ----------------------------------------------------
     @classmethod

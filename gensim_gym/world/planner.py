@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import count
 
-from gensim_gym.world.compiled import CompiledWorld, GroundAction
+from gensim_gym.world.compiled import CompiledWorld, GroundAction, recheck
 from gensim_gym.world.heuristic import DEAD_END, guidance
 
 
@@ -37,8 +37,8 @@ class PlanResult:
 
 
 class _Affected(dict):
-    """Per relevant action id: ``(id, precondition)`` of the relevant actions whose precondition its
-    effects can change.
+    """Per relevant action id: the relevant actions whose precondition its effects can change, as
+    :func:`gensim_gym.world.compiled.recheck` splits them (surely disabled ids, pairs to re-check).
 
     Filled lazily: a search expands only a few of the relevant actions, so computing the table
     for all of them up front (as before) cost more than the search itself on small tasks.
@@ -49,14 +49,14 @@ class _Affected(dict):
         self.world = world
         self.relevant = frozenset(a.id for a in relevant)
 
-    def __missing__(self, action_id: int) -> tuple[tuple[int, Callable], ...]:
+    def __missing__(self, action_id: int) -> tuple[tuple[int, ...], tuple[tuple[int, Callable], ...]]:
         w = self.world
         effects = w.actions[action_id].effects
         hit = {b for i in effects.touched_facts for b in w.fact_deps.get(i, ())}
         for j in effects.touched_nums:
             hit.update(w.num_deps.get(j, ()))
         hit &= self.relevant
-        out = self[action_id] = tuple((k, w.actions[k].pre.fn) for k in sorted(hit))
+        out = self[action_id] = recheck(w, effects, hit)
         return out
 
 
@@ -79,59 +79,91 @@ def plan(world: CompiledWorld, facts: bytearray | None = None, nums: list[float]
     facts = bytearray(world.init_facts if facts is None else facts)
     nums = list(world.init_nums if nums is None else nums)
     max_depth = world.horizon if max_depth is None else max_depth
-    guide = guidance(world)
-    affected = _affected(world)
-    apply = world.apply
-    start_h = guide(facts, nums)
+    start_h = guidance(world)(facts, nums)
     if start_h == 0:
         return PlanResult([], 0, False)
     if start_h >= DEAD_END:
         return PlanResult(None, 0, True)
     if start_h > max_depth:
         return PlanResult(None, 0, False)
+    return _search(world, facts, nums, start_h, max_depth=max_depth, max_expansions=max_expansions, weight=weight)
+
+
+def _search(world: CompiledWorld, facts: bytearray, nums: list[float], start_h: int, *, max_depth: int,
+            max_expansions: int, weight: float) -> PlanResult:
+    """The A* loop of :func:`plan` from a state that is neither a goal nor a known dead end."""
+    guide = guidance(world)
+    affected = _affected(world)
+    apply = world.apply
     tie = count()
     start_app = frozenset(a.id for a in guide.relevant if a.pre.fn(facts, nums))
     by_id = world.actions
-    # Node: (f, -g, tie, g, h, facts, nums, applicable ids, link).
-    frontier: list = [(start_h, 0, next(tie), 0, start_h, facts, nums, start_app, None)]
-    best_g: dict[tuple, int] = {(bytes(facts), tuple(nums)): 0}
+    start_key = (bytes(facts), tuple(nums))
+    # Node: (f, -g, tie, g, h, facts, nums, applicable ids, link, state key). The key is kept so a
+    # popped node is not serialised again; ties never reach it (``tie`` is unique). A queued node
+    # holds its *parent's* applicable ids: its own are derived only if it is expanded (most queued
+    # nodes never are), from those and the preconditions its last call (``link[0]``) can change.
+    frontier: list = [(start_h, 0, next(tie), 0, start_h, facts, nums, start_app, None, start_key)]
+    best_g: dict[tuple, int] = {start_key: 0}
     expansions = 0
     pruned = False
+    far = 1 << 30
+    heappop, heappush, best_get = heapq.heappop, heapq.heappush, best_g.get
     while frontier:
-        _, _, _, g, h, f, n, app, node = heapq.heappop(frontier)
-        if best_g.get((bytes(f), tuple(n)), -1) < g:
+        _, _, _, g, h, f, n, app, node, key = heappop(frontier)
+        if best_g[key] < g:
             continue  # a cheaper path to this state was found after this entry was queued
         expansions += 1
         if expansions > max_expansions:
             return PlanResult(None, expansions, False)
+        if node is not None:
+            app = _updated(app, affected[node[0].id], f, n)
         g2 = g + 1
+        n_key = tuple(n)
         for action_id in sorted(app):
-            action = by_id[action_id]
+            effects = by_id[action_id].effects
             f2 = bytearray(f)
-            n2 = list(n)
-            apply(f2, n2, action.effects)
-            key = (bytes(f2), tuple(n2))
-            if best_g.get(key, 1 << 30) <= g2:
+            if effects.assigns:
+                n2 = list(n)
+                apply(f2, n2, effects)
+                key = (bytes(f2), tuple(n2))
+            else:  # facts only (the common case): apply's delete-then-add, inline
+                n2 = n
+                for i in effects.dels:
+                    f2[i] = 0
+                for i in effects.adds:
+                    f2[i] = 1
+                key = (bytes(f2), n_key)
+            if best_get(key, far) <= g2:
                 continue
             h2 = guide(f2, n2)
             if h2 >= DEAD_END:
                 continue
             h2 = max(h2, h - 1)  # pathmax: keeps f non-decreasing along a path
-            link = (action, node)
+            link = (by_id[action_id], node)
             if h2 == 0:
                 return PlanResult(_unwind(link), expansions, False)
             if g2 + h2 > max_depth:
                 pruned = True
                 continue
             best_g[key] = g2
-            app2 = set(app)
-            for b, pre in affected[action_id]:
-                if pre(f2, n2):
-                    app2.add(b)
-                else:
-                    app2.discard(b)
-            heapq.heappush(frontier, (g2 + weight * h2, -g2, next(tie), g2, h2, f2, n2, frozenset(app2), link))
+            heappush(frontier, (g2 + weight * h2, -g2, next(tie), g2, h2, f2, n2, app, link, key))
     return PlanResult(None, expansions, not pruned)
+
+
+def _updated(app: frozenset[int], entry: tuple[tuple[int, ...], tuple[tuple[int, Callable], ...]],
+             facts: bytearray, nums: list[float]) -> frozenset[int]:
+    """The applicable ids ``app`` after a call, given its :class:`_Affected` entry (ids it surely disables,
+    ``(id, precondition)`` pairs to re-check) and the state it led to."""
+    off, checks = entry
+    out = set(app)
+    out.difference_update(off)
+    for b, pre in checks:
+        if pre(facts, nums):
+            out.add(b)
+        else:
+            out.discard(b)
+    return frozenset(out)
 
 
 def best_plan(world: CompiledWorld, facts: bytearray | None = None, nums: list[float] | None = None, *,

@@ -84,9 +84,11 @@ def test_filter_rejects_candidates_predicted_far_outside_band(synth):
     assert cur.filter.admit(synth(0.5, 3))
     cur.pi[:] = 1.0 / len(cur.pi)  # propose every difficulty: the extremes must be turned away
     cur.pool.clear()
-    assert cur.refill(8, max_attempts=60) == 8
-    assert cur.stats()["rejected"] > 0
-    assert sum(0.15 <= e.task.theta <= 0.85 for e in cur.pool.values()) >= 7
+    rejected = cur.counters["rejected"]
+    # a whole pool of 16: 8 uniform proposals hold no θ outside [0.15, 0.85] with probability 0.7⁸ ≈ 6 %
+    assert cur.refill(16, max_attempts=120) == 16
+    assert cur.counters["rejected"] > rejected
+    assert sum(0.15 <= e.task.theta <= 0.85 for e in cur.pool.values()) >= 14
 
 
 def test_filter_predict_hook_overrides_model(synth):
@@ -153,42 +155,76 @@ def _reference_pick_freqs(cur, picks, seed):
     return freq / picks
 
 
-@pytest.mark.parametrize("pool_size", [8, 80])  # the plain-float path and the numpy path
-def test_block_thompson_picks_have_the_per_pick_distribution(synth, pool_size):
-    cur = AlphaCurriculum(generator=synth, seed=1, pool_size=pool_size, use_filter=False)
+@pytest.mark.parametrize("thompson_rows", [4, None])  # draws shared by a fold's picks / one row per pick
+@pytest.mark.parametrize("pool_size", [8, 80])
+def test_block_thompson_picks_have_the_per_pick_distribution(synth, pool_size, thompson_rows):
+    cur = AlphaCurriculum(generator=synth, seed=1, pool_size=pool_size, use_filter=False, thompson_rows=thompson_rows)
     cur.refill(pool_size)
     rng = np.random.default_rng(0)
     for e in cur.pool.values():  # varied posteriors, then frozen (no update during the count)
         e.post.a, e.post.b = 1.0 + rng.integers(0, 12), 1.0 + rng.integers(0, 12)
-    cur._picker = None
+    cur._picks = []  # drop picks chosen under the old posteriors
     picks = 20000
     ids = [e.task.task_id for e in cur.pool.values()]
     got = np.zeros(len(ids))
-    for _ in range(picks):
-        got[ids.index(cur._choose(list(cur.pool.values())).task.task_id)] += 1
+    for _ in range(picks):  # picks come in vectorised blocks of fold_every rows
+        got[ids.index(cur.sample().task_id)] += 1
     want = _reference_pick_freqs(cur, picks, 2)
     tol = 0.02 if pool_size == 8 else 0.01  # ≈ 4–5 binomial standard errors
     assert np.abs(got / picks - want).max() < tol
 
 
-def test_pick_cache_follows_pool_changes_and_posteriors(synth):
-    cur = AlphaCurriculum(generator=synth, seed=2, pool_size=6, min_trials=2, max_plays=5, use_filter=False)
+def test_picks_follow_pool_changes_and_posteriors(synth):
+    cur = AlphaCurriculum(generator=synth, seed=2, pool_size=6, min_trials=2, max_plays=5, use_filter=False,
+                          fold_every=4)
     rng = np.random.default_rng(3)
-    for _ in range(400):  # many retirements and refills: entries come and go (and addresses get reused)
+    for i in range(400):  # many retirements and refills: entries come and go
         task = cur.sample()
+        assert task.task_id in cur.pool  # a pick chosen ahead is never a retired spec
         cur.update(task, bool(rng.random() < 0.5))
-        c = cur._picker
-        if c is not None and c.ids == list(map(id, cur.pool.values())):
-            assert c.a.tolist() == [e.post.a for e in cur.pool.values()]
-            assert c.b.tolist() == [e.post.b for e in cur.pool.values()]
+        assert len(cur.pending) == (i + 1) % 4  # folds happen every fold_every results, never in between
+        if not cur.pending:
+            assert cur._picks == []  # a fold drops the picks chosen under the old posteriors
     assert cur.counters["retired"] > 20
+
+
+def test_batched_learning_counts_every_result_once_and_flush_folds(synth):
+    assert AlphaCurriculum(generator=synth).fold_every == 64
+    cur = AlphaCurriculum(generator=synth, seed=0, batch_size=8, fold_every=None)  # None: fold per RWR batch
+    assert cur.fold_every == 8
+    run_synthetic(cur, 0.5, 13)
+    assert cur.counters["episodes"] == 8 and len(cur.pending) == 5 and cur.stats()["pending"] == 5
+    assert sum(e.plays for e in cur.pool.values()) == 8 and cur.rwr["updates"] + cur.rwr["skipped"] == 1
+    assert cur.flush() == 5 and cur.flush() == 0
+    assert cur.counters["episodes"] == 13 and sum(e.plays for e in cur.pool.values()) == 13
+    eager = AlphaCurriculum(generator=synth, seed=0, batch_size=8, fold_every=1)
+    run_synthetic(eager, 0.5, 13)
+    assert eager.pending == [] and eager.counters["episodes"] == 13
+
+
+def test_batched_rwr_matches_result_by_result_for_the_same_results(synth):
+    """The RWR step sees the cell posteriors of its batch's last result however results are folded."""
+    def fed(fold_every):
+        cur = AlphaCurriculum(generator=synth, seed=0, batch_size=8, fold_every=fold_every, use_filter=False,
+                              min_trials=10**9, max_plays=10**9)
+        cur.refill(cur.pool_size)
+        tasks = list(cur.pool.values())
+        rng = np.random.default_rng(1)
+        for i in range(200):
+            cur.update(tasks[i % len(tasks)].task, bool(rng.random() < 0.4))
+        cur.flush()
+        return cur
+
+    one, batched = fed(1), fed(8)
+    assert one.pi.tolist() == batched.pi.tolist() and one.rwr == batched.rwr
+    assert [p.to_list() for p in one.bin_post] == [p.to_list() for p in batched.bin_post]
 
 
 def test_resume_mid_block_continues_identically(synth):
     cur = AlphaCurriculum(generator=synth, seed=4, use_filter=False)
-    run_synthetic(cur, 0.5, 37)  # 37 picks: in the middle of a pre-drawn block
+    run_synthetic(cur, 0.5, 69)  # 69 results: 5 pending after the fold at 64, picks chosen ahead left
     state = json.loads(json.dumps(cur.state_dict()))
-    assert state["thompson"] is not None and len(state["thompson"]["u"]) > 0
+    assert len(state["pending"]) == 5 and len(state["picks"]) > 0
     other = AlphaCurriculum(generator=synth).load_state_dict(state)
     assert json.dumps(other.state_dict()) == json.dumps(cur.state_dict())
     run_synthetic(cur, 0.5, 50, seed=1)
@@ -205,11 +241,26 @@ def test_filter_refit_stops_early_at_the_same_weights():
         x = [1.0, *rng.random(4).tolist()]
         ok = bool(rng.random() < 1 / (1 + np.exp(4 * x[1] - 2)))
         early.observe(x, ok)
-        full.xs.append(x)
-        full.ys.append(1.0 if ok else 0.0)
-        full._push(x, 1.0 if ok else 0.0)
-        if early.w is not None and early._since_fit == 0:
+        full.observe(x, ok)
+        if early._fit_due():  # observe only stores; a prediction refits when due
+            assert early.refresh() and early._since_fit == 0 and not early._fit_due()
             full.fit(tol=0.0)  # all 8 Newton steps
             assert np.abs(early.w - full.w).max() < 1e-8
             full.w = early.w.copy()  # same warm start for the next refit
     assert early.w is not None
+
+
+def test_filter_observe_many_equals_observe_one_by_one():
+    from gensim_gym.curriculum.filter import SuccessPredictor
+
+    rng = np.random.default_rng(0)
+    one, bulk = SuccessPredictor(memory=50), SuccessPredictor(memory=50)
+    for k in [1, 7, 30, 49, 3, 50, 11, 120]:  # fills the window, wraps around it, replaces it whole
+        xs = [[1.0, *rng.random(2).tolist()] for _ in range(k)]
+        ys = [float(rng.random() < 0.5) for _ in range(k)]
+        for x, y in zip(xs, ys, strict=True):
+            one.observe(x, y)
+        bulk.observe_many(xs, ys)
+        assert [np.asarray(a).tolist() for a in one._window()] == [np.asarray(a).tolist() for a in bulk._window()]
+        assert list(one.ys) == list(bulk.ys) and one._since_fit == bulk._since_fit
+        assert bulk._window()[0].tolist() == [list(x) for x in bulk.xs]  # the ring arrays hold the deque's window

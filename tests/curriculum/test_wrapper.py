@@ -39,7 +39,8 @@ def test_single_env_updates_curriculum_itself():
     env = gym.make("GenSim-v0", directive=D, seed=0, curriculum=cur)
     space = env.observation_space
     ids = play(env, 12)
-    assert cur.counters["episodes"] == 12
+    assert cur.counters["episodes"] == 0 and len(cur.pending) == 12  # learnt in folds of fold_every (64) results
+    assert cur.flush() == 12 and cur.counters["episodes"] == 12
     assert set(ids) <= {e.task.task_id for e in cur.pool.values()} | set(ids)
     assert env.observation_space == space  # spaces never change when tasks change
     assert cur.counters["unknown"] == 0
@@ -53,11 +54,15 @@ def test_curriculum_by_name_and_errors():
 
 
 def test_offline_backend_pool_refill_retire_filter():
-    cur = AlphaCurriculum(directive=D, pool_size=3, refill_batch=1, bins=5, min_trials=4, seed=0)
+    # pool of 3: fold every 4 results so retirement is decided every ~1 play per spec (the default, batch_size
+    # = 32, would decide it once in these 60 episodes, after ~10 plays of each spec)
+    cur = AlphaCurriculum(directive=D, pool_size=3, refill_batch=1, bins=5, min_trials=4, seed=0, fold_every=4)
     rng = np.random.default_rng(0)
     for _ in range(60):
         task = cur.sample()
         cur.update(task, bool(rng.random() < (0.9 if task.theta < 0.4 else 0.05)))
+    for _ in range(3):  # retirement is decided at a fold; the next samples refill refill_batch (1) spec each
+        cur.sample()
     s = cur.stats()
     assert s["retired"] >= 1 and s["generated"] > 3 and len(cur.pool) == 3
     assert all(e.task.spec.meta["generator"]["backend"] == "offline" for e in cur.pool.values())
@@ -97,6 +102,7 @@ def test_sb3_workers_report_to_one_curriculum(vec):
         PPO("MlpPolicy", venv, n_steps=32, batch_size=32, n_epochs=1, seed=0, device="cpu").learn(
             192, callback=CallbackList([CurriculumCallback(cur), count]))
         assert count.dones > 4
+        assert cur.pending == []  # the callback folds what is buffered when training ends
         assert cur.counters["episodes"] == count.dones  # every episode exactly once
         fallbacks = venv.get_attr("fallbacks")
         assert fallbacks == [0, 0]  # workers always had a queued task from the trainer
@@ -118,6 +124,7 @@ def test_gymnasium_vector_envs(cls):
             _, _, term, trunc, infos = envs.step(rng.integers(envs.single_action_space.n, size=2))
             ends += int(np.sum(term | trunc))
             sync.on_step(infos)
+        cur.flush()
         assert ends > 2 and cur.counters["episodes"] == ends
     finally:
         envs.close()

@@ -44,9 +44,8 @@ def reference_observation(u) -> np.ndarray:
     tail = calls + layout.n_actions
     obs[calls:tail] = reference_mask(u)
     obs[tail] = max(0.0, u._phi) if u._shaping else 0.0
-    obs[tail + 1] = max(0.0, 1.0 - u._t / w.horizon)
-    obs[tail + 2] = u._last_failed
-    obs[tail + 3] = u._last_invalid
+    obs[tail + 1] = u._last_failed
+    obs[tail + 2] = u._last_invalid
     return obs
 
 

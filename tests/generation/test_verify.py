@@ -68,3 +68,13 @@ def test_replay_through_the_shared_env_matches_a_fresh_env():
             # exact plan distances, so only the verdict and the sign of the return must agree
             for got in (replay(spec, labels, generator.layout), replay(spec, labels)):
                 assert got[0] == expected[0] and got[2] == "" and got[1] > 0 and expected[1] > 0
+
+
+@pytest.mark.parametrize("directive", ["calendar scheduling, noisy", "web shop, hidden"])
+def test_verify_default_rng_share_matches_plain_rollouts(directive):
+    """verify() without an rng draws from the cached seed-0 stream: the same share as default_rng(0)."""
+    generator, specs = _specs(directive, 0.75, 3)
+    for spec in specs:
+        world = CompiledWorld(spec, generator.layout)
+        stored = spec.meta["difficulty"]["random_success"]
+        assert stored == round(_plain_random_success(world, 16, np.random.default_rng(0)), 4)

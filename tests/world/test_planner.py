@@ -8,7 +8,7 @@ from collections import deque
 import pytest
 
 from gensim_gym.generation.directive import parse_directive
-from gensim_gym.generation.offline import OfflineGenerator
+from gensim_gym.generation.offline import OfflineGenerator, family_layout
 from gensim_gym.spec.validate import validate_spec
 from gensim_gym.world.compiled import CompiledWorld
 from gensim_gym.world.layout import Layout
@@ -128,3 +128,21 @@ def test_generated_golden_plans_are_as_short_as_breadth_first_search(directive):
         world = CompiledWorld(spec, generator.layout)
         assert spec.meta["golden_plan_optimal"]
         assert len(spec.golden_plan) == _bfs_length(world, len(spec.golden_plan)), (directive, seed)
+
+
+def test_cached_groundings_equal_a_fresh_compile():
+    """Worlds compiled through a warm layout cache equal worlds compiled in a fresh layout."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        knobs = parse_directive("warehouse and calendar tasks, hidden, noisy", 0.75)
+        generator = OfflineGenerator(knobs, "x")
+        specs = [generator.generate(seed) for seed in range(6)]
+    for spec in specs:
+        warm = CompiledWorld(spec, generator.layout)
+        cold = CompiledWorld(spec, family_layout(knobs))
+        assert [a.label for a in warm.valid_actions] == [a.label for a in cold.valid_actions]
+        assert [(a.id, a.fail_prob, a.requires, a.effects.adds, a.effects.dels) for a in warm.valid_actions] == \
+            [(a.id, a.fail_prob, a.requires, a.effects.adds, a.effects.dels) for a in cold.valid_actions]
+        assert (warm.init_facts, warm.init_nums, warm.hidden) == (cold.init_facts, cold.init_nums, cold.hidden)
+        assert (warm.fact_deps, warm.num_deps) == (cold.fact_deps, cold.num_deps)
+        assert warm.fact_items() == cold.fact_items() and warm.num_items() == cold.num_items()

@@ -151,13 +151,14 @@ class LLMFamily:
     All specs are generated when the family is made (never inside
     ``reset``/``step``); the layout is the union of their layouts, so every
     spec fits the environment's spaces. Specs whose vocabulary clashes with
-    earlier ones (a name with other parameter types) are left out.
+    earlier ones (a name with other parameter types) are left out. ``shuffle_slots``: see
+    :attr:`gensim_gym.world.layout.Layout.shuffle_slots`.
     """
 
-    def __init__(self, specs: list[SimSpec]) -> None:
+    def __init__(self, specs: list[SimSpec], *, shuffle_slots: bool = True) -> None:
         if not specs:
             raise Error("an LLM task family needs at least one spec")
-        self.specs, self._layout = _fit(specs)
+        self.specs, self._layout = _fit(specs, shuffle_slots)
 
     def layout(self) -> Layout:
         return self._layout
@@ -166,7 +167,7 @@ class LLMFamily:
         return self.specs[int(rng.integers(len(self.specs)))]
 
 
-def _fit(specs: list[SimSpec]) -> tuple[list[SimSpec], Layout]:
+def _fit(specs: list[SimSpec], shuffle_slots: bool = False) -> tuple[list[SimSpec], Layout]:
     capacity: dict[str, int] = {}
     predicates: dict[str, tuple[str, ...]] = {}
     fluents: dict[str, tuple[tuple[str, ...], float, float]] = {}
@@ -186,13 +187,13 @@ def _fit(specs: list[SimSpec]) -> tuple[list[SimSpec], Layout]:
         fluents.update(own.fluents)
         tools.update(own.tools)
         goals = max(goals, own.max_goals)
-    return kept, Layout(capacity, predicates, fluents, tools, max_goals=goals)
+    return kept, Layout(capacity, predicates, fluents, tools, max_goals=goals, shuffle_slots=shuffle_slots)
 
 
 def llm_family(directive: str, *, difficulty: float = 0.5, seed: int | None = None, num_tasks: int = 0,
-               backend: Any = "openai", **kwargs: Any) -> LLMFamily:
+               backend: Any = "openai", shuffle_slots: bool = True, **kwargs: Any) -> LLMFamily:
     """A task source of ``num_tasks`` specs (default 8 when 0) generated up front through the LLM backend."""
     count = num_tasks or DEFAULT_FAMILY_SIZE
     batch = generate_many(directive, count, difficulty=difficulty, seed=0 if seed is None else seed,
                           backend=backend, progress=kwargs.pop("progress", False), **kwargs)
-    return LLMFamily(list(batch))
+    return LLMFamily(list(batch), shuffle_slots=shuffle_slots)
