@@ -184,7 +184,7 @@ def _compile(node: Expr, index: Indexer, binding: Mapping[str, str]) -> Compiled
             return lambda F, N: any(p(F, N) for p in parts)
         if isinstance(n, Compare):
             op, left, right = _CMP[n.op], build(n.left), build(n.right)
-            return lambda F, N: op(left(F, N), right(F, N))
+            return _compare(op, left, right, _leaf(n.left, index, binding), _leaf(n.right, index, binding))
         if isinstance(n, Arith):
             op, left, right = _ARITH[n.op], build(n.left), build(n.right)
             return lambda F, N: op(left(F, N), right(F, N))
@@ -192,6 +192,31 @@ def _compile(node: Expr, index: Indexer, binding: Mapping[str, str]) -> Compiled
 
     fn = build(node)
     return Compiled(fn, frozenset(facts), frozenset(nums))
+
+
+def _leaf(n: Expr, index: Indexer, binding: Mapping[str, str]) -> tuple[bool, object] | None:
+    """A comparison operand read directly: ``(True, fluent index)`` or ``(False, constant)``, else None."""
+    if isinstance(n, Const):
+        return False, n.value
+    if isinstance(n, Call) and n.name not in index.predicates:
+        return True, index.num(n.name, _ground(n.args, binding))
+    return None
+
+
+def _compare(op: Callable, left: StateFn, right: StateFn, a: tuple[bool, object] | None,
+             b: tuple[bool, object] | None) -> StateFn:
+    """``op(left, right)``; one closure instead of three when both operands are fluents or constants
+    (the common ``headcount(?m) <= capacity(?r)``: residual preconditions re-run on fluent changes)."""
+    if a is not None and b is not None and (a[0] or b[0]):
+        if a[0] and b[0]:
+            j, k = a[1], b[1]
+            return lambda F, N: op(N[j], N[k])
+        if a[0]:
+            j, c = a[1], b[1]
+            return lambda F, N: op(N[j], c)
+        c, k = a[1], b[1]
+        return lambda F, N: op(c, N[k])
+    return lambda F, N: op(left(F, N), right(F, N))
 
 
 def _conjunction(pos: tuple[int, ...], neg: tuple[int, ...]) -> StateFn:

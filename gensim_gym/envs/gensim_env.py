@@ -11,16 +11,17 @@ import numpy as np
 from gymnasium import spaces
 
 from gensim_gym.envs import text as textface
-from gensim_gym.envs.runtime import TaskRuntime, scaled
+from gensim_gym.envs.runtime import TaskRuntime
 from gensim_gym.envs.sources import FixedSpec, TaskSource
 from gensim_gym.errors import Error, RenderModeError
 from gensim_gym.spec.model import SimSpec
 from gensim_gym.world.compiled import CompiledWorld, GroundAction
 from gensim_gym.world.planner import best_plan
 
-TEXT_CHARSET = string.printable
 # bound once: step() calls them with positional out= arguments to keep per-step overhead low
 _add, _subtract, _logical_not = np.add, np.subtract, np.logical_not
+
+TEXT_CHARSET = string.printable
 
 
 class GenSimEnv(gym.Env):
@@ -91,6 +92,7 @@ class GenSimEnv(gym.Env):
         self._base = 2 * nf + self.layout.n_nums
         self._calls = self._base + self.layout.max_goals
         self._tail = self._calls + self.layout.n_actions
+        self._obs_calls = self._obs[self._calls:self._tail]  # the mask's copy in the observation (a view)
         self.world: CompiledWorld | None = None
 
     # -- public helpers ----------------------------------------------------
@@ -150,11 +152,11 @@ class GenSimEnv(gym.Env):
         self._shaping = rt.shaping
         if rt.shaping:
             self._potential = rt.potential
-            # an exact table never changes; a landmark memo is asked again, as it may have been cleared
-            self._phi = rt.phi0 if rt.potential.exact else rt.potential(facts, self._nums)
+            # Φ is a deterministic function of the state (exact table or estimate): Φ(s₀) is fixed per task
+            self._phi = rt.phi0
         self._status = list(rt.status0)
         self._success = rt.success0
-        self._cnt = rt.cnt0.copy()
+        self._cnt = rt.cnt0.copy()  # a list (sparse counters) or an int16 array (dense)
         self._res = rt.res0.copy()
         self._mask = rt.mask0.copy()
         self._obs[:] = rt.obs0
@@ -199,14 +201,15 @@ class GenSimEnv(gym.Env):
         if self._shaping:
             # potential-based shaping on every step, Φ = 0 at termination (see gensim_gym.world.progress);
             # a call that wrote nothing Φ reads leaves Φ(s') = Φ(s), which is what _phi holds then
-            after = 0.0 if success else self._potential(facts, nums) if changed else self._phi
-            reward += rt.progress_weight * (rt.gamma * after - self._phi)
-            self._phi = after
-            obs[tail] = max(0.0, after)
+            phi = self._phi
+            after = 0.0 if success else self._potential(facts, nums) if changed else phi
+            reward += rt.progress_weight * (rt.gamma * after - phi)
+            if after != phi:  # else the observation holds max(0, Φ) already
+                obs[tail] = max(0.0, after)
+                self._phi = after
         truncated = not success and t >= rt.horizon
-        if failed != self._last_failed:
+        if failed != self._last_failed or invalid != self._last_invalid:
             obs[tail + 1] = self._last_failed = failed
-        if invalid != self._last_invalid:
             obs[tail + 2] = self._last_invalid = invalid
         info = {"task_id": self._task_id, "difficulty": self._difficulty, "invalid": invalid == 1.0,
                 "failed": failed == 1.0}
@@ -294,49 +297,66 @@ class GenSimEnv(gym.Env):
     def _apply(self, ground: GroundAction, rt: TaskRuntime) -> bool:
         """Apply a valid call; update belief, literal counters, mask, observation and goal status
         incrementally (see :mod:`gensim_gym.envs.runtime`). Returns whether Φ may have changed."""
-        facts, obs = self._facts, self._obs
-        effects = ground.effects
-        indices, rows, residuals, assigns, touches_goal, touches_phi = rt.plans[ground.id] or rt.plan(ground)
+        plan = rt.plans[ground.id] or rt.plan(ground)
+        indices, rows, residuals, assigns, touches_goal, touches_phi, dels, adds, flips = plan
         if assigns is not None:
             self._assign(assigns, rt)
+        dirty = False  # dense counters moved: the mask is recomputed at the end
         if self._hidden:
-            dirty = self._apply_hidden(effects, indices, rows)
+            dirty = self._apply_hidden(ground.effects, indices, rows)
         else:
-            # Deletes before adds, as CompiledWorld.apply; the counters follow each real flip, so a
-            # fact both deleted and added nets out.
-            cnt, all_rows, dirty = self._cnt, rt.rows, False
-            for i in effects.dels:
+            # Deletes before adds, as CompiledWorld.apply; ``pattern`` marks the effects that really
+            # flipped their fact (a fact both deleted and added nets out in the summed rows).
+            facts, obs, pattern = self._facts, self._obs, 0
+            for i, bit in dels:
                 if facts[i]:
                     facts[i] = obs[i] = 0
-                    if all_rows[i] is not None:
-                        _subtract(cnt, all_rows[i], cnt)
-                        dirty = True
-            for i in effects.adds:
+                    pattern |= bit
+            for i, bit in adds:
                 if not facts[i]:
                     facts[i] = obs[i] = 1
-                    if all_rows[i] is not None:
-                        _add(cnt, all_rows[i], cnt)
+                    pattern |= bit
+            if pattern:
+                delta = flips.get(pattern, flips)  # the dict itself marks a pattern not seen yet
+                if delta is flips:
+                    delta = rt.flip_delta(plan, pattern)
+                if rt.dense:
+                    if delta is not None:
+                        _add(self._cnt, delta, self._cnt)
                         dirty = True
+                else:
+                    self._walk(delta, 1)
         if residuals and self._rerun(residuals):
             dirty = True
         if dirty:
             _logical_not(self._cnt, self._mask)
-            obs[self._calls:self._tail] = self._mask
+            self._obs_calls[:] = self._mask
         if touches_goal:
             self._goal_status(self.world)
         return touches_phi
 
+    def _walk(self, pairs: tuple, sign: int) -> None:
+        """Move sparse counters by ``sign`` × ``(action, delta)`` pairs; mask and observation follow
+        where a counter reaches or leaves 0 (the call became available / unavailable)."""
+        cnt, mask, calls = self._cnt, self._mask, self._obs_calls
+        for a, d in pairs:
+            c = cnt[a]
+            cnt[a] = n = c + sign * d
+            if not (c and n):
+                mask[a] = calls[a] = not n
+
     def _assign(self, assigns, rt: TaskRuntime) -> None:
         nums, obs = self._nums, self._obs
         self.world.apply(self._facts, nums, assigns)
-        scale, offset = rt.scale_items, self._slices[2].start
+        offset, observed = self._slices[2].start, rt.observed_fluent
         for j, _, _ in assigns.assigns:
-            obs[offset + j] = scaled(nums[j], scale[j])
+            obs[offset + j] = observed(j, nums[j])
 
     def _apply_hidden(self, effects, indices: tuple[int, ...], rows: tuple) -> bool:
         """With hidden facts: apply, reveal, refresh the belief where the call wrote, observe only what
-        is visible, and move the counters by the belief's flips."""
-        facts, belief, visible, obs, cnt = self._facts, self._belief, self._visible, self._obs, self._cnt
+        is visible, and move the counters (and the mask where they reach or leave 0) by the belief's flips.
+        Returns whether dense counters moved (the caller then recomputes the mask)."""
+        facts, belief, visible, obs = self._facts, self._belief, self._visible, self._obs
         before = [belief[i] for i in indices]
         for i in effects.dels:
             facts[i] = 0
@@ -350,8 +370,11 @@ class GenSimEnv(gym.Env):
         for i, row, old in zip(indices, rows, before, strict=True):
             obs[i] = facts[i] & visible[i]
             if belief[i] != old and row is not None:
-                (_subtract if old else _add)(cnt, row, cnt)
-                dirty = True
+                if self._rt.dense:
+                    (_subtract if old else _add)(self._cnt, row, self._cnt)
+                    dirty = True
+                else:
+                    self._walk(row, -1 if old else 1)
         return dirty
 
     def _terms(self) -> float:
@@ -364,16 +387,24 @@ class GenSimEnv(gym.Env):
         return reward
 
     def _rerun(self, residuals: tuple) -> bool:
-        """Re-run residual preconditions whose reads changed; move their counters; report any change."""
+        """Re-run residual preconditions whose reads changed; move their counters (and, for sparse
+        counters, the mask). Returns whether dense counters moved."""
         res, belief, nums, cnt = self._res, self._belief, self._nums, self._cnt
-        changed = False
+        dirty = False
         for a, fn in residuals:
             r = 0 if fn(belief, nums) else 1
-            if r != res[a]:
-                cnt[a] += r - res[a]
+            old = res[a]
+            if r != old:
                 res[a] = r
-                changed = True
-        return changed
+                if self._rt.dense:
+                    cnt[a] += r - old
+                    dirty = True
+                else:
+                    c = cnt[a]
+                    cnt[a] = n = c + r - old
+                    if not (c and n):
+                        self._mask[a] = self._obs_calls[a] = not n
+        return dirty
 
     def _goal_status(self, w: CompiledWorld) -> None:
         status = w.goal_status(self._facts, self._nums)

@@ -5,13 +5,22 @@ step in warehouse, where moving the robot touches every pick, drop and move) and
 whole observation. Most preconditions are conjunctions of fact literals, so the environment keeps,
 per action slot, how many of its literals are unsatisfied (``cnt``; the call is available iff that
 is 0). A fact of the belief state flipping 0→1 adds row ``D[i]`` to ``cnt`` (−1 where a
-precondition needs the fact true, +1 where it needs it false), 1→0 subtracts it: one vector add per
-changed fact, then one ``logical_not`` gives the whole mask. Other preconditions (comparisons,
-``or``) keep their closures and are re-run only when a call writes something they read; their
-counter is 0 or 1. Unused slots stay at 1.
+precondition needs the fact true, +1 where it needs it false), 1→0 subtracts it. Other
+preconditions (comparisons, ``or``) keep their closures and are re-run only when a call writes
+something they read; their counter is 0 or 1. Unused slots stay at 1.
+
+Without hidden facts the rows a call moves are known from which of its effects actually flipped,
+so each call keeps their sum per flip pattern (``flips``): one update per step. Rows are usually
+sparse (a fact is read by a few preconditions, out of up to hundreds of slots); when a task's
+calls move few counters (``dense`` False) the rows are ``(action, delta)`` pairs and ``cnt`` a plain
+list: a step walks those entries and writes the mask and the observation only where a counter
+reaches or leaves 0, cheaper than the three numpy calls on whole arrays (add, ``logical_not``,
+copy into the observation) that the ``dense`` representation (int16 rows and counters) costs.
 
 Everything here depends only on the compiled world (and its fixed initial state), so it is built
-once per task and reused by every reset; per-call plans are built on a call's first use.
+once per task and reused by every reset, per-call plans included, with the summed rows of the
+pattern where every effect flips its fact (most calls only ever see that one: their preconditions
+fix the values of what they write); other patterns are summed on first use.
 """
 
 from __future__ import annotations
@@ -23,6 +32,12 @@ import numpy as np
 
 from gensim_gym.dsl.compile import CompiledEffects
 from gensim_gym.world.progress import progress
+
+# Tasks whose calls move more counters than this on average (when all their effects flip) use the
+# dense (numpy) counters: walking an entry costs ~50 ns in Python and a mask change ~0.2 µs, the three
+# whole-array numpy calls ~2 µs, and random walks move more entries than this static mean suggests
+# (measured: filesystem and warehouse tasks, 8–27, are faster dense; calendar, support, webshop, 3–7, sparse).
+DENSE_ABOVE = 7
 
 if TYPE_CHECKING:  # pragma: no cover
     from gensim_gym.world.compiled import CompiledWorld, GroundAction
@@ -57,6 +72,7 @@ class TaskRuntime:
         belief, nums = self.belief0 if self.hidden else facts, world.init_nums
         self.scale32 = np.asarray(world.num_scale, dtype=np.float32)
         self.scale_items = list(self.scale32)  # numpy float32 scalars, for scaled()
+        self._observed: dict[tuple[int, float], np.float32 | float] = {}
         self._build_counters(world, layout, belief, nums)
         self.goals = world.goals
         self.goal_facts = frozenset(world.goal_facts)
@@ -66,23 +82,25 @@ class TaskRuntime:
         self.actions = world.actions
         self.terms = world.terms
         self.plans: list[tuple | None] = [None] * layout.n_actions
+        for a in world.valid_actions:  # ~10 µs each: part of preparing the task, not of its first steps
+            self.plan(a)
 
     def _build_counters(self, world: CompiledWorld, layout: Layout, belief: bytearray, nums: list[float]) -> None:
         n = layout.n_actions
-        D = np.zeros((layout.n_facts, n), dtype=np.int16)
-        cnt = np.ones(n, dtype=np.int16)  # unused slots stay unavailable
+        cnt = [1] * n  # unused slots stay unavailable
         res: dict[int, int] = {}  # residual value (0 holds, 1 fails) of each action that has one
         fact_deps: dict[int, list[GroundAction]] = {}
         num_deps: dict[int, list[GroundAction]] = {}
+        rows: list[dict[int, int]] = [{} for _ in range(layout.n_facts)]
         for a in world.valid_actions:
             pos, neg = a.pre.literals or ((), ())
             residual = _residual(a)
             unsatisfied = 0
             for i in pos:
-                D[i, a.id] -= 1
+                rows[i][a.id] = rows[i].get(a.id, 0) - 1
                 unsatisfied += not belief[i]
             for i in neg:
-                D[i, a.id] += 1
+                rows[i][a.id] = rows[i].get(a.id, 0) + 1
                 unsatisfied += bool(belief[i])
             if residual is not None:
                 res[a.id] = 0 if residual.fn(belief, nums) else 1
@@ -91,19 +109,24 @@ class TaskRuntime:
                 for j in residual.nums:
                     num_deps.setdefault(j, []).append(a)
             cnt[a.id] = unsatisfied + res.get(a.id, 0)
-        self.D = D
-        self.rows = [D[i] if D[i].any() else None for i in range(layout.n_facts)]
-        self.cnt0, self.res0 = cnt, res
-        self.mask0 = cnt == 0
+        # row i as (action, delta) pairs in slot order, None if no literal reads fact i
+        self.pairs = pairs = [tuple(sorted((a, d) for a, d in row.items() if d)) or None for row in rows]
+        self.dense = _mean_moved(world, pairs) > DENSE_ABOVE
+        self.rows = [_dense(row, n) for row in pairs] if self.dense else pairs
+        self.cnt0 = np.asarray(cnt, dtype=np.int16) if self.dense else cnt
+        self.res0 = res
+        self.mask0 = np.asarray(cnt) == 0
         self._residual_fact_deps, self._residual_num_deps = fact_deps, num_deps
 
     def plan(self, ground: GroundAction) -> tuple:
         """How a valid application of ``ground`` updates the runtime state (built on first use).
 
-        ``(indices, rows, residuals, assigns, touches_goal, touches_phi)``: the belief facts it may
-        change with their counter rows (``None`` when no literal reads the fact), the residual closures
-        to re-run as ``(action id, fn)``, its fluent assignments alone (or ``None``), and whether a
-        goal / the progress potential reads what it writes.
+        ``(indices, rows, residuals, assigns, touches_goal, touches_phi, dels, adds, flips)``: the
+        belief facts it may change with their counter rows (``None`` when no literal reads the
+        fact), the residual closures to re-run as ``(action id, fn)``, its fluent assignments alone
+        (or ``None``), whether a goal / the progress potential reads what it writes; for the path
+        without hidden facts its deletes and adds as ``(fact, bit)`` (bit 0 when no literal reads
+        the fact) and the cache of summed rows per flip pattern (see :meth:`flip_delta`).
         """
         effects = ground.effects
         written = effects.dels + effects.adds + (effects.reveals if self.hidden else ())
@@ -121,9 +144,43 @@ class TaskRuntime:
                                             or self.potential.nums.intersection(assigned))
         # fluent assignments alone, for CompiledWorld.apply (values read the state before the call)
         assigns = CompiledEffects((), (), effects.assigns, ()) if assigned else None
-        plan = (indices, tuple(self.rows[i] for i in indices), residuals, assigns, touches_goal, touches_phi)
+        # one bit per delete / add whose fact some literal reads, in effect order
+        bits = iter(1 << k for k in range(len(writes)))
+        dels = tuple((i, next(bits) if self.pairs[i] else 0) for i in effects.dels)
+        adds = tuple((i, next(bits) if self.pairs[i] else 0) for i in effects.adds)
+        plan = (indices, tuple(self.rows[i] for i in indices), residuals, assigns, touches_goal, touches_phi,
+                dels, adds, {})
         self.plans[ground.id] = plan
+        everything = sum(bit for _, bit in dels + adds)
+        if everything and not self.hidden:  # the usual pattern: preconditions fix what the effects flip
+            self.flip_delta(plan, everything)
         return plan
+
+    def flip_delta(self, plan: tuple, pattern: int) -> tuple[tuple[int, int], ...]:
+        """The counter change of a call whose deletes / adds with set bits in ``pattern`` really flipped
+        their fact: the sum of their rows (subtracted for deletes), zero entries dropped; cached on the plan."""
+        total: dict[int, int] = {}
+        for sign, items in ((-1, plan[6]), (1, plan[7])):
+            for i, bit in items:
+                if bit & pattern:
+                    for a, d in self.pairs[i]:
+                        total[a] = total.get(a, 0) + sign * d
+        delta = tuple((a, d) for a, d in sorted(total.items()) if d)
+        if self.dense:
+            delta = _dense(delta, len(self.cnt0)) if delta else None
+        plan[8][pattern] = delta
+        return delta
+
+    def observed_fluent(self, j: int, value: float) -> np.float32 | float:
+        """Fluent ``j`` at ``value`` as observed (:func:`scaled`), cached: fluents usually take few values."""
+        x = self._observed.get((j, value)) if value else None
+        if x is None:
+            x = scaled(value, self.scale_items[j])
+            if value and not isnan(value):  # not cached: ±0.0 share a key but not their bits, NaN never matches
+                if len(self._observed) >= 4096:
+                    self._observed.clear()
+                self._observed[j, value] = x
+        return x
 
     def initial_observation(self, layout: Layout, phi: float) -> np.ndarray:
         """The vector observation at reset (fixed per task: the initial state is)."""
@@ -142,6 +199,26 @@ class TaskRuntime:
         obs[calls:tail] = self.mask0
         obs[tail] = max(0.0, phi) if self.shaping else 0.0
         return obs
+
+
+def _mean_moved(world: CompiledWorld, pairs: list) -> float:
+    """The mean number of counters a valid call moves when all its deletes and adds flip."""
+    sizes = []
+    for a in world.valid_actions:
+        moved: set[int] = set()
+        for i in a.effects.dels + a.effects.adds:
+            moved.update(b for b, _ in pairs[i] or ())
+        sizes.append(len(moved))
+    return sum(sizes) / max(1, len(sizes))
+
+
+def _dense(pairs: tuple | None, n: int) -> np.ndarray | None:
+    """``(action, delta)`` pairs as an int16 row over ``n`` slots (None stays None)."""
+    if pairs is None:
+        return None
+    row = np.zeros(n, dtype=np.int16)
+    row[[a for a, _ in pairs]] = [d for _, d in pairs]
+    return row
 
 
 def _residual(action: GroundAction):

@@ -107,8 +107,9 @@ class Guidance:
         self._drop_dead_actions()
         self.relevant = self._relevant(assigners)
         self._common: dict[Literal, tuple[frozenset[int], tuple[Literal, ...]]] = {}
-        self._by_size: dict[int, tuple[tuple[int, int, frozenset[int]], ...]] = {}
         self._achievers: dict[Literal, frozenset[int]] = {}
+        self._coded: dict[int, tuple[int, tuple[int, ...], tuple[int, ...]]] = {}
+        self._coded_req: dict[int, tuple[tuple[int, int, int], ...]] = {}
         self.targets: list[list[Literal] | tuple[frozenset[int], tuple[Literal, ...]]] = []
         for text, touch in zip(world.spec.task.goal, touching, strict=True):
             lits = _literal_goal(parse_expr_cached(text), index)
@@ -119,9 +120,10 @@ class Guidance:
             for b in touch:
                 per_action[b] = per_action.get(b, 0) + 1
         self.k = max(1, max(per_action.values(), default=1))
-        # (goal test, literal list or None, touching actions, their common literals) per goal condition
-        self._goals = [(goal.fn, target, None, ()) if isinstance(target, list) else (goal.fn, None, *target)
-                       for goal, target in zip(world.goals, self.targets, strict=True)]
+        # the targets coded for __call__: a literal goal as a tuple of coded literals, any other as
+        # [achievers bit set, coded common literals] (a list, so that the two kinds differ by type)
+        self._coded_targets = [tuple(2 * i + want for i, want in t) if isinstance(t, list)
+                               else [_bits(t[0]), tuple(2 * i + want for i, want in t[1])] for t in self.targets]
 
     def rebind(self, world: CompiledWorld) -> Guidance:
         """This guidance for ``world``, a retarget of its own world with the same goal (see
@@ -224,27 +226,6 @@ class Guidance:
             ids = self._achievers[lit] = frozenset((self.adders if lit[1] else self.deleters).get(lit[0], ()))
         return ids
 
-    def _enablers(self, ids: frozenset[int], facts: bytearray) -> frozenset[int] | None:
-        """If no action in landmark ``ids`` is applicable now, a landmark of actions enabling them.
-
-        Each action of ``ids`` needs some literal that is false now; the achievers of one such
-        literal per action (the one with fewest achievers) together form a landmark: whichever
-        action of ``ids`` the plan uses, one of them must come first.
-        """
-        out: set[int] = set()
-        by_size = self._by_size
-        for a in ids:
-            lits = by_size.get(a)
-            if lits is None:
-                lits = by_size[a] = self._requirements_by_size(a)
-            for i, want, achievers in lits:
-                if facts[i] != want:  # the first unmet literal has the fewest achievers
-                    out |= achievers
-                    break
-            else:
-                return None  # this achiever is applicable now
-        return frozenset(out) if out else None
-
     def _requirements_by_size(self, a: int) -> tuple[tuple[int, int, frozenset[int]], ...]:
         """``a``'s required literals with their achievers, fewest achievers first (stable: ties keep
         the order the literals are listed in, so the same one is chosen as by a scan for the minimum)."""
@@ -253,53 +234,140 @@ class Guidance:
         entries = [(i, want, self.achievers((i, want))) for i, want in lits]
         return tuple(sorted(entries, key=lambda e: len(e[2])))
 
-    def __call__(self, facts: bytearray, nums: list[float]) -> int:
-        """Admissible estimate of the steps still needed (``DEAD_END`` if provably unsolvable)."""
-        landmarks: list[frozenset[int]] = []
-        unsat = 0
-        stack: list[tuple[Literal, int]] = []
-        for test, lits, touch, common in self._goals:
-            if test(facts, nums):
-                continue
-            unsat += 1
-            if lits is not None:
-                stack.extend([(lit, 0) for lit in lits if facts[lit[0]] != lit[1]])
+    def inputs(self) -> tuple[frozenset[int], frozenset[int]]:
+        """Every fact and fluent the estimate can read, in any state: its value is a function of these.
+
+        Goals that are literal conjunctions read their literals; other goals read what their
+        expression reads. The landmark chain starts at those literals (and at the common
+        preconditions of a non-literal goal's achievers) and only ever moves to common
+        preconditions of achievers, reading on the way each achiever's required literals (for the
+        enabler landmark). Collected without the chain's depth limit, so this over-approximates.
+        Usually far fewer facts than relevant actions read, so a memo keyed on these hits far more often.
+        """
+        facts: set[int] = set()
+        nums: set[int] = set()
+        todo: list[Literal] = []
+        for goal, target in zip(self.world.goals, self.targets, strict=True):
+            if isinstance(target, list):
+                todo += target
             else:
-                if not touch:
-                    return DEAD_END
-                landmarks.append(touch)
-                stack.extend([(lit, 1) for lit in common if facts[lit[0]] != lit[1]])
-        if not unsat:
-            return 0
+                facts |= goal.facts
+                nums |= goal.nums
+                todo += target[1]
         seen: set[Literal] = set()
-        known = self._common
-        while stack:
-            lit, depth = stack.pop()
+        while todo:
+            lit = todo.pop()
             if lit in seen:
                 continue
             seen.add(lit)
-            entry = known.get(lit)
-            ids, common = entry if entry is not None else self.landmark(lit)
+            facts.add(lit[0])
+            ids, common = self.landmark(lit)
+            todo += common
+            for a in ids:
+                pos, neg = self.req[a]
+                facts |= pos | neg
+        return frozenset(facts), frozenset(nums)
+
+    # -- the estimate, on integer-coded literals and action sets ------------------------------
+    # A literal (i, want) is coded as 2·i + want; a set of action ids as an int with those bits set.
+    # ``__call__`` is evaluated for every new state the planner generates and the environment's Φ
+    # meets, so its tables are built once per literal / action and it does only int arithmetic.
+
+    def _literal_entry(self, code: int) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+        """For a coded literal: its achievers as a bit set, as ids, and the coded literals all of them require."""
+        ids, common = self.landmark((code >> 1, code & 1))
+        entry = self._coded[code] = (_bits(ids), tuple(ids), tuple(2 * i + want for i, want in common))
+        return entry
+
+    def _enabler_entry(self, a: int) -> tuple[tuple[int, int, int], ...]:
+        """``a``'s required literals, fewest achievers first, as (fact, wanted value, achievers bit set)."""
+        entry = self._coded_req[a] = tuple((i, want, _bits(ach)) for i, want, ach in self._requirements_by_size(a))
+        return entry
+
+    def _enablers(self, ids: tuple[int, ...], facts: bytearray) -> int:
+        """If no action of a landmark is applicable now, a landmark of actions enabling them (else 0).
+
+        Each action of ``ids`` needs some literal that is false now; the achievers of one such
+        literal per action (the one with fewest achievers) together form a landmark: whichever
+        action of ``ids`` the plan uses, one of them must come first.
+        """
+        out = 0
+        coded_req = self._coded_req
+        for a in ids:
+            lits = coded_req.get(a) or self._enabler_entry(a)
+            for i, want, achievers in lits:
+                if facts[i] != want:  # the first unmet literal has the fewest achievers
+                    out |= achievers
+                    break
+            else:
+                return 0  # this achiever is applicable now
+        return out
+
+    def _open_goals(self, facts: bytearray, nums: list[float], landmarks: list[int], stack: list[int]) -> int:
+        """Start the estimate: the number of unsatisfied goals (``-1`` for a dead end); their literals
+        to chain from go on ``stack`` (coded literal · 8 + depth), non-literal goals' achievers on ``landmarks``."""
+        unsat = 0
+        for goal, target in zip(self.world.goals, self._coded_targets, strict=True):
+            if type(target) is tuple:  # a conjunction of literals: it holds iff none is unmet
+                unmet = [code << 3 for code in target if facts[code >> 1] != code & 1]
+                if unmet:
+                    unsat += 1
+                    stack += unmet
+                continue
+            if goal.fn(facts, nums):
+                continue
+            unsat += 1
+            touch, common = target
+            if not touch:
+                return -1
+            landmarks.append(touch)
+            stack += [(code << 3) | 1 for code in common if facts[code >> 1] != code & 1]
+        return unsat
+
+    def __call__(self, facts: bytearray, nums: list[float]) -> int:
+        """Admissible estimate of the steps still needed (``DEAD_END`` if provably unsolvable)."""
+        landmarks: list[int] = []
+        stack: list[int] = []
+        unsat = self._open_goals(facts, nums, landmarks, stack)
+        if unsat <= 0:
+            return DEAD_END if unsat < 0 else 0
+        seen: set[int] = set()
+        coded = self._coded
+        while stack:
+            item = stack.pop()
+            code, depth = item >> 3, item & 7
+            if code in seen:
+                continue
+            seen.add(code)
+            ids, id_list, common = coded.get(code) or self._literal_entry(code)
             if not ids:
                 return DEAD_END
             landmarks.append(ids)
             if depth >= MAX_CHAIN:
                 continue
-            unmet = [q for q in common if facts[q[0]] != q[1]]
+            unmet = [q for q in common if facts[q >> 1] != q & 1]
             if unmet:
-                stack.extend([(q, depth + 1) for q in unmet if q not in seen])
+                depth += 1
+                stack += [(q << 3) | depth for q in unmet if q not in seen]
             else:
-                extra = self._enablers(ids, facts)
+                extra = self._enablers(id_list, facts)
                 if extra:
                     landmarks.append(extra)
-        landmarks.sort(key=len)
-        used: set[int] = set()
-        count = 0
+        landmarks.sort(key=int.bit_count)  # stable, as sorting the sets by size
+        used = count = 0
         for ids in landmarks:
-            if used.isdisjoint(ids):
-                used.update(ids)
+            if not used & ids:
+                used |= ids
                 count += 1
         return max(count, -(-unsat // self.k), 1)
+
+
+def _bits(ids: Iterable[int]) -> int:
+    """A set of action ids as an int bit set."""
+    out = 0
+    for a in ids:
+        out |= 1 << a
+    return out
 
 
 def guidance(world: CompiledWorld) -> Guidance:

@@ -15,7 +15,9 @@ How d is known:
   relevant actions and goals read — distractor tools cannot change those),
   then a backward sweep from the goal states. d is then the true distance.
 * **Landmark estimate** when the relevant state space exceeds
-  ``MAX_STATES``: the planner's admissible heuristic, memoised per state.
+  ``MAX_STATES``: the planner's admissible heuristic, memoised per state
+  projected onto the facts and fluents the estimate can read
+  (:meth:`~gensim_gym.world.heuristic.Guidance.inputs`, usually far fewer).
 
 The environment pays ``w·(γΦ(s′) − Φ(s))`` with Φ = 0 at termination. That is
 potential-based shaping: it telescopes over an episode, cannot be farmed, and
@@ -57,13 +59,22 @@ class Progress:
         # Φ reads only these: a call that writes none of them leaves Φ unchanged (the env skips the lookup)
         self.facts, self.nums = frozenset(facts), frozenset(nums)
         self.memo: dict[int | tuple, int] = {}
+        self.phis: dict[int | tuple, float] = {}  # Φ by key, filled on demand by __call__
         self.exact = self._sweep(g.relevant, max_states)
+        if not self.exact:
+            # The estimate reads far fewer facts than relevant actions do: key its memo on those
+            # alone, so that states differing only elsewhere share one evaluation (same values).
+            facts, nums = g.inputs()
+            self._fmask = sum(1 << (8 * i) for i in facts)
+            self._nidx = sorted(nums)
+            self.facts, self.nums = facts, nums
         start = self.distance(world.init_facts, world.init_nums)
         self.cap = 2 * max(start, world.horizon, 1)
         self.d0 = max(1, min(start, self.cap))
 
     def key(self, facts: bytearray, nums: list[float]) -> int | tuple:
-        """The state projected onto what relevant actions and the goal read."""
+        """The state projected onto what Φ depends on (what relevant actions and the goal read for the
+        exact table, what the estimate reads otherwise)."""
         bits = int.from_bytes(facts, "little") & self._fmask
         return (bits, tuple(map(nums.__getitem__, self._nidx))) if self._nidx else bits
 
@@ -125,7 +136,20 @@ class Progress:
         return d
 
     def __call__(self, facts: bytearray, nums: list[float]) -> float:
-        return 1.0 - min(self.distance(facts, nums), self.cap) / self.d0
+        """Φ(s) = 1 − min(d(s), cap) / d(s₀), memoised as a float per projected state (the env asks
+        for it on most steps, so a hit is one key and one dict lookup)."""
+        bits = int.from_bytes(facts, "little") & self._fmask
+        k = (bits, tuple(map(nums.__getitem__, self._nidx))) if self._nidx else bits
+        phi = self.phis.get(k)
+        if phi is None:
+            phis = self.phis
+            if len(phis) >= MAX_MEMO:
+                phis.clear()
+            d = self.memo.get(k)
+            if d is None:  # outside the exact table (see distance), or a state the estimate has not seen
+                d = 1 << 20 if self.exact else self.h(facts, nums)
+            phi = phis[k] = 1.0 - min(d, self.cap) / self.d0
+        return phi
 
 
 def progress(world: CompiledWorld) -> Progress:
@@ -153,6 +177,7 @@ class PlanProgress(Progress):
         self._nidx = list(range(world.layout.n_nums))
         self.facts, self.nums = frozenset(range(n_facts)), frozenset(self._nidx)
         self.exact = False
+        self.phis = {}
         facts, nums = bytearray(world.init_facts), list(world.init_nums)
         length = len(plan)
         self.memo = {self.key(facts, nums): length}

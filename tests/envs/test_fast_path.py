@@ -13,6 +13,7 @@ import gymnasium as gym
 import numpy as np
 import pytest
 
+from gensim_gym.envs import runtime
 from gensim_gym.envs.runtime import scaled
 from tests.conftest import DOMAINS, domain_directive
 
@@ -48,9 +49,14 @@ def reference_observation(u) -> np.ndarray:
     return obs
 
 
+@pytest.mark.parametrize("counters", ["auto", "dense", "sparse"])
 @pytest.mark.parametrize("extra", VARIANTS)
 @pytest.mark.parametrize("domain", DOMAINS)
-def test_incremental_step_matches_full_recomputation(domain: str, extra: str) -> None:
+def test_incremental_step_matches_full_recomputation(domain: str, extra: str, counters: str,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every representation of the literal counters (chosen per task by ``runtime.DENSE_ABOVE``) agrees."""
+    if counters != "auto":
+        monkeypatch.setattr(runtime, "DENSE_ABOVE", -1 if counters == "dense" else 1 << 30)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
         env = gym.make("GenSim-v0", directive=domain_directive(domain, extra), difficulty=0.5, seed=5, num_tasks=3)
