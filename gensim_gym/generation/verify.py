@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from gensim_gym.spec.model import SimSpec
-from gensim_gym.world.compiled import CompiledWorld, recheck
+from gensim_gym.world.compiled import CompiledWorld, changes
 from gensim_gym.world.layout import Layout
 from gensim_gym.world.planner import plan
 from gensim_gym.world.progress import PlanProgress
@@ -97,28 +97,6 @@ def replay(spec: SimSpec, labels: list[str] | tuple[str, ...], layout: Layout | 
     return success, total, ""
 
 
-class _ChangedBy(dict):
-    """Per action id: the actions whose precondition its effects can change (a set of ids) and, sorted,
-    the ``(id, precondition)`` pairs of those among them it does not surely disable (see
-    :func:`gensim_gym.world.compiled.recheck`).
-
-    Filled lazily: random episodes take only some of the valid calls.
-    """
-
-    def __init__(self, world: CompiledWorld) -> None:
-        super().__init__()
-        self.world = world
-
-    def __missing__(self, action_id: int) -> tuple[frozenset[int], tuple[tuple[int, Callable], ...]]:
-        w = self.world
-        effects = w.actions[action_id].effects
-        changed = {b for i in effects.adds + effects.dels for b in w.fact_deps.get(i, ())}
-        for j, _, _ in effects.assigns:
-            changed.update(w.num_deps.get(j, ()))
-        out = self[action_id] = (frozenset(changed), recheck(w, effects, changed)[1])
-        return out
-
-
 _GOAL: list[int] = []  # marks goal states in random_success_rate's state memo
 
 
@@ -138,7 +116,7 @@ def _success_rate(world: CompiledWorld, episodes: int, integers: Callable[[int],
     """:func:`random_success_rate` drawing each call's index with ``integers(n)`` (uniform in [0, n))."""
     wins = 0
     actions = world.actions
-    changed_by = _ChangedBy(world)
+    changed_by = changes(world)  # shared by worlds of one grounding
     start = [a.id for a in world.applicable(world.init_facts, world.init_nums)]
     limit = None if stop_above is None else stop_above * episodes
     seen: dict[tuple[bytes, tuple[float, ...]], list[int]] = {}
@@ -163,7 +141,7 @@ def _success_rate(world: CompiledWorld, episodes: int, integers: Callable[[int],
                 seen[key] = _GOAL
                 wins += 1
                 break
-            changed, checks = changed_by[action_id]
+            changed, _, checks = changed_by[action_id]
             if changed:
                 keep = set(options)  # set operations run in C; only the ids in `changed` are re-checked
                 keep -= changed

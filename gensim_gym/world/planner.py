@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import count
 
-from gensim_gym.world.compiled import CompiledWorld, GroundAction, recheck
+from gensim_gym.world.compiled import CompiledWorld, GroundAction, changes
 from gensim_gym.world.heuristic import DEAD_END, guidance
 
 
@@ -42,23 +42,23 @@ class _Affected(dict):
     """Per relevant action id: the relevant actions whose precondition its effects can change, as
     :func:`gensim_gym.world.compiled.recheck` splits them (surely disabled ids, pairs to re-check).
 
-    Filled lazily: a search expands only a few of the relevant actions, so computing the table
-    for all of them up front (as before) cost more than the search itself on small tasks.
+    Filled lazily from the grounding's shared :class:`gensim_gym.world.compiled.Changes` table,
+    restricted to the relevant actions (the split is per id, so restricting after it is the same).
     """
 
     def __init__(self, world: CompiledWorld, relevant: list[GroundAction]) -> None:
         super().__init__()
-        self.world = world
-        self.relevant = frozenset(a.id for a in relevant)
+        self.changes = changes(world)
+        ids = frozenset(a.id for a in relevant)
+        self.relevant = None if len(ids) == len(world.valid_actions) else ids  # None: every action
 
     def __missing__(self, action_id: int) -> tuple[tuple[int, ...], tuple[tuple[int, Callable], ...]]:
-        w = self.world
-        effects = w.actions[action_id].effects
-        hit = {b for i in effects.touched_facts for b in w.fact_deps.get(i, ())}
-        for j in effects.touched_nums:
-            hit.update(w.num_deps.get(j, ()))
-        hit &= self.relevant
-        out = self[action_id] = recheck(w, effects, hit)
+        _, off, checks = self.changes[action_id]
+        keep = self.relevant
+        if keep is not None:
+            off = tuple(b for b in off if b in keep)
+            checks = tuple(pair for pair in checks if pair[0] in keep)
+        out = self[action_id] = (off, checks)
         return out
 
 
