@@ -165,7 +165,8 @@ class OfflineGenerator:
         if not report.ok:
             return None, report.reason
         return spec.with_meta(difficulty={"requested": self.knobs.difficulty,
-                                          **measure(spec, length, report.random_success)}), ""
+                                          **measure(spec, length, report.random_success,
+                                                          report.random_episodes)}), ""
 
     def _spec(self, objects, init, goals, horizon, tools, *, hidden, fail, description="") -> SimSpec:
         types, preds, fluents = [], [], []
