@@ -123,6 +123,7 @@ class Guidance:
 
     def __init__(self, world: CompiledWorld) -> None:
         self.world = world
+        self.preferred: set[int] = set()  # see __call__
         index = world.index
         self.req, self.adders, self.deleters, assigners, static = _writers(world)
         # Per goal condition, the actions whose effects touch what it reads (before dead actions go).
@@ -286,7 +287,11 @@ class Guidance:
         return tuple(sorted(entries, key=lambda e: len(e[2])))
 
     def __call__(self, facts: bytearray, nums: list[float]) -> int:
-        """Admissible estimate of the steps still needed (``DEAD_END`` if provably unsolvable)."""
+        """Admissible estimate of the steps still needed (``DEAD_END`` if provably unsolvable).
+
+        A call that returns neither 0 nor ``DEAD_END`` leaves in ``self.preferred`` the ids of the
+        achievers of the landmarks it counted (a search hint: calls likely to make progress).
+        """
         landmarks: list[frozenset[int]] = []
         unsat = 0
         stack: list[tuple[Literal, int]] = []
@@ -331,6 +336,7 @@ class Guidance:
             if used.isdisjoint(ids):
                 used.update(ids)
                 count += 1
+        self.preferred = used
         return max(count, -(-unsat // self.k), 1)
 
 

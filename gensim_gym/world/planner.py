@@ -113,16 +113,16 @@ def _search(world: CompiledWorld, facts: bytearray, nums: list[float], start_h: 
     # its *parent's* applicable ids: its own are derived only if it is expanded (most queued nodes never
     # are), from those and the preconditions its last call (``link[0]``) can change. ``h`` is exact
     # (pathmax-adjusted) when ``evaluated``, else the lower bound it was queued with.
-    frontier: list = [(start_h, 0, next(tie), 0, start_h, facts, nums, start_app, None, start_key, True)]
+    frontier: list = [(start_h, 0, 0, next(tie), 0, start_h, facts, nums, start_app, None, start_key, guide.preferred)]
     best_g: dict[tuple, int] = {start_key: 0}
     expansions = 0
     pruned = False
     heappop, heappush = heapq.heappop, heapq.heappush
     while frontier:
-        _, _, _, g, h, f, n, app, node, key, evaluated = heappop(frontier)
+        _, _, _, _, g, h, f, n, app, node, key, preferred = heappop(frontier)
         if best_g[key] < g:
             continue  # a cheaper path to this state was found after this entry was queued
-        if not evaluated:
+        if preferred is None:  # not evaluated yet
             exact = guide(f, n)
             if exact >= DEAD_END:
                 continue
@@ -130,8 +130,10 @@ def _search(world: CompiledWorld, facts: bytearray, nums: list[float], start_h: 
                 if g + exact > max_depth:
                     pruned = True
                     continue
-                heappush(frontier, (g + weight * exact, -g, next(tie), g, exact, f, n, app, node, key, True))
+                heappush(frontier, (g + weight * exact, -g, 0, next(tie), g, exact, f, n, app, node, key,
+                                    guide.preferred))
                 continue
+            preferred = guide.preferred
         expansions += 1
         if expansions > max_expansions:
             return PlanResult(None, expansions, False)
@@ -146,14 +148,15 @@ def _search(world: CompiledWorld, facts: bytearray, nums: list[float], start_h: 
             pruned = pruned or cut
             continue
         link = _push_children(world, app, f, n, node, g2=g2, h2=h2, f2=g2 + weight * h2, best_g=best_g,
-                              frontier=frontier, tie=tie)
+                              frontier=frontier, tie=tie, preferred=preferred)
         if link is not None:
             return PlanResult(_unwind(link), expansions, False)
     return PlanResult(None, expansions, not pruned)
 
 
 def _push_children(world: CompiledWorld, app: frozenset[int], facts: bytearray, nums: list[float], node, *,
-                   g2: int, h2: int, f2: float, best_g: dict[tuple, int], frontier: list, tie) -> tuple | None:
+                   g2: int, h2: int, f2: float, best_g: dict[tuple, int], frontier: list, tie,
+                   preferred: set[int]) -> tuple | None:
     """Queue the new successors of an expanded node (``app``: its applicable ids), unevaluated, with
     the heuristic lower bound ``h2`` and key ``f2``; return the link of the first goal successor in
     id order (goals are tested as they are generated), else None."""
@@ -180,7 +183,8 @@ def _push_children(world: CompiledWorld, app: frozenset[int], facts: bytearray, 
         if is_goal(f_next, n_next):
             return link
         best_g[key] = g2
-        heappush(frontier, (f2, -g2, next(tie), g2, h2, f_next, n_next, app, link, key, False))
+        heappush(frontier, (f2, -g2, action_id not in preferred, next(tie), g2, h2, f_next, n_next, app, link, key,
+                            None))
     return None
 
 
