@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 from itertools import product
 
 from gensim_gym.dsl.ast import WILDCARD, Assign, Obj, Reveal, walk
@@ -38,8 +39,10 @@ class GroundAction:
     requires: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
     value_reads: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
 
-    @property
+    @cached_property
     def label(self) -> str:
+        """``tool(arg, ...)``; cached: ground actions are shared by the worlds of a layout, and each
+        world's ``action_by_label`` (golden-plan replay) lists every label."""
         return f"{self.tool}({', '.join(self.args)})"
 
     def call(self) -> dict:
