@@ -13,7 +13,7 @@ import copy
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
-from itertools import product
+from itertools import count, product
 
 from gensim_gym.dsl.ast import WILDCARD, Assign, Obj, Reveal, walk
 from gensim_gym.dsl.compile import Compiled, CompiledEffects, compile_effects, compile_expr
@@ -137,6 +137,9 @@ def changes(world: CompiledWorld) -> Changes:
     if table is None:
         table = cache[key] = Changes(world)
     return table
+
+
+_GROUNDED_SERIAL = count()  # numbers each cached tool grounding; never reused, even after a cache clear
 
 
 def _tool_info(tool: Tool) -> tuple:
@@ -314,9 +317,9 @@ class CompiledWorld:
             key = ("ground", tool, fail, arg_sig, tuple(slot.get(c, -1) for c in consts), reveal_sig)
             grounded = cache.get(key)
             if grounded is None:
-                grounded = cache[key] = self._ground_tool(tool, info, index, fail)
-            grounding.append(key)
-            ground, facts_read, nums_read = grounded
+                grounded = cache[key] = (*self._ground_tool(tool, info, index, fail), next(_GROUNDED_SERIAL))
+            ground, facts_read, nums_read, serial = grounded
+            grounding.append(serial)
             for action in ground:
                 actions[action.id] = action
             valid.extend(ground)
@@ -326,7 +329,8 @@ class CompiledWorld:
                 num_deps.setdefault(j, []).extend(ids)
         self.fact_deps = {i: tuple(ids) for i, ids in fact_deps.items()}
         self.num_deps = {j: tuple(ids) for j, ids in num_deps.items()}
-        # what the ground actions and dependency maps are determined by (a key for tables derived from them)
+        # what the ground actions and dependency maps are determined by (a key for tables derived from
+        # them): the serial numbers of the cached groundings used, in tool order (cheap to hash)
         self.grounding = tuple(grounding)
 
     def _ground_tool(self, tool: Tool, info: tuple, index: _SpecIndexer, fail: float) -> tuple:
