@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from itertools import product
 
@@ -21,7 +22,7 @@ from gensim_gym.generation.directive import Knobs
 from gensim_gym.generation.toolsets import get_toolset
 from gensim_gym.generation.verify import measure, verify
 from gensim_gym.spec.model import Reward, SimSpec, Task, Tool, Tools
-from gensim_gym.world.compiled import CompiledWorld, GroundAction
+from gensim_gym.world.compiled import Changes, CompiledWorld, GroundAction, changes
 from gensim_gym.world.layout import Layout
 from gensim_gym.world.planner import best_plan
 
@@ -166,7 +167,8 @@ class OfflineGenerator:
         if not report.ok:
             return None, report.reason
         return spec.with_meta(difficulty={"requested": self.knobs.difficulty,
-                                          **measure(spec, length, report.random_success)}), ""
+                                          **measure(spec, length, report.random_success,
+                                                          report.random_episodes)}), ""
 
     def _spec(self, objects, init, goals, horizon, tools, *, hidden, fail, description="") -> SimSpec:
         types, preds, fluents = [], [], []
@@ -198,13 +200,10 @@ class OfflineGenerator:
         facts, nums = bytearray(world.init_facts), list(world.init_nums)
         seen = {i for i, v in enumerate(facts) if v}
         useful = [a for a in world.valid_actions if not a.distractor]
-        goalward = self._goalward(world)
-        goalward_ids = {a.id for a in useful if goalward(a)}
+        order, goalward_ids, updates = self._walk_tables(world)
         # Applicable ids, updated incrementally (only preconditions reading what a call wrote are
         # re-checked); options keep the order of ``useful`` so the walk is what it always was.
         app = {a.id for a in useful if a.pre.fn(facts, nums)}
-        order = {a.id: k for k, a in enumerate(useful)}
-        actions, fact_deps, num_deps = world.actions, world.fact_deps, world.num_deps
         walked = 0
         for _ in range(steps):
             options = [useful[k] for k in sorted([order[b] for b in app])]
@@ -220,11 +219,10 @@ class OfflineGenerator:
             effects = action.effects
             world.apply(facts, nums, effects)
             seen.update(effects.adds)
-            changed = {b for i in effects.touched_facts for b in fact_deps.get(i, ())}
-            for j in effects.touched_nums:
-                changed.update(num_deps.get(j, ()))
-            for b in changed.intersection(order):
-                if actions[b].pre.fn(facts, nums):
+            off, checks = updates[action.id]
+            app.difference_update(off)
+            for b, pre in checks:
+                if pre(facts, nums):
                     app.add(b)
                 else:
                     app.discard(b)
@@ -243,6 +241,22 @@ class OfflineGenerator:
         k = min(len(cands), 1 + round(self.knobs.difficulty * (max_goals - 1)))
         picks = sorted(rng.choice(len(cands), size=k, replace=False))
         return tuple(cands[i] for i in picks), walked
+
+    def _walk_tables(self, world: CompiledWorld) -> tuple[dict[int, int], frozenset[int], _WalkUpdates]:
+        """What the goal walk needs about ``world``'s actions, per grounding (cached on the generator):
+        each non-distractor action id's position in ``valid_actions``, the ids that touch a goal slot,
+        and the per-call applicability updates (:class:`_WalkUpdates`)."""
+        cache = self.__dict__.setdefault("_walk_cache", {})
+        hit = cache.get(world.grounding)
+        if hit is None:
+            if len(cache) > 4096:
+                cache.clear()
+            useful = [a for a in world.valid_actions if not a.distractor]
+            goalward = self._goalward(world)
+            order = {a.id: k for k, a in enumerate(useful)}
+            hit = cache[world.grounding] = (order, frozenset(a.id for a in useful if goalward(a)),
+                                            _WalkUpdates(changes(world), order))
+        return hit
 
     def _goal_items(self, world: CompiledWorld) -> tuple[list, list, list]:
         """The world's ``(label, position)`` items a goal may name: facts of goal predicates, facts of
@@ -310,6 +324,23 @@ class OfflineGenerator:
                 parts.append(f"Make {goal} hold.")
         intro = " ".join(ts.description for ts in self.toolsets)
         return f"{intro} {' '.join(parts)}"
+
+
+class _WalkUpdates(dict):
+    """Per action id, how a call changes which non-distractor calls apply: the ids it surely disables
+    and the ``(id, precondition)`` pairs to re-check (the grounding's :class:`Changes` entry restricted
+    to the ids in ``keep``; filled lazily). Disabling surely-disabled ids without evaluating their
+    precondition gives the same set as evaluating it."""
+
+    def __init__(self, table: Changes, keep: dict[int, int]) -> None:
+        super().__init__()
+        self.table, self.keep = table, keep
+
+    def __missing__(self, action_id: int) -> tuple[tuple[int, ...], tuple[tuple[int, Callable], ...]]:
+        _, off, checks = self.table[action_id]
+        keep = self.keep
+        out = self[action_id] = (tuple(b for b in off if b in keep), tuple(p for p in checks if p[0] in keep))
+        return out
 
 
 def _without_reveals(tool: Tool) -> Tool:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from gensim_gym.spec.model import SimSpec
-from gensim_gym.world.compiled import CompiledWorld, recheck
+from gensim_gym.world.compiled import CompiledWorld, changes
 from gensim_gym.world.layout import Layout
 from gensim_gym.world.planner import plan
 from gensim_gym.world.progress import PlanProgress
@@ -25,8 +25,9 @@ class VerifyReport:
     ok: bool
     reason: str = ""
     plan: tuple[str, ...] = ()
-    random_success: float = 0.0
+    random_success: float = 0.0  # share of the random-policy episodes played that were solved
     golden_return: float = 0.0
+    random_episodes: int = 0  # episodes played (play stops once the verdict is decided)
 
 
 def _without_noise(spec: SimSpec) -> SimSpec:
@@ -97,28 +98,6 @@ def replay(spec: SimSpec, labels: list[str] | tuple[str, ...], layout: Layout | 
     return success, total, ""
 
 
-class _ChangedBy(dict):
-    """Per action id: the actions whose precondition its effects can change (a set of ids) and, sorted,
-    the ``(id, precondition)`` pairs of those among them it does not surely disable (see
-    :func:`gensim_gym.world.compiled.recheck`).
-
-    Filled lazily: random episodes take only some of the valid calls.
-    """
-
-    def __init__(self, world: CompiledWorld) -> None:
-        super().__init__()
-        self.world = world
-
-    def __missing__(self, action_id: int) -> tuple[frozenset[int], tuple[tuple[int, Callable], ...]]:
-        w = self.world
-        effects = w.actions[action_id].effects
-        changed = {b for i in effects.adds + effects.dels for b in w.fact_deps.get(i, ())}
-        for j, _, _ in effects.assigns:
-            changed.update(w.num_deps.get(j, ()))
-        out = self[action_id] = (frozenset(changed), recheck(w, effects, changed)[1])
-        return out
-
-
 _GOAL: list[int] = []  # marks goal states in random_success_rate's state memo
 
 
@@ -128,22 +107,31 @@ def random_success_rate(world: CompiledWorld, episodes: int, rng: np.random.Gene
 
     Applicability is tracked incrementally (only preconditions reading what a call changed are
     re-checked); the valid calls are kept sorted by action id so the walk is deterministic.
-    With ``stop_above``, stops as soon as the share is known to exceed it.
+    With ``stop_above``, stops as soon as whether the share of all ``episodes`` exceeds it is known
+    (see :func:`random_rollouts`); the share is then that of the episodes played.
     """
-    return _success_rate(world, episodes, rng.integers, stop_above)
+    wins, played = random_rollouts(world, episodes, rng.integers, stop_above)
+    return wins / max(played, 1)
 
 
-def _success_rate(world: CompiledWorld, episodes: int, integers: Callable[[int], int],
-                  stop_above: float | None) -> float:
-    """:func:`random_success_rate` drawing each call's index with ``integers(n)`` (uniform in [0, n))."""
-    wins = 0
+def random_rollouts(world: CompiledWorld, episodes: int, integers: Callable[[int], int],
+                    stop_above: float | None = None) -> tuple[int, int]:
+    """Random valid-call episodes as in :func:`random_success_rate`, each call's index drawn with
+    ``integers(n)`` (uniform in [0, n)); returns (episodes solved, episodes played).
+
+    With ``stop_above`` the verdict "more than ``stop_above`` of all ``episodes`` are solved" is
+    all that is needed, so play stops as soon as it is decided: once the wins so far already
+    exceed that share, or once the wins so far plus every remaining episode could not. The
+    verdict is exactly the one playing every episode gives (the test is monotone in the wins).
+    """
+    wins = played = 0
     actions = world.actions
-    changed_by = _ChangedBy(world)
+    changed_by = changes(world)  # shared by worlds of one grounding
     start = [a.id for a in world.applicable(world.init_facts, world.init_nums)]
-    limit = None if stop_above is None else stop_above * episodes
     seen: dict[tuple[bytes, tuple[float, ...]], list[int]] = {}
     apply, is_goal, horizon = world.apply, world.is_goal, world.horizon
-    for _ in range(episodes):
+    while played < episodes:
+        played += 1
         facts, nums = bytearray(world.init_facts), list(world.init_nums)
         options = start
         for _ in range(horizon):
@@ -163,16 +151,17 @@ def _success_rate(world: CompiledWorld, episodes: int, integers: Callable[[int],
                 seen[key] = _GOAL
                 wins += 1
                 break
-            changed, checks = changed_by[action_id]
+            changed, _, checks = changed_by[action_id]
             if changed:
                 keep = set(options)  # set operations run in C; only the ids in `changed` are re-checked
                 keep -= changed
                 keep.update([b for b, pre in checks if pre(facts, nums)])
                 options = sorted(keep)
             seen[key] = options
-        if limit is not None and wins > limit:
+        if stop_above is not None and (wins / episodes > stop_above
+                                       or not (wins + episodes - played) / episodes > stop_above):
             break
-    return wins / max(episodes, 1)
+    return wins, played
 
 
 def verify(spec: SimSpec, *, max_random_success: float = 0.2, episodes: int = 16,
@@ -213,20 +202,26 @@ def verify(spec: SimSpec, *, max_random_success: float = 0.2, episodes: int = 16
     if total <= 0:
         return VerifyReport(False, f"the golden plan earns a non-positive return ({total:.3f}); "
                                    f"success must outweigh costs", tuple(golden))
-    if not episodes:
-        share = 0.0
-    elif rng is None:  # the default generator, np.random.default_rng(0), drawn exactly but faster
-        share = _success_rate(world, episodes, seed0_integers(), max_random_success)
-    else:
-        share = random_success_rate(world, episodes, rng, stop_above=max_random_success)
-    if share > max_random_success:
-        return VerifyReport(False, f"a random policy solves {share:.0%} of episodes "
-                                   f"(max {max_random_success:.0%}): too easy", tuple(golden), share)
-    return VerifyReport(True, "", tuple(golden), share, total)
+    wins = played = 0
+    if episodes:
+        # rng None: the default generator, np.random.default_rng(0), drawn exactly but faster
+        integers = seed0_integers() if rng is None else rng.integers
+        wins, played = random_rollouts(world, episodes, integers, stop_above=max_random_success)
+    share = wins / played if played else 0.0
+    if episodes and wins / episodes > max_random_success:  # as if all episodes were played (see random_rollouts)
+        return VerifyReport(False, f"a random policy solves {wins} of the first {played} of {episodes} episodes "
+                                   f"(max {max_random_success:.0%} of them): too easy", tuple(golden), share,
+                            random_episodes=played)
+    return VerifyReport(True, "", tuple(golden), share, total, played)
 
 
-def measure(spec: SimSpec, plan_length: int, random_success: float) -> dict:
-    """Measured difficulty features and a score in [0, 1] (documented in the README)."""
+def measure(spec: SimSpec, plan_length: int, random_success: float, random_episodes: int | None = None) -> dict:
+    """Measured difficulty features and a score in [0, 1] (documented in the README).
+
+    ``random_success`` is the share of the ``random_episodes`` random-policy episodes played that
+    were solved (verification stops playing once its verdict is decided); ``random_episodes`` is
+    stored when given.
+    """
     world_objects = sum(len(v) for v in spec.task.objects.values())
     tools = len(spec.tools.tools)
     distractors = sum(1 for t in spec.tools.tools if t.distractor)
@@ -236,4 +231,5 @@ def measure(spec: SimSpec, plan_length: int, random_success: float) -> dict:
              + 0.1 * min(1.0, distractors / 4) + 0.1 * (1.0 if hidden else 0.0) + 0.1 * min(1.0, fail / 0.2))
     return {"plan_length": plan_length, "objects": world_objects, "tools": tools, "distractors": distractors,
             "hidden_predicates": hidden, "fail_prob": fail, "horizon": spec.task.horizon,
-            "random_success": round(random_success, 4), "score": round(score, 4)}
+            "random_success": round(random_success, 4),
+            **({} if random_episodes is None else {"random_episodes": random_episodes}), "score": round(score, 4)}

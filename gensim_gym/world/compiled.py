@@ -12,7 +12,8 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from itertools import product
+from functools import cached_property
+from itertools import count, product
 
 from gensim_gym.dsl.ast import WILDCARD, Assign, Obj, Reveal, walk
 from gensim_gym.dsl.compile import Compiled, CompiledEffects, compile_effects, compile_expr
@@ -38,8 +39,10 @@ class GroundAction:
     requires: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
     value_reads: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
 
-    @property
+    @cached_property
     def label(self) -> str:
+        """``tool(arg, ...)``; cached: ground actions are shared by the worlds of a layout, and each
+        world's ``action_by_label`` (golden-plan replay) lists every label."""
         return f"{self.tool}({', '.join(self.args)})"
 
     def call(self) -> dict:
@@ -77,7 +80,7 @@ def _constants(pre, effects) -> tuple[str, ...]:
     return tuple(sorted(names))
 
 
-def recheck(world: CompiledWorld, effects: CompiledEffects,
+def recheck(world: CompiledWorld | Changes, effects: CompiledEffects,
             ids: Iterable[int]) -> tuple[tuple[int, ...], tuple[tuple[int, Callable], ...]]:
     """Split ``ids`` (actions whose precondition reads something ``effects`` write) into those the
     effects surely disable and ``(id, precondition)`` pairs that must be re-evaluated, both by id.
@@ -99,6 +102,44 @@ def recheck(world: CompiledWorld, effects: CompiledEffects,
         else:
             checks.append((b, action.pre.fn))
     return tuple(off), tuple(checks)
+
+
+class Changes(dict):
+    """Per action id: the actions whose precondition reads what its effects write (a frozenset of ids),
+    split as :func:`recheck` does (ids surely disabled, ``(id, precondition)`` pairs to re-check).
+
+    It depends only on the ground actions and the dependency maps, i.e. on a world's grounding
+    (:attr:`CompiledWorld.grounding`), so every world of one layout with the same grounding shares
+    one table (:func:`changes`): the generator's probe, final and noise-free worlds, and re-sampled
+    tasks over the same objects and tools. Filled lazily: searches and random episodes use a few calls.
+    """
+
+    def __init__(self, world: CompiledWorld) -> None:
+        super().__init__()
+        self.actions, self.fact_deps, self.num_deps = world.actions, world.fact_deps, world.num_deps
+
+    def __missing__(self, action_id: int) -> tuple[frozenset[int], tuple[int, ...], tuple[tuple[int, Callable], ...]]:
+        effects = self.actions[action_id].effects
+        fact_deps, num_deps = self.fact_deps, self.num_deps
+        changed = {b for i in effects.touched_facts for b in fact_deps.get(i, ())}
+        for j in effects.touched_nums:
+            changed.update(num_deps.get(j, ()))
+        off, checks = recheck(self, effects, changed)
+        out = self[action_id] = (frozenset(changed), off, checks)
+        return out
+
+
+def changes(world: CompiledWorld) -> Changes:
+    """The :class:`Changes` table of ``world``'s grounding (kept in its layout's compile cache)."""
+    key = ("changes", world.grounding)
+    cache = world.layout.compile_cache
+    table = cache.get(key)
+    if table is None:
+        table = cache[key] = Changes(world)
+    return table
+
+
+_GROUNDED_SERIAL = count()  # numbers each cached tool grounding; never reused, even after a cache clear
 
 
 def _tool_info(tool: Tool) -> tuple:
@@ -260,6 +301,7 @@ class CompiledWorld:
         num_deps: dict[int, list[int]] = {}
         task_fail = self.spec.task.fail_prob
         actions, valid = self.actions, self.valid_actions
+        grounding: list[tuple] = []
         for tool in self.spec.tools.tools:
             info = cache.get(("tool", tool))
             if info is None:
@@ -275,8 +317,9 @@ class CompiledWorld:
             key = ("ground", tool, fail, arg_sig, tuple(slot.get(c, -1) for c in consts), reveal_sig)
             grounded = cache.get(key)
             if grounded is None:
-                grounded = cache[key] = self._ground_tool(tool, info, index, fail)
-            ground, facts_read, nums_read = grounded
+                grounded = cache[key] = (*self._ground_tool(tool, info, index, fail), next(_GROUNDED_SERIAL))
+            ground, facts_read, nums_read, serial = grounded
+            grounding.append(serial)
             for action in ground:
                 actions[action.id] = action
             valid.extend(ground)
@@ -286,6 +329,9 @@ class CompiledWorld:
                 num_deps.setdefault(j, []).extend(ids)
         self.fact_deps = {i: tuple(ids) for i, ids in fact_deps.items()}
         self.num_deps = {j: tuple(ids) for j, ids in num_deps.items()}
+        # what the ground actions and dependency maps are determined by (a key for tables derived from
+        # them): the serial numbers of the cached groundings used, in tool order (cheap to hash)
+        self.grounding = tuple(grounding)
 
     def _ground_tool(self, tool: Tool, info: tuple, index: _SpecIndexer, fail: float) -> tuple:
         """One tool's ground actions and, per fact / fluent their preconditions read, the reading action ids."""

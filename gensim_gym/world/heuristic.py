@@ -84,30 +84,53 @@ def reads(nodes: Iterable, index, binding: dict[str, str]) -> tuple[frozenset[in
     return frozenset(facts), frozenset(nums)
 
 
+def _writers(world: CompiledWorld) -> tuple[dict, dict[int, list[int]], dict[int, list[int]], dict[int, list[int]],
+                                            tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]]:
+    """Per valid action id its required literals (``GroundAction.requires``); per fact the ids of the
+    actions adding / deleting it and per fluent those assigning it (in ``valid_actions`` order); and
+    per action requiring a fact true that nothing adds or false that nothing deletes, those facts.
+
+    They depend only on the world's grounding, so they are built once per grounding and kept in the
+    layout's compile cache (callers must not mutate them): a generator's probe worlds of re-sampled
+    tasks over the same objects and tools share them.
+    """
+    key = ("writers", world.grounding)
+    cache = world.layout.compile_cache
+    out = cache.get(key)
+    if out is None:
+        req = {a.id: a.requires for a in world.valid_actions}
+        adders: dict[int, list[int]] = {}
+        deleters: dict[int, list[int]] = {}
+        assigners: dict[int, list[int]] = {}
+        for a in world.valid_actions:
+            effects = a.effects
+            for i in effects.adds:
+                adders.setdefault(i, []).append(a.id)
+            for i in effects.dels:
+                deleters.setdefault(i, []).append(a.id)
+            for j, _, _ in effects.assigns:
+                assigners.setdefault(j, []).append(a.id)
+        static = tuple((b, never_added, never_deleted) for b, (pos, neg) in req.items()
+                       for never_added, never_deleted in [(tuple(i for i in pos if i not in adders),
+                                                           tuple(i for i in neg if i not in deleters))]
+                       if never_added or never_deleted)
+        out = cache[key] = (req, adders, deleters, assigners, static)
+    return out
+
+
 class Guidance:
     """Relevant actions and the landmark heuristic of one compiled world (see the module docstring)."""
 
     def __init__(self, world: CompiledWorld) -> None:
         self.world = world
+        self.preferred = 0  # see __call__
         index = world.index
-        self.req = {a.id: a.requires for a in world.valid_actions}
-        self.adders: dict[int, list[int]] = {}
-        self.deleters: dict[int, list[int]] = {}
-        assigners: dict[int, list[int]] = {}
-        for a in world.valid_actions:
-            effects = a.effects
-            for i in effects.adds:
-                self.adders.setdefault(i, []).append(a.id)
-            for i in effects.dels:
-                self.deleters.setdefault(i, []).append(a.id)
-            for j, _, _ in effects.assigns:
-                assigners.setdefault(j, []).append(a.id)
+        self.req, self.adders, self.deleters, assigners, static = _writers(world)
         # Per goal condition, the actions whose effects touch what it reads (before dead actions go).
         touching = [self._touching(goal.facts, goal.nums, assigners) for goal in world.goals]
-        self._drop_dead_actions()
+        self._drop_dead_actions(static)
         self.relevant = self._relevant(assigners)
-        self._common: dict[Literal, tuple[frozenset[int], tuple[Literal, ...]]] = {}
-        self._achievers: dict[Literal, frozenset[int]] = {}
+        # per coded literal / action: the estimate's int tables (the landmark memos above are shared)
         self._coded: dict[int, tuple[int, tuple[int, ...], tuple[int, ...]]] = {}
         self._coded_req: dict[int, tuple[tuple[int, int, int], ...]] = {}
         self.targets: list[list[Literal] | tuple[frozenset[int], tuple[Literal, ...]]] = []
@@ -140,23 +163,35 @@ class Guidance:
                 out.alive = [world.actions[a.id] for a in self.alive]
         return out
 
-    def _drop_dead_actions(self) -> None:
+    def _drop_dead_actions(self, static: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]) -> None:
         """Forget actions needing a literal that is false at the start and that no action can make true.
 
         Such an action can never be applied from the initial state (nor from any state search reaches),
-        so it belongs in no landmark and no search.
+        so it belongs in no landmark and no search. ``static``: per action with such literals at all, the
+        facts it needs true that nothing adds and those it needs false that nothing deletes.
+
+        The achiever tables without the dead actions, and the landmark memos built from them
+        (``_achievers``, ``_common``, ``_by_size``: they depend on nothing else), are kept in the
+        layout's compile cache per grounding and dead set, so re-sampled tasks share them.
         """
-        init = self.world.init_facts
-        dead = {a for a, (pos, neg) in self.req.items()
-                if any(not init[i] and i not in self.adders for i in pos)
-                or any(init[i] and i not in self.deleters for i in neg)}
-        if not dead:
-            self.alive = self.world.valid_actions
-            return
-        self.alive = [a for a in self.world.valid_actions if a.id not in dead]
-        for table in (self.adders, self.deleters):
-            for i in list(table):
-                table[i] = [a for a in table[i] if a not in dead]
+        world = self.world
+        init = world.init_facts
+        dead = frozenset(a for a, pos, neg in static
+                         if any(not init[i] for i in pos) or any(init[i] for i in neg))
+        self.alive = world.valid_actions if not dead else [a for a in world.valid_actions if a.id not in dead]
+        key = ("landmarks", world.grounding, dead)
+        cache = world.layout.compile_cache
+        shared = cache.get(key)
+        if shared is None:
+            adders, deleters = self.adders, self.deleters
+            if dead:  # new tables: the ones from _writers are shared by every world of this grounding
+                adders = {i: [a for a in ids if a not in dead] for i, ids in adders.items()}
+                deleters = {i: [a for a in ids if a not in dead] for i, ids in deleters.items()}
+            shared = cache[key] = (adders, deleters, {}, {}, {})
+        self.adders, self.deleters = shared[0], shared[1]
+        self._common: dict[Literal, tuple[frozenset[int], tuple[Literal, ...]]] = shared[2]
+        self._by_size: dict[int, tuple[tuple[int, int, frozenset[int]], ...]] = shared[3]
+        self._achievers: dict[Literal, frozenset[int]] = shared[4]
 
     def _touching(self, facts: frozenset[int], nums: frozenset[int],
                   assigners: dict[int, list[int]]) -> frozenset[int]:
@@ -325,7 +360,11 @@ class Guidance:
         return unsat
 
     def __call__(self, facts: bytearray, nums: list[float]) -> int:
-        """Admissible estimate of the steps still needed (``DEAD_END`` if provably unsolvable)."""
+        """Admissible estimate of the steps still needed (``DEAD_END`` if provably unsolvable).
+
+        A call that returns neither 0 nor ``DEAD_END`` leaves in ``self.preferred`` the achievers of the
+        landmarks it counted, as an action-id bit set (a search hint: calls likely to make progress).
+        """
         landmarks: list[int] = []
         stack: list[int] = []
         unsat = self._open_goals(facts, nums, landmarks, stack)
@@ -359,6 +398,7 @@ class Guidance:
             if not used & ids:
                 used |= ids
                 count += 1
+        self.preferred = used
         return max(count, -(-unsat // self.k), 1)
 
 

@@ -3,7 +3,9 @@
 Search runs over the *relevant* actions only and is guided by an admissible
 landmark heuristic (both in :mod:`gensim_gym.world.heuristic`), made
 monotone along paths with pathmax, so the first plan found is a shortest one.
-Ties on f prefer deeper nodes, which reaches the goal layer quickly.
+Ties on f prefer deeper nodes, which reaches the goal layer quickly; the
+heuristic of a queued state is computed only when it is popped (deferred
+evaluation: most queued states never are).
 Successors are generated incrementally: a node re-checks only the
 preconditions its last action could have changed. Search is bounded by the
 horizon and by ``max_expansions``; when the bound is hit the planner says
@@ -17,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import count
 
-from gensim_gym.world.compiled import CompiledWorld, GroundAction, recheck
+from gensim_gym.world.compiled import CompiledWorld, GroundAction, changes
 from gensim_gym.world.heuristic import DEAD_END, guidance
 
 
@@ -40,23 +42,23 @@ class _Affected(dict):
     """Per relevant action id: the relevant actions whose precondition its effects can change, as
     :func:`gensim_gym.world.compiled.recheck` splits them (surely disabled ids, pairs to re-check).
 
-    Filled lazily: a search expands only a few of the relevant actions, so computing the table
-    for all of them up front (as before) cost more than the search itself on small tasks.
+    Filled lazily from the grounding's shared :class:`gensim_gym.world.compiled.Changes` table,
+    restricted to the relevant actions (the split is per id, so restricting after it is the same).
     """
 
     def __init__(self, world: CompiledWorld, relevant: list[GroundAction]) -> None:
         super().__init__()
-        self.world = world
-        self.relevant = frozenset(a.id for a in relevant)
+        self.changes = changes(world)
+        ids = frozenset(a.id for a in relevant)
+        self.relevant = None if len(ids) == len(world.valid_actions) else ids  # None: every action
 
     def __missing__(self, action_id: int) -> tuple[tuple[int, ...], tuple[tuple[int, Callable], ...]]:
-        w = self.world
-        effects = w.actions[action_id].effects
-        hit = {b for i in effects.touched_facts for b in w.fact_deps.get(i, ())}
-        for j in effects.touched_nums:
-            hit.update(w.num_deps.get(j, ()))
-        hit &= self.relevant
-        out = self[action_id] = recheck(w, effects, hit)
+        _, off, checks = self.changes[action_id]
+        keep = self.relevant
+        if keep is not None:
+            off = tuple(b for b in off if b in keep)
+            checks = tuple(pair for pair in checks if pair[0] in keep)
+        out = self[action_id] = (off, checks)
         return out
 
 
@@ -91,64 +93,120 @@ def plan(world: CompiledWorld, facts: bytearray | None = None, nums: list[float]
 
 def _search(world: CompiledWorld, facts: bytearray, nums: list[float], start_h: int, *, max_depth: int,
             max_expansions: int, weight: float) -> PlanResult:
-    """The A* loop of :func:`plan` from a state that is neither a goal nor a known dead end."""
+    """The A* loop of :func:`plan` from a state that is neither a goal nor a known dead end.
+
+    Deferred evaluation: a generated state is tested for the goal at once (cheap) but queued with a
+    *lower bound* of its heuristic, ``max(h(parent) − 1, 1)`` (what pathmax would give it at least;
+    1 since it is not a goal). Its heuristic is computed only when it is popped; if that raises its f
+    it is queued again, evaluated, else it is expanded right away. Queue keys are thus lower bounds
+    of the admissible f, so the first plan found is still a shortest one (with ``weight`` w, at most
+    w times longer); most queued states are never popped (calendar queues ~13 per expansion), so
+    most heuristic calls are saved. Ties may be broken differently than with eager evaluation.
+    """
     guide = guidance(world)
     affected = _affected(world)
-    apply = world.apply
     tie = count()
     start_app = frozenset(a.id for a in guide.relevant if a.pre.fn(facts, nums))
-    by_id = world.actions
     start_key = (bytes(facts), tuple(nums))
-    # Node: (f, -g, tie, g, h, facts, nums, applicable ids, link, state key). The key is kept so a
-    # popped node is not serialised again; ties never reach it (``tie`` is unique). A queued node
-    # holds its *parent's* applicable ids: its own are derived only if it is expanded (most queued
-    # nodes never are), from those and the preconditions its last call (``link[0]``) can change.
-    frontier: list = [(start_h, 0, next(tie), 0, start_h, facts, nums, start_app, None, start_key)]
+    # Node: (f, -g, tie, g, h, facts, nums, applicable ids, link, state key, evaluated). The key is kept so
+    # a popped node is not serialised again; ties never reach it (``tie`` is unique). A queued node holds
+    # its *parent's* applicable ids: its own are derived only if it is expanded (most queued nodes never
+    # are), from those and the preconditions its last call (``link[0]``) can change. ``h`` is exact
+    # (pathmax-adjusted) when ``evaluated``, else the lower bound it was queued with.
+    frontier: list = [(start_h, 0, 0, next(tie), 0, start_h, facts, nums, start_app, None, start_key, guide.preferred)]
     best_g: dict[tuple, int] = {start_key: 0}
     expansions = 0
     pruned = False
-    far = 1 << 30
-    heappop, heappush, best_get = heapq.heappop, heapq.heappush, best_g.get
+    heappop, heappush = heapq.heappop, heapq.heappush
     while frontier:
-        _, _, _, g, h, f, n, app, node, key = heappop(frontier)
+        _, _, _, _, g, h, f, n, app, node, key, preferred = heappop(frontier)
         if best_g[key] < g:
             continue  # a cheaper path to this state was found after this entry was queued
+        if preferred is None:  # not evaluated yet
+            exact = guide(f, n)
+            if exact >= DEAD_END:
+                continue
+            if exact > h:  # h is the lower bound (pathmax included), so max(exact, h) is exact pathmax
+                if g + exact > max_depth:
+                    pruned = True
+                    continue
+                heappush(frontier, (g + weight * exact, -g, 0, next(tie), g, exact, f, n, app, node, key,
+                                    guide.preferred))
+                continue
+            preferred = guide.preferred
         expansions += 1
         if expansions > max_expansions:
             return PlanResult(None, expansions, False)
         if node is not None:
             app = _updated(app, affected[node[0].id], f, n)
         g2 = g + 1
-        n_key = tuple(n)
-        for action_id in sorted(app):
-            effects = by_id[action_id].effects
-            f2 = bytearray(f)
-            if effects.assigns:
-                n2 = list(n)
-                apply(f2, n2, effects)
-                key = (bytes(f2), tuple(n2))
-            else:  # facts only (the common case): apply's delete-then-add, inline
-                n2 = n
-                for i in effects.dels:
-                    f2[i] = 0
-                for i in effects.adds:
-                    f2[i] = 1
-                key = (bytes(f2), n_key)
-            if best_get(key, far) <= g2:
-                continue
-            h2 = guide(f2, n2)
-            if h2 >= DEAD_END:
-                continue
-            h2 = max(h2, h - 1)  # pathmax: keeps f non-decreasing along a path
-            link = (by_id[action_id], node)
-            if h2 == 0:
+        h2 = max(h - 1, 1)  # a lower bound of every successor's h: pathmax, and a non-goal needs a step
+        if g2 + h2 > max_depth:
+            link, cut = _last_layer(world, app, f, n, node, guide=guide, best_g=best_g, g2=g2)
+            if link is not None:
                 return PlanResult(_unwind(link), expansions, False)
-            if g2 + h2 > max_depth:
-                pruned = True
-                continue
-            best_g[key] = g2
-            heappush(frontier, (g2 + weight * h2, -g2, next(tie), g2, h2, f2, n2, app, link, key))
+            pruned = pruned or cut
+            continue
+        link = _push_children(world, app, f, n, node, g2=g2, h2=h2, f2=g2 + weight * h2, best_g=best_g,
+                              frontier=frontier, tie=tie, preferred=preferred)
+        if link is not None:
+            return PlanResult(_unwind(link), expansions, False)
     return PlanResult(None, expansions, not pruned)
+
+
+def _push_children(world: CompiledWorld, app: frozenset[int], facts: bytearray, nums: list[float], node, *,
+                   g2: int, h2: int, f2: float, best_g: dict[tuple, int], frontier: list, tie,
+                   preferred: int) -> tuple | None:
+    """Queue the new successors of an expanded node (``app``: its applicable ids), unevaluated, with
+    the heuristic lower bound ``h2`` and key ``f2``; return the link of the first goal successor in
+    id order (goals are tested as they are generated), else None. ``preferred``: the parent's
+    ``Guidance.preferred`` bit set; among equal keys, children reached by one of those calls pop first."""
+    by_id, apply, is_goal = world.actions, world.apply, world.is_goal
+    heappush, best_get, far = heapq.heappush, best_g.get, 1 << 30
+    n_key = tuple(nums)
+    for action_id in sorted(app):
+        effects = by_id[action_id].effects
+        f_next = bytearray(facts)
+        if effects.assigns:
+            n_next = list(nums)
+            apply(f_next, n_next, effects)
+            key = (bytes(f_next), tuple(n_next))
+        else:  # facts only (the common case): apply's delete-then-add, inline
+            n_next = nums
+            for i in effects.dels:
+                f_next[i] = 0
+            for i in effects.adds:
+                f_next[i] = 1
+            key = (bytes(f_next), n_key)
+        if best_get(key, far) <= g2:
+            continue
+        link = (by_id[action_id], node)
+        if is_goal(f_next, n_next):
+            return link
+        best_g[key] = g2
+        later = not (preferred >> action_id) & 1
+        heappush(frontier, (f2, -g2, later, next(tie), g2, h2, f_next, n_next, app, link, key, None))
+    return None
+
+
+def _last_layer(world: CompiledWorld, app: frozenset[int], facts: bytearray, nums: list[float], node, *,
+                guide: Callable, best_g: dict[tuple, int], g2: int) -> tuple[tuple | None, bool]:
+    """Successors of a node whose children the depth bound allows only if they are goals.
+
+    Returns the link of the first goal successor (in id order) or None, and whether a successor
+    that is new (not reached with ``g2`` steps or fewer) and no dead end was cut by the bound,
+    i.e. the search is no longer exhaustive.
+    """
+    cut = False
+    for action_id in sorted(app):
+        action = world.actions[action_id]
+        f2, n2 = bytearray(facts), list(nums)
+        world.apply(f2, n2, action.effects)
+        if world.is_goal(f2, n2):
+            return (action, node), cut
+        if not cut and best_g.get((bytes(f2), tuple(n2)), g2 + 1) > g2 and guide(f2, n2) < DEAD_END:
+            cut = True
+    return None, cut
 
 
 def _updated(app: frozenset[int], entry: tuple[tuple[int, ...], tuple[tuple[int, Callable], ...]],

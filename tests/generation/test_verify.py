@@ -11,7 +11,7 @@ from gensim_gym.envs.gensim_env import GenSimEnv
 from gensim_gym.envs.sources import FixedSpec
 from gensim_gym.generation.directive import parse_directive
 from gensim_gym.generation.offline import OfflineGenerator
-from gensim_gym.generation.verify import random_success_rate, replay
+from gensim_gym.generation.verify import random_rollouts, random_success_rate, replay
 from gensim_gym.world.compiled import CompiledWorld
 from gensim_gym.world.progress import progress
 
@@ -72,9 +72,28 @@ def test_replay_through_the_shared_env_matches_a_fresh_env():
 
 @pytest.mark.parametrize("directive", ["calendar scheduling, noisy", "web shop, hidden"])
 def test_verify_default_rng_share_matches_plain_rollouts(directive):
-    """verify() without an rng draws from the cached seed-0 stream: the same share as default_rng(0)."""
+    """verify() without an rng draws from the cached seed-0 stream: the same share as default_rng(0) over
+    the episodes it played (it stops once its verdict is decided: a share of at most 20% of 16)."""
     generator, specs = _specs(directive, 0.75, 3)
     for spec in specs:
         world = CompiledWorld(spec, generator.layout)
-        stored = spec.meta["difficulty"]["random_success"]
-        assert stored == round(_plain_random_success(world, 16, np.random.default_rng(0)), 4)
+        stored, played = spec.meta["difficulty"]["random_success"], spec.meta["difficulty"]["random_episodes"]
+        assert 1 <= played <= 16
+        assert stored == round(_plain_random_success(world, played, np.random.default_rng(0)), 4)
+        assert _plain_random_success(world, 16, np.random.default_rng(0)) <= 0.2  # the full check accepts too
+        assert played == 16 or round(stored * played) + 16 - played <= 3  # stopped: 16 could not exceed 3.2 wins
+
+
+@pytest.mark.parametrize("directive", ["warehouse tasks", "web shop", "customer support refunds"])
+@pytest.mark.parametrize("max_share", [0.0, 0.2, 0.5])
+def test_early_stopped_random_check_gives_the_full_verdict(directive, max_share):
+    """random_rollouts with stop_above decides "more than max_share of 16 episodes solved" exactly as
+    playing all 16 does, and its wins are those of the episodes it played."""
+    generator, specs = _specs(directive, 0.0, 4)
+    for spec in specs:
+        world = CompiledWorld(spec, generator.layout)
+        for seed in range(3):
+            wins, played = random_rollouts(world, 16, np.random.default_rng(seed).integers, stop_above=max_share)
+            full = _plain_random_success(world, 16, np.random.default_rng(seed))
+            assert (wins / 16 > max_share) == (full > max_share)
+            assert wins / played == _plain_random_success(world, played, np.random.default_rng(seed))

@@ -106,5 +106,5 @@ def check_spec(sections: dict[str, dict[str, Any]], directive: str, seed: int,
         plan = f" (shortest plan found: {', '.join(report.plan)})" if report.plan else ""
         return Verdict(None, (f"$.{stage}: verification failed: {report.reason}{plan}; {hint}",), (stage,), report)
     spec = spec.with_meta(golden_plan=list(report.plan),
-                          difficulty=measure(spec, len(report.plan), report.random_success))
+                          difficulty=measure(spec, len(report.plan), report.random_success, report.random_episodes))
     return Verdict(spec, report=report)
