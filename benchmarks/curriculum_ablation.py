@@ -2,9 +2,10 @@
 
 Every run trains SB3 ``MaskablePPO`` (sb3-contrib, ``--algo maskable``) or plain ``PPO``
 (``--algo ppo``) with ``"MlpPolicy"`` on ``--envs`` DummyVecEnv workers of ``--directive``
-(default ``warehouse tasks``), with the learnability tests' PPO config (γ 0.95, lr 1e-3, [128, 128]),
-with one curriculum fed by :class:`~gensim_gym.integrations.sb3.CurriculumCallback`, and
-is evaluated every ``--eval-every`` env steps (and at step 0) on one fixed held-out set.
+(default ``warehouse tasks``; ``--shuffle-slots`` for shuffled object slots) with the
+learnability tests' PPO config (γ 0.95, lr 1e-3, [128, 128]) and one curriculum fed by
+:class:`~gensim_gym.integrations.sb3.CurriculumCallback`. It is evaluated every
+``--eval-every`` env steps (and at step 0) on one fixed held-out set.
 
 Held-out hard set: ``--heldout`` specs generated once per invocation at θ drawn
 uniformly from ``--heldout-theta`` (default [0.6, 0.8]) with spec seeds ≥ 10⁹ and a
@@ -146,14 +147,15 @@ def make_model(algo: str, venv, seed: int, lr: float = 1e-3):
 
 
 def run(name: str, make_cur, seed: int, steps: int, *, eval_every: int, specs, n_envs: int, algo: str,
-        extra=None, lr: float = 1e-3, directive: str = D) -> dict:
+        extra=None, lr: float = 1e-3, directive: str = D, shuffle_slots: bool = False) -> dict:
     from stable_baselines3.common.callbacks import BaseCallback, CallbackList
     from stable_baselines3.common.vec_env import DummyVecEnv
 
     from gensim_gym.integrations.sb3 import CurriculumCallback
 
     cur = make_cur()
-    venv = DummyVecEnv([lambda i=i: gym.make("GenSim-v0", directive=directive, seed=seed * 100 + i, curriculum=cur)
+    venv = DummyVecEnv([lambda i=i: gym.make("GenSim-v0", directive=directive, seed=seed * 100 + i, curriculum=cur,
+                                          shuffle_slots=shuffle_slots)
                         for i in range(n_envs)])
     layout = venv.envs[0].unwrapped.layout
     heldout_ids = {s.id for s in specs}
@@ -249,6 +251,7 @@ def main() -> None:
     parser.add_argument("--envs", type=int, default=4)
     parser.add_argument("--algo", choices=("maskable", "ppo"), default="maskable")
     parser.add_argument("--directive", default=D, help="the task family every curriculum generates from")
+    parser.add_argument("--shuffle-slots", action="store_true", help="gym.make(..., shuffle_slots=True)")
     parser.add_argument("--lr", type=float, default=1e-3, help="PPO learning rate")
     parser.add_argument("--only", default="", help="comma-separated subset of " + ",".join(NAMES))
     parser.add_argument("--name", default="curriculum_ablation", help="output file stem in benchmarks/results/")
@@ -284,7 +287,8 @@ def main() -> None:
             if args.only and name not in args.only.split(","):
                 continue
             r = run(name, make_cur, seed, args.steps, eval_every=args.eval_every, specs=specs, n_envs=args.envs,
-                    algo=args.algo, extra=extra, lr=args.lr, directive=args.directive)
+                    algo=args.algo, extra=extra, lr=args.lr, directive=args.directive,
+                    shuffle_slots=args.shuffle_slots)
             results.append(r)
             print(f"{name:10s} seed {seed}: held-out {r['final_heldout_success']:.3f}  curve "
                   f"{[round(c[1], 2) for c in r['curve']]}  train {r['final_train_success']:.2f}  "

@@ -49,7 +49,7 @@ def generate(directive: str, *, difficulty: float = 0.5, seed: int = 0, backend:
 def make_env(directive: str | None = None, *, spec: SimSpec | str | Path | None = None, difficulty: float = 0.5,
              seed: int | None = None, num_tasks: int = 0, backend: Any = "offline", obs_mode: str = "vector",
              render_mode: str | None = None, curriculum: Any = None, max_difficulty: float | None = None,
-             shuffle_slots: bool = True, **backend_kwargs: Any) -> gym.Env:
+             shuffle_slots: bool = False, **backend_kwargs: Any) -> gym.Env:
     """Build a :class:`GenSimEnv` from a directive (a task family) or from one fixed spec.
 
     This is the entry point of ``gym.make("GenSim-v0", ...)``; see the README for every argument.

@@ -27,13 +27,13 @@ class DirectiveFamily:
     ``max_difficulty`` sizes the fixed spaces: 1.0 (the default) fits every difficulty of the
     domains, so policies and curricula can move between difficulties; ``None`` sizes them for the
     family's own difficulty (after the directive's "easy"/"hard"), the smallest spaces.
-    ``shuffle_slots`` (default on) places each task's objects in slots drawn from its spec id
+    ``shuffle_slots`` places each task's objects in slots drawn from its spec id
     (:attr:`~gensim_gym.world.layout.Layout.shuffle_slots`), so every slot is trained on.
     """
 
     def __init__(self, directive: str, difficulty: float = 0.5, seed: int | None = None, num_tasks: int = 0, *,
                  knobs: Knobs | None = None, max_difficulty: float | None = 1.0,
-                 shuffle_slots: bool = True) -> None:
+                 shuffle_slots: bool = False) -> None:
         if not isinstance(num_tasks, int) or num_tasks < 0:
             raise DirectiveError(f"num_tasks must be an integer >= 0 (0 = unlimited), got {num_tasks!r}")
         self.directive = directive

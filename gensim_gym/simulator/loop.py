@@ -117,9 +117,8 @@ class GenerativeSimulator:
         self.lam = lam
         self.alpha = alpha
         self.extra_config = config or {}
-        env_layout = directive_layout(directive, shuffle_slots=True)  # same spaces, objects in shuffled slots
-        self.train_source = EpochSource(env_layout)
-        self.eval_env = GenSimEnv(EpochSource(env_layout), obs_mode=trainer.obs_mode, seed=seed)
+        self.train_source = EpochSource(self.layout)
+        self.eval_env = GenSimEnv(EpochSource(self.layout), obs_mode=trainer.obs_mode, seed=seed)
         self._tb = None
 
     # -- state ---------------------------------------------------------------------

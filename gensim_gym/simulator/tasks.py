@@ -21,16 +21,15 @@ from gensim_gym.world.layout import Layout
 GenerateFn = Callable[[str, float, int], SimSpec]
 
 
-def directive_layout(directive: str, *, shuffle_slots: bool = False) -> Layout:
+def directive_layout(directive: str) -> Layout:
     """The run's one layout: it fits every difficulty (``max_difficulty=1.0``) of the directive's domains.
 
     Oversight never changes the domains, so every directive of a run fits it and the spaces (and the
-    trained policy) stay valid for the whole run. Training and evaluation envs pass ``shuffle_slots``
-    (:attr:`~gensim_gym.world.layout.Layout.shuffle_slots`); generation uses the in-order layout.
+    trained policy) stay valid for the whole run.
     """
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        return family_layout(parse_directive(directive), 1.0, shuffle_slots=shuffle_slots)
+        return family_layout(parse_directive(directive), 1.0)
 
 
 class OfflineTasks:

@@ -10,8 +10,10 @@ every task the environment (or a curriculum) emits has identical spaces.
 With ``shuffle_slots`` a task's objects are instead placed in slots drawn
 from its spec id (an injective map into the type's capacity, the same for
 every compilation of that spec). Small tasks then exercise every slot a large
-task uses, so what a policy learns on easy tasks can transfer to hard ones,
-and no policy can rely on "the first crate is always slot 0".
+task uses, so what a policy learns on easy tasks can carry over to hard ones,
+and no policy can rely on "the first crate is always slot 0". The price is
+sample efficiency (every slot combination must be learned), which is why
+environments keep it off unless asked (``gym.make(..., shuffle_slots=True)``).
 """
 
 from __future__ import annotations

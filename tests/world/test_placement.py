@@ -93,3 +93,14 @@ def test_shuffling_changes_where_objects_sit_not_the_spaces() -> None:
         env.reset(seed=0)
         masks.append(env.unwrapped.action_masks())
     assert masks[0].sum() == masks[1].sum() and not np.array_equal(masks[0], masks[1])
+
+
+def test_default_is_in_order_and_a_shuffled_env_passes_the_checkers() -> None:
+    from gymnasium.utils.env_checker import check_env
+    from stable_baselines3.common.env_checker import check_env as sb3_check_env
+
+    kw = {"directive": DIRECTIVE, "difficulty": 0.4, "seed": 1, "num_tasks": 4, "max_difficulty": 1.0}
+    assert gym.make("GenSim-v0", **kw).unwrapped.layout.shuffle_slots is False
+    env = gym.make("GenSim-v0", shuffle_slots=True, **kw)
+    check_env(env.unwrapped, skip_render_check=True)
+    sb3_check_env(env.unwrapped)

@@ -155,7 +155,7 @@ class LLMFamily:
     :attr:`gensim_gym.world.layout.Layout.shuffle_slots`.
     """
 
-    def __init__(self, specs: list[SimSpec], *, shuffle_slots: bool = True) -> None:
+    def __init__(self, specs: list[SimSpec], *, shuffle_slots: bool = False) -> None:
         if not specs:
             raise Error("an LLM task family needs at least one spec")
         self.specs, self._layout = _fit(specs, shuffle_slots)
@@ -191,7 +191,7 @@ def _fit(specs: list[SimSpec], shuffle_slots: bool = False) -> tuple[list[SimSpe
 
 
 def llm_family(directive: str, *, difficulty: float = 0.5, seed: int | None = None, num_tasks: int = 0,
-               backend: Any = "openai", shuffle_slots: bool = True, **kwargs: Any) -> LLMFamily:
+               backend: Any = "openai", shuffle_slots: bool = False, **kwargs: Any) -> LLMFamily:
     """A task source of ``num_tasks`` specs (default 8 when 0) generated up front through the LLM backend."""
     count = num_tasks or DEFAULT_FAMILY_SIZE
     batch = generate_many(directive, count, difficulty=difficulty, seed=0 if seed is None else seed,
