@@ -19,7 +19,8 @@ from gensim_gym.world.compiled import CompiledWorld, GroundAction
 from gensim_gym.world.planner import best_plan
 
 # bound once: step() calls them with positional out= arguments to keep per-step overhead low
-_add, _subtract, _logical_not, _copyto = np.add, np.subtract, np.logical_not, np.copyto
+_add, _subtract, _logical_not = np.add, np.subtract, np.logical_not
+_ALL = slice(None)
 
 _NO_EVENT = ("", None, "")  # GenSimEnv._event before the first call of an episode
 
@@ -162,12 +163,12 @@ class GenSimEnv(gym.Env):
             self._potential = rt.potential
             # Φ is a deterministic function of the state (exact table or estimate): Φ(s₀) is fixed per task
             self._phi = rt.phi0
-        self._status = list(rt.status0)
+        self._status = rt.status0  # never mutated: _goal_status replaces it
         self._success = rt.success0
         self._cnt = rt.cnt0.copy()  # a list (sparse counters) or an int16 array (dense)
         self._res = rt.res0.copy()
         self._mask_buf[:] = rt.mask0_bytes
-        _copyto(self._obs, rt.obs0)
+        self._obs[_ALL] = rt.obs0  # cheaper than np.copyto (a Python-level dispatch wrapper)
         # computed once per task: step() copies these instead of re-deriving them from the spec
         self._task_id, self._difficulty = rt.task_id, rt.difficulty
         info = {"task_id": self._task_id, "difficulty": self._difficulty, "domain": rt.domain}
