@@ -62,6 +62,10 @@ class Compiled:
     top-level literal conjuncts (empty tuples if none), ``residual`` the rest compiled on its own
     (``None`` if the expression is a literal or a conjunction of literals). The environment counts
     unsatisfied literals in bulk and re-runs only residuals whose own reads changed.
+
+    ``key`` (set on residuals) is the ground expression with every atom replaced by its state index
+    (:func:`ground_key`): equal keys compute the same function of the state, so the environment
+    evaluates a check shared by many actions (``headcount(m) <= capacity(r)`` for every time slot) once.
     """
 
     fn: StateFn
@@ -69,6 +73,7 @@ class Compiled:
     nums: frozenset[int]
     literals: tuple[tuple[int, ...], tuple[int, ...]] | None = None
     residual: Compiled | None = None
+    key: tuple | None = None
 
 
 @dataclass(frozen=True)
@@ -142,7 +147,9 @@ def compile_expr(node: Expr, index: Indexer, binding: Mapping[str, str] | None =
     neg = tuple(index.fact(_atom(c).name, _ground(_atom(c).args, binding)) for c in lits if isinstance(c, Not))
     residual = None
     if rest:
-        residual = _compile(rest[0] if len(rest) == 1 else BoolOp("and", rest), index, binding)
+        expr = rest[0] if len(rest) == 1 else BoolOp("and", rest)
+        residual = _compile(expr, index, binding)
+        residual = Compiled(residual.fn, residual.facts, residual.nums, key=ground_key(expr, index, binding))
     return Compiled(compiled.fn, compiled.facts, compiled.nums, (pos, neg), residual)
 
 
@@ -192,6 +199,25 @@ def _compile(node: Expr, index: Indexer, binding: Mapping[str, str]) -> Compiled
 
     fn = build(node)
     return Compiled(fn, frozenset(facts), frozenset(nums))
+
+
+def ground_key(n: Expr, index: Indexer, binding: Mapping[str, str]) -> tuple:
+    """A hashable description of ``n`` under ``binding`` with atoms as state indices: ``("f", i)`` for a
+    fact, ``("n", j)`` for a fluent. Indices are the layout's, so equal keys mean the same function of
+    the state (constants keep their type: ``True`` and ``1`` hash alike but are kept apart)."""
+    if isinstance(n, Const):
+        return ("c", type(n.value).__name__, n.value)
+    if isinstance(n, Call):
+        if n.name in index.predicates:
+            return ("f", index.fact(n.name, _ground(n.args, binding)))
+        return ("n", index.num(n.name, _ground(n.args, binding)))
+    if isinstance(n, Not):
+        return ("not", ground_key(n.item, index, binding))
+    if isinstance(n, BoolOp):
+        return (n.op, *(ground_key(i, index, binding) for i in n.items))
+    if isinstance(n, Compare | Arith):
+        return (type(n).__name__, n.op, ground_key(n.left, index, binding), ground_key(n.right, index, binding))
+    raise TypeError(f"cannot compile {type(n).__name__}")  # pragma: no cover - checker rejects first
 
 
 def _leaf(n: Expr, index: Indexer, binding: Mapping[str, str]) -> tuple[bool, object] | None:

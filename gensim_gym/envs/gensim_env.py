@@ -20,6 +20,9 @@ from gensim_gym.world.planner import best_plan
 
 # bound once: step() calls them with positional out= arguments to keep per-step overhead low
 _add, _subtract, _logical_not = np.add, np.subtract, np.logical_not
+_ALL = slice(None)
+
+_NO_EVENT = ("", None, "")  # GenSimEnv._event before the first call of an episode
 
 TEXT_CHARSET = string.printable
 
@@ -93,6 +96,10 @@ class GenSimEnv(gym.Env):
         self._calls = self._base + self.layout.max_goals
         self._tail = self._calls + self.layout.n_actions
         self._obs_calls = self._obs[self._calls:self._tail]  # the mask's copy in the observation (a view)
+        # the mask lives in a bytearray with a numpy view on it: step() reads and writes single slots
+        # through the bytearray (2-3x cheaper than numpy scalar indexing), whole-array work uses the view
+        self._mask_buf = bytearray(self.layout.n_actions)
+        self._mask = np.frombuffer(self._mask_buf, dtype=bool)
         self.world: CompiledWorld | None = None
 
     # -- public helpers ----------------------------------------------------
@@ -131,7 +138,8 @@ class GenSimEnv(gym.Env):
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
         if seed is None and self._make_seed is not None and not self._np_random_seeded:
             seed = self._make_seed
-        super().reset(seed=seed)
+        if seed is not None:  # all gym.Env.reset does: skipped on the unseeded resets of a training run
+            super().reset(seed=seed)
         self._np_random_seeded = True
         spec = options.get("spec") if options else None
         if spec is None:
@@ -146,24 +154,25 @@ class GenSimEnv(gym.Env):
         # the mask is computed on the belief; without hidden facts it also decides validity in step()
         self._plain = not hidden and not self._text
         self._t = 0
-        self._fired: set[int] = set()
-        self._event: tuple = ("", None, "")
+        if rt.terms:  # only _terms reads it
+            self._fired: set[int] = set()
+        self._event: tuple = _NO_EVENT
         self._last_failed = self._last_invalid = 0.0
         self._shaping = rt.shaping
         if rt.shaping:
             self._potential = rt.potential
             # Φ is a deterministic function of the state (exact table or estimate): Φ(s₀) is fixed per task
             self._phi = rt.phi0
-        self._status = list(rt.status0)
+        self._status = rt.status0  # never mutated: _goal_status replaces it
         self._success = rt.success0
         self._cnt = rt.cnt0.copy()  # a list (sparse counters) or an int16 array (dense)
         self._res = rt.res0.copy()
-        self._mask = rt.mask0.copy()
-        self._obs[:] = rt.obs0
+        self._mask_buf[:] = rt.mask0_bytes
+        self._obs[_ALL] = rt.obs0  # cheaper than np.copyto (a Python-level dispatch wrapper)
         # computed once per task: step() copies these instead of re-deriving them from the spec
         self._task_id, self._difficulty = rt.task_id, rt.difficulty
         info = {"task_id": self._task_id, "difficulty": self._difficulty, "domain": rt.domain}
-        return self._observe(), info
+        return (self.render_text() if self._text else rt.obs0.copy()), info  # _observe(), from the source
 
     def step(self, action):
         rt = self._rt
@@ -180,7 +189,7 @@ class GenSimEnv(gym.Env):
             ground, error = self._resolve(action)
         facts, nums = self._facts, self._nums
         changed = False
-        if ground is None or not (self._mask[ground.id] if self._plain else ground.pre.fn(facts, nums)):
+        if ground is None or not (self._mask_buf[ground.id] if self._plain else ground.pre.fn(facts, nums)):
             reward -= rt.invalid_cost
             failed, invalid = 0.0, 1.0
             self._event = ("invalid", ground, error)
@@ -338,19 +347,26 @@ class GenSimEnv(gym.Env):
     def _walk(self, pairs: tuple, sign: int) -> None:
         """Move sparse counters by ``sign`` × ``(action, delta)`` pairs; mask and observation follow
         where a counter reaches or leaves 0 (the call became available / unavailable)."""
-        cnt, mask, calls = self._cnt, self._mask, self._obs_calls
+        cnt, mask, calls = self._cnt, self._mask_buf, self._obs_calls
         for a, d in pairs:
             c = cnt[a]
             cnt[a] = n = c + sign * d
             if not (c and n):
                 mask[a] = calls[a] = not n
 
-    def _assign(self, assigns, rt: TaskRuntime) -> None:
-        nums, obs = self._nums, self._obs
-        self.world.apply(self._facts, nums, assigns)
-        offset, observed = self._slices[2].start, rt.observed_fluent
-        for j, _, _ in assigns.assigns:
-            obs[offset + j] = observed(j, nums[j])
+    def _assign(self, assigns: tuple, rt: TaskRuntime) -> None:
+        """Fluent assignments ``(fluent, op, fn, lo, hi)`` exactly as ``CompiledWorld.apply`` computes them
+        (every value from the state before the call, clamped to the fluent's bounds), then observed."""
+        facts, nums, obs = self._facts, self._nums, self._obs
+        updates = []
+        for j, op, fn, lo, hi in assigns:
+            value = fn(facts, nums)
+            new = value if op == "=" else nums[j] + value if op == "+=" else nums[j] - value
+            updates.append((j, min(max(float(new), lo), hi)))
+        offset, observed = self._base - self.layout.n_nums, rt.observed_fluent
+        for j, value in updates:
+            nums[j] = value
+            obs[offset + j] = observed(j, value)
 
     def _apply_hidden(self, effects, indices: tuple[int, ...], rows: tuple) -> bool:
         """With hidden facts: apply, reveal, refresh the belief where the call wrote, observe only what
@@ -391,10 +407,12 @@ class GenSimEnv(gym.Env):
         counters, the mask). Returns whether dense counters moved."""
         res, belief, nums, cnt = self._res, self._belief, self._nums, self._cnt
         dirty = False
-        for a, fn in residuals:
+        for fn, ids in residuals:  # actions sharing one check (equal ground expression) share its value
             r = 0 if fn(belief, nums) else 1
-            old = res[a]
-            if r != old:
+            if r == res[ids[0]]:
+                continue
+            for a in ids:
+                old = res[a]
                 res[a] = r
                 if self._rt.dense:
                     cnt[a] += r - old
@@ -403,7 +421,7 @@ class GenSimEnv(gym.Env):
                     c = cnt[a]
                     cnt[a] = n = c + r - old
                     if not (c and n):
-                        self._mask[a] = self._obs_calls[a] = not n
+                        self._mask_buf[a] = self._obs_calls[a] = not n
         return dirty
 
     def _goal_status(self, w: CompiledWorld) -> None:

@@ -30,7 +30,6 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from gensim_gym.dsl.compile import CompiledEffects
 from gensim_gym.world.progress import progress
 
 # Tasks whose calls move more counters than this on average (when all their effects flip) use the
@@ -116,6 +115,7 @@ class TaskRuntime:
         self.cnt0 = np.asarray(cnt, dtype=np.int16) if self.dense else cnt
         self.res0 = res
         self.mask0 = np.asarray(cnt) == 0
+        self.mask0_bytes = self.mask0.tobytes()  # copied into the env's mask buffer at reset
         self._residual_fact_deps, self._residual_num_deps = fact_deps, num_deps
 
     def plan(self, ground: GroundAction) -> tuple:
@@ -123,10 +123,11 @@ class TaskRuntime:
 
         ``(indices, rows, residuals, assigns, touches_goal, touches_phi, dels, adds, flips)``: the
         belief facts it may change with their counter rows (``None`` when no literal reads the
-        fact), the residual closures to re-run as ``(action id, fn)``, its fluent assignments alone
-        (or ``None``), whether a goal / the progress potential reads what it writes; for the path
-        without hidden facts its deletes and adds as ``(fact, bit)`` (bit 0 when no literal reads
-        the fact) and the cache of summed rows per flip pattern (see :meth:`flip_delta`).
+        fact), the residual closures to re-run as ``(fn, action ids)`` (one entry per distinct check), its
+        fluent assignments as ``(fluent, op, fn, lo, hi)`` (or ``None``), whether a goal / the progress
+        potential reads what it writes; for the path without hidden facts its deletes and adds as
+        ``(fact, bit)`` (bit 0 when no literal reads the fact) and the cache of summed rows per flip
+        pattern (see :meth:`flip_delta`).
         """
         effects = ground.effects
         written = effects.dels + effects.adds + (effects.reveals if self.hidden else ())
@@ -137,13 +138,23 @@ class TaskRuntime:
             found.update((a.id, a) for a in self._residual_fact_deps.get(i, ()))
         for j in assigned:
             found.update((a.id, a) for a in self._residual_num_deps.get(j, ()))
-        residuals = tuple((aid, _residual(found[aid]).fn) for aid in sorted(found))
+        # one entry per distinct check: actions whose residuals are the same ground expression
+        # (calendar: ``headcount(m) <= capacity(r)`` in every slot's booking) share one evaluation
+        groups: dict[object, tuple] = {}
+        for aid in sorted(found):
+            residual = _residual(found[aid])
+            key = residual.key if residual.key is not None else aid
+            fn, ids = groups.get(key, (residual.fn, ()))
+            groups[key] = (fn, ids + (aid,))
+        residuals = tuple(groups.values())
         writes = effects.adds + effects.dels
         touches_goal = bool(self.goal_facts.intersection(writes) or self.goal_nums.intersection(assigned))
         touches_phi = self.shaping and bool(self.potential.facts.intersection(writes)
                                             or self.potential.nums.intersection(assigned))
-        # fluent assignments alone, for CompiledWorld.apply (values read the state before the call)
-        assigns = CompiledEffects((), (), effects.assigns, ()) if assigned else None
+        # fluent assignments as (fluent, op, value fn, lo, hi): applied as CompiledWorld.apply does
+        # (values read the state before the call, then clamped), without its per-call generality
+        lo, hi = self.world.num_lo, self.world.num_hi
+        assigns = tuple((j, op, fn, lo[j], hi[j]) for j, op, fn in effects.assigns) if assigned else None
         # one bit per delete / add whose fact some literal reads, in effect order
         bits = iter(1 << k for k in range(len(writes)))
         dels = tuple((i, next(bits) if self.pairs[i] else 0) for i in effects.dels)

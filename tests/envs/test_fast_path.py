@@ -120,3 +120,41 @@ def test_same_seed_same_episodes_through_caches() -> None:
     first = play(envs[0])
     assert play(envs[0]) == first  # the same env again: its per-task runtimes and Φ memo are warm now
     assert play(envs[1]) == first  # a fresh env
+
+
+def test_shared_residual_checks_are_grouped_and_agree() -> None:
+    """Actions whose residual preconditions are the same ground expression share one evaluation per step
+    (calendar's ``headcount(m) <= capacity(r)`` in every slot); group members always agree on its value."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        env = gym.make("GenSim-v0", directive=domain_directive("calendar", ""), difficulty=0.5, seed=3, num_tasks=2)
+    u = env.unwrapped
+    env.reset(seed=3)
+    rt = u._rt
+    groups = [ids for plan in rt.plans if plan is not None for _, ids in plan[2]]
+    assert any(len(ids) > 1 for ids in groups)
+    for ids in groups:
+        keys = {u.world.actions[a].pre.residual.key for a in ids}
+        assert len(keys) == 1 and None not in keys
+        assert len({rt.res0[a] for a in ids}) == 1
+
+
+def test_ground_key_tells_constants_and_atoms_apart() -> None:
+    from gensim_gym.dsl.ast import Call, Compare, Const, Obj
+    from gensim_gym.dsl.compile import ground_key
+
+    class Index:
+        predicates = {"p": ("t",)}
+
+        def fact(self, name, objects):
+            return {"a": 0, "b": 1}[objects[0]]
+
+        def num(self, name, objects):
+            return {"a": 5, "b": 6}[objects[0]]
+
+    idx = Index()
+    f = Call("load", (Obj("a"),))
+    assert ground_key(Compare("<=", f, Const(1)), idx, {}) != ground_key(Compare("<=", f, Const(True)), idx, {})
+    assert ground_key(Compare("<=", f, Const(1)), idx, {}) != ground_key(Compare("<", f, Const(1)), idx, {})
+    assert ground_key(Call("p", (Obj("a"),)), idx, {}) != ground_key(Call("p", (Obj("b"),)), idx, {})
+    assert ground_key(Compare("<=", f, Const(1)), idx, {}) == ground_key(Compare("<=", f, Const(1)), idx, {})
