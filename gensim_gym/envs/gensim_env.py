@@ -230,6 +230,13 @@ class GenSimEnv(gym.Env):
             return self.render_text(), float(reward), success, truncated, info
         return obs.copy(), float(reward), success, truncated, info
 
+    def __getstate__(self):
+        # Compiled closures cannot be pickled, and a copy's observation/mask arrays would stop being views
+        # over its state (it would silently diverge): refuse clearly instead. copy/deepcopy land here too.
+        raise Error("a GenSimEnv cannot be pickled or copied (it holds compiled closures and array views over "
+                    "its state); make another with the same gym.make arguments: the same seeds give the same "
+                    "episodes. Vector envs pickle env factories, not envs, and are unaffected.")
+
     def render(self):
         if self.render_mode == "ansi":
             return self.render_text()

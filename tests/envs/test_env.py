@@ -351,3 +351,14 @@ def test_sb3_make_vec_env_works_despite_rgb_array_default() -> None:
     assert obs.shape == (2, *venv.observation_space.shape)
     with pytest.raises(gensim_gym.Error, match="render_mode"):
         make(DOMAINS[0], render_mode="rgb_array")
+
+
+def test_copying_or_pickling_an_env_is_refused_with_a_clear_error() -> None:
+    import copy
+    import pickle
+
+    env = gym.make("GenSim-v0", directive="warehouse tasks", seed=0, num_tasks=2).unwrapped
+    env.reset(seed=0)
+    for attempt in (copy.deepcopy, copy.copy, pickle.dumps):
+        with pytest.raises(gensim_gym.Error, match="cannot be pickled or copied"):
+            attempt(env)
