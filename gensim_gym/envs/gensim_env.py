@@ -64,6 +64,10 @@ class GenSimEnv(gym.Env):
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
 
+    #: Build every call's step plan at a task's first reset (see :class:`TaskRuntime`); the generator's
+    #: replay env turns this off.
+    prepare_calls = True
+
     def __init__(self, source: TaskSource | SimSpec, obs_mode: str = "vector", render_mode: str | None = None,
                  seed: int | None = None) -> None:
         if isinstance(source, SimSpec):
@@ -281,7 +285,7 @@ class GenSimEnv(gym.Env):
         """The world's :class:`TaskRuntime`, built on the first reset of a task and kept on the world."""
         rt = w.__dict__.get("_runtime")
         if rt is None or rt.world is not w:
-            rt = TaskRuntime(w, self.layout)
+            rt = TaskRuntime(w, self.layout, prepare=self.prepare_calls)
             rt.phi0 = rt.potential(w.init_facts, w.init_nums) if rt.shaping else 0.0
             rt.obs0 = rt.initial_observation(self.layout, rt.phi0)
             w._runtime = rt  # type: ignore[attr-defined]

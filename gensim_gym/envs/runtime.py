@@ -50,7 +50,10 @@ class TaskRuntime:
     goal status, potential and full vector observation, and the literal-counter matrix ``D``.
     """
 
-    def __init__(self, world: CompiledWorld, layout: Layout) -> None:
+    def __init__(self, world: CompiledWorld, layout: Layout, *, prepare: bool = True) -> None:
+        """``prepare``: build every call's plan now (a training env: the cost belongs to preparing the task,
+        not to its first steps); ``False`` builds each on first use (a verifier replaying one short plan
+        needs a handful of the ~100 plans, and building them all doubled generation time)."""
         self.world = world
         spec = world.spec
         rew = spec.reward
@@ -81,8 +84,9 @@ class TaskRuntime:
         self.actions = world.actions
         self.terms = world.terms
         self.plans: list[tuple | None] = [None] * layout.n_actions
-        for a in world.valid_actions:  # ~10 µs each: part of preparing the task, not of its first steps
-            self.plan(a)
+        if prepare:
+            for a in world.valid_actions:  # ~10 µs each
+                self.plan(a)
 
     def _build_counters(self, world: CompiledWorld, layout: Layout, belief: bytearray, nums: list[float]) -> None:
         n = layout.n_actions

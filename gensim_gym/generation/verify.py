@@ -47,11 +47,12 @@ def _replay_env(spec: SimSpec, layout: Layout | None):
     from gensim_gym.envs.gensim_env import GenSimEnv
     from gensim_gym.envs.sources import FixedSpec
 
-    if layout is None:
-        return GenSimEnv(FixedSpec(spec, layout))
-    env = layout.compile_cache.get(_REPLAY_ENV)
+    env = layout.compile_cache.get(_REPLAY_ENV) if layout is not None else None
     if env is None:
-        env = layout.compile_cache[_REPLAY_ENV] = GenSimEnv(FixedSpec(spec, layout))
+        env = GenSimEnv(FixedSpec(spec, layout))
+        env.prepare_calls = False  # a replay uses a few calls of each task: build their plans on demand
+        if layout is not None:
+            layout.compile_cache[_REPLAY_ENV] = env
     return env
 
 
