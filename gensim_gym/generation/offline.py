@@ -24,7 +24,7 @@ from gensim_gym.generation.verify import measure, verify
 from gensim_gym.spec.model import Reward, SimSpec, Task, Tool, Tools
 from gensim_gym.world.compiled import Changes, CompiledWorld, GroundAction, changes
 from gensim_gym.world.layout import Layout
-from gensim_gym.world.planner import best_plan
+from gensim_gym.world.planner import best_plan, update_applicable
 
 MAX_TRIES = 40
 _RULE_VAR = re.compile(r"^\?([A-Za-z_][A-Za-z0-9_]*)\s*:\s*([A-Za-z_][A-Za-z0-9_]*)$")
@@ -219,13 +219,7 @@ class OfflineGenerator:
             effects = action.effects
             world.apply(facts, nums, effects)
             seen.update(effects.adds)
-            off, checks = updates[action.id]
-            app.difference_update(off)
-            for b, pre in checks:
-                if pre(facts, nums):
-                    app.add(b)
-                else:
-                    app.discard(b)
+            update_applicable(app, updates[action.id], facts, nums)
         positive, negative, fluents = self._goal_items(world)
         init_facts = world.init_facts
         cands = [label for label, i in positive if facts[i] and not init_facts[i]]

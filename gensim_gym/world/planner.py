@@ -209,18 +209,24 @@ def _last_layer(world: CompiledWorld, app: frozenset[int], facts: bytearray, num
     return None, cut
 
 
-def _updated(app: frozenset[int], entry: tuple[tuple[int, ...], tuple[tuple[int, Callable], ...]],
-             facts: bytearray, nums: list[float]) -> frozenset[int]:
-    """The applicable ids ``app`` after a call, given its :class:`_Affected` entry (ids it surely disables,
-    ``(id, precondition)`` pairs to re-check) and the state it led to."""
+def update_applicable(app: set[int], entry: tuple[tuple[int, ...], tuple[tuple[int, Callable], ...]],
+                      facts: bytearray, nums: list[float]) -> None:
+    """Move the applicable ids ``app`` (in place) across a call, given its :class:`_Affected` entry (ids it
+    surely disables, ``(id, precondition)`` pairs to re-check) and the state it led to."""
     off, checks = entry
-    out = set(app)
-    out.difference_update(off)
+    app.difference_update(off)
     for b, pre in checks:
         if pre(facts, nums):
-            out.add(b)
+            app.add(b)
         else:
-            out.discard(b)
+            app.discard(b)
+
+
+def _updated(app: frozenset[int], entry: tuple[tuple[int, ...], tuple[tuple[int, Callable], ...]],
+             facts: bytearray, nums: list[float]) -> frozenset[int]:
+    """:func:`update_applicable` on a copy."""
+    out = set(app)
+    update_applicable(out, entry, facts, nums)
     return frozenset(out)
 
 
