@@ -15,7 +15,7 @@ from gensim_gym.envs.runtime import TaskRuntime
 from gensim_gym.envs.sources import FixedSpec, TaskSource
 from gensim_gym.errors import Error, RenderModeError
 from gensim_gym.spec.model import SimSpec
-from gensim_gym.world.compiled import CompiledWorld, GroundAction
+from gensim_gym.world.compiled import CompiledWorld, GroundAction, assigned_value
 from gensim_gym.world.planner import best_plan
 
 # bound once: step() calls them with positional out= arguments to keep per-step overhead low
@@ -366,15 +366,11 @@ class GenSimEnv(gym.Env):
                 mask[a] = calls[a] = not n
 
     def _assign(self, assigns: tuple, rt: TaskRuntime) -> None:
-        """Fluent assignments ``(fluent, op, fn, lo, hi)`` exactly as ``CompiledWorld.apply`` computes them
-        (every value from the state before the call, clamped to the fluent's bounds), then observed."""
+        """Fluent assignments ``(fluent, op, fn, lo, hi)`` by ``CompiledWorld.apply``'s rule (:func:`assigned_value`,
+        every value from the state before the call), then observed."""
         facts, nums, obs = self._facts, self._nums, self._obs
-        updates = []
-        for j, op, fn, lo, hi in assigns:
-            value = fn(facts, nums)
-            new = value if op == "=" else nums[j] + value if op == "+=" else nums[j] - value
-            updates.append((j, min(max(float(new), lo), hi)))
-        offset, observed = self._base - self.layout.n_nums, rt.observed_fluent
+        updates = [(j, assigned_value(op, fn(facts, nums), nums[j], lo, hi)) for j, op, fn, lo, hi in assigns]
+        offset, observed = self._slices[2].start, rt.observed_fluent
         for j, value in updates:
             nums[j] = value
             obs[offset + j] = observed(j, value)

@@ -139,6 +139,12 @@ def changes(world: CompiledWorld) -> Changes:
     return table
 
 
+def assigned_value(op: str, value: float, old: float, lo: float, hi: float) -> float:
+    """A fluent's new value: ``op`` (``=``, ``+=``, ``-=``) applied to ``old`` and ``value``, clamped to [lo, hi]."""
+    new = value if op == "=" else old + value if op == "+=" else old - value
+    return min(max(float(new), lo), hi)
+
+
 _GROUNDED_SERIAL = count()  # numbers each cached tool grounding; never reused, even after a cache clear
 
 
@@ -295,8 +301,7 @@ class CompiledWorld:
         if len(cache) > 100_000:  # bound memory across very long generation runs
             cache.clear()
         slot = index.slot
-        slots_of = {t: tuple(slot[o] for o in names) for t, names in objects.items()}
-        everything: tuple | None = None
+        slots_of = {t: slots for t, _, slots in self._objects_key}
         fact_deps: dict[int, list[int]] = {}
         num_deps: dict[int, list[int]] = {}
         task_fail = self.spec.task.fail_prob
@@ -308,11 +313,7 @@ class CompiledWorld:
                 info = cache["tool", tool] = _tool_info(tool)
             types, consts, reveals = info[0], info[1], info[2]
             arg_sig = tuple((objects.get(t, ()), slots_of.get(t, ())) for t in types)
-            reveal_sig: tuple = ()
-            if reveals:  # a reveal may range over any type's objects
-                if everything is None:
-                    everything = tuple((t, names, slots_of[t]) for t, names in objects.items())
-                reveal_sig = everything
+            reveal_sig = self._objects_key if reveals else ()  # a reveal may range over any type's objects
             fail = max(tool.fail_prob, task_fail)
             key = ("ground", tool, fail, arg_sig, tuple(slot.get(c, -1) for c in consts), reveal_sig)
             grounded = cache.get(key)
@@ -370,11 +371,8 @@ class CompiledWorld:
     def apply(self, facts: bytearray, nums: list[float], effects: CompiledEffects) -> None:
         """Apply effects in place: numeric values from the pre-state, deletes before adds, clamped fluents."""
         if effects.assigns:
-            updates = []
-            for j, op, fn in effects.assigns:
-                value = fn(facts, nums)
-                new = value if op == "=" else nums[j] + value if op == "+=" else nums[j] - value
-                updates.append((j, min(max(float(new), self.num_lo[j]), self.num_hi[j])))
+            lo, hi = self.num_lo, self.num_hi
+            updates = [(j, assigned_value(op, fn(facts, nums), nums[j], lo[j], hi[j])) for j, op, fn in effects.assigns]
             for j, value in updates:
                 nums[j] = value
         for i in effects.dels:

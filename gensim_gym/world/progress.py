@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING
 
-from gensim_gym.world.heuristic import guidance
+from gensim_gym.world.heuristic import DEAD_END, guidance
 
 if TYPE_CHECKING:  # pragma: no cover
     from gensim_gym.world.compiled import CompiledWorld
@@ -118,8 +118,7 @@ class Progress:
                 if dist[pid] < 0:
                     dist[pid] = dist[sid] + 1
                     queue.append(pid)
-        unreachable = 1 << 20
-        self.memo = {k: (dist[i] if dist[i] >= 0 else unreachable) for k, i in ids.items()}
+        self.memo = {k: (dist[i] if dist[i] >= 0 else DEAD_END) for k, i in ids.items()}
         return True
 
     def distance(self, facts: bytearray, nums: list[float]) -> int:
@@ -128,7 +127,7 @@ class Progress:
         d = self.memo.get(k)
         if d is None:
             if self.exact:  # a state outside the reachable set: only the real dynamics produce states
-                d = 1 << 20
+                d = DEAD_END
             else:
                 if len(self.memo) >= MAX_MEMO:
                     self.memo.clear()
@@ -138,17 +137,14 @@ class Progress:
     def __call__(self, facts: bytearray, nums: list[float]) -> float:
         """Φ(s) = 1 − min(d(s), cap) / d(s₀), memoised as a float per projected state (the env asks
         for it on most steps, so a hit is one key and one dict lookup)."""
-        bits = int.from_bytes(facts, "little") & self._fmask
+        bits = int.from_bytes(facts, "little") & self._fmask  # self.key(), inlined: this is the hit path
         k = (bits, tuple(map(nums.__getitem__, self._nidx))) if self._nidx else bits
         phi = self.phis.get(k)
         if phi is None:
             phis = self.phis
             if len(phis) >= MAX_MEMO:
                 phis.clear()
-            d = self.memo.get(k)
-            if d is None:  # outside the exact table (see distance), or a state the estimate has not seen
-                d = 1 << 20 if self.exact else self.h(facts, nums)
-            phi = phis[k] = 1.0 - min(d, self.cap) / self.d0
+            phi = phis[k] = 1.0 - min(self.distance(facts, nums), self.cap) / self.d0
         return phi
 
 
