@@ -9,6 +9,7 @@ learning and when acting.
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import Any
 
@@ -54,7 +55,8 @@ class SB3Trainer(BaseTrainer):
         self.deterministic = deterministic
         self.tensorboard_log = str(tensorboard_log) if tensorboard_log else None
         self.verbose = verbose
-        self.hyperparams = {**DEFAULTS[algo], **hyperparams}
+        # a deep copy: the defaults hold nested dicts (policy_kwargs) that SB3 may write into
+        self.hyperparams = {**copy.deepcopy(DEFAULTS[algo]), **hyperparams}
         self.model = None
 
     def bind(self, env: gym.Env, seed: int = 0) -> None:
