@@ -14,7 +14,10 @@ Two modes, so each finished episode is counted exactly once:
   in the trainer process.
 
 The spec reaches the env through ``reset(options={"spec": ...})``; spaces
-never change because the env's layout is fixed when it is made.
+never change because the env's layout is fixed when it is made. Over a bare
+:class:`~gensim_gym.envs.gensim_env.GenSimEnv` (what ``gym.make(...,
+curriculum=...)`` builds) the wrapper has no per-step layer: the env reports
+each episode's end through its ``episode_end`` hook.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from typing import Any
 import gymnasium as gym
 
 from gensim_gym.curriculum.base import Curriculum, Task
+from gensim_gym.envs.gensim_env import GenSimEnv
 from gensim_gym.errors import Error, did_you_mean
 
 RESULT_KEY = "curriculum_result"
@@ -48,6 +52,7 @@ class CurriculumWrapper(gym.Wrapper):
         self._task: Task | None = None
         self._return = 0.0
         self._length = 0
+        self.fast = self._bind_fast_path()
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
         if options and "spec" in options:
@@ -66,19 +71,43 @@ class CurriculumWrapper(gym.Wrapper):
         return self.env.reset(seed=seed, options=options)
 
     def step(self, action):
-        # The hot path: one add and one increment per step; the result is built only at an episode's end.
-        out = self.env.step(action)
-        self._return += out[1]
+        # The general path (any env under the wrapper): one add and one increment per step, the result is
+        # built at an episode's end. A bare GenSimEnv never comes here: see _bind_fast_path.
+        obs, reward, terminated, truncated, info = self.env.step(action)
+        self._return += reward
         self._length += 1
-        if not (out[2] or out[3]) or self._task is None:
-            return out
-        task, info = self._task, out[4]
+        if (terminated or truncated) and self._task is not None:
+            info = dict(info)  # the inner env's dict stays as it was
+            self._report(info, float(self._return), self._length)
+        return obs, reward, terminated, truncated, info
+
+    def _report(self, info: dict[str, Any], episode_return: float, length: int) -> None:
+        """An episode ended: build its result, update the curriculum (local mode), put it in ``info``."""
+        task = self._task
+        if task is None:  # the caller chose the spec, or this episode was reported already
+            return
         result = {"task_id": task.task_id, "is_success": bool(info.get("is_success", False)),
-                  "return": float(self._return), "length": self._length, "theta": task.theta, "arm": task.arm}
+                  "return": episode_return, "length": length, "theta": task.theta, "arm": task.arm}
         if not self.remote:
             self.curriculum.update(task, result)
         self._task = None  # an episode is reported once, even if step is called again
-        return out[0], out[1], out[2], out[3], {**info, RESULT_KEY: result}
+        info[RESULT_KEY] = result
+
+    def _bind_fast_path(self) -> bool:
+        """Over a bare :class:`GenSimEnv`, report through its ``episode_end`` hook and step it directly.
+
+        The env sums the return and calls :meth:`_report` when an episode ends, so this wrapper adds no
+        layer to ``step`` (``self.step`` is the env's own bound method); episodes, results and ``info`` are
+        the same as on the general path. Any other env (or a GenSimEnv under further wrappers, whose
+        truncation the env would not see) keeps the general path.
+        """
+        env = self.env
+        if type(env).step is not GenSimEnv.step:
+            return False
+        # the newest wrapper owns the hook: an env re-wrapped after its old wrapper was dropped reports here
+        env.episode_end = self._report
+        self.step = env.step
+        return True
 
     # -- the remote protocol (called through VecEnv.env_method / VectorEnv.call) ----------
     def curriculum_connect(self) -> dict[str, Any]:

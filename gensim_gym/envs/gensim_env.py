@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import string
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 import gymnasium as gym
@@ -67,6 +68,11 @@ class GenSimEnv(gym.Env):
     #: Build every call's step plan at a task's first reset (see :class:`TaskRuntime`); the generator's
     #: replay env turns this off.
     prepare_calls = True
+
+    #: Called as ``episode_end(info, episode_return, length)`` when an episode ends, before ``step`` returns
+    #: (it may add to ``info``). :class:`~gensim_gym.curriculum.CurriculumWrapper` sets it to report results
+    #: without a per-step layer of its own; None (the default) costs nothing.
+    episode_end: Callable[[dict[str, Any], float, int], None] | None = None
 
     def __init__(self, source: TaskSource | SimSpec, obs_mode: str = "vector", render_mode: str | None = None,
                  seed: int | None = None) -> None:
@@ -158,6 +164,7 @@ class GenSimEnv(gym.Env):
         # the mask is computed on the belief; without hidden facts it also decides validity in step()
         self._plain = not hidden and not self._text
         self._t = 0
+        self._return = 0.0  # the episode's summed reward, for episode_end
         if rt.terms:  # only _terms reads it
             self._fired: set[int] = set()
         self._event: tuple = _NO_EVENT
@@ -226,13 +233,20 @@ class GenSimEnv(gym.Env):
             obs[tail + 2] = self._last_invalid = invalid
         info = {"task_id": self._task_id, "difficulty": self._difficulty, "invalid": invalid == 1.0,
                 "failed": failed == 1.0}
+        self._return += reward
         if success or truncated:
-            info["is_success"] = success
+            self._end_episode(info, success, t)
         if self.render_mode == "human":
             print(self.render_text())
         if self._text:
             return self.render_text(), float(reward), success, truncated, info
         return obs.copy(), float(reward), success, truncated, info
+
+    def _end_episode(self, info: dict[str, Any], success: bool, length: int) -> None:
+        """An episode ended: ``info["is_success"]`` (SB3's convention), then the ``episode_end`` hook."""
+        info["is_success"] = success
+        if self.episode_end is not None:
+            self.episode_end(info, float(self._return), length)
 
     def __getstate__(self):
         # Compiled closures cannot be pickled, and a copy's observation/mask arrays would stop being views

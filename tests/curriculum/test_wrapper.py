@@ -141,3 +141,59 @@ def test_wrapper_leaves_caller_chosen_specs_alone():
         if term or trunc:
             break
     assert RESULT_KEY not in info and cur.counters["episodes"] == 0
+
+
+def _results(wrapped, episodes=40):
+    """Every episode's (reward sequence, info[curriculum_result]) under a fixed masked-random policy."""
+    rng = np.random.default_rng(3)
+    out, rewards = [], []
+    wrapped.reset(seed=0)
+    while len(out) < episodes:
+        mask = wrapped.unwrapped.action_masks()
+        _, r, term, trunc, info = wrapped.step(int(rng.choice(np.flatnonzero(mask))))
+        rewards.append(r)
+        if term or trunc:
+            out.append((rewards, info[RESULT_KEY], info["is_success"]))
+            rewards = []
+            wrapped.reset()
+    return out
+
+
+def test_fast_path_over_a_bare_gensim_env_reports_what_the_general_path_does():
+    # over a bare GenSimEnv the wrapper steps the env directly and learns episode ends from its hook; under
+    # any other wrapper it keeps its own step layer: same episodes, same results, same curriculum state
+    from gensim_gym.envs.gensim_env import GenSimEnv
+    from gensim_gym.generation.family import DirectiveFamily
+
+    def make(layer):
+        env = GenSimEnv(DirectiveFamily(D, 0.5, 0), seed=0)
+        cur = small_alpha(directive=D, seed=0, fold_every=4)
+        return CurriculumWrapper(gym.Wrapper(env) if layer else env, cur), cur
+
+    fast, fast_cur = make(layer=False)
+    general, general_cur = make(layer=True)
+    assert fast.fast and not general.fast
+    assert fast.step == fast.unwrapped.step  # no per-step layer
+    got, want = _results(fast), _results(general)
+    assert got == want
+    assert all(res["return"] == sum(rewards) for rewards, res, _ in got)  # summed in step order, same floats
+    assert all(res["is_success"] == ok and res["length"] == len(rewards) for rewards, res, ok in got)
+    assert fast_cur.state_dict() == general_cur.state_dict()
+    # the newest wrapper owns the hook: re-wrapping the same env reports to the new curriculum only
+    other = small_alpha(directive=D, seed=1)
+    rewrapped = CurriculumWrapper(fast.unwrapped, other)
+    before = len(fast_cur.pending) + fast_cur.counters["episodes"]
+    _results(rewrapped, episodes=3)
+    assert len(other.pending) == 3 and len(fast_cur.pending) + fast_cur.counters["episodes"] == before
+
+
+def test_fast_path_ignores_episodes_of_a_chosen_spec():
+    cur = small_alpha(directive=D, seed=0)
+    env = gym.make("GenSim-v0", directive=D, seed=0, curriculum=cur)
+    spec = gensim_gym.generate(D, seed=5)
+    env.reset(options={"spec": spec})
+    info, done = {}, False
+    while not done:
+        _, _, term, trunc, info = env.step(env.unwrapped.oracle_actions()[0])
+        done = term or trunc
+    assert RESULT_KEY not in info and not cur.pending
