@@ -104,9 +104,11 @@ def main() -> None:
     parser.add_argument("--chunk", type=int, default=1000, help="alternate the two sides every N steps (0: one go)")
     parser.add_argument("--raw-tasks", choices=["replay", "uniform"], default="replay")
     parser.add_argument("--warm", action=argparse.BooleanOptionalAction, default=True)
+    parser.add_argument("--fold-every", type=int, default=None, help="AlphaCurriculum(fold_every=...)")
     args = parser.parse_args()
     gen = DirectiveGenerator(D)
-    cur = AlphaCurriculum(generator=gen, pool_size=16, seed=0, max_plays=10**9, min_trials=10**9)
+    fold = {} if args.fold_every is None else {"fold_every": args.fold_every}
+    cur = AlphaCurriculum(generator=gen, pool_size=16, seed=0, max_plays=10**9, min_trials=10**9, **fold)
     cur.refill(16)  # generate ahead; the pool stays fixed so both runs play comparable tasks
     specs = [e.task.spec for e in cur.pool.values()]
     start_state = cur.state_dict()
@@ -126,7 +128,8 @@ def main() -> None:
         wrapped_rates.append(args.steps / t_wrapped)
         raw_rates.append(args.steps / t_raw)
     raw_best, wrapped_best = max(raw_rates), max(wrapped_rates)
-    print(f"raw env ({args.raw_tasks}, warm={args.warm}, chunk={args.chunk}): {raw_best:9.0f} steps/s  "
+    print(f"raw env ({args.raw_tasks}, warm={args.warm}, chunk={args.chunk}, fold_every={cur.fold_every}): "
+          f"{raw_best:9.0f} steps/s  "
           f"(runs: {', '.join(f'{x:.0f}' for x in raw_rates)})")
     print(f"CurriculumWrapper:  {wrapped_best:9.0f} steps/s  (runs: {', '.join(f'{x:.0f}' for x in wrapped_rates)})")
     ratios = [w / r for w, r in zip(wrapped_rates, raw_rates, strict=True)]

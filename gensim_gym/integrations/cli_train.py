@@ -163,7 +163,7 @@ def add_commands(subparsers: Any) -> None:
     p.add_argument("--algo", default="maskable-ppo", choices=["ppo", "a2c", "dqn", "maskable-ppo"])
     p.add_argument("--steps", type=int, default=12_000)
     p.add_argument("--epochs", type=int, default=6)
-    # 32 new tasks per epoch: with 12 the agent memorised its small pool (0.25-0.38 on unseen tasks, 0.62 with 32)
+    # 32 new tasks per epoch: with 12 the agent memorised its small pool (0.25-0.38 on unseen tasks, 0.50-0.62 with 32)
     p.add_argument("--episodes", type=int, default=32)
     p.add_argument("--eta", type=float, default=0.5)
     p.add_argument("--out", default="runs/demo")
