@@ -7,7 +7,7 @@ each spec through ``reset(options={"spec": ...})``:
 
 * ``--raw-tasks replay`` (default): the raw env replays the exact spec sequence
   the wrapped run played, so both sides do identical env work (same episodes,
-  same actions) and the difference is the curriculum + wrapper alone;
+  same actions) and the difference is the curriculum + wrapper alone (``--null-curriculum``: the wrapper alone);
 * ``--raw-tasks uniform``: specs picked uniformly by a bare RNG (the earlier
   setup; the two sides then play different task mixes, e.g. shorter episodes
   under the curriculum, so env reset cost is charged to the curriculum).
@@ -74,6 +74,25 @@ class Runner:
         return time.perf_counter() - start
 
 
+class NullCurriculum:
+    """Plays the pooled tasks in turn and learns nothing: what is left of the overhead is the wrapper's."""
+
+    bound = True
+
+    def __init__(self, tasks: list) -> None:
+        self.tasks, self.i = tasks, 0
+
+    def bind(self, **kwargs) -> None:
+        pass
+
+    def sample(self):
+        self.i += 1
+        return self.tasks[self.i % len(self.tasks)]
+
+    def update(self, task, result) -> None:
+        pass
+
+
 def fresh_env(specs, warm: bool) -> GenSimEnv:
     env = GenSimEnv(DirectiveFamily(D, 0.5, 0), seed=0)
     if warm:
@@ -105,6 +124,8 @@ def main() -> None:
     parser.add_argument("--raw-tasks", choices=["replay", "uniform"], default="replay")
     parser.add_argument("--warm", action=argparse.BooleanOptionalAction, default=True)
     parser.add_argument("--fold-every", type=int, default=None, help="AlphaCurriculum(fold_every=...)")
+    parser.add_argument("--null-curriculum", action="store_true",
+                        help="the wrapper's own cost: a curriculum that cycles the pool and learns nothing")
     args = parser.parse_args()
     gen = DirectiveGenerator(D)
     fold = {} if args.fold_every is None else {"fold_every": args.fold_every}
@@ -113,9 +134,11 @@ def main() -> None:
     specs = [e.task.spec for e in cur.pool.values()]
     start_state = cur.state_dict()
     raw_rates, wrapped_rates = [], []
+    episodes = 0
     for r in range(args.repeats):
         played: list = []
-        wrapped = Runner(CurriculumWrapper(fresh_env(specs, args.warm), cur), seed=r, record=played)
+        played_cur = NullCurriculum([e.task for e in cur.pool.values()]) if args.null_curriculum else cur
+        wrapped = Runner(CurriculumWrapper(fresh_env(specs, args.warm), played_cur), seed=r, record=played)
         raw_env = fresh_env(specs, args.warm)
         raw = (Runner(raw_env, seed=r, replay=played) if args.raw_tasks == "replay"
                else Runner(raw_env, seed=r, specs=specs))
@@ -125,6 +148,7 @@ def main() -> None:
             n = min(chunk, args.steps - done)
             t_wrapped += wrapped.steps(n)
             t_raw += raw.steps(n)
+        episodes += len(played)
         wrapped_rates.append(args.steps / t_wrapped)
         raw_rates.append(args.steps / t_raw)
     raw_best, wrapped_best = max(raw_rates), max(wrapped_rates)
@@ -136,7 +160,6 @@ def main() -> None:
     print(f"ratio (best of {args.repeats}): {wrapped_best / raw_best:.1%}  "
           f"(median of per-repeat ratios: {statistics.median(ratios):.1%}; runs: "
           f"{', '.join(f'{x:.1%}' for x in ratios)})")
-    episodes = cur.counters["episodes"] + len(getattr(cur, "pending", []))
     print(f"episodes recorded: {episodes} ({args.repeats * args.steps / episodes:.2f} steps per episode)")
     rng = np.random.default_rng(0)
     results = [{"is_success": bool(rng.random() < 0.5), "return": 1.0, "length": 5} for _ in range(20000)]
