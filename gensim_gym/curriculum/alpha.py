@@ -26,18 +26,13 @@ How the pieces fit:
   specs whose Thompson-sampled p lies near α.
 
 **When decisions happen (batched learning).** ``update`` is O(1): it only
-buffers the result. Every ``fold_every`` results (default 256, eight RWR batches)
+buffers the result. Every ``fold_every`` results (default 64, two RWR batches)
 the buffer is folded in arrival order: spec and cell posteriors, counters, the
 filter's data, and the RWR step of π_env each time ``batch_size`` results have
 accumulated (the RWR sees exactly the cell posteriors it would see result by
 result). Retirement is then decided once per fold for every spec played in it
 (so a spec may be played a few times past ``max_plays`` or past the confidence
 point within one fold), and the pool is refilled at the next ``sample``.
-Why 256: a PPO-style trainer changes its policy once per rollout (SB3's default
-is 2048 steps, ~400 episodes of 5 steps), so folding more often reacts to no new
-agent; each fold starts with cold CPU caches, and with short episodes fewer,
-larger folds keep ~90 % of the raw env's throughput instead of ~85 %
-(BENCHMARKS.md). Lower it for long episodes or small rollouts.
 Between folds ``sample`` pops tasks chosen ahead in one vectorised block from
 ``thompson_rows`` Thompson draws of every spec's posterior (which does not change
 between folds) shared by the fold's picks, one fresh uniform per pick: each pick
@@ -103,7 +98,7 @@ class AlphaCurriculum(PoolCurriculum):
                  confidence: float = 0.9, min_trials: int = 6, max_plays: int = 64, pool_size: int = 32,
                  refill_batch: int = 4, filter_margin: float = 0.15, min_cell_trials: int = 3,
                  predict: Callable[[SimSpec], float | None] | None = None, use_filter: bool = True,
-                 fold_every: int | None = 256, thompson_rows: int | None = 4) -> None:
+                 fold_every: int | None = 64, thompson_rows: int | None = 4) -> None:
         super().__init__(directive, generator=generator, seed=seed, pool_size=pool_size, refill_batch=refill_batch,
                          fold_every=batch_size if fold_every is None else fold_every)
         alpha_reward(alpha, alpha)  # validates alpha

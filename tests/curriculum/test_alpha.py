@@ -189,7 +189,7 @@ def test_picks_follow_pool_changes_and_posteriors(synth):
 
 
 def test_batched_learning_counts_every_result_once_and_flush_folds(synth):
-    assert AlphaCurriculum(generator=synth).fold_every == 256
+    assert AlphaCurriculum(generator=synth).fold_every == 64
     cur = AlphaCurriculum(generator=synth, seed=0, batch_size=8, fold_every=None)  # None: fold per RWR batch
     assert cur.fold_every == 8
     run_synthetic(cur, 0.5, 13)
@@ -221,7 +221,7 @@ def test_batched_rwr_matches_result_by_result_for_the_same_results(synth):
 
 
 def test_resume_mid_block_continues_identically(synth):
-    cur = AlphaCurriculum(generator=synth, seed=4, use_filter=False, fold_every=64)
+    cur = AlphaCurriculum(generator=synth, seed=4, use_filter=False)
     run_synthetic(cur, 0.5, 69)  # 69 results: 5 pending after the fold at 64, picks chosen ahead left
     state = json.loads(json.dumps(cur.state_dict()))
     assert len(state["pending"]) == 5 and len(state["picks"]) > 0

@@ -39,7 +39,7 @@ def test_single_env_updates_curriculum_itself():
     env = gym.make("GenSim-v0", directive=D, seed=0, curriculum=cur)
     space = env.observation_space
     ids = play(env, 12)
-    assert cur.counters["episodes"] == 0 and len(cur.pending) == 12  # learnt in folds of fold_every (256) results
+    assert cur.counters["episodes"] == 0 and len(cur.pending) == 12  # learnt in folds of fold_every (64) results
     assert cur.flush() == 12 and cur.counters["episodes"] == 12
     assert set(ids) <= {e.task.task_id for e in cur.pool.values()} | set(ids)
     assert env.observation_space == space  # spaces never change when tasks change
