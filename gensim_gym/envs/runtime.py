@@ -53,7 +53,10 @@ class TaskRuntime:
     def __init__(self, world: CompiledWorld, layout: Layout, *, prepare: bool = True) -> None:
         """``prepare``: build every call's plan now (a training env: the cost belongs to preparing the task,
         not to its first steps); ``False`` builds each on first use (a verifier replaying one short plan
-        needs a handful of the ~100 plans, and building them all doubled generation time)."""
+        needs a handful of the ~100 plans, and building them all doubled generation time) and keeps the
+        sparse counters (choosing between the two representations, which agree on every step, costs a
+        pass over every call: ~10 % of generation time in file-system tasks, more than a short replay
+        could save)."""
         self.world = world
         spec = world.spec
         rew = spec.reward
@@ -75,7 +78,7 @@ class TaskRuntime:
         self.scale32 = np.asarray(world.num_scale, dtype=np.float32)
         self.scale_items = list(self.scale32)  # numpy float32 scalars, for scaled()
         self._observed: dict[tuple[int, float], np.float32 | float] = {}
-        self._build_counters(world, layout, belief, nums)
+        self._build_counters(world, layout, belief, nums, choose_dense=prepare)
         self.goals = world.goals
         self.goal_facts = frozenset(world.goal_facts)
         self.goal_nums = frozenset(j for g in world.goals for j in g.nums)
@@ -88,7 +91,10 @@ class TaskRuntime:
             for a in world.valid_actions:  # ~10 µs each
                 self.plan(a)
 
-    def _build_counters(self, world: CompiledWorld, layout: Layout, belief: bytearray, nums: list[float]) -> None:
+    def _build_counters(self, world: CompiledWorld, layout: Layout, belief: bytearray, nums: list[float], *,
+                        choose_dense: bool = True) -> None:
+        """The literal counters at the start, their rows and the residual checks' dependencies;
+        ``choose_dense`` False keeps the sparse representation without measuring which is faster."""
         n = layout.n_actions
         cnt = [1] * n  # unused slots stay unavailable
         res: dict[int, int] = {}  # residual value (0 holds, 1 fails) of each action that has one
@@ -114,7 +120,7 @@ class TaskRuntime:
             cnt[a.id] = unsatisfied + res.get(a.id, 0)
         # row i as (action, delta) pairs in slot order, None if no literal reads fact i
         self.pairs = pairs = [tuple(sorted((a, d) for a, d in row.items() if d)) or None for row in rows]
-        self.dense = _mean_moved(world, pairs) > DENSE_ABOVE
+        self.dense = choose_dense and _mean_moved(world, pairs) > DENSE_ABOVE
         self.rows = [_dense(row, n) for row in pairs] if self.dense else pairs
         self.cnt0 = np.asarray(cnt, dtype=np.int16) if self.dense else cnt
         self.res0 = res
