@@ -130,17 +130,27 @@ def random_rollouts(world: CompiledWorld, episodes: int, integers: Callable[[int
     changed_by = changes(world)  # shared by worlds of one grounding
     start = [a.id for a in world.applicable(world.init_facts, world.init_nums)]
     seen: dict[tuple[bytes, tuple[float, ...]], list[int]] = {}
-    apply, is_goal, horizon = world.apply, world.is_goal, world.horizon
+    apply, horizon = world.apply, world.horizon
+    goals = tuple(g.fn for g in world.goals)  # world.is_goal, inlined below
     while played < episodes:
         played += 1
         facts, nums = bytearray(world.init_facts), list(world.init_nums)
+        nums_key = tuple(nums)  # rebuilt only after a call that assigns fluents
         options = start
         for _ in range(horizon):
             if not options:
                 break
-            action_id = options[int(integers(len(options)))]
-            apply(facts, nums, actions[action_id].effects)
-            key = (bytes(facts), tuple(nums))
+            action_id = options[integers(len(options))]
+            effects = actions[action_id].effects
+            if effects.assigns:
+                apply(facts, nums, effects)
+                nums_key = tuple(nums)
+            else:  # facts only (the common case): apply's delete-then-add, inline
+                for i in effects.dels:
+                    facts[i] = 0
+                for i in effects.adds:
+                    facts[i] = 1
+            key = (bytes(facts), nums_key)
             known = seen.get(key)
             if known is not None:  # random episodes revisit states: reuse their verdict and valid calls
                 if known is _GOAL:
@@ -148,16 +158,21 @@ def random_rollouts(world: CompiledWorld, episodes: int, integers: Callable[[int
                     break
                 options = known
                 continue
-            if is_goal(facts, nums):
+            for goal in goals:
+                if not goal(facts, nums):
+                    break
+            else:
                 seen[key] = _GOAL
                 wins += 1
                 break
             changed, _, checks = changed_by[action_id]
             if changed:
-                keep = set(options)  # set operations run in C; only the ids in `changed` are re-checked
-                keep -= changed
-                keep.update([b for b, pre in checks if pre(facts, nums)])
-                options = sorted(keep)
+                # ``options`` is sorted and ``checks`` lists ids in order: two sorted runs, which
+                # list.sort merges in one pass (cheaper than a set round trip); ``checks`` ⊆ ``changed``
+                kept = [b for b in options if b not in changed]
+                kept += [b for b, pre in checks if pre(facts, nums)]
+                kept.sort()
+                options = kept
             seen[key] = options
         if stop_above is not None and (wins / episodes > stop_above
                                        or not (wins + episodes - played) / episodes > stop_above):
