@@ -96,33 +96,20 @@ class TaskRuntime:
         """The literal counters at the start, their rows and the residual checks' dependencies;
         ``choose_dense`` False keeps the sparse representation without measuring which is faster."""
         n = layout.n_actions
+        literals, pairs, dense, rows, fact_deps, num_deps = _counter_tables(world, layout, choose_dense)
         cnt = [1] * n  # unused slots stay unavailable
         res: dict[int, int] = {}  # residual value (0 holds, 1 fails) of each action that has one
-        fact_deps: dict[int, list[GroundAction]] = {}
-        num_deps: dict[int, list[GroundAction]] = {}
-        rows: list[dict[int, int]] = [{} for _ in range(layout.n_facts)]
-        for a in world.valid_actions:
-            pos, neg = a.pre.literals or ((), ())
-            residual = _residual(a)
+        for action_id, pos, neg, residual in literals:
             unsatisfied = 0
             for i in pos:
-                rows[i][a.id] = rows[i].get(a.id, 0) - 1
                 unsatisfied += not belief[i]
             for i in neg:
-                rows[i][a.id] = rows[i].get(a.id, 0) + 1
                 unsatisfied += bool(belief[i])
             if residual is not None:
-                res[a.id] = 0 if residual.fn(belief, nums) else 1
-                for i in residual.facts:
-                    fact_deps.setdefault(i, []).append(a)
-                for j in residual.nums:
-                    num_deps.setdefault(j, []).append(a)
-            cnt[a.id] = unsatisfied + res.get(a.id, 0)
-        # row i as (action, delta) pairs in slot order, None if no literal reads fact i
-        self.pairs = pairs = [tuple(sorted((a, d) for a, d in row.items() if d)) or None for row in rows]
-        self.dense = choose_dense and _mean_moved(world, pairs) > DENSE_ABOVE
-        self.rows = [_dense(row, n) for row in pairs] if self.dense else pairs
-        self.cnt0 = np.asarray(cnt, dtype=np.int16) if self.dense else cnt
+                unsatisfied += res.setdefault(action_id, 0 if residual(belief, nums) else 1)
+            cnt[action_id] = unsatisfied
+        self.pairs, self.dense, self.rows = pairs, dense, rows
+        self.cnt0 = np.asarray(cnt, dtype=np.int16) if dense else cnt
         self.res0 = res
         self.mask0 = np.asarray(cnt) == 0
         self.mask0_bytes = self.mask0.tobytes()  # copied into the env's mask buffer at reset
@@ -145,9 +132,9 @@ class TaskRuntime:
         assigned = tuple(dict.fromkeys(j for j, _, _ in effects.assigns))
         found: dict[int, GroundAction] = {}
         for i in effects.adds + effects.dels + effects.reveals:
-            found.update((a.id, a) for a in self._residual_fact_deps.get(i, ()))
+            found.update((b, self.actions[b]) for b in self._residual_fact_deps.get(i, ()))
         for j in assigned:
-            found.update((a.id, a) for a in self._residual_num_deps.get(j, ()))
+            found.update((b, self.actions[b]) for b in self._residual_num_deps.get(j, ()))
         # one entry per distinct check: actions whose residuals are the same ground expression
         # (calendar: ``headcount(m) <= capacity(r)`` in every slot's booking) share one evaluation
         groups: dict[object, tuple] = {}
@@ -220,6 +207,45 @@ class TaskRuntime:
         obs[calls:tail] = self.mask0
         obs[tail] = max(0.0, phi) if self.shaping else 0.0
         return obs
+
+
+def _counter_tables(world: CompiledWorld, layout: Layout, choose_dense: bool) -> tuple:
+    """What the literal counters of ``world`` need besides its start state (cached per grounding).
+
+    ``(literals, pairs, dense, rows, fact_deps, num_deps)``: per valid action ``(id, facts needed true,
+    facts needed false, residual check or None)``; per fact the ``(action, delta)`` pairs of its
+    counter row in slot order (``None`` if no literal reads it); whether the dense representation
+    is used and the rows in it; per fact / fluent the ids of the actions whose residual reads it.
+    All of it depends only on the ground preconditions, i.e. on :attr:`CompiledWorld.grounding`,
+    so a generator's replays of tasks over the same objects and tools build it once.
+    """
+    key = ("runtime-counters", world.grounding, choose_dense)
+    cached = layout.compile_cache.get(key)
+    if cached is not None:
+        return cached
+    literals: list[tuple] = []
+    fact_deps: dict[int, list[int]] = {}
+    num_deps: dict[int, list[int]] = {}
+    rows: list[dict[int, int]] = [{} for _ in range(layout.n_facts)]
+    for a in world.valid_actions:
+        pos, neg = a.pre.literals or ((), ())
+        residual = _residual(a)
+        for i in pos:
+            rows[i][a.id] = rows[i].get(a.id, 0) - 1
+        for i in neg:
+            rows[i][a.id] = rows[i].get(a.id, 0) + 1
+        if residual is not None:
+            for i in residual.facts:
+                fact_deps.setdefault(i, []).append(a.id)
+            for j in residual.nums:
+                num_deps.setdefault(j, []).append(a.id)
+        literals.append((a.id, pos, neg, None if residual is None else residual.fn))
+    # row i as (action, delta) pairs in slot order, None if no literal reads fact i
+    pairs = [tuple(sorted((a, d) for a, d in row.items() if d)) or None for row in rows]
+    dense = choose_dense and _mean_moved(world, pairs) > DENSE_ABOVE
+    dense_rows = [_dense(row, layout.n_actions) for row in pairs] if dense else pairs
+    cached = layout.compile_cache[key] = (tuple(literals), pairs, dense, dense_rows, fact_deps, num_deps)
+    return cached
 
 
 def _mean_moved(world: CompiledWorld, pairs: list) -> float:
