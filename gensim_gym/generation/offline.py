@@ -203,7 +203,7 @@ class OfflineGenerator:
         order, goalward_ids, updates = self._walk_tables(world)
         # Applicable ids, updated incrementally (only preconditions reading what a call wrote are
         # re-checked); options keep the order of ``useful`` so the walk is what it always was.
-        app = {a.id for a in useful if a.pre.fn(facts, nums)}
+        app = set(world.start_applicable().intersection(order))
         walked = 0
         for _ in range(steps):
             options = [useful[k] for k in sorted([order[b] for b in app])]

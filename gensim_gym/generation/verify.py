@@ -128,7 +128,8 @@ def random_rollouts(world: CompiledWorld, episodes: int, integers: Callable[[int
     wins = played = 0
     actions = world.actions
     changed_by = changes(world)  # shared by worlds of one grounding
-    start = [a.id for a in world.applicable(world.init_facts, world.init_nums)]
+    at_start = world.start_applicable()
+    start = [a.id for a in world.valid_actions if a.id in at_start]  # valid_actions order, as drawn from
     seen: dict[tuple[bytes, tuple[float, ...]], list[int]] = {}
     apply, horizon = world.apply, world.horizon
     goals = tuple(g.fn for g in world.goals)  # world.is_goal, inlined below

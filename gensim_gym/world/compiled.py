@@ -403,6 +403,19 @@ class CompiledWorld:
     def applicable(self, facts: bytearray, nums: list[float]) -> list[GroundAction]:
         return [a for a in self.valid_actions if a.pre.fn(facts, nums)]
 
+    def start_applicable(self) -> frozenset[int]:
+        """Ids of the valid actions applicable in the initial state (computed once per start state).
+
+        The goal walk, the planner and the random-policy check all begin there; retargeted copies
+        (same start, same preconditions) keep the set, so a generated task evaluates each
+        precondition at its start once instead of once per stage.
+        """
+        ids = self.__dict__.get("_start_applicable")
+        if ids is None:
+            facts, nums = self.init_facts, self.init_nums
+            ids = self._start_applicable = frozenset(a.id for a in self.valid_actions if a.pre.fn(facts, nums))
+        return ids
+
     def action_by_label(self) -> dict[str, GroundAction]:
         """Every valid ground action by its label, e.g. ``pick(crate_a, dock)`` (built once per world)."""
         return self.derived("_labels", lambda w: {a.label: a for a in w.valid_actions})
