@@ -14,9 +14,11 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 from itertools import product
+from typing import NamedTuple
 
 import numpy as np
 
+from gensim_gym.dsl.compile import CompiledEffects
 from gensim_gym.errors import GenerationError
 from gensim_gym.generation.directive import Knobs
 from gensim_gym.generation.toolsets import get_toolset
@@ -199,27 +201,29 @@ class OfflineGenerator:
         steps = 2 * min_plan_length(self.knobs) + 2
         facts, nums = bytearray(world.init_facts), list(world.init_nums)
         seen = {i for i, v in enumerate(facts) if v}
-        useful = [a for a in world.valid_actions if not a.distractor]
-        order, goalward_ids, updates = self._walk_tables(world)
+        tables = self._walk_tables(world)
+        order, updates = tables.order, tables.updates
+        adds, toward, ids, effects_at = tables.adds, tables.goalward, tables.ids, tables.effects
         # Applicable ids, updated incrementally (only preconditions reading what a call wrote are
-        # re-checked); options keep the order of ``useful`` so the walk is what it always was.
+        # re-checked); options are positions in the non-distractor calls, so they keep that order
+        # and the walk is what it always was.
         app = set(world.start_applicable().intersection(order))
         walked = 0
         for _ in range(steps):
-            options = [useful[k] for k in sorted([order[b] for b in app])]
+            options = sorted([order[b] for b in app])
             if not options:
                 break
             walked += 1
-            novel = [a for a in options if not seen.issuperset(a.effects.adds)]
+            novel = [k for k in options if not seen.issuperset(adds[k])]
             pool = novel if novel and rng.random() < 0.85 else options
-            goalward = [a for a in pool if a.id in goalward_ids]
+            goalward = [k for k in pool if toward[k]]
             if goalward and rng.random() < 0.5:
                 pool = goalward
-            action = pool[int(rng.integers(len(pool)))]
-            effects = action.effects
+            k = pool[int(rng.integers(len(pool)))]
+            effects = effects_at[k]
             world.apply(facts, nums, effects)
             seen.update(effects.adds)
-            update_applicable(app, updates[action.id], facts, nums)
+            update_applicable(app, updates[ids[k]], facts, nums)
         positive, negative, fluents = self._goal_items(world)
         init_facts = world.init_facts
         cands = [label for label, i in positive if facts[i] and not init_facts[i]]
@@ -236,10 +240,9 @@ class OfflineGenerator:
         picks = sorted(rng.choice(len(cands), size=k, replace=False))
         return tuple(cands[i] for i in picks), walked
 
-    def _walk_tables(self, world: CompiledWorld) -> tuple[dict[int, int], frozenset[int], _WalkUpdates]:
-        """What the goal walk needs about ``world``'s actions, per grounding (cached on the generator):
-        each non-distractor action id's position in ``valid_actions``, the ids that touch a goal slot,
-        and the per-call applicability updates (:class:`_WalkUpdates`)."""
+    def _walk_tables(self, world: CompiledWorld) -> _WalkTables:
+        """What the goal walk needs about ``world``'s actions (:class:`_WalkTables`), per grounding
+        (cached on the generator)."""
         cache = self.__dict__.setdefault("_walk_cache", {})
         hit = cache.get(world.grounding)
         if hit is None:
@@ -248,8 +251,9 @@ class OfflineGenerator:
             useful = [a for a in world.valid_actions if not a.distractor]
             goalward = self._goalward(world)
             order = {a.id: k for k, a in enumerate(useful)}
-            hit = cache[world.grounding] = (order, frozenset(a.id for a in useful if goalward(a)),
-                                            _WalkUpdates(changes(world), order))
+            hit = cache[world.grounding] = _WalkTables(
+                order, [a.id for a in useful], [a.effects for a in useful], [a.effects.adds for a in useful],
+                [goalward(a) for a in useful], _WalkUpdates(changes(world), order))
         return hit
 
     def _goal_items(self, world: CompiledWorld) -> tuple[list, list, list]:
@@ -318,6 +322,20 @@ class OfflineGenerator:
                 parts.append(f"Make {goal} hold.")
         intro = " ".join(ts.description for ts in self.toolsets)
         return f"{intro} {' '.join(parts)}"
+
+
+class _WalkTables(NamedTuple):
+    """The goal walk's view of one grounding: the non-distractor calls in ``valid_actions`` order,
+    addressed by position ``k`` (``order`` maps an action id to it), with per position the id, the
+    effects, the facts added and whether the call touches a fact or fluent a goal may name; and the
+    per-call applicability updates."""
+
+    order: dict[int, int]
+    ids: list[int]
+    effects: list[CompiledEffects]
+    adds: list[tuple[int, ...]]
+    goalward: list[bool]
+    updates: _WalkUpdates
 
 
 class _WalkUpdates(dict):
