@@ -215,9 +215,19 @@ class CompiledWorld:
         self.spec = spec
         self.horizon = spec.task.horizon
         if not same_goals:
-            self.goals = [compile_expr(parse_expr_cached(g), self.index) for g in spec.task.goal]
+            self.goals = [self._compiled_goal(g) for g in spec.task.goal]
             self.goal_facts = sorted({i for g in self.goals for i in g.facts})
         self.terms = [(t, compile_expr(parse_expr_cached(t.when), self.index)) for t in spec.reward.terms]
+
+    def _compiled_goal(self, text: str) -> Compiled:
+        """One goal condition compiled; cached in the layout per text and objects with their slots
+        (all the compiled closure depends on): a generator's draft, probe and re-sampled tasks repeat them."""
+        key = ("goal", text, self._objects_key)
+        cache = self.layout.compile_cache
+        compiled = cache.get(key)
+        if compiled is None:
+            compiled = cache[key] = compile_expr(parse_expr_cached(text), self.index)
+        return compiled
 
     def retarget(self, spec: SimSpec) -> CompiledWorld:
         """This world for ``spec``, which may differ from the compiled one only in goal, horizon, reward,
