@@ -10,12 +10,13 @@ fact mask.
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from itertools import count, product
 
-from gensim_gym.dsl.ast import WILDCARD, Assign, Obj, Reveal, walk
+from gensim_gym.dsl.ast import WILDCARD, Assign, Effect, Obj, Reveal, walk
 from gensim_gym.dsl.compile import Compiled, CompiledEffects, compile_effects, compile_expr
 from gensim_gym.spec.model import SimSpec, Tool
 from gensim_gym.spec.validate import parse_effect_cached, parse_expr_cached
@@ -157,6 +158,32 @@ def _tool_info(tool: Tool) -> tuple:
             any(isinstance(e, Reveal) for e in effects), pre, effects, tuple(p.name for p in tool.params))
 
 
+_NUMERIC_ASSIGN = re.compile(r"^(.+?) (=|\+=|-=) (-?[0-9]+)$")
+
+
+def _init_statement(stmt: str, cache: dict) -> tuple[Effect, tuple[str, ...]]:
+    """An init statement parsed, with the object names it mentions (cached in ``cache``).
+
+    Its compiled effect depends only on the statement and the slots of those objects, which is how
+    :meth:`CompiledWorld._initial_state` caches it: a generator's start states are re-sampled from
+    the same few hundred statements over changing object sets. Sampled numbers make many distinct
+    statements (``price(laptop) = 87``), so a statement assigning an integer is parsed as its
+    left-hand side with ``0`` (once per left-hand side) and that value put in: the same tree as
+    parsing it whole (tests/world/test_compiled.py checks), without the parser's per-text cost.
+    """
+    entry = cache.get(("init-statement", stmt))
+    if entry is None:
+        match = _NUMERIC_ASSIGN.match(stmt)
+        if match:
+            lhs, op, value = match.groups()
+            node = replace(parse_effect_cached(f"{lhs} {op} 0"), value=parse_expr_cached(value))
+        else:
+            node = parse_effect_cached(stmt)
+        names = tuple(sorted({n.name for n in walk(node) if isinstance(n, Obj)}))
+        entry = cache["init-statement", stmt] = (node, names)
+    return entry
+
+
 def _fluent_bounds(layout: Layout) -> tuple[list[float], list[float], list[float]]:
     """Per fluent position of ``layout``: lower bound, upper bound and observation scale (cached per layout)."""
     cached = layout.compile_cache.get(("fluent-bounds",))
@@ -265,23 +292,23 @@ class CompiledWorld:
         """The start state: the init statements applied, as one effect list, to all-false facts and
         fluents at 0 (clamped to their bounds).
 
-        Each statement's compiled effect is cached per object set (a generator's start states are
-        re-sampled from the same few hundred statements); concatenating them gives exactly the
-        effects of compiling the whole list at once.
+        Each statement's compiled effect is cached (:func:`_init_effect`); concatenating them gives
+        exactly the effects of compiling the whole list at once.
         """
         layout = self.layout
         facts = bytearray(layout.n_facts)
         nums = list(_fluent_defaults(layout))
-        known = layout.compile_cache.get(("init", self._objects_key))
-        if known is None:
-            known = layout.compile_cache["init", self._objects_key] = {}
         adds: list[int] = []
         dels: list[int] = []
         assigns: list = []
+        cache = layout.compile_cache
+        slot = index.slot
         for stmt in self.spec.task.init:
-            effect = known.get(stmt)
+            node, names = _init_statement(stmt, cache)
+            key = ("init", stmt, tuple([slot.get(o, -1) for o in names]))
+            effect = cache.get(key)
             if effect is None:
-                effect = known[stmt] = compile_effects([parse_effect_cached(stmt)], index)
+                effect = cache[key] = compile_effects([node], index)
             adds += effect.adds
             dels += effect.dels
             assigns += effect.assigns
