@@ -80,7 +80,10 @@ def replay(spec: SimSpec, labels: list[str] | tuple[str, ...], layout: Layout | 
         quiet_world._progress = PlanProgress(quiet_world, steps)
     # the env would compile exactly this world itself; a generator never replays a task twice
     env.adopt_world(quiet_world, forget_others=True)
-    env.reset(seed=0, options={"spec": quiet})
+    # Seeded once, when the env is made: a noise-free replay of a given spec never draws from
+    # np_random (no failure rolls, no sampling), so re-seeding on every spec (a new numpy Generator
+    # each time) could not change a step.
+    env.reset(seed=None if env.world is not None else 0, options={"spec": quiet})
     by_label = env.world.action_by_label()
     total, success = 0.0, False
     for i, label in enumerate(labels):
