@@ -407,11 +407,16 @@ class CompiledWorld:
     # -- state transitions ----------------------------------------------
     def apply(self, facts: bytearray, nums: list[float], effects: CompiledEffects) -> None:
         """Apply effects in place: numeric values from the pre-state, deletes before adds, clamped fluents."""
-        if effects.assigns:
+        assigns = effects.assigns
+        if assigns:
             lo, hi = self.num_lo, self.num_hi
-            updates = [(j, assigned_value(op, fn(facts, nums), nums[j], lo[j], hi[j])) for j, op, fn in effects.assigns]
-            for j, value in updates:
-                nums[j] = value
+            if len(assigns) == 1:  # the common case: nothing else to read the pre-state, so write at once
+                ((j, op, fn),) = assigns
+                nums[j] = assigned_value(op, fn(facts, nums), nums[j], lo[j], hi[j])
+            else:
+                updates = [(j, assigned_value(op, fn(facts, nums), nums[j], lo[j], hi[j])) for j, op, fn in assigns]
+                for j, value in updates:
+                    nums[j] = value
         for i in effects.dels:
             facts[i] = 0
         for i in effects.adds:
