@@ -126,6 +126,34 @@ class TaskRuntime:
         ``(fact, bit)`` (bit 0 when no literal reads the fact) and the cache of summed rows per flip
         pattern (see :meth:`flip_delta`).
         """
+        indices, rows, residuals, assigns, dels, adds, flips, writes, assigned = self._call_tables(ground)
+        touches_goal = bool(self.goal_facts.intersection(writes) or self.goal_nums.intersection(assigned))
+        touches_phi = self.shaping and bool(self.potential.facts.intersection(writes)
+                                            or self.potential.nums.intersection(assigned))
+        plan = (indices, rows, residuals, assigns, touches_goal, touches_phi, dels, adds, flips)
+        self.plans[ground.id] = plan
+        everything = sum(bit for _, bit in dels + adds)
+        if everything and not self.hidden and everything not in flips:
+            # the usual pattern: preconditions fix what the effects flip
+            self.flip_delta(plan, everything)
+        return plan
+
+    def _call_tables(self, ground: GroundAction) -> tuple:
+        """The goal-independent part of :meth:`plan`, plus the facts and fluents the call writes.
+
+        It depends only on the ground action, the counter tables and whether facts are hidden, so it
+        is kept per grounding in the layout's compile cache (as the counter tables are): tasks over the
+        same objects and tools share it, flip-pattern sums included.
+        """
+        world = self.world
+        key = ("runtime-calls", world.grounding, self.dense, self.hidden)
+        cache = world.layout.compile_cache
+        table = cache.get(key)
+        if table is None:
+            table = cache[key] = {}
+        entry = table.get(ground.id)
+        if entry is not None:
+            return entry
         effects = ground.effects
         written = effects.dels + effects.adds + (effects.reveals if self.hidden else ())
         indices = tuple(dict.fromkeys(written))
@@ -140,29 +168,21 @@ class TaskRuntime:
         groups: dict[object, tuple] = {}
         for aid in sorted(found):
             residual = _residual(found[aid])
-            key = residual.key if residual.key is not None else aid
-            fn, ids = groups.get(key, (residual.fn, ()))
-            groups[key] = (fn, ids + (aid,))
-        residuals = tuple(groups.values())
-        writes = effects.adds + effects.dels
-        touches_goal = bool(self.goal_facts.intersection(writes) or self.goal_nums.intersection(assigned))
-        touches_phi = self.shaping and bool(self.potential.facts.intersection(writes)
-                                            or self.potential.nums.intersection(assigned))
+            group = residual.key if residual.key is not None else aid
+            fn, ids = groups.get(group, (residual.fn, ()))
+            groups[group] = (fn, ids + (aid,))
         # fluent assignments as (fluent, op, value fn, lo, hi): applied as CompiledWorld.apply does
         # (values read the state before the call, then clamped), without its per-call generality
-        lo, hi = self.world.num_lo, self.world.num_hi
+        lo, hi = world.num_lo, world.num_hi
         assigns = tuple((j, op, fn, lo[j], hi[j]) for j, op, fn in effects.assigns) if assigned else None
         # one bit per delete / add whose fact some literal reads, in effect order
+        writes = effects.adds + effects.dels
         bits = iter(1 << k for k in range(len(writes)))
         dels = tuple((i, next(bits) if self.pairs[i] else 0) for i in effects.dels)
         adds = tuple((i, next(bits) if self.pairs[i] else 0) for i in effects.adds)
-        plan = (indices, tuple(self.rows[i] for i in indices), residuals, assigns, touches_goal, touches_phi,
-                dels, adds, {})
-        self.plans[ground.id] = plan
-        everything = sum(bit for _, bit in dels + adds)
-        if everything and not self.hidden:  # the usual pattern: preconditions fix what the effects flip
-            self.flip_delta(plan, everything)
-        return plan
+        entry = table[ground.id] = (indices, tuple(self.rows[i] for i in indices), tuple(groups.values()), assigns,
+                                    dels, adds, {}, writes, assigned)
+        return entry
 
     def flip_delta(self, plan: tuple, pattern: int) -> tuple[tuple[int, int], ...]:
         """The counter change of a call whose deletes / adds with set bits in ``pattern`` really flipped
