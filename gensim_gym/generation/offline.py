@@ -219,7 +219,7 @@ class OfflineGenerator:
             goalward = [k for k in pool if toward[k]]
             if goalward and rng.random() < 0.5:
                 pool = goalward
-            k = pool[int(rng.integers(len(pool)))]
+            k = pool[int(rng.integers(len(pool)))] if len(pool) > 1 else pool[0]  # integers(1) draws nothing
             effects = effects_at[k]
             world.apply(facts, nums, effects)
             seen.update(effects.adds)
@@ -388,7 +388,7 @@ def _apply_rule(rule: dict, rng: np.random.Generator, objects: dict[str, tuple[s
             pool = objects.get(t, ())
             if not pool:
                 break
-            binding[var] = pool[int(rng.integers(len(pool)))]
+            binding[var] = pool[int(rng.integers(len(pool)))] if len(pool) > 1 else pool[0]
         else:
             value = int(rng.integers(lo, hi + 1)) if "range" in rule else 0
             out.extend(_substitute(stmt, binding).replace("$n", str(value)) for stmt in rule["set"])
