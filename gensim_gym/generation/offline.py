@@ -187,9 +187,11 @@ class OfflineGenerator:
 
     def _init_state(self, rng: np.random.Generator, objects: dict[str, tuple[str, ...]]) -> list[str]:
         out: list[str] = []
-        for ts in self.toolsets:
-            for rule in ts.init:
-                out.extend(_apply_rule(rule, rng, objects))
+        rules = self.__dict__.get("_rules")
+        if rules is None:  # parsed on first use (a malformed rule fails at generation, as it always did)
+            rules = self._rules = [_InitRule.parse(rule) for ts in self.toolsets for rule in ts.init]
+        for rule in rules:
+            out.extend(rule.expand(rng, objects))
         return out
 
     def _walk_goals(self, rng: np.random.Generator, world: CompiledWorld) -> tuple[tuple[str, ...], int]:
@@ -373,31 +375,47 @@ def _parse_vars(spec: str | list[str] | None) -> list[tuple[str, str]]:
     return out
 
 
-def _apply_rule(rule: dict, rng: np.random.Generator, objects: dict[str, tuple[str, ...]]) -> list[str]:
-    """Expand one init rule: for each binding of ``each``, maybe (``prob``) pick ``pick`` vars and set facts."""
-    each = _parse_vars(rule.get("each"))
-    picks = _parse_vars(rule.get("pick"))
-    prob = float(rule.get("prob", 1.0))
-    lo, hi = rule.get("range", [0, 0])
-    out: list[str] = []
-    for combo in product(*(objects.get(t, ()) for _, t in each)):
-        if prob < 1.0 and rng.random() >= prob:
-            continue
-        binding = {v: o for (v, _), o in zip(each, combo, strict=True)}  # one object per ``each`` variable
-        for var, t in picks:
-            pool = objects.get(t, ())
-            if not pool:
-                break
-            binding[var] = pool[int(rng.integers(len(pool)))] if len(pool) > 1 else pool[0]
-        else:
-            value = int(rng.integers(lo, hi + 1)) if "range" in rule else 0
-            out.extend(_substitute(stmt, binding).replace("$n", str(value)) for stmt in rule["set"])
-    return out
+class _InitRule(NamedTuple):
+    """One init rule of a toolset, parsed once: its ``each`` and ``pick`` variables, ``prob``, ``range``
+    (``None`` if absent) and ``set`` statements as format strings (``?var`` → ``{var}``)."""
+
+    each: list[tuple[str, str]]
+    picks: list[tuple[str, str]]
+    prob: float
+    range: tuple[int, int] | None
+    templates: tuple[str, ...]
+
+    @classmethod
+    def parse(cls, rule: dict) -> _InitRule:
+        lo, hi = rule.get("range", [0, 0])
+        return cls(_parse_vars(rule.get("each")), _parse_vars(rule.get("pick")), float(rule.get("prob", 1.0)),
+                   (lo, hi) if "range" in rule else None, tuple(_template(stmt) for stmt in rule["set"]))
+
+    def expand(self, rng: np.random.Generator, objects: dict[str, tuple[str, ...]]) -> list[str]:
+        """For each binding of ``each``, maybe (``prob``) pick ``pick`` vars and set facts."""
+        each, prob = self.each, self.prob
+        out: list[str] = []
+        for combo in product(*(objects.get(t, ()) for _, t in each)):
+            if prob < 1.0 and rng.random() >= prob:
+                continue
+            binding = {v: o for (v, _), o in zip(each, combo, strict=True)}  # one object per ``each`` variable
+            for var, t in self.picks:
+                pool = objects.get(t, ())
+                if not pool:
+                    break
+                binding[var] = pool[int(rng.integers(len(pool)))] if len(pool) > 1 else pool[0]
+            else:
+                value = str(int(rng.integers(self.range[0], self.range[1] + 1)) if self.range else 0)
+                out.extend(template.format_map(binding).replace("$n", value) for template in self.templates)
+        return out
 
 
 _RULE_REF = re.compile(r"\?([A-Za-z_][A-Za-z0-9_]*)")
 
 
-def _substitute(stmt: str, binding: dict[str, str]) -> str:
-    """``stmt`` with every ``?var`` replaced by its bound object."""
-    return _RULE_REF.sub(lambda m: binding[m.group(1)], stmt)
+def _template(stmt: str) -> str:
+    """``stmt`` as a format string: ``?var`` becomes ``{var}``, literal braces are doubled, so that
+    ``_template(stmt).format_map(binding)`` is ``stmt`` with every ``?var`` replaced by its bound object."""
+    parts = _RULE_REF.split(stmt)  # literal, variable, literal, ...
+    return "".join(p.replace("{", "{{").replace("}", "}}") if i % 2 == 0 else "{" + p + "}"
+                   for i, p in enumerate(parts))
