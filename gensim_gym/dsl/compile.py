@@ -198,6 +198,9 @@ def _compile(node: Expr, index: Indexer, binding: Mapping[str, str]) -> Compiled
         raise TypeError(f"cannot compile {type(n).__name__}")  # pragma: no cover - checker rejects first
 
     fn = build(node)
+    # ``build`` refers to itself through its closure cell: a reference cycle that only the cyclic
+    # garbage collector could free (a generator compiles goals and new statements on every attempt)
+    build = None  # noqa: F841 - rebinding the cell breaks the cycle; the closures returned never use it
     return Compiled(fn, frozenset(facts), frozenset(nums))
 
 

@@ -53,7 +53,10 @@ class TaskRuntime:
     def __init__(self, world: CompiledWorld, layout: Layout, *, prepare: bool = True) -> None:
         """``prepare``: build every call's plan now (a training env: the cost belongs to preparing the task,
         not to its first steps); ``False`` builds each on first use (a verifier replaying one short plan
-        needs a handful of the ~100 plans, and building them all doubled generation time)."""
+        needs a handful of the ~100 plans, and building them all doubled generation time) and keeps the
+        sparse counters (choosing between the two representations, which agree on every step, costs a
+        pass over every call: ~10 % of generation time in file-system tasks, more than a short replay
+        could save)."""
         self.world = world
         spec = world.spec
         rew = spec.reward
@@ -75,7 +78,7 @@ class TaskRuntime:
         self.scale32 = np.asarray(world.num_scale, dtype=np.float32)
         self.scale_items = list(self.scale32)  # numpy float32 scalars, for scaled()
         self._observed: dict[tuple[int, float], np.float32 | float] = {}
-        self._build_counters(world, layout, belief, nums)
+        self._build_counters(world, layout, belief, nums, choose_dense=prepare)
         self.goals = world.goals
         self.goal_facts = frozenset(world.goal_facts)
         self.goal_nums = frozenset(j for g in world.goals for j in g.nums)
@@ -88,35 +91,25 @@ class TaskRuntime:
             for a in world.valid_actions:  # ~10 µs each
                 self.plan(a)
 
-    def _build_counters(self, world: CompiledWorld, layout: Layout, belief: bytearray, nums: list[float]) -> None:
+    def _build_counters(self, world: CompiledWorld, layout: Layout, belief: bytearray, nums: list[float], *,
+                        choose_dense: bool = True) -> None:
+        """The literal counters at the start, their rows and the residual checks' dependencies;
+        ``choose_dense`` False keeps the sparse representation without measuring which is faster."""
         n = layout.n_actions
+        literals, pairs, dense, rows, fact_deps, num_deps = _counter_tables(world, layout, choose_dense)
         cnt = [1] * n  # unused slots stay unavailable
         res: dict[int, int] = {}  # residual value (0 holds, 1 fails) of each action that has one
-        fact_deps: dict[int, list[GroundAction]] = {}
-        num_deps: dict[int, list[GroundAction]] = {}
-        rows: list[dict[int, int]] = [{} for _ in range(layout.n_facts)]
-        for a in world.valid_actions:
-            pos, neg = a.pre.literals or ((), ())
-            residual = _residual(a)
+        for action_id, pos, neg, residual in literals:
             unsatisfied = 0
             for i in pos:
-                rows[i][a.id] = rows[i].get(a.id, 0) - 1
                 unsatisfied += not belief[i]
             for i in neg:
-                rows[i][a.id] = rows[i].get(a.id, 0) + 1
                 unsatisfied += bool(belief[i])
             if residual is not None:
-                res[a.id] = 0 if residual.fn(belief, nums) else 1
-                for i in residual.facts:
-                    fact_deps.setdefault(i, []).append(a)
-                for j in residual.nums:
-                    num_deps.setdefault(j, []).append(a)
-            cnt[a.id] = unsatisfied + res.get(a.id, 0)
-        # row i as (action, delta) pairs in slot order, None if no literal reads fact i
-        self.pairs = pairs = [tuple(sorted((a, d) for a, d in row.items() if d)) or None for row in rows]
-        self.dense = _mean_moved(world, pairs) > DENSE_ABOVE
-        self.rows = [_dense(row, n) for row in pairs] if self.dense else pairs
-        self.cnt0 = np.asarray(cnt, dtype=np.int16) if self.dense else cnt
+                unsatisfied += res.setdefault(action_id, 0 if residual(belief, nums) else 1)
+            cnt[action_id] = unsatisfied
+        self.pairs, self.dense, self.rows = pairs, dense, rows
+        self.cnt0 = np.asarray(cnt, dtype=np.int16) if dense else cnt
         self.res0 = res
         self.mask0 = np.asarray(cnt) == 0
         self.mask0_bytes = self.mask0.tobytes()  # copied into the env's mask buffer at reset
@@ -133,43 +126,63 @@ class TaskRuntime:
         ``(fact, bit)`` (bit 0 when no literal reads the fact) and the cache of summed rows per flip
         pattern (see :meth:`flip_delta`).
         """
+        indices, rows, residuals, assigns, dels, adds, flips, writes, assigned = self._call_tables(ground)
+        touches_goal = bool(self.goal_facts.intersection(writes) or self.goal_nums.intersection(assigned))
+        touches_phi = self.shaping and bool(self.potential.facts.intersection(writes)
+                                            or self.potential.nums.intersection(assigned))
+        plan = (indices, rows, residuals, assigns, touches_goal, touches_phi, dels, adds, flips)
+        self.plans[ground.id] = plan
+        everything = sum(bit for _, bit in dels + adds)
+        if everything and not self.hidden and everything not in flips:
+            # the usual pattern: preconditions fix what the effects flip
+            self.flip_delta(plan, everything)
+        return plan
+
+    def _call_tables(self, ground: GroundAction) -> tuple:
+        """The goal-independent part of :meth:`plan`, plus the facts and fluents the call writes.
+
+        It depends only on the ground action, the counter tables and whether facts are hidden, so it
+        is kept per grounding in the layout's compile cache (as the counter tables are): tasks over the
+        same objects and tools share it, flip-pattern sums included.
+        """
+        world = self.world
+        key = ("runtime-calls", world.grounding, self.dense, self.hidden)
+        cache = world.layout.compile_cache
+        table = cache.get(key)
+        if table is None:
+            table = cache[key] = {}
+        entry = table.get(ground.id)
+        if entry is not None:
+            return entry
         effects = ground.effects
         written = effects.dels + effects.adds + (effects.reveals if self.hidden else ())
         indices = tuple(dict.fromkeys(written))
         assigned = tuple(dict.fromkeys(j for j, _, _ in effects.assigns))
         found: dict[int, GroundAction] = {}
         for i in effects.adds + effects.dels + effects.reveals:
-            found.update((a.id, a) for a in self._residual_fact_deps.get(i, ()))
+            found.update((b, self.actions[b]) for b in self._residual_fact_deps.get(i, ()))
         for j in assigned:
-            found.update((a.id, a) for a in self._residual_num_deps.get(j, ()))
+            found.update((b, self.actions[b]) for b in self._residual_num_deps.get(j, ()))
         # one entry per distinct check: actions whose residuals are the same ground expression
         # (calendar: ``headcount(m) <= capacity(r)`` in every slot's booking) share one evaluation
         groups: dict[object, tuple] = {}
         for aid in sorted(found):
             residual = _residual(found[aid])
-            key = residual.key if residual.key is not None else aid
-            fn, ids = groups.get(key, (residual.fn, ()))
-            groups[key] = (fn, ids + (aid,))
-        residuals = tuple(groups.values())
-        writes = effects.adds + effects.dels
-        touches_goal = bool(self.goal_facts.intersection(writes) or self.goal_nums.intersection(assigned))
-        touches_phi = self.shaping and bool(self.potential.facts.intersection(writes)
-                                            or self.potential.nums.intersection(assigned))
+            group = residual.key if residual.key is not None else aid
+            fn, ids = groups.get(group, (residual.fn, ()))
+            groups[group] = (fn, ids + (aid,))
         # fluent assignments as (fluent, op, value fn, lo, hi): applied as CompiledWorld.apply does
         # (values read the state before the call, then clamped), without its per-call generality
-        lo, hi = self.world.num_lo, self.world.num_hi
+        lo, hi = world.num_lo, world.num_hi
         assigns = tuple((j, op, fn, lo[j], hi[j]) for j, op, fn in effects.assigns) if assigned else None
         # one bit per delete / add whose fact some literal reads, in effect order
+        writes = effects.adds + effects.dels
         bits = iter(1 << k for k in range(len(writes)))
         dels = tuple((i, next(bits) if self.pairs[i] else 0) for i in effects.dels)
         adds = tuple((i, next(bits) if self.pairs[i] else 0) for i in effects.adds)
-        plan = (indices, tuple(self.rows[i] for i in indices), residuals, assigns, touches_goal, touches_phi,
-                dels, adds, {})
-        self.plans[ground.id] = plan
-        everything = sum(bit for _, bit in dels + adds)
-        if everything and not self.hidden:  # the usual pattern: preconditions fix what the effects flip
-            self.flip_delta(plan, everything)
-        return plan
+        entry = table[ground.id] = (indices, tuple(self.rows[i] for i in indices), tuple(groups.values()), assigns,
+                                    dels, adds, {}, writes, assigned)
+        return entry
 
     def flip_delta(self, plan: tuple, pattern: int) -> tuple[tuple[int, int], ...]:
         """The counter change of a call whose deletes / adds with set bits in ``pattern`` really flipped
@@ -214,6 +227,45 @@ class TaskRuntime:
         obs[calls:tail] = self.mask0
         obs[tail] = max(0.0, phi) if self.shaping else 0.0
         return obs
+
+
+def _counter_tables(world: CompiledWorld, layout: Layout, choose_dense: bool) -> tuple:
+    """What the literal counters of ``world`` need besides its start state (cached per grounding).
+
+    ``(literals, pairs, dense, rows, fact_deps, num_deps)``: per valid action ``(id, facts needed true,
+    facts needed false, residual check or None)``; per fact the ``(action, delta)`` pairs of its
+    counter row in slot order (``None`` if no literal reads it); whether the dense representation
+    is used and the rows in it; per fact / fluent the ids of the actions whose residual reads it.
+    All of it depends only on the ground preconditions, i.e. on :attr:`CompiledWorld.grounding`,
+    so a generator's replays of tasks over the same objects and tools build it once.
+    """
+    key = ("runtime-counters", world.grounding, choose_dense)
+    cached = layout.compile_cache.get(key)
+    if cached is not None:
+        return cached
+    literals: list[tuple] = []
+    fact_deps: dict[int, list[int]] = {}
+    num_deps: dict[int, list[int]] = {}
+    rows: list[dict[int, int]] = [{} for _ in range(layout.n_facts)]
+    for a in world.valid_actions:
+        pos, neg = a.pre.literals or ((), ())
+        residual = _residual(a)
+        for i in pos:
+            rows[i][a.id] = rows[i].get(a.id, 0) - 1
+        for i in neg:
+            rows[i][a.id] = rows[i].get(a.id, 0) + 1
+        if residual is not None:
+            for i in residual.facts:
+                fact_deps.setdefault(i, []).append(a.id)
+            for j in residual.nums:
+                num_deps.setdefault(j, []).append(a.id)
+        literals.append((a.id, pos, neg, None if residual is None else residual.fn))
+    # row i as (action, delta) pairs in slot order, None if no literal reads fact i
+    pairs = [tuple(sorted((a, d) for a, d in row.items() if d)) or None for row in rows]
+    dense = choose_dense and _mean_moved(world, pairs) > DENSE_ABOVE
+    dense_rows = [_dense(row, layout.n_actions) for row in pairs] if dense else pairs
+    cached = layout.compile_cache[key] = (tuple(literals), pairs, dense, dense_rows, fact_deps, num_deps)
+    return cached
 
 
 def _mean_moved(world: CompiledWorld, pairs: list) -> float:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import warnings
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 
 from gensim_gym.errors import DirectiveError, did_you_mean
 from gensim_gym.generation.toolsets import load_registry
@@ -35,7 +35,9 @@ class Knobs:
     notes: tuple[str, ...] = field(default_factory=tuple)
 
     def to_dict(self) -> dict:
-        out = asdict(self)
+        """The knobs as a JSON-ready dict, in field order (what ``asdict`` gives; every field is a scalar or
+        a tuple of strings, so no deep copy is needed, and generation records this in every spec's meta)."""
+        out = {f.name: getattr(self, f.name) for f in fields(self)}
         out["domains"] = list(self.domains)
         out["notes"] = list(self.notes)
         return out

@@ -14,9 +14,11 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 from itertools import product
+from typing import NamedTuple
 
 import numpy as np
 
+from gensim_gym.dsl.compile import CompiledEffects
 from gensim_gym.errors import GenerationError
 from gensim_gym.generation.directive import Knobs
 from gensim_gym.generation.toolsets import get_toolset
@@ -185,9 +187,11 @@ class OfflineGenerator:
 
     def _init_state(self, rng: np.random.Generator, objects: dict[str, tuple[str, ...]]) -> list[str]:
         out: list[str] = []
-        for ts in self.toolsets:
-            for rule in ts.init:
-                out.extend(_apply_rule(rule, rng, objects))
+        rules = self.__dict__.get("_rules")
+        if rules is None:  # parsed on first use (a malformed rule fails at generation, as it always did)
+            rules = self._rules = [_InitRule.parse(rule) for ts in self.toolsets for rule in ts.init]
+        for rule in rules:
+            out.extend(rule.expand(rng, objects))
         return out
 
     def _walk_goals(self, rng: np.random.Generator, world: CompiledWorld) -> tuple[tuple[str, ...], int]:
@@ -199,27 +203,29 @@ class OfflineGenerator:
         steps = 2 * min_plan_length(self.knobs) + 2
         facts, nums = bytearray(world.init_facts), list(world.init_nums)
         seen = {i for i, v in enumerate(facts) if v}
-        useful = [a for a in world.valid_actions if not a.distractor]
-        order, goalward_ids, updates = self._walk_tables(world)
+        tables = self._walk_tables(world)
+        order, updates = tables.order, tables.updates
+        adds, toward, ids, effects_at = tables.adds, tables.goalward, tables.ids, tables.effects
         # Applicable ids, updated incrementally (only preconditions reading what a call wrote are
-        # re-checked); options keep the order of ``useful`` so the walk is what it always was.
-        app = {a.id for a in useful if a.pre.fn(facts, nums)}
+        # re-checked); options are positions in the non-distractor calls, so they keep that order
+        # and the walk is what it always was.
+        app = set(world.start_applicable().intersection(order))
         walked = 0
         for _ in range(steps):
-            options = [useful[k] for k in sorted([order[b] for b in app])]
+            options = sorted([order[b] for b in app])
             if not options:
                 break
             walked += 1
-            novel = [a for a in options if not seen.issuperset(a.effects.adds)]
+            novel = [k for k in options if not seen.issuperset(adds[k])]
             pool = novel if novel and rng.random() < 0.85 else options
-            goalward = [a for a in pool if a.id in goalward_ids]
+            goalward = [k for k in pool if toward[k]]
             if goalward and rng.random() < 0.5:
                 pool = goalward
-            action = pool[int(rng.integers(len(pool)))]
-            effects = action.effects
+            k = pool[int(rng.integers(len(pool)))] if len(pool) > 1 else pool[0]  # integers(1) draws nothing
+            effects = effects_at[k]
             world.apply(facts, nums, effects)
             seen.update(effects.adds)
-            update_applicable(app, updates[action.id], facts, nums)
+            update_applicable(app, updates[ids[k]], facts, nums)
         positive, negative, fluents = self._goal_items(world)
         init_facts = world.init_facts
         cands = [label for label, i in positive if facts[i] and not init_facts[i]]
@@ -236,10 +242,9 @@ class OfflineGenerator:
         picks = sorted(rng.choice(len(cands), size=k, replace=False))
         return tuple(cands[i] for i in picks), walked
 
-    def _walk_tables(self, world: CompiledWorld) -> tuple[dict[int, int], frozenset[int], _WalkUpdates]:
-        """What the goal walk needs about ``world``'s actions, per grounding (cached on the generator):
-        each non-distractor action id's position in ``valid_actions``, the ids that touch a goal slot,
-        and the per-call applicability updates (:class:`_WalkUpdates`)."""
+    def _walk_tables(self, world: CompiledWorld) -> _WalkTables:
+        """What the goal walk needs about ``world``'s actions (:class:`_WalkTables`), per grounding
+        (cached on the generator)."""
         cache = self.__dict__.setdefault("_walk_cache", {})
         hit = cache.get(world.grounding)
         if hit is None:
@@ -248,8 +253,9 @@ class OfflineGenerator:
             useful = [a for a in world.valid_actions if not a.distractor]
             goalward = self._goalward(world)
             order = {a.id: k for k, a in enumerate(useful)}
-            hit = cache[world.grounding] = (order, frozenset(a.id for a in useful if goalward(a)),
-                                            _WalkUpdates(changes(world), order))
+            hit = cache[world.grounding] = _WalkTables(
+                order, [a.id for a in useful], [a.effects for a in useful], [a.effects.adds for a in useful],
+                [goalward(a) for a in useful], _WalkUpdates(changes(world), order))
         return hit
 
     def _goal_items(self, world: CompiledWorld) -> tuple[list, list, list]:
@@ -320,6 +326,20 @@ class OfflineGenerator:
         return f"{intro} {' '.join(parts)}"
 
 
+class _WalkTables(NamedTuple):
+    """The goal walk's view of one grounding: the non-distractor calls in ``valid_actions`` order,
+    addressed by position ``k`` (``order`` maps an action id to it), with per position the id, the
+    effects, the facts added and whether the call touches a fact or fluent a goal may name; and the
+    per-call applicability updates."""
+
+    order: dict[int, int]
+    ids: list[int]
+    effects: list[CompiledEffects]
+    adds: list[tuple[int, ...]]
+    goalward: list[bool]
+    updates: _WalkUpdates
+
+
 class _WalkUpdates(dict):
     """Per action id, how a call changes which non-distractor calls apply: the ids it surely disables
     and the ``(id, precondition)`` pairs to re-check (the grounding's :class:`Changes` entry restricted
@@ -355,31 +375,47 @@ def _parse_vars(spec: str | list[str] | None) -> list[tuple[str, str]]:
     return out
 
 
-def _apply_rule(rule: dict, rng: np.random.Generator, objects: dict[str, tuple[str, ...]]) -> list[str]:
-    """Expand one init rule: for each binding of ``each``, maybe (``prob``) pick ``pick`` vars and set facts."""
-    each = _parse_vars(rule.get("each"))
-    picks = _parse_vars(rule.get("pick"))
-    prob = float(rule.get("prob", 1.0))
-    lo, hi = rule.get("range", [0, 0])
-    out: list[str] = []
-    for combo in product(*(objects.get(t, ()) for _, t in each)):
-        if prob < 1.0 and rng.random() >= prob:
-            continue
-        binding = {v: o for (v, _), o in zip(each, combo, strict=True)}  # one object per ``each`` variable
-        for var, t in picks:
-            pool = objects.get(t, ())
-            if not pool:
-                break
-            binding[var] = pool[int(rng.integers(len(pool)))]
-        else:
-            value = int(rng.integers(lo, hi + 1)) if "range" in rule else 0
-            out.extend(_substitute(stmt, binding).replace("$n", str(value)) for stmt in rule["set"])
-    return out
+class _InitRule(NamedTuple):
+    """One init rule of a toolset, parsed once: its ``each`` and ``pick`` variables, ``prob``, ``range``
+    (``None`` if absent) and ``set`` statements as format strings (``?var`` → ``{var}``)."""
+
+    each: list[tuple[str, str]]
+    picks: list[tuple[str, str]]
+    prob: float
+    range: tuple[int, int] | None
+    templates: tuple[str, ...]
+
+    @classmethod
+    def parse(cls, rule: dict) -> _InitRule:
+        lo, hi = rule.get("range", [0, 0])
+        return cls(_parse_vars(rule.get("each")), _parse_vars(rule.get("pick")), float(rule.get("prob", 1.0)),
+                   (lo, hi) if "range" in rule else None, tuple(_template(stmt) for stmt in rule["set"]))
+
+    def expand(self, rng: np.random.Generator, objects: dict[str, tuple[str, ...]]) -> list[str]:
+        """For each binding of ``each``, maybe (``prob``) pick ``pick`` vars and set facts."""
+        each, prob = self.each, self.prob
+        out: list[str] = []
+        for combo in product(*(objects.get(t, ()) for _, t in each)):
+            if prob < 1.0 and rng.random() >= prob:
+                continue
+            binding = {v: o for (v, _), o in zip(each, combo, strict=True)}  # one object per ``each`` variable
+            for var, t in self.picks:
+                pool = objects.get(t, ())
+                if not pool:
+                    break
+                binding[var] = pool[int(rng.integers(len(pool)))] if len(pool) > 1 else pool[0]
+            else:
+                value = str(int(rng.integers(self.range[0], self.range[1] + 1)) if self.range else 0)
+                out.extend(template.format_map(binding).replace("$n", value) for template in self.templates)
+        return out
 
 
 _RULE_REF = re.compile(r"\?([A-Za-z_][A-Za-z0-9_]*)")
 
 
-def _substitute(stmt: str, binding: dict[str, str]) -> str:
-    """``stmt`` with every ``?var`` replaced by its bound object."""
-    return _RULE_REF.sub(lambda m: binding[m.group(1)], stmt)
+def _template(stmt: str) -> str:
+    """``stmt`` as a format string: ``?var`` becomes ``{var}``, literal braces are doubled, so that
+    ``_template(stmt).format_map(binding)`` is ``stmt`` with every ``?var`` replaced by its bound object."""
+    parts = _RULE_REF.split(stmt)  # literal, variable, literal, ...
+    return "".join(p.replace("{", "{{").replace("}", "}}") if i % 2 == 0 else "{" + p + "}"
+                   for i, p in enumerate(parts))

@@ -80,7 +80,10 @@ def replay(spec: SimSpec, labels: list[str] | tuple[str, ...], layout: Layout | 
         quiet_world._progress = PlanProgress(quiet_world, steps)
     # the env would compile exactly this world itself; a generator never replays a task twice
     env.adopt_world(quiet_world, forget_others=True)
-    env.reset(seed=0, options={"spec": quiet})
+    # Seeded once, when the env is made: a noise-free replay of a given spec never draws from
+    # np_random (no failure rolls, no sampling), so re-seeding on every spec (a new numpy Generator
+    # each time) could not change a step.
+    env.reset(seed=None if env.world is not None else 0, options={"spec": quiet})
     by_label = env.world.action_by_label()
     total, success = 0.0, False
     for i, label in enumerate(labels):
@@ -128,19 +131,30 @@ def random_rollouts(world: CompiledWorld, episodes: int, integers: Callable[[int
     wins = played = 0
     actions = world.actions
     changed_by = changes(world)  # shared by worlds of one grounding
-    start = [a.id for a in world.applicable(world.init_facts, world.init_nums)]
+    at_start = world.start_applicable()
+    start = [a.id for a in world.valid_actions if a.id in at_start]  # valid_actions order, as drawn from
     seen: dict[tuple[bytes, tuple[float, ...]], list[int]] = {}
-    apply, is_goal, horizon = world.apply, world.is_goal, world.horizon
+    apply, horizon = world.apply, world.horizon
+    goals = tuple(g.fn for g in world.goals)  # world.is_goal, inlined below
     while played < episodes:
         played += 1
         facts, nums = bytearray(world.init_facts), list(world.init_nums)
+        nums_key = tuple(nums)  # rebuilt only after a call that assigns fluents
         options = start
         for _ in range(horizon):
             if not options:
                 break
-            action_id = options[int(integers(len(options)))]
-            apply(facts, nums, actions[action_id].effects)
-            key = (bytes(facts), tuple(nums))
+            action_id = options[integers(len(options))]
+            effects = actions[action_id].effects
+            if effects.assigns:
+                apply(facts, nums, effects)
+                nums_key = tuple(nums)
+            else:  # facts only (the common case): apply's delete-then-add, inline
+                for i in effects.dels:
+                    facts[i] = 0
+                for i in effects.adds:
+                    facts[i] = 1
+            key = (bytes(facts), nums_key)
             known = seen.get(key)
             if known is not None:  # random episodes revisit states: reuse their verdict and valid calls
                 if known is _GOAL:
@@ -148,16 +162,21 @@ def random_rollouts(world: CompiledWorld, episodes: int, integers: Callable[[int
                     break
                 options = known
                 continue
-            if is_goal(facts, nums):
+            for goal in goals:
+                if not goal(facts, nums):
+                    break
+            else:
                 seen[key] = _GOAL
                 wins += 1
                 break
             changed, _, checks = changed_by[action_id]
             if changed:
-                keep = set(options)  # set operations run in C; only the ids in `changed` are re-checked
-                keep -= changed
-                keep.update([b for b, pre in checks if pre(facts, nums)])
-                options = sorted(keep)
+                # ``options`` is sorted and ``checks`` lists ids in order: two sorted runs, which
+                # list.sort merges in one pass (cheaper than a set round trip); ``checks`` ⊆ ``changed``
+                kept = [b for b in options if b not in changed]
+                kept += [b for b, pre in checks if pre(facts, nums)]
+                kept.sort()
+                options = kept
             seen[key] = options
         if stop_above is not None and (wins / episodes > stop_above
                                        or not (wins + episodes - played) / episodes > stop_above):

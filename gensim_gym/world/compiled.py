@@ -10,12 +10,13 @@ fact mask.
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from itertools import count, product
 
-from gensim_gym.dsl.ast import WILDCARD, Assign, Obj, Reveal, walk
+from gensim_gym.dsl.ast import WILDCARD, Assign, Effect, Obj, Reveal, walk
 from gensim_gym.dsl.compile import Compiled, CompiledEffects, compile_effects, compile_expr
 from gensim_gym.spec.model import SimSpec, Tool
 from gensim_gym.spec.validate import parse_effect_cached, parse_expr_cached
@@ -157,6 +158,32 @@ def _tool_info(tool: Tool) -> tuple:
             any(isinstance(e, Reveal) for e in effects), pre, effects, tuple(p.name for p in tool.params))
 
 
+_NUMERIC_ASSIGN = re.compile(r"^(.+?) (=|\+=|-=) (-?[0-9]+)$")
+
+
+def _init_statement(stmt: str, cache: dict) -> tuple[Effect, tuple[str, ...]]:
+    """An init statement parsed, with the object names it mentions (cached in ``cache``).
+
+    Its compiled effect depends only on the statement and the slots of those objects, which is how
+    :meth:`CompiledWorld._initial_state` caches it: a generator's start states are re-sampled from
+    the same few hundred statements over changing object sets. Sampled numbers make many distinct
+    statements (``price(laptop) = 87``), so a statement assigning an integer is parsed as its
+    left-hand side with ``0`` (once per left-hand side) and that value put in: the same tree as
+    parsing it whole (tests/world/test_compiled.py checks), without the parser's per-text cost.
+    """
+    entry = cache.get(("init-statement", stmt))
+    if entry is None:
+        match = _NUMERIC_ASSIGN.match(stmt)
+        if match:
+            lhs, op, value = match.groups()
+            node = replace(parse_effect_cached(f"{lhs} {op} 0"), value=parse_expr_cached(value))
+        else:
+            node = parse_effect_cached(stmt)
+        names = tuple(sorted({n.name for n in walk(node) if isinstance(n, Obj)}))
+        entry = cache["init-statement", stmt] = (node, names)
+    return entry
+
+
 def _fluent_bounds(layout: Layout) -> tuple[list[float], list[float], list[float]]:
     """Per fluent position of ``layout``: lower bound, upper bound and observation scale (cached per layout)."""
     cached = layout.compile_cache.get(("fluent-bounds",))
@@ -215,9 +242,19 @@ class CompiledWorld:
         self.spec = spec
         self.horizon = spec.task.horizon
         if not same_goals:
-            self.goals = [compile_expr(parse_expr_cached(g), self.index) for g in spec.task.goal]
+            self.goals = [self._compiled_goal(g) for g in spec.task.goal]
             self.goal_facts = sorted({i for g in self.goals for i in g.facts})
         self.terms = [(t, compile_expr(parse_expr_cached(t.when), self.index)) for t in spec.reward.terms]
+
+    def _compiled_goal(self, text: str) -> Compiled:
+        """One goal condition compiled; cached in the layout per text and objects with their slots
+        (all the compiled closure depends on): a generator's draft, probe and re-sampled tasks repeat them."""
+        key = ("goal", text, self._objects_key)
+        cache = self.layout.compile_cache
+        compiled = cache.get(key)
+        if compiled is None:
+            compiled = cache[key] = compile_expr(parse_expr_cached(text), self.index)
+        return compiled
 
     def retarget(self, spec: SimSpec) -> CompiledWorld:
         """This world for ``spec``, which may differ from the compiled one only in goal, horizon, reward,
@@ -255,23 +292,23 @@ class CompiledWorld:
         """The start state: the init statements applied, as one effect list, to all-false facts and
         fluents at 0 (clamped to their bounds).
 
-        Each statement's compiled effect is cached per object set (a generator's start states are
-        re-sampled from the same few hundred statements); concatenating them gives exactly the
-        effects of compiling the whole list at once.
+        Each statement's compiled effect is cached (:func:`_init_effect`); concatenating them gives
+        exactly the effects of compiling the whole list at once.
         """
         layout = self.layout
         facts = bytearray(layout.n_facts)
         nums = list(_fluent_defaults(layout))
-        known = layout.compile_cache.get(("init", self._objects_key))
-        if known is None:
-            known = layout.compile_cache["init", self._objects_key] = {}
         adds: list[int] = []
         dels: list[int] = []
         assigns: list = []
+        cache = layout.compile_cache
+        slot = index.slot
         for stmt in self.spec.task.init:
-            effect = known.get(stmt)
+            node, names = _init_statement(stmt, cache)
+            key = ("init", stmt, tuple([slot.get(o, -1) for o in names]))
+            effect = cache.get(key)
             if effect is None:
-                effect = known[stmt] = compile_effects([parse_effect_cached(stmt)], index)
+                effect = cache[key] = compile_effects([node], index)
             adds += effect.adds
             dels += effect.dels
             assigns += effect.assigns
@@ -370,11 +407,16 @@ class CompiledWorld:
     # -- state transitions ----------------------------------------------
     def apply(self, facts: bytearray, nums: list[float], effects: CompiledEffects) -> None:
         """Apply effects in place: numeric values from the pre-state, deletes before adds, clamped fluents."""
-        if effects.assigns:
+        assigns = effects.assigns
+        if assigns:
             lo, hi = self.num_lo, self.num_hi
-            updates = [(j, assigned_value(op, fn(facts, nums), nums[j], lo[j], hi[j])) for j, op, fn in effects.assigns]
-            for j, value in updates:
-                nums[j] = value
+            if len(assigns) == 1:  # the common case: nothing else to read the pre-state, so write at once
+                ((j, op, fn),) = assigns
+                nums[j] = assigned_value(op, fn(facts, nums), nums[j], lo[j], hi[j])
+            else:
+                updates = [(j, assigned_value(op, fn(facts, nums), nums[j], lo[j], hi[j])) for j, op, fn in assigns]
+                for j, value in updates:
+                    nums[j] = value
         for i in effects.dels:
             facts[i] = 0
         for i in effects.adds:
@@ -402,6 +444,19 @@ class CompiledWorld:
 
     def applicable(self, facts: bytearray, nums: list[float]) -> list[GroundAction]:
         return [a for a in self.valid_actions if a.pre.fn(facts, nums)]
+
+    def start_applicable(self) -> frozenset[int]:
+        """Ids of the valid actions applicable in the initial state (computed once per start state).
+
+        The goal walk, the planner and the random-policy check all begin there; retargeted copies
+        (same start, same preconditions) keep the set, so a generated task evaluates each
+        precondition at its start once instead of once per stage.
+        """
+        ids = self.__dict__.get("_start_applicable")
+        if ids is None:
+            facts, nums = self.init_facts, self.init_nums
+            ids = self._start_applicable = frozenset(a.id for a in self.valid_actions if a.pre.fn(facts, nums))
+        return ids
 
     def action_by_label(self) -> dict[str, GroundAction]:
         """Every valid ground action by its label, e.g. ``pick(crate_a, dock)`` (built once per world)."""

@@ -34,6 +34,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 DEAD_END = 1 << 20
 MAX_CHAIN = 4
+_MAX_MEMO = 100_000  # states kept by one guidance's memo (cleared when full)
 Literal = tuple[int, int]  # (fact index, required value 0/1)
 
 
@@ -67,6 +68,17 @@ def _literal_goal(node, index) -> list[Literal] | None:
             return None
         out.extend([(i, 1) for i in pos] + [(i, 0) for i in neg])
     return out
+
+
+def _literal_goal_cached(text: str, world: CompiledWorld) -> list[Literal] | None:
+    """:func:`_literal_goal` of a goal text in ``world``, cached in its layout per text and objects with
+    their slots (what the literals' fact positions depend on). Callers must not mutate the list."""
+    key = ("literal-goal", text, world._objects_key)
+    cache = world.layout.compile_cache
+    hit = cache.get(key, cache)  # the cache itself marks a miss: None is a valid entry
+    if hit is cache:
+        hit = cache[key] = _literal_goal(parse_expr_cached(text), world.index)
+    return hit
 
 
 def reads(nodes: Iterable, index, binding: dict[str, str]) -> tuple[frozenset[int], frozenset[int]]:
@@ -110,11 +122,18 @@ def _writers(world: CompiledWorld) -> tuple[dict, dict[int, list[int]], dict[int
                 deleters.setdefault(i, []).append(a.id)
             for j, _, _ in effects.assigns:
                 assigners.setdefault(j, []).append(a.id)
-        static = tuple((b, never_added, never_deleted) for b, (pos, neg) in req.items()
-                       for never_added, never_deleted in [(tuple(i for i in pos if i not in adders),
-                                                           tuple(i for i in neg if i not in deleters))]
-                       if never_added or never_deleted)
-        out = cache[key] = (req, adders, deleters, assigners, static)
+        # per fact, the actions it blocks for good when false at the start (they need it true and
+        # nothing adds it) and when true (they need it false and nothing deletes it)
+        blocked_if_false: dict[int, list[int]] = {}
+        blocked_if_true: dict[int, list[int]] = {}
+        for b, (pos, neg) in req.items():
+            for i in pos:
+                if i not in adders:
+                    blocked_if_false.setdefault(i, []).append(b)
+            for i in neg:
+                if i not in deleters:
+                    blocked_if_true.setdefault(i, []).append(b)
+        out = cache[key] = (req, adders, deleters, assigners, (blocked_if_false, blocked_if_true))
     return out
 
 
@@ -124,18 +143,16 @@ class Guidance:
     def __init__(self, world: CompiledWorld) -> None:
         self.world = world
         self.preferred = 0  # see __call__
-        index = world.index
+        self._memo: dict | None = None  # see __call__; built on first use (shared by rebound copies)
+        self._memo_key: tuple[int, list[int]] = (0, [])
         self.req, self.adders, self.deleters, assigners, static = _writers(world)
         # Per goal condition, the actions whose effects touch what it reads (before dead actions go).
         touching = [self._touching(goal.facts, goal.nums, assigners) for goal in world.goals]
         self._drop_dead_actions(static)
         self.relevant = self._relevant(assigners)
-        # per coded literal / action: the estimate's int tables (the landmark memos above are shared)
-        self._coded: dict[int, tuple[int, tuple[int, ...], tuple[int, ...]]] = {}
-        self._coded_req: dict[int, tuple[tuple[int, int, int], ...]] = {}
         self.targets: list[list[Literal] | tuple[frozenset[int], tuple[Literal, ...]]] = []
         for text, touch in zip(world.spec.task.goal, touching, strict=True):
-            lits = _literal_goal(parse_expr_cached(text), index)
+            lits = _literal_goal_cached(text, world)
             self.targets.append(lits if lits is not None else (touch, self._common_pre(touch)))
         # k: the most goal conditions one action touches (the goal-count bound's divisor)
         per_action: dict[int, int] = {}
@@ -163,21 +180,23 @@ class Guidance:
                 out.alive = [world.actions[a.id] for a in self.alive]
         return out
 
-    def _drop_dead_actions(self, static: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]) -> None:
+    def _drop_dead_actions(self, static: tuple[dict[int, list[int]], dict[int, list[int]]]) -> None:
         """Forget actions needing a literal that is false at the start and that no action can make true.
 
         Such an action can never be applied from the initial state (nor from any state search reaches),
-        so it belongs in no landmark and no search. ``static``: per action with such literals at all, the
-        facts it needs true that nothing adds and those it needs false that nothing deletes.
+        so it belongs in no landmark and no search. ``static``: per fact that nothing adds, the actions
+        needing it true, and per fact that nothing deletes, the actions needing it false.
 
         The achiever tables without the dead actions, and the landmark memos built from them
-        (``_achievers``, ``_common``, ``_by_size``: they depend on nothing else), are kept in the
+        (``_achievers``, ``_common``, ``_by_size``, ``_coded``, ``_coded_req``: they depend on nothing
+        else), are kept in the
         layout's compile cache per grounding and dead set, so re-sampled tasks share them.
         """
         world = self.world
         init = world.init_facts
-        dead = frozenset(a for a, pos, neg in static
-                         if any(not init[i] for i in pos) or any(init[i] for i in neg))
+        blocked_if_false, blocked_if_true = static
+        dead = frozenset(b for i, ids in blocked_if_false.items() if not init[i] for b in ids).union(
+            [b for i, ids in blocked_if_true.items() if init[i] for b in ids])
         self.alive = world.valid_actions if not dead else [a for a in world.valid_actions if a.id not in dead]
         key = ("landmarks", world.grounding, dead)
         cache = world.layout.compile_cache
@@ -187,11 +206,14 @@ class Guidance:
             if dead:  # new tables: the ones from _writers are shared by every world of this grounding
                 adders = {i: [a for a in ids if a not in dead] for i, ids in adders.items()}
                 deleters = {i: [a for a in ids if a not in dead] for i, ids in deleters.items()}
-            shared = cache[key] = (adders, deleters, {}, {}, {})
+            shared = cache[key] = (adders, deleters, {}, {}, {}, {}, {})
         self.adders, self.deleters = shared[0], shared[1]
         self._common: dict[Literal, tuple[frozenset[int], tuple[Literal, ...]]] = shared[2]
         self._by_size: dict[int, tuple[tuple[int, int, frozenset[int]], ...]] = shared[3]
         self._achievers: dict[Literal, frozenset[int]] = shared[4]
+        # per coded literal / action: the estimate's int tables, built from the memos above alone
+        self._coded: dict[int, tuple[int, tuple[int, ...], tuple[int, ...]]] = shared[5]
+        self._coded_req: dict[int, tuple[tuple[int, int, int], ...]] = shared[6]
 
     def _touching(self, facts: frozenset[int], nums: frozenset[int],
                   assigners: dict[int, list[int]]) -> frozenset[int]:
@@ -225,14 +247,16 @@ class Guidance:
                     continue
                 chosen.add(b)
                 a = by_id[b]
-                for i in a.pre.facts | a.value_reads[0]:
-                    if i not in facts:
-                        facts.add(i)
-                        todo_f.append(i)
-                for j in a.pre.nums | a.value_reads[1]:
-                    if j not in nums:
-                        nums.add(j)
-                        todo_n.append(j)
+                # set operations in C; the closure does not depend on the order facts are visited in
+                value_facts, value_nums = a.value_reads
+                new_facts = (a.pre.facts | value_facts if value_facts else a.pre.facts) - facts
+                if new_facts:
+                    facts |= new_facts
+                    todo_f += new_facts
+                new_nums = (a.pre.nums | value_nums if value_nums else a.pre.nums) - nums
+                if new_nums:
+                    nums |= new_nums
+                    todo_n += new_nums
         return [a for a in w.valid_actions if a.id in chosen]
 
     def _common_pre(self, achievers: Iterable[int]) -> tuple[Literal, ...]:
@@ -364,7 +388,37 @@ class Guidance:
 
         A call that returns neither 0 nor ``DEAD_END`` leaves in ``self.preferred`` the achievers of the
         landmarks it counted, as an action-id bit set (a search hint: calls likely to make progress).
+
+        Memoised per state projected onto :meth:`inputs` (estimate and hint are functions of those
+        facts and fluents alone): a search's successors often differ from their parent, and from
+        each other, only in facts the estimate never reads (~55 % of calendar and support calls hit).
         """
+        memo = self._memo
+        if memo is None:
+            memo = self._start_memo()
+        mask, nidx = self._memo_key
+        bits = int.from_bytes(facts, "little") & mask
+        key = (bits, tuple(map(nums.__getitem__, nidx))) if nidx else bits
+        hit = memo.get(key)
+        if hit is not None:
+            if hit[1] is not None:
+                self.preferred = hit[1]
+            return hit[0]
+        h = self.estimate(facts, nums)
+        if len(memo) >= _MAX_MEMO:
+            memo.clear()
+        memo[key] = (h, self.preferred if 0 < h < DEAD_END else None)
+        return h
+
+    def _start_memo(self) -> dict:
+        """Create the memo of :meth:`__call__` and its key (a mask over the state's bytes, fluent positions)."""
+        facts, nums = self.inputs()
+        self._memo_key = (sum(1 << (8 * i) for i in facts), sorted(nums))
+        self._memo = {}
+        return self._memo
+
+    def estimate(self, facts: bytearray, nums: list[float]) -> int:
+        """:meth:`__call__` without the memo."""
         landmarks: list[int] = []
         stack: list[int] = []
         unsat = self._open_goals(facts, nums, landmarks, stack)

@@ -78,6 +78,7 @@ def plan(world: CompiledWorld, facts: bytearray | None = None, nums: list[float]
     A*) finds plans faster that are at most ``weight`` times longer than the
     shortest; :func:`best_plan` uses it only when exact search runs out of budget.
     """
+    from_start = facts is None and nums is None  # the world's initial state
     facts = bytearray(world.init_facts if facts is None else facts)
     nums = list(world.init_nums if nums is None else nums)
     max_depth = world.horizon if max_depth is None else max_depth
@@ -88,11 +89,12 @@ def plan(world: CompiledWorld, facts: bytearray | None = None, nums: list[float]
         return PlanResult(None, 0, True)
     if start_h > max_depth:
         return PlanResult(None, 0, False)
-    return _search(world, facts, nums, start_h, max_depth=max_depth, max_expansions=max_expansions, weight=weight)
+    return _search(world, facts, nums, start_h, max_depth=max_depth, max_expansions=max_expansions, weight=weight,
+                   at_start=from_start)
 
 
 def _search(world: CompiledWorld, facts: bytearray, nums: list[float], start_h: int, *, max_depth: int,
-            max_expansions: int, weight: float) -> PlanResult:
+            max_expansions: int, weight: float, at_start: bool = False) -> PlanResult:
     """The A* loop of :func:`plan` from a state that is neither a goal nor a known dead end.
 
     Deferred evaluation: a generated state is tested for the goal at once (cheap) but queued with a
@@ -106,7 +108,10 @@ def _search(world: CompiledWorld, facts: bytearray, nums: list[float], start_h: 
     guide = guidance(world)
     affected = _affected(world)
     tie = count()
-    start_app = frozenset(a.id for a in guide.relevant if a.pre.fn(facts, nums))
+    if at_start:  # the world's initial state: its applicable set is known
+        start_app = world.start_applicable().intersection([a.id for a in guide.relevant])
+    else:
+        start_app = frozenset(a.id for a in guide.relevant if a.pre.fn(facts, nums))
     start_key = (bytes(facts), tuple(nums))
     # Node: (f, -g, tie, g, h, facts, nums, applicable ids, link, state key, evaluated). The key is kept so
     # a popped node is not serialised again; ties never reach it (``tie`` is unique). A queued node holds

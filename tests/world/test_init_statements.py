@@ -1,0 +1,21 @@
+"""Init statements are parsed through a cache that splits off sampled integers; the trees must be
+exactly what the parser gives for the whole statement, and the objects named are the cache key's."""
+
+from __future__ import annotations
+
+import pytest
+
+from gensim_gym.dsl.parser import parse_effect
+from gensim_gym.world.compiled import _init_statement
+
+STATEMENTS = {"price(laptop) = 87": ("laptop",), "budget() = 200": (), "capacity(room_a) = 3": ("room_a",),
+              "stock(crate_1) += 2": ("crate_1",), "order_value(o1) -= 15": ("o1",), "price(mouse) = -3": ("mouse",),
+              "free(alice, mon_9)": ("alice", "mon_9"), "not unscheduled(standup)": ("standup",),
+              "headcount(standup) = capacity(room_a)": ("room_a", "standup"), "level(tank) = 2.5": ("tank",)}
+
+
+@pytest.mark.parametrize("stmt", STATEMENTS)
+def test_cached_parse_equals_full_parse(stmt: str) -> None:
+    node, names = _init_statement(stmt, {})
+    assert node == parse_effect(stmt)
+    assert names == STATEMENTS[stmt]
