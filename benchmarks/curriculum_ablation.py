@@ -15,7 +15,7 @@ task + tools + reward) equals a held-out spec's, so such a spec can never enter 
 (counted in ``heldout_blocked``); each run also re-checks its final pool. Evaluation:
 deterministic policy, one episode per held-out spec (masks for MaskablePPO).
 
-Curricula (same ``pool_size``): ``alpha`` (``AlphaCurriculum(alpha=0.5)``), ``uniform``
+Curricula (same ``pool_size``): ``alpha`` (``AlphaCurriculum(alpha=0.5, **--alpha-options)``), ``uniform``
 (GenEnv-Random, θ ~ U(0, 1)), ``static`` (GenEnv-Static, one pool of θ ~ U(0, 1)),
 ``hard-only`` (θ ~ U(``--hard-theta``), default the held-out range: training on the
 target difficulty directly, on other specs).
@@ -32,6 +32,7 @@ point where alpha's seed-mean curve reaches it; resolution = ``--eval-every``).
 from __future__ import annotations
 
 import argparse
+import json
 import time
 from pathlib import Path
 from typing import Any
@@ -73,13 +74,13 @@ class ExcludingGenerator(DirectiveGenerator):
 
 
 def curricula(seed: int, excluded: set[str], hard: tuple[float, float], pool_size: int,
-              directive: str = D) -> dict[str, Any]:
+              directive: str = D, *, alpha_options: dict[str, Any] | None = None) -> dict[str, Any]:
     def common() -> dict[str, Any]:
         return {"generator": ExcludingGenerator(directive, excluded), "directive": directive, "seed": seed,
                 "pool_size": pool_size}
 
     return {
-        "alpha": lambda: AlphaCurriculum(alpha=0.5, **common()),
+        "alpha": lambda: AlphaCurriculum(**{"alpha": 0.5, **(alpha_options or {})}, **common()),
         "uniform": lambda: UniformCurriculum(max_plays=24, **common()),
         "static": lambda: StaticCurriculum(**common()),
         "hard-only": lambda: UniformCurriculum(theta_range=hard, max_plays=24, **common()),
@@ -255,6 +256,8 @@ def main() -> None:
     parser.add_argument("--lr", type=float, default=1e-3, help="PPO learning rate")
     parser.add_argument("--only", default="", help="comma-separated subset of " + ",".join(NAMES))
     parser.add_argument("--name", default="curriculum_ablation", help="output file stem in benchmarks/results/")
+    parser.add_argument("--alpha-options", type=json.loads, default={}, metavar="JSON",
+                        help='extra AlphaCurriculum keyword arguments, e.g. \'{"band": [0.3, 0.7]}\'')
     args = parser.parse_args()
     hard = tuple(args.hard_theta or args.heldout_theta)
     import torch
@@ -283,7 +286,8 @@ def main() -> None:
               f"{heldout_info['extra']['random_valid_success']:.3f}", flush=True)
     results = []
     for seed in range(args.seeds):
-        for name, make_cur in curricula(seed, excluded, hard, args.pool_size, args.directive).items():
+        for name, make_cur in curricula(seed, excluded, hard, args.pool_size, args.directive,
+                                            alpha_options=args.alpha_options).items():
             if args.only and name not in args.only.split(","):
                 continue
             r = run(name, make_cur, seed, args.steps, eval_every=args.eval_every, specs=specs, n_envs=args.envs,
