@@ -173,7 +173,8 @@ class AlphaCurriculum(PoolCurriculum):
         # Beta(a, b) = X / (X + Y) with X ~ Gamma(a), Y ~ Gamma(b): one standard_gamma call draws both halves
         # (Generator.beta with array shapes has a fixed cost several times that of the draws themselves)
         shapes = np.array([p.a for p in posts] + [p.b for p in posts])
-        g = self.rng.standard_gamma(np.broadcast_to(shapes, (rows, 2 * n)))
+        # a contiguous tile draws the same stream as a broadcast view, without the broadcasting iterator's cost
+        g = self.rng.standard_gamma(np.tile(shapes, (rows, 1)))
         w = g[:, :n]
         w /= w + g[:, n:]
         u = self.rng.random(picks_left)
@@ -219,8 +220,8 @@ class AlphaCurriculum(PoolCurriculum):
         """Learn buffered results in order (see the module docstring): posteriors, filter data, RWR, retirement.
 
         Column-wise: results become lists (ids, successes, returns) and pool slots through C-level ``map``
-        passes, pooled specs get their counts from ``bincount`` and are updated once each, and only the cell
-        posteriors, whose forgetting makes order matter, take a per-result loop.
+        passes, pooled specs get their counts from one counting pass and are updated once each, and only the
+        cell posteriors, whose forgetting makes order matter, take a per-result update.
         """
         ids, succ, rets = _columns(results)
         n_results = len(ids)
@@ -232,9 +233,11 @@ class AlphaCurriculum(PoolCurriculum):
         counters["episodes"] += n_results
         counters["successes"] += sum(succ)
         counters["unknown"] += unknown  # retired meanwhile, or sampled by a worker-side copy
-        plays = np.bincount(slots, minlength=n + 1).tolist()
-        wins = np.bincount(slots, weights=succ, minlength=n + 1).tolist()
-        returns = np.bincount(slots, weights=rets, minlength=n + 1).tolist()  # summed in arrival order
+        plays, wins, returns = [0] * (n + 1), [0] * (n + 1), [0.0] * (n + 1)
+        for slot, s, r in zip(slots, succ, rets, strict=True):  # a plain loop beats three bincounts at these sizes
+            plays[slot] += 1
+            wins[slot] += s
+            returns[slot] += r  # summed in arrival order
         touched: list[Entry] = []
         # strict=False: the counts have one more bin (results for specs not pooled), left out here
         for entry, k, w, r in zip(view.entries, plays, wins, returns, strict=False):
@@ -335,16 +338,22 @@ class AlphaCurriculum(PoolCurriculum):
         scored; the weights are shifted by the best of their R_env before ``exp`` (which cancels when normalised).
         """
         batch, n_cells = self.batch, len(self.pi)
-        batch_p = sum(map(_SECOND, batch)) / len(batch)
-        t = (batch_p - self.alpha) / max(self.alpha, 1.0 - self.alpha)
-        self.rwr["last_batch_p_hat"] = batch_p
-        self.rwr["last_batch_r_env"] = 1.0 - t * t
+        counts = [0] * n_cells
+        wins = 0
+        for c, s in batch:
+            counts[c] += 1
+            wins += s
+        batch_p = wins / len(batch)
+        alpha, scale = self.alpha, max(self.alpha, 1.0 - self.alpha)
+        t = (batch_p - alpha) / scale
+        rwr = self.rwr
+        rwr["last_batch_p_hat"] = batch_p
+        rwr["last_batch_r_env"] = 1.0 - t * t
         lo, hi = self.band
         need = self.min_cell_trials - 1e-9
-        alpha, scale = self.alpha, max(self.alpha, 1.0 - self.alpha)
         scored: list[tuple[int, int, float]] = []  # (cell, results in the batch, R_env(p̂_cell)) of usable cells
+        r_max = -math.inf
         posts = self.bin_post
-        counts = np.bincount(np.fromiter(map(_FIRST, batch), np.intp, len(batch)), minlength=n_cells).tolist()
         for c, k in enumerate(counts):
             if not k:
                 continue
@@ -353,11 +362,13 @@ class AlphaCurriculum(PoolCurriculum):
             p = a / (a + b)
             if lo <= p <= hi and a + b - post.prior_a - post.prior_b >= need:  # in the band, enough evidence
                 t = (p - alpha) / scale
-                scored.append((c, k, 1.0 - t * t))
+                r = 1.0 - t * t
+                scored.append((c, k, r))
+                r_max = max(r_max, r)
         if not scored:
-            self.rwr["skipped"] += 1
+            rwr["skipped"] += 1
             return
-        r_max, lam = max(r for _, _, r in scored), self.lam
+        lam = self.lam
         target = [0.0] * n_cells
         for c, k, r in scored:
             target[c] = k * math.exp(lam * (r - r_max))
@@ -372,10 +383,10 @@ class AlphaCurriculum(PoolCurriculum):
             new = [(1 - eta) * q + eta * x for q, x in zip(old, target, strict=True)]
         explore = self.explore
         new = [(1 - explore) * x + explore / n_cells for x in new]
-        self.rwr["last_kl"] = _kl(new, log_old)
+        rwr["last_kl"] = _kl(new, log_old)
         total = sum(new)
         self.pi = np.array([x / total for x in new])
-        self.rwr["updates"] += 1
+        rwr["updates"] += 1
         self._picks = []
 
     # -- logging / state ------------------------------------------------------------------
@@ -438,7 +449,6 @@ def _outcome(result: Any) -> tuple[bool, float, float | None, int]:
 
 
 _SUCCESS, _RETURN, _TASK_ID = itemgetter("is_success"), itemgetter("return"), attrgetter("task_id")
-_FIRST, _SECOND = itemgetter(0), itemgetter(1)
 
 
 def _columns(results: list[tuple[Task | str, Any]]) -> tuple[list[str], list[bool], list[float]]:
