@@ -47,8 +47,8 @@ class GenSimEnv(gym.Env):
     ``vector``: ``Box(0, 1)`` of fact bits (hidden facts read 0 until
     revealed), the goal's fact bits, scaled fluents, one status bit per goal
     condition, one bit per available call (the action mask), the progress
-    potential Φ (dense mode), the fraction of the horizon left, and whether the
-    last call failed or was invalid. ``text``: the task, goal checklist, known facts and
+    potential Φ (dense mode), and whether the last call failed or was invalid
+    (no time-left feature, on purpose: see :class:`~gensim_gym.world.layout.Layout`). ``text``: the task, goal checklist, known facts and
     the last result, in words.
 
     ## Rewards
