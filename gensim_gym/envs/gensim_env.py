@@ -48,8 +48,9 @@ class GenSimEnv(gym.Env):
     revealed), the goal's fact bits, scaled fluents, one status bit per goal
     condition, one bit per available call (the action mask), the progress
     potential Φ (dense mode), and whether the last call failed or was invalid
-    (no time-left feature, on purpose: see :class:`~gensim_gym.world.layout.Layout`). ``text``: the task, goal checklist, known facts and
-    the last result, in words.
+    (no time-left feature, on purpose: see
+    :attr:`~gensim_gym.world.layout.Layout.obs_dim`). ``text``: the task, goal
+    checklist, known facts and the last result, in words.
 
     ## Rewards
     Declared by the spec: ``success`` when the goal holds; ``dense`` mode adds
