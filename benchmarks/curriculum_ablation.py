@@ -241,6 +241,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--steps", type=int, default=40960, help="env steps per run (a multiple of 1024)")
     parser.add_argument("--seeds", type=int, default=3)
+    parser.add_argument("--first-seed", type=int, default=0, help="run seeds first-seed .. first-seed + seeds - 1")
     parser.add_argument("--eval-every", type=int, default=4096)
     parser.add_argument("--heldout", type=int, default=32, help="number of held-out specs")
     parser.add_argument("--heldout-theta", type=float, nargs=2, default=(0.6, 0.8), metavar=("LO", "HI"))
@@ -285,7 +286,7 @@ def main() -> None:
         print(f"extra held-out (final eval only): {len(extra)} specs, θ ∈ {args.extra_theta}, random-valid "
               f"{heldout_info['extra']['random_valid_success']:.3f}", flush=True)
     results = []
-    for seed in range(args.seeds):
+    for seed in range(args.first_seed, args.first_seed + args.seeds):
         for name, make_cur in curricula(seed, excluded, hard, args.pool_size, args.directive,
                                             alpha_options=args.alpha_options).items():
             if args.only and name not in args.only.split(","):
