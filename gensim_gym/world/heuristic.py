@@ -36,6 +36,7 @@ DEAD_END = 1 << 20
 MAX_CHAIN = 4
 _MAX_MEMO = 100_000  # states kept by one guidance's memo (cleared when full)
 Literal = tuple[int, int]  # (fact index, required value 0/1)
+IdTable = dict[int, tuple[int, ...]]  # fact or fluent index -> action ids
 
 
 def _ground(call: Call, binding: dict[str, str]) -> tuple[str, ...]:
@@ -96,8 +97,7 @@ def reads(nodes: Iterable, index, binding: dict[str, str]) -> tuple[frozenset[in
     return frozenset(facts), frozenset(nums)
 
 
-def _writers(world: CompiledWorld) -> tuple[dict, dict[int, list[int]], dict[int, list[int]], dict[int, list[int]],
-                                            tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]]:
+def _writers(world: CompiledWorld) -> tuple[dict, IdTable, IdTable, IdTable, tuple[IdTable, IdTable]]:
     """Per valid action id its required literals (``GroundAction.requires``); per fact the ids of the
     actions adding / deleting it and per fluent those assigning it (in ``valid_actions`` order); and
     per action requiring a fact true that nothing adds or false that nothing deletes, those facts.
@@ -133,8 +133,17 @@ def _writers(world: CompiledWorld) -> tuple[dict, dict[int, list[int]], dict[int
             for i in neg:
                 if i not in deleters:
                     blocked_if_true.setdefault(i, []).append(b)
-        out = cache[key] = (req, adders, deleters, assigners, (blocked_if_false, blocked_if_true))
+        out = cache[key] = (req, _frozen(adders), _frozen(deleters), _frozen(assigners),
+                            (_frozen(blocked_if_false), _frozen(blocked_if_true)))
     return out
+
+
+def _frozen(table: dict[int, list[int]]) -> IdTable:
+    """``table`` with duplicate-free tuples for lists (first occurrences, in order; an action may list a
+    fact twice), for keeping in a cache: a tuple of ints drops out of the cyclic garbage collector's lists
+    at its first collection, a list is traversed by every later one (tens of thousands of them per
+    generator made full collections ~10 % of generation time)."""
+    return {k: tuple(dict.fromkeys(v)) for k, v in table.items()}
 
 
 class Guidance:
@@ -180,7 +189,7 @@ class Guidance:
                 out.alive = [world.actions[a.id] for a in self.alive]
         return out
 
-    def _drop_dead_actions(self, static: tuple[dict[int, list[int]], dict[int, list[int]]]) -> None:
+    def _drop_dead_actions(self, static: tuple[IdTable, IdTable]) -> None:
         """Forget actions needing a literal that is false at the start and that no action can make true.
 
         Such an action can never be applied from the initial state (nor from any state search reaches),
@@ -188,7 +197,7 @@ class Guidance:
         needing it true, and per fact that nothing deletes, the actions needing it false.
 
         The achiever tables without the dead actions, and the landmark memos built from them
-        (``_achievers``, ``_common``, ``_by_size``, ``_coded``, ``_coded_req``: they depend on nothing
+        (``_common``, ``_coded``, ``_coded_req``: they depend on nothing
         else), are kept in the
         layout's compile cache per grounding and dead set, so re-sampled tasks share them.
         """
@@ -204,19 +213,17 @@ class Guidance:
         if shared is None:
             adders, deleters = self.adders, self.deleters
             if dead:  # new tables: the ones from _writers are shared by every world of this grounding
-                adders = {i: [a for a in ids if a not in dead] for i, ids in adders.items()}
-                deleters = {i: [a for a in ids if a not in dead] for i, ids in deleters.items()}
-            shared = cache[key] = (adders, deleters, {}, {}, {}, {}, {})
+                adders = {i: tuple([a for a in ids if a not in dead]) for i, ids in adders.items()}
+                deleters = {i: tuple([a for a in ids if a not in dead]) for i, ids in deleters.items()}
+            shared = cache[key] = (adders, deleters, {}, {}, {})
         self.adders, self.deleters = shared[0], shared[1]
-        self._common: dict[Literal, tuple[frozenset[int], tuple[Literal, ...]]] = shared[2]
-        self._by_size: dict[int, tuple[tuple[int, int, frozenset[int]], ...]] = shared[3]
-        self._achievers: dict[Literal, frozenset[int]] = shared[4]
+        self._common: dict[Literal, tuple[tuple[int, ...], tuple[Literal, ...]]] = shared[2]
         # per coded literal / action: the estimate's int tables, built from the memos above alone
-        self._coded: dict[int, tuple[int, tuple[int, ...], tuple[int, ...]]] = shared[5]
-        self._coded_req: dict[int, tuple[tuple[int, int, int], ...]] = shared[6]
+        self._coded: dict[int, tuple[int, tuple[int, ...], tuple[int, ...]]] = shared[3]
+        self._coded_req: dict[int, tuple[tuple[int, int, int], ...]] = shared[4]
 
     def _touching(self, facts: frozenset[int], nums: frozenset[int],
-                  assigners: dict[int, list[int]]) -> frozenset[int]:
+                  assigners: IdTable) -> frozenset[int]:
         """Ids of the actions whose effects write one of ``facts`` or ``nums``."""
         out: set[int] = set()
         for i in facts:
@@ -226,7 +233,7 @@ class Guidance:
             out.update(assigners.get(j, ()))
         return frozenset(out)
 
-    def _relevant(self, assigners: dict[int, list[int]]) -> list[GroundAction]:
+    def _relevant(self, assigners: IdTable) -> list[GroundAction]:
         """The live actions that touch what the goal reads, or what a relevant action's precondition or
         assigned values read, transitively (a worklist over the writers of each newly relevant fact)."""
         w = self.world
@@ -239,7 +246,7 @@ class Guidance:
         while todo_f or todo_n:
             if todo_f:
                 i = todo_f.pop()
-                writers = self.adders.get(i, []) + self.deleters.get(i, [])  # dead ones already dropped
+                writers = self.adders.get(i, ()) + self.deleters.get(i, ())  # dead ones already dropped
             else:
                 writers = [b for b in assigners.get(todo_n.pop(), ()) if alive is None or b in alive]
             for b in writers:
@@ -270,7 +277,7 @@ class Guidance:
             return ()
         return tuple(sorted([(i, 1) for i in pos] + [(i, 0) for i in neg]))
 
-    def landmark(self, lit: Literal) -> tuple[frozenset[int], tuple[Literal, ...]]:
+    def landmark(self, lit: Literal) -> tuple[tuple[int, ...], tuple[Literal, ...]]:
         """Achievers of ``lit`` and the literals every achiever requires."""
         entry = self._common.get(lit)
         if entry is None:
@@ -278,14 +285,13 @@ class Guidance:
             entry = self._common[lit] = (ids, self._common_pre(ids))
         return entry
 
-    def achievers(self, lit: Literal) -> frozenset[int]:
-        """The actions that make ``lit`` true (cached)."""
-        ids = self._achievers.get(lit)
-        if ids is None:
-            ids = self._achievers[lit] = frozenset((self.adders if lit[1] else self.deleters).get(lit[0], ()))
-        return ids
+    def achievers(self, lit: Literal) -> tuple[int, ...]:
+        """The ids of the live actions that make ``lit`` true, without repeats (a tuple, not a set: the
+        tables behind it are cached per grounding, and a tuple of ints drops out of the cyclic garbage
+        collector's lists; every use is order-independent)."""
+        return (self.adders if lit[1] else self.deleters).get(lit[0], ())
 
-    def _requirements_by_size(self, a: int) -> tuple[tuple[int, int, frozenset[int]], ...]:
+    def _requirements_by_size(self, a: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
         """``a``'s required literals with their achievers, fewest achievers first (stable: ties keep
         the order the literals are listed in, so the same one is chosen as by a scan for the minimum)."""
         pos, neg = self.req[a]

@@ -17,13 +17,13 @@ from gensim_gym.world.heuristic import DEAD_END, MAX_CHAIN, Guidance, guidance
 from tests.conftest import DOMAINS, domain_directive
 
 
-def enablers(g: Guidance, ids: frozenset[int], facts: bytearray) -> frozenset[int] | None:
+def enablers(g: Guidance, ids: frozenset[int] | tuple[int, ...], facts: bytearray) -> frozenset[int] | None:
     """The enabler landmark of ``ids`` (None if one of them is applicable)."""
     out: set[int] = set()
     for a in ids:
         for i, want, achievers in g._requirements_by_size(a):
             if facts[i] != want:
-                out |= achievers
+                out.update(achievers)
                 break
         else:
             return None
