@@ -116,9 +116,11 @@ def _writers(world: CompiledWorld) -> tuple[dict, IdTable, IdTable, IdTable, tup
         assigners: dict[int, list[int]] = {}
         for a in world.valid_actions:
             effects = a.effects
-            for i in effects.adds:
+            adds, dels = effects.adds, effects.dels
+            # an action may list a fact twice: once per action, so an achiever list has no repeats
+            for i in adds if len(adds) < 2 else dict.fromkeys(adds):
                 adders.setdefault(i, []).append(a.id)
-            for i in effects.dels:
+            for i in dels if len(dels) < 2 else dict.fromkeys(dels):
                 deleters.setdefault(i, []).append(a.id)
             for j, _, _ in effects.assigns:
                 assigners.setdefault(j, []).append(a.id)
@@ -139,11 +141,10 @@ def _writers(world: CompiledWorld) -> tuple[dict, IdTable, IdTable, IdTable, tup
 
 
 def _frozen(table: dict[int, list[int]]) -> IdTable:
-    """``table`` with duplicate-free tuples for lists (first occurrences, in order; an action may list a
-    fact twice), for keeping in a cache: a tuple of ints drops out of the cyclic garbage collector's lists
-    at its first collection, a list is traversed by every later one (tens of thousands of them per
-    generator made full collections ~10 % of generation time)."""
-    return {k: tuple(dict.fromkeys(v)) for k, v in table.items()}
+    """``table`` with tuples for lists, for keeping in a cache: a tuple of ints drops out of the cyclic
+    garbage collector's lists at its first collection, a list is traversed by every later one (tens of
+    thousands of them per generator made full collections ~10 % of generation time)."""
+    return {k: tuple(v) for k, v in table.items()}
 
 
 class Guidance:
