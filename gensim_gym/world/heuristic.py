@@ -154,6 +154,7 @@ class Guidance:
         self.world = world
         self.preferred = 0  # see __call__
         self._memo: dict | None = None  # see __call__; built on first use (shared by rebound copies)
+        self._search_memo: dict | None = None  # see search; likewise
         self._memo_key: tuple[int, list[int]] = (0, [])
         self.req, self.adders, self.deleters, assigners, static = _writers(world)
         # Per goal condition, the actions whose effects touch what it reads (before dead actions go).
@@ -369,6 +370,26 @@ class Guidance:
                 return 0  # this achiever is applicable now
         return out
 
+    def _other_enablers(self, ids: tuple[int, ...], facts: bytearray, common: tuple[int, ...]) -> int:
+        """:meth:`_enablers` choosing for each action of ``ids`` its first unmet literal (fewest achievers
+        first) that is not in ``common`` (coded literals all of them require), or 0 if one has none.
+
+        The same argument makes it a landmark (whichever action of ``ids`` a plan uses first, the chosen
+        literal of that action is false now and must be made true before it); skipping the shared
+        literals, whose achievers the chain already counts, keeps it apart from that landmark.
+        """
+        out = 0
+        coded_req = self._coded_req
+        for a in ids:
+            lits = coded_req.get(a) or self._enabler_entry(a)
+            for i, want, achievers in lits:
+                if facts[i] != want and 2 * i + want not in common:
+                    out |= achievers
+                    break
+            else:
+                return 0  # every unmet literal of this action is a shared one (or it is applicable now)
+        return out
+
     def _open_goals(self, facts: bytearray, nums: list[float], landmarks: list[int], stack: list[int]) -> int:
         """Start the estimate: the number of unsatisfied goals (``-1`` for a dead end); their literals
         to chain from go on ``stack`` (coded literal · 8 + depth), non-literal goals' achievers on ``landmarks``."""
@@ -403,6 +424,25 @@ class Guidance:
         memo = self._memo
         if memo is None:
             memo = self._start_memo()
+        return self._memoised(memo, facts, nums, False)
+
+    def search(self, facts: bytearray, nums: list[float]) -> int:
+        """The planner's estimate: :meth:`__call__`'s landmarks plus, where a chained literal's achievers
+        share an unmet precondition, the enabler landmark of their other unmet preconditions (``strong``
+        in :meth:`estimate`). Still admissible and never below :meth:`__call__`; it closes the one-step
+        gap on calendar tasks whose meeting must still be invited to *and* scheduled, where A* otherwise
+        evaluates the whole f-layer below the plan. Kept apart from :meth:`__call__` (own memo), which is
+        also the environment's potential Φ and must not change for a given task; ``preferred`` as there.
+        """
+        memo = self._search_memo
+        if memo is None:
+            if self._memo is None:
+                self._start_memo()  # sets the memo key
+            memo = self._search_memo = {}
+        return self._memoised(memo, facts, nums, True)
+
+    def _memoised(self, memo: dict, facts: bytearray, nums: list[float], strong: bool) -> int:
+        """:meth:`estimate` through ``memo`` (keyed on the state projected onto :meth:`inputs`)."""
         mask, nidx = self._memo_key
         bits = int.from_bytes(facts, "little") & mask
         key = (bits, tuple(map(nums.__getitem__, nidx))) if nidx else bits
@@ -411,7 +451,7 @@ class Guidance:
             if hit[1] is not None:
                 self.preferred = hit[1]
             return hit[0]
-        h = self.estimate(facts, nums)
+        h = self.estimate(facts, nums, strong)
         if len(memo) >= _MAX_MEMO:
             memo.clear()
         memo[key] = (h, self.preferred if 0 < h < DEAD_END else None)
@@ -424,9 +464,16 @@ class Guidance:
         self._memo = {}
         return self._memo
 
-    def estimate(self, facts: bytearray, nums: list[float]) -> int:
-        """:meth:`__call__` without the memo."""
+    def estimate(self, facts: bytearray, nums: list[float], strong: bool = False) -> int:
+        """:meth:`__call__` without the memo; with ``strong``, :meth:`search` without the memo.
+
+        ``strong`` adds, for a chained literal whose achievers all need an unmet literal in common (which
+        is chained in turn), the landmark of their *other* unmet preconditions when every achiever has
+        one (:meth:`_other_enablers`). Those extra landmarks are counted only after the greedy choice
+        among the others, as far as they are disjoint from it, so the count never drops below the plain one.
+        """
         landmarks: list[int] = []
+        extras: list[int] = []
         stack: list[int] = []
         unsat = self._open_goals(facts, nums, landmarks, stack)
         if unsat <= 0:
@@ -449,18 +496,31 @@ class Guidance:
             if unmet:
                 depth += 1
                 stack += [(q << 3) | depth for q in unmet if q not in seen]
+                if strong:
+                    extra = self._other_enablers(id_list, facts, common)
+                    if extra:
+                        extras.append(extra)
             else:
                 extra = self._enablers(id_list, facts)
                 if extra:
                     landmarks.append(extra)
-        landmarks.sort(key=int.bit_count)  # stable, as sorting the sets by size
-        used = count = 0
-        for ids in landmarks:
-            if not used & ids:
-                used |= ids
-                count += 1
+        used, count = _pick_disjoint(landmarks, 0, 0)
+        if extras:
+            used, count = _pick_disjoint(extras, used, count)
         self.preferred = used
         return max(count, -(-unsat // self.k), 1)
+
+
+def _pick_disjoint(landmarks: list[int], used: int, count: int) -> tuple[int, int]:
+    """Greedily add ``landmarks`` (bit sets; sorted in place, smallest first, stable) that are disjoint
+    from ``used`` and from each other; returns the union of the chosen ones with ``used`` and ``count``
+    plus how many were chosen. Pairwise disjoint landmarks need that many distinct steps."""
+    landmarks.sort(key=int.bit_count)  # stable, as sorting the sets by size
+    for ids in landmarks:
+        if not used & ids:
+            used |= ids
+            count += 1
+    return used, count
 
 
 def _bits(ids: Iterable[int]) -> int:
