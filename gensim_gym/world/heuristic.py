@@ -147,6 +147,23 @@ def _frozen(table: dict[int, list[int]]) -> IdTable:
     return {k: tuple(v) for k, v in table.items()}
 
 
+class _LiveWriters(dict):
+    """Per fact, the action ids of ``raw`` (a writer table from :func:`_writers`) that are not in ``dead``,
+    ``()`` for a fact nothing writes; computed on first use per fact (index it, ``get`` does not fill it)."""
+
+    def __init__(self, raw: IdTable, dead: frozenset[int]) -> None:
+        super().__init__()
+        self.raw, self.dead = raw, dead
+
+    def __missing__(self, i: int) -> tuple[int, ...]:
+        ids = self.raw.get(i, ())
+        dead = self.dead
+        if dead and ids:
+            ids = tuple([a for a in ids if a not in dead])
+        self[i] = ids
+        return ids
+
+
 class Guidance:
     """Relevant actions and the landmark heuristic of one compiled world (see the module docstring)."""
 
@@ -213,11 +230,10 @@ class Guidance:
         cache = world.layout.compile_cache
         shared = cache.get(key)
         if shared is None:
-            adders, deleters = self.adders, self.deleters
-            if dead:  # new tables: the ones from _writers are shared by every world of this grounding
-                adders = {i: tuple([a for a in ids if a not in dead]) for i, ids in adders.items()}
-                deleters = {i: tuple([a for a in ids if a not in dead]) for i, ids in deleters.items()}
-            shared = cache[key] = (adders, deleters, {}, {}, {})
+            # new tables, filtered per fact on first use (a search reads a few facts' writers; calendar's
+            # dead sets, which depend on the sampled start, rarely repeat): the ones from _writers are
+            # shared by every world of this grounding
+            shared = cache[key] = (_LiveWriters(self.adders, dead), _LiveWriters(self.deleters, dead), {}, {}, {})
         self.adders, self.deleters = shared[0], shared[1]
         self._common: dict[Literal, tuple[tuple[int, ...], tuple[Literal, ...]]] = shared[2]
         # per coded literal / action: the estimate's int tables, built from the memos above alone
@@ -248,7 +264,7 @@ class Guidance:
         while todo_f or todo_n:
             if todo_f:
                 i = todo_f.pop()
-                writers = self.adders.get(i, ()) + self.deleters.get(i, ())  # dead ones already dropped
+                writers = self.adders[i] + self.deleters[i]  # dead ones already dropped
             else:
                 writers = [b for b in assigners.get(todo_n.pop(), ()) if alive is None or b in alive]
             for b in writers:
@@ -291,7 +307,7 @@ class Guidance:
         """The ids of the live actions that make ``lit`` true, without repeats (a tuple, not a set: the
         tables behind it are cached per grounding, and a tuple of ints drops out of the cyclic garbage
         collector's lists; every use is order-independent)."""
-        return (self.adders if lit[1] else self.deleters).get(lit[0], ())
+        return (self.adders if lit[1] else self.deleters)[lit[0]]
 
     def _requirements_by_size(self, a: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
         """``a``'s required literals with their achievers, fewest achievers first (stable: ties keep
