@@ -246,14 +246,16 @@ def _counter_tables(world: CompiledWorld, layout: Layout, choose_dense: bool) ->
     literals: list[tuple] = []
     fact_deps: dict[int, list[int]] = {}
     num_deps: dict[int, list[int]] = {}
-    rows: list[dict[int, int]] = [{} for _ in range(layout.n_facts)]
+    rows: dict[int, dict[int, int]] = {}  # only the facts some literal reads (a few of the layout's)
     for a in world.valid_actions:
         pos, neg = a.pre.literals or ((), ())
         residual = _residual(a)
         for i in pos:
-            rows[i][a.id] = rows[i].get(a.id, 0) - 1
+            row = rows.setdefault(i, {})
+            row[a.id] = row.get(a.id, 0) - 1
         for i in neg:
-            rows[i][a.id] = rows[i].get(a.id, 0) + 1
+            row = rows.setdefault(i, {})
+            row[a.id] = row.get(a.id, 0) + 1
         if residual is not None:
             for i in residual.facts:
                 fact_deps.setdefault(i, []).append(a.id)
@@ -261,7 +263,9 @@ def _counter_tables(world: CompiledWorld, layout: Layout, choose_dense: bool) ->
                 num_deps.setdefault(j, []).append(a.id)
         literals.append((a.id, pos, neg, None if residual is None else residual.fn))
     # row i as (action, delta) pairs in slot order, None if no literal reads fact i
-    pairs = [tuple(sorted((a, d) for a, d in row.items() if d)) or None for row in rows]
+    pairs: list[tuple[tuple[int, int], ...] | None] = [None] * layout.n_facts
+    for i, row in rows.items():
+        pairs[i] = tuple(sorted((a, d) for a, d in row.items() if d)) or None
     dense = choose_dense and _mean_moved(world, pairs) > DENSE_ABOVE
     dense_rows = [_dense(row, layout.n_actions) for row in pairs] if dense else pairs
     cached = layout.compile_cache[key] = (tuple(literals), pairs, dense, dense_rows, fact_deps, num_deps)

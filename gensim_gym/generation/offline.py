@@ -131,7 +131,7 @@ class OfflineGenerator:
     def _attempt(self, rng: np.random.Generator) -> tuple[SimSpec | None, str]:
         objects, partial = self.gen_task(rng)
         # One Tools object for the draft, probe and final spec: its JSON (for the spec id) is then built once.
-        tools = Tools(self.gen_tools(rng, partial), tuple(self.knobs.domains))
+        tools = self._tools(self.gen_tools(rng, partial))
         init = self._init_state(rng, objects)
         hidden = tuple(h for ts in self.toolsets for h in ts.hidden) if partial else ()
         fail = round(0.05 + 0.15 * self.knobs.difficulty, 3) if self.knobs.noise else 0.0
@@ -171,6 +171,18 @@ class OfflineGenerator:
         return spec.with_meta(difficulty={"requested": self.knobs.difficulty,
                                           **measure(spec, length, report.random_success,
                                                           report.random_episodes)}), ""
+
+    def _tools(self, chosen: tuple[Tool, ...]) -> Tools:
+        """The :class:`Tools` of ``chosen``, one object per distinct tool list (cached on the generator): a
+        generator draws from a few tool lists, and a shared object serialises its JSON (a spec id's largest
+        part) once instead of once per task."""
+        cache = self.__dict__.setdefault("_tools_cache", {})
+        tools = cache.get(chosen)
+        if tools is None:
+            if len(cache) > 256:
+                cache.clear()
+            tools = cache[chosen] = Tools(chosen, tuple(self.knobs.domains))
+        return tools
 
     def _spec(self, objects, init, goals, horizon, tools, *, hidden, fail, description="") -> SimSpec:
         types, preds, fluents = [], [], []

@@ -169,11 +169,11 @@ def random_rollouts(world: CompiledWorld, episodes: int, integers: Callable[[int
                 seen[key] = _GOAL
                 wins += 1
                 break
-            changed, _, checks = changed_by[action_id]
+            changed, _, checks = changed_by[action_id]  # changed: a mask over action ids (b"" if none)
             if changed:
                 # ``options`` is sorted and ``checks`` lists ids in order: two sorted runs, which
                 # list.sort merges in one pass (cheaper than a set round trip); ``checks`` ⊆ ``changed``
-                kept = [b for b in options if b not in changed]
+                kept = [b for b in options if not changed[b]]
                 kept += [b for b, pre in checks if pre(facts, nums)]
                 kept.sort()
                 options = kept

@@ -46,6 +46,13 @@ class GroundAction:
         world's ``action_by_label`` (golden-plan replay) lists every label."""
         return f"{self.tool}({', '.join(self.args)})"
 
+    @cached_property
+    def check(self) -> tuple[int, Callable]:
+        """``(id, precondition)``, the pair :func:`recheck` lists for a call to re-evaluate; one tuple per action,
+        shared by every table that lists it (per-table copies were ~20 % of the objects a generator's caches keep
+        alive, which the cyclic garbage collector traverses on each full collection)."""
+        return (self.id, self.pre.fn)
+
     def call(self) -> dict:
         """This action as an OpenAI-style tool call ``{"name": ..., "arguments": {...}}``."""
         return {"name": self.tool, "arguments": dict(zip(self.params, self.args, strict=True))}
@@ -101,13 +108,14 @@ def recheck(world: CompiledWorld | Changes, effects: CompiledEffects,
         if not (pos.isdisjoint(dels) and neg.isdisjoint(adds)):
             off.append(b)
         else:
-            checks.append((b, action.pre.fn))
+            checks.append(action.check)
     return tuple(off), tuple(checks)
 
 
 class Changes(dict):
-    """Per action id: the actions whose precondition reads what its effects write (a frozenset of ids),
-    split as :func:`recheck` does (ids surely disabled, ``(id, precondition)`` pairs to re-check).
+    """Per action id: the actions whose precondition reads what its effects write (as a mask: bytes with a
+    1 at each such id, or ``b""`` if there is none), split as :func:`recheck` does (ids surely disabled,
+    ``(id, precondition)`` pairs to re-check).
 
     It depends only on the ground actions and the dependency maps, i.e. on a world's grounding
     (:attr:`CompiledWorld.grounding`), so every world of one layout with the same grounding shares
@@ -119,14 +127,19 @@ class Changes(dict):
         super().__init__()
         self.actions, self.fact_deps, self.num_deps = world.actions, world.fact_deps, world.num_deps
 
-    def __missing__(self, action_id: int) -> tuple[frozenset[int], tuple[int, ...], tuple[tuple[int, Callable], ...]]:
+    def __missing__(self, action_id: int) -> tuple[bytes, tuple[int, ...], tuple[tuple[int, Callable], ...]]:
         effects = self.actions[action_id].effects
         fact_deps, num_deps = self.fact_deps, self.num_deps
         changed = {b for i in effects.touched_facts for b in fact_deps.get(i, ())}
         for j in effects.touched_nums:
             changed.update(num_deps.get(j, ()))
         off, checks = recheck(self, effects, changed)
-        out = self[action_id] = (frozenset(changed), off, checks)
+        # A mask rather than a frozenset: as fast to test, and bytes are no container, so the cyclic
+        # garbage collector never tracks them (these tables live in the layout's cache, thousands of entries).
+        mask = bytearray(len(self.actions)) if changed else b""
+        for b in changed:
+            mask[b] = 1
+        out = self[action_id] = (bytes(mask), off, checks)
         return out
 
 

@@ -36,6 +36,7 @@ DEAD_END = 1 << 20
 MAX_CHAIN = 4
 _MAX_MEMO = 100_000  # states kept by one guidance's memo (cleared when full)
 Literal = tuple[int, int]  # (fact index, required value 0/1)
+IdTable = dict[int, tuple[int, ...]]  # fact or fluent index -> action ids
 
 
 def _ground(call: Call, binding: dict[str, str]) -> tuple[str, ...]:
@@ -96,8 +97,7 @@ def reads(nodes: Iterable, index, binding: dict[str, str]) -> tuple[frozenset[in
     return frozenset(facts), frozenset(nums)
 
 
-def _writers(world: CompiledWorld) -> tuple[dict, dict[int, list[int]], dict[int, list[int]], dict[int, list[int]],
-                                            tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]]:
+def _writers(world: CompiledWorld) -> tuple[dict, IdTable, IdTable, IdTable, tuple[IdTable, IdTable]]:
     """Per valid action id its required literals (``GroundAction.requires``); per fact the ids of the
     actions adding / deleting it and per fluent those assigning it (in ``valid_actions`` order); and
     per action requiring a fact true that nothing adds or false that nothing deletes, those facts.
@@ -116,9 +116,11 @@ def _writers(world: CompiledWorld) -> tuple[dict, dict[int, list[int]], dict[int
         assigners: dict[int, list[int]] = {}
         for a in world.valid_actions:
             effects = a.effects
-            for i in effects.adds:
+            adds, dels = effects.adds, effects.dels
+            # an action may list a fact twice: once per action, so an achiever list has no repeats
+            for i in adds if len(adds) < 2 else dict.fromkeys(adds):
                 adders.setdefault(i, []).append(a.id)
-            for i in effects.dels:
+            for i in dels if len(dels) < 2 else dict.fromkeys(dels):
                 deleters.setdefault(i, []).append(a.id)
             for j, _, _ in effects.assigns:
                 assigners.setdefault(j, []).append(a.id)
@@ -133,8 +135,33 @@ def _writers(world: CompiledWorld) -> tuple[dict, dict[int, list[int]], dict[int
             for i in neg:
                 if i not in deleters:
                     blocked_if_true.setdefault(i, []).append(b)
-        out = cache[key] = (req, adders, deleters, assigners, (blocked_if_false, blocked_if_true))
+        out = cache[key] = (req, _frozen(adders), _frozen(deleters), _frozen(assigners),
+                            (_frozen(blocked_if_false), _frozen(blocked_if_true)))
     return out
+
+
+def _frozen(table: dict[int, list[int]]) -> IdTable:
+    """``table`` with tuples for lists, for keeping in a cache: a tuple of ints drops out of the cyclic
+    garbage collector's lists at its first collection, a list is traversed by every later one (tens of
+    thousands of them per generator made full collections ~10 % of generation time)."""
+    return {k: tuple(v) for k, v in table.items()}
+
+
+class _LiveWriters(dict):
+    """Per fact, the action ids of ``raw`` (a writer table from :func:`_writers`) that are not in ``dead``,
+    ``()`` for a fact nothing writes; computed on first use per fact (index it, ``get`` does not fill it)."""
+
+    def __init__(self, raw: IdTable, dead: frozenset[int]) -> None:
+        super().__init__()
+        self.raw, self.dead = raw, dead
+
+    def __missing__(self, i: int) -> tuple[int, ...]:
+        ids = self.raw.get(i, ())
+        dead = self.dead
+        if dead and ids:
+            ids = tuple([a for a in ids if a not in dead])
+        self[i] = ids
+        return ids
 
 
 class Guidance:
@@ -144,6 +171,7 @@ class Guidance:
         self.world = world
         self.preferred = 0  # see __call__
         self._memo: dict | None = None  # see __call__; built on first use (shared by rebound copies)
+        self._search_memo: dict | None = None  # see search; likewise
         self._memo_key: tuple[int, list[int]] = (0, [])
         self.req, self.adders, self.deleters, assigners, static = _writers(world)
         # Per goal condition, the actions whose effects touch what it reads (before dead actions go).
@@ -180,7 +208,7 @@ class Guidance:
                 out.alive = [world.actions[a.id] for a in self.alive]
         return out
 
-    def _drop_dead_actions(self, static: tuple[dict[int, list[int]], dict[int, list[int]]]) -> None:
+    def _drop_dead_actions(self, static: tuple[IdTable, IdTable]) -> None:
         """Forget actions needing a literal that is false at the start and that no action can make true.
 
         Such an action can never be applied from the initial state (nor from any state search reaches),
@@ -188,7 +216,7 @@ class Guidance:
         needing it true, and per fact that nothing deletes, the actions needing it false.
 
         The achiever tables without the dead actions, and the landmark memos built from them
-        (``_achievers``, ``_common``, ``_by_size``, ``_coded``, ``_coded_req``: they depend on nothing
+        (``_common``, ``_coded``, ``_coded_req``: they depend on nothing
         else), are kept in the
         layout's compile cache per grounding and dead set, so re-sampled tasks share them.
         """
@@ -202,21 +230,18 @@ class Guidance:
         cache = world.layout.compile_cache
         shared = cache.get(key)
         if shared is None:
-            adders, deleters = self.adders, self.deleters
-            if dead:  # new tables: the ones from _writers are shared by every world of this grounding
-                adders = {i: [a for a in ids if a not in dead] for i, ids in adders.items()}
-                deleters = {i: [a for a in ids if a not in dead] for i, ids in deleters.items()}
-            shared = cache[key] = (adders, deleters, {}, {}, {}, {}, {})
+            # new tables, filtered per fact on first use (a search reads a few facts' writers; calendar's
+            # dead sets, which depend on the sampled start, rarely repeat): the ones from _writers are
+            # shared by every world of this grounding
+            shared = cache[key] = (_LiveWriters(self.adders, dead), _LiveWriters(self.deleters, dead), {}, {}, {})
         self.adders, self.deleters = shared[0], shared[1]
-        self._common: dict[Literal, tuple[frozenset[int], tuple[Literal, ...]]] = shared[2]
-        self._by_size: dict[int, tuple[tuple[int, int, frozenset[int]], ...]] = shared[3]
-        self._achievers: dict[Literal, frozenset[int]] = shared[4]
+        self._common: dict[Literal, tuple[tuple[int, ...], tuple[Literal, ...]]] = shared[2]
         # per coded literal / action: the estimate's int tables, built from the memos above alone
-        self._coded: dict[int, tuple[int, tuple[int, ...], tuple[int, ...]]] = shared[5]
-        self._coded_req: dict[int, tuple[tuple[int, int, int], ...]] = shared[6]
+        self._coded: dict[int, tuple[int, tuple[int, ...], tuple[int, ...]]] = shared[3]
+        self._coded_req: dict[int, tuple[tuple[int, int, int], ...]] = shared[4]
 
     def _touching(self, facts: frozenset[int], nums: frozenset[int],
-                  assigners: dict[int, list[int]]) -> frozenset[int]:
+                  assigners: IdTable) -> frozenset[int]:
         """Ids of the actions whose effects write one of ``facts`` or ``nums``."""
         out: set[int] = set()
         for i in facts:
@@ -226,7 +251,7 @@ class Guidance:
             out.update(assigners.get(j, ()))
         return frozenset(out)
 
-    def _relevant(self, assigners: dict[int, list[int]]) -> list[GroundAction]:
+    def _relevant(self, assigners: IdTable) -> list[GroundAction]:
         """The live actions that touch what the goal reads, or what a relevant action's precondition or
         assigned values read, transitively (a worklist over the writers of each newly relevant fact)."""
         w = self.world
@@ -239,7 +264,7 @@ class Guidance:
         while todo_f or todo_n:
             if todo_f:
                 i = todo_f.pop()
-                writers = self.adders.get(i, []) + self.deleters.get(i, [])  # dead ones already dropped
+                writers = self.adders[i] + self.deleters[i]  # dead ones already dropped
             else:
                 writers = [b for b in assigners.get(todo_n.pop(), ()) if alive is None or b in alive]
             for b in writers:
@@ -270,7 +295,7 @@ class Guidance:
             return ()
         return tuple(sorted([(i, 1) for i in pos] + [(i, 0) for i in neg]))
 
-    def landmark(self, lit: Literal) -> tuple[frozenset[int], tuple[Literal, ...]]:
+    def landmark(self, lit: Literal) -> tuple[tuple[int, ...], tuple[Literal, ...]]:
         """Achievers of ``lit`` and the literals every achiever requires."""
         entry = self._common.get(lit)
         if entry is None:
@@ -278,14 +303,13 @@ class Guidance:
             entry = self._common[lit] = (ids, self._common_pre(ids))
         return entry
 
-    def achievers(self, lit: Literal) -> frozenset[int]:
-        """The actions that make ``lit`` true (cached)."""
-        ids = self._achievers.get(lit)
-        if ids is None:
-            ids = self._achievers[lit] = frozenset((self.adders if lit[1] else self.deleters).get(lit[0], ()))
-        return ids
+    def achievers(self, lit: Literal) -> tuple[int, ...]:
+        """The ids of the live actions that make ``lit`` true, without repeats (a tuple, not a set: the
+        tables behind it are cached per grounding, and a tuple of ints drops out of the cyclic garbage
+        collector's lists; every use is order-independent)."""
+        return (self.adders if lit[1] else self.deleters)[lit[0]]
 
-    def _requirements_by_size(self, a: int) -> tuple[tuple[int, int, frozenset[int]], ...]:
+    def _requirements_by_size(self, a: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
         """``a``'s required literals with their achievers, fewest achievers first (stable: ties keep
         the order the literals are listed in, so the same one is chosen as by a scan for the minimum)."""
         pos, neg = self.req[a]
@@ -362,6 +386,26 @@ class Guidance:
                 return 0  # this achiever is applicable now
         return out
 
+    def _other_enablers(self, ids: tuple[int, ...], facts: bytearray, common: tuple[int, ...]) -> int:
+        """:meth:`_enablers` choosing for each action of ``ids`` its first unmet literal (fewest achievers
+        first) that is not in ``common`` (coded literals all of them require), or 0 if one has none.
+
+        The same argument makes it a landmark (whichever action of ``ids`` a plan uses first, the chosen
+        literal of that action is false now and must be made true before it); skipping the shared
+        literals, whose achievers the chain already counts, keeps it apart from that landmark.
+        """
+        out = 0
+        coded_req = self._coded_req
+        for a in ids:
+            lits = coded_req.get(a) or self._enabler_entry(a)
+            for i, want, achievers in lits:
+                if facts[i] != want and 2 * i + want not in common:
+                    out |= achievers
+                    break
+            else:
+                return 0  # every unmet literal of this action is a shared one (or it is applicable now)
+        return out
+
     def _open_goals(self, facts: bytearray, nums: list[float], landmarks: list[int], stack: list[int]) -> int:
         """Start the estimate: the number of unsatisfied goals (``-1`` for a dead end); their literals
         to chain from go on ``stack`` (coded literal · 8 + depth), non-literal goals' achievers on ``landmarks``."""
@@ -396,6 +440,25 @@ class Guidance:
         memo = self._memo
         if memo is None:
             memo = self._start_memo()
+        return self._memoised(memo, facts, nums, False)
+
+    def search(self, facts: bytearray, nums: list[float]) -> int:
+        """The planner's estimate: :meth:`__call__`'s landmarks plus, where a chained literal's achievers
+        share an unmet precondition, the enabler landmark of their other unmet preconditions (``strong``
+        in :meth:`estimate`). Still admissible and never below :meth:`__call__`; it closes the one-step
+        gap on calendar tasks whose meeting must still be invited to *and* scheduled, where A* otherwise
+        evaluates the whole f-layer below the plan. Kept apart from :meth:`__call__` (own memo), which is
+        also the environment's potential Φ and must not change for a given task; ``preferred`` as there.
+        """
+        memo = self._search_memo
+        if memo is None:
+            if self._memo is None:
+                self._start_memo()  # sets the memo key
+            memo = self._search_memo = {}
+        return self._memoised(memo, facts, nums, True)
+
+    def _memoised(self, memo: dict, facts: bytearray, nums: list[float], strong: bool) -> int:
+        """:meth:`estimate` through ``memo`` (keyed on the state projected onto :meth:`inputs`)."""
         mask, nidx = self._memo_key
         bits = int.from_bytes(facts, "little") & mask
         key = (bits, tuple(map(nums.__getitem__, nidx))) if nidx else bits
@@ -404,7 +467,7 @@ class Guidance:
             if hit[1] is not None:
                 self.preferred = hit[1]
             return hit[0]
-        h = self.estimate(facts, nums)
+        h = self.estimate(facts, nums, strong)
         if len(memo) >= _MAX_MEMO:
             memo.clear()
         memo[key] = (h, self.preferred if 0 < h < DEAD_END else None)
@@ -417,9 +480,16 @@ class Guidance:
         self._memo = {}
         return self._memo
 
-    def estimate(self, facts: bytearray, nums: list[float]) -> int:
-        """:meth:`__call__` without the memo."""
+    def estimate(self, facts: bytearray, nums: list[float], strong: bool = False) -> int:
+        """:meth:`__call__` without the memo; with ``strong``, :meth:`search` without the memo.
+
+        ``strong`` adds, for a chained literal whose achievers all need an unmet literal in common (which
+        is chained in turn), the landmark of their *other* unmet preconditions when every achiever has
+        one (:meth:`_other_enablers`). Those extra landmarks are counted only after the greedy choice
+        among the others, as far as they are disjoint from it, so the count never drops below the plain one.
+        """
         landmarks: list[int] = []
+        extras: list[int] = []
         stack: list[int] = []
         unsat = self._open_goals(facts, nums, landmarks, stack)
         if unsat <= 0:
@@ -442,18 +512,31 @@ class Guidance:
             if unmet:
                 depth += 1
                 stack += [(q << 3) | depth for q in unmet if q not in seen]
+                if strong:
+                    extra = self._other_enablers(id_list, facts, common)
+                    if extra:
+                        extras.append(extra)
             else:
                 extra = self._enablers(id_list, facts)
                 if extra:
                     landmarks.append(extra)
-        landmarks.sort(key=int.bit_count)  # stable, as sorting the sets by size
-        used = count = 0
-        for ids in landmarks:
-            if not used & ids:
-                used |= ids
-                count += 1
+        used, count = _pick_disjoint(landmarks, 0, 0)
+        if extras:
+            used, count = _pick_disjoint(extras, used, count)
         self.preferred = used
         return max(count, -(-unsat // self.k), 1)
+
+
+def _pick_disjoint(landmarks: list[int], used: int, count: int) -> tuple[int, int]:
+    """Greedily add ``landmarks`` (bit sets; sorted in place, smallest first, stable) that are disjoint
+    from ``used`` and from each other; returns the union of the chosen ones with ``used`` and ``count``
+    plus how many were chosen. Pairwise disjoint landmarks need that many distinct steps."""
+    landmarks.sort(key=int.bit_count)  # stable, as sorting the sets by size
+    for ids in landmarks:
+        if not used & ids:
+            used |= ids
+            count += 1
+    return used, count
 
 
 def _bits(ids: Iterable[int]) -> int:

@@ -1,7 +1,8 @@
 """A* planner that proves tasks solvable and yields shortest (golden) plans.
 
 Search runs over the *relevant* actions only and is guided by an admissible
-landmark heuristic (both in :mod:`gensim_gym.world.heuristic`), made
+landmark heuristic (both in :mod:`gensim_gym.world.heuristic`; the planner uses
+its stronger :meth:`~gensim_gym.world.heuristic.Guidance.search` variant), made
 monotone along paths with pathmax, so the first plan found is a shortest one.
 Ties on f prefer deeper nodes, which reaches the goal layer quickly; the
 heuristic of a queued state is computed only when it is popped (deferred
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from itertools import count
 
 from gensim_gym.world.compiled import CompiledWorld, GroundAction, changes
-from gensim_gym.world.heuristic import DEAD_END, guidance
+from gensim_gym.world.heuristic import DEAD_END, Guidance, guidance
 
 
 @dataclass(frozen=True)
@@ -82,7 +83,7 @@ def plan(world: CompiledWorld, facts: bytearray | None = None, nums: list[float]
     facts = bytearray(world.init_facts if facts is None else facts)
     nums = list(world.init_nums if nums is None else nums)
     max_depth = world.horizon if max_depth is None else max_depth
-    start_h = guidance(world)(facts, nums)
+    start_h = guidance(world).search(facts, nums)
     if start_h == 0:
         return PlanResult([], 0, False)
     if start_h >= DEAD_END:
@@ -128,7 +129,7 @@ def _search(world: CompiledWorld, facts: bytearray, nums: list[float], start_h: 
         if best_g[key] < g:
             continue  # a cheaper path to this state was found after this entry was queued
         if preferred is None:  # not evaluated yet
-            exact = guide(f, n)
+            exact = guide.search(f, n)
             if exact >= DEAD_END:
                 continue
             if exact > h:  # h is the lower bound (pathmax included), so max(exact, h) is exact pathmax
@@ -195,7 +196,7 @@ def _push_children(world: CompiledWorld, app: frozenset[int], facts: bytearray, 
 
 
 def _last_layer(world: CompiledWorld, app: frozenset[int], facts: bytearray, nums: list[float], node, *,
-                guide: Callable, best_g: dict[tuple, int], g2: int) -> tuple[tuple | None, bool]:
+                guide: Guidance, best_g: dict[tuple, int], g2: int) -> tuple[tuple | None, bool]:
     """Successors of a node whose children the depth bound allows only if they are goals.
 
     Returns the link of the first goal successor (in id order) or None, and whether a successor
@@ -209,7 +210,7 @@ def _last_layer(world: CompiledWorld, app: frozenset[int], facts: bytearray, num
         world.apply(f2, n2, action.effects)
         if world.is_goal(f2, n2):
             return (action, node), cut
-        if not cut and best_g.get((bytes(f2), tuple(n2)), g2 + 1) > g2 and guide(f2, n2) < DEAD_END:
+        if not cut and best_g.get((bytes(f2), tuple(n2)), g2 + 1) > g2 and guide.search(f2, n2) < DEAD_END:
             cut = True
     return None, cut
 
