@@ -73,6 +73,7 @@ class OfflineGenerator:
         self.random_episodes = random_episodes
         self.toolsets = [get_toolset(d) for d in knobs.domains]
         self.layout = family_layout(knobs)
+        self._tools_cache: dict[tuple[Tool, ...], Tools] = {}  # see _tools
 
     def generate(self, seed: int) -> SimSpec:
         rng = np.random.default_rng(seed)
@@ -176,7 +177,7 @@ class OfflineGenerator:
         """The :class:`Tools` of ``chosen``, one object per distinct tool list (cached on the generator): a
         generator draws from a few tool lists, and a shared object serialises its JSON (a spec id's largest
         part) once instead of once per task."""
-        cache = self.__dict__.setdefault("_tools_cache", {})
+        cache = self._tools_cache
         tools = cache.get(chosen)
         if tools is None:
             if len(cache) > 256:
