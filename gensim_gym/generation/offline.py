@@ -74,6 +74,8 @@ class OfflineGenerator:
         self.toolsets = [get_toolset(d) for d in knobs.domains]
         self.layout = family_layout(knobs)
         self._tools_cache: dict[tuple[Tool, ...], Tools] = {}  # see _tools
+        self._walk_cache: dict[tuple, _WalkTables] = {}  # see _walk_tables
+        self._rules: list[_InitRule] | None = None  # see _init_state
 
     def generate(self, seed: int) -> SimSpec:
         rng = np.random.default_rng(seed)
@@ -200,7 +202,7 @@ class OfflineGenerator:
 
     def _init_state(self, rng: np.random.Generator, objects: dict[str, tuple[str, ...]]) -> list[str]:
         out: list[str] = []
-        rules = self.__dict__.get("_rules")
+        rules = self._rules
         if rules is None:  # parsed on first use (a malformed rule fails at generation, as it always did)
             rules = self._rules = [_InitRule.parse(rule) for ts in self.toolsets for rule in ts.init]
         for rule in rules:
@@ -258,7 +260,7 @@ class OfflineGenerator:
     def _walk_tables(self, world: CompiledWorld) -> _WalkTables:
         """What the goal walk needs about ``world``'s actions (:class:`_WalkTables`), per grounding
         (cached on the generator)."""
-        cache = self.__dict__.setdefault("_walk_cache", {})
+        cache = self._walk_cache
         hit = cache.get(world.grounding)
         if hit is None:
             if len(cache) > 4096:
