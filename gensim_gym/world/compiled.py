@@ -305,7 +305,7 @@ class CompiledWorld:
         """The start state: the init statements applied, as one effect list, to all-false facts and
         fluents at 0 (clamped to their bounds).
 
-        Each statement's compiled effect is cached (:func:`_init_effect`); concatenating them gives
+        Each statement's compiled effect is cached (see :func:`_init_statement`); concatenating them gives
         exactly the effects of compiling the whole list at once.
         """
         layout = self.layout
@@ -467,8 +467,7 @@ class CompiledWorld:
         """
         ids = self.__dict__.get("_start_applicable")
         if ids is None:
-            facts, nums = self.init_facts, self.init_nums
-            ids = self._start_applicable = frozenset(a.id for a in self.valid_actions if a.pre.fn(facts, nums))
+            ids = self._start_applicable = frozenset(a.id for a in self.applicable(self.init_facts, self.init_nums))
         return ids
 
     def action_by_label(self) -> dict[str, GroundAction]:

@@ -216,8 +216,7 @@ class Guidance:
         needing it true, and per fact that nothing deletes, the actions needing it false.
 
         The achiever tables without the dead actions, and the landmark memos built from them
-        (``_common``, ``_coded``, ``_coded_req``: they depend on nothing
-        else), are kept in the
+        (``_common``, ``_coded``, ``_coded_req``: they depend on nothing else), are kept in the
         layout's compile cache per grounding and dead set, so re-sampled tasks share them.
         """
         world = self.world
