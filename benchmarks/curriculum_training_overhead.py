@@ -86,18 +86,18 @@ def build(side: str, specs: list[SimSpec], state: dict, n_envs: int, seed: int):
     if side == "raw":
         venv = DummyVecEnv([lambda i=i: warm(GenSimEnv(PoolSource(specs, layout), seed=seed * 100 + i), specs)
                             for i in range(n_envs)])
-        return venv, [], None
+        return venv, []
     cur = AlphaCurriculum(generator=DirectiveGenerator(D), pool_size=len(specs), seed=seed, max_plays=10**9,
                           min_trials=10**9).load_state_dict(state)
     venv = DummyVecEnv([lambda i=i: CurriculumWrapper(warm(GenSimEnv(DirectiveFamily(D, 0.5, 0), seed=seed * 100 + i),
                                                            specs), cur)
                         for i in range(n_envs)])
-    return venv, [CurriculumCallback(cur)], cur
+    return venv, [CurriculumCallback(cur)]
 
 
 def timed(side: str, phase: str, steps: int, specs, state, *, n_envs: int, seed: int) -> tuple[float, float]:
     """(env steps/s, mean steps per episode) of one side."""
-    venv, callbacks, _ = build(side, specs, state, n_envs, seed)
+    venv, callbacks = build(side, specs, state, n_envs, seed)
     model = make_model(venv, seed)
     counter = EpisodeCounter()
     callback = CallbackList([counter, *callbacks])
