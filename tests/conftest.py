@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import warnings
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import gymnasium as gym
@@ -20,6 +22,7 @@ from gensim_gym.generation.offline import OfflineGenerator
 from gensim_gym.generation.toolsets import load_registry
 from gensim_gym.spec.model import SimSpec
 
+REPO = Path(__file__).resolve().parents[1]
 DOMAINS: list[str] = sorted(load_registry())
 DIFFICULTIES: tuple[float, ...] = (0.0, 0.5, 1.0)
 
@@ -27,6 +30,11 @@ DIFFICULTIES: tuple[float, ...] = (0.0, 0.5, 1.0)
 def domain_directive(domain: str, extra: str = "") -> str:
     """A directive that names exactly one domain, unambiguously (``domain: NAME`` last: its list runs to the end)."""
     return (f"{extra}; " if extra else "") + f"domain: {domain}"
+
+
+def checkout_env() -> dict[str, str]:
+    """The environment for a subprocess that must import this checkout's ``gensim_gym`` (the suite's own)."""
+    return {**os.environ, "PYTHONPATH": str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", "")}
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -6,11 +6,9 @@ Every test that plays generated tasks is parametrised over the domains of
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import warnings
-from pathlib import Path
 from typing import Any
 
 import gymnasium as gym
@@ -23,9 +21,8 @@ from hypothesis import strategies as st
 import gensim_gym
 from gensim_gym.envs.gensim_env import GenSimEnv
 from gensim_gym.spec.model import SimSpec
-from tests.conftest import DIFFICULTIES, DOMAINS, domain_directive, spec_file
+from tests.conftest import DIFFICULTIES, DOMAINS, checkout_env, domain_directive, spec_file
 
-REPO = Path(__file__).resolve().parents[2]
 DIRECTIVE_EXTRAS = ("", "noisy, sparse reward, more tools")
 SEEDS = (0, 1)
 
@@ -334,8 +331,7 @@ def test_gym_make_with_module_prefix_in_a_fresh_interpreter(tmp_path) -> None:
         "obs, info = env.reset(seed=0)\n"
         "print(obs.shape[0] > 0, info['task_id'])\n"
     )
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True,
+    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=checkout_env(), capture_output=True, text=True,
                          check=False, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("True ")
