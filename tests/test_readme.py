@@ -1,4 +1,4 @@
-"""The README's Python examples run as written (with training budgets cut to seconds).
+"""The README's Python examples and ``examples/`` run as written (with training budgets cut to seconds).
 
 Each example is found by a line only it contains and run offline. The only edits are the
 ``replace`` pairs below, and each must still match the README: an example whose text changes
@@ -10,6 +10,7 @@ The LLM example needs an endpoint and is exercised with recorded responses elsew
 from __future__ import annotations
 
 import re
+import runpy
 import subprocess
 import sys
 from pathlib import Path
@@ -34,6 +35,13 @@ def example(marker: str, replace: dict[str, str] | None = None) -> str:
     return code
 
 
+def run_here(code: str, cwd: Path) -> dict:
+    """Run ``code`` in this process from a file in ``cwd`` (not as ``__main__``); return its globals."""
+    script = cwd / "example.py"
+    script.write_text(code, encoding="utf-8")
+    return runpy.run_path(str(script), run_name="readme")
+
+
 def run_script(code: str, cwd: Path) -> subprocess.CompletedProcess:
     """Run ``code`` as a user would: saved to a file and started with ``python file.py``."""
     script = cwd / "example.py"
@@ -44,8 +52,7 @@ def run_script(code: str, cwd: Path) -> subprocess.CompletedProcess:
 
 def test_the_opening_example_runs(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    namespace: dict = {"__name__": "readme"}
-    exec(compile(example("seed=0)\nobs, info = env.reset(seed=0)"), "README", "exec"), namespace)
+    namespace = run_here(example("seed=0)\nobs, info = env.reset(seed=0)"), tmp_path)
     assert namespace["obs"].shape == namespace["env"].observation_space.shape
 
 
@@ -54,8 +61,7 @@ def test_the_quickstart_runs(tmp_path, monkeypatch):
     code = example("# 1. One verified task, as JSON.",
                    {'PPO("MlpPolicy", env).learn(20_000)':
                     'PPO("MlpPolicy", env, n_steps=32, batch_size=32, n_epochs=1).learn(32)'})
-    namespace: dict = {"__name__": "readme"}
-    exec(compile(code, "README", "exec"), namespace)
+    namespace = run_here(code, tmp_path)
     assert (tmp_path / "task.json").is_file()
     assert namespace["info"]["task_id"] and isinstance(namespace["tools"], list)
 
@@ -78,7 +84,19 @@ def test_the_generative_simulator_example_runs(tmp_path, monkeypatch):
         'make_trainer("maskable-ppo")': 'make_trainer("maskable-ppo", n_steps=32, batch_size=32, n_epochs=1)',
         'out="runs/wh")': 'out="runs/wh", steps_per_epoch=32)',
         "epochs=6, episodes_per_epoch=12": "epochs=1, episodes_per_epoch=2"})
-    namespace: dict = {"__name__": "readme"}
-    exec(compile(code, "README", "exec"), namespace)
+    namespace = run_here(code, tmp_path)
     assert len(namespace["report"]["epochs"]) == 1
     assert (tmp_path / "runs" / "wh" / "report.md").is_file()
+
+
+def test_examples_quickstart_runs(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    runpy.run_path(str(REPO / "examples" / "quickstart.py"), run_name="example")["main"](train_steps=256)
+
+
+def test_examples_cleanrl_style_ppo_runs_as_a_script(tmp_path):
+    done = subprocess.run([sys.executable, str(REPO / "examples" / "cleanrl_style_ppo.py"), "--steps", "256",
+                           "--n-steps", "64"], check=False, cwd=tmp_path, env=checkout_env(), capture_output=True,
+                          text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "update 4:" in done.stdout and "RWR updates" in done.stdout
