@@ -3,6 +3,7 @@
 Usage::
 
     PYTHONPATH=. python benchmarks/env_throughput.py [--steps 20000] [--difficulty 0.5] [--num-tasks 16]
+    PYTHONPATH=. python benchmarks/env_throughput.py --stream-steps 0 --directive "sparse reward; domain: {domain}"
 
 For every registry domain it reports steps/s through ``gym.make`` (with the
 default wrappers) for a fixed task pool (``num_tasks``: every pool task is
@@ -99,6 +100,8 @@ def main() -> None:
     parser.add_argument("--stream-steps", type=int, default=5_000,
                         help="steps for the unlimited-stream run (0 skips it)")
     parser.add_argument("--domains", nargs="*", default=None, help="registry domains (default: all)")
+    parser.add_argument("--directive", default="domain: {domain}",
+                        help="directive template per domain, e.g. 'sparse reward; domain: {domain}' (no Φ shaping)")
     parser.add_argument("--rounds", type=int, default=10,
                         help="CartPole and GenSim are timed in this many alternating chunks (shared-machine fairness)")
     args = parser.parse_args()
@@ -106,7 +109,7 @@ def main() -> None:
     print(f"{'domain':<12}{'CartPole/s':>12}{'pool steps/s':>14}{'ratio':>7}{'stream steps/s':>16}{'ratio':>7}"
           f"{'episodes':>10}")
     for domain in args.domains or load_registry():
-        directive = f"domain: {domain}"
+        directive = args.directive.format(domain=domain)
         cart, pool, _ = interleaved(cartpole_stepper(), gensim_stepper(directive, args.difficulty, args.num_tasks),
                                     args.steps, args.rounds)
         line = f"{domain:<12}{cart:>12,.0f}{pool:>14,.0f}{pool / cart:>7.2f}"
