@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from numbers import Integral
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +20,28 @@ from gensim_gym.spec.validate import load_spec, validate_spec
 BACKENDS = ("offline", "openai")
 
 
-def _check_backend(backend: Any) -> None:
+MAKE_ARGUMENTS = ("directive", "spec", "difficulty", "seed", "num_tasks", "backend", "obs_mode", "render_mode",
+                  "curriculum", "max_difficulty", "shuffle_slots")
+
+
+def _check_backend(backend: Any, options: dict[str, Any], accepted: tuple[str, ...] | None = None) -> None:
+    """An unknown backend name, or options the offline backend would have to ignore, are errors."""
     if isinstance(backend, str) and backend not in BACKENDS:
         raise Error(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)} or pass a Backend object")
+    if backend == "offline" and options:
+        names = ", ".join(repr(k) for k in sorted(options))
+        known = f"; the arguments are {', '.join(accepted)}" if accepted else ""
+        raise Error(f"unexpected argument(s) {names}: the offline backend takes no options (model, base_url, ... "
+                    f"go with backend='openai'){known}")
+
+
+def _check_seed(seed: Any) -> int | None:
+    """``None`` or an integer >= 0 (numpy integers too, as a Python int: Gymnasium's seeding takes only those)."""
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, Integral) or seed < 0:
+        raise Error(f"seed must be an integer >= 0 or None, got {seed!r}")
+    return int(seed)
 
 
 def generate(directive: str, *, difficulty: float = 0.5, seed: int = 0, backend: Any = "offline",
@@ -32,10 +52,11 @@ def generate(directive: str, *, difficulty: float = 0.5, seed: int = 0, backend:
     >>> spec.golden_plan != []
     True
     """
-    _check_backend(backend)
+    _check_backend(backend, backend_kwargs)
+    seed = _check_seed(seed)
+    if seed is None:
+        raise Error("seed must be an integer >= 0 (generation is deterministic per seed), got None")
     if backend == "offline":
-        if backend_kwargs:
-            raise Error(f"the offline backend takes no options, got {', '.join(sorted(backend_kwargs))}")
         knobs = parse_directive(directive, difficulty)
         generator = OfflineGenerator(knobs, directive)
         spec = generator.generate(seed)
@@ -54,13 +75,17 @@ def make_env(directive: str | None = None, *, spec: SimSpec | str | Path | None 
 
     This is the entry point of ``gym.make("GenSim-v0", ...)``; see the README for every argument.
     """
-    _check_backend(backend)
+    _check_backend(backend, backend_kwargs, MAKE_ARGUMENTS)
     if (directive is None) == (spec is None):
         raise Error("pass exactly one of directive=... (a task family) or spec=... (one fixed task)")
+    seed = _check_seed(seed)
     if spec is not None:
+        if backend_kwargs:
+            raise Error(f"unexpected argument(s) {', '.join(repr(k) for k in sorted(backend_kwargs))}: spec=... "
+                        "plays one fixed task and generates nothing")
         spec = spec if isinstance(spec, SimSpec) else load_spec(spec)
         env: gym.Env = GenSimEnv(FixedSpec(spec), obs_mode=obs_mode, render_mode=render_mode, seed=seed)
-    elif backend == "offline" and not backend_kwargs:
+    elif backend == "offline":
         if max_difficulty is None and curriculum is not None:
             # a curriculum moves across difficulties, so its spaces must fit all of them; a plain
             # env only plays its own difficulty and gets the smallest spaces (fewer action slots)

@@ -316,6 +316,27 @@ def test_make_rejects_both_or_neither(tiny_spec: SimSpec) -> None:
         gym.make("GenSim-v0", directive="domain: warehouse", spec=tiny_spec)
 
 
+def test_make_rejects_arguments_it_would_ignore_or_fail_on_later(tiny_spec: SimSpec) -> None:
+    with pytest.raises(gensim_gym.Error, match=r"unexpected argument\(s\) 'bogus'.*the arguments are directive, spec"):
+        gym.make("GenSim-v0", directive="domain: warehouse", bogus=1)  # a typo must not reach the LLM backend
+    with pytest.raises(gensim_gym.Error, match="'model': spec=... plays one fixed task"):
+        gym.make("GenSim-v0", spec=tiny_spec, backend="openai", model="gpt-4o-mini")
+    for seed in ("0", -1, 1.5, True):
+        with pytest.raises(gensim_gym.Error, match="seed must be an integer >= 0 or None"):
+            gym.make("GenSim-v0", directive="domain: warehouse", seed=seed)
+    with pytest.raises(gensim_gym.Error, match="the offline backend takes no options"):
+        gensim_gym.generate("domain: warehouse", temperature=0.2)
+
+
+def test_numpy_integer_seeds_work_like_python_ints() -> None:
+    """Gymnasium's seeding takes only Python ints: a numpy seed (e.g. from a seed array) is converted at make."""
+    a = gym.make("GenSim-v0", directive="domain: warehouse", seed=np.int64(3), num_tasks=4)
+    b = gym.make("GenSim-v0", directive="domain: warehouse", seed=3, num_tasks=4)
+    assert np.array_equal(a.reset()[0], b.reset()[0]) and a.unwrapped.sim_spec == b.unwrapped.sim_spec
+    d = "domain: warehouse"
+    assert gensim_gym.generate(d, seed=np.int32(2)) == gensim_gym.generate(d, seed=2)
+
+
 def test_make_with_bad_spec_file_is_spec_error(tmp_path) -> None:
     path = tmp_path / "bad.json"
     path.write_text('{"task": 1}')
