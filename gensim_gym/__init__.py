@@ -26,6 +26,7 @@ from gensim_gym.curriculum import (
 )
 from gensim_gym.envs.gensim_env import GenSimEnv
 from gensim_gym.errors import (
+    ArgumentError,
     BackendAuthError,
     BackendError,
     CapacityError,
@@ -42,6 +43,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "AlphaCurriculum",
+    "ArgumentError",
     "BackendAuthError",
     "BackendError",
     "CapacityError",

@@ -48,6 +48,10 @@ class ExpressionError(SpecError):
     """An expression string could not be parsed or type-checked."""
 
 
+class ArgumentError(Error, ValueError):
+    """Arguments (or a saved state) a component cannot use; the message lists every problem at once."""
+
+
 class DirectiveError(Error, ValueError):
     """A directive asked for something the generator cannot provide."""
 

@@ -58,8 +58,10 @@ import numpy as np
 
 from gensim_gym.curriculum.base import EpisodeResult, Task
 from gensim_gym.curriculum.filter import CurriculumFilter, SuccessPredictor, spec_features
+from gensim_gym.curriculum.options import Checks
 from gensim_gym.curriculum.pool import Entry, PoolCurriculum
 from gensim_gym.curriculum.reward import BetaPosterior, alpha_reward
+from gensim_gym.errors import ArgumentError
 from gensim_gym.spec.model import SimSpec
 
 
@@ -101,9 +103,15 @@ class AlphaCurriculum(PoolCurriculum):
                  refill_batch: int = 4, filter_margin: float = 0.15, min_cell_trials: int = 3,
                  predict: Callable[[SimSpec], float | None] | None = None, use_filter: bool = True,
                  fold_every: int | None = 64, thompson_rows: int | None = 4) -> None:
+        self._check_arguments({
+            "alpha": alpha, "directive": directive, "generator": generator, "seed": seed, "band": band,
+            "bins": bins, "lam": lam, "step": step, "kl_max": kl_max, "explore": explore, "batch_size": batch_size,
+            "bin_decay": bin_decay, "confidence": confidence, "min_trials": min_trials, "max_plays": max_plays,
+            "pool_size": pool_size, "refill_batch": refill_batch, "filter_margin": filter_margin,
+            "min_cell_trials": min_cell_trials, "predict": predict, "fold_every": fold_every,
+            "thompson_rows": thompson_rows})
         super().__init__(directive, generator=generator, seed=seed, pool_size=pool_size, refill_batch=refill_batch,
                          fold_every=batch_size if fold_every is None else fold_every)
-        alpha_reward(alpha, alpha)  # validates alpha
         self.alpha = float(alpha)
         self.band = tuple(band) if band else (max(0.05, alpha - 0.3), min(0.95, alpha + 0.3))
         self.bins, self.lam, self.step, self.kl_max, self.explore = bins, lam, step, kl_max, explore
@@ -124,6 +132,31 @@ class AlphaCurriculum(PoolCurriculum):
         self._picks = []
         self._weights: tuple[int, bytes, list[BetaPosterior], np.ndarray] | None = None
         self._view: _PoolView | None = None
+
+    @classmethod
+    def _check(cls, c: Checks, a: Mapping[str, Any]) -> None:
+        if "alpha" in a and not c.number("alpha", a["alpha"], 0.0, 1.0, open_low=True, open_high=True) \
+                and isinstance(a["alpha"], str):
+            c.problems[-1] += " (the directive is a keyword argument: AlphaCurriculum(directive=...))"
+        if "fold_every" in a and a["fold_every"] is None:  # None: fold every batch_size results
+            a = {k: v for k, v in a.items() if k != "fold_every"}
+        super()._check(c, a)
+        if a.get("band") is not None:
+            c.interval("band", a["band"])
+        for name, low in (("bins", 1), ("batch_size", 1), ("min_trials", 0), ("max_plays", 1),
+                          ("min_cell_trials", 0)):
+            if name in a:
+                c.integer(name, a[name], low)
+        if "thompson_rows" in a:
+            c.integer("thompson_rows", a["thompson_rows"], 1, optional=True)
+        for name, low, high, open_low in (("lam", 0.0, math.inf, False), ("step", 0.0, 1.0, True),
+                                          ("kl_max", 0.0, math.inf, True), ("explore", 0.0, 1.0, False),
+                                          ("bin_decay", 0.0, 1.0, True), ("confidence", 0.5, 1.0, True),
+                                          ("filter_margin", 0.0, 1.0, False)):
+            if name in a:
+                c.number(name, a[name], low, high, open_low=open_low)
+        if a.get("predict") is not None and not callable(a["predict"]):
+            c.fail("predict", a["predict"], "must be a callable spec -> float | None, or None")
 
     def bind(self, directive: str | None = None, generator: Any = None) -> None:
         arms = self.n_arms
@@ -415,6 +448,21 @@ class AlphaCurriculum(PoolCurriculum):
         return {"pi": self.pi.tolist(), "bin_post": [p.to_list() for p in self.bin_post],
                 "batch": [[c, s] for c, s in self.batch], "rwr": dict(self.rwr),
                 "filter": self.filter.model.state_dict()}
+
+    def _state_fields(self) -> dict[str, type | tuple[type, ...]]:
+        return {"pi": list, "bin_post": list, "batch": list, "rwr": Mapping, "filter": Mapping}
+
+    def _check_state(self, owner: str, state: Mapping[str, Any]) -> None:
+        pi, posts = state["pi"], state["bin_post"]
+        bins = state["config"].get("bins", self.bins)
+        if not pi or len(pi) != len(posts) or not isinstance(bins, int) or len(pi) % max(bins, 1):
+            raise ArgumentError(f"{owner}: $.pi and $.bin_post must hold one entry per cell (bins × arms = a multiple "
+                        f"of {bins}), got {len(pi)} and {len(posts)}")
+        if not all(isinstance(q, (int, float)) and not isinstance(q, bool) and 0.0 <= q <= 1.0 for q in pi) \
+                or abs(sum(pi) - 1.0) > 1e-6:
+            raise ArgumentError(f"{owner}: $.pi must be probabilities summing to 1")
+        if not all(isinstance(p, list) and len(p) == 4 for p in posts):
+            raise ArgumentError(f"{owner}: $.bin_post must hold [a, b, prior_a, prior_b] per cell")
 
     def _load_extra(self, state: Mapping[str, Any]) -> None:
         self.filter = CurriculumFilter(self.band, self.filter_margin, self.filter.hook, SuccessPredictor())

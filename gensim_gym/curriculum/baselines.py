@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from gensim_gym.curriculum.base import EpisodeResult
+from gensim_gym.curriculum.options import Checks
 from gensim_gym.curriculum.pool import Entry, PoolCurriculum
 from gensim_gym.curriculum.reward import learnability
 from gensim_gym.errors import Error
@@ -32,9 +33,17 @@ class UniformCurriculum(PoolCurriculum):
 
     def __init__(self, directive: str | None = None, *, generator: Any = None, seed: int = 0, pool_size: int = 32,
                  refill_batch: int = 4, theta_range: tuple[float, float] = (0.0, 1.0), max_plays: int = 8) -> None:
+        self._check_arguments({"directive": directive, "generator": generator, "seed": seed, "pool_size": pool_size,
+                              "refill_batch": refill_batch, "theta_range": theta_range, "max_plays": max_plays})
         super().__init__(directive, generator=generator, seed=seed, pool_size=pool_size, refill_batch=refill_batch,
                          theta_range=theta_range)
         self.max_plays = max_plays
+
+    @classmethod
+    def _check(cls, c: Checks, a: Mapping[str, Any]) -> None:
+        super()._check(c, a)
+        if "max_plays" in a:
+            c.integer("max_plays", a["max_plays"], 1)
 
     def _learn(self, entry: Entry | None, theta: float | None, arm: int, result: EpisodeResult) -> None:
         if entry is not None and entry.plays >= self.max_plays:
@@ -65,10 +74,26 @@ class ThresholdCurriculum(PoolCurriculum):
     def __init__(self, directive: str | None = None, *, generator: Any = None, seed: int = 0, pool_size: int = 16,
                  refill_batch: int = 4, start: float = 0.1, step_size: float = 0.1, width: float = 0.1,
                  raise_at: float = 0.7, lower_at: float = 0.3, window: int = 32, max_plays: int = 8) -> None:
+        self._check_arguments({"directive": directive, "generator": generator, "seed": seed, "pool_size": pool_size,
+                              "refill_batch": refill_batch, "start": start, "step_size": step_size, "width": width,
+                              "raise_at": raise_at, "lower_at": lower_at, "window": window, "max_plays": max_plays})
         super().__init__(directive, generator=generator, seed=seed, pool_size=pool_size, refill_batch=refill_batch)
         self.level, self.step_size, self.width = float(start), float(step_size), float(width)
         self.raise_at, self.lower_at, self.window, self.max_plays = raise_at, lower_at, window, max_plays
         self.outcomes: deque[bool] = deque(maxlen=window)
+
+    @classmethod
+    def _check(cls, c: Checks, a: Mapping[str, Any]) -> None:
+        super()._check(c, a)
+        for name in ("start", "step_size", "width", "raise_at", "lower_at"):
+            if name in a:
+                c.number(name, a[name], 0.0, 1.0)
+        if isinstance(a.get("lower_at"), float | int) and isinstance(a.get("raise_at"), float | int) \
+                and not a["lower_at"] < a["raise_at"]:
+            c.fail("lower_at", a["lower_at"], f"must be below raise_at={a['raise_at']!r}")
+        for name in ("window", "max_plays"):
+            if name in a:
+                c.integer(name, a[name], 1)
 
     def _propose(self) -> tuple[float, int]:
         lo = max(0.0, self.level - self.width / 2)
@@ -102,6 +127,9 @@ class ThresholdCurriculum(PoolCurriculum):
     def _extra_state(self) -> dict[str, Any]:
         return {"level": self.level, "outcomes": list(self.outcomes)}
 
+    def _state_fields(self) -> dict[str, type | tuple[type, ...]]:
+        return {"level": (int, float), "outcomes": list}
+
     def _load_extra(self, state: Mapping[str, Any]) -> None:
         self.level = float(state["level"])
         self.outcomes = deque((bool(o) for o in state["outcomes"]), maxlen=self.window)
@@ -114,8 +142,18 @@ class LearnabilityCurriculum(PoolCurriculum):
 
     def __init__(self, directive: str | None = None, *, generator: Any = None, seed: int = 0, pool_size: int = 32,
                  refill_batch: int = 4, eps: float = 0.02, max_plays: int = 32) -> None:
+        self._check_arguments({"directive": directive, "generator": generator, "seed": seed, "pool_size": pool_size,
+                              "refill_batch": refill_batch, "eps": eps, "max_plays": max_plays})
         super().__init__(directive, generator=generator, seed=seed, pool_size=pool_size, refill_batch=refill_batch)
         self.eps, self.max_plays = eps, max_plays
+
+    @classmethod
+    def _check(cls, c: Checks, a: Mapping[str, Any]) -> None:
+        super()._check(c, a)
+        if "eps" in a:
+            c.number("eps", a["eps"], 0.0, open_low=True)
+        if "max_plays" in a:
+            c.integer("max_plays", a["max_plays"], 1)
 
     def _choose(self, entries: list[Entry]) -> Entry:
         weights = np.array([learnability(e.post.mean) + self.eps for e in entries])

@@ -26,8 +26,9 @@ import numpy as np
 
 from gensim_gym.curriculum.base import Curriculum, EpisodeResult, Task
 from gensim_gym.curriculum.generator import DirectiveGenerator, call_generator
+from gensim_gym.curriculum.options import Checks, check_state
 from gensim_gym.curriculum.reward import BetaPosterior
-from gensim_gym.errors import Error, GenerationError, SpecError
+from gensim_gym.errors import ArgumentError, Error, GenerationError, SpecError
 from gensim_gym.spec.model import Reward, SimSpec, Tools
 from gensim_gym.spec.model import Task as Task_
 from gensim_gym.spec.validate import schema_problems
@@ -91,6 +92,8 @@ class PoolCurriculum(Curriculum):
 
     def __init__(self, directive: str | None = None, *, generator: Any = None, seed: int = 0, pool_size: int = 32,
                  refill_batch: int = 4, theta_range: tuple[float, float] = (0.0, 1.0), fold_every: int = 1) -> None:
+        self._check_arguments({"directive": directive, "generator": generator, "seed": seed, "pool_size": pool_size,
+                              "refill_batch": refill_batch, "theta_range": theta_range, "fold_every": fold_every})
         self.directive = directive
         self.generator = generator
         if generator is None and directive is not None:
@@ -111,6 +114,28 @@ class PoolCurriculum(Curriculum):
         # Optional observer ``(task, reason) -> None`` of candidates that did not join the pool (not state:
         # the Generative Simulator loop reports them per epoch).
         self.on_reject: Callable[[Task, str], None] | None = None
+
+    # -- argument checks -------------------------------------------------------------
+    @classmethod
+    def _check_arguments(cls, args: Mapping[str, Any], owner: str | None = None) -> None:
+        """Raise one :class:`~gensim_gym.errors.ArgumentError` listing every bad value among ``args``
+        (constructor arguments, or a saved config); names absent from ``args`` are not checked."""
+        checks = Checks(owner or cls.__name__)
+        cls._check(checks, args)
+        checks.done()
+
+    @classmethod
+    def _check(cls, c: Checks, a: Mapping[str, Any]) -> None:
+        """Add the problems with this class's arguments in ``a`` to ``c`` (subclasses extend it)."""
+        if "directive" in a:
+            c.directive(a["directive"])
+        if a.get("generator") is not None and not callable(a["generator"]):
+            c.fail("generator", a["generator"], "must be a callable (theta, seed[, arm]) -> SimSpec, or None")
+        for name, low in (("seed", 0), ("pool_size", 1), ("refill_batch", 1), ("fold_every", 1)):
+            if name in a:
+                c.integer(name, a[name], low)
+        if "theta_range" in a:
+            c.interval("theta_range", a["theta_range"])
 
     # -- binding -----------------------------------------------------------------
     @property
@@ -285,30 +310,78 @@ class PoolCurriculum(Curriculum):
                 "picks": [t.task_id for t in self._picks], **self._extra_state()}
 
     def load_state_dict(self, state: Mapping[str, Any]) -> PoolCurriculum:
-        """Restore a :meth:`state_dict`; afterwards this object behaves exactly like the saved one."""
-        if state.get("kind") != self.name:
-            raise Error(f"state is for a {state.get('kind')!r} curriculum, not {self.name!r}")
-        if state.get("version") != STATE_VERSION:
-            raise Error(f"curriculum state version {state.get('version')!r} is not {STATE_VERSION}")
-        config = dict(state["config"])
+        """Restore a :meth:`state_dict`; afterwards this object behaves exactly like the saved one.
+
+        A malformed state raises :class:`~gensim_gym.errors.ArgumentError` naming what is wrong where
+        (a JSON path) and leaves this curriculum as it was.
+        """
+        owner = f"{type(self).__name__}.load_state_dict"
+        check_state(owner, state, {"kind": str, "version": int})
+        if state["kind"] != self.name:
+            raise Error(f"state is for a {state['kind']!r} curriculum, not {self.name!r}")
+        if state["version"] != STATE_VERSION:
+            raise Error(f"curriculum state version {state['version']!r} is not {STATE_VERSION}")
+        optional = {name: list for name in ("pending", "picks") if name in state}  # older states lack them
+        check_state(owner, state, {"config": Mapping, "rng": Mapping, "pool": list, "counters": Mapping,
+                                   "recent": list, **optional, **self._state_fields()})
+        self._check_state(owner, state)
+        config = {key: tuple(value) if isinstance(value, list) else value for key, value in state["config"].items()}
+        unknown = sorted(set(config) - set(self._config()))
+        if unknown:
+            raise ArgumentError(f"{owner}: $.config has unknown keys {unknown}; a {self.name} curriculum saves "
+                                f"{sorted(self._config())}")
+        self._check_arguments(config, owner=f"{owner} ($.config)")
+        backup = dict(self.__dict__)  # loading replaces attributes, never mutates them: this undoes it
+        try:
+            self._load(owner, state, config)
+        except Exception as exc:
+            self.__dict__.clear()
+            self.__dict__.update(backup)
+            if isinstance(exc, ArgumentError):
+                raise
+            raise ArgumentError(f"{owner}: malformed curriculum state ({type(exc).__name__}: {exc})") from exc
+        return self
+
+    def _load(self, owner: str, state: Mapping[str, Any], config: dict[str, Any]) -> None:
+        """Assign a checked state (see :meth:`load_state_dict`, which undoes this if it fails)."""
         for key, value in config.items():
-            setattr(self, key, tuple(value) if isinstance(value, list) else value)
+            setattr(self, key, value)
         if self.generator is None and self.directive is not None:
             self.generator = DirectiveGenerator(self.directive)
-        self.rng = np.random.default_rng()
-        self.rng.bit_generator.state = state["rng"]
+        try:
+            self.rng = np.random.default_rng()
+            self.rng.bit_generator.state = state["rng"]
+        except (KeyError, TypeError, ValueError) as exc:
+            kind = type(self.rng.bit_generator).__name__
+            raise ArgumentError(f"{owner}: $.rng is not a numpy {kind} state: {exc}") from None
         self.pool = {}
-        for item in state["pool"]:
-            entry = Entry.from_dict(item)
+        for i, item in enumerate(state["pool"]):
+            try:
+                entry = Entry.from_dict(item)
+            except SpecError as exc:
+                raise ArgumentError(f"{owner}: $.pool[{i}].spec is not a valid spec:\n{exc}") from None
+            except (KeyError, TypeError, ValueError) as exc:
+                raise ArgumentError(f"{owner}: $.pool[{i}] is malformed ({type(exc).__name__}: {exc}); an entry "
+                                    "holds spec, theta, arm, post, plays, returns") from None
             self.pool[entry.task.task_id] = entry
         self.counters = dict(state["counters"])
         self.recent = deque((tuple(r) for r in state["recent"]), maxlen=self.recent.maxlen)
         self._pool_version += 1
-        self.pending = [_pending_from_json(item) for item in state.get("pending", [])]
-        picks = [self.pool[i].task for i in state.get("picks", []) if i in self.pool]
-        self._picks = picks if len(picks) == len(state.get("picks", [])) else []
+        try:
+            self.pending = [_pending_from_json(item) for item in state.get("pending", [])]
+        except (Error, KeyError, TypeError, ValueError) as exc:
+            raise ArgumentError(f"{owner}: $.pending holds a malformed result: {exc}") from None
+        saved_picks = state.get("picks", [])
+        picks = [self.pool[i].task for i in saved_picks if i in self.pool]
+        self._picks = picks if len(picks) == len(saved_picks) else []
         self._load_extra(state)
-        return self
+
+    def _state_fields(self) -> dict[str, type | tuple[type, ...]]:
+        """Fields a subclass's state adds, with their JSON types (checked before loading)."""
+        return {}
+
+    def _check_state(self, owner: str, state: Mapping[str, Any]) -> None:
+        """Further checks of a subclass's fields, before anything is loaded (raise :class:`Error`)."""
 
 
 def _pending_to_json(task: Task | str, result: Any) -> dict[str, Any]:
