@@ -35,12 +35,13 @@ def _check_backend(backend: Any, options: dict[str, Any], accepted: tuple[str, .
                     f"go with backend='openai'){known}")
 
 
-def _check_seed(seed: Any) -> int | None:
-    """``None`` or an integer >= 0 (numpy integers too, as a Python int: Gymnasium's seeding takes only those)."""
-    if seed is None:
+def _check_seed(seed: Any, *, optional: bool = True) -> int | None:
+    """An integer >= 0 (numpy integers too, as a Python int: Gymnasium's seeding takes only those), or
+    ``None`` when ``optional``."""
+    if seed is None and optional:
         return None
-    if isinstance(seed, bool) or not isinstance(seed, Integral) or seed < 0:
-        raise Error(f"seed must be an integer >= 0 or None, got {seed!r}")
+    if seed is None or isinstance(seed, bool) or not isinstance(seed, Integral) or seed < 0:
+        raise Error(f"seed must be an integer >= 0{' or None' if optional else ''}, got {seed!r}")
     return int(seed)
 
 
@@ -53,9 +54,7 @@ def generate(directive: str, *, difficulty: float = 0.5, seed: int = 0, backend:
     True
     """
     _check_backend(backend, backend_kwargs)
-    seed = _check_seed(seed)
-    if seed is None:
-        raise Error("seed must be an integer >= 0 (generation is deterministic per seed), got None")
+    seed = _check_seed(seed, optional=False)
     if backend == "offline":
         knobs = parse_directive(directive, difficulty)
         generator = OfflineGenerator(knobs, directive)
