@@ -1,9 +1,9 @@
 """The package's layering (DESIGN.md, "Boundaries"): lower layers never import higher ones, heavy
 optional dependencies are imported only where used.
 
-The order, lowest first: the shared helpers (errors, atomic writes, packaged resources); the
-expression language ``dsl`` (it knows nothing of specs); ``spec`` (schemas, models, validation,
-which parses expressions with the dsl); the world model and planner ``world``; the runtime
+The order, lowest first: the error types; the shared helpers (atomic writes, argument checks,
+packaged resources); the expression language ``dsl`` (it knows nothing of specs); ``spec`` (schemas,
+models, validation, which parses expressions with the dsl); the world model and planner ``world``; the runtime
 ``envs``; ``generation`` (backends, verification); ``curriculum`` and ``oversight``; ``trainers`` and
 ``factory`` (``gym.make``); the Generative Simulator loop ``simulator``; ``integrations`` (SB3, CLI,
 reports); the package's ``__init__``. Every import, also one inside a function, is checked.
@@ -19,7 +19,8 @@ from tests.conftest import REPO, checkout_env
 
 PACKAGE = REPO / "gensim_gym"
 LAYERS = [
-    {"errors", "_atomic", "_resources"},
+    {"errors"},
+    {"_atomic", "_checks", "_resources"},
     {"dsl"},
     {"spec"},
     {"world"},

@@ -9,7 +9,7 @@ import pytest
 import respx
 
 from gensim_gym.curriculum import AlphaCurriculum, UniformCurriculum, alpha_reward
-from gensim_gym.errors import Error, GenerationError
+from gensim_gym.errors import ArgumentError, Error, GenerationError
 from gensim_gym.integrations.cli_train import main as cli_main
 from gensim_gym.oversight import LLMOversight, OpenAIChat
 from gensim_gym.simulator import GenerativeSimulator, OfflineTasks, directive_layout, load_report
@@ -134,6 +134,16 @@ def test_rejected_specs_are_recorded_and_new_specs_follow_the_current_directive(
     rows = lines(tmp_path / "env_dataset.jsonl")
     played_new = [r["spec"] for r in rows if r["epoch"] == 2 and r["spec"]["id"] in new]
     assert played_new and all(spec["directive"] == directives[2] for spec in played_new)
+
+
+def test_bad_loop_arguments_are_reported_before_anything_runs(tmp_path):
+    with pytest.raises(ArgumentError, match=r"GenerativeSimulator: 2 invalid arguments:\n  - seed=-1: .*\n"
+                                            r"  - steps_per_epoch=1.5: must be an integer >= 0"):
+        GenerativeSimulator(DIRECTIVE, trainer=OracleAgent(), out=tmp_path, seed=-1, steps_per_epoch=1.5)
+    s = sim(tmp_path / "run", trainer=OracleAgent())
+    with pytest.raises(ArgumentError, match=r"epochs=0: .*\n  - eta='high': must be a finite number"):
+        s.run(epochs=0, episodes_per_epoch=2, eta="high")
+    assert not (tmp_path / "run").exists()  # nothing was written
 
 
 def test_curriculum_names_map_to_the_package_curricula(tmp_path):

@@ -56,9 +56,9 @@ from typing import Any
 
 import numpy as np
 
+from gensim_gym._checks import Checks
 from gensim_gym.curriculum.base import EpisodeResult, Task
 from gensim_gym.curriculum.filter import CurriculumFilter, SuccessPredictor, spec_features
-from gensim_gym.curriculum.options import Checks
 from gensim_gym.curriculum.pool import Entry, PoolCurriculum
 from gensim_gym.curriculum.reward import BetaPosterior, alpha_reward
 from gensim_gym.errors import ArgumentError

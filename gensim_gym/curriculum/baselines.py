@@ -19,8 +19,8 @@ from typing import Any
 
 import numpy as np
 
+from gensim_gym._checks import Checks
 from gensim_gym.curriculum.base import EpisodeResult
-from gensim_gym.curriculum.options import Checks
 from gensim_gym.curriculum.pool import Entry, PoolCurriculum
 from gensim_gym.curriculum.reward import learnability
 from gensim_gym.errors import Error

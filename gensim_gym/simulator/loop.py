@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from gensim_gym._checks import Checks
 from gensim_gym.curriculum import Curriculum
 from gensim_gym.envs.gensim_env import GenSimEnv
 from gensim_gym.errors import BackendError, Error
@@ -88,6 +89,14 @@ class GenerativeSimulator:
                  out: str | Path = "runs/gensim", seed: int = 0, steps_per_epoch: int = 2048, lam: float = 2.0,
                  alpha: float = 0.5, tokens: TokenCounter | None = None, config: dict[str, Any] | None = None,
                  backend_options: dict[str, Any] | None = None) -> None:
+        checks = Checks("GenerativeSimulator")
+        if not isinstance(directive, str) or not directive.strip():
+            checks.fail("directive", directive, "must be a non-empty directive string")
+        checks.integer("seed", seed)
+        checks.integer("steps_per_epoch", steps_per_epoch)
+        checks.number("lam", lam, 0.0)
+        checks.number("alpha", alpha, 0.0, 1.0, open_low=True, open_high=True)
+        checks.done()
         self.directive0 = directive
         self.trainer = trainer
         self.layout = directive_layout(directive)
@@ -157,6 +166,11 @@ class GenerativeSimulator:
     def run(self, epochs: int = 5, episodes_per_epoch: int = 16, eta: float = 0.5, *, resume: bool = False,
             progress: Any = None) -> dict[str, Any]:
         """Run (or resume) the loop for ``epochs`` epochs; return the report dict."""
+        checks = Checks("GenerativeSimulator.run")
+        checks.integer("epochs", epochs, 1)
+        checks.integer("episodes_per_epoch", episodes_per_epoch, 1)
+        checks.number("eta", eta)
+        checks.done()
         self.out.mkdir(parents=True, exist_ok=True)
         ckpt = self.out / "checkpoints"
         trajectories, env_dataset = JsonlLog(self.out / "trajectories.jsonl"), JsonlLog(self.out / "env_dataset.jsonl")

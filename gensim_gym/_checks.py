@@ -1,6 +1,6 @@
-"""Checks of a curriculum's constructor arguments and saved state: every bad value reported at once.
+"""Checks of constructor arguments and saved states (curricula, the loop): every bad value reported at once.
 
-A curriculum is often built from a config file or a sweep, where a typo (``bins=0``, a reversed
+Curricula and runs are often built from a config file or a sweep, where a typo (``bins=0``, a reversed
 ``band``, the directive passed where ``alpha`` goes) used to surface later as a ``ZeroDivisionError``
 or a comparison between a float and a str deep inside a fold. :class:`Checks` collects one line per
 problem, naming the argument (or the state's JSON path), the value and what is allowed, and raises
@@ -40,8 +40,14 @@ class Checks:
         ok = (isinstance(value, Real) and not isinstance(value, bool) and math.isfinite(value)
               and (value > low if open_low else value >= low) and (value < high if open_high else value <= high))
         if not ok:
-            self.fail(name, value, f"must be a number in {'(' if open_low else '['}{_fmt(low)}, {_fmt(high)}"
-                                   f"{')' if open_high else ']'}")
+            if low == -math.inf and high == math.inf:
+                allowed = "must be a finite number"
+            elif high == math.inf:
+                allowed = f"must be a number {'>' if open_low else '>='} {_fmt(low)}"
+            else:
+                allowed = (f"must be a number in {'(' if open_low else '['}{_fmt(low)}, {_fmt(high)}"
+                           f"{')' if open_high else ']'}")
+            self.fail(name, value, allowed)
         return ok
 
     def interval(self, name: str, value: Any, low: float = 0.0, high: float = 1.0) -> None:
@@ -68,7 +74,7 @@ class Checks:
 def check_state(owner: str, state: Any, fields: Mapping[str, type | tuple[type, ...]]) -> None:
     """A saved state must be a mapping holding ``fields`` with these JSON types (paths ``$.name``)."""
     if not isinstance(state, Mapping):
-        raise ArgumentError(f"{owner}: a curriculum state must be a mapping (what state_dict() returns, or "
+        raise ArgumentError(f"{owner}: a saved state must be a mapping (what state_dict() returns, or "
                             f"json.load of a saved file), got {type(state).__name__}")
     problems = []
     for name, kind in fields.items():
@@ -78,7 +84,7 @@ def check_state(owner: str, state: Any, fields: Mapping[str, type | tuple[type, 
             problems.append(f"$.{name}: must be {_type_names(kind)}, got {type(state[name]).__name__}")
     if problems:
         lines = "\n".join(f"  - {p}" for p in problems)
-        raise ArgumentError(f"{owner}: malformed curriculum state:\n{lines}")
+        raise ArgumentError(f"{owner}: malformed state:\n{lines}")
 
 
 def _as_tuple(kind: type | tuple[type, ...]) -> tuple[type, ...]:
@@ -92,4 +98,4 @@ def _type_names(kind: type | tuple[type, ...]) -> str:
 
 
 def _fmt(x: float) -> str:
-    return "inf" if x == math.inf else "-inf" if x == -math.inf else f"{x:g}"
+    return f"{x:g}"
