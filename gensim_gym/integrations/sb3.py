@@ -11,7 +11,8 @@ to the SB3 logger (TensorBoard) under ``curriculum/`` at each rollout end,
 and the state can be checkpointed atomically to ``save_path`` (with the results
 a batched curriculum still buffers: saving folds nothing). When training ends
 the callback folds the buffered results (``curriculum.flush()``), so the
-curriculum's counters and posteriors cover every episode played.
+curriculum's counters and posteriors cover every episode played, and saves
+that final state to ``save_path``.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from gensim_gym._checks import Checks
 from gensim_gym.curriculum.base import Curriculum
 from gensim_gym.curriculum.sync import CurriculumSync
 from gensim_gym.curriculum.wrapper import RESULT_KEY
@@ -33,11 +35,19 @@ class CurriculumCallback(_callbacks.BaseCallback):
     Args:
         curriculum: the trainer-side curriculum (the object passed to ``gym.make``).
         depth: tasks queued ahead in every worker.
-        save_path: when set, ``curriculum.save(save_path)`` at every ``save_every``-th rollout end.
+        save_path: when set, ``curriculum.save(save_path)`` at every ``save_every``-th rollout end and
+            when training ends.
+        save_every: rollouts between two checkpoints.
     """
 
     def __init__(self, curriculum: Curriculum, depth: int = 2, save_path: str | Path | None = None,
                  save_every: int = 1, verbose: int = 0) -> None:
+        checks = Checks("CurriculumCallback")
+        if not all(callable(getattr(curriculum, m, None)) for m in ("sample", "update", "flush", "stats")):
+            checks.fail("curriculum", curriculum, "must be a gensim_gym Curriculum (the object passed to gym.make)")
+        checks.integer("depth", depth, 1)
+        checks.integer("save_every", save_every, 1)
+        checks.done()
         super().__init__(verbose)
         self.curriculum = curriculum
         self.depth = depth
@@ -63,6 +73,8 @@ class CurriculumCallback(_callbacks.BaseCallback):
 
     def _on_training_end(self) -> None:
         self.curriculum.flush()
+        if self.save_path is not None:
+            self.curriculum.save(self.save_path)
 
     def _on_rollout_end(self) -> None:
         for key, value in self.curriculum.stats().items():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import gymnasium as gym
 import numpy as np
 import pytest
@@ -109,6 +111,34 @@ def test_sb3_workers_report_to_one_curriculum(vec):
     finally:
         venv.close()
     assert cur.bound and len(cur.pool) > 0
+
+
+def test_sb3_callback_checkpoints_and_a_resumed_run_continues_from_the_saved_state(tmp_path):
+    from stable_baselines3 import PPO
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    from gensim_gym.errors import ArgumentError
+    from gensim_gym.integrations.sb3 import CurriculumCallback
+
+    def train(cur, steps, path):
+        fns = [lambda i=i: gym.make("GenSim-v0", directive=D, seed=i, curriculum=cur) for i in range(2)]
+        model = PPO("MlpPolicy", DummyVecEnv(fns), n_steps=32, batch_size=32, n_epochs=1, seed=0, device="cpu")
+        model.learn(steps, callback=CurriculumCallback(cur, save_path=path, save_every=2))
+
+    path = tmp_path / "curriculum.json"
+    cur = small_alpha()
+    train(cur, 128, path)  # 2 rollouts of 64 steps: a checkpoint at the 2nd, and the final one at the end
+    saved = json.loads(path.read_text())
+    assert saved["counters"]["episodes"] == cur.counters["episodes"] > 0  # the final save, after the fold
+    assert saved["pending"] == []
+    resumed = small_alpha().load_state_dict(saved)
+    assert resumed.state_dict() == cur.state_dict()
+    train(resumed, 64, path)  # a resumed run starts from the saved counters and pool
+    assert json.loads(path.read_text())["counters"]["episodes"] > saved["counters"]["episodes"]
+    with pytest.raises(ArgumentError, match=r"depth=0: .*\n  - save_every=0"):
+        CurriculumCallback(cur, depth=0, save_every=0)
+    with pytest.raises(ArgumentError, match="curriculum='alpha': must be a gensim_gym Curriculum"):
+        CurriculumCallback("alpha")
 
 
 @pytest.mark.parametrize("cls", [gym.vector.SyncVectorEnv, gym.vector.AsyncVectorEnv])
