@@ -15,14 +15,19 @@ from typing import Any
 
 import numpy as np
 
+from gensim_gym._checks import Checks
 from gensim_gym.curriculum.base import Curriculum, Task
 from gensim_gym.curriculum.wrapper import RESULT_KEY
+from gensim_gym.errors import Error
 
 
 class CurriculumSync:
     """Trainer-side state of the worker protocol: binding, initial queues, one update per result."""
 
     def __init__(self, curriculum: Curriculum, num_envs: int, depth: int = 2) -> None:
+        checks = Checks(type(self).__name__)
+        checks.integer("depth", depth, 1)
+        checks.done()
         self.curriculum = curriculum
         self.num_envs = num_envs
         self.depth = depth
@@ -57,7 +62,11 @@ class VectorCurriculum:
     def __init__(self, envs: Any, curriculum: Curriculum, depth: int = 2) -> None:
         self.envs = envs
         self.sync = CurriculumSync(curriculum, envs.num_envs, depth)
-        bindings = envs.call("curriculum_connect")
+        try:
+            bindings = envs.call("curriculum_connect")
+        except AttributeError:
+            raise Error("VectorCurriculum needs sub-envs that play a curriculum: make each with gym.make("
+                        "'GenSim-v0', ..., curriculum=cur) or wrap it in CurriculumWrapper(env, cur)") from None
         envs.set_attr("curriculum_inbox", self.sync.connect(list(bindings)))
 
     def on_step(self, infos: Mapping[str, Any]) -> int:

@@ -160,6 +160,13 @@ def test_gymnasium_vector_envs(cls):
         envs.close()
 
 
+def test_vector_curriculum_over_envs_without_a_curriculum_says_what_to_do():
+    envs = gym.vector.SyncVectorEnv([lambda: gym.make("GenSim-v0", directive=D)] * 2)
+    with pytest.raises(Error, match=r"needs sub-envs that play a curriculum: make each with gym.make"):
+        VectorCurriculum(envs, small_alpha())
+    envs.close()
+
+
 @pytest.mark.parametrize("fast", [False, True])  # under gym.make's wrappers / over a bare GenSimEnv (its hook)
 def test_wrapper_leaves_caller_chosen_specs_alone(fast):
     cur = small_alpha()
