@@ -35,8 +35,8 @@ class Checks:
             self.fail(name, value, f"must be an integer >= {low}" + (" or None" if optional else ""))
 
     def number(self, name: str, value: Any, low: float = -math.inf, high: float = math.inf, *,
-               open_low: bool = False, open_high: bool = False) -> bool:
-        """A finite real number in the interval; returns whether it is one."""
+               open_low: bool = False, open_high: bool = False, hint: str = "") -> bool:
+        """A finite real number in the interval (``hint`` is appended to the problem); returns whether it is one."""
         ok = (isinstance(value, Real) and not isinstance(value, bool) and math.isfinite(value)
               and (value > low if open_low else value >= low) and (value < high if open_high else value <= high))
         if not ok:
@@ -47,7 +47,7 @@ class Checks:
             else:
                 allowed = (f"must be a number in {'(' if open_low else '['}{_fmt(low)}, {_fmt(high)}"
                            f"{')' if open_high else ']'}")
-            self.fail(name, value, allowed)
+            self.fail(name, value, allowed + hint)
         return ok
 
     def interval(self, name: str, value: Any, low: float = 0.0, high: float = 1.0) -> None:

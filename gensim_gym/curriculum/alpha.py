@@ -135,9 +135,10 @@ class AlphaCurriculum(PoolCurriculum):
 
     @classmethod
     def _check(cls, c: Checks, a: Mapping[str, Any]) -> None:
-        if "alpha" in a and not c.number("alpha", a["alpha"], 0.0, 1.0, open_low=True, open_high=True) \
-                and isinstance(a["alpha"], str):
-            c.problems[-1] += " (the directive is a keyword argument: AlphaCurriculum(directive=...))"
+        if "alpha" in a:
+            hint = " (the directive is a keyword argument: AlphaCurriculum(directive=...))" \
+                if isinstance(a["alpha"], str) else ""
+            c.number("alpha", a["alpha"], 0.0, 1.0, open_low=True, open_high=True, hint=hint)
         if "fold_every" in a and a["fold_every"] is None:  # None: fold every batch_size results
             a = {k: v for k, v in a.items() if k != "fold_every"}
         super()._check(c, a)
@@ -456,8 +457,8 @@ class AlphaCurriculum(PoolCurriculum):
         pi, posts = state["pi"], state["bin_post"]
         bins = state["config"].get("bins", self.bins)
         if not pi or len(pi) != len(posts) or not isinstance(bins, int) or len(pi) % max(bins, 1):
-            raise ArgumentError(f"{owner}: $.pi and $.bin_post must hold one entry per cell (bins × arms = a multiple "
-                        f"of {bins}), got {len(pi)} and {len(posts)}")
+            raise ArgumentError(f"{owner}: $.pi and $.bin_post must hold one entry per cell (bins × arms = a "
+                                f"multiple of {bins}), got {len(pi)} and {len(posts)}")
         if not all(isinstance(q, (int, float)) and not isinstance(q, bool) and 0.0 <= q <= 1.0 for q in pi) \
                 or abs(sum(pi) - 1.0) > 1e-6:
             raise ArgumentError(f"{owner}: $.pi must be probabilities summing to 1")
