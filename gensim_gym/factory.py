@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from numbers import Integral
 from pathlib import Path
 from typing import Any
 
 import gymnasium as gym
 
+from gensim_gym._checks import Checks
 from gensim_gym.envs.gensim_env import GenSimEnv
 from gensim_gym.envs.sources import FixedSpec
 from gensim_gym.errors import Error
@@ -35,14 +35,13 @@ def _check_backend(backend: Any, options: dict[str, Any], accepted: tuple[str, .
                     f"go with backend='openai'){known}")
 
 
-def _check_seed(seed: Any, *, optional: bool = True) -> int | None:
-    """An integer >= 0 (numpy integers too, as a Python int: Gymnasium's seeding takes only those), or
+def _check_seed(seed: Any, owner: str, *, optional: bool = True) -> int | None:
+    """An integer >= 0, as a Python int (Gymnasium's seeding takes only those, not numpy integers), or
     ``None`` when ``optional``."""
-    if seed is None and optional:
-        return None
-    if seed is None or isinstance(seed, bool) or not isinstance(seed, Integral) or seed < 0:
-        raise Error(f"seed must be an integer >= 0{' or None' if optional else ''}, got {seed!r}")
-    return int(seed)
+    checks = Checks(owner)
+    checks.integer("seed", seed, 0, optional=optional)
+    checks.done()
+    return None if seed is None else int(seed)
 
 
 def generate(directive: str, *, difficulty: float = 0.5, seed: int = 0, backend: Any = "offline",
@@ -54,7 +53,7 @@ def generate(directive: str, *, difficulty: float = 0.5, seed: int = 0, backend:
     True
     """
     _check_backend(backend, backend_kwargs)
-    seed = _check_seed(seed, optional=False)
+    seed = _check_seed(seed, "generate", optional=False)
     if backend == "offline":
         knobs = parse_directive(directive, difficulty)
         generator = OfflineGenerator(knobs, directive)
@@ -77,7 +76,7 @@ def make_env(directive: str | None = None, *, spec: SimSpec | str | Path | None 
     _check_backend(backend, backend_kwargs, MAKE_ARGUMENTS)
     if (directive is None) == (spec is None):
         raise Error("pass exactly one of directive=... (a task family) or spec=... (one fixed task)")
-    seed = _check_seed(seed)
+    seed = _check_seed(seed, "gym.make('GenSim-v0')")
     if spec is not None:
         if backend_kwargs:
             raise Error(f"unexpected argument(s) {', '.join(repr(k) for k in sorted(backend_kwargs))}: spec=... "
