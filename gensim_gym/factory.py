@@ -10,7 +10,7 @@ import gymnasium as gym
 from gensim_gym._checks import Checks
 from gensim_gym.envs.gensim_env import GenSimEnv
 from gensim_gym.envs.sources import FixedSpec
-from gensim_gym.errors import Error
+from gensim_gym.errors import ArgumentError, Error
 from gensim_gym.generation.directive import parse_directive
 from gensim_gym.generation.family import DirectiveFamily
 from gensim_gym.generation.offline import OfflineGenerator
@@ -31,8 +31,8 @@ def _check_backend(backend: Any, options: dict[str, Any], accepted: tuple[str, .
     if backend == "offline" and options:
         names = ", ".join(repr(k) for k in sorted(options))
         known = f"; the arguments are {', '.join(accepted)}" if accepted else ""
-        raise Error(f"unexpected argument(s) {names}: the offline backend takes no options (model, base_url, ... "
-                    f"go with backend='openai'){known}")
+        raise ArgumentError(f"unexpected argument(s) {names}: the offline backend takes no options (model, "
+                            f"base_url, ... go with backend='openai'){known}")
 
 
 def _check_seed(seed: Any, owner: str, *, optional: bool = True) -> int | None:
@@ -79,8 +79,8 @@ def make_env(directive: str | None = None, *, spec: SimSpec | str | Path | None 
     seed = _check_seed(seed, "gym.make('GenSim-v0')")
     if spec is not None:
         if backend_kwargs:
-            raise Error(f"unexpected argument(s) {', '.join(repr(k) for k in sorted(backend_kwargs))}: spec=... "
-                        "plays one fixed task and generates nothing")
+            names = ", ".join(repr(k) for k in sorted(backend_kwargs))
+            raise ArgumentError(f"unexpected argument(s) {names}: spec=... plays one fixed task and generates nothing")
         spec = spec if isinstance(spec, SimSpec) else load_spec(spec)
         env: gym.Env = GenSimEnv(FixedSpec(spec), obs_mode=obs_mode, render_mode=render_mode, seed=seed)
     elif backend == "offline":
