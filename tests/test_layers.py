@@ -1,8 +1,8 @@
 """The package's layering (DESIGN.md, "Boundaries"): lower layers never import higher ones, heavy
 optional dependencies are imported only where used.
 
-The order, lowest first: the error types; the shared helpers (atomic writes, argument checks,
-packaged resources); the expression language ``dsl`` (it knows nothing of specs); ``spec`` (schemas,
+The order, lowest first: the error types; the shared helpers (atomic writes, bounded caches, argument
+checks, packaged resources); the expression language ``dsl`` (it knows nothing of specs); ``spec`` (schemas,
 models, validation, which parses expressions with the dsl); the world model and planner ``world``; the runtime
 ``envs``; ``generation`` (backends, verification); ``curriculum`` and ``oversight``; ``trainers`` and
 ``factory`` (``gym.make``); the Generative Simulator loop ``simulator``; ``integrations`` (SB3, CLI,
@@ -20,7 +20,7 @@ from tests.conftest import REPO, checkout_env
 PACKAGE = REPO / "gensim_gym"
 LAYERS = [
     {"errors"},
-    {"_atomic", "_checks", "_resources"},
+    {"_atomic", "_cache", "_checks", "_resources"},
     {"dsl"},
     {"spec"},
     {"world"},

@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from gensim_gym._cache import BoundedCache
 from gensim_gym.dsl.compile import CompiledEffects
 from gensim_gym.errors import GenerationError
 from gensim_gym.generation.directive import Knobs
@@ -74,7 +75,7 @@ class OfflineGenerator:
         self.toolsets = [get_toolset(d) for d in knobs.domains]
         self.layout = family_layout(knobs)
         self._tools_cache: dict[tuple[Tool, ...], Tools] = {}  # see _tools
-        self._walk_cache: dict[tuple, _WalkTables] = {}  # see _walk_tables
+        self._walk_cache: dict[tuple, _WalkTables] = BoundedCache(1024)  # see _walk_tables (one per grounding)
         self._rules: list[_InitRule] | None = None  # see _init_state
 
     def generate(self, seed: int) -> SimSpec:

@@ -24,8 +24,13 @@ from math import prod
 
 import numpy as np
 
+from gensim_gym._cache import BoundedCache
 from gensim_gym.errors import CapacityError
 from gensim_gym.spec.model import SimSpec
+
+#: Entries kept in a layout's compile cache (shared by every task of the layout): bounded, so an unlimited
+#: task stream cannot grow it for ever (see :mod:`gensim_gym._cache`).
+COMPILE_CACHE_SIZE = 4096
 
 MAX_LAYOUT_FACTS = 8192
 MAX_LAYOUT_ACTIONS = 4096
@@ -51,7 +56,7 @@ class Layout:
     tools: Mapping[str, tuple[str, ...]]
     max_goals: int = 8
     shuffle_slots: bool = False
-    compile_cache: dict = field(default_factory=dict, repr=False, compare=False)
+    compile_cache: dict = field(default_factory=lambda: BoundedCache(COMPILE_CACHE_SIZE), repr=False, compare=False)
     _fact_offset: dict[str, int] = field(init=False, repr=False, compare=False)
     _num_offset: dict[str, int] = field(init=False, repr=False, compare=False)
     _tool_offset: dict[str, int] = field(init=False, repr=False, compare=False)
