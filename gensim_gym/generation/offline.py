@@ -74,8 +74,11 @@ class OfflineGenerator:
         self.random_episodes = random_episodes
         self.toolsets = [get_toolset(d) for d in knobs.domains]
         self.layout = family_layout(knobs)
-        self._tools_cache: dict[tuple[Tool, ...], Tools] = {}  # see _tools
+        # memos (bounded: a generator may run for millions of tasks)
+        self._tools_cache: dict[tuple[Tool, ...], Tools] = BoundedCache(256)  # see _tools
         self._walk_cache: dict[tuple, _WalkTables] = BoundedCache(1024)  # see _walk_tables (one per grounding)
+        self._goal_item_cache: dict[tuple[int, int], tuple] = BoundedCache(4096)  # see _goal_items
+        self._goalward_cache: dict[int, tuple[GroundAction, bool]] = BoundedCache(100_000)  # see _goalward
         self._rules: list[_InitRule] | None = None  # see _init_state
 
     def generate(self, seed: int) -> SimSpec:
@@ -183,8 +186,6 @@ class OfflineGenerator:
         cache = self._tools_cache
         tools = cache.get(chosen)
         if tools is None:
-            if len(cache) > 256:
-                cache.clear()
             tools = cache[chosen] = Tools(chosen, tuple(self.knobs.domains))
         return tools
 
@@ -264,8 +265,6 @@ class OfflineGenerator:
         cache = self._walk_cache
         hit = cache.get(world.grounding)
         if hit is None:
-            if len(cache) > 4096:
-                cache.clear()
             useful = [a for a in world.valid_actions if not a.distractor]
             goalward = self._goalward(world)
             order = {a.id: k for k, a in enumerate(useful)}
@@ -279,7 +278,7 @@ class OfflineGenerator:
         negatable ones, fluents of goal fluents, each in the world's item order (cached per item list:
         worlds over the same objects share their item lists)."""
         facts, nums = world.fact_items(), world.num_items()
-        cache = self.__dict__.setdefault("_goal_item_cache", {})
+        cache = self._goal_item_cache
         hit = cache.get((id(facts), id(nums)))
         if hit is not None and hit[0] is facts and hit[1] is nums:
             return hit[2]
@@ -289,8 +288,6 @@ class OfflineGenerator:
         out = ([(label, i) for label, i in facts if label.split("(")[0] in goal_preds],
                [(label, i) for label, i in facts if label.split("(")[0] in negated],
                [(label, j) for label, j in nums if label.split("(")[0] in goal_fluents])
-        if len(cache) > 4096:
-            cache.clear()
         cache[id(facts), id(nums)] = (facts, nums, out)  # the lists are kept alive: their ids stay theirs
         return out
 
@@ -298,9 +295,7 @@ class OfflineGenerator:
         """A test: does a ground action touch a fact or fluent a goal may name? (cached per action object,
         which worlds of one layout share)."""
         goal_facts, goal_nums = self._goal_slots(world)
-        cache = self.__dict__.setdefault("_goalward_cache", {})
-        if len(cache) > 100_000:
-            cache.clear()
+        cache = self._goalward_cache
 
         def test(a: GroundAction) -> bool:
             hit = cache.get(id(a))
