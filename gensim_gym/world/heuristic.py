@@ -366,43 +366,27 @@ class Guidance:
         entry = self._coded_req[a] = tuple((i, want, _bits(ach)) for i, want, ach in self._requirements_by_size(a))
         return entry
 
-    def _enablers(self, ids: tuple[int, ...], facts: bytearray) -> int:
+    def _enablers(self, ids: tuple[int, ...], facts: bytearray, skip: tuple[int, ...] = ()) -> int:
         """If no action of a landmark is applicable now, a landmark of actions enabling them (else 0).
 
         Each action of ``ids`` needs some literal that is false now; the achievers of one such
         literal per action (the one with fewest achievers) together form a landmark: whichever
         action of ``ids`` the plan uses, one of them must come first.
+
+        ``skip`` (coded literals all of ``ids`` require, which the chain already counts) is passed over
+        when choosing each action's literal, which keeps the landmark apart from theirs; the same argument
+        makes it a landmark. It is 0 when some action has no unmet literal outside ``skip``.
         """
         out = 0
         coded_req = self._coded_req
         for a in ids:
             lits = coded_req.get(a) or self._enabler_entry(a)
             for i, want, achievers in lits:
-                if facts[i] != want:  # the first unmet literal has the fewest achievers
+                if facts[i] != want and 2 * i + want not in skip:  # the first such literal has the fewest achievers
                     out |= achievers
                     break
             else:
-                return 0  # this achiever is applicable now
-        return out
-
-    def _other_enablers(self, ids: tuple[int, ...], facts: bytearray, common: tuple[int, ...]) -> int:
-        """:meth:`_enablers` choosing for each action of ``ids`` its first unmet literal (fewest achievers
-        first) that is not in ``common`` (coded literals all of them require), or 0 if one has none.
-
-        The same argument makes it a landmark (whichever action of ``ids`` a plan uses first, the chosen
-        literal of that action is false now and must be made true before it); skipping the shared
-        literals, whose achievers the chain already counts, keeps it apart from that landmark.
-        """
-        out = 0
-        coded_req = self._coded_req
-        for a in ids:
-            lits = coded_req.get(a) or self._enabler_entry(a)
-            for i, want, achievers in lits:
-                if facts[i] != want and 2 * i + want not in common:
-                    out |= achievers
-                    break
-            else:
-                return 0  # every unmet literal of this action is a shared one (or it is applicable now)
+                return 0  # this achiever is applicable now (or all it lacks is in ``skip``)
         return out
 
     def _open_goals(self, facts: bytearray, nums: list[float], landmarks: list[int], stack: list[int]) -> int:
@@ -484,8 +468,9 @@ class Guidance:
 
         ``strong`` adds, for a chained literal whose achievers all need an unmet literal in common (which
         is chained in turn), the landmark of their *other* unmet preconditions when every achiever has
-        one (:meth:`_other_enablers`). Those extra landmarks are counted only after the greedy choice
-        among the others, as far as they are disjoint from it, so the count never drops below the plain one.
+        one (:meth:`_enablers` skipping the common literals). Those extra landmarks are counted only after
+        the greedy choice among the others, as far as they are disjoint from it, so the count never drops
+        below the plain one.
         """
         landmarks: list[int] = []
         extras: list[int] = []
@@ -512,7 +497,7 @@ class Guidance:
                 depth += 1
                 stack += [(q << 3) | depth for q in unmet if q not in seen]
                 if strong:
-                    extra = self._other_enablers(id_list, facts, common)
+                    extra = self._enablers(id_list, facts, common)
                     if extra:
                         extras.append(extra)
             else:
