@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from inspect import signature
 from pathlib import Path
 from typing import Any
 
@@ -20,16 +21,15 @@ from gensim_gym.spec.validate import load_spec, validate_spec
 BACKENDS = ("offline", "openai")
 
 
-MAKE_ARGUMENTS = ("directive", "spec", "difficulty", "seed", "num_tasks", "backend", "obs_mode", "render_mode",
-                  "curriculum", "max_difficulty", "shuffle_slots")
-
-
-def _check_backend(backend: Any, options: dict[str, Any], accepted: tuple[str, ...] | None = None) -> None:
-    """An unknown backend name, or options the offline backend would have to ignore, are errors."""
+def _check_backend(backend: Any, options: dict[str, Any], entry: Any = None) -> None:
+    """An unknown backend name, or options the offline backend would have to ignore, are errors (naming the
+    named parameters of ``entry``, the function they were passed to)."""
     if isinstance(backend, str) and backend not in BACKENDS:
         raise Error(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)} or pass a Backend object")
     if backend == "offline" and options:
         names = ", ".join(repr(k) for k in sorted(options))
+        accepted = [p.name for p in signature(entry).parameters.values() if p.kind is not p.VAR_KEYWORD] \
+            if entry is not None else []
         known = f"; the arguments are {', '.join(accepted)}" if accepted else ""
         raise ArgumentError(f"unexpected argument(s) {names}: the offline backend takes no options (model, "
                             f"base_url, ... go with backend='openai'){known}")
@@ -73,7 +73,7 @@ def make_env(directive: str | None = None, *, spec: SimSpec | str | Path | None 
 
     This is the entry point of ``gym.make("GenSim-v0", ...)``; see the README for every argument.
     """
-    _check_backend(backend, backend_kwargs, MAKE_ARGUMENTS)
+    _check_backend(backend, backend_kwargs, make_env)
     if (directive is None) == (spec is None):
         raise Error("pass exactly one of directive=... (a task family) or spec=... (one fixed task)")
     seed = _check_seed(seed, "gym.make('GenSim-v0')")
