@@ -51,26 +51,36 @@ class Progress:
         for a in g.relevant:
             facts |= a.pre.facts | a.value_reads[0]
             nums |= a.pre.nums | a.value_reads[1]
-        # The projection onto ``facts`` as an int: the state's bytes with every other byte masked to
-        # zero. Two states share a key exactly when they agree on the relevant facts (and fluents),
-        # as with slicing out those facts, but one int AND is far cheaper than a numpy gather.
-        self._fmask = sum(1 << (8 * i) for i in facts)
-        self._nidx = sorted(nums)
-        # Φ reads only these: a call that writes none of them leaves Φ unchanged (the env skips the lookup)
-        self.facts, self.nums = frozenset(facts), frozenset(nums)
+        # Fluents no relevant action assigns keep their initial value in every state the key ever sees
+        # (an action assigning one that Φ reads would be relevant), so leaving them out of the key merges
+        # no two states that differ; in calendar that is every room's capacity, and often all fluents,
+        # which leaves a plain int key (no tuple built per lookup).
+        self._assigned = frozenset(j for a in g.relevant for j, _, _ in a.effects.assigns)
+        self._set_key(facts, nums)
         self.memo: dict[int | tuple, int] = {}
-        self.phis: dict[int | tuple, float] = {}  # Φ by key, filled on demand by __call__
+        self.phis: dict[int | tuple, float] = {}  # Φ by key: the whole table when exact, else filled on demand
         self.exact = self._sweep(g.relevant, max_states)
         if not self.exact:
             # The estimate reads far fewer facts than relevant actions do: key its memo on those
             # alone, so that states differing only elsewhere share one evaluation (same values).
-            facts, nums = g.inputs()
-            self._fmask = sum(1 << (8 * i) for i in facts)
-            self._nidx = sorted(nums)
-            self.facts, self.nums = facts, nums
+            self._set_key(*g.inputs())
         start = self.distance(world.init_facts, world.init_nums)
         self.cap = 2 * max(start, world.horizon, 1)
         self.d0 = max(1, min(start, self.cap))
+        if self.exact:
+            # Φ of every reachable state up front (≤ max_states floats): the environment only produces
+            # reachable states, so its lookups never miss, where filling on demand cost ~7 µs a miss
+            self.phis = {k: self._phi(d) for k, d in self.memo.items()}
+
+    def _set_key(self, facts: set[int] | frozenset[int], nums: set[int] | frozenset[int]) -> None:
+        """Key states on ``facts`` and the fluents of ``nums`` that can change (see ``__init__``)."""
+        # The projection onto ``facts`` as an int: the state's bytes with every other byte masked to
+        # zero. Two states share a key exactly when they agree on the relevant facts (and fluents),
+        # as with slicing out those facts, but one int AND is far cheaper than a numpy gather.
+        self._fmask = sum(1 << (8 * i) for i in facts)
+        self._nidx = sorted(nums & self._assigned)
+        # Φ reads only these: a call that writes none of them leaves Φ unchanged (the env skips the lookup)
+        self.facts, self.nums = frozenset(facts), frozenset(nums)
 
     def key(self, facts: bytearray, nums: list[float]) -> int | tuple:
         """The state projected onto what Φ depends on (what relevant actions and the goal read for the
@@ -123,16 +133,13 @@ class Progress:
 
     def distance(self, facts: bytearray, nums: list[float]) -> int:
         """Steps still needed (exact when the table was built, else the admissible estimate)."""
-        k = self.key(facts, nums)
-        d = self.memo.get(k)
-        if d is None:
-            if self.exact:  # a state outside the reachable set: only the real dynamics produce states
-                d = DEAD_END
-            else:
-                if len(self.memo) >= MAX_MEMO:
-                    self.memo.clear()
-                d = self.memo[k] = self.h(facts, nums)
+        d = self.memo.get(self.key(facts, nums))
+        if d is None:  # outside an exact table means unreachable: only the real dynamics produce states
+            d = DEAD_END if self.exact else self.h(facts, nums)
         return d
+
+    def _phi(self, d: int) -> float:
+        return 1.0 - min(d, self.cap) / self.d0
 
     def __call__(self, facts: bytearray, nums: list[float]) -> float:
         """Φ(s) = 1 − min(d(s), cap) / d(s₀), memoised as a float per projected state (the env asks
@@ -141,10 +148,12 @@ class Progress:
         k = (bits, tuple(map(nums.__getitem__, self._nidx))) if self._nidx else bits
         phi = self.phis.get(k)
         if phi is None:
+            # A miss: a state the estimate has not seen (the table holds every state ``memo`` knows). One
+            # evaluation, kept here only: the guidance's own memo, keyed alike, would hold the same value twice.
             phis = self.phis
             if len(phis) >= MAX_MEMO:
                 phis.clear()
-            phi = phis[k] = 1.0 - min(self.distance(facts, nums), self.cap) / self.d0
+            phi = phis[k] = self._phi(DEAD_END if self.exact else self.h.estimate(facts, nums))
         return phi
 
 
@@ -173,7 +182,6 @@ class PlanProgress(Progress):
         self._nidx = list(range(world.layout.n_nums))
         self.facts, self.nums = frozenset(range(n_facts)), frozenset(self._nidx)
         self.exact = False
-        self.phis = {}
         facts, nums = bytearray(world.init_facts), list(world.init_nums)
         length = len(plan)
         self.memo = {self.key(facts, nums): length}
@@ -182,3 +190,4 @@ class PlanProgress(Progress):
             self.memo[self.key(facts, nums)] = length - t
         self.cap = 2 * max(length, world.horizon, 1)
         self.d0 = max(1, min(length, self.cap))
+        self.phis = {k: self._phi(d) for k, d in self.memo.items()}

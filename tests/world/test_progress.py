@@ -1,0 +1,94 @@
+"""The progress potential Φ: its memo never changes a value, and an exact table never misses.
+
+Φ is the dense reward's shaping, so a memo that returned another value than a fresh
+computation would change rewards; and the environment's speed depends on exact tables
+answering every state it produces without falling back to a computation.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import gymnasium as gym
+import numpy as np
+import pytest
+
+from gensim_gym.world.heuristic import DEAD_END, guidance
+from gensim_gym.world.progress import Progress, progress
+from tests.conftest import DOMAINS, domain_directive
+
+
+def walk_states(domain: str, difficulty: float, steps: int = 300):
+    """(world, facts, nums) after every step of a random valid walk (fresh worlds' potentials, dense reward)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        env = gym.make("GenSim-v0", directive=domain_directive(domain), difficulty=difficulty, seed=2, num_tasks=4)
+    rng = np.random.default_rng(0)
+    env.reset(seed=0)
+    unwrapped = env.unwrapped
+    for _ in range(steps):
+        valid = np.flatnonzero(unwrapped.action_masks())
+        _, _, terminated, truncated, _ = env.step(int(rng.choice(valid)) if len(valid) else 0)
+        yield unwrapped.world, bytearray(unwrapped._facts), list(unwrapped._nums)
+        if terminated or truncated:
+            env.reset()
+
+
+@pytest.mark.parametrize("difficulty", [0.2, 0.5, 0.9])
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_phi_equals_a_fresh_computation(domain: str, difficulty: float) -> None:
+    """Φ from the memo (the env's path) is 1 − min(d, cap)/d₀ with d computed afresh: the exact table's
+    distance, or the guidance's estimate without any memo."""
+    for world, facts, nums in walk_states(domain, difficulty):
+        phi = progress(world)
+        # an exact table holds every state the env produces; otherwise the estimate, with no memo
+        d = phi.memo[phi.key(facts, nums)] if phi.exact else guidance(world).estimate(facts, nums)
+        assert phi(facts, nums) == 1.0 - min(d, phi.cap) / phi.d0
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_exact_table_answers_every_state_without_a_miss(domain: str) -> None:
+    """An exact table holds Φ for every reachable state up front: the env's lookups never add an entry."""
+    seen = 0
+    for world, facts, nums in walk_states(domain, 0.2):
+        phi = progress(world)
+        if not phi.exact:
+            continue
+        size = len(phi.phis)
+        phi(facts, nums)
+        assert len(phi.phis) == size == len(phi.memo)
+        seen += 1
+    assert seen, f"no {domain} task at difficulty 0.2 had an exact table"
+
+
+def test_key_leaves_out_fluents_no_relevant_action_assigns() -> None:
+    """Fluents nothing relevant assigns are constant within a task: keying on them would only cost time."""
+    checked = 0
+    for world, _, _ in walk_states("calendar", 0.5, steps=60):
+        phi = progress(world)
+        assert set(phi._nidx) <= phi._assigned
+        assigned = {j for a in guidance(world).relevant for j, _, _ in a.effects.assigns}
+        assert phi._assigned == assigned
+        capacities = {world.layout.num_index("capacity", (r,)) for r in range(world.layout.capacity["room"])}
+        assert not capacities & set(phi._nidx)  # no calendar tool assigns a room's capacity
+        checked += 1
+    assert checked
+
+
+def test_unreachable_state_of_an_exact_table_is_a_dead_end() -> None:
+    """Only the real dynamics produce states; a state outside the exact table reads as a dead end (Φ at its floor)."""
+    for world, facts, nums in walk_states("warehouse", 0.0, steps=5):
+        phi = Progress(world)
+        if not phi.exact:
+            continue
+        odd = bytearray(facts)
+        for i in sorted(phi.facts):  # flip relevant facts until the state leaves the table
+            odd[i] ^= 1
+            if phi.key(odd, nums) not in phi.memo:
+                break
+        else:
+            continue
+        assert phi.distance(odd, nums) == DEAD_END
+        assert phi(odd, nums) == 1.0 - phi.cap / phi.d0
+        return
+    pytest.skip("no exact warehouse task with an unreachable flip found")
