@@ -391,14 +391,21 @@ class Guidance:
 
     def _open_goals(self, facts: bytearray, nums: list[float], landmarks: list[int], stack: list[int]) -> int:
         """Start the estimate: the number of unsatisfied goals (``-1`` for a dead end); their literals
-        to chain from go on ``stack`` (coded literal · 8 + depth), non-literal goals' achievers on ``landmarks``."""
+        to chain from go on ``stack`` (coded literal · 8 + depth), non-literal goals' achievers on ``landmarks``.
+
+        Plain loops rather than list comprehensions here and in :meth:`estimate`: on Python 3.11 each
+        comprehension is a function call, and these run over one or two literals at a time (the
+        estimate took ~45 % less time without them, same results).
+        """
         unsat = 0
         for goal, target in zip(self.world.goals, self._coded_targets, strict=True):
             if type(target) is tuple:  # a conjunction of literals: it holds iff none is unmet
-                unmet = [code << 3 for code in target if facts[code >> 1] != code & 1]
-                if unmet:
+                before = len(stack)
+                for code in target:
+                    if facts[code >> 1] != code & 1:
+                        stack.append(code << 3)
+                if len(stack) != before:
                     unsat += 1
-                    stack += unmet
                 continue
             if goal.fn(facts, nums):
                 continue
@@ -407,7 +414,9 @@ class Guidance:
             if not touch:
                 return -1
             landmarks.append(touch)
-            stack += [(code << 3) | 1 for code in common if facts[code >> 1] != code & 1]
+            for code in common:
+                if facts[code >> 1] != code & 1:
+                    stack.append((code << 3) | 1)
         return unsat
 
     def __call__(self, facts: bytearray, nums: list[float]) -> int:
@@ -492,10 +501,13 @@ class Guidance:
             landmarks.append(ids)
             if depth >= MAX_CHAIN:
                 continue
-            unmet = [q for q in common if facts[q >> 1] != q & 1]
+            unmet = False
+            for q in common:
+                if facts[q >> 1] != q & 1:
+                    unmet = True
+                    if q not in seen:
+                        stack.append((q << 3) | (depth + 1))
             if unmet:
-                depth += 1
-                stack += [(q << 3) | depth for q in unmet if q not in seen]
                 if strong:
                     extra = self._enablers(id_list, facts, common)
                     if extra:
