@@ -384,8 +384,13 @@ class GenSimEnv(gym.Env):
         """Fluent assignments ``(fluent, op, fn, lo, hi)`` by ``CompiledWorld.apply``'s rule (:func:`assigned_value`,
         every value from the state before the call), then observed."""
         facts, nums, obs = self._facts, self._nums, self._obs
-        updates = [(j, assigned_value(op, fn(facts, nums), nums[j], lo, hi)) for j, op, fn, lo, hi in assigns]
         offset, observed = self._slices[2].start, rt.observed_fluent
+        if len(assigns) == 1:  # the usual case (calendar's invite): no second value to read the old state
+            ((j, op, fn, lo, hi),) = assigns
+            nums[j] = value = assigned_value(op, fn(facts, nums), nums[j], lo, hi)
+            obs[offset + j] = observed(j, value)
+            return
+        updates = [(j, assigned_value(op, fn(facts, nums), nums[j], lo, hi)) for j, op, fn, lo, hi in assigns]
         for j, value in updates:
             nums[j] = value
             obs[offset + j] = observed(j, value)

@@ -158,3 +158,27 @@ def test_ground_key_tells_constants_and_atoms_apart() -> None:
     assert ground_key(Compare("<=", f, Const(1)), idx, {}) != ground_key(Compare("<", f, Const(1)), idx, {})
     assert ground_key(Call("p", (Obj("a"),)), idx, {}) != ground_key(Call("p", (Obj("b"),)), idx, {})
     assert ground_key(Compare("<=", f, Const(1)), idx, {}) == ground_key(Compare("<=", f, Const(1)), idx, {})
+
+
+def test_several_assignments_read_the_state_before_the_call(tiny_spec_dict) -> None:
+    """A call assigning several fluents computes every value from the state before it (as
+    ``CompiledWorld.apply`` does): a swap swaps, instead of copying one value into both."""
+    import gensim_gym
+
+    task, tools = tiny_spec_dict["task"], tiny_spec_dict["tools"]["tools"]
+    task["fluents"].append({"name": "charge", "params": [], "min": 0, "max": 10, "description": "spare battery"})
+    task["init"].append("charge() = 2")
+    tools.append({"name": "swap", "description": "Swap the battery with the spare.", "params": [],
+                  "pre": "energy() >= 0", "effects": ["energy() = charge()", "charge() = energy()"]})
+    env = gym.make("GenSim-v0", spec=gensim_gym.validate_spec(tiny_spec_dict))
+    env.reset(seed=0)
+    unwrapped = env.unwrapped
+    swap = next(a for a in unwrapped.world.actions if a is not None and a.label.startswith("swap"))
+    energy, charge = (unwrapped.layout.num_index(name, ()) for name in ("energy", "charge"))
+    obs, *_ = env.step(swap.id)
+    assert (unwrapped._nums[energy], unwrapped._nums[charge]) == (2.0, 5.0)
+    facts, nums = bytearray(unwrapped.world.init_facts), list(unwrapped.world.init_nums)
+    unwrapped.world.apply(facts, nums, swap.effects)
+    assert nums == unwrapped._nums
+    fluents = unwrapped._slices[2].start
+    assert obs[fluents + energy] == pytest.approx(0.2) and obs[fluents + charge] == pytest.approx(0.5)
