@@ -59,7 +59,8 @@ class Progress:
         self._set_key(facts, nums)
         self.memo: dict[int | tuple, int] = {}
         self.phis: dict[int | tuple, float] = {}  # Φ by key: the whole table when exact, else filled on demand
-        self.exact = self._sweep(g.relevant, max_states)
+        nearest = self._sweep(g.relevant, max_states)
+        self.exact = not nearest
         if not self.exact:
             # The estimate reads far fewer facts than relevant actions do: key its memo on those
             # alone, so that states differing only elsewhere share one evaluation (same values).
@@ -71,6 +72,23 @@ class Progress:
             # Φ of every reachable state up front (≤ max_states floats): the environment only produces
             # reachable states, so its lookups never miss, where filling on demand cost ~7 µs a miss
             self.phis = {k: self._phi(d) for k, d in self.memo.items()}
+        else:
+            self._warm(nearest)
+
+    def _warm(self, states: list[tuple[bytearray, list[float]]]) -> None:
+        """Φ of ``states`` now: the ``max_states`` states nearest the start, where the sweep stopped.
+
+        Every episode starts among them (in calendar's first 20k random steps, 83 % of the estimate's
+        misses were such states), and projected onto the estimate's inputs they collapse to a few
+        hundred keys (21–517 per large calendar task): a few milliseconds on top of the sweep that
+        enumerated them, against one cache-cold evaluation per miss during play. Φ is a function of
+        the key, so when it is computed changes no value.
+        """
+        phis, estimate = self.phis, self.h.estimate
+        for facts, nums in states:
+            k = self.key(facts, nums)
+            if k not in phis:
+                phis[k] = self._phi(estimate(facts, nums))
 
     def _set_key(self, facts: set[int] | frozenset[int], nums: set[int] | frozenset[int]) -> None:
         """Key states on ``facts`` and the fluents of ``nums`` that can change (see ``__init__``)."""
@@ -88,8 +106,9 @@ class Progress:
         bits = int.from_bytes(facts, "little") & self._fmask
         return (bits, tuple(map(nums.__getitem__, self._nidx))) if self._nidx else bits
 
-    def _sweep(self, actions, max_states: int) -> bool:
-        """Fill ``memo`` with exact distances if the relevant state space is small enough."""
+    def _sweep(self, actions, max_states: int) -> list[tuple[bytearray, list[float]]]:
+        """Fill ``memo`` with exact distances if the relevant state space is small enough (and return
+        ``[]``); else return the ``max_states`` states it enumerated, breadth-first from the start."""
         w = self.world
         start = (bytearray(w.init_facts), list(w.init_nums))
         ids = {self.key(*start): 0}
@@ -112,7 +131,7 @@ class Progress:
                 nid = ids.get(k)
                 if nid is None:
                     if len(states) >= max_states:
-                        return False
+                        return states
                     nid = ids[k] = len(states)
                     states.append((f2, n2))
                     parents.append([])
@@ -129,7 +148,7 @@ class Progress:
                     dist[pid] = dist[sid] + 1
                     queue.append(pid)
         self.memo = {k: (dist[i] if dist[i] >= 0 else DEAD_END) for k, i in ids.items()}
-        return True
+        return []
 
     def distance(self, facts: bytearray, nums: list[float]) -> int:
         """Steps still needed (exact when the table was built, else the admissible estimate)."""

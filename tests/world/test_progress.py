@@ -92,3 +92,27 @@ def test_unreachable_state_of_an_exact_table_is_a_dead_end() -> None:
         assert phi(odd, nums) == 1.0 - phi.cap / phi.d0
         return
     pytest.skip("no exact warehouse task with an unreachable flip found")
+
+
+def test_estimate_tasks_know_phi_near_the_start_before_play() -> None:
+    """When the exact sweep stops at ``max_states``, Φ of the states it enumerated (the start and its
+    neighbourhood, where every episode begins) is computed while preparing, with the same values."""
+    warmed = 0
+    for world, _, _ in walk_states("calendar", 0.5, steps=40):
+        fresh = Progress(world)  # before any lookup: only what preparation computed
+        if fresh.exact:
+            continue
+        g = guidance(world)
+        start = (bytearray(world.init_facts), list(world.init_nums))
+        near = [start]
+        for a in g.relevant:
+            if a.pre.fn(*start):
+                f2, n2 = bytearray(start[0]), list(start[1])
+                world.apply(f2, n2, a.effects)
+                near.append((f2, n2))
+        for facts, nums in near:
+            k = fresh.key(facts, nums)
+            assert k in fresh.phis
+            assert fresh.phis[k] == 1.0 - min(g.estimate(facts, nums), fresh.cap) / fresh.d0
+        warmed += 1
+    assert warmed, "no calendar task at difficulty 0.5 was too large for the exact table"
