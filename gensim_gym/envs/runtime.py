@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from gensim_gym.world.heuristic import dead_actions
 from gensim_gym.world.progress import progress
 
 # Tasks whose calls move more counters than this on average (when all their effects flip) use the
@@ -79,6 +80,12 @@ class TaskRuntime:
         self.scale_items = list(self.scale32)  # numpy float32 scalars, for scaled()
         self._observed: dict[tuple[int, float], np.float32 | float] = {}
         self._build_counters(world, layout, belief, nums, choose_dense=prepare)
+        # Actions that can never apply in this task (calendar: confirming someone for a slot they are not
+        # free at; a fifth of its counter moves, 69 % of support's) keep their counters at the start
+        # value: it includes the literal that stays unmet, so it never reaches 0 and the mask is the
+        # same. Only for a training env's sparse counters without hidden facts (a reveal changes the
+        # belief): their flip sums are then this task's own, not the grounding's shared ones.
+        self.dead = dead_actions(world) if prepare and not self.hidden and not self.dense else frozenset()
         self.goals = world.goals
         self.goal_facts = frozenset(world.goal_facts)
         self.goal_nums = frozenset(j for g in world.goals for j in g.nums)
@@ -127,6 +134,8 @@ class TaskRuntime:
         pattern (see :meth:`flip_delta`).
         """
         indices, rows, residuals, assigns, dels, adds, flips, writes, assigned = self._call_tables(ground)
+        if self.dead:
+            flips = {}  # this task's flip sums, without the dead actions' counters (see __init__)
         touches_goal = bool(self.goal_facts.intersection(writes) or self.goal_nums.intersection(assigned))
         touches_phi = self.shaping and bool(self.potential.facts.intersection(writes)
                                             or self.potential.nums.intersection(assigned))
@@ -186,14 +195,16 @@ class TaskRuntime:
 
     def flip_delta(self, plan: tuple, pattern: int) -> tuple[tuple[int, int], ...]:
         """The counter change of a call whose deletes / adds with set bits in ``pattern`` really flipped
-        their fact: the sum of their rows (subtracted for deletes), zero entries dropped; cached on the plan."""
+        their fact: the sum of their rows (subtracted for deletes), zero entries and dead actions' entries
+        dropped; cached on the plan."""
         total: dict[int, int] = {}
         for sign, items in ((-1, plan[6]), (1, plan[7])):
             for i, bit in items:
                 if bit & pattern:
                     for a, d in self.pairs[i]:
                         total[a] = total.get(a, 0) + sign * d
-        delta = tuple((a, d) for a, d in sorted(total.items()) if d)
+        dead = self.dead
+        delta = tuple((a, d) for a, d in sorted(total.items()) if d and a not in dead)
         if self.dense:
             delta = _dense(delta, len(self.cnt0)) if delta else None
         plan[8][pattern] = delta

@@ -173,10 +173,10 @@ class Guidance:
         self._memo: dict | None = None  # see __call__; built on first use (shared by rebound copies)
         self._search_memo: dict | None = None  # see search; likewise
         self._memo_key: tuple[int, list[int]] = (0, [])
-        self.req, self.adders, self.deleters, assigners, static = _writers(world)
+        self.req, self.adders, self.deleters, assigners, _ = _writers(world)
         # Per goal condition, the actions whose effects touch what it reads (before dead actions go).
         touching = [self._touching(goal.facts, goal.nums, assigners) for goal in world.goals]
-        self._drop_dead_actions(static)
+        self._drop_dead_actions()
         self.relevant = self._relevant(assigners)
         self.targets: list[list[Literal] | tuple[frozenset[int], tuple[Literal, ...]]] = []
         for text, touch in zip(world.spec.task.goal, touching, strict=True):
@@ -208,22 +208,16 @@ class Guidance:
                 out.alive = [world.actions[a.id] for a in self.alive]
         return out
 
-    def _drop_dead_actions(self, static: tuple[IdTable, IdTable]) -> None:
-        """Forget actions needing a literal that is false at the start and that no action can make true.
-
-        Such an action can never be applied from the initial state (nor from any state search reaches),
-        so it belongs in no landmark and no search. ``static``: per fact that nothing adds, the actions
-        needing it true, and per fact that nothing deletes, the actions needing it false.
+    def _drop_dead_actions(self) -> None:
+        """Forget the actions that can never be applied (:func:`dead_actions`): they belong in no
+        landmark and no search.
 
         The achiever tables without the dead actions, and the landmark memos built from them
         (``_common``, ``_coded``, ``_coded_req``: they depend on nothing else), are kept in the
         layout's compile cache per grounding and dead set, so re-sampled tasks share them.
         """
         world = self.world
-        init = world.init_facts
-        blocked_if_false, blocked_if_true = static
-        dead = frozenset(b for i, ids in blocked_if_false.items() if not init[i] for b in ids).union(
-            [b for i, ids in blocked_if_true.items() if init[i] for b in ids])
+        dead = dead_actions(world)
         self.alive = world.valid_actions if not dead else [a for a in world.valid_actions if a.id not in dead]
         key = ("landmarks", world.grounding, dead)
         cache = world.layout.compile_cache
@@ -541,6 +535,23 @@ def _bits(ids: Iterable[int]) -> int:
     for a in ids:
         out |= 1 << a
     return out
+
+
+def dead_actions(world: CompiledWorld) -> frozenset[int]:
+    """Ids of the valid actions of ``world`` that can never be applied (cached on the world).
+
+    Each needs a literal that is false at the start and that no action can make true: a fact
+    nothing adds, needed true, or one nothing deletes, needed false. So is every state reached
+    from the start (hidden facts aside: a reveal can change what the agent believes).
+    """
+    return world.derived("_dead_actions", _dead_actions)
+
+
+def _dead_actions(world: CompiledWorld) -> frozenset[int]:
+    blocked_if_false, blocked_if_true = _writers(world)[4]
+    init = world.init_facts
+    return frozenset(b for i, ids in blocked_if_false.items() if not init[i] for b in ids).union(
+        [b for i, ids in blocked_if_true.items() if init[i] for b in ids])
 
 
 def guidance(world: CompiledWorld) -> Guidance:

@@ -182,3 +182,35 @@ def test_several_assignments_read_the_state_before_the_call(tiny_spec_dict) -> N
     assert nums == unwrapped._nums
     fluents = unwrapped._slices[2].start
     assert obs[fluents + energy] == pytest.approx(0.2) and obs[fluents + charge] == pytest.approx(0.5)
+
+
+def test_calls_never_move_counters_of_actions_that_cannot_apply() -> None:
+    """A training env's sparse counters skip actions that can never apply in the task (their counter holds
+    the literal that stays unmet); the mask still matches a full recomputation (test above)."""
+    from gensim_gym.world.heuristic import dead_actions
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        env = gym.make("GenSim-v0", directive=domain_directive("calendar"), difficulty=0.5, seed=0, num_tasks=8)
+    u = env.unwrapped
+    rng = np.random.default_rng(0)
+    skipped = 0
+    for episode in range(12):
+        env.reset(seed=episode)
+        rt = u._rt
+        if rt.dense:  # numpy rows: skipping entries would save nothing
+            assert not rt.dead
+            continue
+        assert rt.dead == dead_actions(u.world)
+        dead_counts = {a: rt.cnt0[a] for a in rt.dead}
+        assert all(c >= 1 for c in dead_counts.values())
+        for _ in range(20):
+            valid = np.flatnonzero(u.action_masks())
+            *_, terminated, truncated, _ = env.step(int(rng.choice(valid)))
+            for plan in filter(None, rt.plans):
+                assert not any(a in rt.dead for delta in plan[8].values() if delta for a, _ in delta)
+            assert all(u._cnt[a] >= 1 for a in rt.dead)
+            if terminated or truncated:
+                break
+        skipped += len(rt.dead)
+    assert skipped, "no calendar task had an action that can never apply"
