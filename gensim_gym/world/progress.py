@@ -17,7 +17,9 @@ How d is known:
 * **Landmark estimate** when the relevant state space exceeds
   ``MAX_STATES``: the planner's admissible heuristic, memoised per state
   projected onto the facts and fluents the estimate can read
-  (:meth:`~gensim_gym.world.heuristic.Guidance.inputs`, usually far fewer).
+  (:meth:`~gensim_gym.world.heuristic.Guidance.inputs`, usually far fewer),
+  and computed up front for the ``MAX_STATES`` states nearest the start that
+  the abandoned sweep enumerated.
 
 The environment pays ``w·(γΦ(s′) − Φ(s))`` with Φ = 0 at termination. That is
 potential-based shaping: it telescopes over an episode, cannot be farmed, and
@@ -80,7 +82,7 @@ class Progress:
 
         Every episode starts among them (in calendar's first 20k random steps, 83 % of the estimate's
         misses were such states), and projected onto the estimate's inputs they collapse to a few
-        hundred keys (21–517 per large calendar task): a few milliseconds on top of the sweep that
+        hundred keys (21–518 per large calendar task): a few milliseconds on top of the sweep that
         enumerated them, against one cache-cold evaluation per miss during play. Φ is a function of
         the key, so when it is computed changes no value.
         """
