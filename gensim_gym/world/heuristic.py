@@ -541,8 +541,9 @@ def dead_actions(world: CompiledWorld) -> frozenset[int]:
     """Ids of the valid actions of ``world`` that can never be applied (cached on the world).
 
     Each needs a literal that is false at the start and that no action can make true: a fact
-    nothing adds, needed true, or one nothing deletes, needed false. So is every state reached
-    from the start (hidden facts aside: a reveal can change what the agent believes).
+    nothing adds, needed true, or one nothing deletes, needed false; so that literal stays false
+    in every state reached from the start (hidden facts aside: a reveal can change what the agent
+    believes, not what is true).
     """
     return world.derived("_dead_actions", _dead_actions)
 
