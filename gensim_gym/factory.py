@@ -9,9 +9,10 @@ from typing import Any
 import gymnasium as gym
 
 from gensim_gym._checks import Checks
+from gensim_gym.envs.available import AvailableCalls
 from gensim_gym.envs.gensim_env import GenSimEnv
 from gensim_gym.envs.sources import FixedSpec
-from gensim_gym.errors import ArgumentError, Error
+from gensim_gym.errors import ArgumentError, Error, did_you_mean
 from gensim_gym.generation.directive import parse_directive
 from gensim_gym.generation.family import DirectiveFamily
 from gensim_gym.generation.offline import OfflineGenerator
@@ -44,6 +45,22 @@ def _check_seed(seed: Any, owner: str, *, optional: bool = True) -> int | None:
     return None if seed is None else int(seed)
 
 
+ACTION_SPACES = ("available", "ground")
+
+
+def _action_face(env: GenSimEnv, action_space: str, max_calls: int | None) -> gym.Env:
+    """The vector env's action face: ``"available"`` (the k-th call available now, with per-call features:
+    :class:`~gensim_gym.envs.available.AvailableCalls`) or ``"ground"`` (every ground call, masked)."""
+    if action_space not in ACTION_SPACES:
+        raise ArgumentError(f"action_space must be one of {', '.join(map(repr, ACTION_SPACES))}, "
+                            f"got {action_space!r}{did_you_mean(str(action_space), ACTION_SPACES)}")
+    if env.obs_mode != "vector" or action_space == "ground":
+        if max_calls is not None:
+            raise ArgumentError("max_calls goes with action_space='available' in obs_mode='vector'")
+        return env
+    return AvailableCalls(env, max_calls)
+
+
 def generate(directive: str, *, difficulty: float = 0.5, seed: int = 0, backend: Any = "offline",
              **backend_kwargs: Any) -> SimSpec:
     """Generate one validated and verified :class:`SimSpec` from a directive.
@@ -68,7 +85,8 @@ def generate(directive: str, *, difficulty: float = 0.5, seed: int = 0, backend:
 def make_env(directive: str | None = None, *, spec: SimSpec | str | Path | None = None, difficulty: float = 0.5,
              seed: int | None = None, num_tasks: int = 0, backend: Any = "offline", obs_mode: str = "vector",
              render_mode: str | None = None, curriculum: Any = None, max_difficulty: float | None = None,
-             shuffle_slots: bool = False, **backend_kwargs: Any) -> gym.Env:
+             shuffle_slots: bool = False, action_space: str = "ground", max_calls: int | None = None,
+             **backend_kwargs: Any) -> gym.Env:
     """Build a :class:`GenSimEnv` from a directive (a task family) or from one fixed spec.
 
     This is the entry point of ``gym.make("GenSim-v0", ...)``; see the README for every argument.
@@ -97,6 +115,7 @@ def make_env(directive: str | None = None, *, spec: SimSpec | str | Path | None 
         source = llm_family(directive, difficulty=difficulty, seed=seed, num_tasks=num_tasks, backend=backend,
                             shuffle_slots=shuffle_slots, **backend_kwargs)
         env = GenSimEnv(source, obs_mode=obs_mode, render_mode=render_mode, seed=seed)
+    env = _action_face(env, action_space, max_calls)
     if curriculum is not None:
         from gensim_gym.curriculum.wrapper import attach_curriculum  # noqa: PLC0415 - higher layer
 

@@ -82,6 +82,12 @@ def _literal_goal_cached(text: str, world: CompiledWorld) -> list[Literal] | Non
     return hit
 
 
+def goal_literals(world: CompiledWorld, k: int) -> list[Literal] | None:
+    """The literals ``(fact, value)`` of ``world``'s goal condition ``k`` when it is a literal or a conjunction
+    of literals, else None (comparisons, disjunctions, negated compounds). Callers must not mutate the list."""
+    return _literal_goal_cached(world.spec.task.goal[k], world)
+
+
 def reads(nodes: Iterable, index, binding: dict[str, str]) -> tuple[frozenset[int], frozenset[int]]:
     """Fact and fluent indices read anywhere in ``nodes``."""
     facts: set[int] = set()

@@ -1,0 +1,204 @@
+"""Learnability: do ordinary trainers, with library defaults, learn the easy family of every domain?
+
+For each (trainer, domain, seed) cell this trains on the family's unlimited task stream
+(``gym.make(FAMILY_ID or "GenSim-v0", directive="domain: D", difficulty=0.1, num_tasks=0)``),
+then evaluates the policy greedily on **unseen** tasks: a different stream seed, with every
+task whose content hash (``info["task_id"]``) appeared in training excluded. Success is
+reported with a 90 % bootstrap interval over evaluation episodes.
+
+Trainers (library defaults except the device and the seed):
+
+- ``ppo``: SB3 ``PPO("MlpPolicy")``, 4 envs, no masks;
+- ``dqn``: SB3 ``DQN("MlpPolicy")``, 1 env, no masks;
+- ``cleanrl``: the repo's CleanRL-style PPO (``examples/cleanrl_ppo.py``), no masks;
+- ``maskable``: sb3-contrib ``MaskablePPO("MlpPolicy")``, 4 envs, with ``action_masks()`` (the reference);
+- ``random``: uniformly random among the calls available now (masked random, the floor).
+
+``--env-kwargs`` passes extra ``gym.make`` arguments, to compare env-side variants in the
+same harness. Decision rule for changing a default (fixed before any run, see BENCHMARKS.md):
+a variant replaces the default when its mean unseen-task success over the five domains, PPO,
+seeds 0-1, 100k steps, beats the default's by >= 10 points, and MaskablePPO's mean under it
+is not lower by more than 5 points.
+
+    PYTHONPATH=. python benchmarks/learnability.py --trainers ppo,maskable --seeds 0 --steps 100000
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+
+import gensim_gym  # noqa: F401 - registers GenSim-v0
+
+DOMAINS = ("warehouse", "webshop", "calendar", "filesystem", "support")
+EASY_DIFFICULTY = 0.1
+EVAL_SEED_OFFSET = 1_000_003
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One (trainer, domain, seed) run of the grid, with the extra ``gym.make`` arguments of the variant."""
+
+    trainer: str
+    domain: str
+    seed: int
+    steps: int
+    env_kwargs: dict[str, Any] = field(default_factory=dict)
+
+    def make_kwargs(self, stream_seed: int) -> dict[str, Any]:
+        return {"directive": f"domain: {self.domain}", "difficulty": EASY_DIFFICULTY, "seed": stream_seed,
+                "num_tasks": 0, **self.env_kwargs}
+
+
+class SeenTasks(gym.Wrapper):
+    """Records the content hash of every task a training env plays (to exclude them from evaluation)."""
+
+    def __init__(self, env: gym.Env, seen: set[str]) -> None:
+        super().__init__(env)
+        self.seen = seen
+
+    def reset(self, **kwargs: Any):
+        obs, info = self.env.reset(**kwargs)
+        self.seen.add(info["task_id"])
+        return obs, info
+
+
+def make_thunks(cell: Cell, n_envs: int, seen: set[str]) -> list:
+    """Env factories of the training stream (each sub-env its own stream seed), recording the tasks played."""
+    def thunk(i: int):
+        def make() -> gym.Env:
+            env = gym.make("GenSim-v0", **cell.make_kwargs(cell.seed * 100 + i))
+            return SeenTasks(gym.wrappers.RecordEpisodeStatistics(env), seen)
+        return make
+
+    return [thunk(i) for i in range(n_envs)]
+
+
+def train(cell: Cell, seen: set[str]) -> Any:
+    """A trained model (None for ``random``), trained on the domain's stream."""
+    import torch  # noqa: PLC0415 - optional dependency
+    from stable_baselines3.common.vec_env import DummyVecEnv  # noqa: PLC0415
+
+    torch.set_num_threads(1)
+    common = {"seed": cell.seed, "device": "cpu", "verbose": 0}
+    if cell.trainer == "random":
+        return None
+    if cell.trainer == "cleanrl":
+        sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
+        import cleanrl_ppo  # noqa: PLC0415 - the repo's example
+
+        return cleanrl_ppo.train(make_thunks(cell, 4, seen), total_timesteps=cell.steps, seed=cell.seed)
+    if cell.trainer == "ppo":
+        from stable_baselines3 import PPO as Algo  # noqa: PLC0415, N814
+    elif cell.trainer == "dqn":
+        from stable_baselines3 import DQN as Algo  # noqa: PLC0415, N814
+    elif cell.trainer == "maskable":
+        from sb3_contrib import MaskablePPO as Algo  # noqa: PLC0415, N814
+    else:
+        raise SystemExit(f"unknown trainer {cell.trainer!r}")
+    venv = DummyVecEnv(make_thunks(cell, 1 if cell.trainer == "dqn" else 4, seen))
+    venv.seed(cell.seed)
+    return Algo("MlpPolicy", venv, **common).learn(cell.steps)
+
+
+def act(model: Any, trainer: str, obs: np.ndarray, env: gym.Env, rng: np.random.Generator) -> int:
+    mask = env.get_wrapper_attr("action_masks")()
+    if model is None:
+        valid = np.flatnonzero(mask)
+        return int(rng.choice(valid)) if len(valid) else 0  # a dead end: any call is as good
+    if trainer == "maskable":
+        return int(model.predict(obs, deterministic=True, action_masks=mask)[0])
+    if trainer == "cleanrl":
+        return int(model(obs))
+    return int(model.predict(obs, deterministic=True)[0])
+
+
+def evaluate(model: Any, cell: Cell, seen: set[str], episodes: int) -> dict[str, Any]:
+    """Greedy success on a fresh stream: on its first ``episodes`` draws (``fresh``), and on up to ``episodes``
+    draws whose task training never played (``unseen``; small families may have few such tasks left)."""
+    seed = cell.seed
+    env = gym.make("GenSim-v0", **cell.make_kwargs(EVAL_SEED_OFFSET + seed))
+    rng = np.random.default_rng(seed)
+    fresh: list[float] = []
+    unseen: list[float] = []
+    calls = invalid = 0
+    for draw in range(20 * episodes):
+        if len(fresh) >= episodes and len(unseen) >= episodes:
+            break
+        obs, info = env.reset(seed=EVAL_SEED_OFFSET + seed + draw)
+        new = info["task_id"] not in seen
+        if len(fresh) >= episodes and not new:
+            continue
+        done = False
+        while not done:
+            obs, _, terminated, truncated, info = env.step(act(model, cell.trainer, obs, env, rng))
+            calls += 1
+            invalid += info["invalid"]
+            done = terminated or truncated
+        if len(fresh) < episodes:
+            fresh.append(float(info["is_success"]))
+        if new and len(unseen) < episodes:
+            unseen.append(float(info["is_success"]))
+    return {"success": _mean(unseen), "ci90": _interval(unseen, rng), "episodes": len(unseen),
+            "success_fresh": _mean(fresh), "ci90_fresh": _interval(fresh, rng),
+            "invalid_share": invalid / max(calls, 1)}
+
+
+def _mean(sample: list[float]) -> float:
+    return float(np.mean(sample)) if sample else float("nan")
+
+
+def _interval(sample: list[float], rng: np.random.Generator) -> list[float]:
+    """A 90 % percentile-bootstrap interval of the mean."""
+    if not sample:
+        return [float("nan"), float("nan")]
+    boot = rng.choice(np.asarray(sample), size=(2000, len(sample))).mean(axis=1)
+    return [float(np.quantile(boot, 0.05)), float(np.quantile(boot, 0.95))]
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--trainers", default="ppo,dqn,cleanrl,maskable,random")
+    p.add_argument("--domains", default=",".join(DOMAINS))
+    p.add_argument("--seeds", default="0,1,2")
+    p.add_argument("--steps", type=int, default=200_000)
+    p.add_argument("--episodes", type=int, default=200, help="unseen evaluation tasks per cell")
+    p.add_argument("--env-kwargs", default="{}", help='extra gym.make arguments as JSON, e.g. {"max_calls": 16}')
+    p.add_argument("--out", default="", help="append one JSON line per cell to this file")
+    args = p.parse_args()
+    extra = json.loads(args.env_kwargs)
+    for trainer in args.trainers.split(","):
+        for domain in args.domains.split(","):
+            for seed in (int(s) for s in args.seeds.split(",")):
+                run_cell(Cell(trainer, domain, seed, args.steps, extra), args.episodes, args.out)
+
+
+def run_cell(cell: Cell, episodes: int, out: str) -> dict[str, Any]:
+    """Train and evaluate one cell; print its line and append its JSON row to ``out`` (if given)."""
+    seen: set[str] = set()
+    start = time.process_time()
+    model = train(cell, seen)
+    cpu = time.process_time() - start
+    result = evaluate(model, cell, seen, episodes)
+    row = {"trainer": cell.trainer, "domain": cell.domain, "seed": cell.seed, "steps": cell.steps,
+           "env_kwargs": cell.env_kwargs, "train_cpu_s": round(cpu, 1), "train_tasks": len(seen), **result}
+    lo, hi = result["ci90"]
+    print(f"{cell.trainer:9s} {cell.domain:10s} seed {cell.seed}: success {result['success']:.2f} [{lo:.2f}, {hi:.2f}] "
+          f"n={result['episodes']} fresh {result['success_fresh']:.2f} invalid {result['invalid_share']:.2f} "
+          f"train tasks {len(seen)} cpu {cpu:.0f}s", flush=True)
+    if out:
+        with open(out, "a", encoding="utf-8") as fh:
+            fh.write(json.dumps(row) + "\n")
+    return row
+
+
+if __name__ == "__main__":
+    main()

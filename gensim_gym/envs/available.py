@@ -1,0 +1,258 @@
+"""``AvailableCalls``: the vector env's actions as "the k-th call available now", with per-call features.
+
+The ground action space (``Discrete`` over every tool call of the family's layout) is what masked
+algorithms want: ``action_masks()`` removes the many calls that are not possible now. A trainer
+without masks (SB3 PPO and DQN, CleanRL, RLlib) has to learn that mask itself, and on the easy
+families it did not (BENCHMARKS.md, Learnability: plain PPO 0.00-0.04 success at 50k steps).
+
+This wrapper offers ``Discrete(K)`` instead: action ``k`` is the k-th call available now, in the
+layout's fixed order (so the same state always lists the same calls the same way). The
+observation is the env's vector observation followed by one feature row per listed call:
+
+- ``present``: 1 for the first ``n`` rows (the calls available now), 0 after;
+- the call's tool, one-hot over the layout's tools;
+- each argument's slot, one-hot over the largest type capacity (the same slots the fact bits use);
+- ``achieves``: an effect of the call makes true a literal of a goal condition that does not hold now
+  (for a goal that is not a conjunction of literals: an effect touches what the goal reads);
+- ``undoes``: an effect of the call falsifies a literal of a goal condition that holds now (the same
+  approximation for other goals);
+- per argument: the object is named in a goal condition that does not hold now.
+
+These say what a call does to the *goal*, one step ahead, from the call's declared effects; they
+say nothing about which call is on a shortest plan (steps that only prepare a goal, such as driving
+to a crate, read 0 in ``achieves`` like every other call), and hidden facts stay hidden (effects are
+known, states are not). ``k >= n`` is an invalid call (the spec's invalid-call cost, nothing changes).
+With more than ``K`` calls available the first ``K`` in layout order are listed and
+``info["calls_cut"]`` says how many were left out (never seen on the built-in domains with the
+default ``K``; see :data:`MAX_CALLS`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import OrderedDict
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from gensim_gym.envs.gensim_env import GenSimEnv
+from gensim_gym.errors import ArgumentError
+from gensim_gym.world.compiled import CompiledWorld
+from gensim_gym.world.heuristic import goal_literals
+
+#: The default ``K``: the most calls ever available at once on the built-in domains was 50 (calendar at
+#: difficulty 1.0, random play, 40 episodes per cell); smaller families get ``min(n_actions, MAX_CALLS)``.
+MAX_CALLS = 64
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+class _CallTables:
+    """The feature rows of one task's calls, per ground action id (rows of unused slots are 0).
+
+    The goal-dependent columns change only when a goal condition's status does, so the full row matrix is
+    kept per status seen (a step then copies the listed rows; per-step matrix products cost ~4x more).
+    """
+
+    def __init__(self, static: np.ndarray, achieves: np.ndarray, undoes: np.ndarray, named: np.ndarray,
+                 unused: int) -> None:
+        self.static = static  # (n_actions, d_static): present, tool one-hot, argument slot one-hots
+        self.achieves = achieves  # (n_actions, max_goals): the call can make goal condition g true
+        self.undoes = undoes  # (n_actions, max_goals): the call can make goal condition g false
+        self.named = named  # (n_actions, max_params, max_goals): argument p is named in goal condition g
+        self.unused = unused  # an action id that is never a call of this task (-1: every slot is used)
+        self._by_status: dict[bytes, np.ndarray] = {}
+
+    def rows(self, met: np.ndarray) -> np.ndarray:
+        """Every call's feature row when the goal conditions' status is ``met`` (0/1 per goal slot)."""
+        key = met.tobytes()
+        rows = self._by_status.get(key)
+        if rows is None:
+            if len(self._by_status) >= 64:
+                self._by_status.clear()
+            unmet = 1.0 - met
+            rows = self._by_status[key] = np.hstack((
+                self.static, (self.achieves @ unmet > 0)[:, None], (self.undoes @ met > 0)[:, None],
+                (self.named @ unmet > 0))).astype(np.float32)
+        return rows
+
+
+class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
+    """``Discrete(K)`` over the calls available now, with per-call features (see the module docstring).
+
+    Args:
+        env: a vector-mode :class:`GenSimEnv` (possibly under other wrappers).
+        max_calls: ``K``; default ``min(n_actions, MAX_CALLS)``.
+
+    ``action_masks()`` marks the listed calls (for masked algorithms: MaskablePPO works on either face),
+    ``oracle_actions()`` gives a shortest plan as indices of this face, ``describe_action(k)`` names a call.
+    """
+
+    def __init__(self, env: gym.Env, max_calls: int | None = None) -> None:
+        gym.utils.RecordConstructorArgs.__init__(self, max_calls=max_calls)
+        super().__init__(env)
+        base = env.unwrapped
+        if not isinstance(base, GenSimEnv) or base.obs_mode != "vector":
+            raise ArgumentError("AvailableCalls wraps a GenSimEnv with obs_mode='vector'")
+        layout = base.layout
+        if max_calls is None:
+            max_calls = min(layout.n_actions, MAX_CALLS)
+        if not isinstance(max_calls, int) or isinstance(max_calls, bool) or not 1 <= max_calls <= layout.n_actions:
+            raise ArgumentError(f"max_calls must be an integer in [1, {layout.n_actions}] (the layout's calls), "
+                                f"got {max_calls!r}")
+        self.base = base
+        self.layout = layout
+        self.max_calls = max_calls
+        self._tools = {name: i for i, name in enumerate(layout.tools)}
+        self._params = max((len(types) for types in layout.tools.values()), default=0)
+        self._slots = max(layout.capacity.values(), default=1)
+        self._d_static = 1 + len(self._tools) + self._params * self._slots
+        self.row_dim = self._d_static + 2 + self._params
+        nf = layout.n_facts
+        self._status = slice(2 * nf + layout.n_nums, 2 * nf + layout.n_nums + layout.max_goals)
+        self._calls = slice(self._status.stop, self._status.stop + layout.n_actions)
+        n_obs = base.observation_space.shape[0] + max_calls * self.row_dim
+        self.observation_space = spaces.Box(0.0, 1.0, shape=(n_obs,), dtype=np.float32)
+        self.action_space = spaces.Discrete(max_calls)
+        self._tables: OrderedDict[str, _CallTables] = OrderedDict()
+        self._listed = np.zeros(0, dtype=np.intp)
+        self._world: CompiledWorld | None = None
+        self._current: _CallTables | None = None
+
+    # -- gymnasium API -----------------------------------------------------
+    def reset(self, **kwargs: Any):
+        obs, info = self.env.reset(**kwargs)
+        return self._observe(obs, info), info
+
+    def step(self, action):
+        listed = self._listed
+        if not self.action_space.contains(action):
+            raise ArgumentError(f"action must be an integer in [0, {self.max_calls}) (the k-th call available now), "
+                              f"got {action!r}")
+        # k >= n wraps around, so every action is a call available now: an unmasked policy starts as a
+        # masked random one instead of spending most calls on empty positions (BENCHMARKS.md, Learnability)
+        ground = int(listed[int(action) % len(listed)]) if len(listed) else self._invalid_call()
+        obs, reward, terminated, truncated, info = self.env.step(ground)
+        return self._observe(obs, info), reward, terminated, truncated, info
+
+    # -- helpers for masked algorithms, oracles and people -------------------
+    def action_masks(self) -> np.ndarray:
+        mask = np.zeros(self.max_calls, dtype=bool)
+        mask[:len(self._listed)] = True
+        return mask
+
+    def describe_action(self, action: int) -> str:
+        if 0 <= action < len(self._listed):
+            return self.base.describe_action(int(self._listed[action]))
+        return f"<no call listed at {action}: {len(self._listed)} calls are available now>"
+
+    def oracle_actions(self) -> list[int]:
+        """A shortest plan from the current state as indices of this face (each step's index is its call's
+        position in the listing of the state the plan reaches; the plan itself is the env's, on the true state)."""
+        base = self.base
+        plan = base.oracle_actions()
+        world = base.world
+        facts, nums = bytearray(base._facts), list(base._nums)
+        visible = bytearray(base._visible) if base._visible is not None else None
+        out: list[int] = []
+        for a in plan:
+            listed = self._possible(world, facts, nums, visible)[:self.max_calls]
+            out.append(listed.index(a) if a in listed else self.max_calls)
+            effects = world.actions[a].effects
+            world.apply(facts, nums, effects)
+            if visible is not None:
+                for i in effects.reveals:
+                    visible[i] = 1
+        return out
+
+    # -- internals -----------------------------------------------------------
+    def _observe(self, obs: np.ndarray, info: dict[str, Any]) -> np.ndarray:
+        """The env's observation with the listed calls' feature rows appended; lists the calls."""
+        base = self.base
+        tables = self._call_tables(base.world)
+        if base._visible is None:
+            listed = np.flatnonzero(obs[self._calls])  # the env's mask, which is exact without hidden facts
+        else:
+            listed = np.asarray(self._possible(base.world, base._facts, base._nums, base._visible), dtype=np.intp)
+        if len(listed) > self.max_calls:
+            info["calls_cut"] = len(listed) - self.max_calls
+            listed = listed[:self.max_calls]
+        self._listed = listed
+        out = np.zeros(self.observation_space.shape, dtype=np.float32)
+        size = len(obs)
+        out[:size] = obs
+        if len(listed):
+            rows = tables.rows(obs[self._status])[listed]
+            out[size:size + rows.size] = rows.ravel()
+        return out
+
+    @staticmethod
+    def _possible(world: CompiledWorld, facts: bytearray, nums: list[float], visible: bytearray | None) -> list[int]:
+        """Ids of the calls whose precondition may hold given what the agent knows, in layout order.
+
+        Without hidden facts that is the precondition on the state. With hidden facts a call is listed when it
+        holds with the unknown facts all true (the env's mask) or all false: a call that needs an unknown fact
+        to be false (``not in_dir(f, d)`` before listing ``d``) may be possible too. Such a call can still
+        fail as invalid, which is what partial observability means; the truth is never read here.
+        """
+        if visible is None:
+            return [g.id for g in world.valid_actions if g.pre.fn(facts, nums)]
+        high = bytearray(f if v else 1 for f, v in zip(facts, visible, strict=True))
+        low = bytearray(f & v for f, v in zip(facts, visible, strict=True))
+        return sorted(g.id for g in world.valid_actions if g.pre.fn(high, nums) or g.pre.fn(low, nums))
+
+    def _invalid_call(self) -> int:
+        """An action id the env takes as an invalid call now: an unused slot, else a call not available."""
+        unused = self._call_tables(self.base.world).unused
+        if unused >= 0:
+            return unused
+        mask = self.base.action_masks()
+        return int(np.flatnonzero(~mask)[0]) if not mask.all() else int(self._listed[0])
+
+    def _call_tables(self, world: CompiledWorld) -> _CallTables:
+        if world is self._world:  # the task being played: every step asks
+            return self._current
+        key = world.spec_id
+        tables = self._tables.get(key)
+        if tables is None:
+            tables = self._tables[key] = self._build_tables(world)
+            if len(self._tables) > 64:
+                self._tables.popitem(last=False)
+        else:
+            self._tables.move_to_end(key)
+        self._world, self._current = world, tables
+        return tables
+
+    def _build_tables(self, world: CompiledWorld) -> _CallTables:
+        layout = self.layout
+        n, goals = layout.n_actions, layout.max_goals
+        static = np.zeros((n, self._d_static), dtype=np.float32)
+        achieves = np.zeros((n, goals), dtype=np.float32)
+        undoes = np.zeros((n, goals), dtype=np.float32)
+        named = np.zeros((n, self._params, goals), dtype=np.float32)
+        slot = world.index.slot
+        goal_texts = world.spec.task.goal
+        goal_names = [set(_NAME.findall(text)) for text in goal_texts]
+        literals = [goal_literals(world, k) for k in range(len(goal_texts))]
+        for g in world.valid_actions:
+            row = static[g.id]
+            row[0] = 1.0
+            row[1 + self._tools[g.tool]] = 1.0
+            offset = 1 + len(self._tools)
+            for p, obj in enumerate(g.args):
+                row[offset + p * self._slots + slot[obj]] = 1.0
+            adds, dels = set(g.effects.adds), set(g.effects.dels)
+            for k, goal in enumerate(world.goals):
+                if literals[k] is None:  # not a conjunction of literals: an effect on what it reads
+                    touches = bool(goal.facts & g.effects.touched_facts or goal.nums & g.effects.touched_nums)
+                    achieves[g.id, k] = undoes[g.id, k] = touches
+                    continue
+                achieves[g.id, k] = any((i in adds) if v else (i in dels) for i, v in literals[k])
+                undoes[g.id, k] = any((i in dels) if v else (i in adds) for i, v in literals[k])
+            for p, obj in enumerate(g.args):
+                for k, names in enumerate(goal_names):
+                    named[g.id, p, k] = obj in names
+        unused = next((i for i, a in enumerate(world.actions) if a is None), -1)
+        return _CallTables(static, achieves, undoes, named, unused)

@@ -1,0 +1,145 @@
+"""The "available calls" action face (``action_space="available"``)."""
+
+from __future__ import annotations
+
+import gymnasium as gym
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+import gensim_gym  # noqa: F401 - registers GenSim-v0
+from gensim_gym.envs.available import MAX_CALLS, AvailableCalls
+from gensim_gym.errors import ArgumentError
+
+DOMAINS = ("warehouse", "webshop", "calendar", "filesystem", "support")
+
+
+def make(domain: str, extra: str = "", **kwargs) -> gym.Env:
+    kwargs.setdefault("action_space", "available")
+    return gym.make("GenSim-v0", directive=f"domain: {domain}{extra}", seed=0, **kwargs)
+
+
+def face(env: gym.Env) -> AvailableCalls:
+    """The AvailableCalls layer under gym.make's own wrappers."""
+    layer = env
+    while not isinstance(layer, AvailableCalls):
+        layer = layer.env
+    return layer
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_spaces_and_default_size(domain: str) -> None:
+    env = make(domain, difficulty=0.3)
+    ground = make(domain, difficulty=0.3, action_space="ground")
+    n_actions = ground.action_space.n
+    assert env.action_space == gym.spaces.Discrete(min(n_actions, MAX_CALLS))
+    rows = face(env).row_dim * env.action_space.n
+    assert env.observation_space.shape == (ground.observation_space.shape[0] + rows,)
+    obs, _ = env.reset(seed=1)
+    assert env.observation_space.contains(obs)
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+@pytest.mark.parametrize("extra", ["", ", hidden", ", sparse reward"])
+def test_oracle_plan_in_this_face_succeeds(domain: str, extra: str) -> None:
+    env = make(domain, extra, difficulty=0.5)
+    for seed in range(4):
+        env.reset(seed=seed)
+        plan = env.get_wrapper_attr("oracle_actions")()
+        assert plan and all(0 <= k < env.action_space.n for k in plan)
+        for k in plan:
+            _, _, terminated, truncated, info = env.step(k)
+        assert terminated and info["is_success"]
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_every_action_is_a_call_available_now(domain: str) -> None:
+    env = make(domain, difficulty=0.5)
+    layer = face(env)
+    rng = np.random.default_rng(0)
+    obs, _ = env.reset(seed=0)
+    for _ in range(200):
+        mask = env.get_wrapper_attr("action_masks")()
+        n = int(mask.sum())
+        assert mask[:n].all() and not mask[n:].any()
+        present = obs[-layer.row_dim * layer.max_calls::layer.row_dim]
+        assert present.sum() == n  # one "present" flag per listed call
+        k = int(rng.integers(env.action_space.n))  # past n it wraps around to call k mod n
+        expected = layer.describe_action(k % n)
+        obs, _, terminated, truncated, info = env.step(k)
+        assert not info["invalid"]
+        assert f"ok: {expected}" in env.unwrapped.render_text()
+        if terminated or truncated:
+            obs, _ = env.reset()
+
+
+def test_the_goal_call_reads_achieves_and_its_undo_reads_undoes() -> None:
+    env = make("warehouse", difficulty=0.0)
+    layer = face(env)
+    obs, _ = env.reset(seed=3)
+    plan = layer.oracle_actions()
+    for k in plan[:-1]:
+        obs, *_ = env.step(k)
+    rows = obs[-layer.row_dim * layer.max_calls:].reshape(layer.max_calls, layer.row_dim)
+    achieves = rows[:, layer.row_dim - 2 - layer._params]
+    last = plan[-1]
+    assert achieves[last] == 1.0 and layer.describe_action(last).startswith("drop(")
+    assert achieves.sum() == 1.0  # nothing else listed finishes a goal condition
+    obs, _, terminated, _, _ = env.step(last)
+    assert terminated
+
+
+def test_same_seeds_same_episode() -> None:
+    def run() -> list[bytes]:
+        env = make("calendar", difficulty=0.4)
+        rng = np.random.default_rng(7)
+        obs, _ = env.reset(seed=5)
+        out = [obs.tobytes()]
+        for _ in range(60):
+            obs, reward, terminated, truncated, _ = env.step(int(rng.integers(env.action_space.n)))
+            out.append(obs.tobytes() + np.float64(reward).tobytes())
+            if terminated or truncated:
+                obs, _ = env.reset()
+        return out
+
+    assert run() == run()
+
+
+@pytest.mark.parametrize("domain", ["calendar", "filesystem"])
+def test_check_env(domain: str) -> None:
+    check_env(AvailableCalls(make(domain, difficulty=0.3, action_space="ground").unwrapped), skip_render_check=True)
+
+
+def test_bad_arguments_are_argument_errors() -> None:
+    with pytest.raises(ArgumentError, match="did you mean 'ground'"):
+        make("warehouse", action_space="grund")
+    with pytest.raises(ArgumentError, match=r"max_calls must be an integer in \[1, "):
+        make("warehouse", max_calls=0)
+    with pytest.raises(ArgumentError, match="max_calls goes with action_space='available'"):
+        make("warehouse", action_space="ground", max_calls=8)
+    env = make("warehouse")
+    env.reset(seed=0)
+    for bad in (-1, env.action_space.n, 1.5, "0"):
+        with pytest.raises(ArgumentError, match="action must be an integer"):
+            face(env).step(bad)
+
+
+def test_text_mode_and_ground_face_are_unchanged() -> None:
+    text = make("webshop", obs_mode="text")
+    assert isinstance(text.action_space, gym.spaces.Text)
+    ground = make("webshop", action_space="ground", difficulty=0.3)
+    assert ground.action_space.n == ground.unwrapped.layout.n_actions
+
+
+def test_a_curriculum_runs_over_the_available_face() -> None:
+    env = make("warehouse", curriculum="alpha")
+    assert env.action_space.n <= MAX_CALLS
+    obs, _ = env.reset(seed=0)
+    ends = 0
+    for _ in range(40):
+        plan = env.get_wrapper_attr("oracle_actions")()
+        for k in plan:
+            obs, _, terminated, truncated, info = env.step(k)
+        ends += "curriculum_result" in info
+        env.reset()
+    assert ends == 40
