@@ -12,13 +12,15 @@ from collections import OrderedDict
 
 import numpy as np
 
-from gensim_gym.errors import DirectiveError
+from gensim_gym.errors import DirectiveError, GenerationError
 from gensim_gym.generation.directive import Knobs, parse_directive
 from gensim_gym.generation.offline import OfflineGenerator, family_layout
 from gensim_gym.spec.model import SimSpec
 from gensim_gym.world.layout import Layout
 
 CACHE_SIZE = 512
+#: Seeds derived from a task seed the generator found no task for, tried in turn (see ``_generate``).
+SEED_RETRIES = 8
 
 
 class DirectiveFamily:
@@ -65,8 +67,24 @@ class DirectiveFamily:
     def spec_for_seed(self, task_seed: int) -> SimSpec:
         spec = self._cache.get(task_seed)
         if spec is None:
-            spec = self.generator.generate(task_seed)
+            spec = self._generate(task_seed)
             self._cache[task_seed] = spec
             if len(self._cache) > CACHE_SIZE:
                 self._cache.popitem(last=False)
         return spec
+
+    def _generate(self, task_seed: int) -> SimSpec:
+        """The task of ``task_seed``; a seed the generator finds no acceptable task for (it happens at low
+        difficulty, where most drafts are too easy) gives way to seeds derived from it, so a training run
+        never dies at a reset. Deterministic: the same seed always gives the same task."""
+        try:
+            return self.generator.generate(task_seed)
+        except GenerationError as error:
+            first = error
+        for k in range(1, SEED_RETRIES + 1):
+            derived = int(np.random.SeedSequence([task_seed, k]).generate_state(1)[0])
+            try:
+                return self.generator.generate(derived)
+            except GenerationError:
+                continue
+        raise first
