@@ -64,11 +64,11 @@ def system_dropped(prompt_tokens: int) -> bool:
 
 @dataclass(frozen=True)
 class Endpoint:
-    """What is known of one (base_url, model): the mode in use, whether it has worked, whether to fold the system
-    message into the first user turn (None: not probed yet)."""
+    """What is known of one (base_url, model): the mode ``auto`` uses, the modes that have worked, whether to fold
+    the system message into the first user turn (None: not probed yet)."""
 
     mode: str = MODES[0]
-    confirmed: bool = False
+    worked: frozenset[str] = frozenset()
     fold_system: bool | None = None
 
 
@@ -92,8 +92,8 @@ class _Table:
     def confirm(self, key: tuple[str, str], mode: str) -> None:
         with self._lock:
             current = self._known.get(key, Endpoint())
-            if current.mode == mode and not current.confirmed:
-                self._known[key] = replace(current, confirmed=True)
+            if mode not in current.worked:
+                self._known[key] = replace(current, worked=current.worked | {mode})
 
     def downgrade(self, key: tuple[str, str], rejected: str) -> str | None:
         """Move past ``rejected``; returns the new mode, or None when another thread already moved on."""
@@ -101,7 +101,7 @@ class _Table:
             current = self._known.get(key, Endpoint())
             if current.mode != rejected:
                 return None
-            self._known[key] = Endpoint(MODES[MODES.index(rejected) + 1], False, current.fold_system)
+            self._known[key] = replace(current, mode=MODES[MODES.index(rejected) + 1])
             return self._known[key].mode
 
     def set_fold_system(self, key: tuple[str, str], fold: bool) -> None:

@@ -10,8 +10,8 @@ server (``tests/fixtures/real_llm``):
 - a **read timeout is not retried** unless ``retry_timeouts=True``: the
   server keeps generating the abandoned answer and a retry queues behind it
   (:mod:`~gensim_gym.generation.llm.transport`);
-- while a response-format mode has not yet worked on an endpoint, its first
-  request is sent **without retries**, so a server that answers an
+- until a response-format mode has worked on an endpoint, its requests are
+  sent **without retries** first, so a server that answers an
   unsupported ``response_format`` with HTTP 500 (llama-cpp-python) is
   heard at once; a 5xx that is *not* about the format is then sent again
   with the usual retries.
@@ -147,7 +147,7 @@ class OpenAIBackend:
         while True:
             mode = self.mode
             kwargs = self._request(sent, schema, mode, seed)
-            probing = self.response_format == "auto" and not ENDPOINTS.get(self._key).confirmed
+            probing = mode not in ENDPOINTS.get(self._key).worked
             try:
                 raw, extra = self._send(kwargs, mode, probing)
             except _Rejected as exc:
@@ -155,8 +155,7 @@ class OpenAIBackend:
                 self._downgrade(mode, exc.reason)
                 continue
             requests += extra + raw.retries_taken + 1
-            if self.response_format == "auto":
-                ENDPOINTS.confirm(self._key, mode)
+            ENDPOINTS.confirm(self._key, mode)
             return _reply(raw.parse(), requests, mode)
 
     # -- requests ---------------------------------------------------------------------------------------
