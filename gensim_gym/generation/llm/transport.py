@@ -4,9 +4,10 @@ The ``openai`` client retries read timeouts like any transport fault. On a
 CPU server that is harmful: the server keeps generating the abandoned
 answer (observed with llama-cpp-python: 515-939 s per answer), so every
 retry queues behind it and the server stays busy long after the client gave
-up. This transport turns a *read* timeout into :class:`ReadTimeoutNotRetried`,
-an ``openai.APITimeoutError`` the client passes through without retrying
-(``openai`` >= 1.60 propagates its own errors raised by the transport).
+up. This client turns a *read* timeout into :class:`ReadTimeoutNotRetried`,
+an ``openai.APITimeoutError``, which the client passes through without
+retrying: it re-raises its own errors from ``send`` as they are (checked by
+``test_read_timeout_is_not_retried_and_says_why`` on the installed version).
 Connect timeouts, refused connections, 429 and 5xx keep the client's retries:
 those requests never reached a busy model.
 """
@@ -27,7 +28,8 @@ def _httpx_module(openai: Any) -> Any:
 
 
 def no_timeout_retry_client(openai: Any) -> Any:
-    """An ``openai.DefaultHttpxClient`` whose read timeouts raise :class:`ReadTimeoutNotRetried`."""
+    """An ``openai.DefaultHttpxClient`` (same defaults, proxies and limits) whose read timeouts raise
+    :class:`ReadTimeoutNotRetried`."""
     httpx = _httpx_module(openai)
 
     class ReadTimeoutNotRetried(openai.APITimeoutError):
@@ -35,17 +37,11 @@ def no_timeout_retry_client(openai: Any) -> Any:
 
         not_retried = True
 
-    class Transport(httpx.BaseTransport):
-        def __init__(self) -> None:
-            self._inner = httpx.HTTPTransport()
-
-        def handle_request(self, request: Any) -> Any:
+    class Client(openai.DefaultHttpxClient):
+        def send(self, request: Any, *args: Any, **kwargs: Any) -> Any:
             try:
-                return self._inner.handle_request(request)
+                return super().send(request, *args, **kwargs)
             except httpx.ReadTimeout as exc:
                 raise ReadTimeoutNotRetried(request=request) from exc
 
-        def close(self) -> None:
-            self._inner.close()
-
-    return openai.DefaultHttpxClient(transport=Transport())
+    return Client()
