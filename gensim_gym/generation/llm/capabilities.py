@@ -52,6 +52,13 @@ def format_rejected(message: str, mode: str) -> bool:
     return mode != "text" and bool(_FORMAT_WORDS.search(message or ""))
 
 
+def wants_max_completion_tokens(message: str) -> bool:
+    """Whether an error says to send ``max_completion_tokens`` instead of ``max_tokens`` (OpenAI's reasoning
+    models: "Unsupported parameter: 'max_tokens' ... Use 'max_completion_tokens' instead.")."""
+    return "max_completion_tokens" in (message or "") and "max_tokens" in (message or "").replace(
+        "max_completion_tokens", "")
+
+
 def system_dropped(prompt_tokens: int) -> bool:
     """Whether a probe's prompt-token count is too small to contain :data:`PROBE_SYSTEM`.
 
@@ -70,6 +77,7 @@ class Endpoint:
     mode: str = MODES[0]
     worked: frozenset[str] = frozenset()
     fold_system: bool | None = None
+    token_limit: str = "max_tokens"  # OpenAI's reasoning models want "max_completion_tokens"
 
 
 class _Table:
@@ -107,6 +115,10 @@ class _Table:
     def set_fold_system(self, key: tuple[str, str], fold: bool) -> None:
         with self._lock:
             self._known[key] = replace(self._known.get(key, Endpoint()), fold_system=fold)
+
+    def set_token_limit(self, key: tuple[str, str], name: str) -> None:
+        with self._lock:
+            self._known[key] = replace(self._known.get(key, Endpoint()), token_limit=name)
 
     def forget(self) -> None:
         """Forget every endpoint (tests; or after a server was restarted with other options)."""

@@ -41,6 +41,7 @@ from gensim_gym.generation.llm.capabilities import (
     RESPONSE_FORMATS,
     format_rejected,
     system_dropped,
+    wants_max_completion_tokens,
 )
 from gensim_gym.generation.llm.config import DEFAULT_MODEL, OPENAI_ENDPOINT, LLMConfig, openai_errors, short
 from gensim_gym.generation.llm.schemas import answer_budget
@@ -154,6 +155,10 @@ class OpenAIBackend:
                 requests += 1
                 self._downgrade(mode, exc.reason)
                 continue
+            except _TokenLimitName:
+                requests += 1
+                ENDPOINTS.set_token_limit(self._key, "max_completion_tokens")
+                continue
             requests += extra + raw.retries_taken + 1
             ENDPOINTS.confirm(self._key, mode)
             return _reply(raw.parse(), requests, mode)
@@ -166,7 +171,7 @@ class OpenAIBackend:
             kwargs["temperature"] = self.temperature
         limit = self.max_tokens if self.max_tokens is not None else answer_budget(dict(schema.get("schema", {})))
         if limit:
-            kwargs["max_tokens"] = limit
+            kwargs[ENDPOINTS.get(self._key).token_limit] = limit
         if seed is not None and self.send_seed:
             kwargs["seed"] = int(seed) % (2**31)
         if mode == "json_schema":
@@ -188,6 +193,8 @@ class OpenAIBackend:
                     raise
             except openai.APIStatusError as exc:
                 reason = short(exc, 2000)
+                if "max_tokens" in kwargs and wants_max_completion_tokens(reason):
+                    raise _TokenLimitName from None
                 if format_rejected(reason, mode):
                     if self.response_format != "auto":
                         raise BackendError(
@@ -296,6 +303,10 @@ def _no_timeout_retry_client() -> Any:
     from gensim_gym.generation.llm.transport import no_timeout_retry_client
 
     return no_timeout_retry_client(require("openai", "llm"))
+
+
+class _TokenLimitName(Exception):
+    """The model wants ``max_completion_tokens`` instead of ``max_tokens``."""
 
 
 class _Rejected(Exception):

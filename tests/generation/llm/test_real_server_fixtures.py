@@ -311,3 +311,31 @@ def test_context_length_error_does_not_downgrade_the_shared_backend(no_openai_en
                               cache=False, skip_failures=True)
     assert len(batch) + len(batch.failures) == 3
     assert {b["response_format"]["type"] for b in server.requests} == {"json_schema"}
+
+
+def test_train_takes_the_same_llm_options(tmp_path):
+    from gensim_gym.integrations.cli import build_parser
+    from gensim_gym.integrations.cli_train import _backend_options
+
+    args = build_parser().parse_args(["train", "--directive", DIRECTIVE, "--backend", "openai", "--model", "m",
+                                      "--base-url", "http://localhost:8000/v1", "--response-format", "json_object",
+                                      "--max-tokens", "600", "--timeout", "1800"])
+    options = _backend_options(args, tmp_path)
+    assert {k: options[k] for k in ("model", "base_url", "response_format", "max_tokens", "timeout")} == {
+        "model": "m", "base_url": "http://localhost:8000/v1", "response_format": "json_object", "max_tokens": 600,
+        "timeout": 1800.0}
+
+
+def test_models_that_want_max_completion_tokens_get_it(no_openai_env):
+    def handler(body):
+        if "max_tokens" in body:
+            return FakeResponse(400, {"error": {"message": "Unsupported parameter: 'max_tokens' is not supported with "
+                                                          "this model. Use 'max_completion_tokens' instead.",
+                                                "type": "invalid_request_error", "param": "max_tokens"}})
+        return LlamaCppPython(keeps_system=True, takes_json_schema=True)(body)
+
+    with FakeOpenAI(handler=handler) as server:
+        spec = gensim_gym.generate(DIRECTIVE, difficulty=0.3, backend="openai", base_url=server.base_url, model="o",
+                                   cache=False, fold_system=False)
+        limits = [b.get("max_completion_tokens") for b in server.requests]
+    assert limits == [None, 2176, 2880, 384] and spec.meta["llm"]["requests"] == 4
