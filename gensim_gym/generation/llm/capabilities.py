@@ -41,6 +41,11 @@ PROBE_USER = "Say OK."
 _PROBE_WORDS = len(PROBE_SYSTEM.split())
 
 
+# A message about the prompt's length is never about the format, even if it quotes the request.
+_LENGTH_WORDS = re.compile(r"context (length|window|size)|maximum context|too many tokens|prompt is too long",
+                           re.IGNORECASE)
+
+
 def format_rejected(message: str, mode: str) -> bool:
     """Whether an error message says the server does not take this ``response_format`` mode.
 
@@ -48,8 +53,11 @@ def format_rejected(message: str, mode: str) -> bool:
     True
     >>> format_rejected("This model's maximum context length is 4096 tokens", "json_schema")
     False
+    >>> format_rejected("context window exceeded: {'response_format': {'type': 'json_schema'}}", "json_schema")
+    False
     """
-    return mode != "text" and bool(_FORMAT_WORDS.search(message or ""))
+    text = message or ""
+    return mode != "text" and bool(_FORMAT_WORDS.search(text)) and not _LENGTH_WORDS.search(text)
 
 
 def wants_max_completion_tokens(message: str) -> bool:
