@@ -67,6 +67,8 @@ class LlamaCppPython:
             return replay("500_json_schema_rejected.json")
         if self.answers:
             return self.answers.pop(0)
+        if not any('section' in (m.get("content") or "") for m in body["messages"]):  # not generation: chat
+            return FakeResponse(body=completion("OK", prompt_tokens=tokens, completion_tokens=1))
         context = prompt_context(body["messages"])
         spec = gensim_gym.generate(context["directive"], difficulty=context["difficulty"], seed=context["seed"])
         text = json.dumps(getattr(spec, stage_of(body)).to_dict())
@@ -339,3 +341,18 @@ def test_models_that_want_max_completion_tokens_get_it(no_openai_env):
                                    cache=False, fold_system=False)
         limits = [b.get("max_completion_tokens") for b in server.requests]
     assert limits == [None, 2176, 2880, 384] and spec.meta["llm"]["requests"] == 4
+
+
+def test_llm_agent_chat_follows_what_generation_learnt_of_the_template(no_openai_env):
+    from gensim_gym.oversight import OpenAIChat
+
+    with FakeOpenAI(handler=LlamaCppPython()) as server, pytest.warns(UserWarning):
+        gensim_gym.generate(DIRECTIVE, difficulty=0.3, backend="openai", base_url=server.base_url, model="g",
+                            cache=False)
+        OpenAIChat("g", base_url=server.base_url)([{"role": "system", "content": "Rules."},
+                                                   {"role": "user", "content": "Directive: x\n"}])
+        OpenAIChat("other", base_url=server.base_url)([{"role": "system", "content": "Rules."},
+                                                       {"role": "user", "content": "Directive: x\n"}])
+        folded, kept = server.requests[-2]["messages"], server.requests[-1]["messages"]
+    assert folded == [{"role": "user", "content": "Rules.\n\nDirective: x\n"}]
+    assert kept[0] == {"role": "system", "content": "Rules."}
