@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import tempfile
 import time
@@ -35,7 +36,8 @@ def requests_per_spec() -> dict:
         record = json.loads(path.read_text())
         with FakeOpenAI(record["responses"]) as server, warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            backend = OpenAIBackend(model="m", base_url=server.base_url, api_key="k", timeout=1.0, max_retries=2)
+            backend = OpenAIBackend(model="m", base_url=server.base_url, api_key="k", timeout=1.0, max_retries=2,
+                                    fold_system=False, **record.get("backend_options", {}))
             try:
                 LLMGenerator(backend, cache=False).generate(record["directive"], record["difficulty"], record["seed"])
                 ok = True
@@ -56,12 +58,12 @@ def overhead(latency: float, n_specs: int, difficulty: float = 0.3, first_seed: 
             answers[(seed, stage)] = json.dumps(getattr(spec, stage).to_dict())
 
     def handler(body: dict) -> FakeResponse:
-        context = json.loads(body["messages"][1]["content"].split("\n")[0].split(": ", 1)[1])
-        text = answers[(context["seed"], body["response_format"]["json_schema"]["name"])]
+        seed = int(re.search(r"variation #(\d+) ", body["messages"][1]["content"]).group(1))
+        text = answers[(seed, body["response_format"]["json_schema"]["name"])]
         return FakeResponse(body=completion(text, prompt_tokens=1500, completion_tokens=len(text) // 4), delay=latency)
 
     with FakeOpenAI(handler=handler) as server, tempfile.TemporaryDirectory() as cache:
-        backend = OpenAIBackend(model="m", base_url=server.base_url, api_key="k", timeout=30.0)
+        backend = OpenAIBackend(model="m", base_url=server.base_url, api_key="k", timeout=30.0, fold_system=False)
         generator = LLMGenerator(backend, cache_dir=cache, audit_log=Path(cache) / "audit.jsonl")
         start = time.perf_counter()
         for seed in range(first_seed, first_seed + n_specs):

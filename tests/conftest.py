@@ -42,6 +42,16 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "wheel: builds and installs a wheel (about a minute)")
 
 
+@pytest.fixture(autouse=True)
+def _fresh_llm_endpoints() -> Iterator[None]:
+    """Each test starts with no remembered endpoint capabilities (fake servers reuse local ports)."""
+    from gensim_gym.generation.llm.capabilities import forget_endpoints
+
+    forget_endpoints()
+    yield
+    forget_endpoints()
+
+
 _GENERATED: dict[tuple, SimSpec] = {}
 
 

@@ -3,12 +3,26 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import httpx
 import respx
 
 BASE_URL = "http://llm.test/v1"
+_PROMPT_CONTEXT = re.compile(r"^Directive: (?P<directive>.*)\nRequested difficulty: (?P<difficulty>[0-9.]+) .*?"
+                             r"variation #(?P<seed>-?[0-9]+) ", re.MULTILINE | re.DOTALL)
+
+
+def prompt_context(messages: list[dict[str, Any]]) -> dict[str, Any]:
+    """The directive, difficulty and seed a generation conversation's task prompt was rendered with (fake servers
+    use it to answer each stage from the offline generator)."""
+    for message in messages:
+        found = _PROMPT_CONTEXT.search(message.get("content") or "")
+        if found:
+            return {"directive": found["directive"], "difficulty": float(found["difficulty"]),
+                    "seed": int(found["seed"])}
+    raise ValueError("no task prompt in these messages")
 
 
 def completion(content: str | None = None, tool_calls: list[dict[str, Any]] | None = None,

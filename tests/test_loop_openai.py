@@ -13,13 +13,13 @@ import re
 
 import pytest
 
-from gensim_gym.generation.llm.fake_server import FakeOpenAI, FakeResponse, completion
+from gensim_gym.generation.llm.fake_server import FakeOpenAI, FakeResponse, completion, is_system_probe, probe_answer
 from gensim_gym.integrations.cli_train import main as cli_main
 from gensim_gym.simulator import load_report
 from gensim_gym.simulator.tasks import OfflineTasks, directive_layout
+from tests.llm_recorded import prompt_context
 
 DIRECTIVE = "warehouse tasks, easy"
-CONTEXT = re.compile(r"Generation context \(JSON\): (\{.*\})")
 
 
 class FakeModel:
@@ -32,10 +32,11 @@ class FakeModel:
 
     def __call__(self, body: dict) -> FakeResponse:
         messages = body["messages"]
+        if is_system_probe(body):
+            return probe_answer()
         schema = body.get("response_format", {}).get("json_schema", {})
         if schema.get("name") in ("task", "tools", "reward"):
-            context = next(json.loads(m.group(1)) for msg in messages
-                           if (m := CONTEXT.search(msg.get("content") or "")))
+            context = prompt_context(messages)
             spec = self.tasks(context["directive"], context["difficulty"], context["seed"])
             self.stages.append(schema["name"])
             answer = json.dumps(getattr(spec, schema["name"]).to_dict())
@@ -87,7 +88,10 @@ def test_train_with_the_openai_backend_end_to_end_then_from_the_cache(tmp_path, 
         generated = len(model.stages)
         assert generated >= 3 * (8 + 2)  # 8 evaluation specs and the first epoch's tasks, three stages each
         tokens = report["llm_tokens"]
-        assert tokens["calls"] == first_requests and tokens["prompt_tokens"] == 40 * first_requests
+        probes = sum(map(is_system_probe, server.requests))
+        assert probes == 1  # the chat template's system role is probed once per endpoint, then remembered
+        calls = first_requests - probes
+        assert tokens["calls"] == calls and tokens["prompt_tokens"] == 40 * calls
         assert tokens["by_role"]["generation"] == 48 * generated and tokens["by_role"]["oversight"] == 48 * 6
         audit = (tmp_path / "run1" / "llm_audit.jsonl").read_text().splitlines()
         assert len(audit) == generated and json.loads(audit[0])["stage"] == "task"

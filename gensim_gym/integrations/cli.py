@@ -35,8 +35,12 @@ _SHORTHAND = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*\((.*)\)\s*$", re.DOTAL
 # -- generate / validate / describe ---------------------------------------------------------
 def cmd_generate(args: argparse.Namespace) -> int:
     from gensim_gym.factory import generate
+    from gensim_gym.integrations.cli_llm import llm_options
 
-    spec = generate(args.directive, difficulty=args.difficulty, seed=args.seed, backend=args.backend)
+    options = llm_options(args)
+    if options and args.backend != "openai":
+        raise Error(f"{', '.join('--' + k.replace('_', '-') for k in options)} configure --backend openai only")
+    spec = generate(args.directive, difficulty=args.difficulty, seed=args.seed, backend=args.backend, **options)
     text = spec.to_json() + "\n"
     if args.output in (None, "-"):
         sys.stdout.write(text)
@@ -187,6 +191,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 # -- parser ------------------------------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every built-in subcommand and those of installed extensions."""
+    from gensim_gym.integrations.cli_llm import add_llm_options
+
     parser = argparse.ArgumentParser(prog="gensim-gym", description="Generate, check and play gensim_gym tasks.")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
@@ -196,6 +202,7 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--seed", type=int, default=0)
     gen.add_argument("--backend", default="offline", help="offline (default) or openai")
     gen.add_argument("-o", "--output", help="file to write (default: stdout)")
+    add_llm_options(gen)
     gen.set_defaults(func=cmd_generate)
 
     for name, func, text in (("validate", cmd_validate, "check a spec file; exit code 1 when invalid"),

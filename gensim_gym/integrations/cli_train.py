@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from gensim_gym.errors import Error
+from gensim_gym.integrations.cli_llm import add_llm_options, llm_options
 from gensim_gym.simulator.adapter import CURRICULA
 
 DEMO_DIRECTIVE = "warehouse tasks, easy"
@@ -21,7 +22,8 @@ DEMO_DIRECTIVE = "warehouse tasks, easy"
 def _chat_from_args(args: argparse.Namespace):
     from gensim_gym.oversight.chat import OpenAIChat
 
-    return OpenAIChat(args.model, base_url=args.base_url)
+    timeout = {"timeout": args.timeout} if getattr(args, "timeout", None) is not None else {}
+    return OpenAIChat(args.model, base_url=args.base_url, **timeout)
 
 
 def _oversight_kind(args: argparse.Namespace) -> str:
@@ -33,8 +35,8 @@ def _oversight_kind(args: argparse.Namespace) -> str:
 def _backend_options(args: argparse.Namespace, out: Path) -> dict[str, Any] | None:
     if getattr(args, "backend", "offline") != "openai":
         return None
-    return {"model": args.model, "base_url": args.base_url, "cache": not args.no_cache, "cache_dir": args.cache_dir,
-            "audit_log": out / "llm_audit.jsonl"}
+    return {"model": args.model, "base_url": args.base_url, **llm_options(args), "cache": not args.no_cache,
+            "cache_dir": args.cache_dir, "audit_log": out / "llm_audit.jsonl"}
 
 
 def build_simulator(args: argparse.Namespace):
@@ -138,11 +140,7 @@ def _train_args(p: argparse.ArgumentParser) -> None:
                    help="task/tool/reward generator: procedural (offline) or an OpenAI-compatible model")
     p.add_argument("--oversight", default=None, choices=["rules", "llm"],
                    help="directive rewriting; default: llm with --backend openai, else rules")
-    p.add_argument("--model", default=None,
-                   help="model for --backend openai, --algo llm and --oversight llm (default $GENSIM_MODEL or "
-                        "gpt-4o-mini); the key comes from $OPENAI_API_KEY")
-    p.add_argument("--base-url", default=None,
-                   help="OpenAI-compatible endpoint, e.g. http://localhost:8000/v1 (default $OPENAI_BASE_URL)")
+    add_llm_options(p)  # --model and --base-url also serve --algo llm and --oversight llm
     p.add_argument("--cache-dir", default=None, help="LLM generation cache (default $GENSIM_CACHE_DIR)")
     p.add_argument("--no-cache", action="store_true", help="do not read or write the LLM generation cache")
     p.add_argument("--out", default="runs/gensim")

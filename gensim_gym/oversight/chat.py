@@ -72,19 +72,36 @@ class OpenAIChat:
     ``model``, ``base_url`` and ``api_key`` default to ``GENSIM_MODEL``,
     ``OPENAI_BASE_URL`` and ``OPENAI_API_KEY``; a local server needs no key.
     Client construction and error messages are shared with it
-    (:mod:`gensim_gym.generation.llm.config`).
+    (:mod:`gensim_gym.generation.llm.config`), and so is what the backend
+    learnt of the endpoint's chat template: where it drops the system role,
+    the system prompt goes into the first user turn here too
+    (``fold_system`` forces either way).
     """
 
     def __init__(self, model: str | None = None, *, base_url: str | None = None, api_key: str | None = None,
                  temperature: float = 0.0, max_tokens: int = 512, timeout: float = 60.0, max_retries: int = 2,
-                 http_client: Any = None) -> None:
+                 http_client: Any = None, fold_system: bool | None = None) -> None:
         self.config = LLMConfig.resolve(model, base_url, api_key)
         self.model = self.config.model
         self.temperature, self.max_tokens = temperature, max_tokens
         self.timeout, self.max_retries = timeout, max_retries
         self._client = self.config.client(timeout=timeout, max_retries=max_retries, http_client=http_client)
+        self.fold_system = fold_system
+
+    def _folds(self) -> bool:
+        """``fold_system`` if given, else what the generation backend learnt of this endpoint's chat template
+        (its one probe; see :mod:`gensim_gym.generation.llm.capabilities`), else keep the system role."""
+        if self.fold_system is not None:
+            return self.fold_system
+        from gensim_gym.generation.llm.capabilities import ENDPOINTS
+
+        return bool(ENDPOINTS.get((self.config.base_url, self.model)).fold_system)
 
     def __call__(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None) -> ChatReply:
+        if messages and messages[0].get("role") == "system" and self._folds():
+            from gensim_gym.generation.llm.openai_backend import fold_system_prompt
+
+            messages = fold_system_prompt(messages)
         kwargs: dict[str, Any] = {"model": self.model, "messages": messages, "temperature": self.temperature,
                                   "max_tokens": self.max_tokens}
         if tools:

@@ -26,13 +26,18 @@ Message = Mapping[str, str]
 
 @dataclass(frozen=True)
 class Reply:
-    """A backend's answer with its cost: HTTP requests made (retries included) and tokens used."""
+    """A backend's answer with its cost: HTTP requests made (retries included) and tokens used.
+
+    ``finish_reason`` is the server's (``"stop"``, ``"length"`` when ``max_tokens`` cut the answer, ...);
+    empty when the backend does not know it.
+    """
 
     text: str
     requests: int = 1
     prompt_tokens: int = 0
     completion_tokens: int = 0
     mode: str = ""
+    finish_reason: str = ""
 
 
 @runtime_checkable

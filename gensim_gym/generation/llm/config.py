@@ -66,25 +66,40 @@ def short(exc: Exception, limit: int = 300) -> str:
 
 
 @contextmanager
-def openai_errors(config: LLMConfig, *, timeout: float, max_retries: int) -> Iterator[None]:
+def openai_errors(config: LLMConfig, *, timeout: float, max_retries: int, passthrough: bool = False) -> Iterator[None]:
     """Turn the ``openai`` client's errors (after its own retries) into :class:`BackendError` messages that say
-    which variable or argument to check."""
+    which variable or argument to check. With ``passthrough`` only refused credentials are translated (they
+    end every call at once); other errors pass unchanged, for callers that handle them."""
     openai = require("openai", "llm")
-    url = config.base_url
     try:
         yield
     except (openai.AuthenticationError, openai.PermissionDeniedError) as exc:
-        raise BackendAuthError(f"{url} refused the credentials (HTTP {exc.status_code}): check the "
+        raise BackendAuthError(f"{config.base_url} refused the credentials (HTTP {exc.status_code}): check the "
                                f"OPENAI_API_KEY environment variable or the api_key argument") from None
-    except (openai.BadRequestError, openai.UnprocessableEntityError) as exc:
-        raise BackendError(f"{url} rejected the request (HTTP {exc.status_code}): {short(exc)}") from None
-    except openai.NotFoundError as exc:
-        raise BackendError(f"{url} has no chat-completions route or no model {config.model!r} (HTTP 404): "
-                           f"check OPENAI_BASE_URL and GENSIM_MODEL; {short(exc)}") from None
-    except openai.APIStatusError as exc:
-        raise BackendError(f"{url} answered HTTP {exc.status_code} after {max_retries} retries: "
-                           f"{short(exc)}") from None
-    except openai.APIConnectionError as exc:  # includes APITimeoutError
-        kind = "timed out" if isinstance(exc, openai.APITimeoutError) else "could not be reached"
-        raise BackendError(f"{url} {kind} on every try (1 request + {max_retries} retries, "
-                           f"timeout {timeout:g} s)") from None
+    except openai.OpenAIError as exc:
+        if passthrough:
+            raise
+        raise _translate(openai, exc, config, timeout, max_retries) from None
+
+
+def _translate(openai: Any, exc: Exception, config: LLMConfig, timeout: float, max_retries: int) -> Exception:
+    url = config.base_url
+    if isinstance(exc, (openai.BadRequestError, openai.UnprocessableEntityError)):
+        return BackendError(f"{url} rejected the request (HTTP {exc.status_code}): {short(exc)}")
+    if isinstance(exc, openai.NotFoundError):
+        return BackendError(f"{url} has no chat-completions route or no model {config.model!r} (HTTP 404): "
+                            f"check OPENAI_BASE_URL and GENSIM_MODEL; {short(exc)}")
+    if isinstance(exc, openai.APIStatusError):
+        return BackendError(f"{url} answered HTTP {exc.status_code} after {max_retries} retries: {short(exc)}")
+    if isinstance(exc, openai.APITimeoutError) and getattr(exc, "not_retried", False):
+        return BackendError(
+            f"{url} did not answer within {timeout:g} s. Not retried: a local server keeps generating the "
+            f"abandoned answer, and a retry would queue behind it. For a slow (CPU) server raise the timeout "
+            f"(timeout=..., --timeout, GENSIM_TIMEOUT) or lower max_tokens (--max-tokens, GENSIM_MAX_TOKENS); "
+            f"retry_timeouts=True (GENSIM_RETRY_TIMEOUTS=1) retries anyway")
+    if isinstance(exc, openai.APITimeoutError):
+        return BackendError(f"{url} timed out on every try (1 request + {max_retries} retries, timeout {timeout:g} s)")
+    if isinstance(exc, openai.APIConnectionError):
+        return BackendError(f"{url} could not be reached on every try (1 request + {max_retries} retries, "
+                            f"timeout {timeout:g} s)")
+    return BackendError(f"{url}: {type(exc).__name__}: {short(exc)}")

@@ -1,8 +1,12 @@
 """Getting one JSON object out of a model's answer, which is untrusted text.
 
-In order: the whole text as JSON; the contents of a fenced code block; the
-first balanced ``{...}`` in the text (prose around it). Trailing commas are
-removed (outside strings) before parsing. Sizes and nesting are bounded
+Candidates, in order: the whole text as JSON; the contents of each fenced
+code block; every top-level balanced ``{...}`` in the text (prose around and
+between them). The first candidate that is a JSON object is taken, or, given
+a ``problems`` function (the stage schema's), the first with no problems:
+a model that restates the prompt's reference material before its answer
+still has its answer found. Trailing commas are removed (outside strings)
+before parsing. Sizes, nesting and the number of candidates are bounded
 before any parsing, and nothing is ever evaluated.
 """
 
@@ -10,12 +14,14 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from gensim_gym.errors import SpecError
 from gensim_gym.spec.validate import MAX_JSON_DEPTH, _depth, json_chars
 
 MAX_ANSWER_CHARS = 200_000
+MAX_CANDIDATES = 64  # JSON objects tried per answer (the model controls how many it writes)
 _FENCE = re.compile(r"```[A-Za-z0-9_-]*[ \t]*\n(.*?)```", re.DOTALL)
 
 
@@ -38,22 +44,40 @@ def _strip_trailing_commas(text: str) -> str:
     return "".join(out)
 
 
-def _balanced_object(text: str) -> str | None:
-    """The first ``{...}`` span whose braces balance (strings respected), or None."""
-    start = text.find("{")
-    while start != -1:
-        depth = 0
-        for i, ch, in_string in json_chars(text, start):
-            if in_string:
-                continue
+def _top_level_objects(text: str) -> Iterator[str]:
+    """Every top-level ``{...}`` span whose braces balance, in order (one pass; strings respected inside).
+
+    Outside an object, quotes are prose and do not open strings. An object
+    still open at the end (an answer cut off) yields nothing.
+    """
+    depth, start, in_string, escaped = 0, 0, False, False
+    for i, ch in enumerate(text):
+        if depth == 0:
             if ch == "{":
-                depth += 1
-            elif ch == "}":
-                depth -= 1
-                if depth == 0:
-                    return text[start:i + 1]
-        start = text.find("{", start + 1)
-    return None
+                depth, start = 1, i
+            continue
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if depth == 0:
+                yield text[start:i + 1]
+
+
+def _candidates(text: str) -> Iterator[str]:
+    yield text.strip()
+    for match in _FENCE.finditer(text):
+        yield match.group(1).strip()
+    yield from _top_level_objects(text)
 
 
 def _loads(text: str) -> Any:
@@ -63,13 +87,18 @@ def _loads(text: str) -> Any:
         return json.loads(_strip_trailing_commas(text))
 
 
-def extract_json(text: str, stage: str = "") -> dict[str, Any]:
+def extract_json(text: str, stage: str = "", problems: Callable[[dict[str, Any]], int] | None = None) -> dict[str, Any]:
     """The JSON object in a model answer; raises :class:`SpecError` (path ``$.<stage>``) when there is none.
 
     An answer that wraps the section in its stage name (``{"task": {...}}``
-    when the task was asked for) is unwrapped.
+    when the task was asked for) is unwrapped. ``problems`` counts an
+    object's schema problems: then the first object with none is taken, or,
+    when none is clean, the one with the fewest (so the repair turn speaks
+    about the model's attempt, not about text it restated).
 
     >>> extract_json('Sure! ```json\\n{"mode": "sparse",}\\n``` Done.')
+    {'mode': 'sparse'}
+    >>> extract_json('Context: {"seed": 0} Answer: {"mode": "sparse"}', problems=lambda o: int("mode" not in o))
     {'mode': 'sparse'}
     """
     path = f"$.{stage}" if stage else "$"
@@ -80,20 +109,32 @@ def extract_json(text: str, stage: str = "") -> dict[str, Any]:
                         f"Reply with a smaller JSON object and nothing else", path=path)
     if _depth(text) > MAX_JSON_DEPTH:
         raise SpecError(f"the answer nests deeper than {MAX_JSON_DEPTH} levels", path=path)
-    candidates = [text.strip()] + [m.group(1).strip() for m in _FENCE.finditer(text)]
-    span = _balanced_object(text)
-    if span is not None:
-        candidates.append(span)
     last = "no JSON object found"
-    for candidate in candidates:
+    best: tuple[int, dict[str, Any]] | None = None
+    seen: set[str] = set()
+    for candidate in _candidates(text):
+        if candidate in seen:
+            continue
+        seen.add(candidate)
+        if len(seen) > MAX_CANDIDATES:
+            break
         try:
             obj = _loads(candidate)
         except json.JSONDecodeError as exc:
             last = f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
             continue
-        if isinstance(obj, dict):
-            if stage and set(obj) == {stage} and isinstance(obj[stage], dict):
-                return obj[stage]
+        if not isinstance(obj, dict):
+            last = f"expected a JSON object, got a JSON {type(obj).__name__}"
+            continue
+        if stage and set(obj) == {stage} and isinstance(obj[stage], dict):
+            obj = obj[stage]
+        if problems is None:
             return obj
-        last = f"expected a JSON object, got a JSON {type(obj).__name__}"
+        count = problems(obj)
+        if count == 0:
+            return obj
+        if best is None or count < best[0]:
+            best = (count, obj)
+    if best is not None:
+        return best[1]
     raise SpecError(f"could not read a JSON object from the answer ({last})", path=path)

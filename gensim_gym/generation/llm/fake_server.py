@@ -46,6 +46,23 @@ def completion(text: str, *, model: str = "fake-model", prompt_tokens: int = 0,
                       "total_tokens": prompt_tokens + completion_tokens}}
 
 
+def is_system_probe(body: dict[str, Any]) -> bool:
+    """Whether a request is :class:`~gensim_gym.generation.llm.openai_backend.OpenAIBackend`'s one-time probe of the
+    chat template's system role (handlers answer it like any other request, or with :func:`probe_answer`)."""
+    from gensim_gym.generation.llm.capabilities import PROBE_SYSTEM
+
+    messages = body.get("messages") or [{}]
+    return messages[0].get("content") == PROBE_SYSTEM
+
+
+def probe_answer(keeps_system: bool = True) -> FakeResponse:
+    """An answer to the system-role probe, counting tokens as a template that keeps (or drops) the system text."""
+    from gensim_gym.generation.llm.capabilities import PROBE_SYSTEM
+
+    tokens = len(PROBE_SYSTEM.split()) + 12 if keeps_system else 12
+    return FakeResponse(body={**completion("OK", prompt_tokens=tokens, completion_tokens=1)})
+
+
 def error_body(status: int, message: str) -> dict[str, Any]:
     kinds = {400: "invalid_request_error", 401: "invalid_request_error", 429: "rate_limit_exceeded"}
     return {"error": {"message": message, "type": kinds.get(status, "server_error"), "code": None, "param": None}}

@@ -26,7 +26,7 @@ from gensim_gym.generation.llm.checks import Verdict, check_spec, check_stage
 from gensim_gym.generation.llm.extract import extract_json
 from gensim_gym.generation.llm.material import read_directive, suggestion, toolset_material
 from gensim_gym.generation.llm.prompts import render_prompt, template_hash
-from gensim_gym.generation.llm.schemas import STAGES, section_schema
+from gensim_gym.generation.llm.schemas import STAGES, section_problems, section_schema
 from gensim_gym.spec.model import FORMAT, SimSpec
 
 MAX_HISTORY_ANSWER = 4_000  # a rejected answer is quoted back at most this long (an oversized one is not resent)
@@ -74,7 +74,7 @@ class _Conversation:
     failures: list[str] = field(default_factory=list)
     mode: str = ""
 
-    def call(self, stage: str, kind: str) -> str:
+    def call(self, stage: str, kind: str) -> Reply:
         schema = {"name": stage, "schema": section_schema(stage)}
         audit = self.generator.audit
         with stage_context(StageContext(**{**self.context.__dict__, "stage": stage})):
@@ -90,8 +90,9 @@ class _Conversation:
         if audit:
             audit.write(stage=stage, kind=kind, attempt=len(self.failures) + 1, **self._who(), messages=self.messages,
                         response=reply.text, requests=reply.requests, prompt_tokens=reply.prompt_tokens,
-                        completion_tokens=reply.completion_tokens, mode=reply.mode)
-        return reply.text
+                        completion_tokens=reply.completion_tokens, mode=reply.mode,
+                        finish_reason=reply.finish_reason, cut_off=reply.finish_reason == "length")
+        return reply
 
     def _who(self) -> dict[str, Any]:
         c = self.context
@@ -111,24 +112,38 @@ class _Conversation:
         """One stage turn: ask, then repair this stage until its answer passes the stage check."""
         self.messages.append({"role": "user", "content": prompt})
         while True:
-            text = self.call(stage, kind)
+            reply = self.call(stage, kind)
+            text = reply.text
             try:
-                section = extract_json(text, stage)
+                section = extract_json(text, stage, problems=lambda obj: len(section_problems(stage, obj)))
                 verdict = check_stage(stage, section, sections)
             except SpecError as exc:
                 section, verdict = None, Verdict(None, tuple(str(p) for p in exc.problems), (stage,))
+            cut_off = reply.finish_reason == "length" and bool(verdict.problems)
+            if cut_off:
+                verdict = _cut_off(stage, reply, verdict)
             if not verdict.problems:
                 self.messages.append({"role": "assistant", "content": json.dumps(section, separators=(",", ":"))})
                 return section
             self.fail(f"{stage}: {verdict.reason}")
             quoted = text if len(text) <= MAX_HISTORY_ANSWER else text[:MAX_HISTORY_ANSWER] + "…[cut]"
             self.messages.append({"role": "assistant", "content": quoted})
-            self.messages.append({"role": "user", "content": self.repair_prompt(stage, verdict, quoted)})
+            self.messages.append({"role": "user", "content": self.repair_prompt(stage, verdict, quoted, cut_off)})
             kind = "repair"
 
-    def repair_prompt(self, stage: str, verdict: Verdict, answer: str) -> str:
+    def repair_prompt(self, stage: str, verdict: Verdict, answer: str, cut_off: bool = False) -> str:
         return render_prompt("repair", self.generator.template_dir, stage=stage, problems=list(verdict.problems),
-                             answer=answer, attempt=len(self.failures), max_attempts=self.generator.max_attempts)
+                             answer=answer, attempt=len(self.failures), max_attempts=self.generator.max_attempts,
+                             cut_off=cut_off)
+
+
+def _cut_off(stage: str, reply: Reply, verdict: Verdict) -> Verdict:
+    """A rejected answer that the server cut at its token limit: say so first, since the parse error that
+    follows is only its symptom."""
+    tokens = f" after {reply.completion_tokens} tokens" if reply.completion_tokens else ""
+    first = (f"$.{stage}: the answer was cut off{tokens} (finish_reason 'length': the max_tokens limit) before "
+             f"it ended; write a shorter section")
+    return Verdict(verdict.spec, (first, *verdict.problems), verdict.stages, verdict.report)
 
 
 class LLMGenerator:

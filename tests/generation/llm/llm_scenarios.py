@@ -20,7 +20,7 @@ def load_scenario(name: str) -> dict[str, Any]:
 
 def backend_for(server: FakeOpenAI, **kw: Any) -> OpenAIBackend:
     options = {"model": "gpt-4o-mini", "base_url": server.base_url, "api_key": "sk-test", "timeout": 1.0,
-               "max_retries": 2, **kw}
+               "max_retries": 2, "fold_system": False, **kw}
     return OpenAIBackend(**options)
 
 
@@ -31,7 +31,7 @@ def play(name: str, tmp_path: Path, **generator_kw: Any) -> tuple[Any, FakeOpenA
         options = {"cache": False, "audit_log": tmp_path / "audit.jsonl", **generator_kw}
         start = time.perf_counter()
         try:
-            generator = LLMGenerator(backend_for(server), **options)
+            generator = LLMGenerator(backend_for(server, **record.get("backend_options", {})), **options)
             outcome: Any = generator.generate(record["directive"], record["difficulty"], record["seed"])
         except Exception as exc:  # the scenario decides whether an error is the right outcome
             outcome = exc

@@ -19,7 +19,8 @@ from gensim_gym.generation.llm import (
     response_format,
     section_schema,
 )
-from gensim_gym.generation.llm.fake_server import FakeOpenAI, FakeResponse, completion
+from gensim_gym.generation.llm.fake_server import FakeOpenAI, FakeResponse, completion, is_system_probe, probe_answer
+from tests.llm_recorded import prompt_context
 
 
 # -- extraction ----------------------------------------------------------------
@@ -100,7 +101,7 @@ def test_factory_generate_with_openai_backend(tmp_path, no_openai_env):
     with FakeOpenAI(record["responses"]) as server:
         spec = gensim_gym.generate(record["directive"], difficulty=record["difficulty"], seed=record["seed"],
                                    backend="openai", model="gpt-4o-mini", base_url=server.base_url,
-                                   api_key="sk-test", cache_dir=tmp_path)
+                                   api_key="sk-test", cache_dir=tmp_path, fold_system=False)
     assert spec.meta["llm"]["requests"] == 3
     assert server.requests[0]["model"] == "gpt-4o-mini" and server.requests[0]["seed"] == record["seed"]
 
@@ -114,7 +115,9 @@ def test_offline_backend_reproduces_the_offline_generator():
 
 def _answer_by_stage(body):
     """A server that answers each stage from the offline generator, whatever order requests arrive in."""
-    context = json.loads(body["messages"][1]["content"].split("\n")[0].split(": ", 1)[1])
+    if is_system_probe(body):
+        return probe_answer()
+    context = prompt_context(body["messages"])
     stage = body["response_format"]["json_schema"]["name"]
     spec = gensim_gym.generate(context["directive"], difficulty=context["difficulty"], seed=context["seed"])
     text = json.dumps(getattr(spec, stage).to_dict())
@@ -139,4 +142,4 @@ def test_gym_make_with_llm_backend_generates_up_front(no_openai_env):
     obs, _ = env.reset(seed=0)  # the server is gone: reset must not need it
     for _ in range(3):
         obs, *_ = env.step(int(env.unwrapped.action_masks().nonzero()[0][0]))
-    assert made == 9 and env.observation_space.contains(obs)
+    assert made == 10 and env.observation_space.contains(obs)  # 3 specs x 3 stages + one probe of the system role
