@@ -69,7 +69,7 @@ class SB3Trainer(BaseTrainer):
     def act(self, obs: Any, env: gym.Env) -> int:
         if self.algo == "maskable-ppo":
             action, _ = self.model.predict(obs, deterministic=self.deterministic,
-                                           action_masks=env.unwrapped.action_masks())
+                                           action_masks=env.get_wrapper_attr("action_masks")())
         else:
             action, _ = self.model.predict(obs, deterministic=self.deterministic)
         return int(action)

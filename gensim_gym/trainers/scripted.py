@@ -35,13 +35,14 @@ class RandomAgent(BaseTrainer):
         self.rng = np.random.default_rng(seed)
 
     def act(self, obs: Any, env: gym.Env) -> Any:
-        base = env.unwrapped
+        # through get_wrapper_attr: the outermost action face answers (AvailableCalls' or the env's own)
         if self.masked:
-            ids = np.flatnonzero(base.action_masks())
+            ids = np.flatnonzero(env.get_wrapper_attr("action_masks")())
             action = int(self.rng.choice(ids)) if len(ids) else 0
         else:
-            action = int(self.rng.integers(base.layout.n_actions))
-        return action if self.obs_mode == "vector" else label_to_call(env, base.describe_action(action))
+            n = env.action_space.n if self.obs_mode == "vector" else env.unwrapped.layout.n_actions
+            action = int(self.rng.integers(n))
+        return action if self.obs_mode == "vector" else _as_call(env, action)
 
 
 class OracleAgent(BaseTrainer):
@@ -54,11 +55,15 @@ class OracleAgent(BaseTrainer):
         self.obs_mode = obs_mode
 
     def act(self, obs: Any, env: gym.Env) -> Any:
-        base = env.unwrapped
-        plan = base.oracle_actions()
+        plan = env.get_wrapper_attr("oracle_actions")()
         if plan:
             action = plan[0]
         else:  # no plan within the remaining horizon: any available call, the episode is lost anyway
-            ids = np.flatnonzero(base.action_masks())
+            ids = np.flatnonzero(env.get_wrapper_attr("action_masks")())
             action = int(ids[0]) if len(ids) else 0
-        return action if self.obs_mode == "vector" else label_to_call(env, base.describe_action(action))
+        return action if self.obs_mode == "vector" else _as_call(env, action)
+
+
+def _as_call(env: gym.Env, action: int) -> str:
+    """A text-mode env's JSON tool call for the vector action id ``action``."""
+    return label_to_call(env, env.get_wrapper_attr("describe_action")(action))
