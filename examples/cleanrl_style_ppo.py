@@ -57,7 +57,7 @@ def main() -> None:
         buf = {k: [] for k in ("obs", "mask", "act", "logp", "rew", "done", "val")}
         for _ in range(args.n_steps):
             o = torch.as_tensor(obs)
-            m = torch.as_tensor(env.unwrapped.action_masks())
+            m = torch.as_tensor(env.get_wrapper_attr("action_masks")())
             with torch.no_grad():
                 d = agent.dist(o, m)
                 a = d.sample()

@@ -23,13 +23,16 @@ def main(train_steps: int = 6_000) -> None:
     # 2. Play it with the built-in oracle (a shortest plan from the current state).
     env = gym.make("GenSim-v0", spec=spec)
     obs, info = env.reset(seed=0)
-    for action in env.unwrapped.oracle_actions():
+    describe = env.get_wrapper_attr("describe_action")
+    for action in env.get_wrapper_attr("oracle_actions")():
+        label = describe(action)  # before the step: the action is the k-th call available now
         obs, reward, terminated, truncated, info = env.step(action)
-        print(f"  {env.unwrapped.describe_action(action):<32} reward {reward:+.3f}")
+        print(f"  {label:<32} reward {reward:+.3f}")
     print(f"  oracle success: {info['is_success']}")
 
     # 3. Train (maskable) PPO briefly on a small family of easy tasks from the same directive.
-    #    Action masks matter: most of the Discrete action slots are invalid in any given state.
+    #    MaskablePPO reads action_masks() (the calls listed now); plain PPO learns this face without them
+    #    too, given more steps (README, "What the agent sees").
     try:
         import torch
         from sb3_contrib import MaskablePPO
@@ -48,7 +51,7 @@ def main(train_steps: int = 6_000) -> None:
             obs, _ = eval_env.reset(seed=episode)
             done = False
             while not done:
-                mask = eval_env.unwrapped.action_masks()
+                mask = eval_env.get_wrapper_attr("action_masks")()
                 if policy is None:  # uniformly random among the valid calls
                     action = int(rng.choice(np.flatnonzero(mask)))
                 else:

@@ -48,13 +48,13 @@ def _check_seed(seed: Any, owner: str, *, optional: bool = True) -> int | None:
 ACTION_SPACES = ("available", "ground")
 
 
-def _action_face(env: GenSimEnv, action_space: str, max_calls: int | None) -> gym.Env:
+def _action_face(env: gym.Env, action_space: str, max_calls: int | None) -> gym.Env:
     """The vector env's action face: ``"available"`` (the k-th call available now, with per-call features:
     :class:`~gensim_gym.envs.available.AvailableCalls`) or ``"ground"`` (every ground call, masked)."""
     if action_space not in ACTION_SPACES:
         raise ArgumentError(f"action_space must be one of {', '.join(map(repr, ACTION_SPACES))}, "
                             f"got {action_space!r}{did_you_mean(str(action_space), ACTION_SPACES)}")
-    if env.obs_mode != "vector" or action_space == "ground":
+    if env.unwrapped.obs_mode != "vector" or action_space == "ground":
         if max_calls is not None:
             raise ArgumentError("max_calls goes with action_space='available' in obs_mode='vector'")
         return env
@@ -85,7 +85,7 @@ def generate(directive: str, *, difficulty: float = 0.5, seed: int = 0, backend:
 def make_env(directive: str | None = None, *, spec: SimSpec | str | Path | None = None, difficulty: float = 0.5,
              seed: int | None = None, num_tasks: int = 0, backend: Any = "offline", obs_mode: str = "vector",
              render_mode: str | None = None, curriculum: Any = None, max_difficulty: float | None = None,
-             shuffle_slots: bool = False, action_space: str = "ground", max_calls: int | None = None,
+             shuffle_slots: bool = False, action_space: str = "available", max_calls: int | None = None,
              **backend_kwargs: Any) -> gym.Env:
     """Build a :class:`GenSimEnv` from a directive (a task family) or from one fixed spec.
 
@@ -115,9 +115,9 @@ def make_env(directive: str | None = None, *, spec: SimSpec | str | Path | None 
         source = llm_family(directive, difficulty=difficulty, seed=seed, num_tasks=num_tasks, backend=backend,
                             shuffle_slots=shuffle_slots, **backend_kwargs)
         env = GenSimEnv(source, obs_mode=obs_mode, render_mode=render_mode, seed=seed)
-    env = _action_face(env, action_space, max_calls)
     if curriculum is not None:
         from gensim_gym.curriculum.wrapper import attach_curriculum  # noqa: PLC0415 - higher layer
 
+        # under the action face: over the bare env the curriculum reports through its episode_end hook
         env = attach_curriculum(env, curriculum, directive=directive, seed=seed)
-    return env
+    return _action_face(env, action_space, max_calls)

@@ -73,7 +73,7 @@ def test_importing_and_stepping_the_package_loads_no_heavy_optional_dependency()
     code = ("import sys, gymnasium as gym, gensim_gym\n"
             "env = gym.make('GenSim-v0', directive='warehouse tasks', seed=0, curriculum='alpha')\n"
             "env.reset(seed=0)\n"
-            "env.step(int(env.unwrapped.action_masks().nonzero()[0][0]))\n"
+            "env.step(int(env.get_wrapper_attr('action_masks')().nonzero()[0][0]))\n"
             "heavy = ('torch', 'stable_baselines3', 'sb3_contrib', 'openai', 'httpx', 'matplotlib', 'ray')\n"
             "print(sorted(m for m in heavy if m in sys.modules))\n")
     done = subprocess.run([sys.executable, "-c", code], check=False, env=checkout_env(), capture_output=True,

@@ -44,7 +44,7 @@ def evaluate(model: Any, masked: bool, episodes: int = 60) -> dict[str, float]:
         obs, _ = env.reset(seed=10_000 + episode)
         done = False
         while not done:
-            mask = env.unwrapped.action_masks()
+            mask = env.get_wrapper_attr("action_masks")()
             if model is None:
                 action = int(rng.choice(np.flatnonzero(mask))) if masked else int(rng.integers(env.action_space.n))
             else:

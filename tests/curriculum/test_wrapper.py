@@ -26,7 +26,7 @@ def play(env, episodes, seed=0):
     done = 0
     ids = []
     while done < episodes:
-        mask = env.unwrapped.action_masks()
+        mask = env.get_wrapper_attr("action_masks")()
         _, _, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(mask))) if mask.any() else 0)
         if term or trunc:
             done += 1
@@ -191,7 +191,7 @@ def _results(wrapped, episodes=40):
     out, rewards = [], []
     wrapped.reset(seed=0)
     while len(out) < episodes:
-        mask = wrapped.unwrapped.action_masks()
+        mask = wrapped.get_wrapper_attr("action_masks")()
         _, r, term, trunc, info = wrapped.step(int(rng.choice(np.flatnonzero(mask))))
         rewards.append(r)
         if term or trunc:

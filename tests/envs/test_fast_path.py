@@ -59,7 +59,8 @@ def test_incremental_step_matches_full_recomputation(domain: str, extra: str, co
         monkeypatch.setattr(runtime, "DENSE_ABOVE", -1 if counters == "dense" else 1 << 30)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
-        env = gym.make("GenSim-v0", directive=domain_directive(domain, extra), difficulty=0.5, seed=5, num_tasks=3)
+        env = gym.make("GenSim-v0", action_space="ground", directive=domain_directive(domain, extra), difficulty=0.5,
+                       seed=5, num_tasks=3)
     u = env.unwrapped
     rng = np.random.default_rng(5)
     for episode in range(12):
@@ -107,7 +108,7 @@ def test_same_seed_same_episodes_through_caches() -> None:
             out.append((obs.tobytes(), sorted(info.items())))
             done = False
             while not done:
-                valid = np.flatnonzero(env.unwrapped.action_masks())
+                valid = np.flatnonzero(env.get_wrapper_attr("action_masks")())
                 obs, reward, terminated, truncated, info = env.step(int(rng.choice(valid)))
                 out.append((obs.tobytes(), reward, terminated, truncated, sorted(info.items())))
                 done = terminated or truncated
@@ -115,7 +116,8 @@ def test_same_seed_same_episodes_through_caches() -> None:
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
-        envs = [gym.make("GenSim-v0", directive=domain_directive("calendar", "noisy"), difficulty=0.5, seed=2,
+        envs = [gym.make("GenSim-v0", action_space="ground",
+                         directive=domain_directive("calendar", "noisy"), difficulty=0.5, seed=2,
                          num_tasks=4) for _ in range(2)]
     first = play(envs[0])
     assert play(envs[0]) == first  # the same env again: its per-task runtimes and Φ memo are warm now
@@ -127,7 +129,8 @@ def test_shared_residual_checks_are_grouped_and_agree() -> None:
     (calendar's ``headcount(m) <= capacity(r)`` in every slot); group members always agree on its value."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
-        env = gym.make("GenSim-v0", directive=domain_directive("calendar", ""), difficulty=0.5, seed=3, num_tasks=2)
+        env = gym.make("GenSim-v0", action_space="ground",
+                       directive=domain_directive("calendar", ""), difficulty=0.5, seed=3, num_tasks=2)
     u = env.unwrapped
     env.reset(seed=3)
     rt = u._rt
@@ -191,7 +194,8 @@ def test_calls_never_move_counters_of_actions_that_cannot_apply() -> None:
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
-        env = gym.make("GenSim-v0", directive=domain_directive("calendar"), difficulty=0.5, seed=0, num_tasks=8)
+        env = gym.make("GenSim-v0", action_space="ground",
+                       directive=domain_directive("calendar"), difficulty=0.5, seed=0, num_tasks=8)
     u = env.unwrapped
     rng = np.random.default_rng(0)
     skipped = 0

@@ -39,14 +39,14 @@ def test_a_copied_or_pickled_cache_is_empty_with_the_same_bound():
 
 def play(directive: str, resets: int = 40, steps: int = 6) -> tuple[str, int]:
     """A digest of an unlimited task stream (a new task every reset), and the largest compile cache seen."""
-    env = gym.make("GenSim-v0", directive=directive, seed=0)
+    env = gym.make("GenSim-v0", action_space="ground", directive=directive, seed=0)
     cache = env.unwrapped.layout.compile_cache
     rng, digest, largest = np.random.default_rng(0), hashlib.sha256(), 0
     for episode in range(resets):
         obs, info = env.reset(seed=episode)
         digest.update(info["task_id"].encode() + obs.tobytes())
         for _ in range(steps):
-            valid = np.flatnonzero(env.unwrapped.action_masks())
+            valid = np.flatnonzero(env.get_wrapper_attr("action_masks")())
             obs, reward, terminated, truncated, _ = env.step(int(valid[rng.integers(len(valid))]))
             digest.update(obs.tobytes() + np.float64(reward).tobytes())
             if terminated or truncated:

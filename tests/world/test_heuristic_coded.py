@@ -89,7 +89,8 @@ def disjoint_count(landmarks: list[frozenset[int]]) -> int:
 def test_coded_heuristic_matches_set_formulation(domain: str, extra: str) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
-        env = gym.make("GenSim-v0", directive=domain_directive(domain, extra), difficulty=0.5, seed=3, num_tasks=4)
+        env = gym.make("GenSim-v0", action_space="ground",
+                       directive=domain_directive(domain, extra), difficulty=0.5, seed=3, num_tasks=4)
     u = env.unwrapped
     rng = np.random.default_rng(3)
     checked = 0
@@ -117,7 +118,8 @@ def test_estimate_reads_only_its_inputs(domain: str) -> None:
     """Changing facts and fluents outside ``Guidance.inputs()`` never changes the estimate (Φ's memo relies on it)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
-        env = gym.make("GenSim-v0", directive=domain_directive(domain, "hard"), difficulty=0.5, seed=4, num_tasks=4)
+        env = gym.make("GenSim-v0", action_space="ground",
+                       directive=domain_directive(domain, "hard"), difficulty=0.5, seed=4, num_tasks=4)
     u = env.unwrapped
     rng = np.random.default_rng(4)
     for episode in range(20):
@@ -153,7 +155,8 @@ def test_search_estimate_is_admissible_and_never_below_the_plain_one(domain: str
     """
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
-        env = gym.make("GenSim-v0", directive=domain_directive(domain, extra), difficulty=0.5, seed=5, num_tasks=6)
+        env = gym.make("GenSim-v0", action_space="ground",
+                       directive=domain_directive(domain, extra), difficulty=0.5, seed=5, num_tasks=6)
     u = env.unwrapped
     rng = np.random.default_rng(5)
     checked = stronger = 0

@@ -72,13 +72,14 @@ def test_oracle_solves_and_episodes_replay_under_either_placement(shuffle: bool)
     def episode(env, seed: int):
         obs, info = env.reset(seed=seed)
         trace = [obs]
-        for action in env.unwrapped.oracle_actions():
+        for action in env.get_wrapper_attr("oracle_actions")():
             obs, reward, term, trunc, info = env.step(action)
             trace += [obs, np.float64(reward)]
         return info["is_success"], trace
 
     for seed in range(4):
-        runs = [episode(gym.make("GenSim-v0", directive=DIRECTIVE, difficulty=0.3, seed=7, num_tasks=4,
+        runs = [episode(gym.make("GenSim-v0", action_space="ground",
+                                 directive=DIRECTIVE, difficulty=0.3, seed=7, num_tasks=4,
                                  max_difficulty=1.0, shuffle_slots=shuffle), seed) for _ in range(2)]
         assert runs[0][0] and runs[1][0]
         assert all(np.array_equal(x, y) for x, y in zip(runs[0][1], runs[1][1], strict=True))
@@ -86,12 +87,13 @@ def test_oracle_solves_and_episodes_replay_under_either_placement(shuffle: bool)
 
 def test_shuffling_changes_where_objects_sit_not_the_spaces() -> None:
     kw = {"directive": DIRECTIVE, "difficulty": 0.2, "seed": 3, "num_tasks": 4, "max_difficulty": 1.0}
-    a, b = gym.make("GenSim-v0", shuffle_slots=True, **kw), gym.make("GenSim-v0", shuffle_slots=False, **kw)
+    a, b = gym.make("GenSim-v0", action_space="ground",
+                    shuffle_slots=True, **kw), gym.make("GenSim-v0", action_space="ground", shuffle_slots=False, **kw)
     assert a.observation_space == b.observation_space and a.action_space == b.action_space
     masks = []
     for env in (a, b):
         env.reset(seed=0)
-        masks.append(env.unwrapped.action_masks())
+        masks.append(env.get_wrapper_attr("action_masks")())
     assert masks[0].sum() == masks[1].sum() and not np.array_equal(masks[0], masks[1])
 
 
@@ -100,7 +102,7 @@ def test_default_is_in_order_and_a_shuffled_env_passes_the_checkers() -> None:
     from stable_baselines3.common.env_checker import check_env as sb3_check_env
 
     kw = {"directive": DIRECTIVE, "difficulty": 0.4, "seed": 1, "num_tasks": 4, "max_difficulty": 1.0}
-    assert gym.make("GenSim-v0", **kw).unwrapped.layout.shuffle_slots is False
-    env = gym.make("GenSim-v0", shuffle_slots=True, **kw)
+    assert gym.make("GenSim-v0", action_space="ground", **kw).unwrapped.layout.shuffle_slots is False
+    env = gym.make("GenSim-v0", action_space="ground", shuffle_slots=True, **kw)
     check_env(env.unwrapped, skip_render_check=True)
     sb3_check_env(env.unwrapped)

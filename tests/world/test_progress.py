@@ -22,12 +22,13 @@ def walk_states(domain: str, difficulty: float, steps: int = 300):
     """(world, facts, nums) after every step of a random valid walk (fresh worlds' potentials, dense reward)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        env = gym.make("GenSim-v0", directive=domain_directive(domain), difficulty=difficulty, seed=2, num_tasks=4)
+        env = gym.make("GenSim-v0", action_space="ground",
+                       directive=domain_directive(domain), difficulty=difficulty, seed=2, num_tasks=4)
     rng = np.random.default_rng(0)
     env.reset(seed=0)
     unwrapped = env.unwrapped
     for _ in range(steps):
-        valid = np.flatnonzero(unwrapped.action_masks())
+        valid = np.flatnonzero(env.get_wrapper_attr("action_masks")())
         _, _, terminated, truncated, _ = env.step(int(rng.choice(valid)) if len(valid) else 0)
         yield unwrapped.world, bytearray(unwrapped._facts), list(unwrapped._nums)
         if terminated or truncated:

@@ -141,5 +141,5 @@ def test_gym_make_with_llm_backend_generates_up_front(no_openai_env):
         made = len(server.requests)
     obs, _ = env.reset(seed=0)  # the server is gone: reset must not need it
     for _ in range(3):
-        obs, *_ = env.step(int(env.unwrapped.action_masks().nonzero()[0][0]))
+        obs, *_ = env.step(int(env.get_wrapper_attr("action_masks")().nonzero()[0][0]))
     assert made == 10 and env.observation_space.contains(obs)  # 3 specs x 3 stages + one probe of the system role
