@@ -11,6 +11,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from gensim_gym.envs import streams
 from gensim_gym.envs import text as textface
 from gensim_gym.envs.runtime import TaskRuntime
 from gensim_gym.envs.sources import FixedSpec, TaskSource
@@ -150,7 +151,8 @@ class GenSimEnv(gym.Env):
     # -- gymnasium API -----------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
         if seed is None and self._make_seed is not None and not self._np_random_seeded:
-            seed = self._make_seed
+            seed = self._make_seed  # the make seed stands in for a first reset seed (see envs.streams)
+            streams.note_fallback(self, seed)
         if seed is not None:  # all gym.Env.reset does: skipped on the unseeded resets of a training run
             super().reset(seed=seed)
         self._np_random_seeded = True

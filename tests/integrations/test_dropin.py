@@ -168,3 +168,50 @@ def test_no_live_state_has_an_all_false_mask_in_10k_random_episodes(domain: str)
     empty = sum(random_episodes(domain, d, 10_000 // 4, num_tasks=250, seed=s)["empty"]
                 for s, d in enumerate((0.0, 0.3, 0.6, 1.0)))
     assert empty == 0
+
+
+# -- vector envs: sub-envs made with identical arguments play different task streams -------------------
+def vector_task_ids(envs, resets: int = 6) -> list[tuple[str, ...]]:
+    """Task ids each sub-env plays over ``resets`` seeded vector resets, one tuple per sub-env."""
+    rows = []
+    for r in range(resets):
+        _, infos = envs.reset(seed=100 * r)
+        rows.append(tuple(infos["task_id"]))
+    return [tuple(col) for col in zip(*rows, strict=True)]
+
+
+@pytest.mark.parametrize("mode", ["sync", "async"])
+def test_make_vec_sub_envs_play_different_streams(mode: str) -> None:
+    envs = gym.make_vec("GenSim-Warehouse-Easy-v0", num_envs=4, vectorization_mode=mode, seed=0)
+    try:
+        streams = vector_task_ids(envs)
+    finally:
+        envs.close()
+    assert len(set(streams)) == 4  # 4 sub-envs, 4 streams
+    assert len({t for s in streams for t in s}) > 18  # of 24 tasks, nearly all different
+    # the rule: sub-env i plays what a single env reset with seed + i plays
+    single = gym.make("GenSim-Warehouse-Easy-v0", seed=0)
+    assert tuple(single.reset(seed=100 * r + 2)[1]["task_id"] for r in range(6)) == streams[2]
+
+
+def test_unseeded_vector_reset_with_one_make_seed_warns() -> None:
+    envs = gym.make_vec("GenSim-Webshop-Easy-v0", num_envs=2, vectorization_mode="sync", seed=7, num_tasks=3)
+    with pytest.warns(gensim_gym.envs.streams.SharedStreamWarning, match=r"envs.reset\(seed=s\)"):
+        envs.reset()
+    envs.close()
+
+
+@pytest.mark.parametrize("vec_cls", ["DummyVecEnv", "SubprocVecEnv"])
+def test_sb3_make_vec_env_sub_envs_play_different_streams(vec_cls: str) -> None:
+    vec_env = pytest.importorskip("stable_baselines3.common.vec_env")
+    env_util = pytest.importorskip("stable_baselines3.common.env_util")
+    # SubprocVecEnv's workers (forkserver) make the env by id in a fresh process that never imported
+    # gensim_gym: the "module:" prefix makes Gymnasium import it first (RLlib's workers need the same)
+    env_id = "gensim_gym:GenSim-Warehouse-Easy-v0"
+    venv = env_util.make_vec_env(env_id, n_envs=3, seed=0, vec_env_cls=getattr(vec_env, vec_cls))
+    try:
+        venv.reset()
+        ids = [spec.id for spec in venv.env_method("get_wrapper_attr", "sim_spec")]
+    finally:
+        venv.close()
+    assert len(set(ids)) == 3
