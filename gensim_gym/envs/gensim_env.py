@@ -265,6 +265,13 @@ class GenSimEnv(gym.Env):
                     "its state); make another with the same gym.make arguments: the same seeds give the same "
                     "episodes. Vector envs pickle env factories, not envs, and are unaffected.")
 
+    def close(self) -> None:
+        """Release the task source's resources (a prefetch worker process, if one runs)."""
+        close = getattr(self.source, "close", None)
+        if close is not None:
+            close()
+        super().close()
+
     def render(self):
         if self.render_mode == "ansi":
             return self.render_text()
@@ -298,6 +305,9 @@ class GenSimEnv(gym.Env):
         world = self._worlds.get(key)
         if world is None:
             world = CompiledWorld(spec, self.layout)
+            restore = getattr(self.source, "restore_derived", None)
+            if restore is not None:  # e.g. a progress table a task-generation worker computed
+                restore(world)
             self._worlds[key] = world
             if len(self._worlds) > 64:
                 self._worlds.popitem(last=False)
