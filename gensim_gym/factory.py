@@ -34,12 +34,19 @@ def _check_backend(backend: Any, options: dict[str, Any], entry: Any = None) -> 
     if isinstance(backend, str) and backend not in BACKENDS:
         raise Error(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)} or pass a Backend object")
     if backend == "offline" and options:
-        names = ", ".join(repr(k) for k in sorted(options))
         accepted = [p.name for p in signature(entry).parameters.values() if p.kind is not p.VAR_KEYWORD] \
             if entry is not None else []
         known = f"; the arguments are {', '.join(accepted)}" if accepted else ""
-        raise UnexpectedArgumentError(f"unexpected argument(s) {names}: the offline backend takes no options (model, "
-                            f"base_url, ... go with backend='openai'){known}")
+        raise UnexpectedArgumentError(f"{_unexpected(options)}: the offline backend takes no options (model, "
+                                      f"base_url, ... go with backend='openai'){known}")
+
+
+def _unexpected(options: dict[str, Any]) -> str:
+    """Python's own wording, "got an unexpected keyword argument 'x'": TorchRL's GymEnv matches that text
+    to retry without ``frameskip``."""
+    names = sorted(options)
+    more = f" (and {', '.join(repr(n) for n in names[1:])})" if len(names) > 1 else ""
+    return f"got an unexpected keyword argument {names[0]!r}{more}"
 
 
 def _check_seed(seed: Any, owner: str, *, optional: bool = True) -> int | None:
@@ -97,8 +104,7 @@ def make_env(directive: str | None = None, *, spec: SimSpec | str | Path | None 
     checks.done()
     if spec is not None:
         if backend_kwargs:
-            names = ", ".join(repr(k) for k in sorted(backend_kwargs))
-            raise UnexpectedArgumentError(f"unexpected argument(s) {names}: spec=... plays one fixed task and "
+            raise UnexpectedArgumentError(f"{_unexpected(backend_kwargs)}: spec=... plays one fixed task and "
                                           "generates nothing")
         spec = spec if isinstance(spec, SimSpec) else load_spec(spec)
         env: gym.Env = GenSimEnv(FixedSpec(spec), obs_mode=obs_mode, render_mode=render_mode, seed=seed)
