@@ -4,6 +4,7 @@ Usage::
 
     PYTHONPATH=. python benchmarks/stream_training.py [--env-id GenSim-Warehouse-v0] [--rounds 3] [--steps 4096]
     PYTHONPATH=. python benchmarks/stream_training.py --prefetch 0   # generation on the training thread
+    PYTHONPATH=. python benchmarks/stream_training.py --directive "sparse reward; domain: warehouse"
 
 Two PPO models (``MlpPolicy``, SB3 defaults but ``n_steps=512``) train, one on the stream and one on a pool
 of ``--pool`` tasks (64 by default), in alternating rounds of ``--steps`` steps each, so that load
@@ -24,13 +25,13 @@ import gymnasium as gym
 import gensim_gym  # noqa: F401 - registers the ids
 
 
-def make_model(env_id: str, num_tasks: int, prefetch: int, seed: int):
+def make_model(env_id: str, num_tasks: int, prefetch: int, seed: int, **kwargs):
     import torch  # noqa: PLC0415 - optional dependency ([train])
     from stable_baselines3 import PPO  # noqa: PLC0415
 
     torch.set_num_threads(1)  # small MLPs: extra threads only contend with the other jobs (and the worker)
 
-    env = gym.make(env_id, seed=seed, num_tasks=num_tasks, prefetch=prefetch)
+    env = gym.make(env_id, seed=seed, num_tasks=num_tasks, prefetch=prefetch, **kwargs)
     return PPO("MlpPolicy", env, n_steps=512, batch_size=64, n_epochs=4, seed=seed, device="cpu", verbose=0)
 
 
@@ -49,10 +50,12 @@ def main() -> None:
     parser.add_argument("--pool", type=int, default=64)
     parser.add_argument("--prefetch", type=int, default=1, help="worker processes for the stream (0: none)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--directive", help="override the preset's directive, e.g. 'sparse reward; domain: warehouse'")
     args = parser.parse_args()
 
-    stream = make_model(args.env_id, 0, args.prefetch, args.seed)
-    pool = make_model(args.env_id, args.pool, args.prefetch, args.seed)
+    extra = {"directive": args.directive} if args.directive else {}
+    stream = make_model(args.env_id, 0, args.prefetch, args.seed, **extra)
+    pool = make_model(args.env_id, args.pool, args.prefetch, args.seed, **extra)
     # warm-up: every pool task generated and prepared, the stream's worker started and ahead
     for task_seed in pool.get_env().envs[0].unwrapped.source.pool_seeds:
         env = pool.get_env().envs[0].unwrapped
@@ -71,7 +74,7 @@ def main() -> None:
     total_p = sum(1 / row["pool_steps_per_s"] for row in rows)
     prefetcher = stream.get_env().envs[0].unwrapped.source._prefetcher
     hits = (prefetcher.hits, prefetcher.misses) if prefetcher else None
-    result = {"env_id": args.env_id, "steps": args.steps, "rounds": rows, "ratio": round(total_p / total_s, 3),
+    result = {"env_id": args.env_id, "directive": args.directive, "steps": args.steps, "rounds": rows, "ratio": round(total_p / total_s, 3),
               "prefetch_workers": args.prefetch, "prefetch_hits_misses": hits}
     print(json.dumps(result))
     stream.get_env().close()

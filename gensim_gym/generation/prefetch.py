@@ -47,6 +47,8 @@ DEPTH = 8
 START_AFTER = 16
 #: consecutive resets whose task was not prefetched after which prefetching stops (noisy tools)
 MAX_MISSES = 8
+#: progress tables a worker keeps by spec id
+TABLE_CACHE = 256
 #: how long a reset waits for a task the worker is generating before generating it locally
 WAIT_SECONDS = 30.0
 
@@ -62,6 +64,8 @@ def _serve(family_args: dict[str, Any], conn) -> None:
 
     family = DirectiveFamily(**family_args)
     layout = family.layout()
+    # tables by spec id: different seeds often give the same task (easy families have few distinct ones)
+    tables: OrderedDict[str, dict] = OrderedDict()
     while True:
         try:
             seed = conn.recv()
@@ -74,7 +78,11 @@ def _serve(family_args: dict[str, Any], conn) -> None:
             table = None
             reward = spec.reward
             if reward.mode == "dense" and reward.progress_weight > 0:  # what TaskRuntime.shaping reads
-                table = progress(CompiledWorld(spec, layout)).export()
+                table = tables.get(spec.id)
+                if table is None:
+                    table = tables[spec.id] = progress(CompiledWorld(spec, layout)).export()
+                    if len(tables) > TABLE_CACHE:
+                        tables.popitem(last=False)
             conn.send((seed, spec, table))
         except Exception as exc:  # noqa: BLE001 - the env regenerates locally and raises it there
             conn.send((seed, None, f"{type(exc).__name__}: {exc}"))
