@@ -74,7 +74,8 @@ def main() -> None:
     total_p = sum(1 / row["pool_steps_per_s"] for row in rows)
     prefetcher = stream.get_env().envs[0].unwrapped.source._prefetcher
     hits = (prefetcher.hits, prefetcher.misses) if prefetcher else None
-    result = {"env_id": args.env_id, "directive": args.directive, "steps": args.steps, "rounds": rows, "ratio": round(total_p / total_s, 3),
+    result = {"env_id": args.env_id, "directive": args.directive, "steps": args.steps, "rounds": rows,
+              "ratio": round(total_p / total_s, 3),
               "prefetch_workers": args.prefetch, "prefetch_hits_misses": hits}
     print(json.dumps(result))
     stream.get_env().close()

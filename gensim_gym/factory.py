@@ -82,15 +82,15 @@ def generate(directive: str, *, difficulty: float = 0.5, seed: int = 0, backend:
 def make_env(directive: str | None = None, *, spec: SimSpec | str | Path | None = None, difficulty: float = 0.5,
              seed: int | None = None, num_tasks: int = 0, backend: Any = "offline", obs_mode: str = "vector",
              render_mode: str | None = None, curriculum: Any = None, max_difficulty: float | None = None,
-             shuffle_slots: bool = False, prefetch: int = 1, **backend_kwargs: Any) -> gym.Env:
+             shuffle_slots: bool = False, prefetch: int | None = None, **backend_kwargs: Any) -> gym.Env:
     """Build a :class:`GenSimEnv` from a directive (a task family) or from one fixed spec.
 
     This is the entry point of ``gym.make("GenSim-v0", ...)`` and of the preset ids
     (:mod:`gensim_gym.integrations.presets`); see the README for every argument. With neither
     ``directive`` nor ``spec`` it plays :data:`DEFAULT_DIRECTIVE`. A keyword it does not take raises
     :class:`~gensim_gym.errors.UnexpectedArgumentError`, a ``TypeError``. ``prefetch`` is the number of
-    worker processes generating an unlimited stream's next tasks ahead (0 = generate at reset; see
-    :mod:`gensim_gym.generation.prefetch`).
+    worker processes generating an unlimited stream's next tasks ahead (0 = generate at reset; None =
+    one where a core is likely free: see :mod:`gensim_gym.generation.prefetch`).
     """
     _check_backend(backend, backend_kwargs, make_env)
     if directive is not None and spec is not None:
@@ -100,7 +100,7 @@ def make_env(directive: str | None = None, *, spec: SimSpec | str | Path | None 
         directive = DEFAULT_DIRECTIVE
     seed = _check_seed(seed, "gym.make('GenSim-v0')")
     checks = Checks("gym.make('GenSim-v0')")
-    checks.integer("prefetch", prefetch, 0)
+    checks.integer("prefetch", prefetch, 0, optional=True)
     checks.done()
     if spec is not None:
         if backend_kwargs:
@@ -118,7 +118,7 @@ def make_env(directive: str | None = None, *, spec: SimSpec | str | Path | None 
             knobs = parse_directive(directive, difficulty)
             knobs = replace(knobs, notes=(DEFAULT_NOTE, *knobs.notes))
         source = DirectiveFamily(directive, difficulty, seed, num_tasks, knobs=knobs, max_difficulty=max_difficulty,
-                                 shuffle_slots=shuffle_slots, prefetch=int(prefetch))
+                                 shuffle_slots=shuffle_slots, prefetch=prefetch)
         env = GenSimEnv(source, obs_mode=obs_mode, render_mode=render_mode, seed=seed)
     else:
         from gensim_gym.generation.llm import llm_family  # noqa: PLC0415 - optional dependency

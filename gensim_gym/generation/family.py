@@ -33,13 +33,14 @@ class DirectiveFamily:
     family's own difficulty (after the directive's "easy"/"hard"), the smallest spaces.
     ``shuffle_slots`` places each task's objects in slots drawn from its spec id
     (:attr:`~gensim_gym.world.layout.Layout.shuffle_slots`), so every slot is trained on.
-    ``prefetch`` worker processes (unlimited streams only; 0 = none) generate the next tasks ahead
+    ``prefetch`` worker processes (unlimited streams only; 0 = none; None = :func:`~gensim_gym.generation.
+    prefetch.default_workers`) generate the next tasks ahead
     (:mod:`~gensim_gym.generation.prefetch`): the same tasks, off the training thread.
     """
 
     def __init__(self, directive: str, difficulty: float = 0.5, seed: int | None = None, num_tasks: int = 0, *,
                  knobs: Knobs | None = None, max_difficulty: float | None = 1.0,
-                 shuffle_slots: bool = False, prefetch: int = 1) -> None:
+                 shuffle_slots: bool = False, prefetch: int | None = None) -> None:
         if not isinstance(num_tasks, int) or num_tasks < 0:
             raise DirectiveError(f"num_tasks must be an integer >= 0 (0 = unlimited), got {num_tasks!r}")
         self.directive = directive
@@ -59,7 +60,7 @@ class DirectiveFamily:
         # what a prefetch worker needs to rebuild this family (it never prefetches itself)
         self._args = {"directive": directive, "difficulty": difficulty, "seed": seed, "knobs": self.knobs,
                       "max_difficulty": max_difficulty, "shuffle_slots": shuffle_slots, "prefetch": 0}
-        self.prefetch = 0 if num_tasks else int(prefetch)
+        self.prefetch = 0 if num_tasks else ahead.default_workers() if prefetch is None else int(prefetch)
         self._prefetcher: ahead.Prefetcher | None = None
         self._generated = 0  # tasks generated here (the worker starts after ahead.START_AFTER)
         self._misses = 0  # consecutive resets the worker had not prepared

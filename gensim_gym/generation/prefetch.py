@@ -18,7 +18,9 @@ bit-identical episodes, prefetched or not. A seed the worker has not delivered i
 exactly as before.
 
 A process, not a thread: generation and the sweep are pure Python, and a thread would hold the GIL
-the trainer needs. The worker is forked (cheap: the package is already imported) and starts only
+the trainer needs. By default a stream gets one worker only where a core is likely free for it
+(:func:`default_workers`); ``gym.make(..., prefetch=N)`` asks for N (0: none). The worker is forked
+(cheap: the package is already imported) and starts only
 after a family has generated :data:`START_AFTER` tasks itself, so short-lived envs never pay for it.
 It is not used where it cannot help or cannot run: inside a daemonic process (the workers of
 ``AsyncVectorEnv`` and SB3's ``SubprocVecEnv``, which already generate in parallel and may not have
@@ -30,6 +32,7 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import os
 import weakref
 from collections import OrderedDict
 from multiprocessing.connection import Connection, wait
@@ -51,6 +54,20 @@ MAX_MISSES = 8
 TABLE_CACHE = 256
 #: how long a reset waits for a task the worker is generating before generating it locally
 WAIT_SECONDS = 30.0
+
+
+def default_workers() -> int:
+    """Workers an unlimited stream gets by default: one when this process may use at least 3 CPUs, else none.
+
+    A worker only helps with a core to itself: on a 2-core machine shared with other jobs it measured no
+    faster on medium warehouse tasks (PPO on the stream at 0.14x the fixed pool's speed against 0.12x
+    generating at reset) and slower on easy ones (0.48x against 0.60x), whose tasks are cheap and repeat.
+    """
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        cpus = os.cpu_count() or 1
+    return 1 if cpus >= 3 else 0
 
 
 def available() -> bool:

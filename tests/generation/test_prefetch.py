@@ -62,6 +62,14 @@ def test_noisy_tools_stop_prefetching_and_change_nothing(monkeypatch) -> None:
     assert ahead == play("GenSim-v0", 0, 20, directive)[0]
 
 
+def test_default_is_one_worker_only_with_a_free_core(monkeypatch) -> None:
+    monkeypatch.setattr(prefetch.os, "sched_getaffinity", lambda pid: {0, 1})
+    assert gym.make("GenSim-Warehouse-v0").unwrapped.source.prefetch == 0
+    monkeypatch.setattr(prefetch.os, "sched_getaffinity", lambda pid: {0, 1, 2, 3})
+    assert gym.make("GenSim-Warehouse-v0").unwrapped.source.prefetch == 1
+    assert gym.make("GenSim-Warehouse-v0", num_tasks=8).unwrapped.source.prefetch == 0  # a pool needs none
+
+
 def test_restored_progress_equals_a_computed_one() -> None:
     env = gym.make("GenSim-Calendar-v0", seed=0).unwrapped
     env.reset(seed=0)
@@ -75,7 +83,7 @@ def test_restored_progress_equals_a_computed_one() -> None:
 
 
 def test_close_stops_the_worker() -> None:
-    env = gym.make("GenSim-Warehouse-Easy-v0", seed=0)
+    env = gym.make("GenSim-Warehouse-Easy-v0", seed=0, prefetch=1)
     env.reset(seed=0)
     for _ in range(4):
         env.reset()
