@@ -8,11 +8,10 @@ the agent can do.
 >>> import gymnasium as gym, gensim_gym
 >>> env = gym.make("GenSim-v0", directive="warehouse tasks, easy", seed=0)
 >>> obs, info = env.reset(seed=0)
+>>> env = gym.make("GenSim-Warehouse-Easy-v0")  # a preset: directive and difficulty bound
 """
 
 from __future__ import annotations
-
-from gymnasium.envs.registration import register, registry
 
 from gensim_gym.curriculum import (
     AlphaCurriculum,
@@ -37,6 +36,7 @@ from gensim_gym.errors import (
     SpecError,
 )
 from gensim_gym.factory import generate, make_env
+from gensim_gym.integrations.presets import register_presets
 from gensim_gym.spec import SimSpec, load_spec, validate_spec
 
 __version__ = "0.1.0"
@@ -82,6 +82,5 @@ def __getattr__(name: str):
     raise AttributeError(f"module 'gensim_gym' has no attribute {name!r}")
 
 
-if "GenSim-v0" not in registry:
-    # max_episode_steps is None: every task carries its own horizon and truncates itself.
-    register(id="GenSim-v0", entry_point="gensim_gym.factory:make_env", max_episode_steps=None)
+# GenSim-v0 and the preset ids (GenSim-Warehouse-Easy-v0, ...): see gensim_gym.integrations.presets
+register_presets()

@@ -52,6 +52,14 @@ class ArgumentError(Error, ValueError):
     """Arguments (or a saved state) a component cannot use; the message lists every problem at once."""
 
 
+class UnexpectedArgumentError(ArgumentError, TypeError):
+    """A keyword argument the callee does not take.
+
+    A ``TypeError`` too, as Python raises for an unexpected keyword: trainers rely on it. TorchRL's
+    ``GymEnv`` passes ``frameskip`` and retries without it only when ``gym.make`` raises ``TypeError``.
+    """
+
+
 class DirectiveError(Error, ValueError):
     """A directive asked for something the generator cannot provide."""
 

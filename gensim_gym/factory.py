@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from inspect import signature
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ from gensim_gym._checks import Checks
 from gensim_gym.envs.available import AvailableCalls
 from gensim_gym.envs.gensim_env import GenSimEnv
 from gensim_gym.envs.sources import FixedSpec
-from gensim_gym.errors import ArgumentError, Error, did_you_mean
+from gensim_gym.errors import ArgumentError, Error, UnexpectedArgumentError, did_you_mean
 from gensim_gym.generation.directive import parse_directive
 from gensim_gym.generation.family import DirectiveFamily
 from gensim_gym.generation.offline import OfflineGenerator
@@ -21,6 +22,12 @@ from gensim_gym.spec.validate import load_spec, validate_spec
 
 BACKENDS = ("offline", "openai")
 
+#: What ``gym.make("GenSim-v0")`` plays when given neither ``directive`` nor ``spec`` (as CleanRL-style
+#: scripts call it, with the id alone): warehouse tasks at the default difficulty. Every generated spec
+#: says so in ``meta["interpretation"]["notes"]``.
+DEFAULT_DIRECTIVE = "domain: warehouse"
+DEFAULT_NOTE = f"no directive given: gym.make used the default directive {DEFAULT_DIRECTIVE!r}"
+
 
 def _check_backend(backend: Any, options: dict[str, Any], entry: Any = None) -> None:
     """An unknown backend name, or options the offline backend would have to ignore, are errors (naming the
@@ -28,12 +35,19 @@ def _check_backend(backend: Any, options: dict[str, Any], entry: Any = None) -> 
     if isinstance(backend, str) and backend not in BACKENDS:
         raise Error(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)} or pass a Backend object")
     if backend == "offline" and options:
-        names = ", ".join(repr(k) for k in sorted(options))
         accepted = [p.name for p in signature(entry).parameters.values() if p.kind is not p.VAR_KEYWORD] \
             if entry is not None else []
         known = f"; the arguments are {', '.join(accepted)}" if accepted else ""
-        raise ArgumentError(f"unexpected argument(s) {names}: the offline backend takes no options (model, "
-                            f"base_url, ... go with backend='openai'){known}")
+        raise UnexpectedArgumentError(f"{_unexpected(options)}: the offline backend takes no options (model, "
+                                      f"base_url, ... go with backend='openai'){known}")
+
+
+def _unexpected(options: dict[str, Any]) -> str:
+    """Python's own wording, "got an unexpected keyword argument 'x'": TorchRL's GymEnv matches that text
+    to retry without ``frameskip``."""
+    names = sorted(options)
+    more = f" (and {', '.join(repr(n) for n in names[1:])})" if len(names) > 1 else ""
+    return f"got an unexpected keyword argument {names[0]!r}{more}"
 
 
 def _check_seed(seed: Any, owner: str, *, optional: bool = True) -> int | None:
@@ -86,19 +100,30 @@ def make_env(directive: str | None = None, *, spec: SimSpec | str | Path | None 
              seed: int | None = None, num_tasks: int = 0, backend: Any = "offline", obs_mode: str = "vector",
              render_mode: str | None = None, curriculum: Any = None, max_difficulty: float | None = None,
              shuffle_slots: bool = False, action_space: str = "available", max_calls: int | None = None,
-             **backend_kwargs: Any) -> gym.Env:
+             prefetch: int | None = None, **backend_kwargs: Any) -> gym.Env:
     """Build a :class:`GenSimEnv` from a directive (a task family) or from one fixed spec.
 
-    This is the entry point of ``gym.make("GenSim-v0", ...)``; see the README for every argument.
+    This is the entry point of ``gym.make("GenSim-v0", ...)`` and of the preset ids
+    (:mod:`gensim_gym.integrations.presets`); see the README for every argument. With neither
+    ``directive`` nor ``spec`` it plays :data:`DEFAULT_DIRECTIVE`. A keyword it does not take raises
+    :class:`~gensim_gym.errors.UnexpectedArgumentError`, a ``TypeError``. ``prefetch`` is the number of
+    worker processes generating an unlimited stream's next tasks ahead (0 = generate at reset; None =
+    one where a core is likely free: see :mod:`gensim_gym.generation.prefetch`).
     """
     _check_backend(backend, backend_kwargs, make_env)
-    if (directive is None) == (spec is None):
-        raise Error("pass exactly one of directive=... (a task family) or spec=... (one fixed task)")
+    if directive is not None and spec is not None:
+        raise Error("pass one of directive=... (a task family) or spec=... (one fixed task), not both")
+    defaulted = directive is None and spec is None
+    if defaulted:
+        directive = DEFAULT_DIRECTIVE
     seed = _check_seed(seed, "gym.make('GenSim-v0')")
+    checks = Checks("gym.make('GenSim-v0')")
+    checks.integer("prefetch", prefetch, 0, optional=True)
+    checks.done()
     if spec is not None:
         if backend_kwargs:
-            names = ", ".join(repr(k) for k in sorted(backend_kwargs))
-            raise ArgumentError(f"unexpected argument(s) {names}: spec=... plays one fixed task and generates nothing")
+            raise UnexpectedArgumentError(f"{_unexpected(backend_kwargs)}: spec=... plays one fixed task and "
+                                          "generates nothing")
         spec = spec if isinstance(spec, SimSpec) else load_spec(spec)
         env: gym.Env = GenSimEnv(FixedSpec(spec), obs_mode=obs_mode, render_mode=render_mode, seed=seed)
     elif backend == "offline":
@@ -106,8 +131,12 @@ def make_env(directive: str | None = None, *, spec: SimSpec | str | Path | None 
             # a curriculum moves across difficulties, so its spaces must fit all of them; a plain
             # env only plays its own difficulty and gets the smallest spaces (fewer action slots)
             max_difficulty = 1.0
-        source = DirectiveFamily(directive, difficulty, seed, num_tasks, max_difficulty=max_difficulty,
-                                 shuffle_slots=shuffle_slots)
+        knobs = None
+        if defaulted:  # the specs record that nobody asked for this directive
+            knobs = parse_directive(directive, difficulty)
+            knobs = replace(knobs, notes=(DEFAULT_NOTE, *knobs.notes))
+        source = DirectiveFamily(directive, difficulty, seed, num_tasks, knobs=knobs, max_difficulty=max_difficulty,
+                                 shuffle_slots=shuffle_slots, prefetch=prefetch)
         env = GenSimEnv(source, obs_mode=obs_mode, render_mode=render_mode, seed=seed)
     else:
         from gensim_gym.generation.llm import llm_family  # noqa: PLC0415 - optional dependency

@@ -24,7 +24,7 @@ LAYERS = [
     {"dsl"},
     {"spec"},
     {"world"},
-    {"envs"},
+    {"envs", "wrappers"},
     {"generation"},
     {"curriculum", "oversight"},
     {"trainers", "factory"},

@@ -11,6 +11,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from gensim_gym.envs import streams
 from gensim_gym.envs import text as textface
 from gensim_gym.envs.runtime import TaskRuntime
 from gensim_gym.envs.sources import FixedSpec, TaskSource
@@ -60,8 +61,10 @@ class GenSimEnv(gym.Env):
     cost; invalid calls cost ``invalid_cost``; extra terms fire as declared.
 
     ## Termination
-    Terminates when the goal holds; truncates at the task's horizon.
-    ``info["is_success"]`` is set at every episode end.
+    Terminates when the goal holds, or as a failure with ``info["dead_end"] = True`` when no call
+    is available any more (an all-false action mask: nothing can change the state); truncates at
+    the task's horizon. ``info["is_success"]`` is set at every episode end. So no state an agent
+    acts in has an all-false mask.
     """
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
@@ -148,7 +151,8 @@ class GenSimEnv(gym.Env):
     # -- gymnasium API -----------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
         if seed is None and self._make_seed is not None and not self._np_random_seeded:
-            seed = self._make_seed
+            seed = self._make_seed  # the make seed stands in for a first reset seed (see envs.streams)
+            streams.note_fallback(self, seed)
         if seed is not None:  # all gym.Env.reset does: skipped on the unseeded resets of a training run
             super().reset(seed=seed)
         self._np_random_seeded = True
@@ -165,6 +169,7 @@ class GenSimEnv(gym.Env):
         # the mask is computed on the belief; without hidden facts it also decides validity in step()
         self._plain = not hidden and not self._text
         self._t = 0
+        self._dead = False  # see _apply
         self._return = 0.0  # the episode's summed reward, for episode_end
         if rt.terms:  # only _terms reads it
             self._fired: set[int] = set()
@@ -228,24 +233,28 @@ class GenSimEnv(gym.Env):
             if after != phi:  # else the observation holds max(0, Φ) already
                 obs[tail] = max(0.0, after)
                 self._phi = after
-        truncated = not success and t >= rt.horizon
+        terminated = success or self._dead
+        truncated = not terminated and t >= rt.horizon
         if failed != self._last_failed or invalid != self._last_invalid:
             obs[tail + 1] = self._last_failed = failed
             obs[tail + 2] = self._last_invalid = invalid
         info = {"task_id": self._task_id, "difficulty": self._difficulty, "invalid": invalid == 1.0,
                 "failed": failed == 1.0}
         self._return += reward
-        if success or truncated:
+        if terminated or truncated:
             self._end_episode(info, success, t)
         if self.render_mode == "human":
             print(self.render_text())
         if self._text:
-            return self.render_text(), float(reward), success, truncated, info
-        return obs.copy(), float(reward), success, truncated, info
+            return self.render_text(), float(reward), terminated, truncated, info
+        return obs.copy(), float(reward), terminated, truncated, info
 
     def _end_episode(self, info: dict[str, Any], success: bool, length: int) -> None:
-        """An episode ended: ``info["is_success"]`` (SB3's convention), then the ``episode_end`` hook."""
+        """An episode ended: ``info["is_success"]`` (SB3's convention) and ``info["dead_end"]`` when it
+        ended in one, then the ``episode_end`` hook."""
         info["is_success"] = success
+        if self._dead:
+            info["dead_end"] = True
         if self.episode_end is not None:
             self.episode_end(info, float(self._return), length)
 
@@ -255,6 +264,13 @@ class GenSimEnv(gym.Env):
         raise Error("a GenSimEnv cannot be pickled or copied (it holds compiled closures and array views over "
                     "its state); make another with the same gym.make arguments: the same seeds give the same "
                     "episodes. Vector envs pickle env factories, not envs, and are unaffected.")
+
+    def close(self) -> None:
+        """Release the task source's resources (a prefetch worker process, if one runs)."""
+        close = getattr(self.source, "close", None)
+        if close is not None:
+            close()
+        super().close()
 
     def render(self):
         if self.render_mode == "ansi":
@@ -289,6 +305,9 @@ class GenSimEnv(gym.Env):
         world = self._worlds.get(key)
         if world is None:
             world = CompiledWorld(spec, self.layout)
+            restore = getattr(self.source, "restore_derived", None)
+            if restore is not None:  # e.g. a progress table a task-generation worker computed
+                restore(world)
             self._worlds[key] = world
             if len(self._worlds) > 64:
                 self._worlds.popitem(last=False)
@@ -368,6 +387,9 @@ class GenSimEnv(gym.Env):
             self._obs_calls[:] = self._mask
         if touches_goal:
             self._goal_status(self.world)
+        # A dead end: no call is available any more (only a valid call changes the mask), so nothing the
+        # agent does can change the state; step() ends the episode here as a failure.
+        self._dead = not self._success and 1 not in self._mask_buf
         return touches_phi
 
     def _walk(self, pairs: tuple, sign: int) -> None:

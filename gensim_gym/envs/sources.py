@@ -19,7 +19,9 @@ from gensim_gym.world.layout import Layout
 class TaskSource(Protocol):
     """Supplies specs to an environment.
 
-    ``layout`` fixes the spaces for every spec ``sample`` can return.
+    ``layout`` fixes the spaces for every spec ``sample`` can return. Optional: ``restore_derived(world)``,
+    called when the env compiles a task, hands over tables computed elsewhere (a prefetch worker's
+    progress table); ``close()``, called by the env's ``close``, releases resources.
     """
 
     def layout(self) -> Layout: ...

@@ -3,7 +3,9 @@
 ``num_tasks=0`` gives an unlimited stream: each reset draws a task seed from
 the environment's RNG. ``num_tasks=N`` gives a fixed pool of N task seeds
 derived from the family seed. Generated specs are cached in memory, so a
-pool costs N generations however many episodes are played.
+pool costs N generations however many episodes are played. An unlimited
+stream generates its next tasks ahead of time in a worker process
+(:mod:`gensim_gym.generation.prefetch`; same tasks, same episodes).
 """
 
 from __future__ import annotations
@@ -13,13 +15,15 @@ from collections import OrderedDict
 import numpy as np
 
 from gensim_gym.errors import DirectiveError, GenerationError
+from gensim_gym.generation import prefetch as ahead
 from gensim_gym.generation.directive import Knobs, parse_directive
 from gensim_gym.generation.offline import OfflineGenerator, family_layout
 from gensim_gym.spec.model import SimSpec
+from gensim_gym.world.compiled import CompiledWorld
 from gensim_gym.world.layout import Layout
 
 CACHE_SIZE = 512
-#: Seeds derived from a task seed the generator found no task for, tried in turn (see ``_generate``).
+#: Seeds derived from a task seed the generator found no task for, tried in turn (see ``generate_task``).
 SEED_RETRIES = 8
 
 
@@ -31,11 +35,14 @@ class DirectiveFamily:
     family's own difficulty (after the directive's "easy"/"hard"), the smallest spaces.
     ``shuffle_slots`` places each task's objects in slots drawn from its spec id
     (:attr:`~gensim_gym.world.layout.Layout.shuffle_slots`), so every slot is trained on.
+    ``prefetch`` worker processes (unlimited streams only; 0 = none; None = :func:`~gensim_gym.generation.
+    prefetch.default_workers`) generate the next tasks ahead
+    (:mod:`~gensim_gym.generation.prefetch`): the same tasks, off the training thread.
     """
 
     def __init__(self, directive: str, difficulty: float = 0.5, seed: int | None = None, num_tasks: int = 0, *,
                  knobs: Knobs | None = None, max_difficulty: float | None = 1.0,
-                 shuffle_slots: bool = False) -> None:
+                 shuffle_slots: bool = False, prefetch: int | None = None) -> None:
         if not isinstance(num_tasks, int) or num_tasks < 0:
             raise DirectiveError(f"num_tasks must be an integer >= 0 (0 = unlimited), got {num_tasks!r}")
         self.directive = directive
@@ -52,6 +59,14 @@ class DirectiveFamily:
         states = np.random.SeedSequence(entropy).generate_state(num_tasks) if num_tasks else []
         self.pool_seeds = [int(s) for s in states]
         self._cache: OrderedDict[int, SimSpec] = OrderedDict()
+        # what a prefetch worker needs to rebuild this family (it never prefetches itself)
+        self._args = {"directive": directive, "difficulty": difficulty, "seed": seed, "knobs": self.knobs,
+                      "max_difficulty": max_difficulty, "shuffle_slots": shuffle_slots, "prefetch": 0}
+        self.prefetch = 0 if num_tasks else ahead.default_workers() if prefetch is None else int(prefetch)
+        self._prefetcher: ahead.Prefetcher | None = None
+        self._generated = 0  # tasks generated here (the worker starts after ahead.START_AFTER)
+        self._misses = 0  # consecutive resets the worker had not prepared
+        self._tables: OrderedDict[str, dict] = OrderedDict()  # spec id -> progress table from the worker
 
     def layout(self) -> Layout:
         return self._layout
@@ -62,18 +77,73 @@ class DirectiveFamily:
         return int(rng.integers(2**31 - 1))
 
     def sample(self, rng: np.random.Generator) -> SimSpec:
-        return self.spec_for_seed(self.task_seed(rng))
+        seed = self.task_seed(rng)
+        worker = self._prefetcher
+        if worker is None:
+            spec = self.spec_for_seed(seed)
+            if self.prefetch and self._generated >= ahead.START_AFTER:
+                worker = self._start()
+        else:
+            spec = self._take(worker, seed)
+            worker = self._prefetcher  # None if _take gave up prefetching
+        if worker is not None:
+            # the env's RNG draws the next task seeds at the next resets: ask for them now
+            worker.want(ahead.next_seeds(rng, worker.depth, self.task_seed))
+        return spec
 
     def spec_for_seed(self, task_seed: int) -> SimSpec:
         spec = self._cache.get(task_seed)
         if spec is None:
-            spec = self._generate(task_seed)
-            self._cache[task_seed] = spec
-            if len(self._cache) > CACHE_SIZE:
-                self._cache.popitem(last=False)
+            spec = self.generate_task(task_seed)
+            self._generated += 1
+            self._remember(task_seed, spec)
         return spec
 
-    def _generate(self, task_seed: int) -> SimSpec:
+    def _remember(self, task_seed: int, spec: SimSpec) -> None:
+        self._cache[task_seed] = spec
+        if len(self._cache) > CACHE_SIZE:
+            self._cache.popitem(last=False)
+
+    def _start(self) -> ahead.Prefetcher | None:
+        if not ahead.available():  # e.g. in a vector env's daemonic worker: generate here, as before
+            self.prefetch = 0
+            return None
+        self._prefetcher = ahead.Prefetcher(self._args, workers=self.prefetch)
+        return self._prefetcher
+
+    def _take(self, worker: ahead.Prefetcher, seed: int) -> SimSpec:
+        """The prefetched spec for ``seed`` (its progress table kept for :meth:`restore_derived`), or one
+        generated here; prefetching stops after ``ahead.MAX_MISSES`` misses in a row."""
+        spec = self._cache.get(seed)
+        item = None if spec is not None else worker.take(seed)
+        if item is None:
+            self._misses += 1
+            if self._misses >= ahead.MAX_MISSES:  # the next seeds are not predictable (noisy tools)
+                self.close()
+                self.prefetch = 0
+            return self.spec_for_seed(seed)
+        self._misses = 0
+        spec, table = item
+        self._remember(seed, spec)
+        if table is not None:
+            self._tables[spec.id] = table
+            if len(self._tables) > 2 * worker.depth:
+                self._tables.popitem(last=False)
+        return spec
+
+    def restore_derived(self, world: CompiledWorld) -> None:
+        """Called by the env on compiling a task: hand over what the worker computed for it."""
+        table = self._tables.pop(world.spec_id, None) if self._tables else None
+        if table is not None:
+            ahead.restore_progress(world, table)
+
+    def close(self) -> None:
+        """Stop the prefetch worker, if one runs (the env's ``close`` calls this)."""
+        if self._prefetcher is not None:
+            self._prefetcher.close()
+            self._prefetcher = None
+
+    def generate_task(self, task_seed: int) -> SimSpec:
         """The task of ``task_seed``; a seed the generator finds no acceptable task for (it happens at low
         difficulty, where most drafts are too easy) gives way to seeds derived from it, so a training run
         never dies at a reset. Deterministic: the same seed always gives the same task."""

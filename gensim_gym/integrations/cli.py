@@ -6,6 +6,7 @@ Usage::
     gensim-gym validate spec.json        # every problem with its JSON path; exit code 1 when invalid
     gensim-gym describe spec.json        # the task in words, tools, reward, golden plan, difficulty
     gensim-gym play spec.json            # text mode: type tool calls as JSON or as tool(arg, ...)
+    gensim-gym list                      # the registered env ids (gym.make(id) alone works for each)
 
 Other modules add commands: if ``gensim_gym.integrations.cli_train`` exists, its
 ``add_commands(subparsers)`` is called after the built-in subcommands are made.
@@ -188,6 +189,15 @@ def cmd_play(args: argparse.Namespace) -> int:
     return play(load_spec(args.spec), sys.stdin, sys.stdout, seed=args.seed)
 
 
+def cmd_list(args: argparse.Namespace) -> int:
+    from gensim_gym.integrations.presets import presets
+
+    for env_id, kwargs in presets().items():
+        bound = ", ".join(f"{k}={v!r}" for k, v in kwargs.items()) or "directive=... or spec=... (default directive)"
+        print(f"{env_id:30} {bound}")
+    return 0
+
+
 # -- parser ------------------------------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every built-in subcommand and those of installed extensions."""
@@ -213,6 +223,9 @@ def build_parser() -> argparse.ArgumentParser:
         if name == "play":
             sub.add_argument("--seed", type=int, default=0, help="reset seed (noisy tools)")
         sub.set_defaults(func=func)
+
+    listing = subparsers.add_parser("list", help="print the registered env ids and the arguments they bind")
+    listing.set_defaults(func=cmd_list)
 
     for module_name in EXTENSIONS:
         if importlib.util.find_spec(module_name) is not None:

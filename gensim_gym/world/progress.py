@@ -77,6 +77,40 @@ class Progress:
         else:
             self._warm(nearest)
 
+    #: what :meth:`export` writes (plain data: the tables and how states are keyed)
+    _EXPORTED = ("_assigned", "_fmask", "_nidx", "facts", "nums", "memo", "exact", "cap", "d0")
+
+    def export(self) -> dict:
+        """The computed tables as plain data (picklable), for :meth:`restore` in another process.
+
+        A task-generation worker process sweeps the tables off the training process and ships them
+        with the spec (:mod:`gensim_gym.generation.prefetch`); the exact table's Φ values are
+        re-derived from its distances there, which halves what is sent.
+        """
+        state = {name: getattr(self, name) for name in self._EXPORTED}
+        if not self.exact:
+            state["phis"] = self.phis
+        return state
+
+    @classmethod
+    def restore(cls, world: CompiledWorld, state: dict) -> Progress:
+        """A :class:`Progress` for ``world`` from :meth:`export`'s data, computed for an equal world (the
+        same spec compiled on an equal layout): the same values as building it here, without the sweep."""
+        self = cls.__new__(cls)
+        self.world = world
+        for name in cls._EXPORTED:
+            setattr(self, name, state[name])
+        self.phis = dict(state["phis"]) if not self.exact else {k: self._phi(d) for k, d in self.memo.items()}
+        return self
+
+    def __getattr__(self, name: str):
+        # ``h`` (the landmark estimate) is built lazily on a restored Progress: an exact table never
+        # asks for it. Only reached when normal lookup fails, so the hot path pays nothing.
+        if name == "h":
+            self.h = guidance(self.world)
+            return self.h
+        raise AttributeError(name)
+
     def _warm(self, states: list[tuple[bytearray, list[float]]]) -> None:
         """Φ of ``states`` now: the ``max_states`` states nearest the start, where the sweep stopped.
 

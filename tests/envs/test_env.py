@@ -310,16 +310,17 @@ def test_make_from_spec_path_and_object(tmp_path, tiny_spec: SimSpec) -> None:
         assert play_oracle(env, 0, replan=False)["is_success"] is True
 
 
-def test_make_rejects_both_or_neither(tiny_spec: SimSpec) -> None:
-    with pytest.raises(gensim_gym.Error, match="exactly one"):
-        gym.make("GenSim-v0")
-    with pytest.raises(gensim_gym.Error, match="exactly one"):
+def test_make_rejects_both_directive_and_spec(tiny_spec: SimSpec) -> None:
+    # neither is fine: the default directive (tests/integrations/test_dropin.py)
+    with pytest.raises(gensim_gym.Error, match="not both"):
         gym.make("GenSim-v0", directive="domain: warehouse", spec=tiny_spec)
 
 
 def test_make_rejects_arguments_it_would_ignore_or_fail_on_later(tiny_spec: SimSpec) -> None:
-    with pytest.raises(gensim_gym.Error, match=r"unexpected argument\(s\) 'bogus'.*the arguments are directive, spec"):
+    with pytest.raises(gensim_gym.Error, match=r"unexpected keyword argument 'bogus'.*the arguments are directive"):
         gym.make("GenSim-v0", directive="domain: warehouse", bogus=1)  # a typo must not reach the LLM backend
+    with pytest.raises(TypeError, match=r"got an unexpected keyword argument 'bogus'"):  # Python's convention
+        gym.make("GenSim-v0", directive="domain: warehouse", bogus=1)
     with pytest.raises(gensim_gym.Error, match="'model': spec=... plays one fixed task"):
         gym.make("GenSim-v0", spec=tiny_spec, backend="openai", model="gpt-4o-mini")
     bad_seed = r"gym.make\('GenSim-v0'\): 1 invalid argument:\n  - seed=.*: must be an integer >= 0 or None"

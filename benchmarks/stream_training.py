@@ -1,0 +1,86 @@
+"""SB3 PPO training speed on the unlimited task stream (``num_tasks=0``) against a fixed pool, same run.
+
+Usage::
+
+    PYTHONPATH=. python benchmarks/stream_training.py [--env-id GenSim-Warehouse-v0] [--rounds 3] [--steps 4096]
+    PYTHONPATH=. python benchmarks/stream_training.py --prefetch 0   # generation on the training thread
+    PYTHONPATH=. python benchmarks/stream_training.py --directive "sparse reward; domain: warehouse"
+
+Two PPO models (``MlpPolicy``, SB3 defaults but ``n_steps=512``) train, one on the stream and one on a pool
+of ``--pool`` tasks (64 by default), in alternating rounds of ``--steps`` steps each, so that load
+from other jobs hits both alike. Each pool task is generated and played once before timing (a
+pool's steady state); the stream's first round is a warm-up too (its prefetch worker starts after
+``prefetch.START_AFTER`` tasks). It prints steps/s per round and the ratio of the totals
+(stream / pool); the goal of issue 16 is >= 0.9.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+import gymnasium as gym
+
+import gensim_gym  # noqa: F401 - registers the ids
+
+
+def make_model(env_id: str, num_tasks: int, prefetch: int, seed: int, **kwargs):
+    import torch  # noqa: PLC0415 - optional dependency ([train])
+    from stable_baselines3 import PPO  # noqa: PLC0415
+
+    torch.set_num_threads(1)  # small MLPs: extra threads only contend with the other jobs (and the worker)
+
+    env = gym.make(env_id, seed=seed, num_tasks=num_tasks, prefetch=prefetch, **kwargs)
+    return PPO("MlpPolicy", env, n_steps=512, batch_size=64, n_epochs=4, seed=seed, device="cpu", verbose=0)
+
+
+def timed(model, steps: int) -> float:
+    """Train ``steps`` more steps; return steps/s."""
+    start = time.perf_counter()
+    model.learn(steps, reset_num_timesteps=False)
+    return steps / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--env-id", default="GenSim-Warehouse-v0")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--steps", type=int, default=4096)
+    parser.add_argument("--pool", type=int, default=64)
+    parser.add_argument("--prefetch", type=int, default=1, help="worker processes for the stream (0: none)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--directive", help="override the preset's directive, e.g. 'sparse reward; domain: warehouse'")
+    args = parser.parse_args()
+
+    extra = {"directive": args.directive} if args.directive else {}
+    stream = make_model(args.env_id, 0, args.prefetch, args.seed, **extra)
+    pool = make_model(args.env_id, args.pool, args.prefetch, args.seed, **extra)
+    # warm-up: every pool task generated and prepared, the stream's worker started and ahead
+    for task_seed in pool.get_env().envs[0].unwrapped.source.pool_seeds:
+        env = pool.get_env().envs[0].unwrapped
+        env.reset(options={"spec": env.source.spec_for_seed(task_seed)})
+    timed(pool, 1024)
+    timed(stream, 2048)
+    rows = []
+    for r in range(args.rounds):
+        s = timed(stream, args.steps)
+        p = timed(pool, args.steps)
+        rows.append({"round": r, "stream_steps_per_s": round(s, 1), "pool_steps_per_s": round(p, 1)})
+        print(f"round {r}: stream {s:7.1f} steps/s   pool({args.pool}) {p:7.1f} steps/s   ratio {s / p:.2f}",
+              flush=True)
+    # ratio of total times over equal step counts: the harmonic means of the per-round speeds
+    total_s = sum(1 / row["stream_steps_per_s"] for row in rows)
+    total_p = sum(1 / row["pool_steps_per_s"] for row in rows)
+    prefetcher = stream.get_env().envs[0].unwrapped.source._prefetcher
+    hits = (prefetcher.hits, prefetcher.misses) if prefetcher else None
+    result = {"env_id": args.env_id, "directive": args.directive, "steps": args.steps, "rounds": rows,
+              "ratio": round(total_p / total_s, 3),
+              "prefetch_workers": args.prefetch, "prefetch_hits_misses": hits}
+    print(json.dumps(result))
+    stream.get_env().close()
+    pool.get_env().close()
+
+
+if __name__ == "__main__":
+    main()

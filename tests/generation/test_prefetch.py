@@ -1,0 +1,95 @@
+"""The unlimited stream's prefetch worker: the same tasks and bit-identical episodes, generated ahead."""
+
+from __future__ import annotations
+
+import gymnasium as gym
+import numpy as np
+import pytest
+
+from gensim_gym.generation import prefetch
+from gensim_gym.world.compiled import CompiledWorld
+from gensim_gym.world.progress import Progress, progress
+
+pytestmark = pytest.mark.skipif(not prefetch.available(), reason="needs the fork start method")
+
+
+def play(env_id: str, workers: int, episodes: int, directive: str | None = None) -> tuple[list, object]:
+    """Masked random play on a fresh env; the trace of every task id, observation and reward."""
+    kwargs = {"directive": directive} if directive else {}
+    env = gym.make(env_id, seed=3, prefetch=workers, **kwargs)
+    source = env.unwrapped.source
+    rng = np.random.default_rng(0)
+    trace: list = []
+    env.reset(seed=5)
+    for _ in range(episodes):
+        obs, info = env.reset()
+        trace += [info["task_id"], obs.tobytes()]
+        while True:
+            mask = env.unwrapped.action_masks()
+            obs, reward, terminated, truncated, _ = env.step(int(rng.choice(np.flatnonzero(mask))))
+            trace.append((reward, obs.tobytes()))
+            if terminated or truncated:
+                break
+    worker = source._prefetcher
+    stats = (worker.hits, worker.misses) if worker else None
+    env.close()
+    return trace, stats
+
+
+@pytest.fixture(autouse=True)
+def _start_early(monkeypatch) -> None:
+    monkeypatch.setattr(prefetch, "START_AFTER", 2)
+
+
+@pytest.mark.parametrize("env_id", ["GenSim-Warehouse-v0", "GenSim-Calendar-Easy-v0"])
+def test_prefetched_stream_plays_the_same_episodes(env_id: str) -> None:
+    ahead, stats = play(env_id, 1, 24)
+    here, none = play(env_id, 0, 24)
+    assert none is None
+    assert stats is not None and stats[0] >= 18  # nearly every task came from the worker
+    assert ahead == here
+
+
+def test_two_workers_same_episodes() -> None:
+    assert play("GenSim-Support-v0", 2, 16)[0] == play("GenSim-Support-v0", 0, 16)[0]
+
+
+def test_noisy_tools_stop_prefetching_and_change_nothing(monkeypatch) -> None:
+    # noisy tools draw from the env's RNG during episodes, so the next task seeds cannot be predicted
+    monkeypatch.setattr(prefetch, "MAX_MISSES", 3)
+    directive = "noisy; domain: warehouse"
+    ahead, _ = play("GenSim-v0", 1, 20, directive)
+    assert ahead == play("GenSim-v0", 0, 20, directive)[0]
+
+
+def test_default_is_one_worker_only_with_a_free_core(monkeypatch) -> None:
+    monkeypatch.setattr(prefetch.os, "sched_getaffinity", lambda pid: {0, 1})
+    assert gym.make("GenSim-Warehouse-v0").unwrapped.source.prefetch == 0
+    monkeypatch.setattr(prefetch.os, "sched_getaffinity", lambda pid: {0, 1, 2, 3})
+    assert gym.make("GenSim-Warehouse-v0").unwrapped.source.prefetch == 1
+    assert gym.make("GenSim-Warehouse-v0", num_tasks=8).unwrapped.source.prefetch == 0  # a pool needs none
+
+
+def test_restored_progress_equals_a_computed_one() -> None:
+    env = gym.make("GenSim-Calendar-v0", seed=0).unwrapped
+    env.reset(seed=0)
+    spec, layout = env.sim_spec, env.layout
+    built = progress(CompiledWorld(spec, layout))
+    world = CompiledWorld(spec, layout)
+    restored = Progress.restore(world, built.export())
+    assert restored.phis == built.phis and restored.exact == built.exact
+    assert restored(world.init_facts, world.init_nums) == built(world.init_facts, world.init_nums)
+    assert restored.h is not None  # the estimate is built on demand
+
+
+def test_close_stops_the_worker() -> None:
+    env = gym.make("GenSim-Warehouse-Easy-v0", seed=0, prefetch=1)
+    env.reset(seed=0)
+    for _ in range(4):
+        env.reset()
+    worker = env.unwrapped.source._prefetcher
+    assert worker is not None
+    processes = worker.processes
+    assert all(p.is_alive() for p in processes)
+    env.close()
+    assert not any(p.is_alive() for p in processes) and env.unwrapped.source._prefetcher is None
