@@ -111,7 +111,8 @@ def test_masks_through_standard_wrappers() -> None:
     env.reset(seed=0)
     mask = env.get_wrapper_attr("action_masks")()
     assert mask.dtype == bool and mask.shape == (env.action_space.n,) and mask.any()
-    assert np.array_equal(mask, env.unwrapped.action_masks())
+    # the default face lists the calls available now first: as many as the env's own (ground) mask marks
+    assert mask[:mask.sum()].all() and mask.sum() == env.unwrapped.action_masks().sum()
 
 
 def test_action_mask_info_wrapper() -> None:
@@ -121,7 +122,7 @@ def test_action_mask_info_wrapper() -> None:
     rng = np.random.default_rng(0)
     while steps < 200:
         mask = info["action_mask"]
-        assert np.array_equal(mask, env.unwrapped.action_masks()) and np.array_equal(mask, env.action_masks())
+        assert np.array_equal(mask, env.action_masks()) and mask.sum() == env.unwrapped.action_masks().sum()
         _, _, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(mask))))
         steps += 1
         if terminated or truncated:
