@@ -28,6 +28,10 @@ MAX_JSON_BYTES = 1_000_000
 MAX_JSON_DEPTH = 64
 MAX_GROUND_FACTS = 20_000
 MAX_GROUND_ACTIONS = 5_000
+#: Ground calls × (ground atoms + fluents): what one planner expansion may copy and check. The
+#: registry's largest tasks stay under 25,000; searches are bounded too (gensim_gym.world.budget),
+#: but a spec past this cap is refused before any search starts.
+MAX_GROUND_WORK = 2_000_000
 
 
 @lru_cache(maxsize=1)
@@ -342,3 +346,7 @@ def _check_sizes(task: Task, tools: Tools, problems: list[Problem]) -> None:
     if actions > MAX_GROUND_ACTIONS:
         problems.append(Problem("$.tools", f"the tools expand to {actions} ground calls; "
                                            f"at most {MAX_GROUND_ACTIONS} are allowed"))
+    elif actions * facts > MAX_GROUND_WORK:
+        problems.append(Problem("$.tools", f"search space too large: {actions} ground calls over {facts} ground "
+                                           f"atoms and fluents ({actions * facts}); at most {MAX_GROUND_WORK} "
+                                           f"are allowed: use fewer objects, tools or tool parameters"))
