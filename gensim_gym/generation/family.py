@@ -12,13 +12,16 @@ from collections import OrderedDict
 
 import numpy as np
 
-from gensim_gym.errors import DirectiveError
+from gensim_gym.errors import ArgumentError, DirectiveError
 from gensim_gym.generation.directive import Knobs, parse_directive
 from gensim_gym.generation.offline import OfflineGenerator, family_layout
 from gensim_gym.spec.model import SimSpec
 from gensim_gym.world.layout import Layout
 
 CACHE_SIZE = 512
+#: The largest fixed pool: its seeds are drawn up front (4 bytes each), so ``num_tasks=10**9`` would
+#: allocate gigabytes before the first reset. Use ``num_tasks=0`` for an unlimited stream.
+MAX_NUM_TASKS = 1_000_000
 
 
 class DirectiveFamily:
@@ -36,6 +39,9 @@ class DirectiveFamily:
                  shuffle_slots: bool = False) -> None:
         if not isinstance(num_tasks, int) or num_tasks < 0:
             raise DirectiveError(f"num_tasks must be an integer >= 0 (0 = unlimited), got {num_tasks!r}")
+        if num_tasks > MAX_NUM_TASKS:
+            raise ArgumentError(f"num_tasks={num_tasks} is more than the {MAX_NUM_TASKS} task seeds a fixed pool may "
+                                f"hold; use num_tasks=0 for an unlimited stream of tasks")
         self.directive = directive
         self.knobs = knobs or parse_directive(directive, difficulty)
         self.generator = OfflineGenerator(self.knobs, directive)
@@ -47,16 +53,17 @@ class DirectiveFamily:
         self.seed = seed
         self.num_tasks = num_tasks
         entropy = 0 if seed is None else seed
-        states = np.random.SeedSequence(entropy).generate_state(num_tasks) if num_tasks else []
-        self.pool_seeds = [int(s) for s in states]
+        # kept as a uint32 array (4 bytes a seed, not a Python int's ~32)
+        self.pool_seeds = (np.random.SeedSequence(entropy).generate_state(num_tasks) if num_tasks
+                           else np.zeros(0, dtype=np.uint32))
         self._cache: OrderedDict[int, SimSpec] = OrderedDict()
 
     def layout(self) -> Layout:
         return self._layout
 
     def task_seed(self, rng: np.random.Generator) -> int:
-        if self.pool_seeds:
-            return self.pool_seeds[int(rng.integers(len(self.pool_seeds)))]
+        if len(self.pool_seeds):
+            return int(self.pool_seeds[int(rng.integers(len(self.pool_seeds)))])
         return int(rng.integers(2**31 - 1))
 
     def sample(self, rng: np.random.Generator) -> SimSpec:

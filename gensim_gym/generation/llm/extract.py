@@ -8,10 +8,10 @@ before any parsing, and nothing is ever evaluated.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
+from gensim_gym._json import loads
 from gensim_gym.errors import SpecError
 from gensim_gym.spec.validate import MAX_JSON_DEPTH, _depth, json_chars
 
@@ -57,10 +57,11 @@ def _balanced_object(text: str) -> str | None:
 
 
 def _loads(text: str) -> Any:
+    """The bounded loader (gensim_gym._json: depth, size, digits) on exactly the candidate parsed."""
     try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        return json.loads(_strip_trailing_commas(text))
+        return loads(text, "the answer", max_bytes=MAX_ANSWER_CHARS)
+    except SpecError:
+        return loads(_strip_trailing_commas(text), "the answer", max_bytes=MAX_ANSWER_CHARS)
 
 
 def extract_json(text: str, stage: str = "") -> dict[str, Any]:
@@ -88,8 +89,8 @@ def extract_json(text: str, stage: str = "") -> dict[str, Any]:
     for candidate in candidates:
         try:
             obj = _loads(candidate)
-        except json.JSONDecodeError as exc:
-            last = f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        except SpecError as exc:
+            last = exc.problems[0].message.removesuffix(" (the answer)")
             continue
         if isinstance(obj, dict):
             if stage and set(obj) == {stage} and isinstance(obj[stage], dict):
