@@ -123,3 +123,15 @@ class RunError(Error, RuntimeError):
 
     The message says what is wrong and how to recover.
     """
+
+
+class ActionError(Error, TypeError, ValueError):
+    """An action that is not one: not an integer (floats, strings, bytes, infinities) or out of the action space.
+
+    Both a ``TypeError`` (wrong kind of value) and a ``ValueError`` (out of range), as a caller
+    of ``step`` may catch either.
+    """
+
+
+class ResetNeeded(Error, RuntimeError):
+    """``step`` (or another call) before ``reset``, or after the episode ended; as Gymnasium's ``ResetNeeded``."""
