@@ -16,7 +16,7 @@ from gymnasium import spaces
 from gensim_gym.envs import text as textface
 from gensim_gym.envs.runtime import TaskRuntime
 from gensim_gym.envs.sources import FixedSpec, TaskSource
-from gensim_gym.errors import ActionError, ArgumentError, Error, RenderModeError, ResetNeeded
+from gensim_gym.errors import ActionError, ArgumentError, Error, RenderModeError, ResetNeeded, SearchSpaceError
 from gensim_gym.spec.model import SimSpec
 from gensim_gym.world.compiled import CompiledWorld, GroundAction, assigned_value
 from gensim_gym.world.planner import best_plan
@@ -132,10 +132,14 @@ class GenSimEnv(gym.Env):
     def oracle_actions(self) -> list[int]:
         """A shortest plan from the current state, as vector-mode action ids (empty if none within the horizon).
 
-        If exact search runs out of budget, a weighted-A* plan (possibly longer) is returned instead.
+        If exact search runs out of budget, a weighted-A* plan (possibly longer) is returned instead; if
+        both exceed the search limits (:mod:`gensim_gym.world.budget`), the list is empty as well.
         """
         self._require_reset()
-        result, _ = best_plan(self.world, self._facts, self._nums, max_depth=max(self.world.horizon - self._t, 0))
+        try:
+            result, _ = best_plan(self.world, self._facts, self._nums, max_depth=max(self.world.horizon - self._t, 0))
+        except SearchSpaceError:
+            return []
         return [a.id for a in result.plan or []]
 
     def openai_tools(self) -> list[dict[str, Any]]:

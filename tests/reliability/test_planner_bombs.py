@@ -72,3 +72,14 @@ def test_validation_refuses_a_ground_space_past_the_cap_before_any_search() -> N
     with pytest.raises(SpecError, match="search space too large") as info:
         validate_spec(doc)
     assert f"at most {MAX_GROUND_WORK}" in str(info.value)
+
+
+def test_the_oracle_gives_up_within_the_limits_instead_of_running_away() -> None:
+    from gensim_gym.envs.gensim_env import GenSimEnv
+    from gensim_gym.envs.sources import FixedSpec
+
+    env = GenSimEnv(FixedSpec(validate_spec(setpair_bomb())))
+    env.reset(seed=0)
+    start = time.monotonic()
+    assert env.oracle_actions() == []
+    assert time.monotonic() - start < 4.0
