@@ -201,6 +201,9 @@ class GenerativeSimulator:
             env_dataset.truncate(state["offsets"]["env_dataset"])
         else:
             state = self._fresh_state()
+            # A fresh run over an old folder: drop the old commit record first, so that a kill from here
+            # on resumes as a fresh start, never from the old run's state over this run's files.
+            (self.out / "state.json").unlink(missing_ok=True)
             prune_checkpoints(self.out, None)
             trajectories.truncate(0)
             env_dataset.truncate(0)

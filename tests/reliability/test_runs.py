@@ -209,3 +209,17 @@ def test_a_kill_at_every_write_point_resumes_exactly_once(tmp_path: Path) -> Non
     summary = json.loads(done.stdout.strip().splitlines()[-1])
     assert summary["points"] >= 14 and summary["appends"] >= 4
     assert summary["failures"] == []
+
+
+def test_a_fresh_run_over_an_old_folder_drops_the_old_commit_record_first(finished: Path, tmp_path: Path) -> None:
+    out = _copy(finished, tmp_path)
+
+    class Killed(Spy):
+        def learn(self, steps: int) -> dict:
+            raise KeyboardInterrupt("killed in the first epoch")
+
+    with pytest.raises(KeyboardInterrupt):
+        _sim(out, Killed()).run(epochs=2, episodes_per_epoch=1)  # not --resume: starts over
+    assert not (out / "state.json").exists() and not list((out / "checkpoints").iterdir())
+    report = _sim(out).run(epochs=2, episodes_per_epoch=1, resume=True)  # resumes as a fresh start
+    assert [e["epoch"] for e in report["epochs"]] == [0, 1]
