@@ -100,7 +100,9 @@ def _snapshot(out: Path) -> dict[str, Any]:
     return {"report": _stable(json.loads((out / "report.json").read_text())),
             "trajectories": (out / "trajectories.jsonl").read_bytes(),
             "env_dataset": (out / "env_dataset.jsonl").read_bytes(),
-            "checkpoint": state.get("checkpoint"),
+            # a zip records its write time (SB3's model.zip): compare the other files' hashes
+            "checkpoint": {name: digest for name, digest in (state.get("checkpoint") or {}).get("files", {}).items()
+                           if not name.endswith(".zip")},
             "checkpoints": sorted(p.name for p in (out / "checkpoints").iterdir()),
             "lock": (out / ".lock").exists()}
 

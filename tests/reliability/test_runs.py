@@ -198,16 +198,30 @@ def test_a_kill_during_the_model_save_keeps_the_previous_model(tmp_path: Path) -
     assert [p.name for p in tmp_path.iterdir()] == ["model.zip"]  # no temporary file left behind
 
 
+def _sweep(tmp_path: Path, args: list[str], timeout: float = 600) -> dict:
+    done = subprocess.run([sys.executable, "-m", "tests.reliability.kill_driver", str(tmp_path), "--", *args],
+                          capture_output=True, text=True, env=checkout_env(), cwd=REPO, timeout=timeout, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
 def test_a_kill_at_every_write_point_resumes_exactly_once(tmp_path: Path) -> None:
     """Issue 17 cases 2-3: kill ``train`` before and after every artefact write (and mid-line in every log
     append), then ``train --resume``: report.json, both logs and the committed checkpoint equal an
     uninterrupted run's."""
-    args = ["--directive", DIRECTIVE, "--algo", "random", "--steps", "0", "--epochs", "2", "--episodes", "1"]
-    done = subprocess.run([sys.executable, "-m", "tests.reliability.kill_driver", str(tmp_path), "--", *args],
-                          capture_output=True, text=True, env=checkout_env(), cwd=REPO, timeout=600, check=False)
-    assert done.returncode == 0, done.stderr[-2000:]
-    summary = json.loads(done.stdout.strip().splitlines()[-1])
+    summary = _sweep(tmp_path, ["--directive", DIRECTIVE, "--algo", "random", "--steps", "0", "--epochs", "2",
+                                "--episodes", "1"])
     assert summary["points"] >= 14 and summary["appends"] >= 4
+    assert summary["failures"] == []
+
+
+@pytest.mark.slow
+def test_a_kill_at_every_write_point_of_a_ppo_run_resumes_exactly_once(tmp_path: Path) -> None:
+    """The same with SB3 PPO (its model.zip is one of the artefacts); 5-10 minutes."""
+    pytest.importorskip("stable_baselines3")
+    summary = _sweep(tmp_path, ["--directive", DIRECTIVE, "--algo", "ppo", "--steps", "64", "--epochs", "2",
+                                "--episodes", "1"], timeout=3600)
+    assert summary["points"] >= 14
     assert summary["failures"] == []
 
 
