@@ -163,8 +163,12 @@ def prune_checkpoints(out: Path, keep: str | None) -> None:
     for path in root.iterdir():
         if keep is not None and f"{CHECKPOINTS}/{path.name}" == keep:
             continue
-        if path.name.startswith("epoch-") or path.name.startswith(".epoch-"):
-            shutil.rmtree(path, ignore_errors=True) if path.is_dir() else path.unlink(missing_ok=True)
+        if not path.name.startswith(("epoch-", ".epoch-")):
+            continue  # not ours (a legacy model.zip / curriculum.json, or a user's file): left alone
+        if path.is_dir():
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            path.unlink(missing_ok=True)
 
 
 def checkpoint_dir(out: Path, state: Mapping[str, Any]) -> Path:
