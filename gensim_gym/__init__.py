@@ -25,6 +25,7 @@ from gensim_gym.curriculum import (
 )
 from gensim_gym.envs.gensim_env import GenSimEnv
 from gensim_gym.errors import (
+    ActionError,
     ArgumentError,
     BackendAuthError,
     BackendError,
@@ -33,6 +34,9 @@ from gensim_gym.errors import (
     Error,
     GenerationError,
     MissingDependencyError,
+    ResetNeeded,
+    RunError,
+    SearchSpaceError,
     SpecError,
 )
 from gensim_gym.factory import generate, make_env
@@ -42,6 +46,7 @@ from gensim_gym.spec import SimSpec, load_spec, validate_spec
 __version__ = "0.1.0"
 
 __all__ = [
+    "ActionError",
     "AlphaCurriculum",
     "ArgumentError",
     "BackendAuthError",
@@ -56,6 +61,9 @@ __all__ = [
     "GenerativeSimulator",
     "LearnabilityCurriculum",
     "MissingDependencyError",
+    "ResetNeeded",
+    "RunError",
+    "SearchSpaceError",
     "SimSpec",
     "SpecError",
     "StaticCurriculum",

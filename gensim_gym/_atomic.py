@@ -14,8 +14,9 @@ import json
 import os
 import stat
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 
 def _umask() -> int:
@@ -30,6 +31,15 @@ _NEW_FILE_MODE = 0o666 & ~_umask()  # read once, at import: os.umask is process-
 
 def atomic_write_text(path: str | os.PathLike, text: str) -> Path:
     """Write ``text`` to ``path`` atomically and return the path."""
+    return atomic_write_with(path, lambda fh: fh.write(text.encode("utf-8")))
+
+
+def atomic_write_with(path: str | os.PathLike, write: Callable[[BinaryIO], Any]) -> Path:
+    """Atomically replace ``path`` with what ``write(fh)`` writes to a binary file object, and return the path.
+
+    For writers that want a file object (SB3's ``model.save`` accepts one): a crash while
+    ``write`` runs leaves the previous file, never a truncated one.
+    """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
@@ -38,8 +48,8 @@ def atomic_write_text(path: str | os.PathLike, text: str) -> Path:
         mode = _NEW_FILE_MODE
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            write(fh)
             fh.flush()
             os.chmod(tmp, mode)
             os.fsync(fh.fileno())
@@ -47,11 +57,11 @@ def atomic_write_text(path: str | os.PathLike, text: str) -> Path:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    _fsync_dir(path.parent)
+    fsync_dir(path.parent)
     return path
 
 
-def _fsync_dir(folder: Path) -> None:
+def fsync_dir(folder: Path) -> None:
     """Make a rename in ``folder`` durable (POSIX; a no-op where folders cannot be opened, e.g. Windows)."""
     flags = getattr(os, "O_DIRECTORY", None)
     if flags is None:

@@ -116,3 +116,30 @@ class BackendError(Error, RuntimeError):
 
 class BackendAuthError(BackendError, PermissionError):
     """The backend refused the credentials, or none were given; the message names the variable to set."""
+
+
+class SearchSpaceError(SpecError):
+    """A search over a spec's states (planner, progress sweep, verification) hit its time, node or memory limit.
+
+    The message starts with "search space too large", names the limit and suggests shrinking the task,
+    so the LLM repair loop can pass it on to the model.
+    """
+
+
+class RunError(Error, RuntimeError):
+    """A run folder cannot be used: corrupted or inconsistent artefacts, or another writer holds it.
+
+    The message says what is wrong and how to recover.
+    """
+
+
+class ActionError(Error, TypeError, ValueError):
+    """An action that is not one: not an integer (floats, strings, bytes, infinities) or out of the action space.
+
+    Both a ``TypeError`` (wrong kind of value) and a ``ValueError`` (out of range), as a caller
+    of ``step`` may catch either.
+    """
+
+
+class ResetNeeded(Error, RuntimeError):
+    """``step`` (or another call) before ``reset``, or after the episode ended; as Gymnasium's ``ResetNeeded``."""

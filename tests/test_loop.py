@@ -36,7 +36,7 @@ def test_loop_runs_end_to_end_with_the_alpha_curriculum_and_writes_every_output(
     report = s.run(epochs=2, episodes_per_epoch=4, eta=0.5)
     for name in ("config.json", "report.json", "report.md", "trajectories.jsonl", "env_dataset.jsonl",
                  "success_difficulty.png", "success_by_difficulty.png", "bottlenecks.png", "curriculum.png",
-                 "checkpoints/model.zip", "checkpoints/curriculum.json"):
+                 "checkpoints/epoch-0002/model.zip", "checkpoints/epoch-0002/curriculum.json"):
         assert (tmp_path / name).exists(), name
     assert list((tmp_path / "tensorboard").rglob("events.out.tfevents*"))
     assert report["config"]["curriculum"] == "alpha"
@@ -50,7 +50,7 @@ def test_loop_runs_end_to_end_with_the_alpha_curriculum_and_writes_every_output(
     assert {"p_hat", "r_env", "difficulty", "pool", "pi_bins"} <= epoch["curriculum"].keys()
     assert report["epochs"][1]["directive"] == epoch["decision"]["new_directive"]
     # every rollout reached curriculum.update exactly once, and the checkpoint is the curriculum's own state
-    cur = AlphaCurriculum().load(tmp_path / "checkpoints" / "curriculum.json")
+    cur = AlphaCurriculum().load(tmp_path / "checkpoints" / "epoch-0002" / "curriculum.json")
     assert cur.counters["episodes"] == 8 and cur.rwr["updates"] + cur.rwr["skipped"] == 2  # one RWR step per epoch
     traj = lines(tmp_path / "trajectories.jsonl")
     assert len(traj) == 8 and {"observations", "actions", "rewards", "theta"} <= traj[0].keys()
@@ -84,7 +84,7 @@ def test_resume_after_an_interrupted_epoch_loses_nothing_and_continues_identical
         sim(out, trainer=Crash("ppo", **TINY)).run(epochs=3, episodes_per_epoch=4, eta=0.5)
     assert read_json(out / "state.json")["epoch"] == 1
     assert len(lines(out / "trajectories.jsonl")) == 8  # epoch 1's rollouts were written before the crash
-    saved = read_json(out / "checkpoints" / "curriculum.json")
+    saved = read_json(out / "checkpoints" / "epoch-0001" / "curriculum.json")
     assert saved["counters"]["episodes"] == 4  # epoch 1's updates were not checkpointed: they are replayed once
     resumed = sim(out).run(epochs=3, episodes_per_epoch=4, eta=0.5, resume=True)
     assert [e["epoch"] for e in resumed["epochs"]] == [0, 1, 2]
@@ -95,7 +95,8 @@ def test_resume_after_an_interrupted_epoch_loses_nothing_and_continues_identical
         assert [e[key] for e in resumed["epochs"]] == [e[key] for e in full["epochs"]], key
     assert resumed["epochs"][1]["curriculum"] == full["epochs"][1]["curriculum"]
     assert resumed["evaluation"]["before"] == full["evaluation"]["before"]
-    assert read_json(out / "checkpoints" / "curriculum.json")["counters"]["episodes"] == 12
+    assert read_json(out / "checkpoints" / "epoch-0003" / "curriculum.json")["counters"]["episodes"] == 12
+    assert sorted(p.name for p in (out / "checkpoints").iterdir()) == ["epoch-0003"]  # only the committed one
 
 
 class FlakyBackend:
@@ -151,7 +152,7 @@ def test_curriculum_names_map_to_the_package_curricula(tmp_path):
     assert isinstance(s.curriculum.curriculum, UniformCurriculum)
     report = s.run(epochs=1, episodes_per_epoch=2, eta=0.5)
     assert report["config"]["curriculum"] == "uniform"
-    assert read_json(tmp_path / "checkpoints" / "curriculum.json")["kind"] == "uniform"
+    assert read_json(tmp_path / "checkpoints" / "epoch-0001" / "curriculum.json")["kind"] == "uniform"
     with pytest.raises(Error, match="did you mean 'alpha'"):
         sim(tmp_path, curriculum="alpah")
 

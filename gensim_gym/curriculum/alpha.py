@@ -58,9 +58,10 @@ import numpy as np
 
 from gensim_gym._checks import Checks
 from gensim_gym.curriculum.base import EpisodeResult, Task
-from gensim_gym.curriculum.filter import CurriculumFilter, SuccessPredictor, spec_features
+from gensim_gym.curriculum.filter import FEATURES, CurriculumFilter, SuccessPredictor, spec_features
 from gensim_gym.curriculum.pool import Entry, PoolCurriculum
 from gensim_gym.curriculum.reward import BetaPosterior, alpha_reward
+from gensim_gym.curriculum.state_checks import StateCheck, check_predictor_state
 from gensim_gym.errors import ArgumentError
 from gensim_gym.spec.model import SimSpec
 
@@ -464,6 +465,24 @@ class AlphaCurriculum(PoolCurriculum):
             raise ArgumentError(f"{owner}: $.pi must be probabilities summing to 1")
         if not all(isinstance(p, list) and len(p) == 4 for p in posts):
             raise ArgumentError(f"{owner}: $.bin_post must hold [a, b, prior_a, prior_b] per cell")
+        check = StateCheck(owner)
+        for i, post in enumerate(posts):
+            check.posterior(f"$.bin_post[{i}]", post)
+        for i, item in enumerate(state["batch"]):
+            if check.array(f"$.batch[{i}]", item, 2):
+                check.integer(f"$.batch[{i}][0]", item[0], 0, len(pi))
+                check.boolean(f"$.batch[{i}][1]", item[1])
+        for key, value in state["rwr"].items():
+            check.number(f"$.rwr.{key}", value)
+        check_predictor_state(check, state["filter"], FEATURES)
+        check.done()
+
+    def _saved_arms(self, state: Mapping[str, Any]) -> int | None:
+        bins = state["config"].get("bins", self.bins) if isinstance(state.get("config"), Mapping) else self.bins
+        pi = state.get("pi")
+        if isinstance(bins, int) and bins > 0 and isinstance(pi, list) and pi and len(pi) % bins == 0:
+            return len(pi) // bins  # pi holds bins × arms cells
+        return None
 
     def _load_extra(self, state: Mapping[str, Any]) -> None:
         self.filter = CurriculumFilter(self.band, self.filter_margin, self.filter.hook, SuccessPredictor())

@@ -8,7 +8,6 @@ killed run resumes from its last checkpoint.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -16,8 +15,12 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from gensim_gym._atomic import atomic_write_json
-from gensim_gym.errors import Error
+from gensim_gym._json import load_file
+from gensim_gym.errors import ArgumentError, Error, SpecError
 from gensim_gym.spec.model import SimSpec
+
+#: The largest saved curriculum state read back (a full pool of large specs is a few MB).
+MAX_STATE_BYTES = 64 * 2**20
 
 
 @dataclass(frozen=True)
@@ -126,5 +129,14 @@ class Curriculum:
         return atomic_write_json(path, self.state_dict())
 
     def load(self, path: str | os.PathLike) -> Curriculum:
-        """Load a state written by :meth:`save`."""
-        return self.load_state_dict(json.loads(Path(path).read_text()))
+        """Load a state written by :meth:`save`.
+
+        The file is read with the bounded loader (size, nesting, digits); a missing, truncated or
+        corrupted file raises :class:`~gensim_gym.errors.ArgumentError` and leaves the curriculum as it was.
+        """
+        try:
+            state = load_file(path, "curriculum state", max_bytes=MAX_STATE_BYTES)
+        except SpecError as exc:
+            raise ArgumentError(f"{type(self).__name__}.load: {exc.problems[0].message}; the file is not a "
+                                f"curriculum state written by save() (restore it from a good copy)") from None
+        return self.load_state_dict(state)

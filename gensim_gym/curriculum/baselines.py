@@ -23,6 +23,7 @@ from gensim_gym._checks import Checks
 from gensim_gym.curriculum.base import EpisodeResult
 from gensim_gym.curriculum.pool import Entry, PoolCurriculum
 from gensim_gym.curriculum.reward import learnability
+from gensim_gym.curriculum.state_checks import StateCheck
 from gensim_gym.errors import Error
 
 
@@ -129,6 +130,13 @@ class ThresholdCurriculum(PoolCurriculum):
 
     def _state_fields(self) -> dict[str, type | tuple[type, ...]]:
         return {"level": (int, float), "outcomes": list}
+
+    def _check_state(self, owner: str, state: Mapping[str, Any]) -> None:
+        check = StateCheck(owner)
+        check.number("$.level", state["level"], 0.0, 1.0)
+        for i, outcome in enumerate(state["outcomes"]):
+            check.boolean(f"$.outcomes[{i}]", outcome)
+        check.done()
 
     def _load_extra(self, state: Mapping[str, Any]) -> None:
         self.level = float(state["level"])

@@ -22,6 +22,8 @@ import numpy as np
 
 from gensim_gym.spec.model import SimSpec
 
+FEATURES = 5  # the length of spec_features' vector (a saved predictor state is checked against it)
+
 
 def spec_features(spec: SimSpec) -> np.ndarray:
     """Measured difficulty features scaled to about [0, 1], plus a bias term."""

@@ -28,10 +28,9 @@ from gensim_gym._checks import Checks, check_state
 from gensim_gym.curriculum.base import Curriculum, EpisodeResult, Task
 from gensim_gym.curriculum.generator import DirectiveGenerator, call_generator
 from gensim_gym.curriculum.reward import BetaPosterior
+from gensim_gym.curriculum.state_checks import StateCheck, check_pool_state
 from gensim_gym.errors import ArgumentError, Error, GenerationError, SpecError
-from gensim_gym.spec.model import Reward, SimSpec, Tools
-from gensim_gym.spec.model import Task as Task_
-from gensim_gym.spec.validate import schema_problems
+from gensim_gym.spec.model import SimSpec
 
 STATE_VERSION = 1
 
@@ -57,23 +56,17 @@ class Entry:
 
 
 def restore_spec(obj: Mapping[str, Any]) -> SimSpec:
-    """Rebuild a spec the curriculum saved: full validation, else schema + content-hash check.
+    """Rebuild a spec the curriculum saved, validated in full (schema and semantics) like any other.
 
-    The fallback exists because some offline specs fail today's semantic pass on a
-    round trip (a ``reveal`` of a predicate that is not hidden) although they were
-    generated and verified; their saved ``id`` proves the content is unchanged.
+    A saved ``id`` is never trusted (anyone can recompute a content hash): the id is recomputed from
+    the content, and a saved one that differs is an error (the file was edited or corrupted).
     """
-    try:
-        return SimSpec.from_dict(dict(obj))
-    except SpecError:
-        problems = schema_problems(obj)
-        if problems:
-            raise
-        spec = SimSpec(Task_.from_dict(obj["task"]), Tools.from_dict(obj["tools"]), Reward.from_dict(obj["reward"]),
-                       obj.get("directive", ""), dict(obj.get("meta", {})))
-        if spec.id != obj.get("id"):
-            raise
-        return spec
+    spec = SimSpec.from_dict(dict(obj))
+    saved = obj.get("id")
+    if saved is not None and saved != spec.id:
+        raise SpecError(f"the saved id {saved!r} is not the content's id {spec.id!r} (edited or corrupted)",
+                        path="$.id")
+    return spec
 
 
 class PoolCurriculum(Curriculum):
@@ -324,6 +317,9 @@ class PoolCurriculum(Curriculum):
         optional = {name: list for name in ("pending", "picks") if name in state}  # older states lack them
         check_state(owner, state, {"config": Mapping, "rng": Mapping, "pool": list, "counters": Mapping,
                                    "recent": list, **optional, **self._state_fields()})
+        check = StateCheck(owner)
+        check_pool_state(check, state, self._saved_arms(state))
+        check.done()
         self._check_state(owner, state)
         config = {key: tuple(value) if isinstance(value, list) else value for key, value in state["config"].items()}
         unknown = sorted(set(config) - set(self._config()))
@@ -375,6 +371,10 @@ class PoolCurriculum(Curriculum):
         picks = [self.pool[i].task for i in saved_picks if i in self.pool]
         self._picks = picks if len(picks) == len(saved_picks) else []
         self._load_extra(state)
+
+    def _saved_arms(self, state: Mapping[str, Any]) -> int | None:
+        """How many generator arms the saved state has (arm indices must be below it), None if it does not say."""
+        return None
 
     def _state_fields(self) -> dict[str, type | tuple[type, ...]]:
         """Fields a subclass's state adds, with their JSON types (checked before loading)."""

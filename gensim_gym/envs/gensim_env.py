@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import operator
 import string
 from collections import OrderedDict
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import gymnasium as gym
@@ -15,7 +17,7 @@ from gensim_gym.envs import streams
 from gensim_gym.envs import text as textface
 from gensim_gym.envs.runtime import TaskRuntime
 from gensim_gym.envs.sources import FixedSpec, TaskSource
-from gensim_gym.errors import Error, RenderModeError
+from gensim_gym.errors import ActionError, ArgumentError, Error, RenderModeError, ResetNeeded, SearchSpaceError
 from gensim_gym.spec.model import SimSpec
 from gensim_gym.world.compiled import CompiledWorld, GroundAction, assigned_value
 from gensim_gym.world.planner import best_plan
@@ -94,6 +96,7 @@ class GenSimEnv(gym.Env):
         self._make_seed = seed
         self._worlds: OrderedDict[str, CompiledWorld] = OrderedDict()
         self._rt: TaskRuntime | None = None
+        self._step_rt: TaskRuntime | None = None  # the runtime while an episode runs (None before reset, after end)
         self._np_random_seeded = False
         self._text = obs_mode == "text"
         if obs_mode == "vector":
@@ -132,10 +135,14 @@ class GenSimEnv(gym.Env):
     def oracle_actions(self) -> list[int]:
         """A shortest plan from the current state, as vector-mode action ids (empty if none within the horizon).
 
-        If exact search runs out of budget, a weighted-A* plan (possibly longer) is returned instead.
+        If exact search runs out of budget, a weighted-A* plan (possibly longer) is returned instead; if
+        both exceed the search limits (:mod:`gensim_gym.world.budget`), the list is empty as well.
         """
         self._require_reset()
-        result, _ = best_plan(self.world, self._facts, self._nums, max_depth=max(self.world.horizon - self._t, 0))
+        try:
+            result, _ = best_plan(self.world, self._facts, self._nums, max_depth=max(self.world.horizon - self._t, 0))
+        except SearchSpaceError:
+            return []
         return [a.id for a in result.plan or []]
 
     def openai_tools(self) -> list[dict[str, Any]]:
@@ -159,6 +166,8 @@ class GenSimEnv(gym.Env):
         spec = options.get("spec") if options else None
         if spec is None:
             spec = self.source.sample(self.np_random)
+        elif not isinstance(spec, SimSpec):
+            spec = _as_spec(spec)
         self.world = w = self._compile(spec)
         self._facts = facts = bytearray(w.init_facts)
         self._nums = list(w.init_nums)
@@ -189,12 +198,13 @@ class GenSimEnv(gym.Env):
         # computed once per task: step() copies these instead of re-deriving them from the spec
         self._task_id, self._difficulty = rt.task_id, rt.difficulty
         info = {"task_id": self._task_id, "difficulty": self._difficulty, "domain": rt.domain}
+        self._step_rt = rt
         return (self.render_text() if self._text else rt.obs0.copy()), info  # _observe(), from the source
 
     def step(self, action):
-        rt = self._rt
-        if rt is None:
-            self._require_reset()
+        rt = self._step_rt
+        if rt is None:  # before the first reset, or after the episode ended: one read on the hot path
+            self._require_episode()
         reward = rt.step_reward
         ground, error, actions = None, "", rt.actions
         if not self._text:  # _resolve, inlined for the common case of a valid index
@@ -255,6 +265,7 @@ class GenSimEnv(gym.Env):
         info["is_success"] = success
         if self._dead:
             info["dead_end"] = True
+        self._step_rt = None  # a further step raises ResetNeeded: never paid or reported twice
         if self.episode_end is not None:
             self.episode_end(info, float(self._return), length)
 
@@ -286,7 +297,11 @@ class GenSimEnv(gym.Env):
     # -- internals -----------------------------------------------------------
     def _require_reset(self) -> None:
         if self.world is None:
-            raise Error("call reset() before using the environment")
+            raise ResetNeeded("call reset() before using the environment")
+
+    def _require_episode(self) -> None:
+        self._require_reset()
+        raise ResetNeeded("the episode has ended (terminated or truncated); call reset() before step()")
 
     def adopt_world(self, world: CompiledWorld, *, forget_others: bool = False) -> None:
         """Play ``world`` (an already compiled task of this env's layout) when its spec is reset to.
@@ -329,12 +344,16 @@ class GenSimEnv(gym.Env):
     def _resolve(self, action) -> tuple[GroundAction | None, str]:
         if self._text:
             return textface.parse_call(self.world, action)
-        try:
-            index = int(action)
-        except (TypeError, ValueError):
-            return None, f"action must be an integer in [0, {self.layout.n_actions}), got {action!r}"
+        n = self.layout.n_actions
+        try:  # integers only (numpy's and 0-d integer arrays too): no truncated floats, parsed strings or bytes
+            index = operator.index(action)
+        except TypeError:
+            raise ActionError(f"action must be an integer in [0, {n}), got {type(action).__name__} "
+                              f"{action!r:.60}") from None
+        if not 0 <= index < n:
+            raise ActionError(f"action {index} is outside the action space [0, {n})")
         actions = self.world.actions
-        if not 0 <= index < len(actions) or actions[index] is None:
+        if index >= len(actions) or actions[index] is None:
             return None, f"action {index} is not a tool call of this task"
         return actions[index], ""
 
@@ -488,3 +507,15 @@ class GenSimEnv(gym.Env):
         # The available calls are part of the observation so that plain (unmasked) policies can learn
         # which calls make sense; they are computed on the belief state, so they never leak hidden facts.
         return self._obs.copy()
+
+
+def _as_spec(spec: Any) -> SimSpec:
+    """``reset(options={"spec": ...})``'s spec: a :class:`SimSpec`, a spec dict, or the path of a spec file."""
+    from gensim_gym.spec.validate import load_spec, validate_spec
+
+    if isinstance(spec, dict):
+        return validate_spec(spec)
+    if isinstance(spec, (str, Path)):
+        return load_spec(spec)
+    raise ArgumentError(f'reset(options={{"spec": ...}}) takes a SimSpec, a spec dict or the path of a spec file, '
+                        f"got {type(spec).__name__}")

@@ -1,7 +1,7 @@
 """Text face of an environment: rendering observations, parsing tool calls, exporting tools.
 
 LLM agents see the world as text and act with JSON tool calls. Calls are
-untrusted input: they are size-bounded, parsed with ``json``, validated
+untrusted input: they are size-bounded, parsed with the bounded loader (``gensim_gym._json``), validated
 against the tool's JSON schema, and any problem becomes an error message for
 the agent rather than an exception.
 """
@@ -12,11 +12,13 @@ import json
 from functools import lru_cache
 from typing import Any
 
-from gensim_gym.errors import did_you_mean
+from gensim_gym._json import loads
+from gensim_gym.errors import SpecError, did_you_mean
 from gensim_gym.spec.model import SimSpec, Tool
 from gensim_gym.world.compiled import CompiledWorld, GroundAction
 
 MAX_CALL_CHARS = 4096
+MAX_CALL_DEPTH = 8  # a call is {"name": ..., "arguments": {...}}: anything deeper is not one
 MAX_OBS_CHARS = 8192
 
 
@@ -55,10 +57,10 @@ def parse_call(world: CompiledWorld, call: Any) -> tuple[GroundAction | None, st
     if isinstance(call, str):
         if len(call) > MAX_CALL_CHARS:
             return None, f"tool call is {len(call)} characters; at most {MAX_CALL_CHARS} are allowed"
-        try:
-            call = json.loads(call)
-        except json.JSONDecodeError as exc:
-            return None, f'tool call is not valid JSON ({exc.msg}); expected {{"name": ..., "arguments": {{...}}}}'
+        try:  # the bounded loader: deep nesting or huge integers are an error message, not a crash
+            call = loads(call, "tool call", max_bytes=MAX_CALL_CHARS, max_depth=MAX_CALL_DEPTH)
+        except SpecError as exc:
+            return None, f'{exc.problems[0].message}; expected {{"name": ..., "arguments": {{...}}}}'
     if not isinstance(call, dict) or not isinstance(call.get("name"), str):
         return None, 'expected a JSON object {"name": <tool>, "arguments": {<param>: <object>}}'
     tools = {t.name: t for t in world.spec.tools.tools}
@@ -68,9 +70,10 @@ def parse_call(world: CompiledWorld, call: Any) -> tuple[GroundAction | None, st
     args = call.get("arguments", {})
     if isinstance(args, str):
         try:
-            args = json.loads(args) if args.strip() else {}
-        except json.JSONDecodeError as exc:
-            return None, f"arguments of {tool.name} are not valid JSON ({exc.msg})"
+            args = loads(args, f"arguments of {tool.name}", max_bytes=MAX_CALL_CHARS,
+                         max_depth=MAX_CALL_DEPTH) if args.strip() else {}
+        except SpecError as exc:
+            return None, exc.problems[0].message
     schema = tool_schema(tool, world.spec)
     errors = sorted(_validator(json.dumps(schema, sort_keys=True)).iter_errors(args), key=lambda e: e.path)
     if errors:

@@ -14,7 +14,7 @@ from collections import OrderedDict
 
 import numpy as np
 
-from gensim_gym.errors import DirectiveError, GenerationError
+from gensim_gym.errors import ArgumentError, DirectiveError, GenerationError
 from gensim_gym.generation import prefetch as ahead
 from gensim_gym.generation.directive import Knobs, parse_directive
 from gensim_gym.generation.offline import OfflineGenerator, family_layout
@@ -25,6 +25,9 @@ from gensim_gym.world.layout import Layout
 CACHE_SIZE = 512
 #: Seeds derived from a task seed the generator found no task for, tried in turn (see ``generate_task``).
 SEED_RETRIES = 8
+#: The largest fixed pool: its seeds are drawn up front (4 bytes each), so ``num_tasks=10**9`` would
+#: allocate gigabytes before the first reset. Use ``num_tasks=0`` for an unlimited stream.
+MAX_NUM_TASKS = 1_000_000
 
 
 class DirectiveFamily:
@@ -45,6 +48,9 @@ class DirectiveFamily:
                  shuffle_slots: bool = False, prefetch: int | None = None) -> None:
         if not isinstance(num_tasks, int) or num_tasks < 0:
             raise DirectiveError(f"num_tasks must be an integer >= 0 (0 = unlimited), got {num_tasks!r}")
+        if num_tasks > MAX_NUM_TASKS:
+            raise ArgumentError(f"num_tasks={num_tasks} is more than the {MAX_NUM_TASKS} task seeds a fixed pool may "
+                                f"hold; use num_tasks=0 for an unlimited stream of tasks")
         self.directive = directive
         self.knobs = knobs or parse_directive(directive, difficulty)
         self.generator = OfflineGenerator(self.knobs, directive)
@@ -56,8 +62,9 @@ class DirectiveFamily:
         self.seed = seed
         self.num_tasks = num_tasks
         entropy = 0 if seed is None else seed
-        states = np.random.SeedSequence(entropy).generate_state(num_tasks) if num_tasks else []
-        self.pool_seeds = [int(s) for s in states]
+        # kept as a uint32 array (4 bytes a seed, not a Python int's ~32)
+        self.pool_seeds = (np.random.SeedSequence(entropy).generate_state(num_tasks) if num_tasks
+                           else np.zeros(0, dtype=np.uint32))
         self._cache: OrderedDict[int, SimSpec] = OrderedDict()
         # what a prefetch worker needs to rebuild this family (it never prefetches itself)
         self._args = {"directive": directive, "difficulty": difficulty, "seed": seed, "knobs": self.knobs,
@@ -72,8 +79,8 @@ class DirectiveFamily:
         return self._layout
 
     def task_seed(self, rng: np.random.Generator) -> int:
-        if self.pool_seeds:
-            return self.pool_seeds[int(rng.integers(len(self.pool_seeds)))]
+        if len(self.pool_seeds):
+            return int(self.pool_seeds[int(rng.integers(len(self.pool_seeds)))])
         return int(rng.integers(2**31 - 1))
 
     def sample(self, rng: np.random.Generator) -> SimSpec:

@@ -20,7 +20,7 @@ import numpy as np
 
 from gensim_gym._cache import BoundedCache
 from gensim_gym.dsl.compile import CompiledEffects
-from gensim_gym.errors import GenerationError
+from gensim_gym.errors import GenerationError, SearchSpaceError
 from gensim_gym.generation.directive import Knobs
 from gensim_gym.generation.toolsets import get_toolset
 from gensim_gym.generation.verify import measure, verify
@@ -151,7 +151,10 @@ class OfflineGenerator:
         probe = self._spec(objects, init, goals, 4 * need + 8, tools, hidden=hidden, fail=fail)
         probe_world = world.retarget(probe)
         # The walk itself reaches every goal, so no shortest plan is longer than it: a tight search bound.
-        result, optimal = best_plan(probe_world, max_depth=min(walked, probe.task.horizon), max_expansions=3000)
+        try:
+            result, optimal = best_plan(probe_world, max_depth=min(walked, probe.task.horizon), max_expansions=3000)
+        except SearchSpaceError as exc:  # a user's toolset can make a draft too large: draw another
+            return None, exc.problems[0].message
         if result.plan is None or not optimal:
             # Only exactly solved tasks: the golden plan is then a shortest one, and the env's
             # oracle (same search, larger budget) is sure to solve the task too.

@@ -10,12 +10,12 @@ them has the union of their vocabularies.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from gensim_gym._json import load_file
 from gensim_gym._resources import data_dir
 from gensim_gym.errors import DirectiveError, SpecError, did_you_mean
 from gensim_gym.spec.model import Fluent, Predicate, Tool
@@ -89,7 +89,7 @@ def load_registry(folder: str | None = None) -> dict[str, Toolset]:
     root = Path(folder) if folder else data_dir("tool_registry")
     out: dict[str, Toolset] = {}
     for path in sorted(root.glob("*.json")):
-        toolset = Toolset.from_dict(json.loads(path.read_text(encoding="utf-8")), source=str(path))
+        toolset = Toolset.from_dict(load_file(path, "toolset"), source=str(path))  # a user's folder: bounded read
         out[toolset.name] = toolset
     return out
 

@@ -12,7 +12,9 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from gensim_gym.errors import SearchSpaceError
 from gensim_gym.spec.model import SimSpec
+from gensim_gym.world.budget import SearchLimits, bounded, current
 from gensim_gym.world.compiled import CompiledWorld, changes
 from gensim_gym.world.layout import Layout
 from gensim_gym.world.planner import plan
@@ -129,6 +131,7 @@ def random_rollouts(world: CompiledWorld, episodes: int, integers: Callable[[int
     verdict is exactly the one playing every episode gives (the test is monotone in the wins).
     """
     wins = played = 0
+    budget = current()
     actions = world.actions
     changed_by = changes(world)  # shared by worlds of one grounding
     at_start = world.start_applicable()
@@ -137,6 +140,7 @@ def random_rollouts(world: CompiledWorld, episodes: int, integers: Callable[[int
     apply, horizon = world.apply, world.horizon
     goals = tuple(g.fn for g in world.goals)  # world.is_goal, inlined below
     while played < episodes:
+        budget.check_time("random-policy verification")
         played += 1
         facts, nums = bytearray(world.init_facts), list(world.init_nums)
         nums_key = tuple(nums)  # rebuilt only after a call that assigns fluents
@@ -187,8 +191,12 @@ def random_rollouts(world: CompiledWorld, episodes: int, integers: Callable[[int
 def verify(spec: SimSpec, *, max_random_success: float = 0.2, episodes: int = 16,
            rng: np.random.Generator | None = None, golden: list[str] | tuple[str, ...] | None = None,
            max_expansions: int = 20_000, layout: Layout | None = None,
-           world: CompiledWorld | None = None) -> VerifyReport:
+           world: CompiledWorld | None = None, limits: SearchLimits | None = None) -> VerifyReport:
     """Check that ``spec`` is solvable within its horizon, not trivial, and that its reward is consistent.
+
+    The whole check runs under one search budget (``limits``; see :mod:`gensim_gym.world.budget`); a
+    spec that exceeds it fails with a reason starting "search space too large", which a generator's
+    repair loop passes on (shrink the task) like any other verdict.
 
     Args:
         rng: the random policy's generator; default ``np.random.default_rng(0)`` (so anyone re-verifying
@@ -198,6 +206,18 @@ def verify(spec: SimSpec, *, max_random_success: float = 0.2, episodes: int = 16
         world: a compiled world of a spec sharing ``spec``'s objects, start and tools (e.g. a
             generator's draft); it is retargeted to ``spec`` rather than compiled again.
     """
+    try:
+        with bounded(limits):
+            return _verify(spec, max_random_success=max_random_success, episodes=episodes, rng=rng, golden=golden,
+                           max_expansions=max_expansions, layout=layout, world=world)
+    except SearchSpaceError as exc:
+        return VerifyReport(False, "; ".join(p.message for p in exc.problems), tuple(golden or ()))
+
+
+def _verify(spec: SimSpec, *, max_random_success: float, episodes: int, rng: np.random.Generator | None,
+            golden: list[str] | tuple[str, ...] | None, max_expansions: int, layout: Layout | None,
+            world: CompiledWorld | None) -> VerifyReport:
+    """:func:`verify` inside its budget scope."""
     if world is not None:
         layout = world.layout
         world = world if world.spec is spec else world.retarget(spec)

@@ -87,10 +87,10 @@ def _progress(total: int):
 def cmd_train(args: argparse.Namespace) -> int:
     sim = build_simulator(args)
     done = 0
-    if args.resume and (Path(args.out) / "state.json").exists():
-        from gensim_gym.simulator.io import read_json
+    if args.resume:
+        from gensim_gym.simulator.run_folder import peek_epoch
 
-        done = read_json(Path(args.out) / "state.json")["epoch"]
+        done = peek_epoch(Path(args.out))  # for the progress bar only; the run checks the folder itself
     progress, bar = _progress(args.epochs)
     if bar is not None:
         bar.update(min(done, args.epochs))

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from gensim_gym._atomic import atomic_write_text
+from gensim_gym._json import load_file
 
 __all__ = ["JsonlLog", "atomic_write_json", "atomic_write_text", "read_json"]
 
@@ -21,7 +22,8 @@ def atomic_write_json(path: str | Path, obj: Any) -> None:
 
 
 def read_json(path: str | Path) -> Any:
-    return json.loads(Path(path).read_text(encoding="utf-8"))
+    """A run folder's JSON file, read with the bounded loader (errors are :class:`~gensim_gym.errors.SpecError`)."""
+    return load_file(path, Path(path).name, max_bytes=256 * 2**20)
 
 
 class JsonlLog:

@@ -13,7 +13,6 @@ so ``resume=True`` continues a killed run from the last finished epoch.
 
 from __future__ import annotations
 
-import json
 import math
 import time
 from collections import defaultdict
@@ -23,15 +22,26 @@ from typing import Any
 import numpy as np
 
 from gensim_gym._checks import Checks
+from gensim_gym._json import load_file
 from gensim_gym.curriculum import Curriculum
 from gensim_gym.envs.gensim_env import GenSimEnv
-from gensim_gym.errors import BackendError, Error
+from gensim_gym.errors import BackendError, Error, RunError
 from gensim_gym.oversight.chat import TokenCounter
 from gensim_gym.oversight.memory import EpisodeResult, FailureMemory
 from gensim_gym.oversight.oversight import Oversight, RuleOversight
 from gensim_gym.simulator.adapter import EpochTasks, LoopCurriculum, LoopGenerator
-from gensim_gym.simulator.io import JsonlLog, atomic_write_json, read_json
+from gensim_gym.simulator.io import JsonlLog, atomic_write_json
 from gensim_gym.simulator.llm_tasks import LLMTasks
+from gensim_gym.simulator.run_folder import (
+    MAX_RECORD_BYTES,
+    RunLock,
+    committed_checkpoint,
+    prune_checkpoints,
+    read_config,
+    read_record,
+    read_state,
+    write_checkpoint,
+)
 from gensim_gym.simulator.tasks import EpochSource, OfflineTasks, directive_layout
 from gensim_gym.trainers.base import Trainer
 from gensim_gym.trainers.rollout import rollout
@@ -129,11 +139,13 @@ class GenerativeSimulator:
         self.train_source = EpochSource(self.layout)
         self.eval_env = GenSimEnv(EpochSource(self.layout), obs_mode=trainer.obs_mode, seed=seed)
         self._tb = None
+        self._tb_purge: int | None = None  # on resume: the first uncommitted epoch (TensorBoard's purge_step)
 
     # -- state ---------------------------------------------------------------------
     def _fresh_state(self) -> dict[str, Any]:
         return {"epoch": 0, "directive": self.directive0, "memory": FailureMemory().state_dict(),
                 "offsets": {"trajectories": 0, "env_dataset": 0}, "report": {"epochs": [], "evaluation": {}},
+                "checkpoint": None,
                 "tokens": TokenCounter().to_dict(), "finished": False}
 
     def config(self, epochs: int, episodes_per_epoch: int, eta: float) -> dict[str, Any]:
@@ -171,28 +183,33 @@ class GenerativeSimulator:
         checks.integer("episodes_per_epoch", episodes_per_epoch, 1)
         checks.number("eta", eta)
         checks.done()
-        self.out.mkdir(parents=True, exist_ok=True)
-        ckpt = self.out / "checkpoints"
+        with RunLock(self.out):  # one writer per run folder
+            return self._run(epochs, episodes_per_epoch, eta, resume=resume, progress=progress)
+
+    def _run(self, epochs: int, episodes_per_epoch: int, eta: float, *, resume: bool, progress: Any) -> dict[str, Any]:
+        """:meth:`run` while holding the run folder's lock."""
+        # A resumed folder is checked before anything is generated or trained: what state.json commits, and only that.
+        state = read_state(self.out, epochs) if resume and (self.out / "state.json").exists() else None
         trajectories, env_dataset = JsonlLog(self.out / "trajectories.jsonl"), JsonlLog(self.out / "env_dataset.jsonl")
         eval_specs = self._eval_specs()
         self.curriculum.resize(episodes_per_epoch)
         self.train_source.set_specs(eval_specs)
         self.trainer.bind(GenSimEnv(self.train_source, obs_mode=self.trainer.obs_mode, seed=self.seed), self.seed)
-        if resume and (self.out / "state.json").exists():
-            state = read_json(self.out / "state.json")
-            if state["epoch"] > 0:
-                self.trainer.load(ckpt)
-                self.curriculum.load_state_dict(read_json(ckpt / "curriculum.json"))
+        if state is not None:
+            memory = self._restore(state)
             trajectories.truncate(state["offsets"]["trajectories"])
             env_dataset.truncate(state["offsets"]["env_dataset"])
-            self._restore_tokens(state["tokens"])
         else:
             state = self._fresh_state()
+            # A fresh run over an old folder: drop the old commit record first, so that a kill from here
+            # on resumes as a fresh start, never from the old run's state over this run's files.
+            (self.out / "state.json").unlink(missing_ok=True)
+            prune_checkpoints(self.out, None)
             trajectories.truncate(0)
             env_dataset.truncate(0)
             atomic_write_json(self.out / "config.json", self.config(epochs, episodes_per_epoch, eta))
             state["report"]["evaluation"]["before"] = self.evaluate(eval_specs, "before")
-        memory = FailureMemory.from_state_dict(state["memory"])
+            memory = FailureMemory.from_state_dict(state["memory"])
         for epoch in range(state["epoch"], epochs):
             record = self._epoch(epoch, state["directive"], memory, k=episodes_per_epoch, eta=eta,
                                  logs=(trajectories, env_dataset))
@@ -200,17 +217,37 @@ class GenerativeSimulator:
             state.update(epoch=epoch + 1, directive=record["decision"]["new_directive"],
                          memory=memory.state_dict(), tokens=self.tokens.to_dict(),
                          offsets={"trajectories": trajectories.size(), "env_dataset": env_dataset.size()})
-            self._checkpoint(ckpt, state)
+            self._checkpoint(state)
             if progress is not None:
                 progress(epoch, record)
         if not state.get("finished") or "after" not in state["report"]["evaluation"]:
             state["report"]["evaluation"]["after"] = self.evaluate(eval_specs, "after")
             state.update(finished=True, tokens=self.tokens.to_dict())
-            self._checkpoint(ckpt, state, model=False)
+            self._checkpoint(state, model=False)
         report = self._write_report(state)
         if self._tb is not None:
             self._tb.close()
         return report
+
+    def _restore(self, state: dict[str, Any]) -> FailureMemory:
+        """Load the trainer, curriculum, failure memory and token counts ``state`` commits; drop uncommitted
+        checkpoints. Anything unusable is a :class:`RunError` (before any training)."""
+        try:
+            if state["epoch"] > 0:
+                folder = committed_checkpoint(self.out, state)
+                self.trainer.load(folder)
+                self.curriculum.load_state_dict(load_file(folder / "curriculum.json", "curriculum.json",
+                                                          max_bytes=MAX_RECORD_BYTES))
+            memory = FailureMemory.from_state_dict(state["memory"])
+            self._restore_tokens(state["tokens"])
+        except RunError:
+            raise
+        except (Error, OSError, KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise RunError(f"{self.out}: the committed checkpoint cannot be loaded ({type(exc).__name__}: "
+                           f"{str(exc)[:500]}); to start over, delete the folder or train with another --out") from None
+        prune_checkpoints(self.out, (state.get("checkpoint") or {}).get("dir"))
+        self._tb_purge = state["epoch"]  # TensorBoard drops the uncommitted epochs' events on display
+        return memory
 
     def _restore_tokens(self, saved: dict[str, Any]) -> None:
         # Added, not assigned: this process may already have spent tokens (evaluation specs are generated first).
@@ -282,7 +319,7 @@ class GenerativeSimulator:
             except ImportError:  # tensorboard is optional: the JSON report has the same numbers
                 self._tb = False
                 return
-            self._tb = SummaryWriter(str(self.out / "tensorboard" / "loop"))
+            self._tb = SummaryWriter(str(self.out / "tensorboard" / "loop"), purge_step=self._tb_purge)
         if not self._tb:
             return
         for key in ("success", "mean_reward", "mean_difficulty", "invalid_rate", "tools_per_task", "plan_length",
@@ -292,16 +329,17 @@ class GenerativeSimulator:
             self._tb.add_scalar(f"curriculum/{key}", record["curriculum"].get(key, 0.0), epoch)
         self._tb.flush()
 
-    def _checkpoint(self, ckpt: Path, state: dict[str, Any], model: bool = True) -> None:
-        # Model and curriculum first, state last: state.json names a finished epoch only once all of it is on disk.
-        ckpt.mkdir(parents=True, exist_ok=True)
+    def _checkpoint(self, state: dict[str, Any], model: bool = True) -> None:
+        """Commit ``state``: the epoch's checkpoint folder first (see :mod:`~gensim_gym.simulator.run_folder`),
+        ``state.json`` naming it by content hash last; then drop the previous checkpoint."""
         if model:
-            self.trainer.save(ckpt)
-            atomic_write_json(ckpt / "curriculum.json", self.curriculum.state_dict())
+            state["checkpoint"] = write_checkpoint(self.out, state["epoch"], self.trainer.save,
+                                                   self.curriculum.state_dict())
         atomic_write_json(self.out / "state.json", state)
+        prune_checkpoints(self.out, (state.get("checkpoint") or {}).get("dir"))
 
     def _write_report(self, state: dict[str, Any]) -> dict[str, Any]:
-        report = {"config": read_json(self.out / "config.json"), **state["report"],
+        report = {"config": read_config(self.out), **state["report"],
                   "final_directive": state["directive"], "llm_tokens": state["tokens"]}
         atomic_write_json(self.out / "report.json", report)
         from gensim_gym.simulator.report import build_report
@@ -311,4 +349,5 @@ class GenerativeSimulator:
 
 
 def load_report(run_dir: str | Path) -> dict[str, Any]:
-    return json.loads((Path(run_dir) / "report.json").read_text(encoding="utf-8"))
+    """A run folder's ``report.json`` (bounded read; an unreadable one is a :class:`RunError`)."""
+    return read_record(Path(run_dir), "report.json")

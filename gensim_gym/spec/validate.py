@@ -18,6 +18,7 @@ from math import prod
 from pathlib import Path
 from typing import Any
 
+from gensim_gym._json import depth, loads, read_bounded
 from gensim_gym.dsl.ast import Assign, Reveal, Var, walk
 from gensim_gym.dsl.check import Vocabulary, check_effect, check_expr
 from gensim_gym.dsl.parser import parse_effect, parse_expr
@@ -28,6 +29,10 @@ MAX_JSON_BYTES = 1_000_000
 MAX_JSON_DEPTH = 64
 MAX_GROUND_FACTS = 20_000
 MAX_GROUND_ACTIONS = 5_000
+#: Ground calls × (ground atoms + fluents): what one planner expansion may copy and check. The
+#: registry's largest tasks stay under 25,000; searches are bounded too (gensim_gym.world.budget),
+#: but a spec past this cap is refused before any search starts.
+MAX_GROUND_WORK = 2_000_000
 
 
 @lru_cache(maxsize=1)
@@ -78,35 +83,13 @@ def json_chars(text: str, start: int = 0):
         yield i, ch, False
 
 
-def _depth(text: str) -> int:
-    depth = best = 0
-    for _, ch, in_string in json_chars(text):
-        if in_string:
-            continue
-        if ch in "[{":
-            depth += 1
-            best = max(best, depth)
-        elif ch in "]}":
-            depth -= 1
-    return best
-
-
-def _reject_constant(name: str) -> Any:
-    raise SpecError(f"not valid JSON: {name} is not a JSON number")
+_depth = depth  # the bounded loader's scanner (kept under its old name for importers)
 
 
 def parse_json(text: str | bytes) -> Any:
-    """Parse JSON text with size and nesting bounds; errors become :class:`SpecError`."""
-    if isinstance(text, bytes):
-        text = text.decode("utf-8", errors="replace")
-    if len(text) > MAX_JSON_BYTES:
-        raise SpecError(f"spec JSON is {len(text)} characters; at most {MAX_JSON_BYTES} are allowed")
-    if _depth(text) > MAX_JSON_DEPTH:
-        raise SpecError(f"spec JSON nests deeper than {MAX_JSON_DEPTH} levels")
-    try:
-        return json.loads(text, parse_constant=_reject_constant)
-    except json.JSONDecodeError as exc:
-        raise SpecError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    """Parse spec JSON text with the package's bounded loader (:func:`gensim_gym._json.loads`: size,
+    nesting and digit bounds, UTF-8 only, finite numbers); errors become :class:`SpecError`."""
+    return loads(text, "spec JSON", max_bytes=MAX_JSON_BYTES, max_depth=MAX_JSON_DEPTH)
 
 
 def plain_json_problems(obj: Any, max_depth: int = MAX_JSON_DEPTH) -> list[Problem]:
@@ -176,13 +159,12 @@ def _reward(d: dict[str, Any]):
 
 
 def load_spec(path: str | Path) -> SimSpec:
-    """Read, validate and return the spec stored at ``path``."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise SpecError(f"cannot read spec file {str(path)!r}: {exc.strerror}") from None
-    return validate_spec(text)
+    """Read, validate and return the spec stored at ``path``.
+
+    The file is read only up to ``MAX_JSON_BYTES`` (a device such as ``/dev/zero`` is refused
+    after that many bytes), and text that is not UTF-8 is a :class:`SpecError`.
+    """
+    return validate_spec(read_bounded(path, MAX_JSON_BYTES, "spec file"))
 
 
 def vocabulary(task: Task) -> Vocabulary:
@@ -342,3 +324,7 @@ def _check_sizes(task: Task, tools: Tools, problems: list[Problem]) -> None:
     if actions > MAX_GROUND_ACTIONS:
         problems.append(Problem("$.tools", f"the tools expand to {actions} ground calls; "
                                            f"at most {MAX_GROUND_ACTIONS} are allowed"))
+    elif actions * facts > MAX_GROUND_WORK:
+        problems.append(Problem("$.tools", f"search space too large: {actions} ground calls over {facts} ground "
+                                           f"atoms and fluents ({actions * facts}); at most {MAX_GROUND_WORK} "
+                                           f"are allowed: use fewer objects, tools or tool parameters"))

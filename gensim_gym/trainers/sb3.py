@@ -15,6 +15,7 @@ from typing import Any
 
 import gymnasium as gym
 
+from gensim_gym._atomic import atomic_write_with
 from gensim_gym.errors import Error, require
 from gensim_gym.trainers.base import BaseTrainer
 
@@ -85,7 +86,9 @@ class SB3Trainer(BaseTrainer):
         return {"steps": self.model.num_timesteps - before, "total_steps": self.model.num_timesteps}
 
     def save(self, directory: Path) -> None:
-        self.model.save(Path(directory) / "model.zip")
+        """Write ``model.zip`` atomically: SB3 writes into a temporary file that then replaces the old one, so
+        a kill during the save leaves the previous model intact (SB3 alone writes the zip in place)."""
+        atomic_write_with(Path(directory) / "model.zip", self.model.save)
 
     def load(self, directory: Path) -> None:
         path = Path(directory) / "model.zip"

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import gymnasium as gym
 import numpy as np
 
+from gensim_gym._atomic import atomic_write_json
+from gensim_gym._json import load_file
+from gensim_gym.errors import Error
 from gensim_gym.trainers.base import BaseTrainer
 
 
@@ -43,6 +47,19 @@ class RandomAgent(BaseTrainer):
             n = env.action_space.n if self.obs_mode == "vector" else env.unwrapped.layout.n_actions
             action = int(self.rng.integers(n))
         return action if self.obs_mode == "vector" else _as_call(env, action)
+
+    def save(self, directory: Path) -> None:
+        """Save the random generator's state (``agent.json``), so a resumed run draws what it would have drawn."""
+        atomic_write_json(Path(directory) / "agent.json", {"rng": self.rng.bit_generator.state})
+
+    def load(self, directory: Path) -> None:
+        path = Path(directory) / "agent.json"
+        if not path.exists():  # a checkpoint from before the state was saved: keep the current generator
+            return
+        try:
+            self.rng.bit_generator.state = load_file(path, "random agent state")["rng"]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise Error(f"{path} is not a random agent state: {exc}") from None
 
 
 class OracleAgent(BaseTrainer):

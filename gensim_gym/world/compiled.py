@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from itertools import count, product
+from math import isnan
 
 from gensim_gym.dsl.ast import WILDCARD, Assign, Effect, Obj, Reveal, walk
 from gensim_gym.dsl.compile import Compiled, CompiledEffects, compile_effects, compile_expr
@@ -154,8 +155,14 @@ def changes(world: CompiledWorld) -> Changes:
 
 
 def assigned_value(op: str, value: float, old: float, lo: float, hi: float) -> float:
-    """A fluent's new value: ``op`` (``=``, ``+=``, ``-=``) applied to ``old`` and ``value``, clamped to [lo, hi]."""
+    """A fluent's new value: ``op`` (``=``, ``+=``, ``-=``) applied to ``old`` and ``value``, clamped to [lo, hi].
+
+    Infinities clamp to the bounds; NaN (``0 * inf``, ``inf - inf``: expressions may overflow) becomes
+    ``lo``, so no fluent, observation or reward ever holds NaN.
+    """
     new = value if op == "=" else old + value if op == "+=" else old - value
+    if isnan(new):  # min/max would keep NaN
+        return lo
     return min(max(float(new), lo), hi)
 
 

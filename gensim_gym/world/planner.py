@@ -10,7 +10,9 @@ evaluation: most queued states never are).
 Successors are generated incrementally: a node re-checks only the
 preconditions its last action could have changed. Search is bounded by the
 horizon and by ``max_expansions``; when the bound is hit the planner says
-"unknown", never "unsolvable".
+"unknown", never "unsolvable". Every call also runs under a
+:class:`~gensim_gym.world.budget.Budget` (time, stored states, their memory):
+exceeding it raises :class:`~gensim_gym.errors.SearchSpaceError`.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import count
 
+from gensim_gym.world.budget import Budget, SearchLimits, bounded, state_bytes
 from gensim_gym.world.compiled import CompiledWorld, GroundAction, changes
 from gensim_gym.world.heuristic import DEAD_END, Guidance, guidance
 
@@ -72,13 +75,25 @@ def _affected(world: CompiledWorld) -> _Affected:
 
 
 def plan(world: CompiledWorld, facts: bytearray | None = None, nums: list[float] | None = None, *,
-         max_depth: int | None = None, max_expansions: int = 20_000, weight: float = 1.0) -> PlanResult:
+         max_depth: int | None = None, max_expansions: int = 20_000, weight: float = 1.0,
+         limits: SearchLimits | None = None) -> PlanResult:
     """Find a plan from ``(facts, nums)`` (default: the initial state) to the goal.
 
     With ``weight=1`` (A*) the plan is a shortest one. A larger weight (weighted
     A*) finds plans faster that are at most ``weight`` times longer than the
     shortest; :func:`best_plan` uses it only when exact search runs out of budget.
+
+    Raises:
+        SearchSpaceError: the search exceeded ``limits`` (default: the enclosing
+            :func:`~gensim_gym.world.budget.bounded` scope's, else the defaults).
     """
+    with bounded(limits) as budget:
+        return _plan(world, facts, nums, max_depth=max_depth, max_expansions=max_expansions, weight=weight,
+                     budget=budget)
+
+
+def _plan(world: CompiledWorld, facts: bytearray | None, nums: list[float] | None, *, max_depth: int | None,
+          max_expansions: int, weight: float, budget: Budget) -> PlanResult:
     from_start = facts is None and nums is None  # the world's initial state
     facts = bytearray(world.init_facts if facts is None else facts)
     nums = list(world.init_nums if nums is None else nums)
@@ -91,11 +106,11 @@ def plan(world: CompiledWorld, facts: bytearray | None = None, nums: list[float]
     if start_h > max_depth:
         return PlanResult(None, 0, False)
     return _search(world, facts, nums, start_h, max_depth=max_depth, max_expansions=max_expansions, weight=weight,
-                   at_start=from_start)
+                   at_start=from_start, budget=budget)
 
 
 def _search(world: CompiledWorld, facts: bytearray, nums: list[float], start_h: int, *, max_depth: int,
-            max_expansions: int, weight: float, at_start: bool = False) -> PlanResult:
+            max_expansions: int, weight: float, budget: Budget, at_start: bool = False) -> PlanResult:
     """The A* loop of :func:`plan` from a state that is neither a goal nor a known dead end.
 
     Deferred evaluation: a generated state is tested for the goal at once (cheap) but queued with a
@@ -124,6 +139,7 @@ def _search(world: CompiledWorld, facts: bytearray, nums: list[float], start_h: 
     expansions = 0
     pruned = False
     heappop, heappush = heapq.heappop, heapq.heappush
+    size = state_bytes(len(facts), len(nums))
     while frontier:
         _, _, _, _, g, h, f, n, app, node, key, preferred = heappop(frontier)
         if best_g[key] < g:
@@ -143,6 +159,8 @@ def _search(world: CompiledWorld, facts: bytearray, nums: list[float], start_h: 
         expansions += 1
         if expansions > max_expansions:
             return PlanResult(None, expansions, False)
+        budget.check_time("the planner")
+        budget.check_states("the planner", len(best_g) + len(frontier), size)
         if node is not None:
             app = _updated(app, affected[node[0].id], f, n)
         g2 = g + 1
@@ -237,12 +255,17 @@ def _updated(app: frozenset[int], entry: tuple[tuple[int, ...], tuple[tuple[int,
 
 
 def best_plan(world: CompiledWorld, facts: bytearray | None = None, nums: list[float] | None = None, *,
-              max_depth: int | None = None, max_expansions: int = 20_000) -> tuple[PlanResult, bool]:
-    """A shortest plan if exact A* finishes within budget, else a weighted-A* plan; returns (result, optimal)."""
-    exact = plan(world, facts, nums, max_depth=max_depth, max_expansions=max_expansions)
-    if exact.plan is not None or exact.exhausted:
-        return exact, True
-    return plan(world, facts, nums, max_depth=max_depth, max_expansions=max_expansions, weight=3.0), False
+              max_depth: int | None = None, max_expansions: int = 20_000,
+              limits: SearchLimits | None = None) -> tuple[PlanResult, bool]:
+    """A shortest plan if exact A* finishes within budget, else a weighted-A* plan; returns (result, optimal).
+
+    Both searches share one :class:`~gensim_gym.world.budget.Budget` (``limits``, see :func:`plan`).
+    """
+    with bounded(limits):
+        exact = plan(world, facts, nums, max_depth=max_depth, max_expansions=max_expansions)
+        if exact.plan is not None or exact.exhausted:
+            return exact, True
+        return plan(world, facts, nums, max_depth=max_depth, max_expansions=max_expansions, weight=3.0), False
 
 
 def _unwind(link) -> list[GroundAction]:

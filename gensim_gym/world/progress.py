@@ -29,9 +29,11 @@ computed on the true state: a privileged critic, like the golden plan).
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from typing import TYPE_CHECKING
 
+from gensim_gym.world.budget import current
 from gensim_gym.world.heuristic import DEAD_END, guidance
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -39,6 +41,13 @@ if TYPE_CHECKING:  # pragma: no cover
 
 MAX_STATES = 2048
 MAX_MEMO = 200_000
+#: Precondition checks the exact sweep may spend (states × relevant actions) before it falls back to
+#: the estimate, as when it meets ``MAX_STATES``: a deterministic bound on its time (issue 17). The
+#: registry's largest tasks spend under 0.4 M.
+MAX_SWEEP_CHECKS = 2_000_000
+#: Seconds :meth:`Progress._warm` may spend; warming only saves later evaluations (Φ is a function
+#: of the key), so stopping early changes no value.
+MAX_WARM_SECONDS = 0.25
 
 
 class Progress:
@@ -121,7 +130,10 @@ class Progress:
         the key, so when it is computed changes no value.
         """
         phis, estimate = self.phis, self.h.estimate
-        for facts, nums in states:
+        stop = time.monotonic() + MAX_WARM_SECONDS
+        for i, (facts, nums) in enumerate(states):
+            if not i & 31 and time.monotonic() > stop:
+                return
             k = self.key(facts, nums)
             if k not in phis:
                 phis[k] = self._phi(estimate(facts, nums))
@@ -152,12 +164,18 @@ class Progress:
         parents: list[list[int]] = [[]]
         goals: list[int] = []
         frontier = deque([0])
+        budget, checks = current(), 0
         while frontier:
             sid = frontier.popleft()
             facts, nums = states[sid]
             if w.is_goal(facts, nums):
                 goals.append(sid)
                 continue  # episodes end at the goal: no need to expand it
+            checks += len(actions)
+            if checks > MAX_SWEEP_CHECKS:
+                return states
+            if not sid & 63:
+                budget.check_time("the progress (dense reward) sweep")
             for a in actions:
                 if not a.pre.fn(facts, nums):
                     continue

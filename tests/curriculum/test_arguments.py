@@ -82,11 +82,11 @@ def corrupt(state: dict, edit) -> dict:
     (lambda s: s.update(pi=[2.0] + s["pi"][1:]), r"\$\.pi must be probabilities summing to 1"),
     (lambda s: s["config"].update(fold_every=0), r"\(\$\.config\): 1 invalid argument:\n  - fold_every=0"),
     (lambda s: s["config"].update(fold_evry=8), r"\$\.config has unknown keys \['fold_evry'\]"),
-    (lambda s: s["pool"][1].pop("post"), r"\$\.pool\[1\] is malformed \(KeyError: 'post'\)"),
+    (lambda s: s["pool"][1].pop("post"), r"\$\.pool\[1\]\.post: must be an array, got NoneType"),
     (lambda s: s["pool"][0]["spec"]["task"].update(horizon=-5), r"\$\.pool\[0\]\.spec is not a valid spec"),
     (lambda s: s.update(rng={"bit_generator": "MT19937"}), r"\$\.rng is not a numpy PCG64 state"),
-    (lambda s: s["pending"].append({"task_id": "x"}), r"\$\.pending holds a malformed result"),
-    (lambda s: s.update(filter={}), r"malformed curriculum state \(KeyError"),  # fails last, after assignments
+    (lambda s: s["pending"].append({"task_id": "x"}), r"\$\.pending\[\d+\]\.is_success: must be true or false"),
+    (lambda s: s.update(filter={}), r"\$\.filter\.xs: must be an array"),
 ])
 def test_a_malformed_state_is_refused_by_path_and_changes_nothing(played, edit, expected):
     state = played.state_dict()

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from gensim_gym._atomic import atomic_write_json
+from gensim_gym._json import load_file
 
 MAX_ENTRY_BYTES = 2_000_000
 
@@ -52,7 +53,7 @@ class StageCache:
         try:
             if path.stat().st_size > MAX_ENTRY_BYTES:
                 raise ValueError(f"entry is larger than {MAX_ENTRY_BYTES} bytes")
-            entry = json.loads(path.read_text(encoding="utf-8"))
+            entry = load_file(path, "LLM cache entry", max_bytes=MAX_ENTRY_BYTES)  # bounded: a symlink to /dev/zero
             if not isinstance(entry, dict) or entry.get("key") != key or not isinstance(entry.get("section"), dict):
                 raise ValueError("entry does not hold a section under its own key")
             return entry

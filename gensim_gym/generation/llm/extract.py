@@ -12,11 +12,11 @@ before any parsing, and nothing is ever evaluated.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from gensim_gym._json import loads
 from gensim_gym.errors import SpecError
 from gensim_gym.spec.validate import MAX_JSON_DEPTH, _depth, json_chars
 
@@ -81,10 +81,11 @@ def _candidates(text: str) -> Iterator[str]:
 
 
 def _loads(text: str) -> Any:
+    """The bounded loader (gensim_gym._json: depth, size, digits) on exactly the candidate parsed."""
     try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        return json.loads(_strip_trailing_commas(text))
+        return loads(text, "the answer", max_bytes=MAX_ANSWER_CHARS)
+    except SpecError:
+        return loads(_strip_trailing_commas(text), "the answer", max_bytes=MAX_ANSWER_CHARS)
 
 
 def extract_json(text: str, stage: str = "", problems: Callable[[dict[str, Any]], int] | None = None) -> dict[str, Any]:
@@ -120,8 +121,8 @@ def extract_json(text: str, stage: str = "", problems: Callable[[dict[str, Any]]
             break
         try:
             obj = _loads(candidate)
-        except json.JSONDecodeError as exc:
-            last = f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        except SpecError as exc:
+            last = exc.problems[0].message.removesuffix(" (the answer)")
             continue
         if not isinstance(obj, dict):
             last = f"expected a JSON object, got a JSON {type(obj).__name__}"
