@@ -38,6 +38,10 @@ import gymnasium as gym
 import numpy as np
 
 import gensim_gym  # noqa: F401 - registers GenSim-v0
+from gensim_gym.wrappers import ActionMaskInfo
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
+import cleanrl_ppo  # noqa: E402 - the repo's CleanRL-style example, imported from its folder
 
 DOMAINS = ("warehouse", "webshop", "calendar", "filesystem", "support")
 EASY_DIFFICULTY = 0.1
@@ -72,11 +76,14 @@ class SeenTasks(gym.Wrapper):
         return obs, info
 
 
-def make_thunks(cell: Cell, n_envs: int, seen: set[str]) -> list:
-    """Env factories of the training stream (each sub-env its own stream seed), recording the tasks played."""
+def make_thunks(cell: Cell, n_envs: int, seen: set[str], *, mask_info: bool = False) -> list:
+    """Env factories of the training stream (each sub-env its own stream seed), recording the tasks played;
+    ``mask_info`` adds the mask to ``info`` (the CleanRL-style script reads it there, and ignores it with --no-mask)."""
     def thunk(i: int):
         def make() -> gym.Env:
             env = gym.make("GenSim-v0", **cell.make_kwargs(cell.seed * 100 + i))
+            if mask_info:
+                env = ActionMaskInfo(env)
             return SeenTasks(gym.wrappers.RecordEpisodeStatistics(env), seen)
         return make
 
@@ -93,10 +100,8 @@ def train(cell: Cell, seen: set[str]) -> Any:
     if cell.trainer == "random":
         return None
     if cell.trainer == "cleanrl":
-        sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
-        import cleanrl_ppo  # noqa: PLC0415 - the repo's example
-
-        return cleanrl_ppo.train(make_thunks(cell, 4, seen), total_timesteps=cell.steps, seed=cell.seed)
+        args = cleanrl_ppo.parse_args(["--no-mask", "--total-timesteps", str(cell.steps), "--seed", str(cell.seed)])
+        return cleanrl_ppo.train(make_thunks(cell, args.num_envs, seen, mask_info=True), args)
     if cell.trainer == "ppo":
         from stable_baselines3 import PPO as Algo  # noqa: PLC0415, N814
     elif cell.trainer == "dqn":
@@ -118,7 +123,7 @@ def act(model: Any, trainer: str, obs: np.ndarray, env: gym.Env, rng: np.random.
     if trainer == "maskable":
         return int(model.predict(obs, deterministic=True, action_masks=mask)[0])
     if trainer == "cleanrl":
-        return int(model(obs))
+        return cleanrl_ppo.greedy(model, obs)
     return int(model.predict(obs, deterministic=True)[0])
 
 

@@ -24,7 +24,7 @@ import gensim_gym  # noqa: F401 - registers the ids
 from gensim_gym.wrappers import ActionMaskInfo
 
 
-def parse_args() -> argparse.Namespace:
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--env-id", default="GenSim-Warehouse-Easy-v0")
     p.add_argument("--total-timesteps", type=int, default=50_000)
@@ -41,7 +41,7 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--max-grad-norm", type=float, default=0.5)
     p.add_argument("--no-mask", action="store_true", help="ignore the action mask (plain PPO)")
     p.add_argument("--seed", type=int, default=1)
-    return p.parse_args()
+    return p.parse_args(argv)
 
 
 def make_thunk(env_id: str):
@@ -115,9 +115,15 @@ def update_policy(agent, optimizer, args, batch_data: tuple) -> None:
 
 def main() -> None:
     args = parse_args()
+    train([make_thunk(args.env_id) for _ in range(args.num_envs)], args)
+
+
+def train(thunks: list, args: argparse.Namespace) -> Agent:
+    """Train on ``SyncVectorEnv(thunks)`` (each env must put its mask in ``info["action_mask"]``, e.g. through
+    :class:`ActionMaskInfo`); returns the agent (``greedy`` picks its actions for evaluation)."""
     torch.manual_seed(args.seed)
     np.random.seed(args.seed)
-    envs = gym.vector.SyncVectorEnv([make_thunk(args.env_id) for _ in range(args.num_envs)])
+    envs = gym.vector.SyncVectorEnv(thunks)
     n_actions = envs.single_action_space.n
     agent = Agent(int(np.prod(envs.single_observation_space.shape)), n_actions)
     optimizer = torch.optim.Adam(agent.parameters(), lr=args.learning_rate, eps=1e-5)
@@ -169,6 +175,13 @@ def main() -> None:
     envs.close()
     print(f"final success rate {np.mean(successes) if successes else 0.0:.2f} over the last {len(successes)} "
           f"episodes, {step} steps")
+    return agent
+
+
+def greedy(agent: Agent, obs: np.ndarray) -> int:
+    """The agent's most likely action for one observation (no mask: what a plain policy would do)."""
+    with torch.no_grad():
+        return int(agent.actor(torch.as_tensor(obs, dtype=torch.float32)).argmax())
 
 
 if __name__ == "__main__":

@@ -38,7 +38,7 @@ import numpy as np
 from gymnasium import spaces
 
 from gensim_gym.envs.gensim_env import GenSimEnv
-from gensim_gym.errors import ArgumentError
+from gensim_gym.errors import ActionError, ArgumentError
 from gensim_gym.world.compiled import CompiledWorld
 from gensim_gym.world.heuristic import goal_literals
 
@@ -129,7 +129,7 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
     def step(self, action):
         listed = self._listed
         if not self.action_space.contains(action):
-            raise ArgumentError(f"action must be an integer in [0, {self.max_calls}) (the k-th call available now), "
+            raise ActionError(f"action must be an integer in [0, {self.max_calls}) (the k-th call available now), "
                               f"got {action!r}")
         # k >= n wraps around, so every action is a call available now: an unmasked policy starts as a
         # masked random one instead of spending most calls on empty positions (BENCHMARKS.md, Learnability)

@@ -9,7 +9,7 @@ from gymnasium.utils.env_checker import check_env
 
 import gensim_gym  # noqa: F401 - registers GenSim-v0
 from gensim_gym.envs.available import MAX_CALLS, AvailableCalls
-from gensim_gym.errors import ArgumentError
+from gensim_gym.errors import ActionError, ArgumentError
 
 DOMAINS = ("warehouse", "webshop", "calendar", "filesystem", "support")
 
@@ -120,7 +120,7 @@ def test_bad_arguments_are_argument_errors() -> None:
     env = make("warehouse")
     env.reset(seed=0)
     for bad in (-1, env.action_space.n, 1.5, "0"):
-        with pytest.raises(ArgumentError, match="action must be an integer"):
+        with pytest.raises(ActionError, match="action must be an integer"):
             face(env).step(bad)
 
 
