@@ -25,7 +25,7 @@ def play(env_id: str, workers: int, episodes: int, directive: str | None = None)
         obs, info = env.reset()
         trace += [info["task_id"], obs.tobytes()]
         while True:
-            mask = env.unwrapped.action_masks()
+            mask = env.get_wrapper_attr("action_masks")()
             obs, reward, terminated, truncated, _ = env.step(int(rng.choice(np.flatnonzero(mask))))
             trace.append((reward, obs.tobytes()))
             if terminated or truncated:
