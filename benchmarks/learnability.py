@@ -179,7 +179,12 @@ def main() -> None:
     p.add_argument("--episodes", type=int, default=200, help="unseen evaluation tasks per cell")
     p.add_argument("--env-kwargs", default="{}", help='extra gym.make arguments as JSON, e.g. {"max_calls": 16}')
     p.add_argument("--out", default="", help="append one JSON line per cell to this file")
+    p.add_argument("--table", default="", help="print the Markdown table of a results file (one JSON line per cell) "
+                                               "and exit")
     args = p.parse_args()
+    if args.table:
+        print(table(args.table))
+        return
     extra = json.loads(args.env_kwargs)
     for trainer in args.trainers.split(","):
         for domain in args.domains.split(","):
@@ -204,6 +209,22 @@ def run_cell(cell: Cell, episodes: int, out: str) -> dict[str, Any]:
         with open(out, "a", encoding="utf-8") as fh:
             fh.write(json.dumps(row) + "\n")
     return row
+
+
+def table(path: str) -> str:
+    """Fresh-task success per (trainer, face, steps) row and domain column, seeds listed in each cell."""
+    cells: dict[tuple[str, str, int], dict[str, list[str]]] = {}
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        face = row["env_kwargs"].get("action_space", "available")
+        key = (row["trainer"], face if row["trainer"] != "random" else "-", row["steps"])
+        cells.setdefault(key, {}).setdefault(row["domain"], []).append(
+            f"{row['success_fresh']:.2f} (s{row['seed']})")
+    out = ["| trainer | face | steps | " + " | ".join(DOMAINS) + " |", "|---" * (3 + len(DOMAINS)) + "|"]
+    for (trainer, face, steps), by_domain in sorted(cells.items()):
+        out.append(f"| {trainer} | {face} | {steps // 1000}k | "
+                   + " | ".join(", ".join(by_domain.get(d, ["—"])) for d in DOMAINS) + " |")
+    return "\n".join(out)
 
 
 if __name__ == "__main__":
