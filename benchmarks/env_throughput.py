@@ -47,16 +47,19 @@ def cartpole_stepper(seed: int = 0):
     return run
 
 
-def gensim_stepper(directive: str, difficulty: float, num_tasks: int, seed: int = 0):
-    """A function running ``n`` GenSim steps with uniformly random valid actions (from ``action_masks()``).
+def gensim_stepper(directive: str, difficulty: float, num_tasks: int, seed: int = 0, face: str = "available"):
+    """A function running ``n`` GenSim steps with uniformly random valid actions (from ``action_masks()``),
+    through the action face ``face`` (``"ground"``: the env's own).
 
     It returns the number of episodes that ended.
     """
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        env = gym.make("GenSim-v0", directive=directive, difficulty=difficulty, seed=seed, num_tasks=num_tasks)
+        env = gym.make("GenSim-v0", directive=directive, difficulty=difficulty, seed=seed, num_tasks=num_tasks,
+                       action_space=face)
     rng = np.random.default_rng(seed)
     unwrapped = env.unwrapped
+    masks = env.get_wrapper_attr("action_masks")  # the face's own (bound once: no lookup per step)
     if num_tasks:
         # Warm every pool task once (generation, compilation, the progress table), so that only
         # stepping and resetting are timed; a training run pays this once per task.
@@ -67,7 +70,7 @@ def gensim_stepper(directive: str, difficulty: float, num_tasks: int, seed: int 
     def run(n: int) -> int:
         episodes = 0
         for _ in range(n):
-            valid = unwrapped.action_masks().nonzero()[0]  # = np.flatnonzero for a 1-d mask, minus its wrapper
+            valid = masks().nonzero()[0]  # = np.flatnonzero for a 1-d mask, minus its wrapper
             action = int(valid[rng.integers(len(valid))]) if len(valid) else 0
             _, _, terminated, truncated, _ = env.step(action)
             if terminated or truncated:
@@ -104,6 +107,8 @@ def main() -> None:
     parser.add_argument("--domains", nargs="*", default=None, help="registry domains (default: all)")
     parser.add_argument("--directive", default="domain: {domain}",
                         help="directive template per domain, e.g. 'sparse reward; domain: {domain}' (no Φ shaping)")
+    parser.add_argument("--action-space", default="available", choices=("available", "ground"),
+                        help="the env's action face (ground: the env core, what the >= 0.8x CartPole goal is about)")
     parser.add_argument("--rounds", type=int, default=40,
                         help="CartPole and GenSim are timed in this many alternating chunks (shared-machine fairness)")
     args = parser.parse_args()
@@ -112,11 +117,13 @@ def main() -> None:
           f"{'episodes':>10}")
     for domain in args.domains or load_registry():
         directive = args.directive.format(domain=domain)
-        cart, pool, _ = interleaved(cartpole_stepper(), gensim_stepper(directive, args.difficulty, args.num_tasks),
+        cart, pool, _ = interleaved(cartpole_stepper(), gensim_stepper(directive, args.difficulty, args.num_tasks,
+                                                                           face=args.action_space),
                                     args.steps, args.rounds)
         line = f"{domain:<12}{cart:>12,.0f}{pool:>14,.0f}{pool / cart:>7.2f}"
         if args.stream_steps:
-            cart_s, stream, episodes = interleaved(cartpole_stepper(), gensim_stepper(directive, args.difficulty, 0),
+            cart_s, stream, episodes = interleaved(cartpole_stepper(), gensim_stepper(directive, args.difficulty, 0,
+                                                                                   face=args.action_space),
                                                    args.stream_steps, args.rounds)
             line += f"{stream:>16,.0f}{stream / cart_s:>7.3f}{episodes:>10}"
         print(line, flush=True)

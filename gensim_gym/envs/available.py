@@ -120,6 +120,8 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         self._listed = np.zeros(0, dtype=np.intp)
         self._world: CompiledWorld | None = None
         self._current: _CallTables | None = None
+        self._out = np.zeros(n_obs, dtype=np.float32)
+        self._end = 0  # where the rows written by the last observation end
 
     # -- gymnasium API -----------------------------------------------------
     def reset(self, **kwargs: Any):
@@ -128,12 +130,13 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
 
     def step(self, action):
         listed = self._listed
-        if not self.action_space.contains(action):
+        if type(action) is not int and not isinstance(action, np.integer) or not 0 <= action < self.max_calls:
             raise ActionError(f"action must be an integer in [0, {self.max_calls}) (the k-th call available now), "
                               f"got {action!r}")
         # k >= n wraps around, so every action is a call available now: an unmasked policy starts as a
         # masked random one instead of spending most calls on empty positions (BENCHMARKS.md, Learnability)
-        ground = int(listed[int(action) % len(listed)]) if len(listed) else self._invalid_call()
+        n = len(listed)
+        ground = int(listed[action % n]) if n else self._invalid_call()
         obs, reward, terminated, truncated, info = self.env.step(ground)
         return self._observe(obs, info), reward, terminated, truncated, info
 
@@ -144,9 +147,11 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         return mask
 
     def describe_action(self, action: int) -> str:
-        if 0 <= action < len(self._listed):
-            return self.base.describe_action(int(self._listed[action]))
-        return f"<no call listed at {action}: {len(self._listed)} calls are available now>"
+        """The call action ``action`` makes now (``k >= n`` wraps around, as in :meth:`step`)."""
+        n = len(self._listed)
+        if n and 0 <= action < self.max_calls:
+            return self.base.describe_action(int(self._listed[action % n]))
+        return f"<no call at {action}: {n} calls are available now, the face has {self.max_calls} actions>"
 
     def oracle_actions(self) -> list[int]:
         """A shortest plan from the current state as indices of this face (each step's index is its call's
@@ -173,20 +178,23 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         base = self.base
         tables = self._call_tables(base.world)
         if base._visible is None:
-            listed = np.flatnonzero(obs[self._calls])  # the env's mask, which is exact without hidden facts
+            listed = obs[self._calls].nonzero()[0]  # the env's mask, which is exact without hidden facts
         else:
             listed = np.asarray(self._possible(base.world, base._facts, base._nums, base._visible), dtype=np.intp)
         if len(listed) > self.max_calls:
             info["calls_cut"] = len(listed) - self.max_calls
             listed = listed[:self.max_calls]
         self._listed = listed
-        out = np.zeros(self.observation_space.shape, dtype=np.float32)
-        size = len(obs)
+        # one buffer: the env's part and the listed rows are written, stale rows from the last step cleared
+        out, size = self._out, len(obs)
         out[:size] = obs
+        end = size + len(listed) * self.row_dim
         if len(listed):
-            rows = tables.rows(obs[self._status])[listed]
-            out[size:size + rows.size] = rows.ravel()
-        return out
+            out[size:end] = tables.rows(obs[self._status])[listed].ravel()
+        if end < self._end:
+            out[end:self._end] = 0.0
+        self._end = end
+        return out.copy()
 
     @staticmethod
     def _possible(world: CompiledWorld, facts: bytearray, nums: list[float], visible: bytearray | None) -> list[int]:
