@@ -76,7 +76,7 @@ def _action_face(env: gym.Env, action_space: str, max_calls: int | None) -> gym.
 
 
 def generate(directive: str, *, difficulty: float = 0.5, seed: int = 0, backend: Any = "offline",
-             **backend_kwargs: Any) -> SimSpec:
+             on_unknown: str = "error", **backend_kwargs: Any) -> SimSpec:
     """Generate one validated and verified :class:`SimSpec` from a directive.
 
     >>> spec = generate("warehouse tasks, easy", seed=1)
@@ -86,7 +86,7 @@ def generate(directive: str, *, difficulty: float = 0.5, seed: int = 0, backend:
     _check_backend(backend, backend_kwargs)
     seed = _check_seed(seed, "generate", optional=False)
     if backend == "offline":
-        knobs = parse_directive(directive, difficulty)
+        knobs = parse_directive(directive, difficulty, on_unknown=on_unknown)
         generator = OfflineGenerator(knobs, directive)
         spec = generator.generate(seed)
         validate_spec(spec)
@@ -100,7 +100,7 @@ def make_env(directive: str | None = None, *, spec: SimSpec | str | Path | None 
              seed: int | None = None, num_tasks: int = 0, backend: Any = "offline", obs_mode: str = "vector",
              render_mode: str | None = None, curriculum: Any = None, max_difficulty: float | None = None,
              shuffle_slots: bool = False, action_space: str = "available", max_calls: int | None = None,
-             prefetch: int | None = None, **backend_kwargs: Any) -> gym.Env:
+             prefetch: int | None = None, on_unknown: str = "error", **backend_kwargs: Any) -> gym.Env:
     """Build a :class:`GenSimEnv` from a directive (a task family) or from one fixed spec.
 
     This is the entry point of ``gym.make("GenSim-v0", ...)`` and of the preset ids
@@ -131,9 +131,8 @@ def make_env(directive: str | None = None, *, spec: SimSpec | str | Path | None 
             # a curriculum moves across difficulties, so its spaces must fit all of them; a plain
             # env only plays its own difficulty and gets the smallest spaces (fewer action slots)
             max_difficulty = 1.0
-        knobs = None
+        knobs = parse_directive(directive, difficulty, on_unknown=on_unknown)
         if defaulted:  # the specs record that nobody asked for this directive
-            knobs = parse_directive(directive, difficulty)
             knobs = replace(knobs, notes=(DEFAULT_NOTE, *knobs.notes))
         source = DirectiveFamily(directive, difficulty, seed, num_tasks, knobs=knobs, max_difficulty=max_difficulty,
                                  shuffle_slots=shuffle_slots, prefetch=prefetch)

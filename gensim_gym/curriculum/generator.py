@@ -22,7 +22,7 @@ class DirectiveGenerator:
 
     def __init__(self, directive: str, per_domain: bool = True) -> None:
         self.directive = directive
-        knobs = parse_directive(directive, 0.5)
+        knobs = parse_directive(directive, 0.5, on_unknown="fallback")
         self.domains = knobs.domains
         self.layout = family_layout(knobs)
         self.arms: tuple[tuple[str, ...], ...] = (tuple((d,) for d in knobs.domains)
@@ -37,7 +37,7 @@ class DirectiveGenerator:
 
     def __call__(self, theta: float, seed: int, arm: int = 0) -> SimSpec:
         theta = min(1.0, max(0.0, float(theta)))
-        knobs = replace(parse_directive(self.directive, theta), domains=self.arms[arm])
+        knobs = replace(parse_directive(self.directive, theta, on_unknown="fallback"), domains=self.arms[arm])
         spec = OfflineGenerator(knobs, self.directive).generate(int(seed))
         return spec.with_meta(curriculum={"theta": round(theta, 6), "arm": arm})
 

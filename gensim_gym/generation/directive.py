@@ -59,12 +59,23 @@ def _has(text: str, *patterns: str) -> bool:
     return any(re.search(rf"\b{p}\b", text) for p in patterns)
 
 
-def parse_directive(directive: str, difficulty: float = 0.5) -> Knobs:
-    """Interpret ``directive`` (with the requested ``difficulty`` in [0, 1]) as generator knobs."""
+ON_UNKNOWN = ("error", "fallback")
+
+
+def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str = "error") -> Knobs:
+    """Interpret ``directive`` (with the requested ``difficulty`` in [0, 1]) as generator knobs.
+
+    A directive that names no known domain raises :class:`DirectiveError` (``on_unknown="error"``, the
+    default: the offline generator cannot make up a domain, and silently playing warehouse tasks for
+    "navigate a maze" hid that); ``on_unknown="fallback"`` plays :data:`DEFAULT_DOMAIN` with a warning.
+    """
     _check_inputs(directive, difficulty)
+    if on_unknown not in ON_UNKNOWN:
+        raise DirectiveError(f"on_unknown must be one of {', '.join(map(repr, ON_UNKNOWN))}, got {on_unknown!r}"
+                             f"{did_you_mean(str(on_unknown), ON_UNKNOWN)}")
     text = directive.lower()
     notes: list[str] = []
-    domains = _domains(text, notes)
+    domains = _domains(text, notes, on_unknown)
     d = _shift_difficulty(text, float(difficulty), notes)
     mode = _pick(text, notes, "dense", [
         (("sparse", "sparser", "sparsely"), "sparse", "sparse reward: success only, no progress shaping or step cost"),
@@ -98,13 +109,26 @@ def _check_inputs(directive: object, difficulty: object) -> None:
         raise DirectiveError(f"difficulty must be a number in [0, 1], got {difficulty!r}")
 
 
+#: Words before "easy"/"hard" that scale its ±0.3 shift ("very hard" is harder than "hard").
+_INTENSITY = (("extremely", 2.0), ("super", 2.0), ("very", 1.5), ("really", 1.5), ("slightly", 0.5),
+              ("somewhat", 0.5), ("a bit", 0.5), ("a little", 0.5))
+
+
 def _shift_difficulty(text: str, d: float, notes: list[str]) -> float:
-    """"easy" words lower the requested difficulty by 0.3, "hard" words raise it (clipped to [0, 1])."""
+    """"easy" words lower the requested difficulty by 0.3, "hard" words raise it (clipped to [0, 1]); an
+    intensity word right before one scales the shift (:data:`_INTENSITY`)."""
     for words, shift in ((("easy", "easier", "simple", "simpler", "beginner"), -0.3),
                          (("hard", "harder", "difficult", "challenging", "expert"), +0.3)):
         if _has(text, *words):
-            d = min(1.0, max(0.0, d + shift))
-            notes.append(f"'{next(w for w in words if _has(text, w))}' shifts difficulty by {shift:+.1f} to {d:.2f}")
+            word = next(w for w in words if _has(text, w))
+            scale, said = 1.0, word
+            for modifier, factor in _INTENSITY:
+                if re.search(rf"\b{modifier}\s+{word}\b", text):
+                    scale, said = factor, f"{modifier} {word}"
+                    break
+            d = min(1.0, max(0.0, d + shift * scale))
+            amount = f"{shift:+.1f}" if scale == 1.0 else f"{shift * scale:+.2f}"  # unscaled: as before
+            notes.append(f"'{said}' shifts difficulty by {amount} to {d:.2f}")
     return d
 
 
@@ -118,7 +142,7 @@ def _pick(text: str, notes: list[str], default, choices):
     return default
 
 
-def _domains(text: str, notes: list[str]) -> list[str]:
+def _domains(text: str, notes: list[str], on_unknown: str) -> list[str]:
     registry = load_registry()
     explicit = re.search(r"\bdomains?\s*[:=]\s*([a-z_, ]+)", text)
     if explicit:
@@ -127,6 +151,12 @@ def _domains(text: str, notes: list[str]) -> list[str]:
         return names
     found = [name for name, ts in registry.items() if _has(text, re.escape(name), *map(re.escape, ts.keywords))]
     if not found:
+        if on_unknown == "error":
+            raise DirectiveError(
+                f"the directive names no domain the offline generator knows; known domains: {', '.join(registry)} "
+                f"(name one, or write 'domain: NAME'). Other ways forward: backend='openai' (an LLM writes any "
+                f"domain), a toolset of your own in the registry, or on_unknown='fallback' to play "
+                f"{DEFAULT_DOMAIN} tasks with a warning")
         warnings.warn(f"directive names no known domain; using {DEFAULT_DOMAIN!r}. "
                       f"Domains: {', '.join(registry)} (or write 'domain: NAME')", stacklevel=3)
         notes.append(f"no domain word found: fell back to {DEFAULT_DOMAIN}")

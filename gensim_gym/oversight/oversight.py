@@ -83,7 +83,8 @@ def check_directive(old: str, new: Any, mean_reward: float, eta: float) -> str:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
-            old_knobs, new_knobs = parse_directive(old), parse_directive(new)
+            old_knobs = parse_directive(old, on_unknown="fallback")
+            new_knobs = parse_directive(new, on_unknown="fallback")
         except Error as exc:
             return f"the generator cannot read the directive: {exc}"
     if set(new_knobs.domains) != set(old_knobs.domains):

@@ -29,7 +29,7 @@ def directive_layout(directive: str) -> Layout:
     """
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        return family_layout(parse_directive(directive), 1.0)
+        return family_layout(parse_directive(directive, on_unknown="fallback"), 1.0)
 
 
 class OfflineTasks:
@@ -45,7 +45,7 @@ class OfflineTasks:
         if gen is None:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                gen = OfflineGenerator(parse_directive(directive, key[1]), directive)
+                gen = OfflineGenerator(parse_directive(directive, key[1], on_unknown="fallback"), directive)
             gen.layout = self.layout
             self._generators[key] = gen
         return gen.generate(seed)

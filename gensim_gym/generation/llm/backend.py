@@ -91,7 +91,7 @@ def _offline_sections(directive: str, difficulty: float, seed: int) -> dict[str,
     from gensim_gym.generation.directive import parse_directive
     from gensim_gym.generation.offline import OfflineGenerator
 
-    spec = OfflineGenerator(parse_directive(directive, difficulty), directive).generate(seed)
+    spec = OfflineGenerator(parse_directive(directive, difficulty, on_unknown="fallback"), directive).generate(seed)
     return {name: json.dumps(getattr(spec, name).to_dict()) for name in ("task", "tools", "reward")}
 
 

@@ -28,7 +28,7 @@ def read_directive(directive: str, difficulty: float) -> Knobs:
     """Parse the directive without the offline generator's 'no known domain' warning: an LLM may invent one."""
     with _PARSE_LOCK, warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        return parse_directive(directive, difficulty)
+        return parse_directive(directive, difficulty, on_unknown="fallback")
 
 
 @cache
