@@ -9,8 +9,11 @@ Running out raises :class:`~gensim_gym.errors.SearchSpaceError` ("search space t
 The state and memory limits are deterministic (a count of stored states and of their estimated
 bytes); the time limit is a safety net against per-state cost, and with the defaults no spec the
 offline generator makes comes near it (its planner calls take milliseconds; see
-``benchmarks/reliability.md``). One budget covers one top-level call: :func:`bounded` opens a scope
-that nested calls share (``verify`` plans, sweeps and replays under one deadline).
+``benchmarks/reliability.md``). It counts the CPU time of the searching thread (``time.thread_time``),
+not wall-clock time: at load 7 a wall-clock deadline rejected an ordinary warehouse task's Φ sweep, so
+whether a spec was accepted depended on other processes and generation stopped being reproducible.
+One budget covers one top-level call: :func:`bounded` opens a scope that nested calls share
+(``verify`` plans, sweeps and replays under one deadline).
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ class SearchLimits:
     """Limits of one top-level search (planner call, Φ sweep or verification).
 
     Attributes:
-        seconds: wall-clock time for the whole scope.
+        seconds: CPU time of the searching thread for the whole scope.
         states: states stored at once by one search (queue and visited table).
         bytes: estimated memory of those states (see :data:`STATE_OVERHEAD`).
     """
@@ -57,11 +60,11 @@ class Budget:
 
     def __init__(self, limits: SearchLimits = DEFAULT_LIMITS) -> None:
         self.limits = limits
-        self.deadline = time.monotonic() + limits.seconds
+        self.deadline = time.thread_time() + limits.seconds
 
     def check_time(self, what: str) -> None:
         """Raise :class:`SearchSpaceError` if the scope's time is up."""
-        if time.monotonic() > self.deadline:
+        if time.thread_time() > self.deadline:
             raise SearchSpaceError(f"search space too large: {what} took longer than {self.limits.seconds:g} s; "
                                    f"use fewer objects, tools or tool parameters, or a simpler goal")
 

@@ -26,9 +26,9 @@ def bomb_world() -> CompiledWorld:
 
 def test_verify_refuses_the_setpair_bomb_within_its_time_limit() -> None:
     spec = validate_spec(setpair_bomb())
-    start = time.monotonic()
+    start = time.thread_time()
     report = verify(spec)
-    assert time.monotonic() - start < 4.0  # the default limit is 2 s; a slow machine gets slack
+    assert time.thread_time() - start < 4.0  # the default limit is 2 CPU-s; slack for the checks between
     assert not report.ok
     assert report.reason.startswith("search space too large")
 
@@ -45,17 +45,17 @@ def test_the_planner_raises_on_its_memory_limit(bomb_world: CompiledWorld) -> No
 
 
 def test_the_planner_raises_on_its_time_limit(bomb_world: CompiledWorld) -> None:
-    start = time.monotonic()
+    start = time.thread_time()
     with pytest.raises(SearchSpaceError, match="longer than 0.3 s"):
         plan(bomb_world, limits=SearchLimits(seconds=0.3))
-    assert time.monotonic() - start < 2.0
+    assert time.thread_time() - start < 2.0
 
 
 def test_the_progress_sweep_is_bounded(bomb_world: CompiledWorld) -> None:
-    start = time.monotonic()
+    start = time.thread_time()
     phi = Progress(bomb_world)
     assert not phi.exact
-    assert time.monotonic() - start < 3.0
+    assert time.thread_time() - start < 3.0
 
 
 def test_the_llm_check_turns_the_bomb_into_a_repair_hint() -> None:
@@ -80,6 +80,6 @@ def test_the_oracle_gives_up_within_the_limits_instead_of_running_away() -> None
 
     env = GenSimEnv(FixedSpec(validate_spec(setpair_bomb())))
     env.reset(seed=0)
-    start = time.monotonic()
+    start = time.thread_time()
     assert env.oracle_actions() == []
-    assert time.monotonic() - start < 4.0
+    assert time.thread_time() - start < 4.0
