@@ -126,7 +126,8 @@ def _answer_by_stage(body):
 
 def test_generate_many_in_parallel_sums_usage(tmp_path, no_openai_env):
     with FakeOpenAI(handler=_answer_by_stage) as server:
-        batch = generate_many("warehouse tasks", 4, difficulty=0.3, seed=20, backend=backend_for(server),
+        # 10 s: the fake server builds its answers offline, and 3 threads at once took > 1 s at load 7
+        batch = generate_many("warehouse tasks", 4, difficulty=0.3, seed=20, backend=backend_for(server, timeout=10.0),
                               concurrency=3, progress=False, cache=False)
     assert len(batch) == 4 and len(server.requests) == 12
     assert [s.meta["generator"]["seed"] for s in batch] == [20, 21, 22, 23]
