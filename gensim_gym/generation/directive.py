@@ -14,7 +14,7 @@ import warnings
 from dataclasses import dataclass, field, fields
 
 from gensim_gym.errors import DirectiveError, did_you_mean
-from gensim_gym.generation.toolsets import load_registry
+from gensim_gym.generation.toolsets import get_toolset, load_registry
 
 DEFAULT_DOMAIN = "warehouse"
 MAX_DIRECTIVE_CHARS = 2000
@@ -33,6 +33,8 @@ class Knobs:
     tool_count: int | None = None
     length_bonus: int = 0
     notes: tuple[str, ...] = field(default_factory=tuple)
+    goal_count: int | None = None  # "three meetings": exactly this many goal conditions ...
+    goal_type: str | None = None  # ... each about another object of this type (None: any goal conditions)
 
     def to_dict(self) -> dict:
         """The knobs as a JSON-ready dict, in field order (what ``asdict`` gives; every field is a scalar or
@@ -93,11 +95,41 @@ def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str 
     tool_count = _count(text, "tool")
     if tool_count is not None:
         notes.append(f"{tool_count} tools requested (core tools are always kept)")
+    goal_count, goal_type = _goal_count(text, domains, notes)
     bonus = _pick(text, notes, 0, [
         (("longer", "long", "complex", "complexity", "more steps", "multi-step"), 2,
          "longer tasks: the minimum plan length grows by 2"),
         (("shorter", "short", "fewer steps"), -1, "shorter tasks: the minimum plan length shrinks by 1")])
-    return Knobs(tuple(domains), round(d, 4), mode, noise, partial, more, tool_count, bonus, tuple(notes))
+    return Knobs(tuple(domains), round(d, 4), mode, noise, partial, more, tool_count, bonus, tuple(notes),
+                 goal_count, goal_type)
+
+
+#: Nouns a user counts goals in, per object type of the registry (plural forms add "s"/"es"); "goals" and
+#: "tasks"-like words count goal conditions of any kind.
+_COUNTED = {"item": ("crate", "box", "item", "package", "parcel"), "product": ("product", "item", "purchase"),
+            "meeting": ("meeting", "appointment"), "file": ("file", "document"), "order": ("order", "refund")}
+_ANY_GOAL = ("goal", "objective", "condition")
+MAX_GOAL_COUNT = 8  # a layout's goal-status slots (Layout.max_goals)
+
+
+def _goal_count(text: str, domains: list[str], notes: list[str]) -> tuple[int | None, str | None]:
+    """``(count, object type)`` from "three meetings", "5 crates", "2 goals" (the type of the chosen domains
+    whose noun is counted; None for goal words), or ``(None, None)``."""
+    types = {t.name for name in domains for t in get_toolset(name).types}
+    for match in re.finditer(rf"\b(\d+|{'|'.join(_NUMBER_WORDS)})\s+([a-z]+)\b", text):
+        count = int(match.group(1)) if match.group(1).isdigit() else _NUMBER_WORDS[match.group(1)]
+        word = match.group(2)
+        nouns = {word, word.removesuffix("s"), word.removesuffix("es")}  # "crates", "boxes", "meeting"
+        kind = next((t for t, counted in _COUNTED.items() if t in types and nouns & set(counted)), None)
+        if kind is None and not nouns & set(_ANY_GOAL):
+            continue
+        if not 1 <= count <= MAX_GOAL_COUNT:
+            raise DirectiveError(f"'{match.group(0)}': at most {MAX_GOAL_COUNT} goal conditions per task "
+                                 f"(and at least 1)")
+        notes.append(f"'{match.group(0)}': exactly {count} goal conditions"
+                     + (f", each about another {kind}" if kind else ""))
+        return count, kind
+    return None, None
 
 
 def _check_inputs(directive: object, difficulty: object) -> None:

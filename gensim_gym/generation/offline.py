@@ -54,12 +54,17 @@ def family_layout(knobs: Knobs, max_difficulty: float = 1.0, *, shuffle_slots: b
     for ts in toolsets:
         for t in ts.types:
             reach = min(t.max, t.min + round(max_difficulty * (t.max - t.min)) + 1)
+            if t.name == knobs.goal_type:  # "five crates": room for five, as far as the type allows
+                reach = max(reach, min(t.max, knobs.goal_count or 0))
             capacity[t.name] = max(capacity.get(t.name, 0), reach)
         predicates.update({p.name: p.params for p in ts.predicates})
         fluents.update({f.name: (f.params, f.min, f.max) for f in ts.fluents})
         tools.update({t.name: tuple(p.type for p in t.params) for t in ts.all_tools})
     return Layout(capacity, predicates, fluents, tools, max_goals=max(8, sum(ts.max_goals for ts in toolsets)),
                   shuffle_slots=shuffle_slots)
+
+
+_NAMES = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # the names in a goal condition's text
 
 
 class OfflineGenerator:
@@ -80,11 +85,14 @@ class OfflineGenerator:
         self._goal_item_cache: dict[tuple[int, int], tuple] = BoundedCache(4096)  # see _goal_items
         self._goalward_cache: dict[int, tuple[GroundAction, bool]] = BoundedCache(100_000)  # see _goalward
         self._rules: list[_InitRule] | None = None  # see _init_state
+        self._relaxed = False  # see generate
 
     def generate(self, seed: int) -> SimSpec:
         rng = np.random.default_rng(seed)
         reasons: list[str] = []
-        for _ in range(self.max_tries):
+        for attempt in range(self.max_tries):
+            # a goal count no draft reached in half the tries is met as nearly as possible (and said so)
+            self._relaxed = attempt >= self.max_tries // 2
             spec, reason = self._attempt(rng)
             if spec is not None:
                 return spec.with_meta(generator={"backend": "offline", "seed": int(seed),
@@ -102,6 +110,8 @@ class OfflineGenerator:
             for t in ts.types:
                 n = t.min + round(d * (t.max - t.min)) + int(rng.integers(-1, 2))
                 n = min(max(n, t.min), t.max)
+                if t.name == self.knobs.goal_type:
+                    n = max(n, min(t.max, self.knobs.goal_count or 0))
                 objects[t.name] = t.names[: max(n, len(objects.get(t.name, ())))]
         partial = self.knobs.partial if self.knobs.partial is not None else d >= 0.75
         partial = partial and any(ts.hidden for ts in self.toolsets)
@@ -173,6 +183,11 @@ class OfflineGenerator:
         labels = [a.label for a in result.plan]
         spec = spec.with_meta(golden_plan=labels, golden_plan_optimal=optimal, domain="+".join(self.knobs.domains),
                               interpretation=self.knobs.to_dict())
+        if self.knobs.goal_count:
+            given = len(goals)
+            spec = spec.with_meta(fidelity={"goal_count": {
+                "requested": self.knobs.goal_count, "type": self.knobs.goal_type, "given": given,
+                "status": "honored" if given == self.knobs.goal_count else "approximated"}})
         # verify's default random-policy RNG, not ours: anyone re-verifying the spec gets the same verdict.
         report = verify(spec, max_random_success=self.max_random_success, episodes=self.random_episodes,
                         golden=labels, world=probe_world)
@@ -221,6 +236,8 @@ class OfflineGenerator:
         # prefer calls that make a goal-predicate fact true (or move a goal fluent), so walks in
         # domains with deep goal facts (a checkout, a booking) still end with goal candidates.
         steps = 2 * min_plan_length(self.knobs) + 2
+        if self.knobs.goal_count:  # room to reach that many goal facts
+            steps = max(steps, 5 * self.knobs.goal_count + 2)
         facts, nums = bytearray(world.init_facts), list(world.init_nums)
         seen = {i for i, v in enumerate(facts) if v}
         tables = self._walk_tables(world)
@@ -257,10 +274,30 @@ class OfflineGenerator:
                 cands.append(f"{label} {op} {nums[j]:g}")
         if not cands:
             return (), walked
+        if self.knobs.goal_count:
+            return self._counted_goals(rng, cands, world), walked
         max_goals = sum(ts.max_goals for ts in self.toolsets)
         k = min(len(cands), 1 + round(self.knobs.difficulty * (max_goals - 1)))
         picks = sorted(rng.choice(len(cands), size=k, replace=False))
         return tuple(cands[i] for i in picks), walked
+
+    def _counted_goals(self, rng: np.random.Generator, cands: list[str], world: CompiledWorld) -> tuple[str, ...]:
+        """Exactly ``knobs.goal_count`` goal conditions, each about another object of ``knobs.goal_type`` (when
+        set); fewer only once the attempts are relaxed (see :meth:`generate`), else none (draw again)."""
+        count, kind = self.knobs.goal_count, self.knobs.goal_type
+        order = [cands[i] for i in rng.permutation(len(cands))]
+        if kind is not None:
+            own = set(world.spec.task.objects.get(kind, ()))
+            chosen, used = [], set()
+            for goal in order:
+                about = own.intersection(_NAMES.findall(goal)) - used
+                if about:
+                    chosen.append(goal)
+                    used.add(min(about))
+            order = chosen
+        if len(order) < count and not self._relaxed:
+            return ()
+        return tuple(sorted(order[:count], key=cands.index))
 
     def _walk_tables(self, world: CompiledWorld) -> _WalkTables:
         """What the goal walk needs about ``world``'s actions (:class:`_WalkTables`), per grounding

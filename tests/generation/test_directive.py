@@ -72,3 +72,51 @@ def test_very_hard_and_hard_give_different_tasks() -> None:
     import gensim_gym
 
     assert gensim_gym.generate("calendar, very hard", seed=3).id != gensim_gym.generate("calendar, hard", seed=3).id
+
+
+@pytest.mark.parametrize(("directive", "count", "kind"), [
+    ("schedule three meetings", 3, "meeting"), ("warehouse: move 5 crates", 5, "item"),
+    ("warehouse, 4 boxes", 4, "item"), ("webshop: buy two products", 2, "product"),
+    ("file system: organise 3 files", 3, "file"), ("support: refund 2 orders", 2, "order"),
+    ("calendar, 2 goals", 2, None), ("warehouse tasks, 20 tools", None, None)])
+def test_counted_goal_items_are_read(directive: str, count: int | None, kind: str | None) -> None:
+    knobs = parse_directive(directive)
+    assert (knobs.goal_count, knobs.goal_type) == (count, kind)
+
+
+def test_a_goal_count_past_the_goal_slots_is_an_error() -> None:
+    with pytest.raises(DirectiveError, match="at most 8 goal conditions"):
+        parse_directive("warehouse: move 12 crates")
+
+
+@pytest.mark.parametrize("directive", ["calendar, schedule two meetings", "webshop: buy two products",
+                                       "file system: organise 3 files", "support: refund 2 orders",
+                                       "warehouse: move 3 crates"])
+def test_generated_tasks_have_exactly_the_counted_goals(directive: str) -> None:
+    import gensim_gym
+
+    knobs = parse_directive(directive)
+    for seed in range(3):
+        spec = gensim_gym.generate(directive, seed=seed)
+        assert len(spec.task.goal) == knobs.goal_count
+        assert spec.meta["fidelity"]["goal_count"]["status"] == "honored"
+        objects = set(spec.task.objects[knobs.goal_type])
+        about = [objects.intersection(goal.replace("(", " ").replace(",", " ").replace(")", " ").split())
+                 for goal in spec.task.goal]
+        assert all(about) and len(set().union(*about)) >= knobs.goal_count  # each about another one
+
+
+def test_an_unreachable_count_is_approximated_and_says_so() -> None:
+    import gensim_gym
+
+    spec = gensim_gym.generate("calendar, schedule four meetings", seed=0)  # the domain has 3 meetings at most
+    assert spec.meta["fidelity"]["goal_count"] == {"requested": 4, "type": "meeting", "given": 3,
+                                                   "status": "approximated"}
+
+
+def test_different_counts_give_different_tasks() -> None:
+    import gensim_gym
+
+    two = {gensim_gym.generate("calendar, schedule two meetings", seed=s).id for s in range(3)}
+    three = {gensim_gym.generate("calendar, schedule three meetings", seed=s).id for s in range(3)}
+    assert not two & three
