@@ -181,7 +181,7 @@ def _domains(text: str, notes: list[str], on_unknown: str) -> list[str]:
         names = _explicit_domains(explicit.group(1), registry)
         notes.append(f"domains named explicitly: {', '.join(names)}")
         return names
-    found = [name for name, ts in registry.items() if _has(text, re.escape(name), *map(re.escape, ts.keywords))]
+    found = _scored_domains(text, registry, notes)
     if not found:
         if on_unknown == "error":
             raise DirectiveError(
@@ -193,7 +193,32 @@ def _domains(text: str, notes: list[str], on_unknown: str) -> list[str]:
                       f"Domains: {', '.join(registry)} (or write 'domain: NAME')", stacklevel=3)
         notes.append(f"no domain word found: fell back to {DEFAULT_DOMAIN}")
         return [DEFAULT_DOMAIN]
-    notes.append(f"domains from keywords: {', '.join(found)}")
+    return found
+
+
+#: Keywords too common to choose a domain on their own ("look things up with a search tool" is not a
+#: shopping task, "under the store's policy" alone is no support ticket): they add to a domain's score
+#: but a domain needs one other keyword to be chosen.
+_WEAK_KEYWORDS = frozenset({"search", "policy", "policies", "store"})
+
+
+def _scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
+    """The domains whose keywords the directive uses most (ties: all of them, a multi-domain task); one
+    incidental keyword of another domain does not add it. The scores and the runner-up go to ``notes``."""
+    scores: dict[str, list[str]] = {}
+    for name, ts in registry.items():
+        hits = [w for w in dict.fromkeys((name, *ts.keywords)) if _has(text, re.escape(w))]
+        if any(w not in _WEAK_KEYWORDS for w in hits):
+            scores[name] = hits
+    if not scores:
+        return []
+    best = max(len(hits) for hits in scores.values())
+    found = [name for name, hits in scores.items() if len(hits) == best]
+    notes.append(f"domains from keywords: {', '.join(found)} ("
+                 + "; ".join(f"{n}: {', '.join(scores[n])}" for n in found) + ")")
+    others = sorted((n for n in scores if n not in found), key=lambda n: -len(scores[n]))
+    if others:
+        notes.append(f"runner-up domain {others[0]} ({', '.join(scores[others[0]])}) not used: fewer keywords")
     return found
 
 

@@ -120,3 +120,22 @@ def test_different_counts_give_different_tasks() -> None:
     two = {gensim_gym.generate("calendar, schedule two meetings", seed=s).id for s in range(3)}
     three = {gensim_gym.generate("calendar, schedule three meetings", seed=s).id for s in range(3)}
     assert not two & three
+
+
+@pytest.mark.parametrize(("directive", "domains"), [
+    ("handle refunds under the store's policy", ("support",)),  # 'store' alone does not add the webshop
+    ("warehouse and webshop tasks", ("warehouse", "webshop")),  # a tie: both
+    ("schedule three meetings and buy a kettle", ("calendar",)),  # 2 calendar keywords against 1
+    ("organise files in folders", ("filesystem",))])
+def test_domains_are_chosen_by_score_from_the_whole_directive(directive: str, domains: tuple[str, ...]) -> None:
+    assert parse_directive(directive).domains == domains
+
+
+def test_weak_keywords_alone_choose_no_domain() -> None:
+    with pytest.raises(DirectiveError, match="names no domain"):
+        parse_directive("look things up with a search tool and answer questions")
+
+
+def test_the_runner_up_domain_is_recorded() -> None:
+    notes = parse_directive("schedule three meetings and buy a kettle").notes
+    assert any(n.startswith("runner-up domain webshop (buy)") for n in notes)
