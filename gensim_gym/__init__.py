@@ -40,6 +40,7 @@ from gensim_gym.errors import (
     SpecError,
 )
 from gensim_gym.factory import generate, make_env
+from gensim_gym.generation.reading import Clause, Reading, check_fidelity, read_directive
 from gensim_gym.integrations.presets import register_presets
 from gensim_gym.spec import SimSpec, load_spec, validate_spec
 
@@ -52,6 +53,7 @@ __all__ = [
     "BackendAuthError",
     "BackendError",
     "CapacityError",
+    "Clause",
     "Curriculum",
     "CurriculumWrapper",
     "DirectiveError",
@@ -61,6 +63,7 @@ __all__ = [
     "GenerativeSimulator",
     "LearnabilityCurriculum",
     "MissingDependencyError",
+    "Reading",
     "ResetNeeded",
     "RunError",
     "SearchSpaceError",
@@ -71,10 +74,12 @@ __all__ = [
     "UniformCurriculum",
     "__version__",
     "alpha_reward",
+    "check_fidelity",
     "generate",
     "generate_many",
     "load_spec",
     "make_env",
+    "read_directive",
     "validate_spec",
 ]
 

@@ -17,6 +17,7 @@ from gensim_gym.errors import ArgumentError, Error, UnexpectedArgumentError, did
 from gensim_gym.generation.directive import parse_directive
 from gensim_gym.generation.family import DirectiveFamily
 from gensim_gym.generation.offline import OfflineGenerator
+from gensim_gym.generation.reading import enforce, reading_of
 from gensim_gym.spec.model import SimSpec
 from gensim_gym.spec.validate import load_spec, validate_spec
 
@@ -76,7 +77,7 @@ def _action_face(env: gym.Env, action_space: str, max_calls: int | None) -> gym.
 
 
 def generate(directive: str, *, difficulty: float = 0.5, seed: int = 0, backend: Any = "offline",
-             on_unknown: str = "error", **backend_kwargs: Any) -> SimSpec:
+             on_unknown: str = "error", strict: bool = False, **backend_kwargs: Any) -> SimSpec:
     """Generate one validated and verified :class:`SimSpec` from a directive.
 
     >>> spec = generate("warehouse tasks, easy", seed=1)
@@ -87,6 +88,7 @@ def generate(directive: str, *, difficulty: float = 0.5, seed: int = 0, backend:
     seed = _check_seed(seed, "generate", optional=False)
     if backend == "offline":
         knobs = parse_directive(directive, difficulty, on_unknown=on_unknown)
+        enforce(reading_of(directive, knobs), strict=strict)
         generator = OfflineGenerator(knobs, directive)
         spec = generator.generate(seed)
         validate_spec(spec)
@@ -100,7 +102,8 @@ def make_env(directive: str | None = None, *, spec: SimSpec | str | Path | None 
              seed: int | None = None, num_tasks: int = 0, backend: Any = "offline", obs_mode: str = "vector",
              render_mode: str | None = None, curriculum: Any = None, max_difficulty: float | None = None,
              shuffle_slots: bool = False, action_space: str = "available", max_calls: int | None = None,
-             prefetch: int | None = None, on_unknown: str = "error", **backend_kwargs: Any) -> gym.Env:
+             prefetch: int | None = None, on_unknown: str = "error", strict: bool = False,
+             **backend_kwargs: Any) -> gym.Env:
     """Build a :class:`GenSimEnv` from a directive (a task family) or from one fixed spec.
 
     This is the entry point of ``gym.make("GenSim-v0", ...)`` and of the preset ids
@@ -132,6 +135,7 @@ def make_env(directive: str | None = None, *, spec: SimSpec | str | Path | None 
             # env only plays its own difficulty and gets the smallest spaces (fewer action slots)
             max_difficulty = 1.0
         knobs = parse_directive(directive, difficulty, on_unknown=on_unknown)
+        enforce(reading_of(directive, knobs), strict=strict)
         if defaulted:  # the specs record that nobody asked for this directive
             knobs = replace(knobs, notes=(DEFAULT_NOTE, *knobs.notes))
         source = DirectiveFamily(directive, difficulty, seed, num_tasks, knobs=knobs, max_difficulty=max_difficulty,

@@ -35,6 +35,7 @@ class Knobs:
     notes: tuple[str, ...] = field(default_factory=tuple)
     goal_count: int | None = None  # "three meetings": exactly this many goal conditions ...
     goal_type: str | None = None  # ... each about another object of this type (None: any goal conditions)
+    horizon_slack: str | None = None  # "tight" (plan + 1) or "loose" (2 x plan + 2); None: the usual slack
 
     def to_dict(self) -> dict:
         """The knobs as a JSON-ready dict, in field order (what ``asdict`` gives; every field is a scalar or
@@ -96,12 +97,17 @@ def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str 
     if tool_count is not None:
         notes.append(f"{tool_count} tools requested (core tools are always kept)")
     goal_count, goal_type = _goal_count(text, domains, notes)
+    slack = _pick(text, notes, None, [
+        (("tight deadline", "tight time", "little time", "in a hurry", "hurry", "quickly", "urgent", "urgently"),
+         "tight", "time pressure: the horizon is the shortest plan + 1 step"),
+        (("plenty of time", "no rush", "lots of time", "take your time", "take their time"), "loose",
+         "plenty of time: the horizon is twice the shortest plan + 2 steps")])
     bonus = _pick(text, notes, 0, [
         (("longer", "long", "complex", "complexity", "more steps", "multi-step"), 2,
          "longer tasks: the minimum plan length grows by 2"),
         (("shorter", "short", "fewer steps"), -1, "shorter tasks: the minimum plan length shrinks by 1")])
     return Knobs(tuple(domains), round(d, 4), mode, noise, partial, more, tool_count, bonus, tuple(notes),
-                 goal_count, goal_type)
+                 goal_count, goal_type, slack)
 
 
 #: Nouns a user counts goals in, per object type of the registry (plural forms add "s"/"es"); "goals" and

@@ -22,6 +22,7 @@ from gensim_gym._cache import BoundedCache
 from gensim_gym.dsl.compile import CompiledEffects
 from gensim_gym.errors import GenerationError, SearchSpaceError
 from gensim_gym.generation.directive import Knobs
+from gensim_gym.generation.reading import clauses_for, reading_of
 from gensim_gym.generation.toolsets import get_toolset
 from gensim_gym.generation.verify import measure, verify
 from gensim_gym.spec.model import Reward, SimSpec, Task, Tool, Tools
@@ -86,6 +87,7 @@ class OfflineGenerator:
         self._goalward_cache: dict[int, tuple[GroundAction, bool]] = BoundedCache(100_000)  # see _goalward
         self._rules: list[_InitRule] | None = None  # see _init_state
         self._relaxed = False  # see generate
+        self._reading = reading_of(directive, knobs) if directive else None  # clauses for the spec's meta
 
     def generate(self, seed: int) -> SimSpec:
         rng = np.random.default_rng(seed)
@@ -177,12 +179,16 @@ class OfflineGenerator:
             # Partial observability was asked for: a task whose shortest plan never reveals is not that.
             return None, f"the shortest plan uses none of the revealing tools {sorted(needs)}"
         length = len(result.plan)
-        horizon = length + max(2, math.ceil(0.5 * length)) + (math.ceil(length * fail * 3) if fail else 0)
+        slack = {"tight": 1, "loose": length + 2}.get(self.knobs.horizon_slack, max(2, math.ceil(0.5 * length)))
+        horizon = length + slack + (math.ceil(length * fail * 3) if fail else 0)
         description = self._describe(goals)
         spec = self._spec(objects, init, goals, horizon, tools, hidden=hidden, fail=fail, description=description)
         labels = [a.label for a in result.plan]
         spec = spec.with_meta(golden_plan=labels, golden_plan_optimal=optimal, domain="+".join(self.knobs.domains),
                               interpretation=self.knobs.to_dict())
+        if self._reading is not None:
+            spec = spec.with_meta(interpretation={**self.knobs.to_dict(),
+                                                  "clauses": clauses_for(spec, self._reading)})
         if self.knobs.goal_count:
             given = len(goals)
             spec = spec.with_meta(fidelity={"goal_count": {

@@ -41,7 +41,9 @@ def cmd_generate(args: argparse.Namespace) -> int:
     options = llm_options(args)
     if options and args.backend != "openai":
         raise Error(f"{', '.join('--' + k.replace('_', '-') for k in options)} configure --backend openai only")
-    spec = generate(args.directive, difficulty=args.difficulty, seed=args.seed, backend=args.backend, **options)
+    offline = {"strict": args.strict, "on_unknown": args.on_unknown} if args.backend == "offline" else {}
+    spec = generate(args.directive, difficulty=args.difficulty, seed=args.seed, backend=args.backend, **options,
+                    **offline)
     text = spec.to_json() + "\n"
     if args.output in (None, "-"):
         sys.stdout.write(text)
@@ -117,6 +119,13 @@ def describe(spec: SimSpec) -> str:
 
 
 def cmd_describe(args: argparse.Namespace) -> int:
+    if args.directive is not None:  # the directive's reading: which clause became what
+        from gensim_gym.generation.reading import read_directive
+
+        print(read_directive(args.directive, args.difficulty, on_unknown=args.on_unknown).table())
+        return 0
+    if args.spec is None:
+        raise Error("describe needs a spec file or --directive TEXT")
     print(describe(load_spec(args.spec)))
     return 0
 
@@ -212,6 +221,9 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--seed", type=int, default=0)
     gen.add_argument("--backend", default="offline", help="offline (default) or openai")
     gen.add_argument("-o", "--output", help="file to write (default: stdout)")
+    gen.add_argument("--strict", action="store_true", help="an unsupported clause of the directive is an error")
+    gen.add_argument("--on-unknown", default="error", choices=("error", "fallback"),
+                     help="a directive naming no known domain: error (default) or fall back to warehouse tasks")
     add_llm_options(gen)
     gen.set_defaults(func=cmd_generate)
 
@@ -219,7 +231,13 @@ def build_parser() -> argparse.ArgumentParser:
                              ("describe", cmd_describe, "explain a spec in words"),
                              ("play", cmd_play, "play a spec in text mode in the terminal")):
         sub = subparsers.add_parser(name, help=text)
-        sub.add_argument("spec", help="path of a spec JSON file")
+        sub.add_argument("spec", nargs="?" if name == "describe" else None, help="path of a spec JSON file")
+        if name == "describe":
+            sub.add_argument("--directive", "-d", help="instead of a spec: print how this directive is read, clause "
+                                                       "by clause")
+            sub.add_argument("--difficulty", type=float, default=0.5, help="with --directive: in [0, 1]")
+            sub.add_argument("--on-unknown", default="error", choices=("error", "fallback"),
+                             help="with --directive: a directive naming no known domain")
         if name == "play":
             sub.add_argument("--seed", type=int, default=0, help="reset seed (noisy tools)")
         sub.set_defaults(func=func)

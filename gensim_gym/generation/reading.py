@@ -1,0 +1,267 @@
+"""A directive read as clauses: every word either becomes a requirement, or is filler, or is reported.
+
+:func:`parse_directive` turns a directive into generator knobs. :func:`read_directive` says what
+each part of the text became: a :class:`Clause` has the ``text`` it came from, the machine-readable
+``requirement``, and a ``status``:
+
+- ``"honored"``: the offline generator meets it, and :func:`check_fidelity` verifies it on the spec;
+- ``"approximated"``: met as nearly as possible (``note`` says how, e.g. a capped count);
+- ``"unsupported"``: understood or not, the offline generator cannot meet it (``note`` says why).
+
+Words that carry no requirement ("the", "tasks", "please") are listed as ``filler``. Nothing the user
+wrote is dropped without a word: a word no recognizer claims becomes an ``unrecognized`` clause,
+status unsupported. The clauses land in ``spec.meta["interpretation"]["clauses"]``.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from dataclasses import dataclass, field
+from typing import Any
+
+from gensim_gym.errors import DirectiveError
+from gensim_gym.generation.directive import _INTENSITY, _NUMBER_WORDS, Knobs, parse_directive
+from gensim_gym.generation.toolsets import load_registry
+
+STATUSES = ("honored", "approximated", "unsupported")
+
+#: Words that carry no requirement of their own.
+FILLER = frozenset({
+    "a", "an", "the", "and", "or", "with", "tasks", "task", "please", "for", "of", "to", "in", "on", "at", "some",
+    "that", "this", "these", "those", "my", "our", "your", "their", "me", "us", "i", "we", "you", "it", "its",
+    "is", "are", "be", "should", "must", "can", "could", "would", "generate", "make", "create", "give", "want",
+    "need", "then", "than", "each", "every", "by", "from", "into", "as", "so", "also", "just", "all", "any",
+    "few", "new", "like", "where", "which", "who", "while", "when", "about", "around", "domain", "domains",
+    "kind", "kinds", "sort", "type", "types", "env", "envs", "environment", "environments", "family", "families",
+    "set", "handle", "handling", "manage", "managing", "solve", "solving", "do", "doing", "play", "agent",
+    "agents", "user", "users", "under", "over", "via", "using"})
+
+_CONSTRAINT = re.compile(r"\b(without|never|no more than|don't|do not|not allowed to|within (?:the |a |our )?budget"
+                         r"|under budget|double[- ]?book\w*|only (?:if|when|for|under)|respect\w*|avoid\w*)\b"
+                         r"[^,;.]*")
+_TIME = re.compile(r"\b(tight deadline|tight time|little time|in a hurry|hurry|quickly|urgent(?:ly)?|"
+                   r"plenty of time|no rush|lots of time|take (?:your|their) time)\b")
+_OPERATION_VERBS = ("copy", "copies", "back up", "backup", "remove", "delete", "rename", "move", "refund", "cancel",
+                    "escalate", "invite", "book", "confirm", "buy", "purchase", "inspect", "search", "verify",
+                    "update", "schedule", "pick", "drop", "deliver", "ship", "organise", "organize", "clean")
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One part of a directive and what it became (see the module docstring)."""
+
+    text: str
+    kind: str
+    requirement: dict[str, Any]
+    status: str = "honored"
+    note: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"text": self.text, "kind": self.kind, "requirement": self.requirement, "status": self.status,
+                "note": self.note}
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A directive's clauses, its filler words and the knobs they give the offline generator."""
+
+    directive: str
+    knobs: Knobs
+    clauses: tuple[Clause, ...]
+    filler: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def unsupported(self) -> tuple[Clause, ...]:
+        return tuple(c for c in self.clauses if c.status == "unsupported")
+
+    def table(self) -> str:
+        """The clauses as a plain-text table (what ``gensim-gym describe`` prints)."""
+        rows = [("text", "kind", "requirement", "status", "note")]
+        rows += [(c.text, c.kind, _short(c.requirement), c.status, c.note) for c in self.clauses]
+        widths = [min(40, max(len(r[i]) for r in rows)) for i in range(4)]
+        lines = ["  ".join(r[i][:40].ljust(widths[i]) for i in range(4)) + "  " + r[4] for r in rows]
+        if self.filler:
+            lines.append(f"filler: {', '.join(self.filler)}")
+        return "\n".join(lines)
+
+
+def _short(requirement: dict[str, Any]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in requirement.items())
+
+
+def read_directive(text: str, difficulty: float = 0.5, *, on_unknown: str = "error") -> Reading:
+    """Read ``text`` as clauses without generating anything (see the module docstring).
+
+    >>> [c.kind for c in read_directive("calendar, very hard, schedule three meetings").clauses]
+    ['domain', 'difficulty', 'domain', 'goal_count']
+    """
+    knobs = parse_directive(text, difficulty, on_unknown=on_unknown)
+    return reading_of(text, knobs)
+
+
+def reading_of(text: str, knobs: Knobs) -> Reading:
+    """The clauses of ``text`` given the knobs it was parsed into."""
+    lower = text.lower()
+    claimed = bytearray(len(lower))
+    clauses: list[tuple[int, Clause]] = []
+
+    def claim(start: int, end: int, clause: Clause) -> None:
+        if any(claimed[start:end]):
+            return
+        claimed[start:end] = b"\x01" * (end - start)
+        clauses.append((start, clause))
+
+    for start, end, clause in _recognised(lower, knobs):
+        claim(start, end, clause)
+    filler: list[str] = []
+    for match in re.finditer(r"[a-z0-9_'-]+", lower):
+        if any(claimed[match.start():match.end()]):
+            continue
+        word = match.group(0)
+        if word in FILLER or word.strip("'") in FILLER or word.endswith("'s") and word[:-2] in FILLER:
+            filler.append(word)
+            continue
+        clauses.append((match.start(), Clause(word, "unrecognized", {}, "unsupported",
+                                              "not understood by the offline reader (no requirement made of it)")))
+    clauses.sort(key=lambda item: item[0])
+    return Reading(text, knobs, tuple(_merge_unrecognized([c for _, c in clauses])), tuple(filler))
+
+
+def _merge_unrecognized(clauses: list[Clause]) -> list[Clause]:
+    out: list[Clause] = []
+    for c in clauses:
+        if out and c.kind == "unrecognized" and out[-1].kind == "unrecognized":
+            out[-1] = Clause(f"{out[-1].text} {c.text}", c.kind, {}, c.status, c.note)
+        else:
+            out.append(c)
+    return out
+
+
+def _spans(text: str, words: list[str]) -> list[tuple[int, int]]:
+    out = []
+    for w in words:
+        for m in re.finditer(rf"\b{re.escape(w)}\b", text):
+            out.append((m.start(), m.end()))
+    return out
+
+
+def _recognised(text: str, knobs: Knobs):  # noqa: C901, PLR0912 - one flat list of recognizers reads best
+    """``(start, end, clause)`` for every part of ``text`` a recognizer claims, most specific first."""
+    registry = load_registry()
+    explicit = re.search(r"\bdomains?\s*[:=]\s*[a-z_]+(?:\s*,\s*[a-z_]+)*", text)
+    if explicit:
+        yield explicit.start(), explicit.end(), Clause(explicit.group(0), "domain", {"domains": list(knobs.domains)})
+    for m in _CONSTRAINT.finditer(text):
+        yield m.start(), m.end(), Clause(m.group(0).strip(), "constraint", {"constraint": m.group(0).strip()},
+                                         "unsupported", "trajectory constraints (must never / must always hold) "
+                                         "are not in the spec format yet: the tasks do not enforce this")
+    for m in _TIME.finditer(text):
+        slack = "loose" if re.search(r"plenty|no rush|lots|take", m.group(0)) else "tight"
+        status = "honored" if knobs.horizon_slack == slack else "unsupported"
+        yield m.start(), m.end(), Clause(m.group(0), "time_pressure", {"horizon_slack": slack}, status,
+                                         "horizon = golden plan + 1" if slack == "tight"
+                                         else "horizon = 2 x golden plan + 2")
+    if knobs.goal_count:
+        m = re.search(rf"\b(\d+|{'|'.join(_NUMBER_WORDS)})\s+[a-z]+\b", text[_goal_count_at(text, knobs):])
+        if m:
+            start = _goal_count_at(text, knobs) + m.start()
+            yield start, start + len(m.group(0)), Clause(m.group(0), "goal_count", {
+                "goal_count": knobs.goal_count, "type": knobs.goal_type})
+    if knobs.tool_count is not None:
+        m = re.search(r"\b(\d+|[a-z]+)\s+tools?\b", text)
+        if m:
+            yield m.start(), m.end(), Clause(m.group(0), "tool_count", {"tool_count": knobs.tool_count})
+    for words, kind, requirement in _KNOB_WORDS(knobs):
+        for start, end in _spans(text, words):
+            yield start, end, Clause(text[start:end], kind, requirement)
+    for name in knobs.domains:
+        ts = registry[name]
+        for start, end in _spans(text, [name, *ts.keywords]):
+            yield start, end, Clause(text[start:end], "domain", {"domains": list(knobs.domains)})
+    for start, end in _spans(text, list(_OPERATION_VERBS)):
+        yield start, end, Clause(text[start:end], "operation", {"operation": text[start:end]}, "unsupported",
+                                 "required operations are not enforced: the golden plan may not use such a tool")
+
+
+def _goal_count_at(text: str, knobs: Knobs) -> int:
+    """Where the counted phrase starts (the first number followed by a counted noun)."""
+    for m in re.finditer(rf"\b(\d+|{'|'.join(_NUMBER_WORDS)})\s+([a-z]+)\b", text):
+        value = int(m.group(1)) if m.group(1).isdigit() else _NUMBER_WORDS[m.group(1)]
+        if value == knobs.goal_count and not m.group(2).startswith("tool"):
+            return m.start()
+    return 0
+
+
+def _KNOB_WORDS(knobs: Knobs) -> list[tuple[list[str], str, dict[str, Any]]]:  # noqa: N802 - a table
+    intensity = [f"{w} {x}" for w, _ in _INTENSITY for x in ("easy", "easier", "hard", "harder")]
+    return [
+        ([*intensity, "easy", "easier", "simple", "simpler", "beginner", "hard", "harder", "difficult", "challenging",
+          "expert"], "difficulty", {"difficulty": knobs.difficulty}),
+        (["sparse reward", "sparse rewards", "dense reward", "dense rewards", "shaped reward", "sparse", "sparser",
+          "sparsely", "dense", "denser", "shaped", "reward", "rewards"], "reward_mode",
+         {"reward_mode": knobs.reward_mode}),
+        (["noisy", "noise", "unreliable", "flaky", "stochastic"], "noise", {"noise": knobs.noise}),
+        (["fully observable", "full observability", "partially observable", "hidden", "partial", "partially",
+          "unobserved", "fog"], "observability", {"partial": knobs.partial}),
+        (["add more tools", "more tools", "add tools", "extra tools", "larger toolset", "distractors", "distractor",
+          "fewer tools", "remove tools", "only needed tools"], "tool_choice", {"more_tools": knobs.more_tools}),
+        (["more steps", "multi-step", "multi step", "fewer steps", "longer", "long", "complex", "complexity",
+          "shorter", "short"], "plan_length", {"length_bonus": knobs.length_bonus}),
+    ]
+
+
+# -- fidelity -------------------------------------------------------------------------------------------
+def check_fidelity(spec: Any, reading: Reading) -> list[str]:
+    """The honored requirements of ``reading`` that ``spec`` does not meet, in words (empty: all met)."""
+    unmet: list[str] = []
+    knobs = reading.knobs
+    domains = [d for d in str(spec.meta.get("domain", "")).split("+") if d] or list(spec.tools.toolsets or ())
+    if domains and set(domains) != set(knobs.domains):
+        unmet.append(f"domain: asked for {'+'.join(knobs.domains)}, the spec is {'+'.join(domains)}")
+    if spec.reward.mode != knobs.reward_mode:
+        unmet.append(f"reward mode: asked for {knobs.reward_mode}, the spec's is {spec.reward.mode}")
+    noisy = bool(spec.task.fail_prob) or any(t.fail_prob for t in spec.tools.tools)
+    if knobs.noise and not noisy:
+        unmet.append("noise: asked for noisy tools, no tool can fail")
+    if knobs.partial and not spec.task.hidden:
+        unmet.append("partial observability: asked for hidden facts, none are hidden")
+    if knobs.goal_count and len(spec.task.goal) != knobs.goal_count:
+        unmet.append(f"goal count: asked for {knobs.goal_count}, the spec has {len(spec.task.goal)}")
+    if knobs.tool_count is not None and len(spec.tools.tools) != knobs.tool_count:
+        unmet.append(f"tool count: asked for {knobs.tool_count}, the spec has {len(spec.tools.tools)}")
+    return unmet
+
+
+def clauses_for(spec: Any, reading: Reading) -> list[dict[str, Any]]:
+    """The reading's clauses as stored in a spec's meta: an honored clause the spec does not meet is
+    ``approximated``, with what the spec gives as the note."""
+    unmet = check_fidelity(spec, reading)
+    out = []
+    for clause in reading.clauses:
+        d = clause.to_dict()
+        prefix = {"goal_count": "goal count", "tool_count": "tool count", "reward_mode": "reward mode",
+                  "domain": "domain", "noise": "noise", "observability": "partial observability"}.get(clause.kind)
+        miss = next((u for u in unmet if prefix and u.startswith(prefix)), None)
+        if miss and clause.status == "honored":
+            d["status"], d["note"] = "approximated", miss
+        out.append(d)
+    return out
+
+
+_WARNED: set[str] = set()
+
+
+def enforce(reading: Reading, *, strict: bool) -> None:
+    """``strict``: an unsupported clause is a :class:`DirectiveError`; otherwise warn once per directive."""
+    bad = reading.unsupported
+    if not bad:
+        return
+    listed = "; ".join(f"'{c.text}' ({c.kind}: {c.note})" for c in bad)
+    if strict:
+        raise DirectiveError(f"strict=True: the offline generator cannot honor every clause of "
+                             f"{reading.directive!r}: {listed}")
+    if reading.directive not in _WARNED:
+        _WARNED.add(reading.directive)
+        warnings.warn(f"directive {reading.directive!r}: not honored: {listed} (recorded in "
+                      f"spec.meta['interpretation']['clauses']; strict=True makes this an error)", stacklevel=3)

@@ -1,0 +1,88 @@
+"""read_directive: every word of a directive becomes a clause or filler; check_fidelity; strict; the CLI."""
+
+from __future__ import annotations
+
+import re
+import warnings
+from dataclasses import replace
+
+import gymnasium as gym
+import pytest
+
+import gensim_gym
+from gensim_gym import DirectiveError, check_fidelity, read_directive
+from gensim_gym.generation import reading as reading_module
+from gensim_gym.integrations.cli import main as cli
+
+DIRECTIVES = [
+    "calendar, very hard, schedule three meetings without double-booking",
+    "file system: back up the reports, then remove the drafts, tight deadline",
+    "warehouse tasks, 20 tools, sparse reward, noisy",
+    "handle refunds under the store's policy",
+    "webshop: buy two products and stay within budget, plenty of time",
+    "support tickets, slightly harder, hidden facts, more tools",
+]
+
+
+@pytest.mark.parametrize("directive", DIRECTIVES)
+def test_every_word_is_in_a_clause_or_filler(directive: str) -> None:
+    reading = read_directive(directive)
+    covered = " ".join([c.text for c in reading.clauses] + list(reading.filler))
+    for word in re.findall(r"[a-z0-9_'-]+", directive.lower()):
+        assert word in covered, word
+    assert all(c.status in reading_module.STATUSES and (c.status == "honored" or c.note) for c in reading.clauses)
+
+
+def test_constraints_and_operations_are_reported_not_dropped() -> None:
+    reading = read_directive("file system: back up the reports, then remove the drafts, never delete backups")
+    kinds = {c.text: (c.kind, c.status) for c in reading.clauses}
+    assert kinds["never delete backups"] == ("constraint", "unsupported")
+    assert kinds["back up"] == ("operation", "unsupported") and kinds["remove"] == ("operation", "unsupported")
+
+
+def test_strict_turns_unsupported_clauses_into_errors_and_the_default_warns_once() -> None:
+    directive = "calendar, three meetings, never double-book"
+    with pytest.raises(DirectiveError, match="never double-book"):
+        gensim_gym.generate(directive, strict=True)
+    with pytest.raises(DirectiveError, match="strict=True"):
+        gym.make("GenSim-v0", directive=directive, strict=True)
+    reading_module._WARNED.discard(directive)
+    with pytest.warns(UserWarning, match="not honored: 'never double-book'"):
+        gensim_gym.generate(directive, seed=0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        gensim_gym.generate(directive, seed=1)  # once per directive
+
+
+def test_the_spec_records_its_clauses_with_what_generation_gave() -> None:
+    spec = gensim_gym.generate("calendar, schedule four meetings", seed=0)  # at most 3 meetings exist
+    clauses = {c["kind"]: c for c in spec.meta["interpretation"]["clauses"]}
+    assert clauses["goal_count"]["status"] == "approximated"
+    assert clauses["goal_count"]["note"] == "goal count: asked for 4, the spec has 3"
+    assert clauses["domain"]["status"] == "honored"
+
+
+def test_check_fidelity_names_every_unmet_requirement() -> None:
+    reading = read_directive("webshop: buy two products, sparse reward, noisy")
+    spec = gensim_gym.generate("webshop: buy two products, sparse reward, noisy", seed=0)
+    assert check_fidelity(spec, reading) == []
+    wrong = replace(spec, reward=replace(spec.reward, mode="dense"), meta={**spec.meta, "domain": "calendar"})
+    wrong = replace(wrong, task=replace(wrong.task, goal=wrong.task.goal[:1]))
+    unmet = check_fidelity(wrong, reading)
+    assert any(u.startswith("domain: asked for webshop") for u in unmet)
+    assert any(u.startswith("reward mode: asked for sparse") for u in unmet)
+    assert any(u.startswith("goal count: asked for 2") for u in unmet)
+
+
+@pytest.mark.parametrize(("words", "slack"), [("tight deadline", lambda n: n + 1),
+                                            ("plenty of time", lambda n: 2 * n + 2)])
+def test_time_pressure_sets_the_horizon(words: str, slack) -> None:
+    for seed in range(3):
+        spec = gensim_gym.generate(f"calendar tasks, {words}", seed=seed)
+        assert spec.task.horizon == slack(len(spec.golden_plan))
+
+
+def test_describe_prints_the_reading(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli(["describe", "--directive", "calendar, very hard, schedule three meetings"]) == 0
+    out = capsys.readouterr().out
+    assert "three meetings  goal_count" in out and "very hard" in out
