@@ -107,7 +107,9 @@ def reading_of(text: str, knobs: Knobs) -> Reading:
     clauses: list[tuple[int, Clause]] = []
 
     def claim(start: int, end: int, clause: Clause) -> None:
-        if any(claimed[start:end]):
+        # a domain keyword is evidence wherever it stands ("three meetings" is a count and calendar), and a
+        # domain's verb is also an operation ("buy", "refund"): those two kinds may share a span
+        if clause.kind not in ("domain", "operation") and any(claimed[start:end]):
             return
         claimed[start:end] = b"\x01" * (end - start)
         clauses.append((start, clause))
@@ -149,7 +151,8 @@ def _spans(text: str, words: list[str]) -> list[tuple[int, int]]:
 def _recognised(text: str, knobs: Knobs):  # noqa: C901, PLR0912 - one flat list of recognizers reads best
     """``(start, end, clause)`` for every part of ``text`` a recognizer claims, most specific first."""
     registry = load_registry()
-    explicit = re.search(r"\bdomains?\s*[:=]\s*[a-z_]+(?:\s*,\s*[a-z_]+)*", text)
+    names = "|".join(map(re.escape, registry))
+    explicit = re.search(rf"\bdomains?\s*[:=]\s*(?:{names})(?:\s*(?:,|and)\s*(?:{names}))*\b", text)
     if explicit:
         yield explicit.start(), explicit.end(), Clause(explicit.group(0), "domain", {"domains": list(knobs.domains)})
     for m in _CONSTRAINT.finditer(text):

@@ -1,0 +1,118 @@
+"""Directive fidelity: what becomes of each requirement a careful reader sees in a directive.
+
+``benchmarks/directives.jsonl`` holds directives written as users write them, each with the
+requirements a careful reader extracts (``expect``: kind and, where it matters, value), written
+before the reader was run on them; ``directives_heldout.jsonl`` is a second set that nothing was
+tuned on. For every expected requirement this finds the clause of ``read_directive`` that carries it
+and counts its status:
+
+- ``honored`` / ``approximated`` / ``unsupported``: the clause's own status;
+- ``wrong``: a clause of that kind with another value (e.g. the wrong domain);
+- ``ignored``: no clause of that kind at all (silently dropped: the number that must be 0).
+
+An expected ``unknown_domain`` is honored when reading raises ``DirectiveError`` (the offline
+generator says it cannot, instead of playing some other domain). ``--generate`` also generates one
+spec per directive (seed 0) and counts the specs ``check_fidelity`` finds nothing unmet in.
+
+    PYTHONPATH=. python benchmarks/fidelity.py [--generate]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import warnings
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any
+
+import gensim_gym
+from gensim_gym import DirectiveError, GenerationError, check_fidelity, read_directive
+from gensim_gym.generation.reading import Clause
+
+HERE = Path(__file__).resolve().parent
+COLUMNS = ("honored", "approximated", "unsupported", "wrong", "ignored")
+_VALUE_OF = {"domain": "domains", "goal_count": "goal_count", "reward_mode": "reward_mode", "noise": "noise",
+             "observability": "partial", "time_pressure": "horizon_slack", "tool_count": "tool_count"}
+
+
+def matches(clause: Clause, expect: dict[str, Any]) -> bool:
+    key, value = _VALUE_OF.get(expect["kind"]), expect.get("value")
+    if key is None or value is None:
+        return True
+    got = clause.requirement.get(key)
+    return sorted(got) == sorted(value) if isinstance(value, list) else got == value
+
+
+def score(directive: str, expects: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """``(kind, outcome)`` for each expected requirement of ``directive``."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            reading = read_directive(directive)
+    except DirectiveError:
+        return [(e["kind"], "honored" if e["kind"] == "unknown_domain" else "wrong") for e in expects]
+    pool = list(reading.clauses)
+    out = []
+    for expect in expects:
+        if expect["kind"] == "unknown_domain":
+            out.append(("unknown_domain", "ignored"))  # read as some known domain: exactly what must not happen
+            continue
+        same = [c for c in pool if c.kind == expect["kind"]]
+        hit = next((c for c in same if matches(c, expect)), None)
+        if hit is None:
+            out.append((expect["kind"], "wrong" if same else "ignored"))
+            continue
+        if expect["kind"] != "domain":  # one domain clause per keyword: they all carry the same requirement
+            pool.remove(hit)
+        out.append((expect["kind"], hit.status))
+    return out
+
+
+def generated_ok(directive: str) -> str:
+    """``"met"`` when the spec generated for ``directive`` (seed 0) meets every honored requirement, else
+    ``"unmet"``, ``"unknown domain"`` or ``"generation failed"``."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            reading = read_directive(directive)
+            spec = gensim_gym.generate(directive, seed=0)
+    except DirectiveError:
+        return "unknown domain"
+    except GenerationError:
+        return "generation failed"
+    return "unmet" if check_fidelity(spec, reading) else "met"
+
+
+def report(path: Path, generate: bool) -> str:
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    table: dict[str, Counter] = defaultdict(Counter)
+    for row in rows:
+        for kind, outcome in score(row["directive"], row["expect"]):
+            table[kind][outcome] += 1
+    total = Counter()
+    lines = [f"{path.name}: {len(rows)} directives", "| kind | n | " + " | ".join(COLUMNS) + " |",
+             "|---" * (2 + len(COLUMNS)) + "|"]
+    for kind in sorted(table):
+        counts = table[kind]
+        total.update(counts)
+        lines.append(f"| {kind} | {sum(counts.values())} | " + " | ".join(str(counts[c]) for c in COLUMNS) + " |")
+    n = sum(total.values())
+    lines.append(f"| **all** | {n} | " + " | ".join(f"{total[c]} ({total[c] / n:.0%})" for c in COLUMNS) + " |")
+    if generate:
+        outcomes = Counter(generated_ok(row["directive"]) for row in rows)
+        lines.append("generated (seed 0): " + ", ".join(f"{n} {what}" for what, n in sorted(outcomes.items())))
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--generate", action="store_true", help="also generate a spec per directive and check it")
+    args = parser.parse_args()
+    for name in ("directives.jsonl", "directives_heldout.jsonl"):
+        print(report(HERE / name, args.generate))
+        print()
+
+
+if __name__ == "__main__":
+    main()
