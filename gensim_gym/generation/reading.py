@@ -114,8 +114,17 @@ def reading_of(text: str, knobs: Knobs) -> Reading:
         claimed[start:end] = b"\x01" * (end - start)
         clauses.append((start, clause))
 
+    evidence: list[tuple[int, int]] = []  # the domain keywords: one clause for all of them
     for start, end, clause in _recognised(lower, knobs):
-        claim(start, end, clause)
+        if clause.kind == "domain" and not clause.text.startswith("domain"):
+            claimed[start:end] = b"\x01" * (end - start)
+            evidence.append((start, end))
+        else:
+            claim(start, end, clause)
+    if evidence and not any(c.kind == "domain" for _, c in clauses):
+        words = ", ".join(dict.fromkeys(lower[s:e] for s, e in sorted(evidence)))
+        clauses.append((min(evidence)[0], Clause(words, "domain", {"domains": list(knobs.domains)},
+                                                 note=_domain_note(knobs))))
     filler: list[str] = []
     for match in re.finditer(r"[a-z0-9_'-]+", lower):
         if any(claimed[match.start():match.end()]):
@@ -128,6 +137,11 @@ def reading_of(text: str, knobs: Knobs) -> Reading:
                                               "not understood by the offline reader (no requirement made of it)")))
     clauses.sort(key=lambda item: item[0])
     return Reading(text, knobs, tuple(_merge_unrecognized([c for _, c in clauses])), tuple(filler))
+
+
+def _domain_note(knobs: Knobs) -> str:
+    """The scores and runner-up the domain choice noted (see ``directive._scored_domains``)."""
+    return "; ".join(n for n in knobs.notes if n.startswith(("domains from keywords", "runner-up domain")))
 
 
 def _merge_unrecognized(clauses: list[Clause]) -> list[Clause]:
@@ -180,7 +194,7 @@ def _recognised(text: str, knobs: Knobs):  # noqa: C901, PLR0912 - one flat list
             yield start, end, Clause(text[start:end], kind, requirement)
     for name in knobs.domains:
         ts = registry[name]
-        for start, end in _spans(text, [name, *ts.keywords]):
+        for start, end in _spans(text, list(dict.fromkeys((name, *ts.keywords)))):
             yield start, end, Clause(text[start:end], "domain", {"domains": list(knobs.domains)})
     for start, end in _spans(text, list(_OPERATION_VERBS)):
         yield start, end, Clause(text[start:end], "operation", {"operation": text[start:end]}, "unsupported",

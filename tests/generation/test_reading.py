@@ -85,4 +85,4 @@ def test_time_pressure_sets_the_horizon(words: str, slack) -> None:
 def test_describe_prints_the_reading(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli(["describe", "--directive", "calendar, very hard, schedule three meetings"]) == 0
     out = capsys.readouterr().out
-    assert "three meetings  goal_count" in out and "very hard" in out
+    assert re.search(r"three meetings +goal_count +goal_count=3, type=meeting +honored", out) and "very hard" in out
