@@ -27,6 +27,7 @@ from gensim_gym.generation.llm.extract import extract_json
 from gensim_gym.generation.llm.material import read_directive, suggestion, toolset_material
 from gensim_gym.generation.llm.prompts import render_prompt, template_hash
 from gensim_gym.generation.llm.schemas import STAGES, section_problems, section_schema
+from gensim_gym.generation.reading import Reading, check_fidelity, reading_of
 from gensim_gym.spec.model import FORMAT, SimSpec
 
 MAX_HISTORY_ANSWER = 4_000  # a rejected answer is quoted back at most this long (an oversized one is not resent)
@@ -137,6 +138,24 @@ class _Conversation:
                              cut_off=cut_off)
 
 
+#: Which stage to repair for an unmet requirement (see ``check_fidelity``'s messages).
+_FIDELITY_STAGES = {"domain": ("task", "tools"), "goal count": ("task",), "partial observability": ("task",),
+                    "reward mode": ("reward",), "tool count": ("tools",), "noise": ("tools",)}
+
+
+def _faithful(verdict: Verdict, reading: Reading) -> Verdict:
+    """``verdict`` if its spec meets the directive's honored requirements, else a failed verdict naming them
+    and the stages to repair (a calendar directive answered with a support spec, a count or a reward mode
+    other than asked: the verifier alone accepted those)."""
+    unmet = check_fidelity(verdict.spec, reading)
+    if not unmet:
+        return verdict
+    stages = sorted({s for u in unmet for key, ss in _FIDELITY_STAGES.items() if u.startswith(key) for s in ss},
+                    key=STAGES.index)
+    problems = tuple(f"$: the spec does not do what the directive asks: {u}" for u in unmet)
+    return Verdict(None, problems, tuple(stages) or ("task",), verdict.report)
+
+
 def _cut_off(stage: str, reply: Reply, verdict: Verdict) -> Verdict:
     """A rejected answer that the server cut at its token limit: say so first, since the parse error that
     follows is only its symptom."""
@@ -209,8 +228,11 @@ class LLMGenerator:
 
     def _finish(self, talk: _Conversation, sections: dict[str, dict[str, Any]], knobs) -> SimSpec:
         c = talk.context
+        reading = reading_of(c.directive, knobs)
         while True:
             verdict = check_spec(sections, c.directive, c.seed, self.max_random_success, self.verify_episodes)
+            if verdict.spec is not None:
+                verdict = _faithful(verdict, reading)  # the directive's honored clauses, checked like the rest
             if verdict.spec is not None:
                 break
             talk.fail(verdict.reason)
