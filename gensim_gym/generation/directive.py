@@ -36,14 +36,13 @@ class Knobs:
     goal_count: int | None = None  # "three meetings": exactly this many goal conditions ...
     goal_type: str | None = None  # ... each about another object of this type (None: any goal conditions)
     horizon_slack: str | None = None  # "tight" (plan + 1) or "loose" (2 x plan + 2); None: the usual slack
+    required_tools: tuple[str, ...] = ()  # "back up ..., then remove ...": the golden plan calls each of these
 
     def to_dict(self) -> dict:
         """The knobs as a JSON-ready dict, in field order (what ``asdict`` gives; every field is a scalar or
         a tuple of strings, so no deep copy is needed, and generation records this in every spec's meta)."""
         out = {f.name: getattr(self, f.name) for f in fields(self)}
-        out["domains"] = list(self.domains)
-        out["notes"] = list(self.notes)
-        return out
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in out.items()}
 
 
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
@@ -97,6 +96,7 @@ def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str 
     if tool_count is not None:
         notes.append(f"{tool_count} tools requested (core tools are always kept)")
     goal_count, goal_type = _goal_count(text, domains, notes)
+    required = _required_tools(text, domains, notes)
     slack = _pick(text, notes, None, [
         (("tight deadline", "tight time", "little time", "in a hurry", "hurry", "quickly", "urgent", "urgently"),
          "tight", "time pressure: the horizon is the shortest plan + 1 step"),
@@ -107,7 +107,7 @@ def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str 
          "longer tasks: the minimum plan length grows by 2"),
         (("shorter", "short", "fewer steps"), -1, "shorter tasks: the minimum plan length shrinks by 1")])
     return Knobs(tuple(domains), round(d, 4), mode, noise, partial, more, tool_count, bonus, tuple(notes),
-                 goal_count, goal_type, slack)
+                 goal_count, goal_type, slack, required)
 
 
 #: Nouns a user counts goals in, per object type of the registry (plural forms add "s"/"es"); "goals" and
@@ -136,6 +136,30 @@ def _goal_count(text: str, domains: list[str], notes: list[str]) -> tuple[int | 
                      + (f", each about another {kind}" if kind else ""))
         return count, kind
     return None, None
+
+
+#: Verbs that ask for an operation, per domain: the tool a golden plan must then call. A domain's own
+#: keywords ("schedule", "buy", "refund") are not listed: every task of the domain is about them.
+OPERATIONS = {
+    "filesystem": {"copy": "copy_file", "copies": "copy_file", "back up": "copy_file", "backup": "copy_file",
+                   "remove": "delete_file", "delete": "delete_file", "move": "move_file", "chmod": "chmod_writable"},
+    "warehouse": {"pick": "pick", "drop": "drop"},
+    "webshop": {"inspect": "inspect", "coupon": "apply_coupon"},
+    "calendar": {"book": "book_room", "invite": "invite", "confirm": "confirm_attendance"},
+    "support": {"cancel": "cancel_order", "escalate": "escalate", "verify": "verify_identity",
+                "update": "update_address"},
+}
+
+
+def _required_tools(text: str, domains: list[str], notes: list[str]) -> tuple[str, ...]:
+    """The tools the directive's operation verbs ask the golden plan to call (see :data:`OPERATIONS`)."""
+    tools: list[str] = []
+    for name in domains:
+        for verb, tool in OPERATIONS.get(name, {}).items():
+            if _has(text, re.escape(verb)) and tool not in tools:
+                tools.append(tool)
+                notes.append(f"'{verb}': the golden plan calls {tool}")
+    return tuple(tools)
 
 
 def _check_inputs(directive: object, difficulty: object) -> None:

@@ -128,6 +128,7 @@ class OfflineGenerator:
             if partial:
                 extras = [t for t in ts.extra_tools if t.name in ts.needs_tools or t in extras]
             base = list(ts.tools) + extras
+            base += [t for t in ts.extra_tools if t.name in self.knobs.required_tools and t not in base]
             if partial:
                 base = [replace(t, pre=f"({t.pre}) and {ts.extra_pre[t.name]}") if t.name in ts.extra_pre else t
                         for t in base]
@@ -180,6 +181,9 @@ class OfflineGenerator:
         if hidden and needs and not any(a.tool in needs for a in result.plan):
             # Partial observability was asked for: a task whose shortest plan never reveals is not that.
             return None, f"the shortest plan uses none of the revealing tools {sorted(needs)}"
+        missing = [t for t in self.knobs.required_tools if not any(a.tool == t for a in result.plan)]
+        if missing and not self._relaxed:
+            return None, f"the shortest plan calls none of {missing} (the directive asks for them)"
         length = len(result.plan)
         slack = {"tight": 1, "loose": length + 2}.get(self.knobs.horizon_slack, max(2, math.ceil(0.5 * length)))
         horizon = length + slack + (math.ceil(length * fail * 3) if fail else 0)
@@ -255,6 +259,7 @@ class OfflineGenerator:
         # re-checked); options are positions in the non-distractor calls, so they keep that order
         # and the walk is what it always was.
         app = set(world.start_applicable().intersection(order))
+        required = set(self.knobs.required_tools)
         walked = 0
         for _ in range(steps):
             options = sorted([order[b] for b in app])
@@ -266,7 +271,13 @@ class OfflineGenerator:
             goalward = [k for k in pool if toward[k]]
             if goalward and rng.random() < 0.5:
                 pool = goalward
+            if required:  # the directive's operations: walk through each once, so goals come to need them
+                asked = [k for k in options if world.actions[ids[k]].tool in required]
+                if asked and rng.random() < 0.5:
+                    pool = asked
             k = pool[int(rng.integers(len(pool)))] if len(pool) > 1 else pool[0]  # integers(1) draws nothing
+            if required:
+                required.discard(world.actions[ids[k]].tool)
             effects = effects_at[k]
             world.apply(facts, nums, effects)
             seen.update(effects.adds)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gensim_gym.errors import DirectiveError
-from gensim_gym.generation.directive import _INTENSITY, _NUMBER_WORDS, Knobs, parse_directive
+from gensim_gym.generation.directive import _INTENSITY, _NUMBER_WORDS, OPERATIONS, Knobs, parse_directive
 from gensim_gym.generation.toolsets import load_registry
 
 STATUSES = ("honored", "approximated", "unsupported")
@@ -197,9 +197,13 @@ def _recognised(text: str, knobs: Knobs):  # noqa: C901, PLR0912 - one flat list
         for start, end in _spans(text, list(dict.fromkeys((name, *ts.keywords)))):
             yield start, end, Clause(text[start:end], "domain", {"domains": list(knobs.domains)})
     own = {w for name in knobs.domains for w in registry[name].keywords}
-    for start, end in _spans(text, list(_OPERATION_VERBS)):
+    mapped = {verb: tool for name in knobs.domains for verb, tool in OPERATIONS.get(name, {}).items()}
+    for start, end in _spans(text, list(dict.fromkeys((*mapped, *_OPERATION_VERBS)))):
         verb = text[start:end]
-        if verb in own:  # "schedule" meetings, "buy" products: what the domain's tasks are about
+        if verb in mapped:
+            yield start, end, Clause(verb, "operation", {"operation": verb, "tool": mapped[verb]},
+                                     note=f"the golden plan calls {mapped[verb]}")
+        elif verb in own:  # "schedule" meetings, "buy" products: what the domain's tasks are about
             yield start, end, Clause(verb, "operation", {"operation": verb}, "approximated",
                                      "the domain's own activity; not checked on each golden plan")
         else:
@@ -252,6 +256,10 @@ def check_fidelity(spec: Any, reading: Reading) -> list[str]:
         unmet.append("partial observability: asked for hidden facts, none are hidden")
     if knobs.goal_count and len(spec.task.goal) != knobs.goal_count:
         unmet.append(f"goal count: asked for {knobs.goal_count}, the spec has {len(spec.task.goal)}")
+    plan_tools = {label.split("(")[0] for label in spec.golden_plan}
+    for tool in knobs.required_tools:
+        if tool not in plan_tools:
+            unmet.append(f"operation: asked for {tool}, the golden plan does not call it")
     if knobs.tool_count is not None and len(spec.tools.tools) != knobs.tool_count:
         unmet.append(f"tool count: asked for {knobs.tool_count}, the spec has {len(spec.tools.tools)}")
     return unmet
@@ -265,7 +273,8 @@ def clauses_for(spec: Any, reading: Reading) -> list[dict[str, Any]]:
     for clause in reading.clauses:
         d = clause.to_dict()
         prefix = {"goal_count": "goal count", "tool_count": "tool count", "reward_mode": "reward mode",
-                  "domain": "domain", "noise": "noise", "observability": "partial observability"}.get(clause.kind)
+                  "domain": "domain", "noise": "noise", "observability": "partial observability",
+                  "operation": f"operation: asked for {clause.requirement.get('tool')},"}.get(clause.kind)
         miss = next((u for u in unmet if prefix and u.startswith(prefix)), None)
         if miss and clause.status == "honored":
             d["status"], d["note"] = "approximated", miss

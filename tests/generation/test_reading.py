@@ -37,7 +37,8 @@ def test_constraints_and_operations_are_reported_not_dropped() -> None:
     reading = read_directive("file system: back up the reports, then remove the drafts, never delete backups")
     kinds = {c.text: (c.kind, c.status) for c in reading.clauses}
     assert kinds["never delete backups"] == ("constraint", "unsupported")
-    assert kinds["back up"] == ("operation", "unsupported") and kinds["remove"] == ("operation", "unsupported")
+    # file-system verbs name the tool the golden plan must call (honored when generation finds such a plan)
+    assert kinds["back up"] == ("operation", "honored") and kinds["remove"] == ("operation", "honored")
 
 
 def test_strict_turns_unsupported_clauses_into_errors_and_the_default_warns_once() -> None:
@@ -86,3 +87,23 @@ def test_describe_prints_the_reading(capsys: pytest.CaptureFixture[str]) -> None
     assert cli(["describe", "--directive", "calendar, very hard, schedule three meetings"]) == 0
     out = capsys.readouterr().out
     assert re.search(r"three meetings +goal_count +goal_count=3, type=meeting +honored", out) and "very hard" in out
+
+
+@pytest.mark.parametrize(("directive", "tool"), [("support: escalate tickets", "escalate"),
+                                                 ("calendar: book rooms for 2 meetings", "book_room")])
+def test_an_operation_verb_makes_the_golden_plan_call_its_tool(directive: str, tool: str) -> None:
+    for seed in range(3):
+        spec = gensim_gym.generate(directive, seed=seed)
+        assert any(label.startswith(f"{tool}(") for label in spec.golden_plan)
+        assert check_fidelity(spec, read_directive(directive)) == []
+
+
+def test_operation_clauses_in_the_spec_say_whether_the_golden_plan_calls_their_tool() -> None:
+    for seed in range(3):
+        spec = gensim_gym.generate("file system: back up the reports, then remove the drafts", seed=seed)
+        called = {label.split("(")[0] for label in spec.golden_plan}
+        for clause in (c for c in spec.meta["interpretation"]["clauses"] if c["kind"] == "operation"):
+            tool = clause["requirement"]["tool"]
+            assert (clause["status"] == "honored") == (tool in called)
+            if tool not in called:
+                assert clause["note"] == f"operation: asked for {tool}, the golden plan does not call it"
