@@ -272,8 +272,8 @@ def _explicit_domains(listed: str, registry) -> list[str]:
     for word in re.split(r"[, ]+", listed):
         if not word or word == "and":
             continue
-        if word not in registry and word in _VOCABULARY and names:
-            break
+        if names and word not in registry and (word in _VOCABULARY or not did_you_mean(word, registry)):
+            break  # the list ended: "domain: calendar, tight deadline" (a near miss of a name is still an error)
         if word not in registry:
             raise DirectiveError(f"unknown domain {word!r}{did_you_mean(word, registry)}; "
                                  f"domains: {', '.join(registry)}")

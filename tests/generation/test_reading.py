@@ -8,6 +8,8 @@ from dataclasses import replace
 
 import gymnasium as gym
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 import gensim_gym
 from gensim_gym import DirectiveError, check_fidelity, read_directive
@@ -107,3 +109,25 @@ def test_operation_clauses_in_the_spec_say_whether_the_golden_plan_calls_their_t
             assert (clause["status"] == "honored") == (tool in called)
             if tool not in called:
                 assert clause["note"] == f"operation: asked for {tool}, the golden plan does not call it"
+
+
+CLAUSES = {"difficulty": ["", "hard"], "reward": ["", "sparse reward"], "noise": ["", "noisy"],
+           "time": ["", "tight deadline", "plenty of time"]}
+COUNTED = {"warehouse": "crates", "webshop": "products", "calendar": "meetings", "filesystem": "files",
+           "support": "orders"}
+
+
+@settings(max_examples=25, derandomize=True, deadline=None)
+@given(domain=st.sampled_from(sorted(COUNTED)), seed=st.integers(0, 3),
+       a=st.fixed_dictionaries({k: st.sampled_from(v) for k, v in {**CLAUSES, "count": ["", "two"]}.items()}),
+       b=st.fixed_dictionaries({k: st.sampled_from(v) for k, v in {**CLAUSES, "count": ["", "two"]}.items()}))
+def test_directives_that_differ_in_an_honored_clause_give_different_tasks(domain, seed, a, b) -> None:
+    def directive(parts: dict[str, str]) -> str:
+        words = [f"{v} {COUNTED[domain]}" if k == "count" and v else v for k, v in parts.items() if v]
+        return ", ".join([f"domain: {domain}", *words])
+
+    assume(a != b)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        first, second = gensim_gym.generate(directive(a), seed=seed), gensim_gym.generate(directive(b), seed=seed)
+    assert first.id != second.id
