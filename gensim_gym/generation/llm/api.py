@@ -7,6 +7,7 @@ backend="openai", ...)`` arrive here through the factory.
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -73,6 +74,11 @@ class Batch:
     failures: dict[int, str] = field(default_factory=dict)
     usage: Usage = field(default_factory=Usage)
 
+    @property
+    def distinct(self) -> int:
+        """How many different specs the batch holds (seeds may collapse to one: see ``warn_if_collapsed``)."""
+        return len({s.id for s in self.specs})
+
     def __iter__(self) -> Iterator[SimSpec]:
         return iter(self.specs)
 
@@ -124,7 +130,18 @@ def generate_many(directive: str, n: int, *, difficulty: float = 0.5, seed: int 
         reasons = [f"seed {s}: {failures[s]}" for s in sorted(failures)]
         raise GenerationError(f"{len(failures)} of {n} generations failed (pass skip_failures=True to keep the rest)",
                               reasons)
-    return Batch(specs, failures, usage)
+    batch = Batch(specs, failures, usage)
+    warn_if_collapsed(batch.specs, directive)
+    return batch
+
+
+def warn_if_collapsed(specs: list[SimSpec], directive: str) -> int:
+    """The number of distinct spec ids; warns when distinct seeds gave the same spec (a model that ignores the
+    seed, or a directive too narrow for ``n`` tasks: a "family" of 20 copies trains on one task)."""
+    distinct = len({s.id for s in specs})
+    if distinct < len(specs):
+        warnings.warn(f"{directive!r}: {len(specs)} seeds gave {distinct} distinct specs", stacklevel=3)
+    return distinct
 
 
 def _progress(n: int, enabled: bool, directive: str):

@@ -55,3 +55,19 @@ def test_a_model_that_never_follows_the_directive_fails_with_the_reason(no_opena
     with FakeOpenAI(handler=scripted("support tasks", repairs=False)) as server, \
             pytest.raises(GenerationError, match="domain: asked for calendar, the spec is support"):
         generate_llm("calendar tasks", difficulty=0.3, seed=1, backend=backend_for(server, timeout=10.0), cache=False)
+
+
+def test_generate_many_warns_when_seeds_collapse_to_one_spec(no_openai_env):
+    from gensim_gym.generation.llm import generate_many
+
+    def same_answer(body):  # a model that ignores the seed
+        if is_system_probe(body):
+            return probe_answer()
+        stage = body["response_format"]["json_schema"]["name"]
+        spec = gensim_gym.generate("calendar tasks", difficulty=0.3, seed=0)
+        return FakeResponse(body=completion(json.dumps(getattr(spec, stage).to_dict())))
+
+    with FakeOpenAI(handler=same_answer) as server, pytest.warns(UserWarning, match="3 seeds gave 1 distinct specs"):
+        batch = generate_many("calendar tasks", 3, difficulty=0.3, seed=5, backend=backend_for(server, timeout=10.0),
+                              progress=False, cache=False)
+    assert len(batch) == 3 and batch.distinct == 1
