@@ -45,32 +45,25 @@ def _strip_trailing_commas(text: str) -> str:
 
 
 def _top_level_objects(text: str) -> Iterator[str]:
-    """Every top-level ``{...}`` span whose braces balance, in order (one pass; strings respected inside).
+    """Every top-level ``{...}`` span whose braces balance, in order (strings respected inside, through
+    :func:`~gensim_gym.spec.validate.json_chars`).
 
     Outside an object, quotes are prose and do not open strings. An object
     still open at the end (an answer cut off) yields nothing.
     """
-    depth, start, in_string, escaped = 0, 0, False, False
-    for i, ch in enumerate(text):
-        if depth == 0:
-            if ch == "{":
-                depth, start = 1, i
-            continue
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch == "{":
-            depth += 1
-        elif ch == "}":
-            depth -= 1
+    start = text.find("{")
+    while start >= 0:
+        depth = 0
+        for i, ch, in_string in json_chars(text, start):
+            if in_string or ch not in "{}":
+                continue
+            depth += 1 if ch == "{" else -1
             if depth == 0:
                 yield text[start:i + 1]
+                start = text.find("{", i + 1)
+                break
+        else:
+            return
 
 
 def _candidates(text: str) -> Iterator[str]:
