@@ -44,7 +44,7 @@ from gensim_gym.generation.reading import Clause, Reading, check_fidelity, read_
 from gensim_gym.integrations.presets import register_presets
 from gensim_gym.spec import SimSpec, load_spec, validate_spec
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "ActionError",
