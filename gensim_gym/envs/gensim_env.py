@@ -179,6 +179,9 @@ class GenSimEnv(gym.Env):
         self._plain = not hidden and not self._text
         self._t = 0
         self._dead = False  # see _apply
+        self._fatal = ""  # the constraint whose violation ended the episode (see _check_constraints)
+        self._violation = ""  # the constraint the last call violated, for info["violation"]
+        self._broken: set[int] = set()  # penalised constraint instances violated now
         self._return = 0.0  # the episode's summed reward, for episode_end
         if rt.terms:  # only _terms reads it
             self._fired: set[int] = set()
@@ -201,7 +204,7 @@ class GenSimEnv(gym.Env):
         self._step_rt = rt
         return (self.render_text() if self._text else rt.obs0.copy()), info  # _observe(), from the source
 
-    def step(self, action):
+    def step(self, action):  # noqa: C901, PLR0915 - the hot path, inlined on purpose (see _apply)
         rt = self._step_rt
         if rt is None:  # before the first reset, or after the episode ended: one read on the hot path
             self._require_episode()
@@ -228,6 +231,8 @@ class GenSimEnv(gym.Env):
             changed = self._apply(ground, rt)
             # declared reward terms; adding 0.0 as before keeps the reward's float bits identical
             reward += self._terms() if rt.terms else 0.0
+            if rt.guard is not None:
+                reward -= self._check_constraints(ground, rt)
             self._event = ("ok", ground, "")
         self._t = t = self._t + 1
         success = self._success
@@ -238,7 +243,7 @@ class GenSimEnv(gym.Env):
             # potential-based shaping on every step, Φ = 0 at termination (see gensim_gym.world.progress);
             # a call that wrote nothing Φ reads leaves Φ(s') = Φ(s), which is what _phi holds then
             phi = self._phi
-            after = 0.0 if success else self._potential(facts, nums) if changed else phi
+            after = 0.0 if success or self._fatal else self._potential(facts, nums) if changed else phi
             reward += rt.progress_weight * (rt.gamma * after - phi)
             if after != phi:  # else the observation holds max(0, Φ) already
                 obs[tail] = max(0.0, after)
@@ -250,6 +255,9 @@ class GenSimEnv(gym.Env):
             obs[tail + 2] = self._last_invalid = invalid
         info = {"task_id": self._task_id, "difficulty": self._difficulty, "invalid": invalid == 1.0,
                 "failed": failed == 1.0}
+        if self._violation:  # set by _check_constraints for this call only
+            info["violation"] = self._violation
+            self._violation = ""
         self._return += reward
         if terminated or truncated:
             self._end_episode(info, success, t)
@@ -263,7 +271,7 @@ class GenSimEnv(gym.Env):
         """An episode ended: ``info["is_success"]`` (SB3's convention) and ``info["dead_end"]`` when it
         ended in one, then the ``episode_end`` hook."""
         info["is_success"] = success
-        if self._dead:
+        if self._dead and not self._fatal:
             info["dead_end"] = True
         self._step_rt = None  # a further step raises ResetNeeded: never paid or reported twice
         if self.episode_end is not None:
@@ -410,6 +418,28 @@ class GenSimEnv(gym.Env):
         # agent does can change the state; step() ends the episode here as a failure.
         self._dead = not self._success and 1 not in self._mask_buf
         return touches_phi
+
+    def _check_constraints(self, ground: GroundAction, rt: TaskRuntime) -> float:
+        """After a valid call: the trajectory constraints it could have broken (those reading what it
+        wrote). A violated fatal one ends the episode as a failure (``info["violation"]`` names it); a
+        penalised one costs its penalty once per call that breaks instances of it not broken before
+        (symmetric bindings, such as two meetings in either order, are one violation). Returns the penalty."""
+        facts, nums, broken = self._facts, self._nums, self._broken
+        self._violation = ""
+        charged: dict[str, float] = {}
+        for g in rt.guard.touched(ground):
+            if g.holds(facts, nums):
+                broken.discard(g.id)
+            elif g.fatal:
+                self._violation = self._fatal = g.label
+                self._dead = True
+                self._success = False
+                return 0.0
+            elif g.id not in broken:
+                broken.add(g.id)
+                self._violation = self._violation or g.label
+                charged[g.constraint.name] = g.constraint.penalty
+        return sum(charged.values())
 
     def _walk(self, pairs: tuple, sign: int) -> None:
         """Move sparse counters by ``sign`` × ``(action, delta)`` pairs; mask and observation follow

@@ -93,6 +93,7 @@ class TaskRuntime:
         self.success0 = all(self.status0)
         self.actions = world.actions
         self.terms = world.terms
+        self.guard = world.guard  # trajectory constraints (None without: step() then skips the check)
         self.plans: list[tuple | None] = [None] * layout.n_actions
         if prepare:
             for a in world.valid_actions:  # ~10 µs each

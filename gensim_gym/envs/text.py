@@ -92,6 +92,11 @@ def render(world: CompiledWorld, facts: bytearray, nums: list[float], visible: b
     lines = [f"Task: {spec.task.description}", "Goal:"]
     for text, ok in zip(spec.task.goal, world.goal_status(facts, nums), strict=True):
         lines.append(f"  [{'x' if ok else ' '}] {text}")
+    if spec.task.constraints:
+        lines.append("Rules:")
+        for c in spec.task.constraints:
+            outcome = "ends the episode as a failure" if c.on_violation == "fail" else f"costs {c.penalty:g}"
+            lines.append(f"  {c.describe()} (breaking it {outcome})")
     lines.append("Known facts:")
     for label, i in world.fact_items():
         if facts[i] and (visible is None or visible[i]):

@@ -37,6 +37,7 @@ class Knobs:
     goal_type: str | None = None  # ... each about another object of this type (None: any goal conditions)
     horizon_slack: str | None = None  # "tight" (plan + 1) or "loose" (2 x plan + 2); None: the usual slack
     required_tools: tuple[str, ...] = ()  # "back up ..., then remove ...": the golden plan calls each of these
+    constraints: tuple[str, ...] = ()  # "without double-booking anyone": the toolsets' constraint templates to turn on
 
     def to_dict(self) -> dict:
         """The knobs as a JSON-ready dict, in field order (what ``asdict`` gives; every field is a scalar or
@@ -96,7 +97,9 @@ def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str 
     if tool_count is not None:
         notes.append(f"{tool_count} tools requested (core tools are always kept)")
     goal_count, goal_type = _goal_count(text, domains, notes)
-    required = _required_tools(text, domains, notes)
+    constraints = _constraints(text, domains, notes)
+    # a verb inside a constraint ("never delete the backups") forbids the operation; it does not ask for it
+    required = _required_tools(CONSTRAINT_PHRASE.sub(" ", text), domains, notes)
     slack = _pick(text, notes, None, [
         (("tight deadline", "tight time", "little time", "in a hurry", "hurry", "quickly", "urgent", "urgently"),
          "tight", "time pressure: the horizon is the shortest plan + 1 step"),
@@ -107,7 +110,7 @@ def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str 
          "longer tasks: the minimum plan length grows by 2"),
         (("shorter", "short", "fewer steps"), -1, "shorter tasks: the minimum plan length shrinks by 1")])
     return Knobs(tuple(domains), round(d, 4), mode, noise, partial, more, tool_count, bonus, tuple(notes),
-                 goal_count, goal_type, slack, required)
+                 goal_count, goal_type, slack, required, constraints)
 
 
 #: Nouns a user counts goals in, per object type of the registry (plural forms add "s"/"es"); "goals" and
@@ -149,6 +152,28 @@ OPERATIONS = {
     "support": {"cancel": "cancel_order", "escalate": "escalate", "verify": "verify_identity",
                 "update": "update_address"},
 }
+
+
+#: A phrase that states a rule rather than a task: "without double-booking anyone", "never delete the
+#: backups", "stay within budget", "only for verified customers" (up to the next comma or stop).
+CONSTRAINT_PHRASE = re.compile(
+    r"\b(without|never|no more than|don't|do not|not allowed to|(?:stay |keep |remain )?within (?:the |a |our )?budget"
+    r"|(?:stay |keep |remain )?under budget"
+    r"|(?:on a|tight|limited|fixed) budget|double[- ]?book\w*|only (?:if|when|for|to|under)|respect\w*|avoid\w*)\b"
+    r"[^,;.]*")
+
+
+def _constraints(text: str, domains: list[str], notes: list[str]) -> tuple[str, ...]:
+    """The constraint templates (see ``toolsets.ConstraintTemplate``) the directive's rule phrases name."""
+    names: list[str] = []
+    for match in CONSTRAINT_PHRASE.finditer(text):
+        for domain in domains:
+            for template in get_toolset(domain).constraints:
+                if template.name not in names and template.named_in(match.group(0)):
+                    names.append(template.name)
+                    notes.append(f"'{match.group(0).strip()}': constraint {template.name} "
+                                 f"({template.constraint.describe()})")
+    return tuple(names)
 
 
 def _required_tools(text: str, domains: list[str], notes: list[str]) -> tuple[str, ...]:

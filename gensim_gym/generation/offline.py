@@ -47,7 +47,7 @@ def family_layout(knobs: Knobs, max_difficulty: float = 1.0, *, shuffle_slots: b
     action slots, which matters for learners without action masks; every tool of the domains keeps its
     slots, so tool choice never breaks the fit.
     """
-    toolsets = [get_toolset(d) for d in knobs.domains]
+    toolsets = [get_toolset(d).with_constraints(knobs.constraints) for d in knobs.domains]
     capacity: dict[str, int] = {}
     predicates: dict[str, tuple[str, ...]] = {}
     fluents: dict[str, tuple[tuple[str, ...], float, float]] = {}
@@ -78,7 +78,8 @@ class OfflineGenerator:
         self.max_tries = max_tries
         self.max_random_success = max_random_success
         self.random_episodes = random_episodes
-        self.toolsets = [get_toolset(d) for d in knobs.domains]
+        self.toolsets = [get_toolset(d).with_constraints(knobs.constraints) for d in knobs.domains]
+        self.constraints = tuple(t.constraint for ts in self.toolsets for t in ts.active)
         self.layout = family_layout(knobs)
         # memos (bounded: a generator may run for millions of tasks)
         self._tools_cache: dict[tuple[Tool, ...], Tools] = BoundedCache(256)  # see _tools
@@ -114,6 +115,8 @@ class OfflineGenerator:
                 n = min(max(n, t.min), t.max)
                 if t.name == self.knobs.goal_type:
                     n = max(n, min(t.max, self.knobs.goal_count or 0))
+                for template in ts.active:  # objects a constraint names ("backup") are always there
+                    n = max([n, *(t.names.index(o) + 1 for o in template.objects.get(t.name, ()))])
                 objects[t.name] = t.names[: max(n, len(objects.get(t.name, ())))]
         partial = self.knobs.partial if self.knobs.partial is not None else d >= 0.75
         partial = partial and any(ts.hidden for ts in self.toolsets)
@@ -229,7 +232,7 @@ class OfflineGenerator:
         if not isinstance(tools, Tools):
             tools = Tools(tools, tuple(self.knobs.domains))
         task = Task(name, description or f"{name} task", tuple(types), tuple(preds), dict(objects), tuple(init),
-                    tuple(goals), horizon, tuple(fluents), hidden, fail)
+                    tuple(goals), horizon, tuple(fluents), hidden, fail, self.constraints)
         return SimSpec(task, tools, self.gen_reward(), self.directive)
 
     def _init_state(self, rng: np.random.Generator, objects: dict[str, tuple[str, ...]]) -> list[str]:
@@ -261,8 +264,11 @@ class OfflineGenerator:
         app = set(world.start_applicable().intersection(order))
         required = set(self.knobs.required_tools)
         walked = 0
+        guard = world.guard
         for _ in range(steps):
             options = sorted([order[b] for b in app])
+            if guard is not None:  # the walk keeps every constraint, so its goals can be reached keeping them
+                options = [k for k in options if not _breaks(world, ids[k], facts, nums)]
             if not options:
                 break
             walked += 1
@@ -425,6 +431,14 @@ class _WalkUpdates(dict):
         keep = self.keep
         out = self[action_id] = (tuple(b for b in off if b in keep), tuple(p for p in checks if p[0] in keep))
         return out
+
+
+def _breaks(world: CompiledWorld, action_id: int, facts: bytearray, nums: list[float]) -> bool:
+    """Whether the call would lead from ``(facts, nums)`` to a state violating a constraint."""
+    action = world.actions[action_id]
+    f2, n2 = bytearray(facts), list(nums)
+    world.apply(f2, n2, action.effects)
+    return world.guard.violates(action, f2, n2)
 
 
 def _without_reveals(tool: Tool) -> Tool:

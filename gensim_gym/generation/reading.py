@@ -21,7 +21,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gensim_gym.errors import DirectiveError
-from gensim_gym.generation.directive import _INTENSITY, _NUMBER_WORDS, OPERATIONS, Knobs, parse_directive
+from gensim_gym.generation.directive import (
+    _INTENSITY,
+    _NUMBER_WORDS,
+    CONSTRAINT_PHRASE,
+    OPERATIONS,
+    Knobs,
+    parse_directive,
+)
 from gensim_gym.generation.toolsets import load_registry
 
 STATUSES = ("honored", "approximated", "unsupported")
@@ -35,11 +42,8 @@ FILLER = frozenset({
     "few", "new", "like", "where", "which", "who", "while", "when", "about", "around", "domain", "domains",
     "kind", "kinds", "sort", "type", "types", "env", "envs", "environment", "environments", "family", "families",
     "set", "handle", "handling", "manage", "managing", "solve", "solving", "do", "doing", "play", "agent",
-    "agents", "user", "users", "under", "over", "via", "using"})
+    "agents", "user", "users", "under", "over", "via", "using", "but"})
 
-_CONSTRAINT = re.compile(r"\b(without|never|no more than|don't|do not|not allowed to|within (?:the |a |our )?budget"
-                         r"|under budget|double[- ]?book\w*|only (?:if|when|for|under)|respect\w*|avoid\w*)\b"
-                         r"[^,;.]*")
 _TIME = re.compile(r"\b(tight deadline|tight time|little time|in a hurry|hurry|quickly|urgent(?:ly)?|"
                    r"plenty of time|no rush|lots of time|take (?:your|their) time)\b")
 _OPERATION_VERBS = ("copy", "copies", "back up", "backup", "remove", "delete", "rename", "move", "refund", "cancel",
@@ -106,9 +110,14 @@ def reading_of(text: str, knobs: Knobs) -> Reading:
     claimed = bytearray(len(lower))
     clauses: list[tuple[int, Clause]] = []
 
+    rules = [(m.start(), m.end()) for m in CONSTRAINT_PHRASE.finditer(lower)]
+
     def claim(start: int, end: int, clause: Clause) -> None:
         # a domain keyword is evidence wherever it stands ("three meetings" is a count and calendar), and a
-        # domain's verb is also an operation ("buy", "refund"): those two kinds may share a span
+        # domain's verb is also an operation ("buy", "refund"): those two kinds may share a span; but a verb
+        # inside a rule ("never delete the backups") forbids the operation rather than asking for it
+        if clause.kind == "operation" and any(a <= start and end <= b for a, b in rules):
+            return
         if clause.kind not in ("domain", "operation") and any(claimed[start:end]):
             return
         claimed[start:end] = b"\x01" * (end - start)
@@ -169,10 +178,18 @@ def _recognised(text: str, knobs: Knobs):  # noqa: C901, PLR0912 - one flat list
     explicit = re.search(rf"\bdomains?\s*[:=]\s*(?:{names})(?:\s*(?:,|and)\s*(?:{names}))*\b", text)
     if explicit:
         yield explicit.start(), explicit.end(), Clause(explicit.group(0), "domain", {"domains": list(knobs.domains)})
-    for m in _CONSTRAINT.finditer(text):
-        yield m.start(), m.end(), Clause(m.group(0).strip(), "constraint", {"constraint": m.group(0).strip()},
-                                         "unsupported", "trajectory constraints (must never / must always hold) "
-                                         "are not in the spec format yet: the tasks do not enforce this")
+    for m in CONSTRAINT_PHRASE.finditer(text):
+        phrase = m.group(0).strip()
+        named = [t for d in knobs.domains for t in registry[d].constraints
+                 if t.name in knobs.constraints and t.named_in(phrase)]
+        if named:
+            yield m.start(), m.end(), Clause(phrase, "constraint", {"constraints": [t.name for t in named]},
+                                             note="; ".join(t.constraint.describe() for t in named))
+        else:
+            offered = [t.name for d in knobs.domains for t in registry[d].constraints]
+            yield m.start(), m.end(), Clause(phrase, "constraint", {"constraint": phrase}, "unsupported",
+                                             f"no constraint template of {'+'.join(knobs.domains)} matches this rule "
+                                             f"(offered: {', '.join(offered) or 'none'})")
     for m in _TIME.finditer(text):
         slack = "loose" if re.search(r"plenty|no rush|lots|take", m.group(0)) else "tight"
         status = "honored" if knobs.horizon_slack == slack else "unsupported"
@@ -260,6 +277,10 @@ def check_fidelity(spec: Any, reading: Reading) -> list[str]:
     for tool in knobs.required_tools:
         if tool not in plan_tools:
             unmet.append(f"operation: asked for {tool}, the golden plan does not call it")
+    given = {c.name for c in spec.task.constraints}
+    for name in knobs.constraints:
+        if name not in given:
+            unmet.append(f"constraint: asked for {name}, the spec does not enforce it")
     if knobs.tool_count is not None and len(spec.tools.tools) != knobs.tool_count:
         unmet.append(f"tool count: asked for {knobs.tool_count}, the spec has {len(spec.tools.tools)}")
     return unmet
@@ -274,6 +295,7 @@ def clauses_for(spec: Any, reading: Reading) -> list[dict[str, Any]]:
         d = clause.to_dict()
         prefix = {"goal_count": "goal count", "tool_count": "tool count", "reward_mode": "reward mode",
                   "domain": "domain", "noise": "noise", "observability": "partial observability",
+                  "constraint": "constraint",
                   "operation": f"operation: asked for {clause.requirement.get('tool')},"}.get(clause.kind)
         miss = next((u for u in unmet if prefix and u.startswith(prefix)), None)
         if miss and clause.status == "honored":

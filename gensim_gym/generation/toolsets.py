@@ -10,7 +10,8 @@ them has the union of their vocabularies.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ from typing import Any
 from gensim_gym._json import load_file
 from gensim_gym._resources import data_dir
 from gensim_gym.errors import DirectiveError, SpecError, did_you_mean
-from gensim_gym.spec.model import Fluent, Predicate, Tool
+from gensim_gym.spec.model import Constraint, Fluent, Predicate, Tool
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,42 @@ class TypeDecl:
     names: tuple[str, ...]
     min: int
     max: int
+
+
+@dataclass(frozen=True)
+class ConstraintTemplate:
+    """A trajectory constraint a toolset offers, and what turning it on changes in the domain.
+
+    Most domain rules are built into tool preconditions (a calendar cannot confirm someone for a slot
+    they are already booked in). A directive that names the rule ("without double-booking anyone")
+    asks for tasks in which the agent must keep it: the template then relaxes the tools that
+    enforced it (``tools``: tool name → fields to override), adds the :class:`Constraint`, and
+    whatever its condition needs: ``predicates`` to declare, ``fluents`` bounds to widen (a budget
+    that may go negative) and ``objects`` that must be present (the backup directory).
+    """
+
+    constraint: Constraint
+    keywords: tuple[str, ...]
+    tools: dict[str, dict[str, Any]]
+    predicates: tuple[Predicate, ...] = ()
+    fluents: dict[str, dict[str, float]] = field(default_factory=dict)
+    objects: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return self.constraint.name
+
+    def named_in(self, text: str) -> bool:
+        """Whether ``text`` (lower case: a constraint phrase of a directive) names this rule."""
+        return any(re.search(rf"\b{k}", text) for k in self.keywords)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> ConstraintTemplate:
+        body = {k: v for k, v in d.items() if k in ("name", "description", "params", "kind", "condition",
+                                                    "on_violation", "penalty")}
+        return cls(Constraint.from_dict(body), tuple(d.get("keywords", ())), dict(d.get("tools", {})),
+                   tuple(Predicate.from_dict(p) for p in d.get("predicates", ())), dict(d.get("fluents", {})),
+                   {t: tuple(v) for t, v in d.get("objects", {}).items()})
 
 
 @dataclass(frozen=True)
@@ -51,10 +88,37 @@ class Toolset:
     max_goals: int
     templates: dict[str, str]
     goal_negated: tuple[str, ...] = ()
+    constraints: tuple[ConstraintTemplate, ...] = ()  # the constraint templates it offers
+    active: tuple[ConstraintTemplate, ...] = ()  # the ones turned on (see with_constraints)
 
     @property
     def all_tools(self) -> tuple[Tool, ...]:
         return self.tools + self.extra_tools + self.distractor_tools
+
+    def with_constraints(self, names: tuple[str, ...] | list[str]) -> Toolset:
+        """This toolset with the named constraint templates of its own turned on (others are ignored):
+        tools relaxed, predicates added, fluent bounds widened (see :class:`ConstraintTemplate`)."""
+        chosen = tuple(t for t in self.constraints if t.name in names)
+        if not chosen:
+            return self
+        overrides: dict[str, dict[str, Any]] = {}
+        for t in chosen:
+            for tool, fields_ in t.tools.items():
+                overrides.setdefault(tool, {}).update(fields_)
+
+        def patch(tools: tuple[Tool, ...]) -> tuple[Tool, ...]:
+            return tuple(replace(tool, **{k: tuple(v) if k == "effects" else v
+                                          for k, v in overrides[tool.name].items()})
+                         if tool.name in overrides else tool for tool in tools)
+
+        bounds = {name: b for t in chosen for name, b in t.fluents.items()}
+        fluents = tuple(replace(f, min=float(bounds[f.name].get("min", f.min)),
+                                max=float(bounds[f.name].get("max", f.max))) if f.name in bounds else f
+                        for f in self.fluents)
+        predicates = self.predicates + tuple(p for t in chosen for p in t.predicates if p not in self.predicates)
+        return replace(self, predicates=predicates, fluents=fluents, tools=patch(self.tools),
+                       extra_tools=patch(self.extra_tools), distractor_tools=patch(self.distractor_tools),
+                       active=chosen)
 
     @classmethod
     def from_dict(cls, d: dict[str, Any], source: str = "") -> Toolset:
@@ -78,6 +142,7 @@ class Toolset:
                 init=tuple(d["init"]), goal_predicates=tuple(d["goal"]["predicates"]),
                 goal_fluents=tuple(d["goal"].get("fluents", ())), max_goals=int(d["goal"].get("max_goals", 3)),
                 templates=dict(d.get("templates", {})), goal_negated=tuple(d["goal"].get("negated", ())),
+                constraints=tuple(ConstraintTemplate.from_dict(c) for c in d.get("constraints", ())),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise SpecError(f"malformed toolset {source or d.get('name', '?')}: {exc!r}") from None

@@ -96,6 +96,8 @@ def replay(spec: SimSpec, labels: list[str] | tuple[str, ...], layout: Layout | 
         total += reward
         if info.get("invalid"):
             return False, total, f"golden plan step {i} ({label}) is not possible in the state it reaches"
+        if info.get("violation"):
+            return False, total, f"golden plan step {i} ({label}) violates the constraint {info['violation']}"
         if terminated or truncated:
             success = bool(info.get("is_success"))
             if i != len(labels) - 1:
@@ -105,6 +107,7 @@ def replay(spec: SimSpec, labels: list[str] | tuple[str, ...], layout: Layout | 
 
 
 _GOAL: list[int] = []  # marks goal states in random_success_rate's state memo
+_BROKEN: list[int] = []  # marks states that violate a constraint whose violation ends the episode
 
 
 def random_success_rate(world: CompiledWorld, episodes: int, rng: np.random.Generator,
@@ -120,8 +123,8 @@ def random_success_rate(world: CompiledWorld, episodes: int, rng: np.random.Gene
     return wins / max(played, 1)
 
 
-def random_rollouts(world: CompiledWorld, episodes: int, integers: Callable[[int], int],
-                    stop_above: float | None = None) -> tuple[int, int]:
+def random_rollouts(world: CompiledWorld, episodes: int, integers: Callable[[int], int],  # noqa: C901, PLR0915
+                    stop_above: float | None = None) -> tuple[int, int]:  # (generation's inner loop, inlined)
     """Random valid-call episodes as in :func:`random_success_rate`, each call's index drawn with
     ``integers(n)`` (uniform in [0, n)); returns (episodes solved, episodes played).
 
@@ -137,7 +140,7 @@ def random_rollouts(world: CompiledWorld, episodes: int, integers: Callable[[int
     at_start = world.start_applicable()
     start = [a.id for a in world.valid_actions if a.id in at_start]  # valid_actions order, as drawn from
     seen: dict[tuple[bytes, tuple[float, ...]], list[int]] = {}
-    apply, horizon = world.apply, world.horizon
+    apply, horizon, guard = world.apply, world.horizon, world.guard
     goals = tuple(g.fn for g in world.goals)  # world.is_goal, inlined below
     while played < episodes:
         budget.check_time("random-policy verification")
@@ -164,8 +167,13 @@ def random_rollouts(world: CompiledWorld, episodes: int, integers: Callable[[int
                 if known is _GOAL:
                     wins += 1
                     break
+                if known is _BROKEN:
+                    break
                 options = known
                 continue
+            if guard is not None and guard.violates(actions[action_id], facts, nums, fatal_only=True):
+                seen[key] = _BROKEN  # the episode ends there, as a failure
+                break
             for goal in goals:
                 if not goal(facts, nums):
                     break
@@ -226,6 +234,9 @@ def _verify(spec: SimSpec, *, max_random_success: float, episodes: int, rng: np.
         world = CompiledWorld(spec, layout)
     if world.is_goal(world.init_facts, world.init_nums):
         return VerifyReport(False, "the goal already holds at reset (trivial task)")
+    broken = world.guard.broken(world.init_facts, world.init_nums) if world.guard is not None else []
+    if broken:
+        return VerifyReport(False, f"the start state violates the constraint {broken[0].label}")
     if golden is None:
         result = plan(world, max_expansions=max_expansions)
         if result.plan is None:

@@ -90,6 +90,45 @@ class Tool:
 
 
 @dataclass(frozen=True)
+class Constraint:
+    """A trajectory constraint: ``condition`` must never hold (``kind="never"``) or must always hold
+    (``kind="always"``) in any state of an episode, for every binding of ``params`` to pairwise
+    distinct objects of their types.
+
+    On a violation the episode ends as a failure with ``info["violation"]`` naming the constraint
+    (``on_violation="fail"``), or ``penalty`` is subtracted from the reward when a ground instance
+    becomes violated and the episode goes on (``on_violation="penalty"``). Golden plans never violate
+    a constraint, and solvability is proved under all of them.
+    """
+
+    name: str
+    condition: str
+    kind: str = "never"
+    params: tuple[Param, ...] = ()
+    on_violation: str = "fail"
+    penalty: float = 0.0
+    description: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "description": self.description, "params": [p.to_dict() for p in self.params],
+                "kind": self.kind, "condition": self.condition, "on_violation": self.on_violation,
+                "penalty": self.penalty}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Constraint:
+        return cls(d["name"], d["condition"], d.get("kind", "never"),
+                   tuple(Param.from_dict(p) for p in d.get("params", ())), d.get("on_violation", "fail"),
+                   float(d.get("penalty", 0.0)), d.get("description", ""))
+
+    def describe(self) -> str:
+        """The rule in words, for task descriptions and text observations."""
+        if self.description:
+            return self.description
+        scope = f"for any distinct {', '.join(f'?{p.name} ({p.type})' for p in self.params)}: " if self.params else ""
+        return f"{scope}{'never' if self.kind == 'never' else 'always'} {self.condition}"
+
+
+@dataclass(frozen=True)
 class Task:
     """The world: vocabulary, objects, initial state, goal and horizon."""
 
@@ -104,13 +143,17 @@ class Task:
     fluents: tuple[Fluent, ...] = ()
     hidden: tuple[str, ...] = ()
     fail_prob: float = 0.0
+    constraints: tuple[Constraint, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "description": self.description, "types": list(self.types),
-                "predicates": [p.to_dict() for p in self.predicates], "fluents": [f.to_dict() for f in self.fluents],
-                "objects": {t: list(v) for t, v in self.objects.items()}, "init": list(self.init),
-                "goal": list(self.goal), "horizon": self.horizon, "hidden": list(self.hidden),
-                "noise": {"fail_prob": self.fail_prob}}
+        out = {"name": self.name, "description": self.description, "types": list(self.types),
+               "predicates": [p.to_dict() for p in self.predicates], "fluents": [f.to_dict() for f in self.fluents],
+               "objects": {t: list(v) for t, v in self.objects.items()}, "init": list(self.init),
+               "goal": list(self.goal), "horizon": self.horizon, "hidden": list(self.hidden),
+               "noise": {"fail_prob": self.fail_prob}}
+        if self.constraints:  # only when present: a spec without constraints keeps the id it always had
+            out["constraints"] = [c.to_dict() for c in self.constraints]
+        return out
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Task:
@@ -118,7 +161,8 @@ class Task:
                    tuple(Predicate.from_dict(p) for p in d["predicates"]),
                    {t: tuple(v) for t, v in d["objects"].items()}, tuple(d["init"]), tuple(d["goal"]),
                    int(d["horizon"]), tuple(Fluent.from_dict(f) for f in d.get("fluents", ())),
-                   tuple(d.get("hidden", ())), float(d.get("noise", {}).get("fail_prob", 0.0)))
+                   tuple(d.get("hidden", ())), float(d.get("noise", {}).get("fail_prob", 0.0)),
+                   tuple(Constraint.from_dict(c) for c in d.get("constraints", ())))
 
     @property
     def object_types(self) -> dict[str, str]:

@@ -33,6 +33,9 @@ MAX_GROUND_ACTIONS = 5_000
 #: registry's largest tasks stay under 25,000; searches are bounded too (gensim_gym.world.budget),
 #: but a spec past this cap is refused before any search starts.
 MAX_GROUND_WORK = 2_000_000
+#: Ground instances of all trajectory constraints (bindings of their parameters): each is checked
+#: after every call that writes what it reads.
+MAX_GROUND_CONSTRAINTS = 20_000
 
 
 @lru_cache(maxsize=1)
@@ -200,6 +203,7 @@ def semantic_check(spec: SimSpec) -> None:
         problems.extend(_check_ground_expr(text, vocab, f"$.task.goal[{i}]"))
     for i, tool in enumerate(spec.tools.tools):
         _check_tool(tool, i, vocab, problems)
+    _check_constraints(task, vocab, problems)
     for i, term in enumerate(spec.reward.terms):
         path = f"$.reward.terms[{i}]"
         problems.extend(_check_ground_expr(term.when, vocab, path + ".when"))
@@ -253,6 +257,38 @@ def _check_tool(tool, i: int, vocab: Vocabulary, problems: list[Problem]) -> Non
             problems.extend(check_effect(parse_effect_cached(text, path), vocab, variables, path))
         except SpecError as exc:
             problems.extend(exc.problems)
+
+
+def _check_constraints(task: Task, vocab: Vocabulary, problems: list[Problem]) -> None:
+    """Trajectory constraints: unique names, typed distinct parameters, a well-typed condition, a
+    penalty exactly when violations are penalised, and a bounded number of ground instances."""
+    names: set[str] = set()
+    counts = {t: len(task.objects.get(t, ())) for t in task.types}
+    ground = 0
+    for i, constraint in enumerate(task.constraints):
+        base = f"$.task.constraints[{i}]"
+        if constraint.name in names:
+            problems.append(Problem(base + ".name", f"duplicate constraint name {constraint.name!r}"))
+        names.add(constraint.name)
+        variables: dict[str, str] = {}
+        for j, param in enumerate(constraint.params):
+            if param.name in variables:
+                problems.append(Problem(f"{base}.params[{j}].name", f"duplicate parameter {param.name!r}"))
+            if param.type not in task.types:
+                problems.append(Problem(f"{base}.params[{j}].type", _unknown_type(param.type, task)))
+            variables[param.name] = param.type
+        try:
+            node = parse_expr_cached(constraint.condition, base + ".condition")
+            problems.extend(check_expr(node, vocab, variables, base + ".condition"))
+        except SpecError as exc:
+            problems.extend(exc.problems)
+        if (constraint.on_violation == "penalty") != (constraint.penalty > 0):
+            problems.append(Problem(base + ".penalty", "a penalty > 0 is required with on_violation='penalty' and "
+                                                       "not allowed with 'fail' (the episode ends instead)"))
+        ground += prod(counts.get(p.type, 0) for p in constraint.params)
+    if ground > MAX_GROUND_CONSTRAINTS:
+        problems.append(Problem("$.task.constraints", f"the constraints expand to {ground} ground instances; at most "
+                                                      f"{MAX_GROUND_CONSTRAINTS} are allowed: use fewer parameters"))
 
 
 def _check_names(task: Task, tools: Tools, problems: list[Problem]) -> None:

@@ -21,6 +21,7 @@ from gensim_gym.dsl.ast import WILDCARD, Assign, Effect, Obj, Reveal, walk
 from gensim_gym.dsl.compile import Compiled, CompiledEffects, compile_effects, compile_expr
 from gensim_gym.spec.model import SimSpec, Tool
 from gensim_gym.spec.validate import parse_effect_cached, parse_expr_cached
+from gensim_gym.world.constraints import Guard
 from gensim_gym.world.heuristic import reads, requirements
 from gensim_gym.world.layout import Layout
 
@@ -255,6 +256,8 @@ class CompiledWorld:
             for objs in product(*(task.objects.get(t, ()) for t in types)):
                 hidden[index.fact(name, objs)] = 1
         self.hidden = hidden
+        # trajectory constraints, ground (None without any: every check site tests this first)
+        self.guard = Guard(task.constraints, task.objects, index) if task.constraints else None
         self._compile_goals(spec)
 
     def _compile_goals(self, spec: SimSpec, same_goals: bool = False) -> None:
@@ -286,8 +289,8 @@ class CompiledWorld:
         old, new = self.spec.task, spec.task
         same_tools = (self.spec.tools.tools == spec.tools.tools
                       or _without_fail(self.spec.tools.tools) == _without_fail(spec.tools.tools))
-        same_world = ((old.types, old.predicates, old.fluents, old.objects, old.init, old.hidden)
-                      == (new.types, new.predicates, new.fluents, new.objects, new.init, new.hidden))
+        same_world = ((old.types, old.predicates, old.fluents, old.objects, old.init, old.hidden, old.constraints)
+                      == (new.types, new.predicates, new.fluents, new.objects, new.init, new.hidden, new.constraints))
         if not (same_tools and same_world):
             return CompiledWorld(spec, self.layout)
         out = copy.copy(self)

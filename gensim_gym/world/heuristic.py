@@ -258,6 +258,9 @@ class Guidance:
         alive = None if self.alive is w.valid_actions else {a.id for a in self.alive}
         facts = {i for g in w.goals for i in g.facts}
         nums = {j for g in w.goals for j in g.nums}
+        if w.guard is not None:  # a call that only keeps a constraint respected can be needed too
+            facts.update(w.guard.by_fact)
+            nums.update(w.guard.by_num)
         todo_f, todo_n = list(facts), list(nums)
         chosen: set[int] = set()
         while todo_f or todo_n:

@@ -185,7 +185,7 @@ def _push_children(world: CompiledWorld, app: frozenset[int], facts: bytearray, 
     the heuristic lower bound ``h2`` and key ``f2``; return the link of the first goal successor in
     id order (goals are tested as they are generated), else None. ``preferred``: the parent's
     ``Guidance.preferred`` bit set; among equal keys, children reached by one of those calls pop first."""
-    by_id, apply, is_goal = world.actions, world.apply, world.is_goal
+    by_id, apply, is_goal, guard = world.actions, world.apply, world.is_goal, world.guard
     heappush, best_get, far = heapq.heappush, best_g.get, 1 << 30
     n_key = tuple(nums)
     for action_id in sorted(app):
@@ -204,6 +204,8 @@ def _push_children(world: CompiledWorld, app: frozenset[int], facts: bytearray, 
             key = (bytes(f_next), n_key)
         if best_get(key, far) <= g2:
             continue
+        if guard is not None and guard.violates(by_id[action_id], f_next, n_next):
+            continue  # plans never pass through a violation (of any constraint, penalised ones included)
         link = (by_id[action_id], node)
         if is_goal(f_next, n_next):
             return link
@@ -226,6 +228,8 @@ def _last_layer(world: CompiledWorld, app: frozenset[int], facts: bytearray, num
         action = world.actions[action_id]
         f2, n2 = bytearray(facts), list(nums)
         world.apply(f2, n2, action.effects)
+        if world.guard is not None and world.guard.violates(action, f2, n2):
+            continue
         if world.is_goal(f2, n2):
             return (action, node), cut
         if not cut and best_g.get((bytes(f2), tuple(n2)), g2 + 1) > g2 and guide.search(f2, n2) < DEAD_END:

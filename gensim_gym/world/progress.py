@@ -62,6 +62,9 @@ class Progress:
         for a in g.relevant:
             facts |= a.pre.facts | a.value_reads[0]
             nums |= a.pre.nums | a.value_reads[1]
+        if world.guard is not None:  # states differing in what a constraint reads differ in their future
+            facts.update(world.guard.by_fact)
+            nums.update(world.guard.by_num)
         # Fluents no relevant action assigns keep their initial value in every state the key ever sees
         # (an action assigning one that Φ reads would be relevant), so leaving them out of the key merges
         # no two states that differ; in calendar that is every room's capacity, and often all fluents,
@@ -181,6 +184,8 @@ class Progress:
                     continue
                 f2, n2 = bytearray(facts), list(nums)
                 w.apply(f2, n2, a.effects)
+                if w.guard is not None and w.guard.violates(a, f2, n2, fatal_only=True):
+                    continue  # the episode ends there, as a failure: no way on to the goal
                 k = self.key(f2, n2)
                 nid = ids.get(k)
                 if nid is None:

@@ -38,19 +38,20 @@ def test_every_word_is_in_a_clause_or_filler(directive: str) -> None:
 def test_constraints_and_operations_are_reported_not_dropped() -> None:
     reading = read_directive("file system: back up the reports, then remove the drafts, never delete backups")
     kinds = {c.text: (c.kind, c.status) for c in reading.clauses}
-    assert kinds["never delete backups"] == ("constraint", "unsupported")
+    assert kinds["never delete backups"] == ("constraint", "honored")  # the protect_backups template
+    assert reading.knobs.constraints == ("protect_backups",)
     # file-system verbs name the tool the golden plan must call (honored when generation finds such a plan)
     assert kinds["back up"] == ("operation", "honored") and kinds["remove"] == ("operation", "honored")
 
 
 def test_strict_turns_unsupported_clauses_into_errors_and_the_default_warns_once() -> None:
-    directive = "calendar, three meetings, never double-book"
-    with pytest.raises(DirectiveError, match="never double-book"):
+    directive = "calendar, three meetings, never use the projector"  # a rule no calendar template offers
+    with pytest.raises(DirectiveError, match="never use the projector"):
         gensim_gym.generate(directive, strict=True)
     with pytest.raises(DirectiveError, match="strict=True"):
         gym.make("GenSim-v0", directive=directive, strict=True)
     reading_module._WARNED.discard(directive)
-    with pytest.warns(UserWarning, match="not honored: 'never double-book'"):
+    with pytest.warns(UserWarning, match="not honored: 'never use the projector'"):
         gensim_gym.generate(directive, seed=0)
     with warnings.catch_warnings():
         warnings.simplefilter("error")

@@ -141,7 +141,7 @@ class _Conversation:
 #: Which stage to repair for an unmet requirement (see ``check_fidelity``'s messages).
 _FIDELITY_STAGES = {"domain": ("task", "tools"), "goal count": ("task",), "partial observability": ("task",),
                     "reward mode": ("reward",), "tool count": ("tools",), "noise": ("tools",),
-                    "operation": ("task",)}
+                    "operation": ("task",), "constraint": ("task",)}
 
 
 def _faithful(verdict: Verdict, reading: Reading) -> Verdict:

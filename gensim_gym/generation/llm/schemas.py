@@ -80,21 +80,24 @@ def section_problems(stage: str, obj: Any) -> list[Problem]:
 # An answer-size estimate from a schema: arrays and maps are counted at a typical fill, not at their maxima
 # (task.init allows 1024 items; a real answer has a dozen), strings at a typical length.
 _TYPICAL_ITEMS, _TYPICAL_STRING, _CHARS_PER_TOKEN = 8, 32, 3
+#: Arrays a typical answer fills less: a task states a trajectory constraint only when the directive asks for one.
+_TYPICAL_ITEMS_OF = {"constraints": 1}
 MIN_ANSWER_TOKENS, MAX_ANSWER_TOKENS = 256, 4096
 
 
-def _typical_chars(node: Any, depth: int = 0) -> int:
+def _typical_chars(node: Any, depth: int = 0, items: int = _TYPICAL_ITEMS) -> int:
     if depth > MAX_INLINE_DEPTH or not isinstance(node, dict):
         return 8
     kind = node.get("type")
     if kind == "object" or "properties" in node:
-        size = sum(len(k) + 4 + _typical_chars(v, depth + 1) for k, v in node.get("properties", {}).items())
+        size = sum(len(k) + 4 + _typical_chars(v, depth + 1, _TYPICAL_ITEMS_OF.get(k, _TYPICAL_ITEMS))
+                   for k, v in node.get("properties", {}).items())
         extra = node.get("additionalProperties")
         if isinstance(extra, dict):
             size += min(node.get("maxProperties", 4), 4) * (12 + _typical_chars(extra, depth + 1))
         return size + 2
     if kind == "array":
-        items = min(node.get("maxItems", _TYPICAL_ITEMS), _TYPICAL_ITEMS)
+        items = min(node.get("maxItems", items), items)
         return 2 + items * (1 + _typical_chars(node.get("items", {}), depth + 1))
     if kind == "string":
         return 2 + min(node.get("maxLength", _TYPICAL_STRING), _TYPICAL_STRING)
@@ -106,7 +109,7 @@ def answer_budget(schema: dict[str, Any]) -> int:
 
     The schema's typical answer (arrays at 8 items, strings at 32
     characters) at 3 characters per token, rounded up to 64 and kept within
-    [256, 4096]: task 2176, tools 2880, reward 384 tokens. That is about
+    [256, 4096]: task 2432, tools 2880, reward 384 tokens. That is about
     twice the largest section the offline generator writes at difficulty 1
     (a test checks it), so a sound answer is never cut, and a model that
     rambles on a slow CPU server is stopped.

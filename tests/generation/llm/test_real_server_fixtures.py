@@ -340,7 +340,7 @@ def test_models_that_want_max_completion_tokens_get_it(no_openai_env):
         spec = gensim_gym.generate(DIRECTIVE, difficulty=0.3, backend="openai", base_url=server.base_url, model="o",
                                    cache=False, fold_system=False)
         limits = [b.get("max_completion_tokens") for b in server.requests]
-    assert limits == [None, 2176, 2880, 384] and spec.meta["llm"]["requests"] == 4
+    assert limits == [None, 2432, 2880, 384] and spec.meta["llm"]["requests"] == 4
 
 
 def test_llm_agent_chat_follows_what_generation_learnt_of_the_template(no_openai_env):
