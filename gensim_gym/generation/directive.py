@@ -39,6 +39,11 @@ class Knobs:
     required_tools: tuple[str, ...] = ()  # "back up ..., then remove ...": the golden plan calls each of these
     constraints: tuple[str, ...] = ()  # "without double-booking anyone": the toolsets' constraint templates to turn on
 
+    @property
+    def min_plan_length(self) -> int:
+        """Shortest plan a task may have: 2 at difficulty 0, 6 at 1, plus the directive's length bonus."""
+        return max(2, round(1 + 5 * self.difficulty) + self.length_bonus)
+
     def to_dict(self) -> dict:
         """The knobs as a JSON-ready dict, in field order (what ``asdict`` gives; every field is a scalar or
         a tuple of strings, so no deep copy is needed, and generation records this in every spec's meta)."""
@@ -142,15 +147,17 @@ def _goal_count(text: str, domains: list[str], notes: list[str]) -> tuple[int | 
 
 
 #: Verbs that ask for an operation, per domain: the tool a golden plan must then call. A domain's own
-#: keywords ("schedule", "buy", "refund") are not listed: every task of the domain is about them.
+#: activity ("schedule", "buy", "refund") is listed too: "refund 2 orders" asks for refunds, not for any
+#: two support goals.
 OPERATIONS = {
     "filesystem": {"copy": "copy_file", "copies": "copy_file", "back up": "copy_file", "backup": "copy_file",
-                   "remove": "delete_file", "delete": "delete_file", "move": "move_file", "chmod": "chmod_writable"},
-    "warehouse": {"pick": "pick", "drop": "drop"},
-    "webshop": {"inspect": "inspect", "coupon": "apply_coupon"},
-    "calendar": {"book": "book_room", "invite": "invite", "confirm": "confirm_attendance"},
+                   "remove": "delete_file", "delete": "delete_file", "move": "move_file", "chmod": "chmod_writable",
+                   "organise": "move_file", "organize": "move_file"},
+    "warehouse": {"pick": "pick", "drop": "drop", "move": "drop", "store": "drop", "deliver": "drop"},
+    "webshop": {"inspect": "inspect", "coupon": "apply_coupon", "buy": "checkout", "purchase": "checkout"},
+    "calendar": {"book": "book_room", "invite": "invite", "confirm": "confirm_attendance", "schedule": "schedule"},
     "support": {"cancel": "cancel_order", "escalate": "escalate", "verify": "verify_identity",
-                "update": "update_address"},
+                "update": "update_address", "refund": "refund_order"},
 }
 
 

@@ -35,8 +35,8 @@ _RULE_VAR = re.compile(r"^\?([A-Za-z_][A-Za-z0-9_]*)\s*:\s*([A-Za-z_][A-Za-z0-9_
 
 
 def min_plan_length(knobs: Knobs) -> int:
-    """Shortest plan a task at this difficulty may have: 2 at difficulty 0, 6 at 1 (plus directive bonus)."""
-    return max(2, round(1 + 5 * knobs.difficulty) + knobs.length_bonus)
+    """Shortest plan a task at this difficulty may have (:attr:`Knobs.min_plan_length`)."""
+    return knobs.min_plan_length
 
 
 def family_layout(knobs: Knobs, max_difficulty: float = 1.0, *, shuffle_slots: bool = False) -> Layout:
@@ -166,6 +166,10 @@ class OfflineGenerator:
         need = min_plan_length(self.knobs)
         if self._relaxed and self.knobs.goal_count:
             need = 2  # "buy one product, hard": the count wins over the plan length the difficulty asks for
+        elif self._relaxed and self.knobs.length_bonus > 0:
+            # "longer tasks" beyond what the domain gives at this difficulty: as long as found (the spec's
+            # clauses then mark the plan length approximated)
+            need = max(2, need - self.knobs.length_bonus)
         probe = self._spec(objects, init, goals, 4 * need + 8, tools, hidden=hidden, fail=fail)
         probe_world = world.retarget(probe)
         # The walk itself reaches every goal, so no shortest plan is longer than it: a tight search bound.
@@ -265,6 +269,8 @@ class OfflineGenerator:
         required = set(self.knobs.required_tools)
         walked = 0
         guard = world.guard
+        counted = self.knobs.goal_type if self.knobs.goal_count else None
+        unused = set(world.spec.task.objects.get(counted, ())) if counted else set()
         for _ in range(steps):
             options = sorted([order[b] for b in app])
             if guard is not None:  # the walk keeps every constraint, so its goals can be reached keeping them
@@ -272,18 +278,11 @@ class OfflineGenerator:
             if not options:
                 break
             walked += 1
-            novel = [k for k in options if not seen.issuperset(adds[k])]
-            pool = novel if novel and rng.random() < 0.85 else options
-            goalward = [k for k in pool if toward[k]]
-            if goalward and rng.random() < 0.5:
-                pool = goalward
-            if required:  # the directive's operations: walk through each once, so goals come to need them
-                asked = [k for k in options if world.actions[ids[k]].tool in required]
-                if asked and rng.random() < 0.5:
-                    pool = asked
-            k = pool[int(rng.integers(len(pool)))] if len(pool) > 1 else pool[0]  # integers(1) draws nothing
+            k = self._next_call(rng, world, options, tables, seen=seen, unused=unused, required=required)
             if required:
                 required.discard(world.actions[ids[k]].tool)
+            if unused and toward[k] and not seen.issuperset(adds[k]):
+                unused.difference_update(world.actions[ids[k]].args)
             effects = effects_at[k]
             world.apply(facts, nums, effects)
             seen.update(effects.adds)
@@ -305,6 +304,27 @@ class OfflineGenerator:
         k = min(len(cands), 1 + round(self.knobs.difficulty * (max_goals - 1)))
         picks = sorted(rng.choice(len(cands), size=k, replace=False))
         return tuple(cands[i] for i in picks), walked
+
+    @staticmethod
+    def _next_call(rng: np.random.Generator, world: CompiledWorld, options: list[int], tables: _WalkTables, *,
+                   seen: set[int], unused: set[str], required: set[str]) -> int:
+        """The goal walk's next call among ``options`` (positions in ``tables``), by the biases
+        :meth:`_walk_goals` describes."""
+        adds, toward, ids = tables.adds, tables.goalward, tables.ids
+        novel = [k for k in options if not seen.issuperset(adds[k])]
+        pool = novel if novel and rng.random() < 0.85 else options
+        goalward = [k for k in pool if toward[k]]
+        if goalward and rng.random() < 0.5:
+            pool = goalward
+        if unused:  # "three crates": prefer calls on objects of that type no goal fact is about yet
+            fresh = [k for k in pool if unused.intersection(world.actions[ids[k]].args)]
+            if fresh and rng.random() < 0.7:
+                pool = fresh
+        if required:  # the directive's operations: walk through each once, so goals come to need them
+            asked = [k for k in options if world.actions[ids[k]].tool in required]
+            if asked and rng.random() < 0.5:
+                pool = asked
+        return pool[int(rng.integers(len(pool)))] if len(pool) > 1 else pool[0]  # integers(1) draws nothing
 
     def _counted_goals(self, rng: np.random.Generator, cands: list[str], world: CompiledWorld) -> tuple[str, ...]:
         """Exactly ``knobs.goal_count`` goal conditions, each about another object of ``knobs.goal_type`` (when

@@ -200,12 +200,23 @@ def _recognised(text: str, knobs: Knobs):  # noqa: C901, PLR0912 - one flat list
         m = re.search(rf"\b(\d+|{'|'.join(_NUMBER_WORDS)})\s+[a-z]+\b", text[_goal_count_at(text, knobs):])
         if m:
             start = _goal_count_at(text, knobs) + m.start()
+            most = max((t.max for d in knobs.domains for t in registry[d].types if t.name == knobs.goal_type),
+                       default=None)
+            over = most is not None and knobs.goal_count > most
             yield start, start + len(m.group(0)), Clause(m.group(0), "goal_count", {
-                "goal_count": knobs.goal_count, "type": knobs.goal_type})
+                "goal_count": knobs.goal_count, "type": knobs.goal_type}, "approximated" if over else "honored",
+                f"a task has at most {most} objects of type {knobs.goal_type}: the nearest count is given"
+                if over else "")
     if knobs.tool_count is not None:
         m = re.search(r"\b(\d+|[a-z]+)\s+tools?\b", text)
         if m:
-            yield m.start(), m.end(), Clause(m.group(0), "tool_count", {"tool_count": knobs.tool_count})
+            most = sum(len(registry[d].all_tools) for d in knobs.domains)
+            least = sum(len(registry[d].tools) for d in knobs.domains)
+            fits = least <= knobs.tool_count <= most
+            yield m.start(), m.end(), Clause(m.group(0), "tool_count", {"tool_count": knobs.tool_count},
+                                             "honored" if fits else "approximated",
+                                             "" if fits else f"{'+'.join(knobs.domains)} has {least} core tools and "
+                                                             f"{most} in all: the nearest count is given")
     for words, kind, requirement in _KNOB_WORDS(knobs):
         for start, end in _spans(text, words):
             yield start, end, Clause(text[start:end], kind, requirement)
@@ -281,6 +292,10 @@ def check_fidelity(spec: Any, reading: Reading) -> list[str]:
     for name in knobs.constraints:
         if name not in given:
             unmet.append(f"constraint: asked for {name}, the spec does not enforce it")
+    plan_floor = knobs.min_plan_length
+    if knobs.length_bonus > 0 and spec.golden_plan and len(spec.golden_plan) < plan_floor:
+        unmet.append(f"plan length: asked for longer tasks (>= {plan_floor} steps), the golden plan has "
+                     f"{len(spec.golden_plan)}")
     if knobs.tool_count is not None and len(spec.tools.tools) != knobs.tool_count:
         unmet.append(f"tool count: asked for {knobs.tool_count}, the spec has {len(spec.tools.tools)}")
     return unmet
@@ -295,11 +310,13 @@ def clauses_for(spec: Any, reading: Reading) -> list[dict[str, Any]]:
         d = clause.to_dict()
         prefix = {"goal_count": "goal count", "tool_count": "tool count", "reward_mode": "reward mode",
                   "domain": "domain", "noise": "noise", "observability": "partial observability",
-                  "constraint": "constraint",
+                  "constraint": "constraint", "plan_length": "plan length",
                   "operation": f"operation: asked for {clause.requirement.get('tool')},"}.get(clause.kind)
         miss = next((u for u in unmet if prefix and u.startswith(prefix)), None)
         if miss and clause.status == "honored":
             d["status"], d["note"] = "approximated", miss
+        elif miss and clause.status == "approximated":  # known at reading: say what this spec gives too
+            d["note"] = f"{clause.note}; {miss}"
         out.append(d)
     return out
 

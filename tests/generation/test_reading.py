@@ -62,7 +62,8 @@ def test_the_spec_records_its_clauses_with_what_generation_gave() -> None:
     spec = gensim_gym.generate("calendar, schedule four meetings", seed=0)  # at most 3 meetings exist
     clauses = {c["kind"]: c for c in spec.meta["interpretation"]["clauses"]}
     assert clauses["goal_count"]["status"] == "approximated"
-    assert clauses["goal_count"]["note"] == "goal count: asked for 4, the spec has 3"
+    assert clauses["goal_count"]["note"].endswith("goal count: asked for 4, the spec has 3")
+    assert "at most 3 objects of type meeting" in clauses["goal_count"]["note"]  # known before generating
     assert clauses["domain"]["status"] == "honored"
 
 
@@ -116,15 +117,21 @@ CLAUSES = {"difficulty": ["", "hard"], "reward": ["", "sparse reward"], "noise":
            "time": ["", "tight deadline", "plenty of time"]}
 COUNTED = {"warehouse": "crates", "webshop": "products", "calendar": "meetings", "filesystem": "files",
            "support": "orders"}
+RULES = {"warehouse": "never drop anything at the dock", "webshop": "stay within budget",
+         "calendar": "without double-booking anyone", "filesystem": "never delete the backups",
+         "support": "never refund undelivered orders"}
 
 
 @settings(max_examples=25, derandomize=True, deadline=None)
 @given(domain=st.sampled_from(sorted(COUNTED)), seed=st.integers(0, 3),
-       a=st.fixed_dictionaries({k: st.sampled_from(v) for k, v in {**CLAUSES, "count": ["", "two"]}.items()}),
-       b=st.fixed_dictionaries({k: st.sampled_from(v) for k, v in {**CLAUSES, "count": ["", "two"]}.items()}))
+       a=st.fixed_dictionaries({k: st.sampled_from(v) for k, v in {**CLAUSES, "count": ["", "two"],
+                                                                    "rule": ["", "rule"]}.items()}),
+       b=st.fixed_dictionaries({k: st.sampled_from(v) for k, v in {**CLAUSES, "count": ["", "two"],
+                                                                    "rule": ["", "rule"]}.items()}))
 def test_directives_that_differ_in_an_honored_clause_give_different_tasks(domain, seed, a, b) -> None:
     def directive(parts: dict[str, str]) -> str:
-        words = [f"{v} {COUNTED[domain]}" if k == "count" and v else v for k, v in parts.items() if v]
+        words = [f"{v} {COUNTED[domain]}" if k == "count" and v else RULES[domain] if k == "rule" and v else v
+                 for k, v in parts.items() if v]
         return ", ".join([f"domain: {domain}", *words])
 
     assume(a != b)
