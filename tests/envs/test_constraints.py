@@ -192,3 +192,21 @@ def test_a_verb_inside_a_rule_is_not_a_required_operation():
     knobs = parse_directive("shell tasks, never delete the backups", 0.3)
     assert knobs.constraints == ("protect_backups",) and "delete_file" not in knobs.required_tools
     assert not [c for c in read_directive("shell tasks, never delete the backups").clauses if c.kind == "operation"]
+
+
+@pytest.mark.parametrize("name", sorted(TEMPLATE_DIRECTIVES))
+def test_constrained_families_pass_check_env_and_the_oracle_solves_them(name):
+    import gymnasium as gym
+    from gymnasium.utils.env_checker import check_env
+
+    env = gym.make("GenSim-v0", directive=TEMPLATE_DIRECTIVES[name], difficulty=0.3, seed=0)
+    check_env(env.unwrapped, skip_render_check=True)
+    oracle = env.get_wrapper_attr("oracle_actions")
+    for episode in range(3):
+        env.reset(seed=episode)
+        for _ in range(env.unwrapped.world.horizon):
+            _, _, terminated, truncated, info = env.step(oracle()[0])
+            assert "violation" not in info
+            if terminated or truncated:
+                break
+        assert info["is_success"], (name, episode)
