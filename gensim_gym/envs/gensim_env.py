@@ -50,7 +50,8 @@ class GenSimEnv(gym.Env):
     ``vector``: ``Box(0, 1)`` of fact bits (hidden facts read 0 until
     revealed), the goal's fact bits, scaled fluents, one status bit per goal
     condition, one bit per available call (the action mask), the progress
-    potential Φ (dense mode), and whether the last call failed or was invalid
+    potential max(0, Φ) (dense mode without hidden facts: Φ is computed on the true
+    state, so with hidden facts the slot stays 0), and whether the last call failed or was invalid
     (no time-left feature, on purpose: see
     :attr:`~gensim_gym.world.layout.Layout.obs_dim`). ``text``: the task, goal
     checklist, known facts and the last result, in words.
@@ -246,7 +247,8 @@ class GenSimEnv(gym.Env):
             after = 0.0 if success or self._fatal else self._potential(facts, nums) if changed else phi
             reward += rt.progress_weight * (rt.gamma * after - phi)
             if after != phi:  # else the observation holds max(0, Φ) already
-                obs[tail] = max(0.0, after)
+                if rt.phi_observed:
+                    obs[tail] = max(0.0, after)
                 self._phi = after
         terminated = success or self._dead
         truncated = not terminated and t >= rt.horizon

@@ -70,6 +70,9 @@ class TaskRuntime:
         self.shaping = rew.mode == "dense" and rew.progress_weight > 0
         self.potential = progress(world) if self.shaping else None
         self.hidden = bool(spec.task.hidden)
+        # Φ is computed on the true state, hidden facts included: with hidden facts the observation leaves
+        # it out (its slot stays 0), or it would tell the agent what it has not observed yet
+        self.phi_observed = self.shaping and not self.hidden
         self.visible0 = bytearray(1 if not h else 0 for h in world.hidden) if self.hidden else None
         facts = world.init_facts
         self.belief0 = None
@@ -237,7 +240,7 @@ class TaskRuntime:
         calls = base + layout.max_goals
         tail = calls + layout.n_actions
         obs[calls:tail] = self.mask0
-        obs[tail] = max(0.0, phi) if self.shaping else 0.0
+        obs[tail] = max(0.0, phi) if self.phi_observed else 0.0
         return obs
 
 

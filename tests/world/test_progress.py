@@ -117,3 +117,61 @@ def test_estimate_tasks_know_phi_near_the_start_before_play() -> None:
             assert fresh.phis[k] == 1.0 - min(g.estimate(facts, nums), fresh.cap) / fresh.d0
         warmed += 1
     assert warmed, "no calendar task at difficulty 0.5 was too large for the exact table"
+
+
+def test_phi_is_left_out_of_the_observation_when_facts_are_hidden():
+    import gymnasium as gym
+
+    import gensim_gym  # noqa: F401
+
+    for directive, observed in (("domain: warehouse, hidden", False), ("domain: warehouse", True)):
+        env = gym.make("GenSim-v0", directive=directive, difficulty=0.4, seed=0, action_space="ground")
+        obs, _ = env.reset(seed=0)
+        seen = [obs[-3]]
+        oracle = env.get_wrapper_attr("oracle_actions")
+        for _ in range(4):
+            plan = oracle()
+            if not plan:
+                break
+            obs, _, terminated, truncated, _ = env.step(plan[0])
+            seen.append(obs[-3])
+            if terminated or truncated:
+                break
+        assert any(v > 0 for v in seen) == observed, directive
+
+
+def test_shaping_never_rewards_a_call_that_lengthens_the_exact_shortest_plan():
+    """Over random walks in every domain (exact tables only): w·(γΦ(s′) − Φ(s)) ≤ 0 whenever d(s′) > d(s)."""
+    import numpy as np
+
+    import gensim_gym
+    from gensim_gym.generation.toolsets import load_registry
+    from gensim_gym.world.compiled import CompiledWorld
+    from gensim_gym.world.layout import Layout
+    from gensim_gym.world.progress import progress
+
+    checked = 0
+    for domain in load_registry():
+        for extra in ("", ", hidden", ", noisy"):
+            for seed in range(3):
+                spec = gensim_gym.generate(f"domain: {domain}{extra}", difficulty=0.4, seed=seed)
+                world = CompiledWorld(spec, Layout.from_spec(spec))
+                phi = progress(world)
+                if not phi.exact:
+                    continue
+                rng = np.random.default_rng(seed)
+                facts, nums = bytearray(world.init_facts), list(world.init_nums)
+                for _ in range(12):
+                    calls = world.applicable(facts, nums)
+                    if not calls or world.is_goal(facts, nums):
+                        break
+                    d, p = phi.distance(facts, nums), phi(facts, nums)
+                    for call in calls:
+                        f2, n2 = bytearray(facts), list(nums)
+                        world.apply(f2, n2, call.effects)
+                        after = 0.0 if world.is_goal(f2, n2) else phi(f2, n2)
+                        if phi.distance(f2, n2) > d:
+                            assert spec.reward.gamma * after - p <= 0, (domain, extra, seed, call.label)
+                            checked += 1
+                    world.apply(facts, nums, calls[int(rng.integers(len(calls)))].effects)
+    assert checked > 200
