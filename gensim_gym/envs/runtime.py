@@ -26,7 +26,7 @@ fix the values of what they write); other patterns are summed on first use.
 from __future__ import annotations
 
 from math import isnan
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
@@ -42,6 +42,44 @@ DENSE_ABOVE = 7
 if TYPE_CHECKING:  # pragma: no cover
     from gensim_gym.world.compiled import CompiledWorld, GroundAction
     from gensim_gym.world.layout import Layout
+
+
+class CallTables(NamedTuple):
+    """The goal-independent part of a :class:`CallPlan`, shared per grounding (see ``TaskRuntime._call_tables``),
+    plus the facts (``writes``) and fluents (``assigned``) the call writes."""
+
+    indices: tuple[int, ...]
+    rows: tuple
+    residuals: tuple
+    assigns: tuple | None
+    dels: tuple[tuple[int, int], ...]
+    adds: tuple[tuple[int, int], ...]
+    flips: dict
+    writes: tuple[int, ...]
+    assigned: tuple[int, ...]
+
+
+class CallPlan(NamedTuple):
+    """How a valid call updates the runtime state. A tuple, so the env's step unpacks it at tuple speed.
+
+    ``indices``/``rows``: the belief facts it may change, with their counter rows (``None`` when no
+    literal reads the fact); ``residuals``: the residual checks to re-run, as ``(fn, action ids)`` (one
+    entry per distinct check); ``assigns``: its fluent assignments as ``(fluent, op, fn, lo, hi)`` (or
+    ``None``); ``touches_goal`` / ``touches_phi``: whether a goal / the progress potential reads what it
+    writes; ``dels``/``adds``: for the path without hidden facts, its deletes and adds as ``(fact, bit)``
+    (bit 0 when no literal reads the fact); ``flips``: the summed counter rows per flip pattern (see
+    :meth:`TaskRuntime.flip_delta`).
+    """
+
+    indices: tuple[int, ...]
+    rows: tuple
+    residuals: tuple
+    assigns: tuple | None
+    touches_goal: bool
+    touches_phi: bool
+    dels: tuple[tuple[int, int], ...]
+    adds: tuple[tuple[int, int], ...]
+    flips: dict
 
 
 class TaskRuntime:
@@ -97,7 +135,7 @@ class TaskRuntime:
         self.actions = world.actions
         self.terms = world.terms
         self.guard = world.guard  # trajectory constraints (None without: step() then skips the check)
-        self.plans: list[tuple | None] = [None] * layout.n_actions
+        self.plans: list[CallPlan | None] = [None] * layout.n_actions
         if prepare:
             for a in world.valid_actions:  # ~10 µs each
                 self.plan(a)
@@ -126,32 +164,23 @@ class TaskRuntime:
         self.mask0_bytes = self.mask0.tobytes()  # copied into the env's mask buffer at reset
         self._residual_fact_deps, self._residual_num_deps = fact_deps, num_deps
 
-    def plan(self, ground: GroundAction) -> tuple:
-        """How a valid application of ``ground`` updates the runtime state (built on first use).
-
-        ``(indices, rows, residuals, assigns, touches_goal, touches_phi, dels, adds, flips)``: the
-        belief facts it may change with their counter rows (``None`` when no literal reads the
-        fact), the residual closures to re-run as ``(fn, action ids)`` (one entry per distinct check), its
-        fluent assignments as ``(fluent, op, fn, lo, hi)`` (or ``None``), whether a goal / the progress
-        potential reads what it writes; for the path without hidden facts its deletes and adds as
-        ``(fact, bit)`` (bit 0 when no literal reads the fact) and the cache of summed rows per flip
-        pattern (see :meth:`flip_delta`).
-        """
-        indices, rows, residuals, assigns, dels, adds, flips, writes, assigned = self._call_tables(ground)
-        if self.dead:
-            flips = {}  # this task's flip sums, without the dead actions' counters (see __init__)
-        touches_goal = bool(self.goal_facts.intersection(writes) or self.goal_nums.intersection(assigned))
-        touches_phi = self.shaping and bool(self.potential.facts.intersection(writes)
-                                            or self.potential.nums.intersection(assigned))
-        plan = (indices, rows, residuals, assigns, touches_goal, touches_phi, dels, adds, flips)
+    def plan(self, ground: GroundAction) -> CallPlan:
+        """How a valid application of ``ground`` updates the runtime state (built on first use; see
+        :class:`CallPlan`)."""
+        t = self._call_tables(ground)
+        flips = {} if self.dead else t.flips  # this task's flip sums, without the dead actions' counters
+        touches_goal = bool(self.goal_facts.intersection(t.writes) or self.goal_nums.intersection(t.assigned))
+        touches_phi = self.shaping and bool(self.potential.facts.intersection(t.writes)
+                                            or self.potential.nums.intersection(t.assigned))
+        plan = CallPlan(t.indices, t.rows, t.residuals, t.assigns, touches_goal, touches_phi, t.dels, t.adds, flips)
         self.plans[ground.id] = plan
-        everything = sum(bit for _, bit in dels + adds)
+        everything = sum(bit for _, bit in t.dels + t.adds)
         if everything and not self.hidden and everything not in flips:
             # the usual pattern: preconditions fix what the effects flip
             self.flip_delta(plan, everything)
         return plan
 
-    def _call_tables(self, ground: GroundAction) -> tuple:
+    def _call_tables(self, ground: GroundAction) -> CallTables:
         """The goal-independent part of :meth:`plan`, plus the facts and fluents the call writes.
 
         It depends only on the ground action, the counter tables and whether facts are hidden, so it
@@ -193,16 +222,16 @@ class TaskRuntime:
         bits = iter(1 << k for k in range(len(writes)))
         dels = tuple((i, next(bits) if self.pairs[i] else 0) for i in effects.dels)
         adds = tuple((i, next(bits) if self.pairs[i] else 0) for i in effects.adds)
-        entry = table[ground.id] = (indices, tuple(self.rows[i] for i in indices), tuple(groups.values()), assigns,
-                                    dels, adds, {}, writes, assigned)
+        entry = table[ground.id] = CallTables(indices, tuple(self.rows[i] for i in indices), tuple(groups.values()),
+                                              assigns, dels, adds, {}, writes, assigned)
         return entry
 
-    def flip_delta(self, plan: tuple, pattern: int) -> tuple[tuple[int, int], ...]:
+    def flip_delta(self, plan: CallPlan, pattern: int) -> tuple[tuple[int, int], ...]:
         """The counter change of a call whose deletes / adds with set bits in ``pattern`` really flipped
         their fact: the sum of their rows (subtracted for deletes), zero entries and dead actions' entries
         dropped; cached on the plan."""
         total: dict[int, int] = {}
-        for sign, items in ((-1, plan[6]), (1, plan[7])):
+        for sign, items in ((-1, plan.dels), (1, plan.adds)):
             for i, bit in items:
                 if bit & pattern:
                     for a, d in self.pairs[i]:
@@ -211,7 +240,7 @@ class TaskRuntime:
         delta = tuple((a, d) for a, d in sorted(total.items()) if d and a not in dead)
         if self.dense:
             delta = _dense(delta, len(self.cnt0)) if delta else None
-        plan[8][pattern] = delta
+        plan.flips[pattern] = delta
         return delta
 
     def observed_fluent(self, j: int, value: float) -> np.float32 | float:
