@@ -43,7 +43,7 @@ def reference_observation(u) -> np.ndarray:
     calls = base + layout.max_goals
     tail = calls + layout.n_actions
     obs[calls:tail] = reference_mask(u)
-    obs[tail] = max(0.0, u._phi) if u._shaping else 0.0
+    obs[tail] = max(0.0, u._phi) if u._shaping and not u._hidden else 0.0  # hidden facts: Φ left out
     obs[tail + 1] = u._last_failed
     obs[tail + 2] = u._last_invalid
     return obs
