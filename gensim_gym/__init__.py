@@ -27,6 +27,7 @@ from gensim_gym.envs.gensim_env import GenSimEnv
 from gensim_gym.errors import (
     ActionError,
     ArgumentError,
+    ArgumentTypeError,
     BackendAuthError,
     BackendError,
     CapacityError,
@@ -38,6 +39,7 @@ from gensim_gym.errors import (
     RunError,
     SearchSpaceError,
     SpecError,
+    UnexpectedArgumentError,
 )
 from gensim_gym.factory import generate, make_env
 from gensim_gym.generation.reading import Clause, Reading, check_fidelity, read_directive
@@ -50,6 +52,7 @@ __all__ = [
     "ActionError",
     "AlphaCurriculum",
     "ArgumentError",
+    "ArgumentTypeError",
     "BackendAuthError",
     "BackendError",
     "CapacityError",
@@ -71,6 +74,7 @@ __all__ = [
     "SpecError",
     "StaticCurriculum",
     "ThresholdCurriculum",
+    "UnexpectedArgumentError",
     "UniformCurriculum",
     "__version__",
     "alpha_reward",

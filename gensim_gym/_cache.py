@@ -12,6 +12,8 @@ from __future__ import annotations
 from itertools import islice
 from typing import Any
 
+from gensim_gym.errors import ArgumentError
+
 
 class BoundedCache(dict):
     """A dict that drops its oldest quarter of entries when an insertion would exceed ``maxsize``.
@@ -24,7 +26,7 @@ class BoundedCache(dict):
     def __init__(self, maxsize: int) -> None:
         super().__init__()
         if maxsize < 1:
-            raise ValueError(f"maxsize must be >= 1, got {maxsize}")
+            raise ArgumentError(f"maxsize must be >= 1, got {maxsize}")
         self.maxsize = maxsize
 
     def __setitem__(self, key: Any, value: Any) -> None:

@@ -52,6 +52,11 @@ class ArgumentError(Error, ValueError):
     """Arguments (or a saved state) a component cannot use; the message lists every problem at once."""
 
 
+class ArgumentTypeError(ArgumentError, TypeError):
+    """An argument of the wrong type, or two arguments that name one setting (a ``TypeError`` too, as Python's
+    convention has it)."""
+
+
 class UnexpectedArgumentError(ArgumentError, TypeError):
     """A keyword argument the callee does not take.
 

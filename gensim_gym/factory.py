@@ -13,7 +13,7 @@ from gensim_gym._checks import Checks
 from gensim_gym.envs.available import AvailableCalls
 from gensim_gym.envs.gensim_env import GenSimEnv
 from gensim_gym.envs.sources import FixedSpec
-from gensim_gym.errors import ArgumentError, Error, UnexpectedArgumentError, did_you_mean
+from gensim_gym.errors import ArgumentError, ArgumentTypeError, UnexpectedArgumentError, did_you_mean
 from gensim_gym.generation.directive import parse_directive
 from gensim_gym.generation.family import DirectiveFamily
 from gensim_gym.generation.offline import OfflineGenerator
@@ -34,7 +34,8 @@ def _check_backend(backend: Any, options: dict[str, Any], entry: Any = None) -> 
     """An unknown backend name, or options the offline backend would have to ignore, are errors (naming the
     named parameters of ``entry``, the function they were passed to)."""
     if isinstance(backend, str) and backend not in BACKENDS:
-        raise Error(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)} or pass a Backend object")
+        raise ArgumentError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)} "
+                            f"or pass a Backend object")
     if backend == "offline" and options:
         accepted = [p.name for p in signature(entry).parameters.values() if p.kind is not p.VAR_KEYWORD] \
             if entry is not None else []
@@ -115,7 +116,7 @@ def make_env(directive: str | None = None, *, spec: SimSpec | str | Path | None 
     """
     _check_backend(backend, backend_kwargs, make_env)
     if directive is not None and spec is not None:
-        raise Error("pass one of directive=... (a task family) or spec=... (one fixed task), not both")
+        raise ArgumentTypeError("pass one of directive=... (a task family) or spec=... (one fixed task), not both")
     defaulted = directive is None and spec is None
     if defaulted:
         directive = DEFAULT_DIRECTIVE

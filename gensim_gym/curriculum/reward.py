@@ -18,6 +18,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from gensim_gym.errors import ArgumentError
+
 _GRID = np.linspace(0.0005, 0.9995, 1000)
 _LOG_GRID = np.log(_GRID)
 _LOG_1M_GRID = np.log1p(-_GRID)
@@ -32,7 +34,7 @@ def alpha_reward(p_hat: float, alpha: float = 0.5) -> float:
     (1.0, 0.0, 0.0)
     """
     if not 0.0 < alpha < 1.0:
-        raise ValueError(f"alpha must lie strictly between 0 and 1, got {alpha!r}")
+        raise ArgumentError(f"alpha must lie strictly between 0 and 1, got {alpha!r}")
     scale = max(alpha, 1.0 - alpha)
     return float(1.0 - ((float(p_hat) - alpha) / scale) ** 2)
 

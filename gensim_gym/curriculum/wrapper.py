@@ -29,7 +29,7 @@ import gymnasium as gym
 
 from gensim_gym.curriculum.base import Curriculum, Task
 from gensim_gym.envs.gensim_env import GenSimEnv
-from gensim_gym.errors import Error, did_you_mean
+from gensim_gym.errors import ArgumentError, ArgumentTypeError, did_you_mean
 
 RESULT_KEY = "curriculum_result"
 
@@ -147,7 +147,7 @@ def make_curriculum(name: str, directive: str | None = None, seed: int | None = 
                 "hard": lambda **kw: UniformCurriculum(theta_range=(0.8, 1.0), **kw)}
     key = name.lower()
     if key not in builders:
-        raise Error(f"unknown curriculum {name!r}{did_you_mean(key, builders)}; choose one of "
+        raise ArgumentError(f"unknown curriculum {name!r}{did_you_mean(key, builders)}; choose one of "
                     f"{', '.join(builders)} or pass a Curriculum object")
     return builders[key](directive=directive, seed=0 if seed is None else seed, **kwargs)
 
@@ -158,8 +158,9 @@ def attach_curriculum(env: gym.Env, curriculum: str | Curriculum, *, directive: 
     if isinstance(curriculum, str):
         curriculum = make_curriculum(curriculum, directive, seed)
     if not all(callable(getattr(curriculum, m, None)) for m in ("sample", "update")):
-        raise Error(f"curriculum must be a name or an object with sample() and update(), "
+        raise ArgumentTypeError(f"curriculum must be a name or an object with sample() and update(), "
                     f"got {type(curriculum).__name__}")
     if directive is None and not getattr(curriculum, "bound", True):
-        raise Error("a curriculum needs a directive (a task family) to generate from; spec=... plays one fixed task")
+        raise ArgumentTypeError("a curriculum needs a directive (a task family) to generate from; "
+                                "spec=... plays one fixed task")
     return CurriculumWrapper(env, curriculum, directive=directive)

@@ -86,7 +86,7 @@ class GenSimEnv(gym.Env):
         if isinstance(source, SimSpec):
             source = FixedSpec(source)
         if obs_mode not in ("vector", "text"):
-            raise Error(f"obs_mode must be 'vector' or 'text', got {obs_mode!r}")
+            raise ArgumentError(f"obs_mode must be 'vector' or 'text', got {obs_mode!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise RenderModeError(f"render_mode must be one of {self.metadata['render_modes']} or None, "
                                   f"got {render_mode!r}")

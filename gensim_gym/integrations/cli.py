@@ -25,7 +25,7 @@ import warnings
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from gensim_gym.errors import Error, SpecError
+from gensim_gym.errors import ArgumentError, Error, SpecError
 from gensim_gym.spec.model import SimSpec
 from gensim_gym.spec.validate import load_spec
 
@@ -40,7 +40,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
     options = llm_options(args)
     if options and args.backend != "openai":
-        raise Error(f"{', '.join('--' + k.replace('_', '-') for k in options)} configure --backend openai only")
+        raise ArgumentError(f"{', '.join('--' + k.replace('_', '-') for k in options)} configure --backend openai only")
     offline = {"strict": args.strict, "on_unknown": args.on_unknown} if args.backend == "offline" else {}
     spec = generate(args.directive, difficulty=args.difficulty, seed=args.seed, backend=args.backend, **options,
                     **offline)
@@ -125,7 +125,7 @@ def cmd_describe(args: argparse.Namespace) -> int:
         print(read_directive(args.directive, args.difficulty, on_unknown=args.on_unknown).table())
         return 0
     if args.spec is None:
-        raise Error("describe needs a spec file or --directive TEXT")
+        raise ArgumentError("describe needs a spec file or --directive TEXT")
     print(describe(load_spec(args.spec)))
     return 0
 

@@ -32,7 +32,15 @@ from gensim_gym.curriculum import (
     alpha_reward,
 )
 from gensim_gym.curriculum.generator import call_generator
-from gensim_gym.errors import BackendError, CapacityError, Error, GenerationError, did_you_mean
+from gensim_gym.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    BackendError,
+    CapacityError,
+    Error,
+    GenerationError,
+    did_you_mean,
+)
 from gensim_gym.oversight.memory import EpisodeResult
 from gensim_gym.simulator.tasks import GenerateFn
 from gensim_gym.spec.model import SimSpec
@@ -113,7 +121,7 @@ def build_curriculum(name: str, generator: LoopGenerator, *, alpha: float = 0.5,
         return ThresholdCurriculum(max_plays=MAX_PLAYS, **common)
     if name == "learnability":
         return LearnabilityCurriculum(max_plays=MAX_PLAYS, **common)
-    raise Error(f"unknown curriculum {name!r}{did_you_mean(name, CURRICULA)}; choose one of "
+    raise ArgumentError(f"unknown curriculum {name!r}{did_you_mean(name, CURRICULA)}; choose one of "
                 f"{', '.join(CURRICULA)} or pass a gensim_gym.curriculum.Curriculum")
 
 
@@ -146,7 +154,7 @@ class LoopCurriculum:
             curriculum = build_curriculum(curriculum, generator, alpha=alpha, seed=seed)
         elif not all(callable(getattr(curriculum, m, None)) for m in ("sample", "update", "state_dict",
                                                                        "load_state_dict")):
-            raise Error("curriculum must be a name or a gensim_gym.curriculum.Curriculum "
+            raise ArgumentTypeError("curriculum must be a name or a gensim_gym.curriculum.Curriculum "
                         f"(sample, update, state_dict, load_state_dict), got {type(curriculum).__name__}")
         elif getattr(curriculum, "generator", None) is None or isinstance(curriculum.generator, DirectiveGenerator):
             curriculum.generator = None

@@ -25,7 +25,7 @@ from gensim_gym._checks import Checks
 from gensim_gym._json import load_file
 from gensim_gym.curriculum import Curriculum
 from gensim_gym.envs.gensim_env import GenSimEnv
-from gensim_gym.errors import BackendError, Error, RunError
+from gensim_gym.errors import ArgumentError, BackendError, Error, RunError, UnexpectedArgumentError
 from gensim_gym.oversight.chat import TokenCounter
 from gensim_gym.oversight.memory import EpisodeResult, FailureMemory
 from gensim_gym.oversight.oversight import Oversight, RuleOversight
@@ -114,7 +114,7 @@ class GenerativeSimulator:
         self.tokens = tokens or getattr(trainer, "tokens", None) or getattr(self.oversight, "tokens", None) \
             or TokenCounter()
         if backend_options and backend != "openai":
-            raise Error(f"backend_options configure backend='openai' only, got backend={backend!r}")
+            raise UnexpectedArgumentError(f"backend_options configure backend='openai' only, got backend={backend!r}")
         if backend == "offline":
             self.generate = OfflineTasks(self.layout)
         elif backend == "openai":
@@ -122,8 +122,8 @@ class GenerativeSimulator:
         elif callable(backend):
             self.generate = backend
         else:
-            raise Error("backend must be 'offline', 'openai' or a generate(directive, difficulty, seed) callable, "
-                        f"got {backend!r}")
+            raise ArgumentError("backend must be 'offline', 'openai' or a generate(directive, difficulty, seed) "
+                                f"callable, got {backend!r}")
         self.backend_name = backend if isinstance(backend, str) else getattr(backend, "__name__",
                                                                              type(backend).__name__)
         # Offline, the curriculum generates through DirectiveGenerator (one π_env arm per domain); any other

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gensim_gym.errors import Error
+from gensim_gym.errors import ArgumentError
 from gensim_gym.trainers.base import BaseTrainer, Trainer
 from gensim_gym.trainers.llm_agent import LLMAgent
 from gensim_gym.trainers.rollout import rollout
@@ -24,7 +24,7 @@ def make_trainer(name: str, **kwargs: Any) -> Trainer:
         return OracleAgent(**kwargs)
     if name == "llm":
         return LLMAgent(**kwargs)
-    raise Error(f"unknown trainer {name!r}; choose one of {', '.join(TRAINERS)}")
+    raise ArgumentError(f"unknown trainer {name!r}; choose one of {', '.join(TRAINERS)}")
 
 
 __all__ = ["ALGOS", "TRAINERS", "BaseTrainer", "LLMAgent", "OracleAgent", "RandomAgent", "SB3Trainer", "Trainer",

@@ -16,7 +16,7 @@ from typing import Any
 import gymnasium as gym
 
 from gensim_gym._atomic import atomic_write_with
-from gensim_gym.errors import Error, require
+from gensim_gym.errors import ArgumentError, Error, require
 from gensim_gym.trainers.base import BaseTrainer
 
 ALGOS = ("ppo", "a2c", "dqn", "maskable-ppo")
@@ -50,7 +50,7 @@ class SB3Trainer(BaseTrainer):
                  deterministic: bool = True, **hyperparams: Any) -> None:
         super().__init__()
         if algo not in ALGOS:
-            raise Error(f"unknown algo {algo!r}; choose one of {', '.join(ALGOS)}")
+            raise ArgumentError(f"unknown algo {algo!r}; choose one of {', '.join(ALGOS)}")
         self.algo = algo
         self.name = algo
         self.deterministic = deterministic

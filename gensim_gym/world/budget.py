@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-from gensim_gym.errors import SearchSpaceError
+from gensim_gym.errors import ArgumentError, SearchSpaceError
 
 #: Per stored state, on top of :func:`state_bytes`: the key tuple, the container headers, the queue
 #: entry and the visited-table slot. With it the estimate is 2.9 KB a state for issue 17's bomb (672
@@ -48,7 +48,7 @@ class SearchLimits:
 
     def __post_init__(self) -> None:
         if not (self.seconds > 0 and self.states > 0 and self.bytes > 0):
-            raise ValueError(f"search limits must be positive, got {self}")
+            raise ArgumentError(f"search limits must be positive, got {self}")
 
 
 DEFAULT_LIMITS = SearchLimits()

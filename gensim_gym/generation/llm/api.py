@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from gensim_gym.errors import Error, GenerationError
+from gensim_gym.errors import ArgumentError, GenerationError, UnexpectedArgumentError
 from gensim_gym.generation.llm.backend import Backend
 from gensim_gym.generation.llm.pipeline import LLMGenerator, Usage
 from gensim_gym.spec.model import SimSpec
@@ -38,9 +38,10 @@ def make_backend(backend: Any = "openai", **options: Any) -> Backend:
 
         backend = OfflineBackend()
     if isinstance(backend, str) or not callable(backend):
-        raise Error(f"backend must be 'openai' or a Backend (a callable (messages, schema) -> text), got {backend!r}")
+        raise ArgumentError(f"backend must be 'openai' or a Backend (a callable (messages, schema) -> text), "
+                            f"got {backend!r}")
     if options:
-        raise Error(f"options {', '.join(sorted(options))} configure backend='openai' only; "
+        raise UnexpectedArgumentError(f"options {', '.join(sorted(options))} configure backend='openai' only; "
                     f"configure your own backend object directly")
     return backend
 
@@ -107,9 +108,9 @@ def generate_many(directive: str, n: int, *, difficulty: float = 0.5, seed: int 
     summed in ``Batch.usage``.
     """
     if not isinstance(n, int) or not 0 <= n <= MAX_BATCH:
-        raise Error(f"n must be an integer in [0, {MAX_BATCH}], got {n!r}")
+        raise ArgumentError(f"n must be an integer in [0, {MAX_BATCH}], got {n!r}")
     if not isinstance(concurrency, int) or not 1 <= concurrency <= 64:
-        raise Error(f"concurrency must be an integer in [1, 64], got {concurrency!r}")
+        raise ArgumentError(f"concurrency must be an integer in [1, 64], got {concurrency!r}")
     generator = generator_for(backend, **kwargs)
     results: dict[int, SimSpec] = {}
     failures: dict[int, str] = {}
@@ -174,7 +175,7 @@ class LLMFamily:
 
     def __init__(self, specs: list[SimSpec], *, shuffle_slots: bool = False) -> None:
         if not specs:
-            raise Error("an LLM task family needs at least one spec")
+            raise ArgumentError("an LLM task family needs at least one spec")
         self.specs, self._layout = _fit(specs, shuffle_slots)
 
     def layout(self) -> Layout:

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Protocol, runtime_checkable
 
+from gensim_gym.errors import ArgumentError, ArgumentTypeError, BackendError
+
 Message = Mapping[str, str]
 
 
@@ -82,7 +84,7 @@ def as_reply(answer: str | Reply) -> Reply:
     if isinstance(answer, Reply):
         return answer
     if not isinstance(answer, str):
-        raise TypeError(f"a backend must return str or Reply, got {type(answer).__name__}")
+        raise ArgumentTypeError(f"a backend must return str or Reply, got {type(answer).__name__}")
     return Reply(answer)
 
 
@@ -110,9 +112,9 @@ class OfflineBackend:
     def __call__(self, messages: Sequence[Message], schema: Mapping[str, Any]) -> Reply:
         context = current_context()
         if context is None:
-            raise RuntimeError("OfflineBackend answers only inside a generation (no stage context is set)")
+            raise BackendError("OfflineBackend answers only inside a generation (no stage context is set)")
         stage = schema.get("name", context.stage)
         sections = _offline_sections(context.directive, context.difficulty, context.seed)
         if stage not in sections:
-            raise ValueError(f"the offline backend cannot answer {stage!r}; it answers task, tools and reward")
+            raise ArgumentError(f"the offline backend cannot answer {stage!r}; it answers task, tools and reward")
         return Reply(sections[stage], requests=0, mode="offline")

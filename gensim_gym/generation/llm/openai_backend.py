@@ -31,7 +31,7 @@ import warnings
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from gensim_gym.errors import BackendError, require
+from gensim_gym.errors import ArgumentError, ArgumentTypeError, BackendError, require
 from gensim_gym.generation.llm.backend import Message, Reply, current_context
 from gensim_gym.generation.llm.capabilities import (
     ENDPOINTS,
@@ -60,7 +60,7 @@ def _setting(value: Any, variable: str, parse: Callable[[str], Any], default: An
     try:
         return parse(text)
     except ValueError:
-        raise ValueError(f"environment variable {variable}={text!r} is not valid") from None
+        raise ArgumentError(f"environment variable {variable}={text!r} is not valid") from None
 
 
 def _flag(text: str) -> bool:
@@ -106,17 +106,18 @@ class OpenAIBackend:
                  response_format: str | None = None, mode: str | None = None, fold_system: bool | None = None,
                  send_seed: bool = True, client: Any = None) -> None:
         if response_format is not None and mode is not None and response_format != mode:
-            raise TypeError(f"response_format={response_format!r} and mode={mode!r} name the same setting; pass one")
+            raise ArgumentTypeError(f"response_format={response_format!r} and mode={mode!r} name the same setting; "
+                                    f"pass one")
         chosen = _setting(response_format if response_format is not None else mode, "GENSIM_RESPONSE_FORMAT",
                           str.strip, "auto")
         if chosen not in RESPONSE_FORMATS:
-            raise ValueError(f"response_format must be one of {', '.join(RESPONSE_FORMATS)}, got {chosen!r}")
+            raise ArgumentError(f"response_format must be one of {', '.join(RESPONSE_FORMATS)}, got {chosen!r}")
         self.config = LLMConfig.resolve(model, base_url, api_key)
         self.model, self.base_url = self.config.model, self.config.base_url
         self.timeout = float(_setting(timeout, "GENSIM_TIMEOUT", float, DEFAULT_TIMEOUT))
         self.max_tokens = _setting(max_tokens, "GENSIM_MAX_TOKENS", int, None)
         if self.timeout <= 0 or (self.max_tokens is not None and self.max_tokens < 0):
-            raise ValueError(f"timeout must be > 0 and max_tokens >= 0, got {self.timeout} and {self.max_tokens}")
+            raise ArgumentError(f"timeout must be > 0 and max_tokens >= 0, got {self.timeout} and {self.max_tokens}")
         self.retry_timeouts = bool(_setting(retry_timeouts, "GENSIM_RETRY_TIMEOUTS", _flag, False))
         self.max_retries, self.temperature, self.strict = int(max_retries), temperature, strict
         self.response_format, self.fold_system, self.send_seed = chosen, fold_system, send_seed

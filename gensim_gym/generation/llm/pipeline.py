@@ -18,7 +18,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
-from gensim_gym.errors import GenerationError, SpecError
+from gensim_gym.errors import ArgumentError, ArgumentTypeError, GenerationError, SpecError
 from gensim_gym.generation.llm.audit import AuditLog
 from gensim_gym.generation.llm.backend import Backend, Reply, StageContext, as_reply, stage_context
 from gensim_gym.generation.llm.cache import StageCache, cache_key
@@ -182,9 +182,10 @@ class LLMGenerator:
                  template_dir: str | os.PathLike | None = None, max_random_success: float = 0.2,
                  verify_episodes: int = 16) -> None:
         if not callable(backend):
-            raise TypeError(f"backend must be callable as backend(messages, schema), got {type(backend).__name__}")
+            raise ArgumentTypeError(f"backend must be callable as backend(messages, schema), "
+                                    f"got {type(backend).__name__}")
         if not isinstance(max_attempts, int) or not 1 <= max_attempts <= 10:
-            raise ValueError(f"max_attempts must be an integer in [1, 10], got {max_attempts!r}")
+            raise ArgumentError(f"max_attempts must be an integer in [1, 10], got {max_attempts!r}")
         self.backend = backend
         self.max_attempts = max_attempts
         cache_id = getattr(backend, "cache_id", None)

@@ -17,7 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from gensim_gym._resources import data_dir
-from gensim_gym.errors import Error, did_you_mean
+from gensim_gym.errors import ArgumentError, Error, did_you_mean
 
 #: Templates the package ships; curriculum and oversight use the last four.
 TEMPLATES = ("system", "task", "tools", "reward", "repair", "filter", "analyse_failures", "classify_bottleneck",
@@ -60,7 +60,7 @@ def _template(name: str, template_dir: str | os.PathLike | None):
         return _environment(folders).get_template(f"{name}.j2")
     except TemplateNotFound:
         known = sorted({p.stem for f in folders for p in Path(f).glob("*.j2")})
-        raise Error(f"no prompt template {name + '.j2'!r} in {', '.join(folders)}{did_you_mean(name, known)}; "
+        raise ArgumentError(f"no prompt template {name + '.j2'!r} in {', '.join(folders)}{did_you_mean(name, known)}; "
                     f"templates: {', '.join(known)}") from None
 
 

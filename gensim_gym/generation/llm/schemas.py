@@ -13,7 +13,7 @@ import copy
 from functools import cache
 from typing import Any
 
-from gensim_gym.errors import Problem
+from gensim_gym.errors import ArgumentError, Problem
 from gensim_gym.spec.validate import schema
 
 STAGES = ("task", "tools", "reward")
@@ -38,7 +38,7 @@ def _inline(node: Any, defs: dict[str, Any], depth: int = 0) -> Any:
 @cache
 def _section_schema(stage: str) -> dict[str, Any]:
     if stage not in STAGES:
-        raise ValueError(f"unknown stage {stage!r}; stages: {', '.join(STAGES)}")
+        raise ArgumentError(f"unknown stage {stage!r}; stages: {', '.join(STAGES)}")
     defs = schema()["$defs"]
     return _inline(defs[stage], defs)
 
