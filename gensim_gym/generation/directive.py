@@ -67,7 +67,31 @@ def _has(text: str, *patterns: str) -> bool:
     return any(re.search(rf"\b{p}\b", text) for p in patterns)
 
 
+#: Operation words that are nouns as often as verbs: matched as written ("backups" is no request to back up).
+_UNINFLECTED = frozenset({"backup", "coupon", "cart", "copies"})
+
+
+def verb_pattern(verb: str) -> str:
+    """A regex for ``verb`` and its regular inflections, so operations are read in the forms people write:
+    "escalate" also matches escalates / escalated / escalating, "copy" copies / copied, "drop" drops /
+    dropped, "back up" backs up / backed up. A multi-word verb inflects its first word."""
+    head, _, tail = verb.partition(" ")
+    rest = rf"\s+{re.escape(tail)}" if tail else ""
+    if verb in _UNINFLECTED:
+        forms = re.escape(head)
+    elif head.endswith("e"):
+        forms = rf"{head[:-1]}(?:e|es|ed|ing)"
+    elif head.endswith("y") and head[-2:-1] not in ("a", "e", "i", "o", "u"):
+        forms = rf"{head[:-1]}(?:y|ies|ied|ying)"
+    elif re.fullmatch(r".*[^aeiou][aeiou][bdglmnprt]", head):  # drop -> dropped, cancel -> cancelled
+        forms = rf"{head}(?:s|ed|ing|{head[-1]}ed|{head[-1]}ing)?"
+    else:
+        forms = rf"{head}(?:s|es|ed|ing)?"
+    return rf"\b{forms}{rest}\b"
+
+
 ON_UNKNOWN = ("error", "fallback")
+NOISELESS = ("deterministic", "noiseless", "no noise", "reliable")
 
 
 def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str = "error") -> Knobs:
@@ -89,7 +113,8 @@ def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str 
         (("sparse", "sparser", "sparsely"), "sparse", "sparse reward: success only, no progress shaping or step cost"),
         (("dense", "denser", "shaped"), "dense", "dense reward: potential-based progress shaping and step cost")])
     noise = _pick(text, notes, False, [(("noisy", "noise", "unreliable", "flaky", "stochastic"), True,
-                                        "noisy: tool calls fail with a probability that grows with difficulty")])
+                                        "noisy: tool calls fail with a probability that grows with difficulty"),
+                                       (NOISELESS, False, "deterministic: tool calls never fail")])
     partial: bool | None = _pick(text, notes, None, [
         (("hidden", "partial", "partially", "unobserved", "fog"), True,
          "partial observability: some facts are hidden until a tool reveals them"),
@@ -120,8 +145,9 @@ def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str 
 
 #: Nouns a user counts goals in, per object type of the registry (plural forms add "s"/"es"); "goals" and
 #: "tasks"-like words count goal conditions of any kind.
-_COUNTED = {"item": ("crate", "box", "item", "package", "parcel"), "product": ("product", "item", "purchase"),
-            "meeting": ("meeting", "appointment"), "file": ("file", "document"), "order": ("order", "refund")}
+_COUNTED = {"item": ("crate", "box", "item", "package", "parcel", "pallet"), "product": ("product", "item", "purchase"),
+            "meeting": ("meeting", "appointment", "event"), "file": ("file", "document", "report", "log", "draft"),
+            "order": ("order", "refund", "ticket", "case", "request")}
 _ANY_GOAL = ("goal", "objective", "condition")
 MAX_GOAL_COUNT = 8  # a layout's goal-status slots (Layout.max_goals)
 
@@ -154,7 +180,8 @@ OPERATIONS = {
                    "remove": "delete_file", "delete": "delete_file", "move": "move_file", "chmod": "chmod_writable",
                    "organise": "move_file", "organize": "move_file"},
     "warehouse": {"pick": "pick", "drop": "drop", "move": "drop", "store": "drop", "deliver": "drop"},
-    "webshop": {"inspect": "inspect", "coupon": "apply_coupon", "buy": "checkout", "purchase": "checkout"},
+    "webshop": {"inspect": "inspect", "coupon": "apply_coupon", "buy": "checkout", "purchase": "checkout",
+                "cart": "add_to_cart"},
     "calendar": {"book": "book_room", "invite": "invite", "confirm": "confirm_attendance", "schedule": "schedule"},
     "support": {"cancel": "cancel_order", "escalate": "escalate", "verify": "verify_identity",
                 "update": "update_address", "refund": "refund_order"},
@@ -162,9 +189,12 @@ OPERATIONS = {
 
 
 #: A phrase that states a rule rather than a task: "without double-booking anyone", "never delete the
-#: backups", "stay within budget", "only for verified customers" (up to the next comma or stop).
+#: backups", "must not escalate", "stay within budget", "only for verified customers" (up to the next comma or
+#: stop).
 CONSTRAINT_PHRASE = re.compile(
-    r"\b(without|never|no more than|don't|do not|not allowed to|(?:stay |keep |remain )?within (?:the |a |our )?budget"
+    r"\b(without|never|no more than|don't|do not|not allowed to|(?:must|should|may|shall|can|will|does) not|mustn't"
+    r"|shouldn't|can't|cannot|won't|doesn't|forbid\w*|prohibit\w*"
+    r"|(?:stay |keep |remain )?within (?:the |a |our )?budget"
     r"|(?:stay |keep |remain )?under budget"
     r"|(?:on a|tight|limited|fixed) budget|double[- ]?book\w*|only (?:if|when|for|to|under)|respect\w*|avoid\w*)\b"
     r"[^,;.]*")
@@ -188,7 +218,7 @@ def _required_tools(text: str, domains: list[str], notes: list[str]) -> tuple[st
     tools: list[str] = []
     for name in domains:
         for verb, tool in OPERATIONS.get(name, {}).items():
-            if _has(text, re.escape(verb)) and tool not in tools:
+            if re.search(verb_pattern(verb), text) and tool not in tools:
                 tools.append(tool)
                 notes.append(f"'{verb}': the golden plan calls {tool}")
     return tuple(tools)
@@ -205,12 +235,17 @@ def _check_inputs(directive: object, difficulty: object) -> None:
 
 #: Words before "easy"/"hard" that scale its ±0.3 shift ("very hard" is harder than "hard").
 _INTENSITY = (("extremely", 2.0), ("super", 2.0), ("very", 1.5), ("really", 1.5), ("slightly", 0.5),
-              ("somewhat", 0.5), ("a bit", 0.5), ("a little", 0.5))
+              ("somewhat", 0.5), ("moderately", 0.5), ("a bit", 0.5), ("a little", 0.5))
+#: Words that name the middle of the range outright ("moderate difficulty"): difficulty 0.5.
+MIDDLE = ("moderate", "medium", "intermediate")
 
 
 def _shift_difficulty(text: str, d: float, notes: list[str]) -> float:
     """"easy" words lower the requested difficulty by 0.3, "hard" words raise it (clipped to [0, 1]); an
-    intensity word right before one scales the shift (:data:`_INTENSITY`)."""
+    intensity word right before one scales the shift (:data:`_INTENSITY`); a :data:`MIDDLE` word sets 0.5 first."""
+    if _has(text, *MIDDLE):
+        d = 0.5
+        notes.append(f"'{next(w for w in MIDDLE if _has(text, w))}' sets difficulty to 0.50")
     for words, shift in ((("easy", "easier", "simple", "simpler", "beginner"), -0.3),
                          (("hard", "harder", "difficult", "challenging", "expert"), +0.3)):
         if _has(text, *words):
@@ -261,17 +296,21 @@ def _domains(text: str, notes: list[str], on_unknown: str) -> list[str]:
 #: Keywords too common to choose a domain on their own ("look things up with a search tool" is not a
 #: shopping task, "under the store's policy" alone is no support ticket): they add to a domain's score
 #: but a domain needs one other keyword to be chosen.
-_WEAK_KEYWORDS = frozenset({"search", "policy", "policies", "store"})
+_WEAK_KEYWORDS = frozenset({"search", "policy", "policies", "store", "customer", "customers"})
 
 
 def _scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
     """The domains whose keywords the directive uses most (ties: all of them, a multi-domain task); one
-    incidental keyword of another domain does not add it. The scores and the runner-up go to ``notes``."""
+    incidental keyword of another domain does not add it. A domain's operation verbs (:data:`OPERATIONS`:
+    "escalates", "cancel") are weak evidence too: a domain is chosen on one strong keyword or two weak hits
+    ("help customers cancel orders" is support). The scores and the runner-up go to ``notes``."""
     scores: dict[str, list[str]] = {}
     for name, ts in registry.items():
         hits = [w for w in dict.fromkeys((name, *ts.keywords)) if _has(text, re.escape(w))]
-        if any(w not in _WEAK_KEYWORDS for w in hits):
-            scores[name] = hits
+        verbs = [v for v in OPERATIONS.get(name, {}) if v not in hits and re.search(verb_pattern(v), text)]
+        strong = any(w not in _WEAK_KEYWORDS for w in hits)
+        if strong or len(hits) + len(verbs) >= 2:
+            scores[name] = hits + verbs
     if not scores:
         return []
     best = max(len(hits) for hits in scores.values())

@@ -25,9 +25,12 @@ from gensim_gym.generation.directive import (
     _INTENSITY,
     _NUMBER_WORDS,
     CONSTRAINT_PHRASE,
+    MIDDLE,
+    NOISELESS,
     OPERATIONS,
     Knobs,
     parse_directive,
+    verb_pattern,
 )
 from gensim_gym.generation.toolsets import load_registry
 
@@ -42,7 +45,7 @@ FILLER = frozenset({
     "few", "new", "like", "where", "which", "who", "while", "when", "about", "around", "domain", "domains",
     "kind", "kinds", "sort", "type", "types", "env", "envs", "environment", "environments", "family", "families",
     "set", "handle", "handling", "manage", "managing", "solve", "solving", "do", "doing", "play", "agent",
-    "agents", "user", "users", "under", "over", "via", "using", "but"})
+    "agents", "user", "users", "under", "over", "via", "using", "but", "difficulty", "level", "mode"})
 
 _TIME = re.compile(r"\b(tight deadline|tight time|little time|in a hurry|hurry|quickly|urgent(?:ly)?|"
                    r"plenty of time|no rush|lots of time|take (?:your|their) time)\b")
@@ -226,17 +229,26 @@ def _recognised(text: str, knobs: Knobs):  # noqa: C901, PLR0912 - one flat list
             yield start, end, Clause(text[start:end], "domain", {"domains": list(knobs.domains)})
     own = {w for name in knobs.domains for w in registry[name].keywords}
     mapped = {verb: tool for name in knobs.domains for verb, tool in OPERATIONS.get(name, {}).items()}
-    for start, end in _spans(text, list(dict.fromkeys((*mapped, *_OPERATION_VERBS)))):
-        verb = text[start:end]
+    for start, end, verb in _verb_spans(text, list(dict.fromkeys((*mapped, *_OPERATION_VERBS)))):
         if verb in mapped:
-            yield start, end, Clause(verb, "operation", {"operation": verb, "tool": mapped[verb]},
+            yield start, end, Clause(text[start:end], "operation", {"operation": verb, "tool": mapped[verb]},
                                      note=f"the golden plan calls {mapped[verb]}")
         elif verb in own:  # "schedule" meetings, "buy" products: what the domain's tasks are about
-            yield start, end, Clause(verb, "operation", {"operation": verb}, "approximated",
+            yield start, end, Clause(text[start:end], "operation", {"operation": verb}, "approximated",
                                      "the domain's own activity; not checked on each golden plan")
         else:
-            yield start, end, Clause(verb, "operation", {"operation": verb}, "unsupported",
+            yield start, end, Clause(text[start:end], "operation", {"operation": verb}, "unsupported",
                                      "required operations are not enforced: the golden plan may not use such a tool")
+
+
+def _verb_spans(text: str, verbs: list[str]) -> list[tuple[int, int, str]]:
+    """``(start, end, verb)`` for each verb of ``verbs`` in any of its forms (:func:`verb_pattern`); a span
+    two verbs both match ("copies": copy, copies) goes to the first."""
+    out: dict[tuple[int, int], str] = {}
+    for verb in verbs:
+        for m in re.finditer(verb_pattern(verb), text):
+            out.setdefault((m.start(), m.end()), verb)
+    return [(start, end, verb) for (start, end), verb in out.items()]
 
 
 def _goal_count_at(text: str, knobs: Knobs) -> int:
@@ -252,11 +264,11 @@ def _KNOB_WORDS(knobs: Knobs) -> list[tuple[list[str], str, dict[str, Any]]]:  #
     intensity = [f"{w} {x}" for w, _ in _INTENSITY for x in ("easy", "easier", "hard", "harder")]
     return [
         ([*intensity, "easy", "easier", "simple", "simpler", "beginner", "hard", "harder", "difficult", "challenging",
-          "expert"], "difficulty", {"difficulty": knobs.difficulty}),
+          "expert", *MIDDLE], "difficulty", {"difficulty": knobs.difficulty}),
         (["sparse reward", "sparse rewards", "dense reward", "dense rewards", "shaped reward", "sparse", "sparser",
           "sparsely", "dense", "denser", "shaped", "reward", "rewards"], "reward_mode",
          {"reward_mode": knobs.reward_mode}),
-        (["noisy", "noise", "unreliable", "flaky", "stochastic"], "noise", {"noise": knobs.noise}),
+        (["noisy", "noise", "unreliable", "flaky", "stochastic", *NOISELESS], "noise", {"noise": knobs.noise}),
         (["fully observable", "full observability", "partially observable", "hidden", "partial", "partially",
           "unobserved", "fog"], "observability", {"partial": knobs.partial}),
         (["add more tools", "more tools", "add tools", "extra tools", "larger toolset", "distractors", "distractor",

@@ -115,7 +115,9 @@ class Toolset:
         fluents = tuple(replace(f, min=float(bounds[f.name].get("min", f.min)),
                                 max=float(bounds[f.name].get("max", f.max))) if f.name in bounds else f
                         for f in self.fluents)
-        predicates = self.predicates + tuple(p for t in chosen for p in t.predicates if p not in self.predicates)
+        # two templates may declare one predicate (deleted_from): declared once
+        predicates = self.predicates + tuple(dict.fromkeys(p for t in chosen for p in t.predicates
+                                                           if p not in self.predicates))
         return replace(self, predicates=predicates, fluents=fluents, tools=patch(self.tools),
                        extra_tools=patch(self.extra_tools), distractor_tools=patch(self.distractor_tools),
                        active=chosen)
