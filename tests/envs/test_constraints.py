@@ -29,6 +29,7 @@ TEMPLATE_DIRECTIVES = {
     "refund_policy": "refunds, only for verified customers under the policy",
     "no_escalation": "customer support without escalating anything",
     "dock_clear": "warehouse: store crates without dropping anything at the dock",
+    "no_deletion": "file system: organise the folders, do not delete any files",
 }
 
 

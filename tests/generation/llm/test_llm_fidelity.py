@@ -71,3 +71,16 @@ def test_generate_many_warns_when_seeds_collapse_to_one_spec(no_openai_env):
         batch = generate_many("calendar tasks", 3, difficulty=0.3, seed=5, backend=backend_for(server, timeout=10.0),
                               progress=False, cache=False)
     assert len(batch) == 3 and batch.distinct == 1
+
+
+@pytest.mark.parametrize("name", ["wrong_domain", "wrong_count", "wrong_reward_mode"])
+def test_recorded_unfaithful_answers_are_rejected_and_repaired(name: str, tmp_path, no_openai_env):
+    # tests/fixtures/llm/{name}.json: answers recorded from the pipeline talking to a model that writes the wrong
+    # directive's spec until told (make_fixtures.py); replayed here through the OpenAI client and HTTP
+    from llm_scenarios import load_scenario, play
+
+    record = load_scenario(name)
+    spec, server, _ = play(name, tmp_path)
+    told = [r for r in server.requests if any(REPAIR_MARK in str(m.get("content", "")) for m in r["messages"])]
+    assert told and record["expect"]["reason"] in told[0]["messages"][-1]["content"]
+    assert gensim_gym.check_fidelity(spec, gensim_gym.read_directive(record["directive"])) == []
