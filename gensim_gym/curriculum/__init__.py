@@ -5,7 +5,7 @@ R_env(p̂) = 1 − ((p̂ − α) / max(α, 1 − α))² and how π_env is learnt
 """
 
 from gensim_gym.curriculum.alpha import AlphaCurriculum
-from gensim_gym.curriculum.base import Curriculum, EpisodeResult, SpecGenerator, Task
+from gensim_gym.curriculum.base import Curriculum, SpecGenerator, Task
 from gensim_gym.curriculum.baselines import (
     LearnabilityCurriculum,
     StaticCurriculum,
@@ -17,6 +17,7 @@ from gensim_gym.curriculum.generator import DirectiveGenerator
 from gensim_gym.curriculum.reward import BetaPosterior, alpha_reward, learnability
 from gensim_gym.curriculum.sync import CurriculumSync, VectorCurriculum
 from gensim_gym.curriculum.wrapper import CurriculumWrapper, attach_curriculum, make_curriculum
+from gensim_gym.envs.result import EpisodeResult
 
 __all__ = [
     "AlphaCurriculum",

@@ -57,11 +57,12 @@ from typing import Any
 import numpy as np
 
 from gensim_gym._checks import Checks
-from gensim_gym.curriculum.base import EpisodeResult, Task
+from gensim_gym.curriculum.base import Task
 from gensim_gym.curriculum.filter import FEATURES, CurriculumFilter, SuccessPredictor, spec_features
 from gensim_gym.curriculum.pool import Entry, PoolCurriculum
 from gensim_gym.curriculum.reward import BetaPosterior, alpha_reward
 from gensim_gym.curriculum.state_checks import StateCheck, check_predictor_state
+from gensim_gym.envs.result import EpisodeResult
 from gensim_gym.errors import ArgumentError
 from gensim_gym.spec.model import SimSpec
 

@@ -20,10 +20,10 @@ from typing import Any
 import numpy as np
 
 from gensim_gym._checks import Checks
-from gensim_gym.curriculum.base import EpisodeResult
 from gensim_gym.curriculum.pool import Entry, PoolCurriculum
 from gensim_gym.curriculum.reward import learnability
 from gensim_gym.curriculum.state_checks import StateCheck
+from gensim_gym.envs.result import EpisodeResult
 from gensim_gym.errors import Error
 
 

@@ -25,10 +25,11 @@ from typing import Any
 import numpy as np
 
 from gensim_gym._checks import Checks, check_state
-from gensim_gym.curriculum.base import Curriculum, EpisodeResult, Task
+from gensim_gym.curriculum.base import Curriculum, Task
 from gensim_gym.curriculum.generator import DirectiveGenerator, call_generator
 from gensim_gym.curriculum.reward import BetaPosterior
 from gensim_gym.curriculum.state_checks import StateCheck, check_pool_state
+from gensim_gym.envs.result import EpisodeResult
 from gensim_gym.errors import ArgumentError, Error, GenerationError, SpecError
 from gensim_gym.spec.model import SimSpec
 
