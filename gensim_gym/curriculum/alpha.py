@@ -216,11 +216,7 @@ class AlphaCurriculum(PoolCurriculum):
         w = g[:, :n]
         w /= w + g[:, n:]
         u = self.rng.random(picks_left)
-        alpha, scale = self.alpha, max(self.alpha, 1.0 - self.alpha)
-        w -= alpha
-        w /= scale
-        w *= w
-        np.subtract(1.0, w, out=w)
+        w = alpha_reward(w, self.alpha)
         np.maximum(w, 0.0, out=w)
         w += 0.1
         w *= base
@@ -382,11 +378,10 @@ class AlphaCurriculum(PoolCurriculum):
             counts[c] += 1
             wins += s
         batch_p = wins / len(batch)
-        alpha, scale = self.alpha, max(self.alpha, 1.0 - self.alpha)
-        t = (batch_p - alpha) / scale
+        alpha = self.alpha
         rwr = self.rwr
         rwr["last_batch_p_hat"] = batch_p
-        rwr["last_batch_r_env"] = 1.0 - t * t
+        rwr["last_batch_r_env"] = alpha_reward(batch_p, alpha)
         lo, hi = self.band
         need = self.min_cell_trials - 1e-9
         scored: list[tuple[int, int, float]] = []  # (cell, results in the batch, R_env(p̂_cell)) of usable cells
@@ -399,8 +394,7 @@ class AlphaCurriculum(PoolCurriculum):
             a, b = post.a, post.b
             p = a / (a + b)
             if lo <= p <= hi and a + b - post.prior_a - post.prior_b >= need:  # in the band, enough evidence
-                t = (p - alpha) / scale
-                r = 1.0 - t * t
+                r = alpha_reward(p, alpha)
                 scored.append((c, k, r))
                 r_max = max(r_max, r)
         if not scored:
