@@ -12,6 +12,14 @@ from gensim_gym.curriculum.baselines import (
     ThresholdCurriculum,
     UniformCurriculum,
 )
+from gensim_gym.curriculum.config import (
+    AlphaConfig,
+    CurriculumConfig,
+    LearnabilityConfig,
+    RangeConfig,
+    ThresholdConfig,
+    UniformConfig,
+)
 from gensim_gym.curriculum.filter import CurriculumFilter, SuccessPredictor
 from gensim_gym.curriculum.generator import DirectiveGenerator
 from gensim_gym.curriculum.reward import BetaPosterior, alpha_reward, learnability
@@ -20,20 +28,26 @@ from gensim_gym.curriculum.wrapper import CurriculumWrapper, attach_curriculum, 
 from gensim_gym.envs.result import EpisodeResult
 
 __all__ = [
+    "AlphaConfig",
     "AlphaCurriculum",
     "BetaPosterior",
     "Curriculum",
+    "CurriculumConfig",
     "CurriculumFilter",
     "CurriculumSync",
     "CurriculumWrapper",
     "DirectiveGenerator",
     "EpisodeResult",
+    "LearnabilityConfig",
     "LearnabilityCurriculum",
+    "RangeConfig",
     "SpecGenerator",
     "StaticCurriculum",
     "SuccessPredictor",
     "Task",
+    "ThresholdConfig",
     "ThresholdCurriculum",
+    "UniformConfig",
     "UniformCurriculum",
     "VectorCurriculum",
     "alpha_reward",
