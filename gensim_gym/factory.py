@@ -151,6 +151,6 @@ def make_env(directive: str | None = None, *, spec: SimSpec | str | Path | None 
     if curriculum is not None:
         from gensim_gym.curriculum.wrapper import attach_curriculum  # noqa: PLC0415 - higher layer
 
-        # under the action face: over the bare env the curriculum reports through its episode_end hook
+        # under the action face: over the bare env the curriculum reports through the env's episode-end hook
         env = attach_curriculum(env, curriculum, directive=directive, seed=seed)
     return _action_face(env, action_space, max_calls)

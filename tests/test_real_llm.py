@@ -77,6 +77,6 @@ def test_llm_agent_plays_an_episode():
     agent = LLMAgent(OpenAIChat(MODEL, base_url=URL, timeout=TIMEOUT, max_tokens=96, max_retries=0))
     start = time.time()
     result, _ = rollout(agent, env, spec, seed=0)
-    record("agent", seconds=round(time.time() - start, 1), task=spec.id, success=bool(result.success),
-           steps=result.steps, invalid_calls=result.invalid_calls, tokens=agent.tokens.to_dict())
-    assert result.steps >= 1
+    record("agent", seconds=round(time.time() - start, 1), task=spec.id, success=bool(result.is_success),
+           steps=result.length, invalid_calls=result.invalid_calls, tokens=agent.tokens.to_dict())
+    assert result.length >= 1

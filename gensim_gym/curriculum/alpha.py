@@ -52,16 +52,18 @@ import math
 from collections.abc import Callable, Mapping
 from itertools import compress, repeat
 from operator import attrgetter, itemgetter
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
 from gensim_gym._checks import Checks
-from gensim_gym.curriculum.base import EpisodeResult, Task
+from gensim_gym.curriculum.base import Task
+from gensim_gym.curriculum.config import AlphaConfig, CurriculumConfig
 from gensim_gym.curriculum.filter import FEATURES, CurriculumFilter, SuccessPredictor, spec_features
 from gensim_gym.curriculum.pool import Entry, PoolCurriculum
 from gensim_gym.curriculum.reward import BetaPosterior, alpha_reward
 from gensim_gym.curriculum.state_checks import StateCheck, check_predictor_state
+from gensim_gym.envs.result import EpisodeResult
 from gensim_gym.errors import ArgumentError
 from gensim_gym.spec.model import SimSpec
 
@@ -74,54 +76,26 @@ class AlphaCurriculum(PoolCurriculum):
     (1.0, 0.0)
 
     Args:
-        alpha: the target success rate.
-        band: success rates that count as learnable; default α ± 0.3 clipped to (0.05, 0.95).
-        bins: difficulty bins of π_env over θ in [0, 1].
-        lam: λ, the RWR temperature: weights ∝ exp(λ·R_env).
-        step: the RWR step size towards the weighted target (before the KL guard).
-        kl_max: largest KL(π_new ‖ π_old) one update may take.
-        explore: share of uniform mixed into π_env after every update (entropy floor).
-        batch_size: results per π_env update.
-        confidence: posterior probability needed to retire a spec as mastered or hopeless.
-        min_trials: results a spec needs before it can be retired.
-        max_plays: plays after which a spec retires anyway. Fresh specs matter: in the sparse-reward ablation
-            (BENCHMARKS.md) 64 plays let the agent memorise its pooled specs (~0.5 success on them, ~0.1 on held-out
-            specs of the same difficulty); 24, as the baselines there use, raised held-out success by a fifth.
-        min_cell_trials: results a θ cell needs before its p̂ can steer π_env.
-        predict: optional filter hook ``spec -> float | None`` (e.g. an LLM judge).
-        use_filter: set False to admit every generated spec.
-        fold_every: results buffered before they are learnt (None: ``batch_size``; 1: learn each at once).
-            A plain attribute: set it together with ``batch_size`` if both change later.
-        thompson_rows: Thompson draws of every spec shared by the picks of one fold (None: one per pick).
+        alpha: the target success rate α.
+        directive: build the offline generator for it (or bind one later).
+        generator: any ``(theta, seed[, arm]) -> SimSpec`` callable; overrides ``directive``. Not saved.
+        predict: optional filter hook ``spec -> float | None`` (e.g. an LLM judge). Not saved.
+        **settings: the other fields of :class:`~gensim_gym.curriculum.config.AlphaConfig` (the table is in
+            ``docs/curriculum.md``). ``max_plays`` matters: in the sparse-reward ablation (BENCHMARKS.md) 64
+            plays let the agent memorise its pooled specs (~0.5 success on them, ~0.1 on held-out specs of the
+            same difficulty); 24, as the baselines there use, raised held-out success by a fifth.
+            ``fold_every`` and ``batch_size`` are plain attributes afterwards: set them together if both change.
     """
 
     name = "alpha"
+    Config: ClassVar[type[CurriculumConfig]] = AlphaConfig
 
-    def __init__(self, alpha: float = 0.5, directive: str | None = None, *, generator: Any = None, seed: int = 0,
-                 band: tuple[float, float] | None = None, bins: int = 10, lam: float = 5.0, step: float = 0.5,
-                 kl_max: float = 0.5, explore: float = 0.1, batch_size: int = 32, bin_decay: float = 0.97,
-                 confidence: float = 0.9, min_trials: int = 6, max_plays: int = 24, pool_size: int = 32,
-                 refill_batch: int = 4, filter_margin: float = 0.15, min_cell_trials: int = 3,
-                 predict: Callable[[SimSpec], float | None] | None = None, use_filter: bool = True,
-                 fold_every: int | None = 64, thompson_rows: int | None = 4) -> None:
-        self._check_arguments({
-            "alpha": alpha, "directive": directive, "generator": generator, "seed": seed, "band": band,
-            "bins": bins, "lam": lam, "step": step, "kl_max": kl_max, "explore": explore, "batch_size": batch_size,
-            "bin_decay": bin_decay, "confidence": confidence, "min_trials": min_trials, "max_plays": max_plays,
-            "pool_size": pool_size, "refill_batch": refill_batch, "filter_margin": filter_margin,
-            "min_cell_trials": min_cell_trials, "predict": predict, "fold_every": fold_every,
-            "thompson_rows": thompson_rows})
-        super().__init__(directive, generator=generator, seed=seed, pool_size=pool_size, refill_batch=refill_batch,
-                         fold_every=batch_size if fold_every is None else fold_every)
-        self.alpha = float(alpha)
-        self.band = tuple(band) if band else (max(0.05, alpha - 0.3), min(0.95, alpha + 0.3))
-        self.bins, self.lam, self.step, self.kl_max, self.explore = bins, lam, step, kl_max, explore
-        self.batch_size, self.bin_decay = batch_size, bin_decay
-        self.confidence, self.min_trials, self.max_plays = confidence, min_trials, max_plays
-        self.filter_margin, self.use_filter = filter_margin, use_filter
-        self.min_cell_trials = min_cell_trials
-        self.thompson_rows = thompson_rows
-        self.filter = CurriculumFilter(self.band, filter_margin, predict, SuccessPredictor())
+    def __init__(self, alpha: float = 0.5, directive: str | None = None, *, generator: Any = None,
+                 predict: Callable[[SimSpec], float | None] | None = None, **settings: Any) -> None:
+        config = self._make_config({"alpha": alpha, "directive": directive, **settings},
+                                   {"generator": generator, "predict": predict})
+        self._setup(config, generator)
+        self.filter = CurriculumFilter(self.band, self.filter_margin, predict, SuccessPredictor())
         self._reset_policy()
 
     def _reset_policy(self) -> None:
@@ -135,30 +109,11 @@ class AlphaCurriculum(PoolCurriculum):
         self._view: _PoolView | None = None
 
     @classmethod
-    def _check(cls, c: Checks, a: Mapping[str, Any]) -> None:
-        if "alpha" in a:
-            hint = " (the directive is a keyword argument: AlphaCurriculum(directive=...))" \
-                if isinstance(a["alpha"], str) else ""
-            c.number("alpha", a["alpha"], 0.0, 1.0, open_low=True, open_high=True, hint=hint)
-        if "fold_every" in a and a["fold_every"] is None:  # None: fold every batch_size results
-            a = {k: v for k, v in a.items() if k != "fold_every"}
-        super()._check(c, a)
-        if a.get("band") is not None:
-            c.interval("band", a["band"])
-        for name, low in (("bins", 1), ("batch_size", 1), ("min_trials", 0), ("max_plays", 1),
-                          ("min_cell_trials", 0)):
-            if name in a:
-                c.integer(name, a[name], low)
-        if "thompson_rows" in a:
-            c.integer("thompson_rows", a["thompson_rows"], 1, optional=True)
-        for name, low, high, open_low in (("lam", 0.0, math.inf, False), ("step", 0.0, 1.0, True),
-                                          ("kl_max", 0.0, math.inf, True), ("explore", 0.0, 1.0, False),
-                                          ("bin_decay", 0.0, 1.0, True), ("confidence", 0.5, 1.0, True),
-                                          ("filter_margin", 0.0, 1.0, False)):
-            if name in a:
-                c.number(name, a[name], low, high, open_low=open_low)
-        if a.get("predict") is not None and not callable(a["predict"]):
-            c.fail("predict", a["predict"], "must be a callable spec -> float | None, or None")
+    def _check_callables(cls, checks: Checks, callables: Mapping[str, Any]) -> None:
+        super()._check_callables(checks, callables)
+        predict = callables.get("predict")
+        if predict is not None and not callable(predict):
+            checks.fail("predict", predict, "must be a callable spec -> float | None, or None")
 
     def bind(self, directive: str | None = None, generator: Any = None) -> None:
         arms = self.n_arms
@@ -215,11 +170,7 @@ class AlphaCurriculum(PoolCurriculum):
         w = g[:, :n]
         w /= w + g[:, n:]
         u = self.rng.random(picks_left)
-        alpha, scale = self.alpha, max(self.alpha, 1.0 - self.alpha)
-        w -= alpha
-        w /= scale
-        w *= w
-        np.subtract(1.0, w, out=w)
+        w = alpha_reward(w, self.alpha)
         np.maximum(w, 0.0, out=w)
         w += 0.1
         w *= base
@@ -381,11 +332,10 @@ class AlphaCurriculum(PoolCurriculum):
             counts[c] += 1
             wins += s
         batch_p = wins / len(batch)
-        alpha, scale = self.alpha, max(self.alpha, 1.0 - self.alpha)
-        t = (batch_p - alpha) / scale
+        alpha = self.alpha
         rwr = self.rwr
         rwr["last_batch_p_hat"] = batch_p
-        rwr["last_batch_r_env"] = 1.0 - t * t
+        rwr["last_batch_r_env"] = alpha_reward(batch_p, alpha)
         lo, hi = self.band
         need = self.min_cell_trials - 1e-9
         scored: list[tuple[int, int, float]] = []  # (cell, results in the batch, R_env(p̂_cell)) of usable cells
@@ -398,8 +348,7 @@ class AlphaCurriculum(PoolCurriculum):
             a, b = post.a, post.b
             p = a / (a + b)
             if lo <= p <= hi and a + b - post.prior_a - post.prior_b >= need:  # in the band, enough evidence
-                t = (p - alpha) / scale
-                r = 1.0 - t * t
+                r = alpha_reward(p, alpha)
                 scored.append((c, k, r))
                 r_max = max(r_max, r)
         if not scored:
@@ -436,15 +385,6 @@ class AlphaCurriculum(PoolCurriculum):
                     "pi_entropy_max": math.log(len(self.pi))})
         out.update({f"rwr_{k}": float(v) for k, v in self.rwr.items()})
         return out
-
-    def _config(self) -> dict[str, Any]:
-        return {**super()._config(), "alpha": self.alpha, "band": list(self.band), "bins": self.bins,
-                "lam": self.lam, "step": self.step, "kl_max": self.kl_max, "explore": self.explore,
-                "batch_size": self.batch_size, "bin_decay": self.bin_decay, "confidence": self.confidence,
-                "min_trials": self.min_trials, "max_plays": self.max_plays,
-                "min_cell_trials": self.min_cell_trials, "filter_margin": self.filter_margin,
-                "use_filter": self.use_filter,
-                "thompson_rows": self.thompson_rows}
 
     def _extra_state(self) -> dict[str, Any]:
         return {"pi": self.pi.tolist(), "bin_post": [p.to_list() for p in self.bin_post],

@@ -16,7 +16,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from gensim_gym._atomic import atomic_write_json
 from gensim_gym._json import load_file
-from gensim_gym.errors import ArgumentError, Error, SpecError
+from gensim_gym.errors import ArgumentError, SpecError
 from gensim_gym.spec.model import SimSpec
 
 #: The largest saved curriculum state read back (a full pool of large specs is a few MB).
@@ -36,40 +36,6 @@ class Task:
         # SimSpec.id hashes the whole spec (~0.2 ms); a task is looked up on every episode, so hash once.
         if not self.task_id:
             object.__setattr__(self, "task_id", self.spec.id)
-
-
-@dataclass(frozen=True)
-class EpisodeResult:
-    """What a curriculum learns from one finished episode."""
-
-    is_success: bool
-    episode_return: float = 0.0
-    length: int = 0
-    theta: float | None = None
-    arm: int = 0
-
-    @classmethod
-    def coerce(cls, result: Any) -> EpisodeResult:
-        """Accept an ``EpisodeResult``, a bool, or a mapping with ``is_success`` (and ``return``/``r``, ...)."""
-        if type(result) is dict and "is_success" in result:  # the common case: skip the ABC check
-            get = result.get
-            ret = result["return"] if "return" in result else get("episode_return", get("r", 0.0))
-            length = result["length"] if "length" in result else get("l", 0)
-            theta = get("theta")
-            return cls(bool(result["is_success"]), float(ret), int(length),
-                       None if theta is None else float(theta), int(get("arm", 0)))
-        if isinstance(result, EpisodeResult):
-            return result
-        if isinstance(result, (bool, int)):
-            return cls(bool(result))
-        if isinstance(result, Mapping):
-            if "is_success" not in result:
-                raise Error(f"an episode result needs 'is_success'; got keys {sorted(result)}")
-            ret = result.get("return", result.get("episode_return", result.get("r", 0.0)))
-            theta = result.get("theta")
-            return cls(bool(result["is_success"]), float(ret), int(result.get("length", result.get("l", 0))),
-                       None if theta is None else float(theta), int(result.get("arm", 0)))
-        raise Error(f"an episode result must be an EpisodeResult, a bool or a mapping, got {type(result).__name__}")
 
 
 @runtime_checkable

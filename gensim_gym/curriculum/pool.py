@@ -20,15 +20,17 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
 from gensim_gym._checks import Checks, check_state
-from gensim_gym.curriculum.base import Curriculum, EpisodeResult, Task
+from gensim_gym.curriculum.base import Curriculum, Task
+from gensim_gym.curriculum.config import CurriculumConfig, RangeConfig
 from gensim_gym.curriculum.generator import DirectiveGenerator, call_generator
 from gensim_gym.curriculum.reward import BetaPosterior
 from gensim_gym.curriculum.state_checks import StateCheck, check_pool_state
+from gensim_gym.envs.result import EpisodeResult
 from gensim_gym.errors import ArgumentError, Error, GenerationError, SpecError
 from gensim_gym.spec.model import SimSpec
 
@@ -72,35 +74,35 @@ def restore_spec(obj: Mapping[str, Any]) -> SimSpec:
 class PoolCurriculum(Curriculum):
     """Keeps up to ``pool_size`` generated tasks; generates more from ``generator`` when it thins.
 
+    Settings are keyword arguments, declared once in the class's :attr:`Config` dataclass (here
+    :class:`~gensim_gym.curriculum.config.RangeConfig`; the tables are in ``docs/curriculum.md``). They are
+    checked together (one :class:`~gensim_gym.errors.ArgumentError` lists every bad value), kept as plain
+    attributes (``self.pool_size``, ...) and saved in ``state_dict()["config"]``; :attr:`config` is a
+    frozen snapshot of them.
+
     Args:
         directive: build the offline :class:`DirectiveGenerator` for it (or bind one later).
-        generator: any ``(theta, seed[, arm]) -> SimSpec`` callable; overrides ``directive``.
-        seed: seeds every random choice (θ, spec seeds, which task to play).
-        pool_size: active tasks kept; refilled ``refill_batch`` specs at a time.
-        theta_range: the difficulty interval θ is drawn from.
-        fold_every: results buffered before they are learnt (1: learn each result at once).
+        generator: any ``(theta, seed[, arm]) -> SimSpec`` callable; overrides ``directive``. Not saved.
+        **settings: the fields of :attr:`Config`.
     """
 
     name = "pool"
+    Config: ClassVar[type[CurriculumConfig]] = RangeConfig
 
-    def __init__(self, directive: str | None = None, *, generator: Any = None, seed: int = 0, pool_size: int = 32,
-                 refill_batch: int = 4, theta_range: tuple[float, float] = (0.0, 1.0), fold_every: int = 1) -> None:
-        self._check_arguments({"directive": directive, "generator": generator, "seed": seed, "pool_size": pool_size,
-                              "refill_batch": refill_batch, "theta_range": theta_range, "fold_every": fold_every})
-        self.directive = directive
+    def __init__(self, directive: str | None = None, *, generator: Any = None, **settings: Any) -> None:
+        self._setup(self._make_config({"directive": directive, **settings}, {"generator": generator}), generator)
+
+    def _setup(self, config: CurriculumConfig, generator: Any) -> None:
+        """Start from checked settings: no pool, no results, the RNG seeded (subclasses add their state)."""
+        self._apply_config(config)
         self.generator = generator
-        if generator is None and directive is not None:
-            self.generator = DirectiveGenerator(directive)
-        self.seed = seed
-        self.pool_size = pool_size
-        self.refill_batch = refill_batch
-        self.theta_range = (float(theta_range[0]), float(theta_range[1]))
-        self.rng = np.random.default_rng(seed)
+        if generator is None and self.directive is not None:
+            self.generator = DirectiveGenerator(self.directive)
+        self.rng = np.random.default_rng(self.seed)
         self.pool: dict[str, Entry] = {}
         self.counters = {"episodes": 0, "successes": 0, "generated": 0, "retired": 0, "rejected": 0,
                          "failed": 0, "unknown": 0}
         self.recent: deque[tuple[bool, float, float]] = deque(maxlen=256)
-        self.fold_every = fold_every
         self.pending: list[tuple[Task | str, Any]] = []  # results update() buffered, not yet learnt
         self._picks: list[Task] = []  # tasks chosen ahead, next one last (see sample)
         self._pool_version = 0  # bumped whenever a spec joins or leaves the pool
@@ -108,27 +110,34 @@ class PoolCurriculum(Curriculum):
         # the Generative Simulator loop reports them per epoch).
         self.on_reject: Callable[[Task, str], None] | None = None
 
-    # -- argument checks -------------------------------------------------------------
+    # -- settings ------------------------------------------------------------------------
     @classmethod
-    def _check_arguments(cls, args: Mapping[str, Any], owner: str | None = None) -> None:
-        """Raise one :class:`~gensim_gym.errors.ArgumentError` listing every bad value among ``args``
-        (constructor arguments, or a saved config); names absent from ``args`` are not checked."""
-        checks = Checks(owner or cls.__name__)
-        cls._check(checks, args)
+    def _make_config(cls, settings: dict[str, Any], callables: Mapping[str, Any],
+                     owner: str | None = None) -> CurriculumConfig:
+        """The checked :attr:`Config` of ``settings``; every bad value (and bad callable) raised at once."""
+        owner = owner or cls.__name__
+        cls.Config.unexpected(owner, settings)
+        checks = Checks(owner)
+        cls.Config.problems(checks, settings)
+        cls._check_callables(checks, callables)
         checks.done()
+        return cls.Config(**settings)
 
     @classmethod
-    def _check(cls, c: Checks, a: Mapping[str, Any]) -> None:
-        """Add the problems with this class's arguments in ``a`` to ``c`` (subclasses extend it)."""
-        if "directive" in a:
-            c.directive(a["directive"])
-        if a.get("generator") is not None and not callable(a["generator"]):
-            c.fail("generator", a["generator"], "must be a callable (theta, seed[, arm]) -> SimSpec, or None")
-        for name, low in (("seed", 0), ("pool_size", 1), ("refill_batch", 1), ("fold_every", 1)):
-            if name in a:
-                c.integer(name, a[name], low)
-        if "theta_range" in a:
-            c.interval("theta_range", a["theta_range"])
+    def _check_callables(cls, checks: Checks, callables: Mapping[str, Any]) -> None:
+        generator = callables.get("generator")
+        if generator is not None and not callable(generator):
+            checks.fail("generator", generator, "must be a callable (theta, seed[, arm]) -> SimSpec, or None")
+
+    def _apply_config(self, config: CurriculumConfig) -> None:
+        """Make the settings attributes: code reads ``self.bins`` etc. (and a trainer adapter may set some)."""
+        for name in config.names():
+            setattr(self, name, getattr(config, name))
+
+    @property
+    def config(self) -> CurriculumConfig:
+        """The current settings as a frozen :attr:`Config` (checked: a setting assigned a bad value raises)."""
+        return self.Config(**{name: getattr(self, name) for name in self.Config.names()})
 
     # -- binding -----------------------------------------------------------------
     @property
@@ -280,11 +289,6 @@ class PoolCurriculum(Curriculum):
         return out
 
     # -- state ----------------------------------------------------------------------------
-    def _config(self) -> dict[str, Any]:
-        return {"directive": self.directive, "seed": self.seed, "pool_size": self.pool_size,
-                "refill_batch": self.refill_batch, "theta_range": list(self.theta_range),
-                "fold_every": self.fold_every}
-
     def _extra_state(self) -> dict[str, Any]:
         return {}
 
@@ -296,7 +300,7 @@ class PoolCurriculum(Curriculum):
 
         Reading the state folds nothing: buffered results and tasks chosen ahead are saved as they are.
         """
-        return {"kind": self.name, "version": STATE_VERSION, "config": self._config(),
+        return {"kind": self.name, "version": STATE_VERSION, "config": self.config.to_dict(),
                 "rng": self.rng.bit_generator.state, "pool": [e.to_dict() for e in self.pool.values()],
                 "counters": dict(self.counters), "recent": [list(r) for r in self.recent],
                 "pending": [_pending_to_json(task, result) for task, result in self.pending],
@@ -321,12 +325,13 @@ class PoolCurriculum(Curriculum):
         check_pool_state(check, state, self._saved_arms(state))
         check.done()
         self._check_state(owner, state)
-        config = {key: tuple(value) if isinstance(value, list) else value for key, value in state["config"].items()}
-        unknown = sorted(set(config) - set(self._config()))
+        saved = self.Config.from_saved(state["config"])
+        unknown = sorted(set(saved) - set(self.Config.names()))
         if unknown:
             raise ArgumentError(f"{owner}: $.config has unknown keys {unknown}; a {self.name} curriculum saves "
-                                f"{sorted(self._config())}")
-        self._check_arguments(config, owner=f"{owner} ($.config)")
+                                f"{sorted(self.Config.names())}")
+        # a saved config lacking a setting (written before it existed) keeps this curriculum's value
+        config = self._make_config({**vars(self.config), **saved}, {}, owner=f"{owner} ($.config)")
         backup = dict(self.__dict__)  # loading replaces attributes, never mutates them: this undoes it
         try:
             self._load(owner, state, config)
@@ -338,10 +343,9 @@ class PoolCurriculum(Curriculum):
             raise ArgumentError(f"{owner}: malformed curriculum state ({type(exc).__name__}: {exc})") from exc
         return self
 
-    def _load(self, owner: str, state: Mapping[str, Any], config: dict[str, Any]) -> None:
+    def _load(self, owner: str, state: Mapping[str, Any], config: CurriculumConfig) -> None:
         """Assign a checked state (see :meth:`load_state_dict`, which undoes this if it fails)."""
-        for key, value in config.items():
-            setattr(self, key, value)
+        self._apply_config(config)
         if self.generator is None and self.directive is not None:
             self.generator = DirectiveGenerator(self.directive)
         try:

@@ -27,8 +27,12 @@ _LOG_1M_GRID = np.log1p(-_GRID)
 _TAILS: dict[tuple[float, float, float, float], tuple[float, float]] = {}
 
 
-def alpha_reward(p_hat: float, alpha: float = 0.5) -> float:
+def alpha_reward(p_hat: float | np.ndarray, alpha: float = 0.5) -> float | np.ndarray:
     """R_env(p̂) = 1 − ((p̂ − α) / max(α, 1 − α))²: 1 at p̂ = α, lowest at 0 and 1.
+
+    The one place R_env is computed: :class:`~gensim_gym.curriculum.AlphaCurriculum` calls it for π_env's
+    RWR weights, its batch statistics and (on an array of Thompson draws) its pick weights. An array
+    ``p_hat`` gives an array, element for element the floats a scalar call gives.
 
     >>> alpha_reward(0.5), alpha_reward(0.0), alpha_reward(1.0)
     (1.0, 0.0, 0.0)
@@ -36,7 +40,12 @@ def alpha_reward(p_hat: float, alpha: float = 0.5) -> float:
     if not 0.0 < alpha < 1.0:
         raise ArgumentError(f"alpha must lie strictly between 0 and 1, got {alpha!r}")
     scale = max(alpha, 1.0 - alpha)
-    return float(1.0 - ((float(p_hat) - alpha) / scale) ** 2)
+    if isinstance(p_hat, np.ndarray):
+        t = (p_hat - alpha) / scale
+        t *= t
+        return np.subtract(1.0, t, out=t)
+    t = (float(p_hat) - alpha) / scale
+    return 1.0 - t * t  # t * t, not t ** 2: pow() may differ in the last bit
 
 
 def learnability(p_hat: float) -> float:

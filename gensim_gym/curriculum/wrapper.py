@@ -7,7 +7,7 @@ Two modes, so each finished episode is counted exactly once:
   end calls ``curriculum.update`` itself.
 * **remote** (after a trainer-side adapter called :meth:`CurriculumWrapper.curriculum_connect`,
   e.g. :class:`gensim_gym.integrations.sb3.CurriculumCallback` or
-  :class:`gensim_gym.curriculum.vector.VectorCurriculum`): ``reset`` plays tasks
+  :class:`gensim_gym.curriculum.sync.VectorCurriculum`): ``reset`` plays tasks
   pushed into this worker's queue and the wrapper never updates its own
   curriculum object (in a subprocess that is only a pickled copy); the
   adapter reads ``info["curriculum_result"]`` and updates the one curriculum
@@ -16,8 +16,11 @@ Two modes, so each finished episode is counted exactly once:
 The spec reaches the env through ``reset(options={"spec": ...})``; spaces
 never change because the env's layout is fixed when it is made. Over a bare
 :class:`~gensim_gym.envs.gensim_env.GenSimEnv` (what ``gym.make(...,
-curriculum=...)`` builds) the wrapper has no per-step layer: the env reports
-each episode's end through its ``episode_end`` hook.
+curriculum=...)`` builds) the wrapper registers itself as the env's
+episode-end hook (:meth:`GenSimEnv.set_episode_end_hook
+<gensim_gym.envs.gensim_env.GenSimEnv.set_episode_end_hook>`): the env sums
+the return and reports each episode's end, so the wrapper's ``step`` only
+passes the call through. Over any other env it counts return and length itself.
 """
 
 from __future__ import annotations
@@ -52,7 +55,7 @@ class CurriculumWrapper(gym.Wrapper):
         self._task: Task | None = None
         self._return = 0.0
         self._length = 0
-        self.fast = self._bind_fast_path()
+        self.hooked = self._hook_into_env()
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
         if options and "spec" in options:
@@ -71,8 +74,9 @@ class CurriculumWrapper(gym.Wrapper):
         return self.env.reset(seed=seed, options=options)
 
     def step(self, action):
-        # The general path (any env under the wrapper): one add and one increment per step, the result is
-        # built at an episode's end. A bare GenSimEnv never comes here: see _bind_fast_path.
+        if self.hooked:  # the env reports the episode's end to _report itself (see _hook_into_env)
+            return self.env.step(action)
+        # Any other env: one add and one increment per step, the result is built at an episode's end.
         obs, reward, terminated, truncated, info = self.env.step(action)
         self._return += reward
         self._length += 1
@@ -93,20 +97,19 @@ class CurriculumWrapper(gym.Wrapper):
         self._task = None  # an episode is reported once, even if step is called again
         info[RESULT_KEY] = result
 
-    def _bind_fast_path(self) -> bool:
-        """Over a bare :class:`GenSimEnv`, report through its ``episode_end`` hook and step it directly.
+    def _hook_into_env(self) -> bool:
+        """Over a bare :class:`GenSimEnv`, become its episode-end hook; return whether it did.
 
-        The env sums the return and calls :meth:`_report` when an episode ends, so this wrapper adds no
-        layer to ``step`` (``self.step`` is the env's own bound method); episodes, results and ``info`` are
-        the same as on the general path. Any other env (or a GenSimEnv under further wrappers, whose
-        truncation the env would not see) keeps the general path.
+        The env sums the return and calls :meth:`_report` when an episode ends, so this wrapper's ``step``
+        does no per-step work; episodes, results and ``info`` are the same as when it counts them itself.
+        Any other env (or a GenSimEnv under further wrappers, whose truncation the env would not see)
+        keeps the counting path. The newest wrapper owns the hook: an env re-wrapped after its old wrapper
+        was dropped reports here.
         """
         env = self.env
-        if type(env).step is not GenSimEnv.step:
+        if not isinstance(env, GenSimEnv) or type(env).step is not GenSimEnv.step:  # a subclass's own step
             return False
-        # the newest wrapper owns the hook: an env re-wrapped after its old wrapper was dropped reports here
-        env.episode_end = self._report
-        self.step = env.step
+        env.set_episode_end_hook(self._report)
         return True
 
     # -- the remote protocol (called through VecEnv.env_method / VectorEnv.call) ----------

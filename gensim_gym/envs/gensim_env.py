@@ -17,7 +17,15 @@ from gensim_gym.envs import streams
 from gensim_gym.envs import text as textface
 from gensim_gym.envs.runtime import TaskRuntime
 from gensim_gym.envs.sources import FixedSpec, TaskSource
-from gensim_gym.errors import ActionError, ArgumentError, Error, RenderModeError, ResetNeeded, SearchSpaceError
+from gensim_gym.errors import (
+    ActionError,
+    ArgumentError,
+    ArgumentTypeError,
+    Error,
+    RenderModeError,
+    ResetNeeded,
+    SearchSpaceError,
+)
 from gensim_gym.spec.model import SimSpec
 from gensim_gym.world.compiled import CompiledWorld, GroundAction, assigned_value
 from gensim_gym.world.planner import best_plan
@@ -25,6 +33,9 @@ from gensim_gym.world.planner import best_plan
 # bound once: step() calls them with positional out= arguments to keep per-step overhead low
 _add, _subtract, _logical_not = np.add, np.subtract, np.logical_not
 _ALL = slice(None)
+
+#: The episode-end hook's signature: ``hook(info, episode_return, length)`` (see GenSimEnv.set_episode_end_hook).
+EpisodeEndHook = Callable[[dict[str, Any], float, int], None]
 
 _NO_EVENT = ("", None, "")  # GenSimEnv._event before the first call of an episode
 
@@ -76,11 +87,6 @@ class GenSimEnv(gym.Env):
     #: replay env turns this off.
     prepare_calls = True
 
-    #: Called as ``episode_end(info, episode_return, length)`` when an episode ends, before ``step`` returns
-    #: (it may add to ``info``). :class:`~gensim_gym.curriculum.CurriculumWrapper` sets it to report results
-    #: without a per-step layer of its own; None (the default) costs nothing.
-    episode_end: Callable[[dict[str, Any], float, int], None] | None = None
-
     def __init__(self, source: TaskSource | SimSpec, obs_mode: str = "vector", render_mode: str | None = None,
                  seed: int | None = None) -> None:
         if isinstance(source, SimSpec):
@@ -96,6 +102,9 @@ class GenSimEnv(gym.Env):
         self.render_mode = render_mode
         self._make_seed = seed
         self._worlds: OrderedDict[str, CompiledWorld] = OrderedDict()
+        # each cached world's TaskRuntime (by spec id), built at the task's first reset, dropped with the world
+        self._runtimes: dict[str, TaskRuntime] = {}
+        self._episode_end: EpisodeEndHook | None = None  # see set_episode_end_hook
         self._rt: TaskRuntime | None = None
         self._step_rt: TaskRuntime | None = None  # the runtime while an episode runs (None before reset, after end)
         self._np_random_seeded = False
@@ -183,7 +192,7 @@ class GenSimEnv(gym.Env):
         self._fatal = ""  # the constraint whose violation ended the episode (see _check_constraints)
         self._violation = ""  # the constraint the last call violated, for info["violation"]
         self._broken: set[int] = set()  # penalised constraint instances violated now
-        self._return = 0.0  # the episode's summed reward, for episode_end
+        self._return = 0.0  # the episode's summed reward, for the episode-end hook
         if rt.terms:  # only _terms reads it
             self._fired: set[int] = set()
         self._event: tuple = _NO_EVENT
@@ -203,7 +212,7 @@ class GenSimEnv(gym.Env):
         self._task_id, self._difficulty = rt.task_id, rt.difficulty
         info = {"task_id": self._task_id, "difficulty": self._difficulty, "domain": rt.domain}
         self._step_rt = rt
-        return (self.render_text() if self._text else rt.obs0.copy()), info  # _observe(), from the source
+        return (self.render_text() if self._text else rt.obs0.copy()), info
 
     def step(self, action):  # noqa: C901, PLR0915 - the hot path, inlined on purpose (see _apply)
         rt = self._step_rt
@@ -271,13 +280,34 @@ class GenSimEnv(gym.Env):
 
     def _end_episode(self, info: dict[str, Any], success: bool, length: int) -> None:
         """An episode ended: ``info["is_success"]`` (SB3's convention) and ``info["dead_end"]`` when it
-        ended in one, then the ``episode_end`` hook."""
+        ended in one, then the episode-end hook (:meth:`set_episode_end_hook`)."""
         info["is_success"] = success
         if self._dead and not self._fatal:
             info["dead_end"] = True
         self._step_rt = None  # a further step raises ResetNeeded: never paid or reported twice
-        if self.episode_end is not None:
-            self.episode_end(info, float(self._return), length)
+        if self._episode_end is not None:
+            self._episode_end(info, float(self._return), length)
+
+    def set_episode_end_hook(self, hook: EpisodeEndHook | None) -> EpisodeEndHook | None:
+        """Call ``hook(info, episode_return, length)`` at the end of every episode; return the previous hook.
+
+        The hook runs inside the ``step`` that ends the episode, after ``info["is_success"]`` is set and
+        before ``step`` returns, so it may add to ``info`` (what the agent sees). ``episode_return`` is the
+        sum of the episode's rewards in step order (the same float a caller summing them would get) and
+        ``length`` its number of steps. It is how a wrapper learns of episode ends without a per-step layer
+        of its own (:class:`~gensim_gym.curriculum.CurriculumWrapper` uses it). One hook at a time: setting
+        one replaces the previous one (the newest owner reports); ``None`` removes it and costs nothing.
+        """
+        if hook is not None and not callable(hook):
+            raise ArgumentTypeError(f"set_episode_end_hook takes a callable hook(info, episode_return, length) "
+                                    f"or None, got {type(hook).__name__}")
+        previous, self._episode_end = self._episode_end, hook
+        return previous
+
+    @property
+    def episode_end_hook(self) -> EpisodeEndHook | None:
+        """The hook :meth:`set_episode_end_hook` set (None: none)."""
+        return self._episode_end
 
     def __getstate__(self):
         # Compiled closures cannot be pickled, and a copy's observation/mask arrays would stop being views
@@ -323,6 +353,7 @@ class GenSimEnv(gym.Env):
             raise Error("adopt_world: the world was compiled for another layout")
         if forget_others:
             self._worlds.clear()
+            self._runtimes.clear()
         self._worlds[world.spec_id] = world
 
     def _compile(self, spec: SimSpec) -> CompiledWorld:
@@ -335,19 +366,19 @@ class GenSimEnv(gym.Env):
                 restore(world)
             self._worlds[key] = world
             if len(self._worlds) > 64:
-                self._worlds.popitem(last=False)
+                self._runtimes.pop(self._worlds.popitem(last=False)[0], None)
         else:
             self._worlds.move_to_end(key)
         return world
 
     def _runtime(self, w: CompiledWorld) -> TaskRuntime:
-        """The world's :class:`TaskRuntime`, built on the first reset of a task and kept on the world."""
-        rt = w.__dict__.get("_runtime")
-        if rt is None or rt.world is not w:
+        """The world's :class:`TaskRuntime`, built on the first reset of a task and kept while the world is."""
+        rt = self._runtimes.get(w.spec_id)
+        if rt is None or rt.world is not w:  # new task, or a world adopted in place of the cached one
             rt = TaskRuntime(w, self.layout, prepare=self.prepare_calls)
             rt.phi0 = rt.potential(w.init_facts, w.init_nums) if rt.shaping else 0.0
             rt.obs0 = rt.initial_observation(self.layout, rt.phi0)
-            w._runtime = rt  # type: ignore[attr-defined]
+            self._runtimes[w.spec_id] = rt
         self._rt = rt
         return rt
 
@@ -532,13 +563,6 @@ class GenSimEnv(gym.Env):
                 obs[base + k] = new
         self._status = status
         self._success = all(status)
-
-    def _observe(self):
-        if self._text:
-            return self.render_text()
-        # The available calls are part of the observation so that plain (unmasked) policies can learn
-        # which calls make sense; they are computed on the belief state, so they never leak hidden facts.
-        return self._obs.copy()
 
 
 def _as_spec(spec: Any) -> SimSpec:

@@ -26,7 +26,7 @@ from gensim_gym.generation.reading import clauses_for, reading_of
 from gensim_gym.generation.through import plan_through
 from gensim_gym.generation.toolsets import get_toolset
 from gensim_gym.generation.verify import measure, verify
-from gensim_gym.spec.model import Reward, SimSpec, Task, Tool, Tools
+from gensim_gym.spec.model import Reward, SimSpec, Tool, Tools, World
 from gensim_gym.world.compiled import Changes, CompiledWorld, GroundAction, changes
 from gensim_gym.world.layout import Layout
 from gensim_gym.world.planner import best_plan, update_applicable
@@ -240,7 +240,7 @@ class OfflineGenerator:
         name = "_".join(self.knobs.domains)
         if not isinstance(tools, Tools):
             tools = Tools(tools, tuple(self.knobs.domains))
-        task = Task(name, description or f"{name} task", tuple(types), tuple(preds), dict(objects), tuple(init),
+        task = World(name, description or f"{name} task", tuple(types), tuple(preds), dict(objects), tuple(init),
                     tuple(goals), horizon, tuple(fluents), hidden, fail, self.constraints)
         return SimSpec(task, tools, self.gen_reward(), self.directive)
 

@@ -1,9 +1,10 @@
 """Oversight: failure memory, bottleneck classification and directive rewriting (Algorithm 2)."""
 
+from gensim_gym.envs.result import EpisodeResult
 from gensim_gym.oversight.chat import ChatClient, ChatReply, OpenAIChat, TokenCounter
 from gensim_gym.oversight.classify import BOTTLENECKS, Bottleneck, classify_bottleneck
 from gensim_gym.oversight.directive import DirectiveState, DirectiveUpdate, update_directive
-from gensim_gym.oversight.memory import EpisodeResult, FailureMemory
+from gensim_gym.oversight.memory import FailureMemory
 from gensim_gym.oversight.oversight import Decision, LLMOversight, Oversight, RuleOversight, check_directive
 
 __all__ = [

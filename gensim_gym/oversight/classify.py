@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from gensim_gym.oversight.memory import EpisodeResult
+from gensim_gym.envs.result import EpisodeResult
 
 BOTTLENECKS = ("task", "tools", "reward")
 INVALID_RATE = 0.25  # a failure "shows" the tools pattern when >= 25% of its calls were invalid

@@ -1,56 +1,20 @@
 """Failure memory B: what went wrong in episodes whose reward fell below η.
 
-Each record keeps only the evidence the bottleneck classifier needs (invalid
-and failed tool calls, progress towards the goal, whether the horizon ran
-out, the reward mode), not the trajectory itself, so the memory stays small
-and JSON-serialisable for checkpoints.
+Each record is an :class:`~gensim_gym.envs.result.EpisodeResult` (the same
+record a curriculum learns from) holding only the evidence the bottleneck
+classifier needs (invalid and failed tool calls, progress towards the goal,
+whether the horizon ran out, the reward mode), not the trajectory itself, so
+the memory stays small and JSON-serialisable for checkpoints. States saved
+before 0.2 (fields ``success``, ``reward``, ``steps``) still load.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Iterator
-from dataclasses import asdict, dataclass, field
 from typing import Any
 
-
-@dataclass(frozen=True)
-class EpisodeResult:
-    """The outcome of one rollout on one task, with the evidence oversight reads.
-
-    ``progress`` is the best fraction of goal conditions met during the
-    episode; ``reward_events`` counts steps whose reward was non-zero apart
-    from step and invalid-call costs (a proxy for "did the agent get any
-    learning signal").
-    """
-
-    task_id: str
-    domain: str
-    difficulty: float
-    reward: float
-    success: bool
-    steps: int
-    horizon: int
-    invalid_calls: int = 0
-    failed_calls: int = 0
-    progress: float = 0.0
-    reward_events: int = 0
-    reward_mode: str = "dense"
-    n_tools: int = 0
-    truncated: bool = False
-    epoch: int = 0
-    extra: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def invalid_rate(self) -> float:
-        return self.invalid_calls / self.steps if self.steps else 0.0
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> EpisodeResult:
-        return cls(**d)
+from gensim_gym.envs.result import EpisodeResult
 
 
 class FailureMemory:

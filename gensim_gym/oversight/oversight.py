@@ -15,12 +15,13 @@ import warnings
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
+from gensim_gym.envs.result import EpisodeResult
 from gensim_gym.errors import Error
 from gensim_gym.generation.directive import parse_directive
 from gensim_gym.oversight.chat import ChatClient, TokenCounter
 from gensim_gym.oversight.classify import Bottleneck, classify_bottleneck
 from gensim_gym.oversight.directive import hardness, update_directive
-from gensim_gym.oversight.memory import EpisodeResult, FailureMemory
+from gensim_gym.oversight.memory import FailureMemory
 from gensim_gym.oversight.prompts import (
     MAX_DIRECTIVE_CHARS,
     analyse_failures_prompt,

@@ -16,12 +16,12 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
+from gensim_gym.envs.result import EpisodeResult
 from gensim_gym.errors import SpecError
 from gensim_gym.generation.llm.extract import extract_json
 from gensim_gym.generation.llm.prompts import render_prompt
 from gensim_gym.oversight.classify import BOTTLENECKS
 from gensim_gym.oversight.directive import AXES
-from gensim_gym.oversight.memory import EpisodeResult
 
 MAX_DIRECTIVE_CHARS = 500
 MAX_PATTERNS = 8
@@ -30,12 +30,15 @@ CHANGES = ("increase", "maintain", "simplify")
 FAILURE_FIELDS = ("task_id", "domain", "difficulty", "reward", "steps", "horizon", "invalid_calls", "failed_calls",
                   "progress", "reward_events", "reward_mode", "n_tools", "truncated")
 
+# the template's keys for EpisodeResult fields named otherwise (the prompt text stays as recorded)
+_VIEW_NAMES = {"reward": "episode_return", "steps": "length"}
+
 TemplateDir = str | os.PathLike | None
 
 
 def failure_view(result: EpisodeResult) -> dict[str, Any]:
     """The keys ``analyse_failures.j2`` documents for one failed episode."""
-    return {k: getattr(result, k) for k in FAILURE_FIELDS}
+    return {k: getattr(result, _VIEW_NAMES.get(k, k)) for k in FAILURE_FIELDS}
 
 
 def analyse_failures_prompt(directive: str, failures: Sequence[EpisodeResult], n_failures: int, mean_reward: float,

@@ -32,6 +32,7 @@ from gensim_gym.curriculum import (
     alpha_reward,
 )
 from gensim_gym.curriculum.generator import call_generator
+from gensim_gym.envs.result import EpisodeResult
 from gensim_gym.errors import (
     ArgumentError,
     ArgumentTypeError,
@@ -41,7 +42,6 @@ from gensim_gym.errors import (
     GenerationError,
     did_you_mean,
 )
-from gensim_gym.oversight.memory import EpisodeResult
 from gensim_gym.simulator.tasks import GenerateFn
 from gensim_gym.spec.model import SimSpec
 from gensim_gym.world.layout import Layout
@@ -219,9 +219,9 @@ class LoopCurriculum:
     def update(self, task: Task, result: EpisodeResult) -> None:
         """Report one rollout (exactly once) and remember the spec's posterior p̂ for the env dataset."""
         entry = getattr(self.curriculum, "pool", {}).get(task.task_id)
-        self.curriculum.update(task, {"is_success": result.success, "return": result.reward,
-                                      "length": result.steps, "theta": task.theta, "arm": task.arm})
-        self._epoch[task.task_id].append(result.success)
+        self.curriculum.update(task, {"is_success": result.is_success, "return": result.episode_return,
+                                      "length": result.length, "theta": task.theta, "arm": task.arm})
+        self._epoch[task.task_id].append(result.is_success)
         if entry is not None:  # the entry object outlives its retirement, with the updated posterior
             self._played[task.task_id] = entry
 
@@ -240,7 +240,7 @@ class LoopCurriculum:
         return (sum(outcomes) + 1) / (len(outcomes) + 2)
 
     def end_epoch(self, results: Sequence[EpisodeResult]) -> dict[str, Any]:
-        p_hat = float(np.mean([r.success for r in results])) if results else 0.0
+        p_hat = float(np.mean([r.is_success for r in results])) if results else 0.0
         stats = {k: round(float(v), 4) for k, v in self.curriculum.stats().items()}
         out = {"p_hat": round(p_hat, 4), "r_env": round(self.reward(p_hat), 4),
                "difficulty": stats.get("difficulty", stats.get("pool_difficulty", 0.0)),

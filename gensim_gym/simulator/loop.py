@@ -25,9 +25,10 @@ from gensim_gym._checks import Checks
 from gensim_gym._json import load_file
 from gensim_gym.curriculum import Curriculum
 from gensim_gym.envs.gensim_env import GenSimEnv
+from gensim_gym.envs.result import EpisodeResult
 from gensim_gym.errors import ArgumentError, BackendError, Error, RunError, UnexpectedArgumentError
 from gensim_gym.oversight.chat import TokenCounter
-from gensim_gym.oversight.memory import EpisodeResult, FailureMemory
+from gensim_gym.oversight.memory import FailureMemory
 from gensim_gym.oversight.oversight import Oversight, RuleOversight
 from gensim_gym.simulator.adapter import EpochTasks, LoopCurriculum, LoopGenerator
 from gensim_gym.simulator.io import JsonlLog, atomic_write_json
@@ -62,12 +63,12 @@ def summarise(results: list[EpisodeResult]) -> dict[str, Any]:
     by_dom: dict[str, list[bool]] = defaultdict(list)
     by_diff: dict[str, list[bool]] = defaultdict(list)
     for r in results:
-        by_dom[r.domain].append(r.success)
-        by_diff[_bucket(r.difficulty)].append(r.success)
+        by_dom[r.domain].append(r.is_success)
+        by_diff[_bucket(r.difficulty)].append(r.is_success)
     rate = {k: {"success": round(float(np.mean(v)), 4), "n": len(v)} for k, v in sorted(by_dom.items())}
     diff = {k: {"success": round(float(np.mean(v)), 4), "n": len(v)} for k, v in sorted(by_diff.items())}
-    return {"episodes": len(results), "success": round(float(np.mean([r.success for r in results])), 4),
-            "mean_reward": round(float(np.mean([r.reward for r in results])), 4),
+    return {"episodes": len(results), "success": round(float(np.mean([r.is_success for r in results])), 4),
+            "mean_reward": round(float(np.mean([r.episode_return for r in results])), 4),
             "mean_difficulty": round(float(np.mean([r.difficulty for r in results])), 4),
             "invalid_rate": round(float(np.mean([r.invalid_rate for r in results])), 4),
             "by_domain": rate, "by_difficulty": diff}
@@ -276,7 +277,7 @@ class GenerativeSimulator:
         self.train_source.set_specs(specs)                                           # phase 4
         learned = self.trainer.learn(self.steps_per_epoch)
         summary = summarise(results)
-        memory.extend(r for r in results if r.reward < eta)                          # phase 5
+        memory.extend(r for r in results if r.episode_return < eta)                          # phase 5
         decision = self.oversight.decide(epoch, directive, memory, summary["mean_reward"], eta)   # phase 6
         used = self.tokens.prompt_tokens + self.tokens.completion_tokens - tokens_before
         record = {"epoch": epoch, "directive": directive, "accepted": len(tasks.accepted),
@@ -286,7 +287,7 @@ class GenerativeSimulator:
                   "tools_per_task": round(float(np.mean([len(s.tools.tools) for s in specs])), 3),
                   "plan_length": round(float(np.mean([len(s.golden_plan) for s in specs])), 3),
                   "sparse_share": round(float(np.mean([s.reward.mode == "sparse" for s in specs])), 3),
-                  **summary, "failures": sum(r.reward < eta for r in results), "memory_size": len(memory),
+                  **summary, "failures": sum(r.episode_return < eta for r in results), "memory_size": len(memory),
                   "curriculum": curriculum_stats, "learn": learned, "bottleneck": decision.bottleneck,
                   "decision": decision.to_dict(), "llm_tokens": used, "seconds": round(time.time() - t0, 2)}
         self._scalars(epoch, record)

@@ -129,8 +129,13 @@ class Constraint:
 
 
 @dataclass(frozen=True)
-class Task:
-    """The world: vocabulary, objects, initial state, goal and horizon."""
+class World:
+    """The world a spec's task is played in: vocabulary, objects, initial state, goal and horizon.
+
+    It is the ``task`` section of the spec's JSON (``SimSpec.task``). Named ``World`` so that ``Task`` means
+    one thing in the package: what a curriculum hands out (:class:`gensim_gym.curriculum.Task`, a spec
+    with the generator parameters it came from).
+    """
 
     name: str
     description: str
@@ -156,7 +161,7 @@ class Task:
         return out
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Task:
+    def from_dict(cls, d: dict[str, Any]) -> World:
         return cls(d["name"], d["description"], tuple(d["types"]),
                    tuple(Predicate.from_dict(p) for p in d["predicates"]),
                    {t: tuple(v) for t, v in d["objects"].items()}, tuple(d["init"]), tuple(d["goal"]),
@@ -240,7 +245,7 @@ class SimSpec:
     part of the content hash ``id``.
     """
 
-    task: Task
+    task: World
     tools: Tools
     reward: Reward
     directive: str = ""

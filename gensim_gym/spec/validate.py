@@ -23,7 +23,7 @@ from gensim_gym.dsl.ast import Assign, Reveal, Var, walk
 from gensim_gym.dsl.check import Vocabulary, check_effect, check_expr
 from gensim_gym.dsl.parser import parse_effect, parse_expr
 from gensim_gym.errors import Problem, SpecError, did_you_mean
-from gensim_gym.spec.model import SimSpec, Task, Tools
+from gensim_gym.spec.model import SimSpec, Tools, World
 
 MAX_JSON_BYTES = 1_000_000
 MAX_JSON_DEPTH = 64
@@ -149,7 +149,7 @@ def validate_spec(obj: Any) -> SimSpec:
     problems = plain_json_problems(obj) or schema_problems(obj)
     if problems:
         raise SpecError(problems)
-    spec = SimSpec(Task.from_dict(obj["task"]), Tools.from_dict(obj["tools"]), _reward(obj["reward"]),
+    spec = SimSpec(World.from_dict(obj["task"]), Tools.from_dict(obj["tools"]), _reward(obj["reward"]),
                    obj.get("directive", ""), dict(obj.get("meta", {})))
     semantic_check(spec)
     return spec
@@ -170,7 +170,7 @@ def load_spec(path: str | Path) -> SimSpec:
     return validate_spec(read_bounded(path, MAX_JSON_BYTES, "spec file"))
 
 
-def vocabulary(task: Task) -> Vocabulary:
+def vocabulary(task: World) -> Vocabulary:
     """The names the task's expressions may use."""
     return Vocabulary({p.name: p.params for p in task.predicates}, {f.name: f.params for f in task.fluents},
                       task.object_types, frozenset(task.hidden))
@@ -259,7 +259,7 @@ def _check_tool(tool, i: int, vocab: Vocabulary, problems: list[Problem]) -> Non
             problems.extend(exc.problems)
 
 
-def _check_constraints(task: Task, vocab: Vocabulary, problems: list[Problem]) -> None:
+def _check_constraints(task: World, vocab: Vocabulary, problems: list[Problem]) -> None:
     """Trajectory constraints: unique names, typed distinct parameters, a well-typed condition, a
     penalty exactly when violations are penalised, and a bounded number of ground instances."""
     names: set[str] = set()
@@ -291,7 +291,7 @@ def _check_constraints(task: Task, vocab: Vocabulary, problems: list[Problem]) -
                                                       f"{MAX_GROUND_CONSTRAINTS} are allowed: use fewer parameters"))
 
 
-def _check_names(task: Task, tools: Tools, problems: list[Problem]) -> None:
+def _check_names(task: World, tools: Tools, problems: list[Problem]) -> None:
     seen = _check_declarations(task, problems)
     _check_objects(task, seen, problems)
     for i, name in enumerate(task.hidden):
@@ -301,11 +301,11 @@ def _check_names(task: Task, tools: Tools, problems: list[Problem]) -> None:
     _check_tool_names(task, tools, problems)
 
 
-def _unknown_type(t: str, task: Task) -> str:
+def _unknown_type(t: str, task: World) -> str:
     return f"unknown type {t!r}{did_you_mean(t, task.types)}; types: {', '.join(task.types)}"
 
 
-def _check_declarations(task: Task, problems: list[Problem]) -> dict[str, str]:
+def _check_declarations(task: World, problems: list[Problem]) -> dict[str, str]:
     """Predicates and fluents: unique names, known parameter types, min <= max. Returns name -> kind."""
     types = set(task.types)
     seen: dict[str, str] = {}
@@ -323,7 +323,7 @@ def _check_declarations(task: Task, problems: list[Problem]) -> dict[str, str]:
     return seen
 
 
-def _check_objects(task: Task, seen: dict[str, str], problems: list[Problem]) -> None:
+def _check_objects(task: World, seen: dict[str, str], problems: list[Problem]) -> None:
     """Objects: known types, one type per name, no clash with predicates, fluents or the wildcard."""
     owner: dict[str, str] = {}
     for t, names in task.objects.items():
@@ -338,7 +338,7 @@ def _check_objects(task: Task, seen: dict[str, str], problems: list[Problem]) ->
             owner[name] = t
 
 
-def _check_tool_names(task: Task, tools: Tools, problems: list[Problem]) -> None:
+def _check_tool_names(task: World, tools: Tools, problems: list[Problem]) -> None:
     """Tools: unique names and known parameter types."""
     tool_names: set[str] = set()
     for i, tool in enumerate(tools.tools):
@@ -349,7 +349,7 @@ def _check_tool_names(task: Task, tools: Tools, problems: list[Problem]) -> None
                         for j, param in enumerate(tool.params) if param.type not in task.types)
 
 
-def _check_sizes(task: Task, tools: Tools, problems: list[Problem]) -> None:
+def _check_sizes(task: World, tools: Tools, problems: list[Problem]) -> None:
     counts = {t: len(task.objects.get(t, ())) for t in task.types}
     facts = sum(prod(counts.get(t, 0) for t in p.params) for p in task.predicates)
     facts += sum(prod(counts.get(t, 0) for t in f.params) for f in task.fluents)

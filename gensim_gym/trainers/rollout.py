@@ -7,7 +7,7 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 
-from gensim_gym.oversight.memory import EpisodeResult
+from gensim_gym.envs.result import EpisodeResult
 from gensim_gym.spec.model import SimSpec
 from gensim_gym.trainers.base import Trainer
 
@@ -43,12 +43,12 @@ def rollout(agent: Trainer, env: gym.Env, spec: SimSpec, seed: int, *, epoch: in
     w = env.unwrapped.world
     result = EpisodeResult(
         task_id=spec.id, domain=str(spec.meta.get("domain", spec.task.name)),
-        difficulty=float(spec.measured_difficulty or 0.0), reward=round(total, 5),
-        success=bool(info.get("is_success")), steps=steps, horizon=w.horizon, invalid_calls=invalid,
+        difficulty=float(spec.measured_difficulty or 0.0), episode_return=round(total, 5),
+        is_success=bool(info.get("is_success")), length=steps, horizon=w.horizon, invalid_calls=invalid,
         failed_calls=failed, progress=round(best, 4), reward_events=int(events), reward_mode=spec.reward.mode,
         n_tools=len(spec.tools.tools), truncated=bool(truncated), epoch=epoch)
     traj: dict[str, Any] = {"epoch": epoch, "task_id": spec.id, "seed": seed, "agent": agent.name,
-                            "reward": result.reward, "success": result.success}
+                            "reward": result.episode_return, "success": result.is_success}
     if record:
         messages = getattr(agent, "episode_messages", lambda: None)()
         if messages is not None:

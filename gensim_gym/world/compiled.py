@@ -295,7 +295,7 @@ class CompiledWorld:
             return CompiledWorld(spec, self.layout)
         out = copy.copy(self)
         guide = out.__dict__.pop("_guidance", None)
-        for attr in ("_affected", "_labels", "_progress", "_runtime"):  # derived from goals/reward
+        for attr in ("_affected", "_labels", "_progress"):  # derived from goals/reward
             out.__dict__.pop(attr, None)
         old_fail = (old.fail_prob, [t.fail_prob for t in self.spec.tools.tools])
         if old_fail != (new.fail_prob, [t.fail_prob for t in spec.tools.tools]):

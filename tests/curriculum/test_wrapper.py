@@ -174,7 +174,7 @@ def test_wrapper_leaves_caller_chosen_specs_alone(fast):
         env = gym.make("GenSim-v0", directive=D, seed=0, curriculum=cur)
     else:
         env = CurriculumWrapper(gym.make("GenSim-v0", directive=D, seed=0), cur, directive=D)
-    assert env.get_wrapper_attr("fast") is fast
+    assert env.get_wrapper_attr("hooked") is fast
     spec = cur.sample().spec
     env.reset(seed=0, options={"spec": spec})
     for _ in range(100):
@@ -201,8 +201,8 @@ def _results(wrapped, episodes=40):
     return out
 
 
-def test_fast_path_over_a_bare_gensim_env_reports_what_the_general_path_does():
-    # over a bare GenSimEnv the wrapper steps the env directly and learns episode ends from its hook; under
+def test_hook_over_a_bare_gensim_env_reports_what_the_counting_path_does():
+    # over a bare GenSimEnv the wrapper passes steps through and learns episode ends from the env's hook; under
     # any other wrapper it keeps its own step layer: same episodes, same results, same curriculum state
     from gensim_gym.envs.gensim_env import GenSimEnv
     from gensim_gym.generation.family import DirectiveFamily
@@ -214,8 +214,9 @@ def test_fast_path_over_a_bare_gensim_env_reports_what_the_general_path_does():
 
     fast, fast_cur = make(layer=False)
     general, general_cur = make(layer=True)
-    assert fast.fast and not general.fast
-    assert fast.step == fast.unwrapped.step  # no per-step layer
+    assert fast.hooked and not general.hooked
+    assert fast.unwrapped.episode_end_hook == fast._report  # the env reports episode ends to the wrapper
+    assert type(fast).step is CurriculumWrapper.step and "step" not in vars(fast)  # no method rebound
     got, want = _results(fast), _results(general)
     assert got == want
     assert all(res["return"] == sum(rewards) for rewards, res, _ in got)  # summed in step order, same floats

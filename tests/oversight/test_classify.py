@@ -6,8 +6,8 @@ from gensim_gym.oversight import EpisodeResult, FailureMemory, RuleOversight, cl
 
 
 def fail(i: int, **kw) -> EpisodeResult:
-    base = {"task_id": f"t{i}", "domain": "warehouse", "difficulty": 0.3, "reward": -0.2, "success": False,
-            "steps": 8, "horizon": 8, "truncated": True}
+    base = {"task_id": f"t{i}", "domain": "warehouse", "difficulty": 0.3, "episode_return": -0.2, "is_success": False,
+            "length": 8, "horizon": 8, "truncated": True}
     return EpisodeResult(**{**base, **kw})
 
 

@@ -26,8 +26,9 @@ ANALYSIS = completion('{"patterns": ["every failure times out at 50% progress"],
 
 
 def memory() -> FailureMemory:
-    return FailureMemory(records=[EpisodeResult(f"t{i}", "warehouse", 0.4, 0.1, False, 9, 9, progress=0.5,
-                                                reward_events=1, truncated=True) for i in range(4)])
+    return FailureMemory(records=[EpisodeResult(
+        task_id=f"t{i}", domain="warehouse", difficulty=0.4, episode_return=0.1, is_success=False, length=9,
+        horizon=9, progress=0.5, reward_events=1, truncated=True) for i in range(4)])
 
 
 def chat() -> OpenAIChat:

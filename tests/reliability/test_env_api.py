@@ -64,7 +64,7 @@ def _play_golden(env: GenSimEnv) -> tuple[float, bool]:
 
 def test_a_step_after_termination_raises_and_pays_nothing(env: GenSimEnv) -> None:
     ends = []
-    env.episode_end = lambda info, ret, length: ends.append(ret)
+    assert env.set_episode_end_hook(lambda info, ret, length: ends.append(ret)) is None
     total, done = _play_golden(env)
     assert done and len(ends) == 1
     for _ in range(2):

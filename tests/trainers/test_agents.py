@@ -30,14 +30,14 @@ def env(specs, obs_mode="vector"):
 def test_oracle_solves_and_random_stays_valid(specs, obs_mode):
     e = env(specs, obs_mode)
     oracle = [rollout(OracleAgent(obs_mode), e, s, seed=1)[0] for s in specs]
-    assert all(r.success and r.invalid_calls == 0 for r in oracle)
+    assert all(r.is_success and r.invalid_calls == 0 for r in oracle)
     rnd = [rollout(RandomAgent(obs_mode), e, s, seed=1)[0] for s in specs]
     assert all(r.invalid_calls == 0 for r in rnd)  # masked random only picks available calls
 
 
 def test_vector_trajectory_has_arrays(specs):
     result, traj = rollout(OracleAgent(), env(specs), specs[0], seed=0, epoch=3)
-    assert len(traj["observations"]) == len(traj["actions"]) == len(traj["rewards"]) == result.steps
+    assert len(traj["observations"]) == len(traj["actions"]) == len(traj["rewards"]) == result.length
     assert traj["epoch"] == 3 and traj["success"]
 
 
@@ -73,7 +73,7 @@ def test_llm_agent_plays_text_mode_with_native_tool_calls(specs):
                       http_client=respx_http_client(respx.mock))
     agent = LLMAgent(chat)
     result, traj = rollout(agent, e, spec, seed=0)
-    assert result.success and result.invalid_calls == 1  # the prose reply was an invalid action
+    assert result.is_success and result.invalid_calls == 1  # the prose reply was an invalid action
     roles = [m["role"] for m in traj["messages"]]
     assert roles[:4] == ["system", "user", "assistant", "user"] and roles.count("tool") == len(spec.golden_plan)
     assert traj["tools"][0]["type"] == "function"

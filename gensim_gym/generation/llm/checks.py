@@ -16,7 +16,7 @@ from gensim_gym.errors import Problem, SpecError, did_you_mean
 from gensim_gym.generation.llm.schemas import STAGES, section_problems
 from gensim_gym.generation.toolsets import load_registry
 from gensim_gym.generation.verify import VerifyReport, measure, verify
-from gensim_gym.spec.model import FORMAT, Reward, SimSpec, Task, Tools
+from gensim_gym.spec.model import FORMAT, Reward, SimSpec, Tools, World
 from gensim_gym.spec.validate import semantic_check, validate_spec
 
 
@@ -77,7 +77,7 @@ def check_stage(stage: str, section: Any, sections: dict[str, dict[str, Any]]) -
         return _from_problems(problems)
     if stage == "tools":
         problems = provenance_problems(section)
-    task = Task.from_dict(section if stage == "task" else sections["task"])
+    task = World.from_dict(section if stage == "task" else sections["task"])
     tools = Tools.from_dict(section) if stage == "tools" else Tools(())
     try:
         semantic_check(SimSpec(task, tools, Reward()))
