@@ -58,6 +58,8 @@ class StaticCurriculum(PoolCurriculum):
     """One pool of ``pool_size`` specs at θ ~ U(theta_range), generated once (GenEnv-Static)."""
 
     name = "static"
+    #: its one pool is the whole training set: a loop whose directive changes keeps it (see simulator.adapter)
+    regenerates = False
 
     def sample(self):
         if self.counters["generated"] == 0:
