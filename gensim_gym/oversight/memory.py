@@ -21,7 +21,11 @@ class EpisodeResult:
     ``progress`` is the best fraction of goal conditions met during the
     episode; ``reward_events`` counts steps whose reward was non-zero apart
     from step and invalid-call costs (a proxy for "did the agent get any
-    learning signal").
+    learning signal"). ``plan_progress`` is the best Φ = 1 − d(s)/d(s₀) reached
+    (the share of the shortest plan done, sub-goals included, on the true
+    state), ``plan_length`` the golden plan's length, ``plan_tools`` how many
+    distinct tools it calls and ``off_plan_calls`` the calls on tools the
+    golden plan never uses (distractors for this task).
     """
 
     task_id: str
@@ -40,6 +44,19 @@ class EpisodeResult:
     truncated: bool = False
     epoch: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
+    plan_progress: float = 0.0
+    plan_length: int = 0
+    plan_tools: int = 0
+    off_plan_calls: int = 0
+
+    @property
+    def off_plan_rate(self) -> float:
+        return self.off_plan_calls / self.steps if self.steps else 0.0
+
+    @property
+    def distractor_share(self) -> float:
+        """The share of the toolset the golden plan never calls (0.0 when the plan is unknown)."""
+        return 1.0 - self.plan_tools / self.n_tools if self.n_tools and self.plan_tools else 0.0
 
     @property
     def invalid_rate(self) -> float:

@@ -135,8 +135,9 @@ def test_malformed_analysis_is_replaced_by_the_rule_evidence():
     ])
     d = LLMOversight(chat()).decide(0, "warehouse tasks", memory(), mean_reward=0.1, eta=0.5)
     assert d.rejected_llm[0].startswith("analyse_failures:")
-    assert d.analysis == "4/4 failures timed out with partial progress"
-    assert '"summary":"4/4 failures timed out with partial progress"' in prompts_sent(route)[1]
+    why = "4/4 failures got a reward signal and made partial progress (mean Φ 0.50) but fell short of the goal"
+    assert d.analysis == why
+    assert f'"summary":"{why}"' in prompts_sent(route)[1]
     assert (d.source, d.new_directive) == ("llm", "warehouse tasks, shorter tasks")
 
 
