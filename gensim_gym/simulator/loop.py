@@ -47,7 +47,8 @@ from gensim_gym.trainers.base import Trainer
 from gensim_gym.trainers.rollout import rollout
 
 EVAL_DIFFICULTIES = (0.2, 0.35, 0.5, 0.65)
-FILES = ("config.json", "report.json", "report.md", "trajectories.jsonl", "env_dataset.jsonl", "state.json")
+FILES = ("config.json", "report.json", "report.md", "report.html", "trajectories.jsonl", "env_dataset.jsonl",
+         "state.json")
 
 
 def _bucket(d: float) -> str:
