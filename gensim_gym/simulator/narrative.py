@@ -77,6 +77,9 @@ def _swing(epochs: list[dict[str, Any]]) -> list[str]:
         da, db = sampled_median(a), sampled_median(b)
         if abs(db - da) >= MOVED:
             causes.append(f"the median measured difficulty of the tasks played went from {da:.2f} to {db:.2f}")
+        fresh = b.get("accepted", 0)
+        if fresh * 2 >= b.get("episodes", 0) > 0:  # mostly tasks the agent was never trained on
+            causes.append(f"{fresh} newly generated specs joined the pool")
         sa, sb = a.get("sparse_share"), b.get("sparse_share")
         if sa is not None and sb is not None and abs(sb - sa) >= 0.25:
             causes.append(f"the share of sparse-reward tasks went from {sa:.0%} to {sb:.0%}")

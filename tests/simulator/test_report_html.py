@@ -198,3 +198,10 @@ def test_chromium_renders_the_page_to_a_picture_that_is_not_blank(run_dir, tmp_p
     assert dark.mean() > 0.01  # text and chart lines, not an empty white page
     # the charts were drawn: dark pixels reach far down the page, past the tables
     assert dark[1600:].mean() > 0.002
+
+
+def test_a_fall_on_a_fresh_pool_says_so():
+    report = copy.deepcopy(REPORT)
+    report["epochs"][2]["accepted"] = 16
+    fall = next(s for s in explain(report) if "fell" in s)
+    assert "16 newly generated specs joined the pool" in fall
