@@ -66,6 +66,7 @@ def test_llm_oversight_sends_the_shared_templates_and_records_tokens():
     ]
     sent = prompts_sent(route)
     assert "timed out" in sent[0] and '"patterns"' in sent[0]
+    assert "shortest plan done" in sent[0] and "calls on tools the plan never uses" in sent[0]  # the Φ evidence
     assert '"timeouts_with_progress":4' in sent[1]
     assert "increase difficulty along the bottleneck" in sent[2] and '"longer tasks"' in sent[2]
 
