@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gensim_gym.errors import require
-from gensim_gym.simulator.narrative import sampled_median, successes, wilson
+from gensim_gym.simulator.narrative import rule_evidence, sampled_median, successes, wilson
 
 CAUSES = (("task", "timeouts_with_progress", "#4C72B0"), ("tools", "invalid_call_heavy", "#DD8452"),
           ("reward", "no_progress_signal", "#55A868"))
@@ -128,11 +128,11 @@ def _bottlenecks(plt, epochs: list[dict[str, Any]]) -> Figure:
     fig, ax = plt.subplots(figsize=(6.4, 3.2))
     bottom = [0] * len(xs)
     for kind, key, colour in CAUSES:
-        counts = [int(e["bottleneck"].get("evidence", {}).get(key, 0)) for e in epochs]
+        counts = [int(rule_evidence(e["bottleneck"]).get(key, 0)) for e in epochs]
         ax.bar(xs, counts, bottom=bottom, color=colour, label=f"points to {kind}")
         bottom = [b + c for b, c in zip(bottom, counts, strict=True)]
     for x, e, top in zip(xs, epochs, bottom, strict=True):
-        ev = e["bottleneck"].get("evidence", {})
+        ev = rule_evidence(e["bottleneck"])
         ax.annotate(f"{e['bottleneck'].get('kind', 'none')}\nn={ev.get('failures', 0)}", (x, top),
                     textcoords="offset points", xytext=(0, 2), ha="center", fontsize=7)
     _epoch_axis(ax, xs)

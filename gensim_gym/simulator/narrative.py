@@ -47,6 +47,20 @@ def rate_text(record: dict[str, Any]) -> str:
     return f"{k}/{n} = {k / n if n else 0.0:.2f} (90 % CI {lo:.2f}-{hi:.2f})"
 
 
+def rule_evidence(bottleneck: dict[str, Any]) -> dict[str, Any]:
+    """The rule classifier's counts behind a verdict (an LLM verdict keeps them under ``evidence["rules"]``)."""
+    evidence = bottleneck.get("evidence", {})
+    rules = evidence.get("rules")
+    return rules.get("evidence", {}) if isinstance(rules, dict) else evidence
+
+
+def why(bottleneck: dict[str, Any], default: str = "no evidence recorded") -> str:
+    """The one-sentence reason for a verdict: the model's when it came from an LLM, else the rules'."""
+    evidence = bottleneck.get("evidence", {})
+    text = evidence.get("llm") or rule_evidence(bottleneck).get("why") or default
+    return f"{text} (LLM)" if evidence.get("llm") else str(text)
+
+
 def sampled_median(epoch: dict[str, Any]) -> float:
     """The median measured difficulty of the tasks an epoch played (the mean for reports made before the band)."""
     band = epoch.get("sampled", {}).get("measured")
@@ -83,9 +97,9 @@ def _swing(epochs: list[dict[str, Any]]) -> list[str]:
         sa, sb = a.get("sparse_share"), b.get("sparse_share")
         if sa is not None and sb is not None and abs(sb - sa) >= 0.25:
             causes.append(f"the share of sparse-reward tasks went from {sa:.0%} to {sb:.0%}")
-        why = f" after {' and '.join(causes)}" if causes else " with no change of directive or sampled difficulty"
+        after = f" after {' and '.join(causes)}" if causes else " with no change of directive or sampled difficulty"
         out.append(f"Success {verb} from {a['success']:.2f} in epoch {a['epoch']} to {b['success']:.2f} in epoch "
-                   f"{b['epoch']}{why}.")
+                   f"{b['epoch']}{after}.")
     return out
 
 
@@ -120,13 +134,12 @@ def _bottlenecks(epochs: list[dict[str, Any]]) -> list[str]:
     parts = [f"{k} in {n} epoch{'s' if n > 1 else ''}" for k, n in kinds.most_common()]
     text = f"Oversight named the bottleneck {', '.join(parts)}"
     if len(kinds) == 1:
-        why = epochs[-1]["bottleneck"].get("evidence", {}).get("why", "none recorded")
-        return [text + f", on this evidence in the last epoch: {why}."]
+        return [text + f", on this evidence in the last epoch: {why(epochs[-1]['bottleneck'])}."]
     changes = [e for prev, e in zip(epochs, epochs[1:], strict=False)
                if e["bottleneck"].get("kind") != prev["bottleneck"].get("kind")]
     first = changes[0]
     return [text + f"; it first changed in epoch {first['epoch']} to {first['bottleneck'].get('kind')} "
-            f"({first['bottleneck'].get('evidence', {}).get('why', 'no evidence recorded')})."]
+            f"({why(first['bottleneck'])})."]
 
 
 def _held_out(evaluation: dict[str, Any]) -> list[str]:

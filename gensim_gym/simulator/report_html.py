@@ -15,7 +15,7 @@ from html import escape
 from typing import Any
 
 from gensim_gym.simulator.figures import Figure
-from gensim_gym.simulator.narrative import explain, rate_text, sampled_median
+from gensim_gym.simulator.narrative import explain, rate_text, sampled_median, why
 
 STYLE = """
 body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;max-width:70rem;margin:2rem auto;padding:0 1rem;
@@ -47,14 +47,13 @@ def _epoch_rows(epochs: list[dict[str, Any]]) -> list[str]:
     rows = []
     for e in epochs:
         b, d = e["bottleneck"], e["decision"]
-        why = b.get("evidence", {}).get("why", "")
         rows.append(
             "<tr>"
             f"<td class=num>{e['epoch']}</td><td>{escape(e['directive'])}</td>"
             f"<td class=num>{_band_cell(e)}</td>"
             f"<td class=num>{escape(rate_text(e))}</td>"
             f"<td class=num>{e['mean_reward']:.3f}</td>"
-            f"<td><b>{escape(str(b.get('kind', 'none')))}</b><br><span class=small>{escape(str(why))}</span></td>"
+            f"<td><b>{escape(str(b.get('kind', 'none')))}</b><br><span class=small>{escape(why(b, ''))}</span></td>"
             f"<td>{escape(d['action'])} &rarr; {escape(d['new_directive'])}"
             f"<br><span class=small>{escape(d['reason'])}</span></td>"
             "</tr>")

@@ -11,7 +11,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from gensim_gym.simulator.narrative import explain, wilson
+from gensim_gym.simulator.narrative import explain, rule_evidence, wilson
 from gensim_gym.simulator.report import build_report
 from gensim_gym.simulator.report_html import render_html
 
@@ -205,3 +205,13 @@ def test_a_fall_on_a_fresh_pool_says_so():
     report["epochs"][2]["accepted"] = 16
     fall = next(s for s in explain(report) if "fell" in s)
     assert "16 newly generated specs joined the pool" in fall
+
+
+def test_an_llm_verdict_shows_the_models_reason_and_the_rules_counts():
+    report = copy.deepcopy(REPORT)
+    rules = report["epochs"][2]["bottleneck"]
+    report["epochs"][2]["bottleneck"] = {"kind": "reward", "evidence": {"llm": "no reward before the goal",
+                                                                        "rules": rules}, "source": "llm"}
+    page = parse(render_html(report, "run", []))
+    assert page.rows[3][5] == "reward no reward before the goal (LLM)"
+    assert rule_evidence(report["epochs"][2]["bottleneck"])["failures"] == 13
