@@ -97,7 +97,8 @@ def _swing(epochs: list[dict[str, Any]]) -> list[str]:
         sa, sb = a.get("sparse_share"), b.get("sparse_share")
         if sa is not None and sb is not None and abs(sb - sa) >= 0.25:
             causes.append(f"the share of sparse-reward tasks went from {sa:.0%} to {sb:.0%}")
-        after = f" after {' and '.join(causes)}" if causes else " with no change of directive or sampled difficulty"
+        listed = ", ".join(causes[:-1]) + f" and {causes[-1]}" if len(causes) > 1 else "".join(causes)
+        after = f" after {listed}" if causes else " with no change of directive or sampled difficulty"
         out.append(f"Success {verb} from {a['success']:.2f} in epoch {a['epoch']} to {b['success']:.2f} in epoch "
                    f"{b['epoch']}{after}.")
     return out
