@@ -35,7 +35,8 @@ def test_loop_runs_end_to_end_with_the_alpha_curriculum_and_writes_every_output(
     assert isinstance(s.curriculum.curriculum, AlphaCurriculum)  # the package's one α-curriculum
     report = s.run(epochs=2, episodes_per_epoch=4, eta=0.5)
     for name in ("config.json", "report.json", "report.md", "trajectories.jsonl", "env_dataset.jsonl",
-                 "success_difficulty.png", "success_by_difficulty.png", "bottlenecks.png", "curriculum.png",
+                 "report.html", "success.png", "difficulty.png", "success_by_difficulty.png", "bottlenecks.png",
+                 "curriculum.png",
                  "checkpoints/epoch-0002/model.zip", "checkpoints/epoch-0002/curriculum.json"):
         assert (tmp_path / name).exists(), name
     assert list((tmp_path / "tensorboard").rglob("events.out.tfevents*"))
@@ -43,7 +44,7 @@ def test_loop_runs_end_to_end_with_the_alpha_curriculum_and_writes_every_output(
     assert [e["epoch"] for e in report["epochs"]] == [0, 1]
     epoch = report["epochs"][0]
     for key in ("directive", "accepted", "rejected", "accepted_specs", "rejected_specs", "played_ids", "by_domain",
-                "by_difficulty", "mean_reward", "bottleneck", "decision", "llm_tokens", "curriculum"):
+                "by_difficulty", "mean_reward", "bottleneck", "decision", "llm_tokens", "curriculum", "sampled"):
         assert key in epoch
     assert epoch["accepted"] == len(epoch["accepted_specs"]) == 4  # the first epoch fills the pool (K specs)
     assert len(epoch["played_ids"]) == 4 and set(epoch["played_ids"]) <= {a["task_id"] for a in epoch["accepted_specs"]}

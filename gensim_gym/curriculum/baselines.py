@@ -49,6 +49,8 @@ class StaticCurriculum(PoolCurriculum):
 
     name = "static"
     Config = RangeConfig
+    #: its one pool is the whole training set: a loop whose directive changes keeps it (see simulator.adapter)
+    regenerates = False
 
     def sample(self):
         if self.counters["generated"] == 0:

@@ -38,6 +38,10 @@ class EpisodeResult:
         reward_mode, n_tools, truncated, epoch: the spec's reward mode, its tool count, whether the horizon
             ran out, and the training epoch.
         extra: free-form JSON-ready data.
+        plan_progress: the best Φ = 1 − d(s)/d(s₀) reached (the share of the shortest plan done, sub-goals
+            included, on the true state).
+        plan_length, plan_tools: the golden plan's length and how many distinct tools it calls.
+        off_plan_calls: calls on tools the golden plan never uses (distractors for this task).
     """
 
     task_id: str = ""
@@ -58,10 +62,23 @@ class EpisodeResult:
     truncated: bool = False
     epoch: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
+    plan_progress: float = 0.0
+    plan_length: int = 0
+    plan_tools: int = 0
+    off_plan_calls: int = 0
 
     @property
     def invalid_rate(self) -> float:
         return self.invalid_calls / self.length if self.length else 0.0
+
+    @property
+    def off_plan_rate(self) -> float:
+        return self.off_plan_calls / self.length if self.length else 0.0
+
+    @property
+    def distractor_share(self) -> float:
+        """The share of the toolset the golden plan never calls (0.0 when the plan is unknown)."""
+        return 1.0 - self.plan_tools / self.n_tools if self.n_tools and self.plan_tools else 0.0
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

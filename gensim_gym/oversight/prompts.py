@@ -28,7 +28,8 @@ MAX_PATTERNS = 8
 CHANGES = ("increase", "maintain", "simplify")
 # What a failure shows the model: the classifier's evidence, without the free-form ``extra``.
 FAILURE_FIELDS = ("task_id", "domain", "difficulty", "reward", "steps", "horizon", "invalid_calls", "failed_calls",
-                  "progress", "reward_events", "reward_mode", "n_tools", "truncated")
+                  "progress", "reward_events", "reward_mode", "n_tools", "truncated", "plan_progress", "plan_length",
+                  "plan_tools", "off_plan_calls")
 
 # the template's keys for EpisodeResult fields named otherwise (the prompt text stays as recorded)
 _VIEW_NAMES = {"reward": "episode_return", "steps": "length"}

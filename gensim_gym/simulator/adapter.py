@@ -105,7 +105,8 @@ class LoopGenerator:
             if isinstance(exc, GenerationError):
                 raise
             raise GenerationError(reason) from exc  # the pool counts it as failed and tries another θ
-        return spec
+        # Stamped (meta is not hashed: same spec id) so the loop can retire specs of an older directive.
+        return spec.with_meta(loop_directive=self.directive)
 
 
 def build_curriculum(name: str, generator: LoopGenerator, *, alpha: float = 0.5, seed: int = 0) -> Curriculum:
@@ -168,6 +169,7 @@ class LoopCurriculum:
         self._rejected: list[dict[str, Any]] = []
         self._epoch: dict[str, list[bool]] = defaultdict(list)
         self._played: dict[str, Any] = {}  # task_id -> its pool entry (outlives retirement), read after the fold
+        self.stale_retired = 0  # pooled specs retired by the last propose() because the directive changed
 
     def resize(self, k: int) -> None:
         """Size a curriculum built from a name for K tasks per epoch (same K on resume: same state)."""
@@ -202,6 +204,7 @@ class LoopCurriculum:
         self.generator.failures.clear()
         self._rejected = []
         self._played = {}
+        self.stale_retired = self._retire_stale(directive)
         before = set(getattr(self.curriculum, "pool", {}))
         try:
             tasks = [self.curriculum.sample() for _ in range(k)]
@@ -215,6 +218,28 @@ class LoopCurriculum:
                     for tid, e in pool.items() if tid not in before]
         self._epoch = defaultdict(list)
         return EpochTasks(tasks, accepted, self.generator.failures + self._rejected)
+
+    def _retire_stale(self, directive: str) -> int:
+        """Retire pooled specs generated under another directive; return how many.
+
+        Without this, a directive rewritten toward "hard" changed only the few specs generated to
+        refill the pool: the demo's tasks stayed at measured difficulty 0.15-0.21 while the directive
+        went from easy to hard. π_env (what θ to ask for) is kept; only the specs are replaced.
+        Specs without the loop's stamp (a user's own pool) are never retired, nor the one-time pool of
+        a curriculum that does not regenerate (GenEnv-Static): the report then shows the stale share.
+        """
+        pool = getattr(self.curriculum, "pool", None)
+        retire = getattr(self.curriculum, "retire", None)
+        if not pool or not callable(retire) or not getattr(self.curriculum, "regenerates", True):
+            return 0
+        flush = getattr(self.curriculum, "flush", None)
+        if callable(flush):
+            flush()  # results of the old specs are learnt before the specs go
+        stale = [tid for tid, e in pool.items()
+                 if e.task.spec.meta.get("loop_directive", directive) != directive]
+        for tid in stale:
+            retire(tid)
+        return len(stale)
 
     def update(self, task: Task, result: EpisodeResult) -> None:
         """Report one rollout (exactly once) and remember the spec's posterior p̂ for the env dataset."""
@@ -244,7 +269,8 @@ class LoopCurriculum:
         stats = {k: round(float(v), 4) for k, v in self.curriculum.stats().items()}
         out = {"p_hat": round(p_hat, 4), "r_env": round(self.reward(p_hat), 4),
                "difficulty": stats.get("difficulty", stats.get("pool_difficulty", 0.0)),
-               "pool": int(stats.get("pool_size", 0)), "stats": stats}
+               "pool": int(stats.get("pool_size", 0)), "retired_for_directive": self.stale_retired,
+               "stats": stats}
         pi = getattr(self.curriculum, "pi", None)
         bins = getattr(self.curriculum, "bins", None)
         if pi is not None and bins:

@@ -48,12 +48,32 @@ from gensim_gym.trainers.base import Trainer
 from gensim_gym.trainers.rollout import rollout
 
 EVAL_DIFFICULTIES = (0.2, 0.35, 0.5, 0.65)
-FILES = ("config.json", "report.json", "report.md", "trajectories.jsonl", "env_dataset.jsonl", "state.json")
+FILES = ("config.json", "report.json", "report.md", "report.html", "trajectories.jsonl", "env_dataset.jsonl",
+         "state.json")
 
 
 def _bucket(d: float) -> str:
     lo = min(int(d * 5), 4) / 5
     return f"{lo:.1f}-{lo + 0.2:.1f}"
+
+
+def band(values: list[float]) -> dict[str, float]:
+    """Min, 10th percentile, median, 90th percentile and max of ``values`` (all 0.0 when empty)."""
+    if not values:
+        return {"min": 0.0, "p10": 0.0, "median": 0.0, "p90": 0.0, "max": 0.0}
+    q = np.percentile(np.asarray(values, dtype=float), [0, 10, 50, 90, 100])
+    return {k: round(float(v), 4) for k, v in zip(("min", "p10", "median", "p90", "max"), q, strict=True)}
+
+
+def sampled_band(tasks: list, directive: str) -> dict[str, Any]:
+    """What the curriculum actually handed out this epoch: the measured and requested difficulty of the
+    tasks played (a spec played twice counts twice) and the share generated under ``directive``."""
+    metas = [t.spec.meta for t in tasks]
+    measured = [float(m.get("difficulty", {}).get("score", 0.0)) for m in metas]
+    requested = [float(m["difficulty"]["requested"]) for m in metas if "requested" in m.get("difficulty", {})]
+    current = [m.get("loop_directive", directive) == directive for m in metas]
+    return {"n": len(tasks), "measured": band(measured), "requested": band(requested),
+            "current_directive_share": round(float(np.mean(current)), 4) if current else 0.0}
 
 
 def summarise(results: list[EpisodeResult]) -> dict[str, Any]:
@@ -287,6 +307,7 @@ class GenerativeSimulator:
                   "tools_per_task": round(float(np.mean([len(s.tools.tools) for s in specs])), 3),
                   "plan_length": round(float(np.mean([len(s.golden_plan) for s in specs])), 3),
                   "sparse_share": round(float(np.mean([s.reward.mode == "sparse" for s in specs])), 3),
+                  "sampled": sampled_band(tasks.tasks, directive),
                   **summary, "failures": sum(r.episode_return < eta for r in results), "memory_size": len(memory),
                   "curriculum": curriculum_stats, "learn": learned, "bottleneck": decision.bottleneck,
                   "decision": decision.to_dict(), "llm_tokens": used, "seconds": round(time.time() - t0, 2)}

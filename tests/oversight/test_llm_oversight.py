@@ -67,6 +67,7 @@ def test_llm_oversight_sends_the_shared_templates_and_records_tokens():
     ]
     sent = prompts_sent(route)
     assert "timed out" in sent[0] and '"patterns"' in sent[0]
+    assert "shortest plan done" in sent[0] and "calls on tools the plan never uses" in sent[0]  # the Φ evidence
     assert '"timeouts_with_progress":4' in sent[1]
     assert "increase difficulty along the bottleneck" in sent[2] and '"longer tasks"' in sent[2]
 
@@ -136,8 +137,9 @@ def test_malformed_analysis_is_replaced_by_the_rule_evidence():
     ])
     d = LLMOversight(chat()).decide(0, "warehouse tasks", memory(), mean_reward=0.1, eta=0.5)
     assert d.rejected_llm[0].startswith("analyse_failures:")
-    assert d.analysis == "4/4 failures timed out with partial progress"
-    assert '"summary":"4/4 failures timed out with partial progress"' in prompts_sent(route)[1]
+    why = "4/4 failures got a reward signal and made partial progress (mean Φ 0.50) but fell short of the goal"
+    assert d.analysis == why
+    assert f'"summary":"{why}"' in prompts_sent(route)[1]
     assert (d.source, d.new_directive) == ("llm", "warehouse tasks, shorter tasks")
 
 
