@@ -225,8 +225,9 @@ def _fit(specs: list[SimSpec], shuffle_slots: bool = False) -> tuple[list[SimSpe
 
 def llm_family(directive: str, *, difficulty: float = 0.5, seed: int | None = None, num_tasks: int = 0,
                backend: Any = "openai", shuffle_slots: bool = False, **kwargs: Any) -> LLMFamily:
-    """A task source of ``num_tasks`` specs (default 8 when 0) generated up front through the LLM backend."""
+    """A task source of ``num_tasks`` specs (default 8 when 0) generated up front through the LLM backend,
+    with a progress bar and ETA (``progress=False`` hides it): a slow server takes minutes per spec."""
     count = num_tasks or DEFAULT_FAMILY_SIZE
     batch = generate_many(directive, count, difficulty=difficulty, seed=0 if seed is None else seed,
-                          backend=backend, progress=kwargs.pop("progress", False), **kwargs)
+                          backend=backend, progress=kwargs.pop("progress", True), **kwargs)
     return LLMFamily(list(batch), shuffle_slots=shuffle_slots)
