@@ -50,7 +50,8 @@ def _unexpected(options: dict[str, Any], accepted: list[str] | tuple[str, ...] =
     to retry without ``frameskip``), then the nearest accepted name for each typo ("did you mean")."""
     names = sorted(options)
     more = f" (and {', '.join(repr(n) for n in names[1:])})" if len(names) > 1 else ""
-    near = {n: difflib.get_close_matches(n, list(accepted), n=1, cutoff=0.6) for n in names}
+    # cutoff 0.75, not difflib's 0.6: at 0.6 'model' (an LLM option) would be "did you mean 'obs_mode'"
+    near = {n: difflib.get_close_matches(n, list(accepted), n=1, cutoff=0.75) for n in names}
     pairs = [(n, m[0]) for n, m in near.items() if m]
     if len(names) == 1 and pairs:
         hint = f" (did you mean {pairs[0][1]!r}?)"

@@ -102,6 +102,12 @@ def test_keyword_typos_in_gym_make_get_did_you_mean(kwargs, suggestion):
     assert suggestion in str(info.value) and isinstance(info.value, TypeError)
 
 
+def test_an_llm_option_without_the_llm_backend_gets_no_misleading_suggestion():
+    with pytest.raises(UnexpectedArgumentError) as info:
+        gym.make("GenSim-Warehouse-v0", model="gpt-4o-mini")
+    assert "did you mean" not in str(info.value) and "backend='openai'" in str(info.value)
+
+
 def test_cli_generate_refuses_an_unknown_backend(capsys):
     with pytest.raises(SystemExit):
         gensim_main(["generate", "-d", DIRECTIVE, "--backend", "offlien"])
