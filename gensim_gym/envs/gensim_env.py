@@ -63,6 +63,12 @@ class GenSimEnv(gym.Env):
     Φ = 0 at termination, so it telescopes and cannot be farmed) and a step
     cost; invalid calls cost ``invalid_cost``; extra terms fire as declared.
 
+    ## Rendering
+    ``render_mode="rgb_array"``: :meth:`render` returns a picture of the state (goal checklist, known facts,
+    last call) as a ``(480, 640, 3)`` uint8 array, so ``gymnasium.wrappers.RecordVideo`` records episodes;
+    ``"ansi"``: the state in words; ``"human"``: printed at every step. Without a render mode,
+    :meth:`render` warns and returns None, as Gymnasium's environments do.
+
     ## Termination
     Terminates when the goal holds, or as a failure with ``info["dead_end"] = True`` when no call
     is available any more (an all-false action mask: nothing can change the state); truncates at
