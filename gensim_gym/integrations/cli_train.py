@@ -206,7 +206,7 @@ def add_commands(subparsers: Any) -> None:
     p = subparsers.add_parser("report", help="(re)build report.md and plots of a run directory")
     p.add_argument("run_dir", help="a run folder written by 'gensim-gym train'")
     p.set_defaults(func=cmd_report)
-    p = subparsers.add_parser("demo", help="the full loop offline on a small budget (about 7 min on 2 busy CPUs)")
+    p = subparsers.add_parser("demo", help="the full loop offline on a small budget (7-9 min on 2 busy CPUs)")
     p.add_argument("--directive", default=DEMO_DIRECTIVE,
                    help=f"the directive to start from (default {DEMO_DIRECTIVE!r})")
     p.add_argument("--algo", default="maskable-ppo", choices=["ppo", "a2c", "dqn", "maskable-ppo"],
