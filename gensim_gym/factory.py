@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import replace
 from inspect import signature
 from pathlib import Path
@@ -40,16 +41,23 @@ def _check_backend(backend: Any, options: dict[str, Any], entry: Any = None) -> 
         accepted = [p.name for p in signature(entry).parameters.values() if p.kind is not p.VAR_KEYWORD] \
             if entry is not None else []
         known = f"; the arguments are {', '.join(accepted)}" if accepted else ""
-        raise UnexpectedArgumentError(f"{_unexpected(options)}: the offline backend takes no options (model, "
-                                      f"base_url, ... go with backend='openai'){known}")
+        raise UnexpectedArgumentError(f"{_unexpected(options, accepted)}: the offline backend takes no options "
+                                      f"(model, base_url, ... go with backend='openai'){known}")
 
 
-def _unexpected(options: dict[str, Any]) -> str:
-    """Python's own wording, "got an unexpected keyword argument 'x'": TorchRL's GymEnv matches that text
-    to retry without ``frameskip``."""
+def _unexpected(options: dict[str, Any], accepted: list[str] | tuple[str, ...] = ()) -> str:
+    """Python's own wording, "got an unexpected keyword argument 'x'" (TorchRL's GymEnv matches that text
+    to retry without ``frameskip``), then the nearest accepted name for each typo ("did you mean")."""
     names = sorted(options)
     more = f" (and {', '.join(repr(n) for n in names[1:])})" if len(names) > 1 else ""
-    return f"got an unexpected keyword argument {names[0]!r}{more}"
+    # cutoff 0.75, not difflib's 0.6: at 0.6 'model' (an LLM option) would be "did you mean 'obs_mode'"
+    near = {n: difflib.get_close_matches(n, list(accepted), n=1, cutoff=0.75) for n in names}
+    pairs = [(n, m[0]) for n, m in near.items() if m]
+    if len(names) == 1 and pairs:
+        hint = f" (did you mean {pairs[0][1]!r}?)"
+    else:
+        hint = f" (did you mean {', '.join(f'{m!r} for {n!r}' for n, m in pairs)}?)" if pairs else ""
+    return f"got an unexpected keyword argument {names[0]!r}{more}{hint}"
 
 
 def _check_seed(seed: Any, owner: str, *, optional: bool = True) -> int | None:
@@ -126,8 +134,9 @@ def make_env(directive: str | None = None, *, spec: SimSpec | str | Path | None 
     checks.done()
     if spec is not None:
         if backend_kwargs:
-            raise UnexpectedArgumentError(f"{_unexpected(backend_kwargs)}: spec=... plays one fixed task and "
-                                          "generates nothing")
+            accepted = [p.name for p in signature(make_env).parameters.values() if p.kind is not p.VAR_KEYWORD]
+            raise UnexpectedArgumentError(f"{_unexpected(backend_kwargs, accepted)}: spec=... plays one fixed task "
+                                          "and generates nothing")
         spec = spec if isinstance(spec, SimSpec) else load_spec(spec)
         env: gym.Env = GenSimEnv(FixedSpec(spec), obs_mode=obs_mode, render_mode=render_mode, seed=seed)
     elif backend == "offline":

@@ -74,7 +74,8 @@ def test_importing_and_stepping_the_package_loads_no_heavy_optional_dependency()
             "env = gym.make('GenSim-v0', directive='warehouse tasks', seed=0, curriculum='alpha')\n"
             "env.reset(seed=0)\n"
             "env.step(int(env.get_wrapper_attr('action_masks')().nonzero()[0][0]))\n"
-            "heavy = ('torch', 'stable_baselines3', 'sb3_contrib', 'openai', 'httpx', 'matplotlib', 'ray')\n"
+            "heavy = ('torch', 'stable_baselines3', 'sb3_contrib', 'openai', 'httpx', 'matplotlib', 'ray', 'PIL',\n"
+            "         'moviepy')\n"
             "print(sorted(m for m in heavy if m in sys.modules))\n")
     done = subprocess.run([sys.executable, "-c", code], check=False, env=checkout_env(), capture_output=True,
                           text=True, timeout=300)

@@ -81,7 +81,7 @@ class AlphaCurriculum(PoolCurriculum):
         generator: any ``(theta, seed[, arm]) -> SimSpec`` callable; overrides ``directive``. Not saved.
         predict: optional filter hook ``spec -> float | None`` (e.g. an LLM judge). Not saved.
         **settings: the other fields of :class:`~gensim_gym.curriculum.config.AlphaConfig` (the table is in
-            ``docs/curriculum.md``). ``max_plays`` matters: in the sparse-reward ablation (BENCHMARKS.md) 64
+            ``docs/curricula.md``). ``max_plays`` matters: in the sparse-reward ablation (BENCHMARKS.md) 64
             plays let the agent memorise its pooled specs (~0.5 success on them, ~0.1 on held-out specs of the
             same difficulty); 24, as the baselines there use, raised held-out success by a fifth.
             ``fold_every`` and ``batch_size`` are plain attributes afterwards: set them together if both change.

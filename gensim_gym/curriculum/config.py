@@ -6,7 +6,7 @@ allowed (a :class:`Rule`) and a line of documentation. From that one declaration
 * the curriculum's constructor accepts it as a keyword argument (an unknown keyword is a ``TypeError``),
 * :meth:`CurriculumConfig.problems` checks it (every bad value is reported at once),
 * ``state_dict()["config"]`` saves it (so a new setting cannot silently drop out of checkpoints),
-* :meth:`CurriculumConfig.markdown` documents it (``docs/curriculum.md`` holds these tables).
+* :meth:`CurriculumConfig.markdown` documents it (``docs/curricula.md`` holds these tables).
 
 Callables a curriculum takes (``generator``, ``predict``) are not settings: they cannot be saved as JSON,
 so they stay plain constructor arguments and are bound again after a load.

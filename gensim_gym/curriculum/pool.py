@@ -75,7 +75,7 @@ class PoolCurriculum(Curriculum):
     """Keeps up to ``pool_size`` generated tasks; generates more from ``generator`` when it thins.
 
     Settings are keyword arguments, declared once in the class's :attr:`Config` dataclass (here
-    :class:`~gensim_gym.curriculum.config.RangeConfig`; the tables are in ``docs/curriculum.md``). They are
+    :class:`~gensim_gym.curriculum.config.RangeConfig`; the tables are in ``docs/curricula.md``). They are
     checked together (one :class:`~gensim_gym.errors.ArgumentError` lists every bad value), kept as plain
     attributes (``self.pool_size``, ...) and saved in ``state_dict()["config"]``; :attr:`config` is a
     frozen snapshot of them.

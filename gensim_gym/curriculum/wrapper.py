@@ -135,8 +135,13 @@ class CurriculumWrapper(gym.Wrapper):
             self.curriculum_push(tasks)
 
 
+#: The curricula ``gym.make(..., curriculum=NAME)``, ``GenerativeSimulator(curriculum=NAME)`` and
+#: ``gensim-gym train --curriculum NAME`` build by name ("hard": uniform difficulty in [0.8, 1]).
+CURRICULUM_NAMES = ("alpha", "uniform", "static", "threshold", "learnability", "hard")
+
+
 def make_curriculum(name: str, directive: str | None = None, seed: int | None = None, **kwargs: Any) -> Curriculum:
-    """Build a curriculum by name: ``alpha``, ``uniform``, ``static``, ``threshold``, ``learnability``, ``hard``."""
+    """Build a curriculum by name: one of :data:`CURRICULUM_NAMES`."""
     from gensim_gym.curriculum.alpha import AlphaCurriculum
     from gensim_gym.curriculum.baselines import (
         LearnabilityCurriculum,
@@ -148,6 +153,7 @@ def make_curriculum(name: str, directive: str | None = None, seed: int | None = 
     builders = {"alpha": AlphaCurriculum, "uniform": UniformCurriculum, "static": StaticCurriculum,
                 "threshold": ThresholdCurriculum, "learnability": LearnabilityCurriculum,
                 "hard": lambda **kw: UniformCurriculum(theta_range=(0.8, 1.0), **kw)}
+    assert tuple(builders) == CURRICULUM_NAMES  # one list of names, shown by the CLI too
     key = name.lower()
     if key not in builders:
         raise ArgumentError(f"unknown curriculum {name!r}{did_you_mean(key, builders)}; choose one of "

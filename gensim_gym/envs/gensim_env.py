@@ -74,6 +74,12 @@ class GenSimEnv(gym.Env):
     Φ = 0 at termination, so it telescopes and cannot be farmed) and a step
     cost; invalid calls cost ``invalid_cost``; extra terms fire as declared.
 
+    ## Rendering
+    ``render_mode="rgb_array"``: :meth:`render` returns a picture of the state (goal checklist, known facts,
+    last call) as a ``(480, 640, 3)`` uint8 array, so ``gymnasium.wrappers.RecordVideo`` records episodes;
+    ``"ansi"``: the state in words; ``"human"``: printed at every step. Without a render mode,
+    :meth:`render` warns and returns None, as Gymnasium's environments do.
+
     ## Termination
     Terminates when the goal holds, or as a failure with ``info["dead_end"] = True`` when no call
     is available any more (an all-false action mask: nothing can change the state); truncates at
@@ -81,7 +87,10 @@ class GenSimEnv(gym.Env):
     acts in has an all-false mask.
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
+    #: ``ansi``: :meth:`render` returns the state in words (the text observation); ``human``: prints it at
+    #: every step; ``rgb_array``: :meth:`render` returns a picture of it (:mod:`gensim_gym.envs.picture`,
+    #: needs Pillow), so Gymnasium's ``RecordVideo`` records episodes.
+    metadata = {"render_modes": ["ansi", "human", "rgb_array"], "render_fps": 4}
 
     #: Build every call's step plan at a task's first reset (see :class:`TaskRuntime`); the generator's
     #: replay env turns this off.
@@ -323,12 +332,30 @@ class GenSimEnv(gym.Env):
             close()
         super().close()
 
-    def render(self):
+    def render(self) -> str | np.ndarray | None:
+        """The current state as the ``render_mode`` given at construction says (see :attr:`metadata`).
+
+        Without a render mode it warns and returns None, as Gymnasium's own environments do.
+        """
         if self.render_mode == "ansi":
             return self.render_text()
+        if self.render_mode == "rgb_array":
+            return self.render_rgb()
         if self.render_mode == "human":
             print(self.render_text())
+            return None
+        gym.logger.warn("You are calling render method without specifying any render mode. You can specify the "
+                        "render_mode at initialization, e.g. gym.make(\"GenSim-v0\", render_mode=\"rgb_array\") "
+                        f"(one of {self.metadata['render_modes']}).")
         return None
+
+    def render_rgb(self) -> np.ndarray:
+        """A picture of the current state (goal checklist, known facts, last call): ``(480, 640, 3)`` uint8."""
+        from gensim_gym.envs import picture  # noqa: PLC0415 - Pillow only when a frame is asked for
+
+        self._require_reset()
+        return picture.draw(picture.frame_of(self.world, self._facts, self._nums, self._visible, step=self._t,
+                                             last=self._last))
 
     def render_text(self) -> str:
         self._require_reset()

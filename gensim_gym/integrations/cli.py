@@ -213,13 +213,15 @@ def build_parser() -> argparse.ArgumentParser:
     from gensim_gym.integrations.cli_llm import add_llm_options
 
     parser = argparse.ArgumentParser(prog="gensim-gym", description="Generate, check and play gensim_gym tasks.")
-    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                       help="'gensim-gym COMMAND --help' describes each command's options")
 
     gen = subparsers.add_parser("generate", help="generate one verified spec from a directive")
     gen.add_argument("--directive", "-d", required=True, help="e.g. 'warehouse tasks, easy'")
     gen.add_argument("--difficulty", type=float, default=0.5, help="in [0, 1] (default 0.5)")
-    gen.add_argument("--seed", type=int, default=0)
-    gen.add_argument("--backend", default="offline", help="offline (default) or openai")
+    gen.add_argument("--seed", type=int, default=0, help="generation seed (default 0): same seed, same spec")
+    gen.add_argument("--backend", default="offline", choices=("offline", "openai"),
+                     help="offline (default: procedural, no network) or openai (any OpenAI-compatible endpoint)")
     gen.add_argument("-o", "--output", help="file to write (default: stdout)")
     gen.add_argument("--strict", action="store_true", help="an unsupported clause of the directive is an error")
     gen.add_argument("--on-unknown", default="error", choices=("error", "fallback"),

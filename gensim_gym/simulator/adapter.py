@@ -32,6 +32,7 @@ from gensim_gym.curriculum import (
     alpha_reward,
 )
 from gensim_gym.curriculum.generator import call_generator
+from gensim_gym.curriculum.wrapper import CURRICULUM_NAMES
 from gensim_gym.envs.result import EpisodeResult
 from gensim_gym.errors import (
     ArgumentError,
@@ -46,7 +47,9 @@ from gensim_gym.simulator.tasks import GenerateFn
 from gensim_gym.spec.model import SimSpec
 from gensim_gym.world.layout import Layout
 
-CURRICULA = ("alpha", "uniform", "static", "threshold", "learnability")
+#: Every name gym.make takes, and "none": no curriculum, fresh tasks at one difficulty (gym.make's default)
+CURRICULA = (*CURRICULUM_NAMES, "none")
+FIXED_WIDTH = 0.05  # "none" draws θ from a band this wide around its difficulty (a range needs lo < hi)
 MAX_PLAYS = 4  # a spec is played in about this many epochs, then π_env's fresh specs replace it
 
 
@@ -109,9 +112,25 @@ class LoopGenerator:
         return spec.with_meta(loop_directive=self.directive)
 
 
-def build_curriculum(name: str, generator: LoopGenerator, *, alpha: float = 0.5, seed: int = 0) -> Curriculum:
-    """A curriculum by name, sized for the loop by :meth:`LoopCurriculum.resize`."""
+def build_curriculum(name: str, generator: LoopGenerator, *, alpha: float = 0.5, seed: int = 0,
+                     difficulty: float | None = None) -> Curriculum:
+    """A curriculum by name, sized for the loop by :meth:`LoopCurriculum.resize`.
+
+    ``difficulty`` goes with ``"none"`` only (default 0.5): fresh tasks at that difficulty, as ``gym.make``
+    plays without a curriculum; every other curriculum chooses difficulties itself.
+    """
     common = {"generator": generator, "seed": seed}
+    if difficulty is not None and name != "none":
+        raise ArgumentError(f"difficulty={difficulty!r} goes with curriculum 'none' (tasks at one difficulty); "
+                            f"curriculum {name!r} chooses difficulties itself")
+    if name == "none":
+        d = 0.5 if difficulty is None else difficulty
+        if not isinstance(d, (int, float)) or isinstance(d, bool) or not 0.0 <= d <= 1.0:
+            raise ArgumentError(f"difficulty must be a number in [0, 1], got {d!r}")
+        lo = min(max(0.0, d - FIXED_WIDTH / 2), 1.0 - FIXED_WIDTH)
+        return UniformCurriculum(max_plays=MAX_PLAYS, theta_range=(lo, lo + FIXED_WIDTH), **common)
+    if name == "hard":
+        return UniformCurriculum(max_plays=MAX_PLAYS, theta_range=(0.8, 1.0), **common)
     if name == "alpha":
         return AlphaCurriculum(alpha, max_plays=MAX_PLAYS, min_trials=MAX_PLAYS, **common)
     if name == "uniform":
@@ -149,10 +168,12 @@ class LoopCurriculum:
     """
 
     def __init__(self, curriculum: str | Curriculum, generator: LoopGenerator, *, alpha: float = 0.5,
-                 seed: int = 0) -> None:
+                 seed: int = 0, difficulty: float | None = None) -> None:
         self.owned = isinstance(curriculum, str)
         if isinstance(curriculum, str):
-            curriculum = build_curriculum(curriculum, generator, alpha=alpha, seed=seed)
+            curriculum = build_curriculum(curriculum, generator, alpha=alpha, seed=seed, difficulty=difficulty)
+        elif difficulty is not None:
+            raise ArgumentError("difficulty goes with curriculum='none'; a curriculum object chooses difficulties")
         elif not all(callable(getattr(curriculum, m, None)) for m in ("sample", "update", "state_dict",
                                                                        "load_state_dict")):
             raise ArgumentTypeError("curriculum must be a name or a gensim_gym.curriculum.Curriculum "

@@ -105,7 +105,8 @@ class GenerativeSimulator:
             ``generate(directive, difficulty, seed) -> SimSpec`` callable.
         backend_options: keywords of :class:`LLMTasks` for ``backend="openai"`` (model, base_url, cache_dir, ...).
         curriculum: ``"alpha"`` (:class:`~gensim_gym.curriculum.AlphaCurriculum`), ``"uniform"``,
-            ``"static"``, ``"threshold"``, ``"learnability"``, or any :class:`~gensim_gym.curriculum.Curriculum`
+            ``"static"``, ``"threshold"``, ``"learnability"``, ``"hard"``, ``"none"`` (fresh tasks at
+            ``difficulty``, as ``gym.make`` without a curriculum), or any :class:`~gensim_gym.curriculum.Curriculum`
             object (it then keeps its own settings; its generator is replaced by the loop's unless it is a
             custom callable). See :class:`~gensim_gym.simulator.adapter.LoopCurriculum`.
         oversight: an :class:`Oversight`; rules by default.
@@ -113,13 +114,14 @@ class GenerativeSimulator:
         steps_per_epoch: environment steps of RL update per epoch.
         lam: λ of the GenEnv environment training-set weights ``exp(λ·R_env)``.
         alpha: the target success rate α of a curriculum built from a name.
+        difficulty: with ``curriculum="none"``: the tasks' difficulty in [0, 1] (default 0.5).
     """
 
     def __init__(self, directive: str, *, trainer: Trainer, backend: Any = "offline",
                  curriculum: str | Curriculum = "alpha", oversight: Oversight | None = None,
                  out: str | Path = "runs/gensim", seed: int = 0, steps_per_epoch: int = 2048, lam: float = 2.0,
                  alpha: float = 0.5, tokens: TokenCounter | None = None, config: dict[str, Any] | None = None,
-                 backend_options: dict[str, Any] | None = None) -> None:
+                 backend_options: dict[str, Any] | None = None, difficulty: float | None = None) -> None:
         checks = Checks("GenerativeSimulator")
         if not isinstance(directive, str) or not directive.strip():
             checks.fail("directive", directive, "must be a non-empty directive string")
@@ -150,7 +152,7 @@ class GenerativeSimulator:
         # Offline, the curriculum generates through DirectiveGenerator (one π_env arm per domain); any other
         # backend through the same generate(directive, difficulty, seed) the evaluation specs use.
         self.generator = LoopGenerator(None if backend == "offline" else self.generate, directive, self.layout)
-        self.curriculum = LoopCurriculum(curriculum, self.generator, alpha=alpha, seed=seed)
+        self.curriculum = LoopCurriculum(curriculum, self.generator, alpha=alpha, seed=seed, difficulty=difficulty)
         self.out = Path(out)
         self.seed = seed
         self.steps_per_epoch = steps_per_epoch

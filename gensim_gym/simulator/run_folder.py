@@ -131,6 +131,38 @@ class RunLock:
         self.release()
 
 
+# -- an existing run ---------------------------------------------------------------------------------
+#: What a run writes into its folder (besides the lock): a folder holding any of these holds a run.
+RUN_FILES = ("config.json", "state.json", "report.json", "report.md", "report.html", "trajectories.jsonl",
+             "env_dataset.jsonl", "llm_audit.jsonl", "model.zip")
+RUN_FOLDERS = (CHECKPOINTS, "tensorboard")
+
+
+def run_entries(out: str | os.PathLike) -> list[Path]:
+    """The files and folders of an earlier run in ``out`` (its report plots included), sorted."""
+    out = Path(out)
+    if not out.is_dir():
+        return []
+    found = [out / n for n in (*RUN_FILES, *RUN_FOLDERS) if (out / n).exists()]
+    if found:  # plots only count as part of a run that is there
+        found += [p for p in out.glob("*.png") if p.is_file()]
+    return sorted(found)
+
+
+def clear_run(out: str | os.PathLike) -> list[Path]:
+    """Remove an earlier run's files from ``out`` (model, checkpoints, TensorBoard events, logs, report),
+    holding the folder's lock so no running writer loses its files; other files are left alone."""
+    with RunLock(out):
+        entries = run_entries(out)
+        for path in entries:
+            if path.is_dir():
+                shutil.rmtree(path)
+            else:
+                path.unlink()
+        fsync_dir(Path(out))
+    return entries
+
+
 # -- checkpoints -------------------------------------------------------------------------------------
 def write_checkpoint(out: Path, epoch: int, save: Callable[[Path], None], curriculum: Mapping[str, Any]) -> dict:
     """Write epoch ``epoch``'s checkpoint (``save(folder)`` for the trainer, plus ``curriculum.json``) into a

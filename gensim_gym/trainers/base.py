@@ -48,6 +48,9 @@ class BaseTrainer:
     def __init__(self) -> None:
         self.env: gym.Env | None = None
         self.seed = 0
+        #: Anything with ``update(n)`` (a tqdm bar): a learning trainer calls it with the env steps it has just
+        #: taken, so a long ``learn`` shows progress and an ETA (the CLI sets a bar over the run's total steps).
+        self.progress: Any = None
 
     def bind(self, env: gym.Env, seed: int = 0) -> None:
         self.env = env

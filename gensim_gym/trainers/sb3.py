@@ -81,8 +81,9 @@ class SB3Trainer(BaseTrainer):
         if steps <= 0:
             return {"steps": 0}
         before = self.model.num_timesteps
+        callback = _progress_callback(self.progress) if self.progress is not None else None
         self.model.learn(total_timesteps=steps, reset_num_timesteps=False, tb_log_name=self.algo,
-                         progress_bar=False)
+                         progress_bar=False, callback=callback)
         return {"steps": self.model.num_timesteps - before, "total_steps": self.model.num_timesteps}
 
     def save(self, directory: Path) -> None:
@@ -94,3 +95,16 @@ class SB3Trainer(BaseTrainer):
         path = Path(directory) / "model.zip"
         self.model = _algo_class(self.algo).load(path, env=self._train_env, device="cpu",
                                                  tensorboard_log=self.tensorboard_log)
+
+
+def _progress_callback(bar: Any):
+    """An SB3 callback that moves ``bar`` by the env steps of each vectorised step. Not SB3's own
+    ``progress_bar``: that draws a new bar per ``learn`` call (one per epoch in the loop), and needs rich."""
+    base = require("stable_baselines3.common.callbacks", "train").BaseCallback
+
+    class StepProgress(base):
+        def _on_step(self) -> bool:
+            bar.update(self.training_env.num_envs)
+            return True
+
+    return StepProgress()

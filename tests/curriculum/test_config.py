@@ -99,7 +99,7 @@ def test_a_state_saved_before_the_config_dataclasses_loads_and_continues_as_it_d
 
 
 def test_the_docs_hold_the_tables_the_configs_generate():
-    page = (REPO / "docs/curriculum.md").read_text(encoding="utf-8")
+    page = (REPO / "docs/curricula.md").read_text(encoding="utf-8")
     for cls in EVERY:
-        assert cls.Config.markdown() in page, f"regenerate {cls.Config.__name__}'s table in docs/curriculum.md"
+        assert cls.Config.markdown() in page, f"regenerate {cls.Config.__name__}'s table in docs/curricula.md"
     assert issubclass(AlphaConfig, CurriculumConfig)

@@ -361,16 +361,17 @@ def test_gym_make_with_module_prefix_in_a_fresh_interpreter(tmp_path) -> None:
     assert out.stdout.startswith("True ")
 
 
-def test_sb3_make_vec_env_works_despite_rgb_array_default() -> None:
-    """SB3's make_vec_env first tries render_mode='rgb_array' and falls back only on TypeError."""
+def test_sb3_make_vec_env_gets_rgb_array_envs_that_render() -> None:
+    """SB3's make_vec_env first tries render_mode='rgb_array' (falling back only on TypeError): it now gets it."""
+    pytest.importorskip("PIL")
     from stable_baselines3.common.env_util import make_vec_env
 
     venv = make_vec_env("GenSim-v0", n_envs=2, seed=0,
                         env_kwargs={"directive": domain_directive(DOMAINS[0]), "difficulty": 0.0, "num_tasks": 2})
     obs = venv.reset()
     assert obs.shape == (2, *venv.observation_space.shape)
-    with pytest.raises(gensim_gym.Error, match="render_mode"):
-        make(DOMAINS[0], render_mode="rgb_array")
+    assert venv.render_mode == "rgb_array"
+    assert [image.shape for image in venv.get_images()] == [(480, 640, 3)] * 2
 
 
 def test_copying_or_pickling_an_env_is_refused_with_a_clear_error() -> None:

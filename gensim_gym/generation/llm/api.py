@@ -6,6 +6,7 @@ backend="openai", ...)`` arrive here through the factory.
 
 from __future__ import annotations
 
+import inspect
 import os
 import warnings
 from collections.abc import Iterator
@@ -15,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from gensim_gym.errors import ArgumentError, GenerationError, UnexpectedArgumentError
+from gensim_gym.errors import ArgumentError, GenerationError, UnexpectedArgumentError, did_you_mean
 from gensim_gym.generation.llm.backend import Backend
 from gensim_gym.generation.llm.pipeline import LLMGenerator, Usage
 from gensim_gym.spec.model import SimSpec
@@ -32,6 +33,7 @@ def make_backend(backend: Any = "openai", **options: Any) -> Backend:
     if backend == "openai":
         from gensim_gym.generation.llm.openai_backend import OpenAIBackend
 
+        _check_names(options, OpenAIBackend)
         return OpenAIBackend(**options)
     if backend == "offline_llm":
         from gensim_gym.generation.llm.backend import OfflineBackend
@@ -44,6 +46,19 @@ def make_backend(backend: Any = "openai", **options: Any) -> Backend:
         raise UnexpectedArgumentError(f"options {', '.join(sorted(options))} configure backend='openai' only; "
                     f"configure your own backend object directly")
     return backend
+
+
+def _check_names(options: dict[str, Any], backend_class: type) -> None:
+    """A keyword neither the backend nor the generator takes is a TypeError naming the nearest one, before
+    Python's own TypeError (which names no alternative) would be raised."""
+    params = [p.name for p in inspect.signature(backend_class).parameters.values() if p.kind is p.KEYWORD_ONLY
+              or p.kind is p.POSITIONAL_OR_KEYWORD]
+    unknown = sorted(set(options) - set(params))
+    if unknown:
+        known = sorted({*params, *_GENERATOR_OPTIONS})
+        raise UnexpectedArgumentError(f"got an unexpected keyword argument {unknown[0]!r}"
+                                      f"{did_you_mean(unknown[0], known)}; backend='openai' takes "
+                                      f"{', '.join(known)} (and gym.make's own arguments)")
 
 
 def _split(kwargs: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -210,8 +225,9 @@ def _fit(specs: list[SimSpec], shuffle_slots: bool = False) -> tuple[list[SimSpe
 
 def llm_family(directive: str, *, difficulty: float = 0.5, seed: int | None = None, num_tasks: int = 0,
                backend: Any = "openai", shuffle_slots: bool = False, **kwargs: Any) -> LLMFamily:
-    """A task source of ``num_tasks`` specs (default 8 when 0) generated up front through the LLM backend."""
+    """A task source of ``num_tasks`` specs (default 8 when 0) generated up front through the LLM backend,
+    with a progress bar and ETA (``progress=False`` hides it): a slow server takes minutes per spec."""
     count = num_tasks or DEFAULT_FAMILY_SIZE
     batch = generate_many(directive, count, difficulty=difficulty, seed=0 if seed is None else seed,
-                          backend=backend, progress=kwargs.pop("progress", False), **kwargs)
+                          backend=backend, progress=kwargs.pop("progress", True), **kwargs)
     return LLMFamily(list(batch), shuffle_slots=shuffle_slots)

@@ -135,7 +135,8 @@ def test_generate_many_in_parallel_sums_usage(tmp_path, no_openai_env):
     assert batch.usage.completion_tokens == sum(s.meta["llm"]["completion_tokens"] for s in batch)
 
 
-def test_gym_make_with_llm_backend_generates_up_front(no_openai_env):
+def test_gym_make_with_llm_backend_generates_up_front(no_openai_env, monkeypatch, capsys):
+    monkeypatch.delenv("CI", raising=False)  # tqdm bars are off where CI=true
     with FakeOpenAI(handler=_answer_by_stage) as server:
         env = gym.make("GenSim-v0", directive="warehouse tasks", difficulty=0.3, seed=0, num_tasks=3,
                        backend="openai", base_url=server.base_url, api_key="sk-test", cache=False)
@@ -144,3 +145,4 @@ def test_gym_make_with_llm_backend_generates_up_front(no_openai_env):
     for _ in range(3):
         obs, *_ = env.step(int(env.get_wrapper_attr("action_masks")().nonzero()[0][0]))
     assert made == 10 and env.observation_space.contains(obs)  # 3 specs x 3 stages + one probe of the system role
+    assert "3/3" in capsys.readouterr().err  # the up-front generation showed its progress bar
