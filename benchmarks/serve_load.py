@@ -1,7 +1,8 @@
 """Load test of ``gensim-gym serve``: many concurrent WebSocket sessions on loopback, step latency and errors.
 
 Starts the server in a subprocess on 127.0.0.1, opens ``--sessions`` OpenEnv WebSocket sessions at once
-(default 200) and plays ``--steps`` steps in each (default 50): each step is a tool call drawn from the
+(default 200; they connect evenly over ``--ramp-s`` seconds, default 1) and plays ``--steps`` steps in
+each (default 50): each step is a tool call drawn from the
 observation's tools (a valid-schema call, so some are possible now and some are not, as an agent's are);
 an ended episode is reset (resets are timed apart). Agents think between steps as LLM agents do:
 ``--think-ms`` (default 100) is the mean of an exponential pause; ``--think-ms 0`` is a closed loop that
@@ -47,8 +48,9 @@ def random_call(tools: list[dict], rng: random.Random) -> dict:
     return {"name": fn["name"], "arguments": {k: rng.choice(v["enum"]) for k, v in props.items() if v["enum"]}}
 
 
-async def agent(url: str, steps: int, think: float, seed: int, out: dict) -> None:
+async def agent(url: str, steps: int, think: float, seed: int, out: dict, start_delay: float = 0.0) -> None:
     rng = random.Random(seed)
+    await asyncio.sleep(start_delay)
     async with websockets.connect(url, open_timeout=10, max_size=2**20, compression=None) as ws:
         sock = ws.transport.get_extra_info("socket")
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # no Nagle wait on small frames
@@ -80,7 +82,7 @@ async def run_agents(url: str, args: argparse.Namespace) -> dict:
 
     async def guarded(i: int) -> None:
         try:
-            await agent(url, args.steps, args.think_ms / 1000, i, out)
+            await agent(url, args.steps, args.think_ms / 1000, i, out, args.ramp_s * i / args.sessions)
         except Exception as exc:  # noqa: BLE001 - every failure is counted and reported
             out["errors"].append(f"{type(exc).__name__}: {exc}"[:200])
 
@@ -135,6 +137,8 @@ def main() -> int:
     parser.add_argument("--sessions", type=int, default=200)
     parser.add_argument("--steps", type=int, default=50)
     parser.add_argument("--think-ms", type=float, default=100.0)
+    parser.add_argument("--ramp-s", type=float, default=1.0,
+                        help="sessions connect evenly over this many seconds (0 = all at once)")
     parser.add_argument("--directive", default="warehouse tasks")
     parser.add_argument("--timeout", type=float, default=300.0)
     parser.add_argument("--json", help="also write the results to this file")
@@ -159,6 +163,7 @@ def main() -> int:
     steps, resets = out["step"], out["reset"]
     p50, p99 = quantile(steps, 0.5), quantile(steps, 0.99)
     result = {"sessions": args.sessions, "steps_per_session": args.steps, "think_ms": args.think_ms,
+              "ramp_s": args.ramp_s,
               "steps": len(steps), "resets": len(resets), "errors": len(out["errors"]),
               "step_p50_ms": p50 * 1e3, "step_p99_ms": p99 * 1e3, "step_max_ms": max(steps, default=0) * 1e3,
               "reset_p50_ms": quantile(resets, 0.5) * 1e3, "reset_p99_ms": quantile(resets, 0.99) * 1e3,
