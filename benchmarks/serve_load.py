@@ -48,7 +48,7 @@ def random_call(tools: list[dict], rng: random.Random) -> dict:
     return {"name": fn["name"], "arguments": {k: rng.choice(v["enum"]) for k, v in props.items() if v["enum"]}}
 
 
-async def agent(url: str, steps: int, think: float, seed: int, out: dict, start_delay: float = 0.0) -> None:
+async def agent(url: str, steps: int, think: float, seed: int, out: dict, *, start_delay: float = 0.0) -> None:
     rng = random.Random(seed)
     await asyncio.sleep(start_delay)
     async with websockets.connect(url, open_timeout=10, max_size=2**20, compression=None) as ws:
@@ -82,7 +82,7 @@ async def run_agents(url: str, args: argparse.Namespace) -> dict:
 
     async def guarded(i: int) -> None:
         try:
-            await agent(url, args.steps, args.think_ms / 1000, i, out, args.ramp_s * i / args.sessions)
+            await agent(url, args.steps, args.think_ms / 1000, i, out, start_delay=args.ramp_s * i / args.sessions)
         except Exception as exc:  # noqa: BLE001 - every failure is counted and reported
             out["errors"].append(f"{type(exc).__name__}: {exc}"[:200])
 

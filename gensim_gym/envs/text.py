@@ -22,6 +22,7 @@ MAX_CALL_DEPTH = 8  # a call is {"name": ..., "arguments": {...}}: anything deep
 MAX_OBS_CHARS = 8192
 MAX_CALLS_PER_STEP = 16  # a list of more calls is one invalid call: an agent flooding the env gets no work done
 APIS = ("chat", "responses")
+_NOT_CALLS = ("reasoning", "message")  # Responses API output items that are not tool calls
 _EXPECTED = ('expected a tool call: {"name": <tool>, "arguments": {<param>: <object>}}, an OpenAI Chat '
              'Completions tool_calls item, a Responses API function_call item, or a list of these')
 
@@ -77,7 +78,8 @@ def read_calls(action: Any) -> ToolCall | tuple[ToolCall, ...]:
     Accepted (as JSON text, bytes, dicts, or the ``openai`` package's own objects):
     ``{"name", "arguments"}``; a Chat Completions ``tool_calls`` item ``{"id", "type": "function",
     "function": {"name", "arguments"}}``; a Responses API ``{"type": "function_call", "call_id",
-    "name", "arguments"}`` item; a list of any of these; an assistant message with ``tool_calls``.
+    "name", "arguments"}`` item; a list of any of these; an assistant message with ``tool_calls``; a
+    Responses API response or its ``output`` list (reasoning and message items are skipped).
     Never raises: what cannot be read is a ``ToolCall`` with ``error`` set.
     """
     if isinstance(action, (bytes, bytearray)):
@@ -90,14 +92,22 @@ def read_calls(action: Any) -> ToolCall | tuple[ToolCall, ...]:
         except SpecError as exc:
             return _bad(f"{exc.problems[0].message}; {_EXPECTED}")
     action = _plain(action)
-    if isinstance(action, dict) and isinstance(action.get("tool_calls"), list):  # an assistant message
-        action = action["tool_calls"]
+    if isinstance(action, dict):
+        if isinstance(action.get("tool_calls"), list):  # a Chat Completions assistant message
+            action = action["tool_calls"]
+        elif action.get("object") == "response" and isinstance(action.get("output"), list):  # a Responses reply
+            action = action["output"]
     if isinstance(action, (list, tuple)):
+        if len(action) > 4 * MAX_CALLS_PER_STEP:  # bounded work before looking at the items
+            return _bad(f"{len(action)} items in one step; at most {MAX_CALLS_PER_STEP} tool calls are allowed")
+        # a Responses API output list also holds reasoning and message items: they are not calls
+        action = [item for item in map(_plain, action)
+                  if not (isinstance(item, dict) and item.get("type") in _NOT_CALLS)]
         if not action:
-            return _bad("an empty list of tool calls; call at least one tool")
+            return _bad("no tool call (an empty list, or only reasoning and messages); call at least one tool")
         if len(action) > MAX_CALLS_PER_STEP:
             return _bad(f"{len(action)} tool calls in one step; at most {MAX_CALLS_PER_STEP} are allowed")
-        return tuple(_one(_plain(item)) for item in action)
+        return tuple(_one(item) for item in action)
     return _one(action)
 
 

@@ -145,10 +145,18 @@ def _ws_route(app, pool: SessionPool, WebSocket) -> None:  # noqa: N803 - FastAP
             return
         try:
             while True:
-                reply = _ws_reply(pool, session.id, await websocket.receive_text())
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:  # a binary frame: read as UTF-8 JSON too
+                    text = (message.get("bytes") or b"").decode("utf-8", errors="replace")
+                reply = _ws_reply(pool, session.id, text)
                 if reply is None:
                     break
                 await websocket.send_json(reply)
+                if session.id not in pool.sessions:  # expired or closed meanwhile: nothing more to serve
+                    break
         except WebSocketDisconnect:
             pass
         finally:

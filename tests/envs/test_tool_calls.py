@@ -104,6 +104,20 @@ def test_a_list_of_calls_is_applied_in_order_with_one_answer_each(env: gym.Env) 
     assert "not run" in info["tool_messages"][1]["content"] and len(info["tool_messages"]) == 2
 
 
+def test_a_responses_output_list_applies_its_function_calls_only(env: gym.Env) -> None:
+    from openai.types.responses import ResponseReasoningItem
+
+    plan = golden(env)
+    env.reset(seed=0)
+    output = [ResponseReasoningItem(id="rs_1", type="reasoning", summary=[]),
+              responses_call(plan[0], 0), responses_call(plan[1], 1)]
+    _, _, _, _, info = env.step(output)
+    assert info["calls_applied"] == 2 and [m["call_id"] for m in info["tool_messages"]] == ["call_0", "call_1"]
+    assert all(m["type"] == "function_call_output" and "ok:" in m["output"] for m in info["tool_messages"])
+    _, reward, _, _, info = env.step([ResponseReasoningItem(id="rs_2", type="reasoning", summary=[])])
+    assert info["invalid"] and reward < 0 and "no tool call" in info["tool_messages"][0]["content"]
+
+
 def test_list_rewards_sum_the_single_steps(env: gym.Env) -> None:
     plan = golden(env)
     env.reset(seed=0)
@@ -116,6 +130,7 @@ def test_list_rewards_sum_the_single_steps(env: gym.Env) -> None:
 @pytest.mark.parametrize("bad", [
     [],  # no call
     [{"name": "pick"}] * (textface.MAX_CALLS_PER_STEP + 1),
+    [{"type": "reasoning"}] * 10_000,  # bounded before the items are looked at
     {"id": "call_1", "type": "function", "function": {"name": 7, "arguments": "{}"}},
     {"type": "function_call", "call_id": "c", "name": "no_such_tool", "arguments": "{}"},
     {"type": "function_call", "call_id": "c", "name": "pick", "arguments": "{" * 5000},

@@ -166,6 +166,8 @@ def test_websocket_speaks_openenv_messages(client: TestClient, pool: SessionPool
             ws.send_text(bad)
             reply = ws.receive_json()
             assert reply["type"] == "error" and reply["data"]["code"] == code
+        ws.send_bytes(json.dumps({"type": "state"}).encode())  # a binary frame is read as JSON too
+        assert ws.receive_json()["type"] == "state"
         ws.send_text(json.dumps({"type": "close"}))
     assert sid not in pool.sessions  # closing the connection closes its session
 
