@@ -12,6 +12,8 @@ from typing import Any
 
 import gymnasium as gym
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import gensim_gym
 from gensim_gym.envs import text as textface
@@ -173,3 +175,23 @@ def test_openai_tools_validate_in_each_api(env: gym.Env, api: str) -> None:
 def test_openai_tools_rejects_an_unknown_api(env: gym.Env) -> None:
     with pytest.raises(gensim_gym.ArgumentError, match="api must be one of 'chat', 'responses'.*did you mean"):
         env.unwrapped.openai_tools(api="response")
+
+
+JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=12)
+    | st.sampled_from(["pick", "drop", "function", "function_call", "reasoning", "response", "{}", "{\"a\": 1}"]),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(
+        st.sampled_from(["name", "arguments", "function", "type", "id", "call_id", "tool_calls", "output", "object"]),
+        inner, max_size=5),
+    max_leaves=25)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(action=JSONISH)
+def test_arbitrary_structures_never_raise(env: gym.Env, action: Any) -> None:
+    env.reset(seed=0)
+    obs, reward, terminated, truncated, info = env.step(action)
+    assert isinstance(obs, str) and isinstance(reward, float)
+    assert 1 <= len(info["tool_messages"]) <= textface.MAX_CALLS_PER_STEP
+    if info["invalid"] and "calls_applied" not in info:
+        assert "error:" in obs and reward < 0
