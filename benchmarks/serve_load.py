@@ -51,7 +51,9 @@ def random_call(tools: list[dict], rng: random.Random) -> dict:
 async def agent(url: str, steps: int, think: float, seed: int, out: dict, *, start_delay: float = 0.0) -> None:
     rng = random.Random(seed)
     await asyncio.sleep(start_delay)
+    opened = time.perf_counter()
     async with websockets.connect(url, open_timeout=10, max_size=2**20, compression=None) as ws:
+        out["open"].append(time.perf_counter() - opened)
         sock = ws.transport.get_extra_info("socket")
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # no Nagle wait on small frames
         async def ask(message: dict) -> tuple[dict, float]:
@@ -78,7 +80,7 @@ async def agent(url: str, steps: int, think: float, seed: int, out: dict, *, sta
 
 
 async def run_agents(url: str, args: argparse.Namespace) -> dict:
-    out: dict = {"step": [], "reset": [], "errors": []}
+    out: dict = {"step": [], "reset": [], "open": [], "errors": []}
 
     async def guarded(i: int) -> None:
         try:
@@ -167,6 +169,7 @@ def main() -> int:
               "steps": len(steps), "resets": len(resets), "errors": len(out["errors"]),
               "step_p50_ms": p50 * 1e3, "step_p99_ms": p99 * 1e3, "step_max_ms": max(steps, default=0) * 1e3,
               "reset_p50_ms": quantile(resets, 0.5) * 1e3, "reset_p99_ms": quantile(resets, 0.99) * 1e3,
+              "open_p50_ms": quantile(out["open"], 0.5) * 1e3, "open_max_ms": max(out["open"], default=0) * 1e3,
               "steps_per_s": len(steps) / out["wall"], "wall_s": out["wall"],
               "client_cpu_s": client_cpu, "server_cpu_s": server_after - server_before,
               "server_cpu_ms_per_request": (server_after - server_before) * 1e3 / max(1, len(steps) + len(resets)),
