@@ -55,7 +55,10 @@ class GenSimEnv(gym.Env):
     ``obs_mode="vector"``: ``Discrete(n)`` over every ground tool call of the
     family's layout; slots a task does not use are masked
     (:meth:`action_masks`). ``obs_mode="text"``: a JSON tool call
-    ``{"name": tool, "arguments": {param: object}}`` as a string.
+    ``{"name": tool, "arguments": {param: object}}`` as a string, or any shape
+    :func:`~gensim_gym.envs.text.read_calls` reads (OpenAI Chat Completions and
+    Responses items, a list of calls applied in order); ``info["tool_messages"]`` holds the
+    answers in the shape the call's API needs.
 
     ## Observation Space
     ``vector``: ``Box(0, 1)`` of fact bits (hidden facts read 0 until
@@ -164,9 +167,10 @@ class GenSimEnv(gym.Env):
             return []
         return [a.id for a in result.plan or []]
 
-    def openai_tools(self) -> list[dict[str, Any]]:
-        """The current task's tools in OpenAI function-calling format."""
-        return textface.openai_tools(self.sim_spec)
+    def openai_tools(self, api: str = "chat") -> list[dict[str, Any]]:
+        """The current task's tools as OpenAI function tools, for the Chat Completions (``api="chat"``)
+        or the Responses API (``api="responses"``)."""
+        return textface.openai_tools(self.sim_spec, api)
 
     def describe_action(self, action: int) -> str:
         """The tool call behind a vector action id, e.g. ``move(crate_1, dock)``."""
@@ -229,7 +233,12 @@ class GenSimEnv(gym.Env):
             self._require_episode()
         reward = rt.step_reward
         ground, error, actions = None, "", rt.actions
-        if not self._text:  # _resolve, inlined for the common case of a valid index
+        if self._text:
+            call = action if type(action) is textface.ToolCall else textface.read_calls(action)
+            if type(call) is tuple:  # a list of calls: applied in order, one answer each
+                return self._step_calls(call)
+            self._call = action = call
+        else:  # _resolve, inlined for the common case of a valid index
             try:
                 ground = actions[action] if 0 <= action < len(actions) else None
             except (TypeError, ValueError):  # not an int or numpy integer: _resolve converts or explains
@@ -284,8 +293,31 @@ class GenSimEnv(gym.Env):
         if self.render_mode == "human":
             print(self.render_text())
         if self._text:
-            return self.render_text(), float(reward), terminated, truncated, info
+            text = self.render_text()
+            info["tool_messages"] = [textface.tool_message(self._call, text)]
+            return text, float(reward), terminated, truncated, info
         return obs.copy(), float(reward), terminated, truncated, info
+
+    def _step_calls(self, calls: tuple[textface.ToolCall, ...]):
+        """Apply a list of tool calls in order, each as one step (each counts against the horizon).
+
+        Returns the last call's observation, the summed reward and ``info["tool_messages"]``: one answer
+        per call, in the shape its API needs (an OpenAI conversation needs an answer to every call id).
+        Calls after the episode ends are not applied and are answered so.
+        """
+        reward = 0.0
+        messages: list[dict[str, Any]] = []
+        for k, call in enumerate(calls):
+            obs, r, terminated, truncated, info = self.step(call)
+            reward += r
+            messages += info["tool_messages"]
+            if terminated or truncated:
+                messages += [textface.tool_message(c, "not run: the episode ended before this call")
+                             for c in calls[k + 1:]]
+                break
+        info["tool_messages"] = messages
+        info["calls_applied"] = k + 1
+        return obs, reward, terminated, truncated, info
 
     def _end_episode(self, info: dict[str, Any], success: bool, length: int) -> None:
         """An episode ended: ``info["is_success"]`` (SB3's convention) and ``info["dead_end"]`` when it

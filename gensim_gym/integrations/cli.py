@@ -29,7 +29,7 @@ from gensim_gym.errors import ArgumentError, Error, SpecError
 from gensim_gym.spec.model import SimSpec
 from gensim_gym.spec.validate import load_spec
 
-EXTENSIONS = ("gensim_gym.integrations.cli_train",)
+EXTENSIONS = ("gensim_gym.integrations.cli_train", "gensim_gym.integrations.cli_agents")
 _SHORTHAND = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*\((.*)\)\s*$", re.DOTALL)
 
 
