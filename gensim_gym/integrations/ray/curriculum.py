@@ -141,6 +141,7 @@ def start_curriculum_actor(curriculum: Curriculum | str = "alpha", *, name: str 
     ``kwargs`` go to :class:`CurriculumActor`. The actor takes no CPU slot (``num_cpus=0``): it waits on calls,
     and a 2-CPU machine keeps both cores for env runners. Workers reach it by ``name`` (``ActorCurriculum(name)``).
     Ray restarts it up to ``max_restarts`` times after a crash; with ``state_path`` it resumes from that file.
+    Keep the handle: Ray ends an actor, named or not, once no handle to it is left.
     """
     options: dict[str, Any] = {"name": name, "num_cpus": 0, "max_restarts": max_restarts}
     if namespace is not None:
