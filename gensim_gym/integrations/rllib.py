@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from gensim_gym.errors import ArgumentError, did_you_mean, require
-from gensim_gym.integrations.presets import presets
+from gensim_gym.integrations.presets import presets, register_presets
 
 _callbacks = require("ray.rllib.callbacks.callbacks", "rllib")
 _registry = require("ray.tune.registry", "rllib")
@@ -39,7 +39,7 @@ class EnvCreator:
     def __call__(self, config: Mapping[str, Any] | None = None) -> Any:
         import gymnasium as gym
 
-        import gensim_gym  # noqa: F401 - registers the ids with Gymnasium in this process
+        register_presets()  # this runner's Gymnasium registry has not seen the ids yet
 
         kwargs = {k: v for k, v in dict(config or {}).items() if k != "num_envs"}  # num_envs: RLlib's, not ours
         actor = kwargs.pop(ACTOR_KEY, None)

@@ -100,9 +100,11 @@ class CurriculumActor:
         return self.curriculum.flush()
 
     def stats(self) -> dict[str, float]:
-        """The curriculum's scalars, plus ``actor_results``, ``actor_duplicates`` and ``actor_sources``."""
+        """The curriculum's scalars, plus ``actor_results`` (folded), ``actor_duplicates`` (batches refused),
+        ``actor_sources`` (handles heard from) and ``actor_restored`` (1 when this actor started from its file)."""
         return {**self.curriculum.stats(), "actor_results": float(self.results),
-                "actor_duplicates": float(self.duplicates), "actor_sources": float(len(self.last_seq))}
+                "actor_duplicates": float(self.duplicates), "actor_sources": float(len(self.last_seq)),
+                "actor_restored": float(self.restored)}
 
     def state_dict(self) -> dict[str, Any]:
         """The curriculum's state and the sources' batch numbers, as JSON-ready data."""

@@ -172,8 +172,9 @@ def generate_many(directive: str, n: int, *, difficulty: float = 0.5, seed: int 
 def _collect(ref: Any, s: int, results: dict[int, SimSpec], failures: dict[int, str]) -> None:
     try:
         got_seed, spec, reason = ray.get(ref)
-    except (ray.exceptions.RayError, GenerationError) as exc:  # a backend error, a dead worker ...
-        failures[s] = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
+    except ray.exceptions.RayError as exc:  # a backend error raised in the task, a dead worker ...
+        cause = getattr(exc, "cause", None) or exc  # a task's own exception, without Ray's traceback header
+        failures[s] = f"{type(cause).__name__}: {cause}"
         return
     if spec is None:
         failures[got_seed] = reason
