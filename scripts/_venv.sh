@@ -9,7 +9,7 @@ if [ ! -x "$VENV/bin/python" ]; then
   "$PY" -m venv "$VENV"
 fi
 "$VENV/bin/python" -m pip install --quiet --upgrade pip setuptools wheel
-if [[ "$EXTRAS" == *train* ]]; then
+if [[ "$EXTRAS" == *train* || "$EXTRAS" == *rllib* ]]; then  # rllib needs torch too
   "$VENV/bin/python" -m pip install --quiet "torch==2.13.0"
 fi
 "$VENV/bin/python" -m pip install --quiet -e ".[${EXTRAS}]"

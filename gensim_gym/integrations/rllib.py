@@ -4,9 +4,10 @@ wires every env runner's episodes to one :class:`~gensim_gym.integrations.ray.Cu
 RLlib's env runners are separate processes that never import gensim_gym, so ``"GenSim-v0"`` alone fails
 there with ``NameNotFound``. :func:`register` puts one creator per id in Ray's cluster-wide registry
 (``ray.tune.register_env``); an env runner that unpickles it imports this package, and builds the env with
-``gym.make(id, **env_config)``. An ``env_config`` holding ``"curriculum_actor": name`` plays the shared
-curriculum: each env gets an :class:`~gensim_gym.integrations.ray.ActorCurriculum` (``"curriculum_options"``
-are its arguments), fetches tasks from the actor and reports each finished episode once, in batches;
+``gym.make(id, **env_config)``. An ``env_config`` holding ``"curriculum_actor": name`` plays the
+shared curriculum: each env gets an :class:`~gensim_gym.integrations.ray.ActorCurriculum`
+(``"curriculum_options"`` are its arguments; a list of names shards the runners over several actors by
+``worker_index``), fetches tasks from the actor and reports each finished episode once, in batches;
 :class:`CurriculumCallback` sends what a runner still holds at the end of every ``sample()`` and puts the
 curriculum's scalars in each training result under ``"curriculum"``.
 
@@ -47,11 +48,21 @@ class EnvCreator:
         if actor is not None:
             from gensim_gym.integrations.ray.curriculum import ActorCurriculum
 
-            kwargs["curriculum"] = ActorCurriculum(actor, **options)
+            kwargs["curriculum"] = ActorCurriculum(shard_of(actor, getattr(config, "worker_index", 0)), **options)
         elif options:
             raise ArgumentError(f"env_config[{OPTIONS_KEY!r}] configures the shared curriculum: add "
                                 f"env_config[{ACTOR_KEY!r}] = the CurriculumActor's name")
         return gym.make(self.env_id, **kwargs)
+
+
+def shard_of(actor: Any, worker_index: int) -> Any:
+    """The curriculum actor of env runner ``worker_index``: ``actor`` itself, or for a list of actors (one
+    curriculum per shard, e.g. per domain: docs/scaling.md) the one at ``worker_index`` modulo its length."""
+    if isinstance(actor, (list, tuple)):
+        if not actor:
+            raise ArgumentError(f"env_config[{ACTOR_KEY!r}] is an empty list; give an actor name or a list of them")
+        return actor[int(worker_index) % len(actor)]
+    return actor
 
 
 def register(ids: Iterable[str] | None = None) -> list[str]:
@@ -86,7 +97,8 @@ def _curricula(vector_env: Any) -> list[Any]:
 
 class CurriculumCallback(_callbacks.RLlibCallback):
     """Sends each env runner's buffered episode results to the curriculum actor at the end of every ``sample()``,
-    and adds the actor's scalars to each training result as ``result["curriculum"]``."""
+    and adds the actor's scalars to each training result as ``result["curriculum"]`` (for a list of actors: a
+    dict of them by name)."""
 
     def on_sample_end(self, *, env_runner: Any = None, **kwargs: Any) -> None:
         if env_runner is None or getattr(env_runner, "env", None) is None:
@@ -100,4 +112,7 @@ class CurriculumCallback(_callbacks.RLlibCallback):
             return
         from gensim_gym.integrations.ray.curriculum import ActorCurriculum
 
-        result["curriculum"] = ActorCurriculum(actor).stats()
+        if isinstance(actor, (list, tuple)):  # sharded: the scalars of each shard under its actor's name
+            result["curriculum"] = {str(name): ActorCurriculum(name).stats() for name in actor}
+        else:
+            result["curriculum"] = ActorCurriculum(actor).stats()

@@ -69,6 +69,19 @@ def test_env_creator_builds_the_env_from_env_config():
         rllib.EnvCreator("GenSim-v0")({"curriculum_options": {"batch": 4}})
 
 
+def test_runners_are_sharded_over_a_list_of_curriculum_actors():
+    class Context(dict):  # RLlib's EnvContext: the env_config, plus the runner's index as an attribute
+        worker_index = 3
+
+    env = rllib.EnvCreator("GenSim-v0")(Context(directive="domain: warehouse, webshop",
+                                                curriculum_actor=["cur-warehouse", "cur-webshop"]))
+    assert env.get_wrapper_attr("curriculum").actor == "cur-webshop"
+    assert [rllib.shard_of(["a", "b", "c"], i) for i in range(5)] == ["a", "b", "c", "a", "b"]
+    assert rllib.shard_of("one", 7) == "one"
+    with pytest.raises(ArgumentError, match="empty list"):
+        rllib.shard_of([], 1)
+
+
 def test_example_parses_its_defaults():
     args = _example().parser().parse_args([])
     assert isinstance(args, argparse.Namespace) and args.env_runners == 2 and args.curriculum
