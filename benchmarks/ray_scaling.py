@@ -13,7 +13,9 @@ Curriculum actor: ``--clients`` Ray tasks report ``--results`` episode results t
 (alpha curriculum, pool 32) in batches of 1, 32 and 256; the reference folds the same results into the same
 curriculum in this process. Sample latency: a Ray task times ``ActorCurriculum.sample`` with prefetch 1 (one
 actor call per task) against ``AlphaCurriculum.sample`` in-process. Episodes per second of one env worker
-(random masked policy) give the demand side: ``workers × episodes/s`` is what the actor must fold.
+(random masked policy) give the demand side: ``workers × episodes/s`` is what the actor must fold. The
+size of one pickled Task (what a sample sends) and the disk cache's cost per entry (atomic write with fsync,
+bounded read) on this machine's disk back docs/scaling.md.
 
     PYTHONPATH=. .venv-ray/bin/python benchmarks/ray_scaling.py
 """
@@ -167,6 +169,29 @@ def limiter_ceiling(k: int) -> dict[str, float]:
     return {"in-process grants/s": in_process, "limiter actor grants/s (one caller)": remote}
 
 
+def transfer_and_cache(k: int) -> dict[str, float]:
+    """Bytes of one Task sent to a worker, and ms per stage entry the disk cache writes (local disk here)."""
+    import pickle
+    import tempfile
+
+    from gensim_gym.generation.llm import StageCache
+
+    task = AlphaCurriculum(directive=D, seed=0).sample()
+    section = {"stage": "task", "section": task.spec.task.to_dict()}
+    with tempfile.TemporaryDirectory() as root:
+        cache = StageCache(root)
+        start = time.perf_counter()
+        for i in range(k):
+            cache.put_many({f"{i:064x}": section})
+        write = (time.perf_counter() - start) / k
+        start = time.perf_counter()
+        for i in range(k):
+            cache.get(f"{i:064x}")
+        read = (time.perf_counter() - start) / k
+    return {"task bytes pickled": float(len(pickle.dumps(task))), "cache write ms/entry": 1e3 * write,
+            "cache read ms/entry": 1e3 * read}
+
+
 def episode_rate(seconds: float) -> float:
     env = gensim_gym.make_env(D, curriculum="alpha", seed=0)
     rng = np.random.default_rng(0)
@@ -206,6 +231,8 @@ def main() -> None:
           + f"   ratio actor/in-process {lat['actor sample ms (median)'] / lat['in-process sample ms (median)']:.0f}")
     lim = limiter_ceiling(2000)
     print("rate limiter: " + ", ".join(f"{k} {v:.0f}" for k, v in lim.items()))
+    io = transfer_and_cache(200)
+    print("transfer and cache: " + ", ".join(f"{k} {v:.2f}" for k, v in io.items()))
     eps = episode_rate(5.0)
     print(f"demand: one env worker (random masked policy) finishes {eps:.0f} episodes/s; workers one actor "
           f"(batch 32) can serve: {ceil['actor folds/s, batch 32'] / eps:.0f}")
