@@ -6,8 +6,8 @@ Generation: ``backend="offline_llm"`` (the LLM pipeline with the procedural gene
 validate, verify; no cache), every path on fresh seed blocks (a seed seen before would hit per-process
 caches), the paths taking turns each round. ``local``: :func:`gensim_gym.generate_many` (threads:
 one core, the GIL); ``ray-1``: Ray tasks needing 2 CPUs each (one at a time on a 2-CPU Ray); ``ray-2``: 1 CPU
-each (two at a time). Two untimed specs before each timed batch keep the workers warm: the first batch
-on cold workers is timed apart.
+each (two at a time). ``--warm`` untimed specs before each timed batch keep the workers warm: the first
+batch on cold workers is timed apart.
 
 Curriculum actor: ``--clients`` Ray tasks report ``--results`` episode results to one ``CurriculumActor``
 (alpha curriculum, pool 32) in batches of 1, 32 and 256; the reference folds the same results into the same
@@ -43,7 +43,7 @@ from gensim_gym.integrations.ray import (
 D = "domain: warehouse"
 
 
-def generation(n: int, rounds: int) -> tuple[dict[str, float], float]:
+def generation(n: int, rounds: int, warm: int) -> tuple[dict[str, float], float]:
     """Steady-state specs/s of each path, and the seconds of the first Ray batch (cold workers)."""
     paths = {
         "local": lambda s, k: gensim_gym.generate_many(D, k, seed=s, backend="offline_llm", cache=False,
@@ -61,8 +61,8 @@ def generation(n: int, rounds: int) -> tuple[dict[str, float], float]:
     for r in range(rounds):
         for i, name in enumerate(names):
             # Ray lets idle workers go, and a worker started anew imports the package first (seconds on a loaded
-            # machine): two untimed specs before each timed batch, so what is timed is the steady state
-            paths[name](100_000 + 10 * (len(names) * r + i), 2)
+            # machine): untimed specs before each timed batch, so what is timed is the steady state
+            paths[name](100_000 + 10 * (len(names) * r + i), warm)
             # fresh seeds for every (round, path): a seed seen before would hit per-process caches; the paths
             # take turns within each round, so load from other jobs on a shared machine hits all of them
             block = 1000 + n * (len(names) * r + (i + r) % len(names))
@@ -210,6 +210,7 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--specs", type=int, default=16, help="specs per path per round")
     p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--warm", type=int, default=8, help="untimed specs before each timed batch")
     p.add_argument("--results", type=int, default=20_000)
     p.add_argument("--clients", type=int, default=2)
     p.add_argument("--samples", type=int, default=500)
@@ -217,7 +218,7 @@ def main() -> None:
     print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (a shared machine)")
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False,
              _node_ip_address="127.0.0.1")
-    gen, cold = generation(args.specs, args.rounds)
+    gen, cold = generation(args.specs, args.rounds, args.warm)
     print(f"generation, specs/s (offline_llm, {args.rounds} x {args.specs} per path; first Ray batch of 4 specs on "
           f"cold workers: {cold:.1f} s):")
     for name, rate in gen.items():
