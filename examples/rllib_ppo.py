@@ -67,6 +67,7 @@ def main() -> None:
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     path = os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH", "")) if p)
     ray.init(num_cpus=args.env_runners, include_dashboard=False, log_to_driver=False,
+             _node_ip_address="127.0.0.1",  # a one-machine run: Ray's servers listen on loopback only
              runtime_env={"env_vars": {"PYTHONPATH": path}})
     algo, _actor = build(args)
     result: dict = {}

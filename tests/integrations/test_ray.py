@@ -256,3 +256,6 @@ def test_alpha_state_roundtrip_is_what_the_actor_saves():
     assert local.report("s", 1, [{"task_id": task.task_id, "is_success": True}]) == 1
     assert local.report("s", 1, [{"task_id": task.task_id, "is_success": True}]) == 0
     assert local.state_dict()["last_seq"] == {"s": 1}
+    with pytest.raises(ArgumentError, match="every result needs 'task_id'"):
+        local.report("s", 2, [{"task_id": task.task_id, "is_success": True}, {"is_success": False}])
+    assert local.results == 1 and local.state_dict()["last_seq"] == {"s": 1}  # nothing of the bad batch folded

@@ -84,9 +84,16 @@ class CurriculumActor:
         if seq <= self.last_seq.get(source, 0):
             self.duplicates += 1
             return 0
+        # read the whole batch before folding any of it: a bad result must not leave half a batch folded
+        # (the resent batch would then count that half twice)
+        try:
+            parsed = [(str(r["task_id"]), EpisodeResult.coerce(r)) for r in results]
+        except (KeyError, TypeError, ValueError, Error) as exc:
+            raise ArgumentError(f"CurriculumActor.report: batch {seq} of {source}: every result needs "
+                                f"'task_id' and 'is_success' ({type(exc).__name__}: {exc})") from None
         update = self.curriculum.update
-        for result in results:
-            update(str(result["task_id"]), result)
+        for task_id, result in parsed:
+            update(task_id, result)
         self.last_seq[source] = seq
         self.results += len(results)
         self._unsaved += len(results)
