@@ -77,7 +77,7 @@ def main() -> None:
         cur = result.get("curriculum", {})
         print(f"iteration {i + 1}: mean episode return {runners.get('episode_return_mean', float('nan')):.3f}, "
               f"episodes {runners.get('num_episodes', 0)}, curriculum results {cur.get('actor_results', 0):.0f}, "
-              f"success {cur.get('success_rate', float('nan')):.2f}", flush=True)
+              f"recent success {cur.get('recent_success', float('nan')):.2f}", flush=True)
     algo.stop()
     ray.shutdown()
     print(f"final mean episode return {result.get('env_runners', {}).get('episode_return_mean', float('nan')):.3f}")
