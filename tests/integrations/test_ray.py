@@ -115,7 +115,7 @@ def test_ray_generation_timeout_fails_the_unfinished_seeds(tmp_path):
     batch = generate_many(DIRECTIVE, 6, backend=GaugedBackend(gauge), cache=False, max_in_flight=1, timeout=0.01,
                           progress=False, skip_failures=True)
     assert len(batch) + len(batch.failures) == 6 and batch.failures
-    assert all("timeout=0.01" in reason for reason in batch.failures.values())
+    assert all("within timeout=0.01 s" in reason for reason in batch.failures.values())
 
 
 def test_ray_workers_share_the_disk_cache(tmp_path):
@@ -131,6 +131,12 @@ def test_ray_generation_checks_its_arguments():
         generate_many(DIRECTIVE, 2, backend="offline", max_in_flight=0)
     with pytest.raises(ArgumentError, match="offline backend takes no options"):
         generate_many(DIRECTIVE, 2, backend="offline", model="x")
+    with pytest.raises(ArgumentError, match="seed=-1"):
+        generate_many(DIRECTIVE, 2, backend="offline", seed=-1)
+    with pytest.raises(TypeError, match="not both"):
+        generate_many(DIRECTIVE, 2, backend="offline", max_in_flight=2, concurrency=2)
+    # the local path's keyword works unchanged
+    assert len(generate_many(DIRECTIVE, 2, backend="offline", concurrency=1, progress=False)) == 2
 
 
 def test_rate_limiter_spaces_grants_after_the_burst():

@@ -23,7 +23,7 @@ from inspect import signature
 from typing import Any
 
 from gensim_gym._checks import Checks
-from gensim_gym.errors import ArgumentError, GenerationError, require
+from gensim_gym.errors import ArgumentError, ArgumentTypeError, GenerationError, require
 from gensim_gym.factory import generate as generate_one
 from gensim_gym.generation.llm.api import Batch, generator_for, make_backend, warn_if_collapsed
 from gensim_gym.generation.llm.pipeline import LLMGenerator, Usage
@@ -84,9 +84,10 @@ def _usage_of(spec: SimSpec) -> Usage:
                  u.get("cached_stages", 0))
 
 
-def _check(n: Any, max_in_flight: Any, timeout: Any, requests_per_second: Any, *, backend: Any,
+def _check(n: Any, max_in_flight: Any, timeout: Any, requests_per_second: Any, *, seed: Any, backend: Any,
            options: dict[str, Any]) -> None:
     checks = Checks("gensim_gym.integrations.ray.generate_many")
+    checks.integer("seed", seed, 0)
     if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= MAX_BATCH:
         checks.fail("n", n, f"must be an integer in [0, {MAX_BATCH}]")
     checks.integer("max_in_flight", max_in_flight, 1, optional=True)
@@ -111,7 +112,7 @@ def _default_in_flight() -> int:
 def generate_many(directive: str, n: int, *, difficulty: float = 0.5, seed: int = 0, backend: Any = "openai",
                   max_in_flight: int | None = None, progress: bool | Progress = True, skip_failures: bool = False,
                   timeout: float | None = None, requests_per_second: float | None = None, burst: int = 1,
-                  num_cpus: float = 1, **kwargs: Any) -> Batch:
+                  num_cpus: float = 1, concurrency: int | None = None, **kwargs: Any) -> Batch:
     """Generate ``n`` specs (seeds ``seed .. seed+n-1``) as Ray tasks; the same :class:`Batch` as the local path.
 
     Args:
@@ -124,12 +125,17 @@ def generate_many(directive: str, n: int, *, difficulty: float = 0.5, seed: int 
         timeout: seconds for the whole batch; seeds still running then are cancelled and count as failures.
         requests_per_second, burst: one :class:`RateLimiter` actor shared by every worker limits backend calls.
         num_cpus: Ray CPUs reserved per task.
+        concurrency: the local path's name for ``max_in_flight``, so a call written for it runs here unchanged.
         kwargs: generator options (``cache``, ``cache_dir``, ``max_attempts`` ...) and backend options
             (``model``, ``base_url`` ...), as for the local path.
 
     Ray must be initialised (``ray.init(...)``) or it starts a local instance with Ray's defaults.
     """
-    _check(n, max_in_flight, timeout, requests_per_second, backend=backend, options=kwargs)
+    if concurrency is not None:
+        if max_in_flight is not None:
+            raise ArgumentTypeError("pass max_in_flight or concurrency (the local path's name for it), not both")
+        max_in_flight = concurrency
+    _check(n, max_in_flight, timeout, requests_per_second, seed=seed, backend=backend, options=kwargs)
     if backend != "offline":
         generator_for(backend, **kwargs)  # the local path's checks (and a missing key), raised here, not per task
     limiter = start_rate_limiter(requests_per_second, burst) if requests_per_second is not None else None
@@ -143,6 +149,7 @@ def generate_many(directive: str, n: int, *, difficulty: float = 0.5, seed: int 
     deadline = None if timeout is None else time.monotonic() + timeout
     pending: dict[Any, int] = {}
     seeds = iter(range(seed, seed + n))
+    stopped = "not finished: the batch was interrupted"
     try:
         while True:
             for s in seeds:  # top up to the bound
@@ -154,6 +161,7 @@ def generate_many(directive: str, n: int, *, difficulty: float = 0.5, seed: int 
             left = None if deadline is None else max(0.0, deadline - time.monotonic())
             done, _ = ray.wait(list(pending), num_returns=1, timeout=left)
             if not done:  # the deadline passed
+                stopped = f"not finished within timeout={timeout} s"
                 break
             for ref in done:
                 _collect(ref, pending.pop(ref), results, failures)
@@ -161,9 +169,9 @@ def generate_many(directive: str, n: int, *, difficulty: float = 0.5, seed: int 
     finally:
         for ref, s in pending.items():
             ray.cancel(ref, force=True)
-            failures[s] = f"not finished within timeout={timeout} s"
+            failures[s] = stopped
         for s in seeds:
-            failures[s] = f"not started within timeout={timeout} s"
+            failures[s] = stopped.replace("not finished", "not started")
         if limiter is not None:
             ray.kill(limiter)
     return _batch(directive, n, results, failures, skip_failures)
