@@ -1,6 +1,6 @@
 # Shared by setup scripts: create (or reuse) .venv and install the package with the given extras.
 #
-# With a "train" extra, torch is installed first, so the package's torch range (>=2.1,<3) is already
+# With a "train", "torchrl" or "rllib" extra, torch is installed first, so the package's torch range (>=2.1,<3) is already
 # met when the package is installed:
 #   1. PyTorch's CPU wheel index (https://download.pytorch.org/whl/cpu), if it answers within a few
 #      seconds: the CPU build of torch (~190 MB) and its few pure-Python dependencies, no CUDA.
@@ -30,7 +30,7 @@ urllib.request.urlopen(sys.argv[1].rstrip("/") + "/torch/", timeout=5).close()
 EOF
 }
 
-if [[ "$EXTRAS" == *train* || "$EXTRAS" == *torchrl* ]] && ! _torch_installed; then
+if [[ "$EXTRAS" == *train* || "$EXTRAS" == *torchrl* || "$EXTRAS" == *rllib* ]] && ! _torch_installed; then
   if _index_answers && "$VENV/bin/python" -m pip install --quiet --timeout 30 --index-url "$TORCH_INDEX" "$TORCH"; then
     echo "torch: installed $TORCH (CPU build) from PyTorch's CPU index $TORCH_INDEX" >&2
   else
