@@ -19,11 +19,9 @@ from gensim_gym.envs.runtime import TaskRuntime
 from gensim_gym.envs.sources import FixedSpec, TaskSource
 from gensim_gym.errors import ActionError, ArgumentError, Error, RenderModeError, ResetNeeded, SearchSpaceError
 from gensim_gym.spec.model import SimSpec
-from gensim_gym.world.compiled import CompiledWorld, GroundAction, assigned_value
+from gensim_gym.world.compiled import CompiledWorld, GroundAction
 from gensim_gym.world.planner import best_plan
 
-# bound once: step() calls them with positional out= arguments to keep per-step overhead low
-_add, _subtract, _logical_not = np.add, np.subtract, np.logical_not
 _ALL = slice(None)
 
 _NO_EVENT = ("", None, "")  # GenSimEnv._event before the first call of an episode
@@ -195,7 +193,7 @@ class GenSimEnv(gym.Env):
             self._phi = rt.phi0
         self._status = rt.status0  # never mutated: _goal_status replaces it
         self._success = rt.success0
-        self._cnt = rt.cnt0.copy()  # a list (sparse counters) or an int16 array (dense)
+        self._cnt = rt.cnt0.copy()
         self._res = rt.res0.copy()
         self._mask_buf[:] = rt.mask0_bytes
         self._obs[_ALL] = rt.obs0  # cheaper than np.copyto (a Python-level dispatch wrapper)
@@ -378,48 +376,40 @@ class GenSimEnv(gym.Env):
         return f"ok: {ground.label}" if kind == "ok" else ""
 
     def _apply(self, ground: GroundAction, rt: TaskRuntime) -> bool:
-        """Apply a valid call; update belief, literal counters, mask, observation and goal status
-        incrementally (see :mod:`gensim_gym.envs.runtime`). Returns whether Φ may have changed."""
+        """Apply a valid call (:meth:`CompiledWorld.apply`, as the planner and the verifier do), then update
+        belief, literal counters, mask, observation and goal status where the call wrote (see
+        :mod:`gensim_gym.envs.runtime`). Returns whether Φ may have changed."""
         plan = rt.plans[ground.id] or rt.plan(ground)
-        indices, rows, residuals, assigns, touches_goal, touches_phi, dels, adds, flips = plan
-        if assigns is not None:
-            self._assign(assigns, rt)
-        dirty = False  # dense counters moved: the mask is recomputed at the end
+        facts, nums, belief, obs = self._facts, self._nums, self._belief, self._obs
+        indices = plan.indices
+        before = [belief[i] for i in indices]  # the belief is the true state without hidden facts
+        self.world.apply(facts, nums, ground.effects)
         if self._hidden:
-            dirty = self._apply_hidden(ground.effects, indices, rows)
-        else:
-            # Deletes before adds, as CompiledWorld.apply; ``pattern`` marks the effects that really
-            # flipped their fact (a fact both deleted and added nets out in the summed rows).
-            facts, obs, pattern = self._facts, self._obs, 0
-            for i, bit in dels:
-                if facts[i]:
-                    facts[i] = obs[i] = 0
-                    pattern |= bit
-            for i, bit in adds:
-                if not facts[i]:
-                    facts[i] = obs[i] = 1
-                    pattern |= bit
-            if pattern:
-                delta = flips.get(pattern, flips)  # the dict itself marks a pattern not seen yet
-                if delta is flips:
-                    delta = rt.flip_delta(plan, pattern)
-                if rt.dense:
-                    if delta is not None:
-                        _add(self._cnt, delta, self._cnt)
-                        dirty = True
-                else:
-                    self._walk(delta, 1)
-        if residuals and self._rerun(residuals):
-            dirty = True
-        if dirty:
-            _logical_not(self._cnt, self._mask)
-            self._obs_calls[:] = self._mask
-        if touches_goal:
+            visible = self._visible
+            for i in ground.effects.reveals:
+                visible[i] = 1
+            for i in indices:  # unknown hidden facts count as true (the mask is optimistic)
+                belief[i] = facts[i] if visible[i] else 1
+                obs[i] = facts[i] & visible[i]
+        for i, row, old in zip(indices, plan.rows, before, strict=True):
+            new = belief[i]
+            if new != old:
+                if not self._hidden:
+                    obs[i] = new
+                if row is not None:
+                    self._walk(row, 1 if new else -1)
+        if plan.assigned:
+            offset, observed = self._slices[2].start, rt.observed_fluent
+            for j in plan.assigned:
+                obs[offset + j] = observed(j, nums[j])
+        if plan.residuals:
+            self._rerun(plan.residuals)
+        if plan.touches_goal:
             self._goal_status(self.world)
         # A dead end: no call is available any more (only a valid call changes the mask), so nothing the
         # agent does can change the state; step() ends the episode here as a failure.
         self._dead = not self._success and 1 not in self._mask_buf
-        return touches_phi
+        return plan.touches_phi
 
     def _check_constraints(self, ground: GroundAction, rt: TaskRuntime) -> float:
         """After a valid call: the trajectory constraints it could have broken (those reading what it
@@ -453,46 +443,6 @@ class GenSimEnv(gym.Env):
             if not (c and n):
                 mask[a] = calls[a] = not n
 
-    def _assign(self, assigns: tuple, rt: TaskRuntime) -> None:
-        """Fluent assignments ``(fluent, op, fn, lo, hi)`` by ``CompiledWorld.apply``'s rule (:func:`assigned_value`,
-        every value from the state before the call), then observed."""
-        facts, nums, obs = self._facts, self._nums, self._obs
-        offset, observed = self._slices[2].start, rt.observed_fluent
-        if len(assigns) == 1:  # the usual case (calendar's invite): no second value to read the old state
-            ((j, op, fn, lo, hi),) = assigns
-            nums[j] = value = assigned_value(op, fn(facts, nums), nums[j], lo, hi)
-            obs[offset + j] = observed(j, value)
-            return
-        updates = [(j, assigned_value(op, fn(facts, nums), nums[j], lo, hi)) for j, op, fn, lo, hi in assigns]
-        for j, value in updates:
-            nums[j] = value
-            obs[offset + j] = observed(j, value)
-
-    def _apply_hidden(self, effects, indices: tuple[int, ...], rows: tuple) -> bool:
-        """With hidden facts: apply, reveal, refresh the belief where the call wrote, observe only what
-        is visible, and move the counters (and the mask where they reach or leave 0) by the belief's flips.
-        Returns whether dense counters moved (the caller then recomputes the mask)."""
-        facts, belief, visible, obs = self._facts, self._belief, self._visible, self._obs
-        before = [belief[i] for i in indices]
-        for i in effects.dels:
-            facts[i] = 0
-        for i in effects.adds:
-            facts[i] = 1
-        for i in effects.reveals:
-            visible[i] = 1
-        for i in list(effects.adds) + list(effects.dels) + list(effects.reveals):
-            belief[i] = facts[i] if visible[i] else 1
-        dirty = False
-        for i, row, old in zip(indices, rows, before, strict=True):
-            obs[i] = facts[i] & visible[i]
-            if belief[i] != old and row is not None:
-                if self._rt.dense:
-                    (_subtract if old else _add)(self._cnt, row, self._cnt)
-                    dirty = True
-                else:
-                    self._walk(row, -1 if old else 1)
-        return dirty
-
     def _terms(self) -> float:
         reward = 0.0
         facts, nums = self._facts, self._nums
@@ -502,11 +452,10 @@ class GenSimEnv(gym.Env):
                 reward += term.value
         return reward
 
-    def _rerun(self, residuals: tuple) -> bool:
-        """Re-run residual preconditions whose reads changed; move their counters (and, for sparse
-        counters, the mask). Returns whether dense counters moved."""
+    def _rerun(self, residuals: tuple) -> None:
+        """Re-run residual preconditions whose reads changed; move their counters, and the mask where a
+        counter reaches or leaves 0."""
         res, belief, nums, cnt = self._res, self._belief, self._nums, self._cnt
-        dirty = False
         for fn, ids in residuals:  # actions sharing one check (equal ground expression) share its value
             r = 0 if fn(belief, nums) else 1
             if r == res[ids[0]]:
@@ -514,15 +463,10 @@ class GenSimEnv(gym.Env):
             for a in ids:
                 old = res[a]
                 res[a] = r
-                if self._rt.dense:
-                    cnt[a] += r - old
-                    dirty = True
-                else:
-                    c = cnt[a]
-                    cnt[a] = n = c + r - old
-                    if not (c and n):
-                        self._mask_buf[a] = self._obs_calls[a] = not n
-        return dirty
+                c = cnt[a]
+                cnt[a] = n = c + r - old
+                if not (c and n):
+                    self._mask_buf[a] = self._obs_calls[a] = not n
 
     def _goal_status(self, w: CompiledWorld) -> None:
         status = w.goal_status(self._facts, self._nums)
