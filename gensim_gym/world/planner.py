@@ -187,21 +187,10 @@ def _push_children(world: CompiledWorld, app: frozenset[int], facts: bytearray, 
     ``Guidance.preferred`` bit set; among equal keys, children reached by one of those calls pop first."""
     by_id, apply, is_goal, guard = world.actions, world.apply, world.is_goal, world.guard
     heappush, best_get, far = heapq.heappush, best_g.get, 1 << 30
-    n_key = tuple(nums)
     for action_id in sorted(app):
-        effects = by_id[action_id].effects
-        f_next = bytearray(facts)
-        if effects.assigns:
-            n_next = list(nums)
-            apply(f_next, n_next, effects)
-            key = (bytes(f_next), tuple(n_next))
-        else:  # facts only (the common case): apply's delete-then-add, inline
-            n_next = nums
-            for i in effects.dels:
-                f_next[i] = 0
-            for i in effects.adds:
-                f_next[i] = 1
-            key = (bytes(f_next), n_key)
+        f_next, n_next = bytearray(facts), list(nums)
+        apply(f_next, n_next, by_id[action_id].effects)
+        key = (bytes(f_next), tuple(n_next))
         if best_get(key, far) <= g2:
             continue
         if guard is not None and guard.violates(by_id[action_id], f_next, n_next):
