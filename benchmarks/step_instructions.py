@@ -33,9 +33,15 @@ def child(domain: str, face: str, steps: int, warm: int) -> None:
     sys.path.insert(0, str(HERE))
     from env_throughput import cartpole_stepper, gensim_stepper
 
-    run = cartpole_stepper() if domain == "CartPole-v1" else gensim_stepper(f"domain: {domain}", 0.5, 16, face=face)
-    run(warm)
-    functools.reduce(lambda _, n: run(n), [steps], 0)
+    from gensim_gym.world.budget import SearchLimits, bounded
+
+    # search limits are CPU seconds, and valgrind runs ~50x slower: without this, preparing a task (the
+    # progress sweep) could hit its limit here and not in a normal run, and play other tasks
+    with bounded(SearchLimits(seconds=3600.0)):
+        run = cartpole_stepper() if domain == "CartPole-v1" else gensim_stepper(f"domain: {domain}", 0.5, 16,
+                                                                                face=face)
+        run(warm)
+        functools.reduce(lambda _, n: run(n), [steps], 0)
 
 
 def count(domain: str, face: str, steps: int, warm: int) -> int:

@@ -5,4 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/_venv.sh "train,llm,dev,torchrl"
 .venv/bin/python -m ruff check gensim_gym tests benchmarks examples
+.venv/bin/python -m mypy  # the package, at the level pyproject.toml's [tool.mypy] sets
 exec .venv/bin/python -m pytest -q "$@"

@@ -114,7 +114,9 @@ class AlphaCurriculum(PoolCurriculum):
         super().__init__(directive, generator=generator, seed=seed, pool_size=pool_size, refill_batch=refill_batch,
                          fold_every=batch_size if fold_every is None else fold_every)
         self.alpha = float(alpha)
-        self.band = tuple(band) if band else (max(0.05, alpha - 0.3), min(0.95, alpha + 0.3))
+        # a given band is two numbers (checked by Checks.interval), a tuple[float, ...] to the type checker
+        self.band: tuple[float, float] = tuple(band) if band else (max(0.05, alpha - 0.3),  # type: ignore[assignment]
+                                                                   min(0.95, alpha + 0.3))
         self.bins, self.lam, self.step, self.kl_max, self.explore = bins, lam, step, kl_max, explore
         self.batch_size, self.bin_decay = batch_size, bin_decay
         self.confidence, self.min_trials, self.max_plays = confidence, min_trials, max_plays
@@ -145,6 +147,7 @@ class AlphaCurriculum(PoolCurriculum):
         super()._check(c, a)
         if a.get("band") is not None:
             c.interval("band", a["band"])
+        low: float  # ints, then floats
         for name, low in (("bins", 1), ("batch_size", 1), ("min_trials", 0), ("max_plays", 1),
                           ("min_cell_trials", 0)):
             if name in a:
@@ -288,13 +291,15 @@ class AlphaCurriculum(PoolCurriculum):
         if unknown:
             thetas, cells = self._unknown_cells(results, slots, view)
             known = [s != n for s in slots]
-            self.filter.model.observe_many(list(map(view.features.__getitem__, compress(slots, known))),
+            # list.__getitem__ is overloaded (int or slice), which map's typing cannot pick from
+            self.filter.model.observe_many(list(map(view.features.__getitem__, compress(slots, known))),  # type: ignore[arg-type]
                                            list(map(float, compress(succ, known))))
             played = [(c, s) for c, s in zip(cells, succ, strict=True) if c is not None]
         else:
             thetas = list(map(view.thetas.__getitem__, slots))
             played = list(zip(map(view.cells.__getitem__, slots), succ, strict=True))
-            self.filter.model.observe_many(list(map(view.features.__getitem__, slots)), list(map(float, succ)))
+            self.filter.model.observe_many(list(map(view.features.__getitem__, slots)),  # type: ignore[arg-type]
+                                           list(map(float, succ)))
         self.recent.extend(zip(succ, rets, [-1.0 if t is None else t for t in thetas], strict=True))
         self._learn_cells(played)
         for entry in touched:
@@ -320,6 +325,7 @@ class AlphaCurriculum(PoolCurriculum):
                 thetas.append(view.thetas[slot])
                 cells.append(view.cells[slot])
                 continue
+            theta: float | None
             if isinstance(task, Task):
                 theta, arm = task.theta, task.arm
             else:

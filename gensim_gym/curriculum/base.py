@@ -53,7 +53,7 @@ class EpisodeResult:
         """Accept an ``EpisodeResult``, a bool, or a mapping with ``is_success`` (and ``return``/``r``, ...)."""
         if type(result) is dict and "is_success" in result:  # the common case: skip the ABC check
             get = result.get
-            ret = result["return"] if "return" in result else get("episode_return", get("r", 0.0))
+            ret: Any = result["return"] if "return" in result else get("episode_return", get("r", 0.0))
             length = result["length"] if "length" in result else get("l", 0)
             theta = get("theta")
             return cls(bool(result["is_success"]), float(ret), int(length),

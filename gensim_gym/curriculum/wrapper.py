@@ -23,6 +23,7 @@ each episode's end through its ``episode_end`` hook.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 import gymnasium as gym
@@ -74,7 +75,7 @@ class CurriculumWrapper(gym.Wrapper):
         # The general path (any env under the wrapper): one add and one increment per step, the result is
         # built at an episode's end. A bare GenSimEnv never comes here: see _bind_fast_path.
         obs, reward, terminated, truncated, info = self.env.step(action)
-        self._return += reward
+        self._return += float(reward)
         self._length += 1
         if (terminated or truncated) and self._task is not None:
             info = dict(info)  # the inner env's dict stays as it was
@@ -105,8 +106,8 @@ class CurriculumWrapper(gym.Wrapper):
         if type(env).step is not GenSimEnv.step:
             return False
         # the newest wrapper owns the hook: an env re-wrapped after its old wrapper was dropped reports here
-        env.episode_end = self._report
-        self.step = env.step
+        env.episode_end = self._report  # type: ignore[attr-defined]  # a GenSimEnv (checked above)
+        self.step = env.step  # type: ignore[method-assign]  # the fast path: see the docstring
         return True
 
     # -- the remote protocol (called through VecEnv.env_method / VectorEnv.call) ----------
@@ -142,7 +143,8 @@ def make_curriculum(name: str, directive: str | None = None, seed: int | None = 
         UniformCurriculum,
     )
 
-    builders = {"alpha": AlphaCurriculum, "uniform": UniformCurriculum, "static": StaticCurriculum,
+    builders: dict[str, Callable[..., Curriculum]] = {
+                "alpha": AlphaCurriculum, "uniform": UniformCurriculum, "static": StaticCurriculum,
                 "threshold": ThresholdCurriculum, "learnability": LearnabilityCurriculum,
                 "hard": lambda **kw: UniformCurriculum(theta_range=(0.8, 1.0), **kw)}
     key = name.lower()

@@ -7,7 +7,7 @@ import string
 from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn, cast
 
 import gymnasium as gym
 import numpy as np
@@ -20,7 +20,9 @@ from gensim_gym.envs.sources import FixedSpec, TaskSource
 from gensim_gym.errors import ActionError, ArgumentError, Error, RenderModeError, ResetNeeded, SearchSpaceError
 from gensim_gym.spec.model import SimSpec
 from gensim_gym.world.compiled import CompiledWorld, GroundAction
+from gensim_gym.world.constraints import Guard
 from gensim_gym.world.planner import best_plan
+from gensim_gym.world.progress import Progress
 
 _ALL = slice(None)
 
@@ -122,8 +124,7 @@ class GenSimEnv(gym.Env):
     @property
     def sim_spec(self) -> SimSpec:
         """The spec of the task being played."""
-        self._require_reset()
-        return self.world.spec
+        return self._require_reset().spec
 
     def action_masks(self) -> np.ndarray:
         """Boolean mask over actions: True where the call is available (unknown hidden facts count as true)."""
@@ -137,9 +138,9 @@ class GenSimEnv(gym.Env):
         If exact search runs out of budget, a weighted-A* plan (possibly longer) is returned instead; if
         both exceed the search limits (:mod:`gensim_gym.world.budget`), the list is empty as well.
         """
-        self._require_reset()
+        world = self._require_reset()
         try:
-            result, _ = best_plan(self.world, self._facts, self._nums, max_depth=max(self.world.horizon - self._t, 0))
+            result, _ = best_plan(world, self._facts, self._nums, max_depth=max(world.horizon - self._t, 0))
         except SearchSpaceError:
             return []
         return [a.id for a in result.plan or []]
@@ -150,8 +151,8 @@ class GenSimEnv(gym.Env):
 
     def describe_action(self, action: int) -> str:
         """The tool call behind a vector action id, e.g. ``move(crate_1, dock)``."""
-        self._require_reset()
-        ground = self.world.actions[action] if 0 <= action < len(self.world.actions) else None
+        actions = self._require_reset().actions
+        ground = actions[action] if 0 <= action < len(actions) else None
         return ground.label if ground else f"<unused action slot {action}>"
 
     # -- gymnasium API -----------------------------------------------------
@@ -172,8 +173,8 @@ class GenSimEnv(gym.Env):
         self._nums = list(w.init_nums)
         rt = self._runtime(w)
         self._hidden = hidden = rt.hidden
-        self._visible = bytearray(rt.visible0) if hidden else None
-        self._belief = bytearray(rt.belief0) if hidden else facts
+        self._visible = bytearray(rt.visible0) if rt.visible0 is not None else None
+        self._belief = bytearray(rt.belief0) if rt.belief0 is not None else facts
         # the mask is computed on the belief; without hidden facts it also decides validity in step()
         self._plain = not hidden and not self._text
         self._t = 0
@@ -188,7 +189,7 @@ class GenSimEnv(gym.Env):
         self._last_failed = self._last_invalid = 0.0
         self._shaping = rt.shaping
         if rt.shaping:
-            self._potential = rt.potential
+            self._potential = cast(Progress, rt.potential)  # shaping implies a potential
             # Φ is a deterministic function of the state (exact table or estimate): Φ(s₀) is fixed per task
             self._phi = rt.phi0
         self._status = rt.status0  # never mutated: _goal_status replaces it
@@ -229,9 +230,9 @@ class GenSimEnv(gym.Env):
             failed = invalid = 0.0
             changed = self._apply(ground, rt)
             # declared reward terms; adding 0.0 as before keeps the reward's float bits identical
-            reward += self._terms() if rt.terms else 0.0
+            reward += self._terms(rt) if rt.terms else 0.0
             if rt.guard is not None:
-                reward -= self._check_constraints(ground, rt)
+                reward -= self._check_constraints(ground, rt.guard)
             self._event = ("ok", ground, "")
         self._t = t = self._t + 1
         success = self._success
@@ -299,15 +300,17 @@ class GenSimEnv(gym.Env):
         return None
 
     def render_text(self) -> str:
-        self._require_reset()
-        return textface.render(self.world, self._facts, self._nums, self._visible, step=self._t, last=self._last)
+        world = self._require_reset()
+        return textface.render(world, self._facts, self._nums, self._visible, step=self._t, last=self._last)
 
     # -- internals -----------------------------------------------------------
-    def _require_reset(self) -> None:
+    def _require_reset(self) -> CompiledWorld:
+        """The world being played; raises :class:`ResetNeeded` before the first reset."""
         if self.world is None:
             raise ResetNeeded("call reset() before using the environment")
+        return self.world
 
-    def _require_episode(self) -> None:
+    def _require_episode(self) -> NoReturn:
         self._require_reset()
         raise ResetNeeded("the episode has ended (terminated or truncated); call reset() before step()")
 
@@ -343,15 +346,13 @@ class GenSimEnv(gym.Env):
         rt = w.__dict__.get("_runtime")
         if rt is None or rt.world is not w:
             rt = TaskRuntime(w, self.layout, prepare=self.prepare_calls)
-            rt.phi0 = rt.potential(w.init_facts, w.init_nums) if rt.shaping else 0.0
-            rt.obs0 = rt.initial_observation(self.layout, rt.phi0)
             w._runtime = rt  # type: ignore[attr-defined]
         self._rt = rt
         return rt
 
     def _resolve(self, action) -> tuple[GroundAction | None, str]:
         if self._text:
-            return textface.parse_call(self.world, action)
+            return textface.parse_call(self._require_reset(), action)
         n = self.layout.n_actions
         try:  # integers only (numpy's and 0-d integer arrays too): no truncated floats, parsed strings or bytes
             index = operator.index(action)
@@ -360,7 +361,7 @@ class GenSimEnv(gym.Env):
                               f"{action!r:.60}") from None
         if not 0 <= index < n:
             raise ActionError(f"action {index} is outside the action space [0, {n})")
-        actions = self.world.actions
+        actions = self._require_reset().actions
         if index >= len(actions) or actions[index] is None:
             return None, f"action {index} is not a tool call of this task"
         return actions[index], ""
@@ -383,9 +384,10 @@ class GenSimEnv(gym.Env):
         facts, nums, belief, obs = self._facts, self._nums, self._belief, self._obs
         indices = plan.indices
         before = [belief[i] for i in indices]  # the belief is the true state without hidden facts
-        self.world.apply(facts, nums, ground.effects)
+        rt.world.apply(facts, nums, ground.effects)
         if self._hidden:
             visible = self._visible
+            assert visible is not None  # reset() makes the visibility mask of a task with hidden facts
             for i in ground.effects.reveals:
                 visible[i] = 1
             for i in indices:  # unknown hidden facts count as true (the mask is optimistic)
@@ -405,13 +407,13 @@ class GenSimEnv(gym.Env):
         if plan.residuals:
             self._rerun(plan.residuals)
         if plan.touches_goal:
-            self._goal_status(self.world)
+            self._goal_status(rt.world)
         # A dead end: no call is available any more (only a valid call changes the mask), so nothing the
         # agent does can change the state; step() ends the episode here as a failure.
         self._dead = not self._success and 1 not in self._mask_buf
         return plan.touches_phi
 
-    def _check_constraints(self, ground: GroundAction, rt: TaskRuntime) -> float:
+    def _check_constraints(self, ground: GroundAction, guard: Guard) -> float:
         """After a valid call: the trajectory constraints it could have broken (those reading what it
         wrote). A violated fatal one ends the episode as a failure (``info["violation"]`` names it); a
         penalised one costs its penalty once per call that breaks instances of it not broken before
@@ -419,7 +421,7 @@ class GenSimEnv(gym.Env):
         facts, nums, broken = self._facts, self._nums, self._broken
         self._violation = ""
         charged: dict[str, float] = {}
-        for g in rt.guard.touched(ground):
+        for g in guard.touched(ground):
             if g.holds(facts, nums):
                 broken.discard(g.id)
             elif g.fatal:
@@ -443,10 +445,10 @@ class GenSimEnv(gym.Env):
             if not (c and n):
                 mask[a] = calls[a] = not n
 
-    def _terms(self) -> float:
+    def _terms(self, rt: TaskRuntime) -> float:
         reward = 0.0
         facts, nums = self._facts, self._nums
-        for k, (term, compiled) in enumerate(self.world.terms):
+        for k, (term, compiled) in enumerate(rt.terms):
             if (not term.once or k not in self._fired) and compiled.fn(facts, nums):
                 self._fired.add(k)
                 reward += term.value

@@ -84,12 +84,12 @@ class TaskRuntime:
         # Φ is computed on the true state, hidden facts included: with hidden facts the observation leaves
         # it out (its slot stays 0), or it would tell the agent what it has not observed yet
         self.phi_observed = self.shaping and not self.hidden
-        self.visible0 = bytearray(1 if not h else 0 for h in world.hidden) if self.hidden else None
-        facts = world.init_facts
-        self.belief0 = None
-        if self.hidden:
-            self.belief0 = bytearray(f if v else 1 for f, v in zip(facts, self.visible0, strict=True))
-        belief, nums = self.belief0 if self.hidden else facts, world.init_nums
+        self.visible0 = visible0 = bytearray(1 if not h else 0 for h in world.hidden) if self.hidden else None
+        facts, nums = world.init_facts, world.init_nums
+        self.belief0: bytearray | None = None
+        belief = facts
+        if visible0 is not None:
+            belief = self.belief0 = bytearray(f if v else 1 for f, v in zip(facts, visible0, strict=True))
         self.scale32 = np.asarray(world.num_scale, dtype=np.float32)
         self.scale_items = list(self.scale32)  # numpy float32 scalars, for scaled()
         self._observed: dict[tuple[int, float], np.float32 | float] = {}
@@ -106,6 +106,9 @@ class TaskRuntime:
         if prepare:
             for a in world.valid_actions:  # ~10 µs each
                 self.plan(a)
+        # the reset state is fixed per task: Φ and the observation there too
+        self.phi0 = self.potential(facts, nums) if self.potential is not None else 0.0
+        self.obs0 = self.initial_observation(layout, self.phi0)
 
     def _build_counters(self, world: CompiledWorld, layout: Layout, belief: bytearray, nums: list[float]) -> None:
         """The literal counters at the start, their rows and the residual checks' dependencies."""
@@ -135,8 +138,8 @@ class TaskRuntime:
         t = self._call_tables(ground)
         writes = ground.effects.adds + ground.effects.dels
         touches_goal = bool(self.goal_facts.intersection(writes) or self.goal_nums.intersection(t.assigned))
-        touches_phi = self.shaping and bool(self.potential.facts.intersection(writes)
-                                            or self.potential.nums.intersection(t.assigned))
+        touches_phi = self.potential is not None and bool(self.potential.facts.intersection(writes)
+                                                          or self.potential.nums.intersection(t.assigned))
         plan = self.plans[ground.id] = CallPlan(t.indices, t.rows, t.residuals, t.assigned, touches_goal, touches_phi)
         return plan
 
@@ -160,16 +163,18 @@ class TaskRuntime:
         written = effects.dels + effects.adds + (effects.reveals if self.hidden else ())
         indices = tuple(dict.fromkeys(written))
         assigned = tuple(dict.fromkeys(j for j, _, _ in effects.assigns))
-        found: dict[int, GroundAction] = {}
+        found: set[int] = set()
         for i in effects.adds + effects.dels + effects.reveals:
-            found.update((b, self.actions[b]) for b in self._residual_fact_deps.get(i, ()))
+            found.update(self._residual_fact_deps.get(i, ()))
         for j in assigned:
-            found.update((b, self.actions[b]) for b in self._residual_num_deps.get(j, ()))
+            found.update(self._residual_num_deps.get(j, ()))
         # one entry per distinct check: actions whose residuals are the same ground expression
         # (calendar: ``headcount(m) <= capacity(r)`` in every slot's booking) share one evaluation
         groups: dict[object, tuple] = {}
         for aid in sorted(found):
-            residual = _residual(found[aid])
+            action = self.actions[aid]
+            assert action is not None  # residual checks belong to valid actions
+            residual = _residual(action)
             group = residual.key if residual.key is not None else aid
             fn, ids = groups.get(group, (residual.fn, ()))
             groups[group] = (fn, ids + (aid,))
@@ -267,7 +272,7 @@ def scaled(value: float, scale: np.float32) -> np.float32 | float:
     Division of two float32 scalars rounds as the array division does; the clip keeps NaN and
     -0.0 as ``np.clip`` does (tested against it in tests/envs/test_fast_path.py).
     """
-    x = np.float32(value) / scale
+    x: np.float32 | float = np.float32(value) / scale
     if not (x >= 0.0 or isnan(x)):
         x = 0.0
     if not (x <= 1.0 or isnan(x)):

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import cast
 
 import numpy as np
 
 from gensim_gym.errors import SearchSpaceError
 from gensim_gym.spec.model import SimSpec
 from gensim_gym.world.budget import SearchLimits, bounded, current
-from gensim_gym.world.compiled import CompiledWorld, changes
+from gensim_gym.world.compiled import CompiledWorld, GroundAction, changes
 from gensim_gym.world.layout import Layout
 from gensim_gym.world.planner import plan
 from gensim_gym.world.progress import PlanProgress
@@ -78,7 +79,7 @@ def replay(spec: SimSpec, labels: list[str] | tuple[str, ...], layout: Layout | 
     if len(steps) == len(labels):
         # The golden plan is a shortest plan, so the exact distances along it are known: the
         # dense reward's potential needs no state-space sweep here (gensim_gym.world.progress).
-        quiet_world._progress = PlanProgress(quiet_world, steps)
+        quiet_world.__dict__["_progress"] = PlanProgress(quiet_world, steps)  # where progress() looks first
     # the env would compile exactly this world itself; a generator never replays a task twice
     env.adopt_world(quiet_world, forget_others=True)
     # Seeded once, when the env is made: a noise-free replay of a given spec never draws from
@@ -134,7 +135,7 @@ def random_rollouts(world: CompiledWorld, episodes: int, integers: Callable[[int
     """
     wins = played = 0
     budget = current()
-    actions = world.actions
+    actions = cast("list[GroundAction]", world.actions)  # the walk draws valid actions only
     changed_by = changes(world)  # shared by worlds of one grounding
     at_start = world.start_applicable()
     start = [a.id for a in world.valid_actions if a.id in at_start]  # valid_actions order, as drawn from

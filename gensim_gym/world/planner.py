@@ -21,6 +21,7 @@ import heapq
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import count
+from typing import cast
 
 from gensim_gym.world.budget import Budget, SearchLimits, bounded, state_bytes
 from gensim_gym.world.compiled import CompiledWorld, GroundAction, changes
@@ -185,7 +186,8 @@ def _push_children(world: CompiledWorld, app: frozenset[int], facts: bytearray, 
     the heuristic lower bound ``h2`` and key ``f2``; return the link of the first goal successor in
     id order (goals are tested as they are generated), else None. ``preferred``: the parent's
     ``Guidance.preferred`` bit set; among equal keys, children reached by one of those calls pop first."""
-    by_id, apply, is_goal, guard = world.actions, world.apply, world.is_goal, world.guard
+    by_id = cast("list[GroundAction]", world.actions)  # ``app`` holds valid actions' ids
+    apply, is_goal, guard = world.apply, world.is_goal, world.guard
     heappush, best_get, far = heapq.heappush, best_g.get, 1 << 30
     for action_id in sorted(app):
         f_next, n_next = bytearray(facts), list(nums)
@@ -213,8 +215,9 @@ def _last_layer(world: CompiledWorld, app: frozenset[int], facts: bytearray, num
     i.e. the search is no longer exhaustive.
     """
     cut = False
+    by_id = cast("list[GroundAction]", world.actions)  # ``app`` holds valid actions' ids
     for action_id in sorted(app):
-        action = world.actions[action_id]
+        action = by_id[action_id]
         f2, n2 = bytearray(facts), list(nums)
         world.apply(f2, n2, action.effects)
         if world.guard is not None and world.guard.violates(action, f2, n2):
