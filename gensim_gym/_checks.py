@@ -37,8 +37,10 @@ class Checks:
     def number(self, name: str, value: Any, low: float = -math.inf, high: float = math.inf, *,
                open_low: bool = False, open_high: bool = False, hint: str = "") -> bool:
         """A finite real number in the interval (``hint`` is appended to the problem); returns whether it is one."""
+        # numbers.Real declares no comparisons in typeshed, though every Real has them
         ok = (isinstance(value, Real) and not isinstance(value, bool) and math.isfinite(value)
-              and (value > low if open_low else value >= low) and (value < high if open_high else value <= high))
+              and (value > low if open_low else value >= low)  # type: ignore[operator]
+              and (value < high if open_high else value <= high))
         if not ok:
             if low == -math.inf and high == math.inf:
                 allowed = "must be a finite number"

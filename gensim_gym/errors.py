@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 
 class Error(Exception):
@@ -74,6 +75,9 @@ class GenerationError(Error, RuntimeError):
 
     ``attempts`` holds one reason per attempt, in order.
     """
+
+    #: What the failed attempts cost (requests and tokens), when a backend counted it.
+    usage: dict[str, Any] | None = None
 
     def __init__(self, message: str, attempts: Sequence[str] = ()) -> None:
         self.attempts: tuple[str, ...] = tuple(attempts)

@@ -6,14 +6,14 @@ import difflib
 from dataclasses import replace
 from inspect import signature
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import gymnasium as gym
 
 from gensim_gym._checks import Checks
 from gensim_gym.envs.available import AvailableCalls
 from gensim_gym.envs.gensim_env import GenSimEnv
-from gensim_gym.envs.sources import FixedSpec
+from gensim_gym.envs.sources import FixedSpec, TaskSource
 from gensim_gym.errors import ArgumentError, ArgumentTypeError, UnexpectedArgumentError, did_you_mean
 from gensim_gym.generation.directive import parse_directive
 from gensim_gym.generation.family import DirectiveFamily
@@ -78,7 +78,7 @@ def _action_face(env: gym.Env, action_space: str, max_calls: int | None) -> gym.
     if action_space not in ACTION_SPACES:
         raise ArgumentError(f"action_space must be one of {', '.join(map(repr, ACTION_SPACES))}, "
                             f"got {action_space!r}{did_you_mean(str(action_space), ACTION_SPACES)}")
-    if env.unwrapped.obs_mode != "vector" or action_space == "ground":
+    if cast(GenSimEnv, env.unwrapped).obs_mode != "vector" or action_space == "ground":
         if max_calls is not None:
             raise ArgumentError("max_calls goes with action_space='available' in obs_mode='vector'")
         return env
@@ -94,7 +94,7 @@ def generate(directive: str, *, difficulty: float = 0.5, seed: int = 0, backend:
     True
     """
     _check_backend(backend, backend_kwargs)
-    seed = _check_seed(seed, "generate", optional=False)
+    seed = cast(int, _check_seed(seed, "generate", optional=False))  # not optional: an int
     if backend == "offline":
         knobs = parse_directive(directive, difficulty, on_unknown=on_unknown)
         enforce(reading_of(directive, knobs), strict=strict)
@@ -140,6 +140,7 @@ def make_env(directive: str | None = None, *, spec: SimSpec | str | Path | None 
         spec = spec if isinstance(spec, SimSpec) else load_spec(spec)
         env: gym.Env = GenSimEnv(FixedSpec(spec), obs_mode=obs_mode, render_mode=render_mode, seed=seed)
     elif backend == "offline":
+        assert directive is not None  # given, or defaulted when no spec is
         if max_difficulty is None and curriculum is not None:
             # a curriculum moves across difficulties, so its spaces must fit all of them; a plain
             # env only plays its own difficulty and gets the smallest spaces (fewer action slots)
@@ -148,11 +149,14 @@ def make_env(directive: str | None = None, *, spec: SimSpec | str | Path | None 
         enforce(reading_of(directive, knobs), strict=strict)
         if defaulted:  # the specs record that nobody asked for this directive
             knobs = replace(knobs, notes=(DEFAULT_NOTE, *knobs.notes))
-        source = DirectiveFamily(directive, difficulty, seed, num_tasks, knobs=knobs, max_difficulty=max_difficulty,
-                                 shuffle_slots=shuffle_slots, prefetch=prefetch)
+        source: TaskSource = DirectiveFamily(directive, difficulty, seed, num_tasks, knobs=knobs,
+                                             max_difficulty=max_difficulty, shuffle_slots=shuffle_slots,
+                                             prefetch=prefetch)
         env = GenSimEnv(source, obs_mode=obs_mode, render_mode=render_mode, seed=seed)
     else:
         from gensim_gym.generation.llm import llm_family  # noqa: PLC0415 - optional dependency
+
+        assert directive is not None  # given, or defaulted when no spec is
 
         source = llm_family(directive, difficulty=difficulty, seed=seed, num_tasks=num_tasks, backend=backend,
                             shuffle_slots=shuffle_slots, **backend_kwargs)

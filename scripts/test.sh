@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/_venv.sh "train,llm,dev,torchrl,video,serve,openenv,trl"
 .venv/bin/python -m ruff check gensim_gym tests benchmarks examples
+.venv/bin/python -m mypy  # the package, at the level pyproject.toml's [tool.mypy] sets
 .venv/bin/python -m pytest -q "$@"
 # The Ray extra's tests need their own venv (ray[rllib] pins an older Gymnasium); GENSIM_SKIP_RAY=1 skips them.
 if [ "${GENSIM_SKIP_RAY:-0}" != "1" ]; then

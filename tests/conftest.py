@@ -38,7 +38,6 @@ def checkout_env() -> dict[str, str]:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "real_generation: do not memoise offline generation in this test")
     config.addinivalue_line("markers", "wheel: builds and installs a wheel (about a minute)")
 
 
@@ -55,17 +54,15 @@ def _fresh_llm_endpoints() -> Iterator[None]:
 _GENERATED: dict[tuple, SimSpec] = {}
 
 
-@pytest.fixture(autouse=True)
-def _memoised_generation(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Share offline generation across tests: same knobs and seed give the same spec, so only the first costs.
+@pytest.fixture
+def memoised_generation(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Share offline generation across the tests that ask for it: same knobs and seed give the same spec.
 
-    Generation at difficulty 1 takes up to seconds per spec, and the env grid resets
-    hundreds of times. Tests that prove generation itself is deterministic carry
-    ``@pytest.mark.real_generation`` and bypass this cache.
+    Generation at difficulty 1 takes up to seconds per spec, and the env grids reset hundreds of
+    times. Only modules that name this fixture (``pytestmark = pytest.mark.usefixtures(...)``) use
+    it (per module or per test), so every other test, the determinism tests in particular, runs the
+    real generator.
     """
-    if request.node.get_closest_marker("real_generation"):
-        yield
-        return
     original = OfflineGenerator.generate
 
     def generate(self: OfflineGenerator, seed: int) -> SimSpec:

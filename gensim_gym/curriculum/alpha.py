@@ -239,13 +239,15 @@ class AlphaCurriculum(PoolCurriculum):
         if unknown:
             thetas, cells = self._unknown_cells(results, slots, view)
             known = [s != n for s in slots]
-            self.filter.model.observe_many(list(map(view.features.__getitem__, compress(slots, known))),
+            # list.__getitem__ is overloaded (int or slice), which map's typing cannot pick from
+            self.filter.model.observe_many(list(map(view.features.__getitem__, compress(slots, known))),  # type: ignore[arg-type]
                                            list(map(float, compress(succ, known))))
             played = [(c, s) for c, s in zip(cells, succ, strict=True) if c is not None]
         else:
             thetas = list(map(view.thetas.__getitem__, slots))
             played = list(zip(map(view.cells.__getitem__, slots), succ, strict=True))
-            self.filter.model.observe_many(list(map(view.features.__getitem__, slots)), list(map(float, succ)))
+            self.filter.model.observe_many(list(map(view.features.__getitem__, slots)),  # type: ignore[arg-type]
+                                           list(map(float, succ)))
         self.recent.extend(zip(succ, rets, [-1.0 if t is None else t for t in thetas], strict=True))
         self._learn_cells(played)
         for entry in touched:
@@ -271,6 +273,7 @@ class AlphaCurriculum(PoolCurriculum):
                 thetas.append(view.thetas[slot])
                 cells.append(view.cells[slot])
                 continue
+            theta: float | None
             if isinstance(task, Task):
                 theta, arm = task.theta, task.arm
             else:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from itertools import islice
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -52,16 +52,21 @@ class SuccessPredictor:
         # every row is written twice (at i and i + memory), so the window in deque order is one slice. The
         # deques are the record; rows reach the arrays in bulk when a fit reads them (``_sync``).
         self._buf_x: np.ndarray | None = None
-        self._buf_y = np.empty(2 * self.xs.maxlen)
+        self._buf_y = np.empty(2 * self._memory)
         self._count = 0  # rows written to the arrays, ever
         self._observed = len(self.ys)  # rows observed, ever (a loaded window counts as observed)
+
+    @property
+    def _memory(self) -> int:
+        """The window's size (``xs`` is always made with a ``maxlen``)."""
+        return cast(int, self.xs.maxlen)
 
     def _sync(self) -> None:
         """Write the rows observed since the last fit into the ring arrays (one vectorised write)."""
         k = min(self._observed - self._count, len(self.ys))
         if k <= 0:
             return
-        memory = self.xs.maxlen
+        memory = self._memory
         start = len(self.ys) - k
         rows = np.asarray(list(islice(self.xs, start, None)), dtype=float)
         labels = np.asarray(list(islice(self.ys, start, None)), dtype=float)
@@ -79,7 +84,8 @@ class SuccessPredictor:
         if not self.ys:
             return np.asarray(self.xs), np.asarray(self.ys)
         self._sync()
-        memory = self.xs.maxlen
+        memory = self._memory
+        assert self._buf_x is not None  # _sync made it: there are rows
         start = self._count % memory if self._count > memory else 0
         stop = start + min(self._count, memory)
         # copies: the same fresh arrays np.asarray(self.xs) made

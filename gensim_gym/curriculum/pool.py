@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
@@ -128,6 +128,9 @@ class PoolCurriculum(Curriculum):
         generator = callables.get("generator")
         if generator is not None and not callable(generator):
             checks.fail("generator", generator, "must be a callable (theta, seed[, arm]) -> SimSpec, or None")
+
+    if TYPE_CHECKING:  # settings are attributes made from the Config at run time (_apply_config), typed there
+        def __getattr__(self, name: str) -> Any: ...
 
     def _apply_config(self, config: CurriculumConfig) -> None:
         """Make the settings attributes: code reads ``self.bins`` etc. (and a trainer adapter may set some)."""

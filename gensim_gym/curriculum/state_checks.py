@@ -123,7 +123,9 @@ def check_predictor_state(check: StateCheck, state: Any, features: int) -> None:
     if not isinstance(state, Mapping):
         check.fail("$.filter", "must be an object")
         return
-    xs, ys, w = state.get("xs"), state.get("ys"), state.get("w")
+    xs: Any = state.get("xs")  # Any: each is checked (check.array) before it is used
+    ys: Any = state.get("ys")
+    w: Any = state.get("w")
     if check.array("$.filter.xs", xs) and check.array("$.filter.ys", ys, len(xs)):
         for i, x in enumerate(xs):
             if check.array(f"$.filter.xs[{i}]", x, features):

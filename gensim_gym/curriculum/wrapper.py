@@ -26,6 +26,7 @@ passes the call through. Over any other env it counts return and length itself.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 import gymnasium as gym
@@ -78,7 +79,7 @@ class CurriculumWrapper(gym.Wrapper):
             return self.env.step(action)
         # Any other env: one add and one increment per step, the result is built at an episode's end.
         obs, reward, terminated, truncated, info = self.env.step(action)
-        self._return += reward
+        self._return += float(reward)
         self._length += 1
         if (terminated or truncated) and self._task is not None:
             info = dict(info)  # the inner env's dict stays as it was
@@ -150,7 +151,8 @@ def make_curriculum(name: str, directive: str | None = None, seed: int | None = 
         UniformCurriculum,
     )
 
-    builders = {"alpha": AlphaCurriculum, "uniform": UniformCurriculum, "static": StaticCurriculum,
+    builders: dict[str, Callable[..., Curriculum]] = {
+                "alpha": AlphaCurriculum, "uniform": UniformCurriculum, "static": StaticCurriculum,
                 "threshold": ThresholdCurriculum, "learnability": LearnabilityCurriculum,
                 "hard": lambda **kw: UniformCurriculum(theta_range=(0.8, 1.0), **kw)}
     assert tuple(builders) == CURRICULUM_NAMES  # one list of names, shown by the CLI too

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from operator import itemgetter
-from typing import Protocol
+from typing import Any, Protocol
 
 from gensim_gym.dsl.ast import (
     WILDCARD,
@@ -35,7 +35,7 @@ from gensim_gym.dsl.ast import (
     Var,
 )
 
-StateFn = Callable[[bytearray, list], object]
+StateFn = Callable[[bytearray, list], Any]  # a truth value (conditions) or a number (values, fluents)
 
 _CMP = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul}
@@ -122,7 +122,9 @@ def _mixed_and(items, build, atom_index, index: Indexer) -> StateFn:
     lits = [i for i in items if _literals((i,)) is not None and _atom(i).name in index.predicates]
     rest = [build(i) for i in items if not any(i is lit for lit in lits)]
     if lits:
-        pos, neg = _literals(tuple(lits))
+        literals = _literals(tuple(lits))
+        assert literals is not None  # every item of lits is a literal
+        pos, neg = literals
         rest.insert(0, _conjunction(tuple(atom_index(c) for c in pos), tuple(atom_index(c) for c in neg)))
     if len(rest) == 2:
         first, second = rest
@@ -200,7 +202,7 @@ def _compile(node: Expr, index: Indexer, binding: Mapping[str, str]) -> Compiled
     fn = build(node)
     # ``build`` refers to itself through its closure cell: a reference cycle that only the cyclic
     # garbage collector could free (a generator compiles goals and new statements on every attempt)
-    build = None  # noqa: F841 - rebinding the cell breaks the cycle; the closures returned never use it
+    build = None  # type: ignore[assignment]  # noqa: F841 - rebinding the cell breaks the cycle; never used again
     return Compiled(fn, frozenset(facts), frozenset(nums))
 
 
@@ -223,7 +225,7 @@ def ground_key(n: Expr, index: Indexer, binding: Mapping[str, str]) -> tuple:
     raise TypeError(f"cannot compile {type(n).__name__}")  # pragma: no cover - checker rejects first
 
 
-def _leaf(n: Expr, index: Indexer, binding: Mapping[str, str]) -> tuple[bool, object] | None:
+def _leaf(n: Expr, index: Indexer, binding: Mapping[str, str]) -> tuple[bool, Any] | None:
     """A comparison operand read directly: ``(True, fluent index)`` or ``(False, constant)``, else None."""
     if isinstance(n, Const):
         return False, n.value
@@ -232,8 +234,8 @@ def _leaf(n: Expr, index: Indexer, binding: Mapping[str, str]) -> tuple[bool, ob
     return None
 
 
-def _compare(op: Callable, left: StateFn, right: StateFn, a: tuple[bool, object] | None,
-             b: tuple[bool, object] | None) -> StateFn:
+def _compare(op: Callable, left: StateFn, right: StateFn, a: tuple[bool, Any] | None,
+             b: tuple[bool, Any] | None) -> StateFn:
     """``op(left, right)``; one closure instead of three when both operands are fluents or constants
     (the common ``headcount(?m) <= capacity(?r)``: residual preconditions re-run on fluent changes)."""
     if a is not None and b is not None and (a[0] or b[0]):

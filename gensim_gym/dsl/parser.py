@@ -113,8 +113,9 @@ class _Parser:
             raise self.fail(f"expression nests deeper than {MAX_DEPTH} levels")
 
     def finish(self) -> None:
-        if self.peek() is not None:
-            raise self.fail(f"unexpected {self.peek()[1]!r} after the end of the expression")
+        token = self.peek()
+        if token is not None:
+            raise self.fail(f"unexpected {token[1]!r} after the end of the expression")
 
     # -- grammar ---------------------------------------------------------
     def expr(self) -> Expr:

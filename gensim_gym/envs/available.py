@@ -113,7 +113,7 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         nf = layout.n_facts
         self._status = slice(2 * nf + layout.n_nums, 2 * nf + layout.n_nums + layout.max_goals)
         self._calls = slice(self._status.stop, self._status.stop + layout.n_actions)
-        n_obs = base.observation_space.shape[0] + max_calls * self.row_dim
+        n_obs = layout.obs_dim + max_calls * self.row_dim  # the env's observation, then the listed rows
         self.observation_space = spaces.Box(0.0, 1.0, shape=(n_obs,), dtype=np.float32)
         self.action_space = spaces.Discrete(max_calls)
         self._tables: OrderedDict[str, _CallTables] = OrderedDict()
@@ -158,14 +158,16 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         position in the listing of the state the plan reaches; the plan itself is the env's, on the true state)."""
         base = self.base
         plan = base.oracle_actions()
-        world = base.world
+        world = base._require_reset()
         facts, nums = bytearray(base._facts), list(base._nums)
         visible = bytearray(base._visible) if base._visible is not None else None
         out: list[int] = []
         for a in plan:
             listed = self._possible(world, facts, nums, visible)[:self.max_calls]
             out.append(listed.index(a) if a in listed else self.max_calls)
-            effects = world.actions[a].effects
+            ground = world.actions[a]
+            assert ground is not None  # the plan's calls are the task's
+            effects = ground.effects
             world.apply(facts, nums, effects)
             if visible is not None:
                 for i in effects.reveals:
@@ -176,11 +178,12 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
     def _observe(self, obs: np.ndarray, info: dict[str, Any]) -> np.ndarray:
         """The env's observation with the listed calls' feature rows appended; lists the calls."""
         base = self.base
-        tables = self._call_tables(base.world)
+        world = base._require_reset()
+        tables = self._call_tables(world)
         if base._visible is None:
             listed = obs[self._calls].nonzero()[0]  # the env's mask, which is exact without hidden facts
         else:
-            listed = np.asarray(self._possible(base.world, base._facts, base._nums, base._visible), dtype=np.intp)
+            listed = np.asarray(self._possible(world, base._facts, base._nums, base._visible), dtype=np.intp)
         if len(listed) > self.max_calls:
             info["calls_cut"] = len(listed) - self.max_calls
             listed = listed[:self.max_calls]
@@ -213,14 +216,14 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
 
     def _invalid_call(self) -> int:
         """An action id the env takes as an invalid call now: an unused slot, else a call not available."""
-        unused = self._call_tables(self.base.world).unused
+        unused = self._call_tables(self.base._require_reset()).unused
         if unused >= 0:
             return unused
         mask = self.base.action_masks()
         return int(np.flatnonzero(~mask)[0]) if not mask.all() else int(self._listed[0])
 
     def _call_tables(self, world: CompiledWorld) -> _CallTables:
-        if world is self._world:  # the task being played: every step asks
+        if world is self._world and self._current is not None:  # the task being played: every step asks
             return self._current
         key = world.spec_id
         tables = self._tables.get(key)
@@ -253,12 +256,13 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
                 row[offset + p * self._slots + slot[obj]] = 1.0
             adds, dels = set(g.effects.adds), set(g.effects.dels)
             for k, goal in enumerate(world.goals):
-                if literals[k] is None:  # not a conjunction of literals: an effect on what it reads
+                lits = literals[k]
+                if lits is None:  # not a conjunction of literals: an effect on what it reads
                     touches = bool(goal.facts & g.effects.touched_facts or goal.nums & g.effects.touched_nums)
                     achieves[g.id, k] = undoes[g.id, k] = touches
                     continue
-                achieves[g.id, k] = any((i in adds) if v else (i in dels) for i, v in literals[k])
-                undoes[g.id, k] = any((i in dels) if v else (i in adds) for i, v in literals[k])
+                achieves[g.id, k] = any((i in adds) if v else (i in dels) for i, v in lits)
+                undoes[g.id, k] = any((i in dels) if v else (i in adds) for i, v in lits)
             for p, obj in enumerate(g.args):
                 for k, names in enumerate(goal_names):
                     named[g.id, p, k] = obj in names

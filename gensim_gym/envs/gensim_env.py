@@ -7,7 +7,7 @@ import string
 from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn, cast
 
 import gymnasium as gym
 import numpy as np
@@ -27,11 +27,11 @@ from gensim_gym.errors import (
     SearchSpaceError,
 )
 from gensim_gym.spec.model import SimSpec
-from gensim_gym.world.compiled import CompiledWorld, GroundAction, assigned_value
+from gensim_gym.world.compiled import CompiledWorld, GroundAction
+from gensim_gym.world.constraints import Guard
 from gensim_gym.world.planner import best_plan
+from gensim_gym.world.progress import Progress
 
-# bound once: step() calls them with positional out= arguments to keep per-step overhead low
-_add, _subtract, _logical_not = np.add, np.subtract, np.logical_not
 _ALL = slice(None)
 
 #: The episode-end hook's signature: ``hook(info, episode_return, length)`` (see GenSimEnv.set_episode_end_hook).
@@ -145,8 +145,7 @@ class GenSimEnv(gym.Env):
     @property
     def sim_spec(self) -> SimSpec:
         """The spec of the task being played."""
-        self._require_reset()
-        return self.world.spec
+        return self._require_reset().spec
 
     def action_masks(self) -> np.ndarray:
         """Boolean mask over actions: True where the call is available (unknown hidden facts count as true)."""
@@ -160,9 +159,9 @@ class GenSimEnv(gym.Env):
         If exact search runs out of budget, a weighted-A* plan (possibly longer) is returned instead; if
         both exceed the search limits (:mod:`gensim_gym.world.budget`), the list is empty as well.
         """
-        self._require_reset()
+        world = self._require_reset()
         try:
-            result, _ = best_plan(self.world, self._facts, self._nums, max_depth=max(self.world.horizon - self._t, 0))
+            result, _ = best_plan(world, self._facts, self._nums, max_depth=max(world.horizon - self._t, 0))
         except SearchSpaceError:
             return []
         return [a.id for a in result.plan or []]
@@ -174,8 +173,8 @@ class GenSimEnv(gym.Env):
 
     def describe_action(self, action: int) -> str:
         """The tool call behind a vector action id, e.g. ``move(crate_1, dock)``."""
-        self._require_reset()
-        ground = self.world.actions[action] if 0 <= action < len(self.world.actions) else None
+        actions = self._require_reset().actions
+        ground = actions[action] if 0 <= action < len(actions) else None
         return ground.label if ground else f"<unused action slot {action}>"
 
     # -- gymnasium API -----------------------------------------------------
@@ -196,8 +195,8 @@ class GenSimEnv(gym.Env):
         self._nums = list(w.init_nums)
         rt = self._runtime(w)
         self._hidden = hidden = rt.hidden
-        self._visible = bytearray(rt.visible0) if hidden else None
-        self._belief = bytearray(rt.belief0) if hidden else facts
+        self._visible = bytearray(rt.visible0) if rt.visible0 is not None else None
+        self._belief = bytearray(rt.belief0) if rt.belief0 is not None else facts
         # the mask is computed on the belief; without hidden facts it also decides validity in step()
         self._plain = not hidden and not self._text
         self._t = 0
@@ -212,12 +211,12 @@ class GenSimEnv(gym.Env):
         self._last_failed = self._last_invalid = 0.0
         self._shaping = rt.shaping
         if rt.shaping:
-            self._potential = rt.potential
+            self._potential = cast(Progress, rt.potential)  # shaping implies a potential
             # Φ is a deterministic function of the state (exact table or estimate): Φ(s₀) is fixed per task
             self._phi = rt.phi0
         self._status = rt.status0  # never mutated: _goal_status replaces it
         self._success = rt.success0
-        self._cnt = rt.cnt0.copy()  # a list (sparse counters) or an int16 array (dense)
+        self._cnt = rt.cnt0.copy()
         self._res = rt.res0.copy()
         self._mask_buf[:] = rt.mask0_bytes
         self._obs[_ALL] = rt.obs0  # cheaper than np.copyto (a Python-level dispatch wrapper)
@@ -258,9 +257,9 @@ class GenSimEnv(gym.Env):
             failed = invalid = 0.0
             changed = self._apply(ground, rt)
             # declared reward terms; adding 0.0 as before keeps the reward's float bits identical
-            reward += self._terms() if rt.terms else 0.0
+            reward += self._terms(rt) if rt.terms else 0.0
             if rt.guard is not None:
-                reward -= self._check_constraints(ground, rt)
+                reward -= self._check_constraints(ground, rt.guard)
             self._event = ("ok", ground, "")
         self._t = t = self._t + 1
         success = self._success
@@ -390,15 +389,17 @@ class GenSimEnv(gym.Env):
                                              last=self._last))
 
     def render_text(self) -> str:
-        self._require_reset()
-        return textface.render(self.world, self._facts, self._nums, self._visible, step=self._t, last=self._last)
+        world = self._require_reset()
+        return textface.render(world, self._facts, self._nums, self._visible, step=self._t, last=self._last)
 
     # -- internals -----------------------------------------------------------
-    def _require_reset(self) -> None:
+    def _require_reset(self) -> CompiledWorld:
+        """The world being played; raises :class:`ResetNeeded` before the first reset."""
         if self.world is None:
             raise ResetNeeded("call reset() before using the environment")
+        return self.world
 
-    def _require_episode(self) -> None:
+    def _require_episode(self) -> NoReturn:
         self._require_reset()
         raise ResetNeeded("the episode has ended (terminated or truncated); call reset() before step()")
 
@@ -443,7 +444,7 @@ class GenSimEnv(gym.Env):
 
     def _resolve(self, action) -> tuple[GroundAction | None, str]:
         if self._text:
-            return textface.parse_call(self.world, action)
+            return textface.parse_call(self._require_reset(), action)
         n = self.layout.n_actions
         try:  # integers only (numpy's and 0-d integer arrays too): no truncated floats, parsed strings or bytes
             index = operator.index(action)
@@ -452,7 +453,7 @@ class GenSimEnv(gym.Env):
                               f"{action!r:.60}") from None
         if not 0 <= index < n:
             raise ActionError(f"action {index} is outside the action space [0, {n})")
-        actions = self.world.actions
+        actions = self._require_reset().actions
         if index >= len(actions) or actions[index] is None:
             return None, f"action {index} is not a tool call of this task"
         return actions[index], ""
@@ -468,50 +469,43 @@ class GenSimEnv(gym.Env):
         return f"ok: {ground.label}" if kind == "ok" else ""
 
     def _apply(self, ground: GroundAction, rt: TaskRuntime) -> bool:
-        """Apply a valid call; update belief, literal counters, mask, observation and goal status
-        incrementally (see :mod:`gensim_gym.envs.runtime`). Returns whether Φ may have changed."""
+        """Apply a valid call (:meth:`CompiledWorld.apply`, as the planner and the verifier do), then update
+        belief, literal counters, mask, observation and goal status where the call wrote (see
+        :mod:`gensim_gym.envs.runtime`). Returns whether Φ may have changed."""
         plan = rt.plans[ground.id] or rt.plan(ground)
-        indices, rows, residuals, assigns, touches_goal, touches_phi, dels, adds, flips = plan
-        if assigns is not None:
-            self._assign(assigns, rt)
-        dirty = False  # dense counters moved: the mask is recomputed at the end
+        facts, nums, belief, obs = self._facts, self._nums, self._belief, self._obs
+        indices = plan.indices
+        before = [belief[i] for i in indices]  # the belief is the true state without hidden facts
+        rt.world.apply(facts, nums, ground.effects)
         if self._hidden:
-            dirty = self._apply_hidden(ground.effects, indices, rows)
-        else:
-            # Deletes before adds, as CompiledWorld.apply; ``pattern`` marks the effects that really
-            # flipped their fact (a fact both deleted and added nets out in the summed rows).
-            facts, obs, pattern = self._facts, self._obs, 0
-            for i, bit in dels:
-                if facts[i]:
-                    facts[i] = obs[i] = 0
-                    pattern |= bit
-            for i, bit in adds:
-                if not facts[i]:
-                    facts[i] = obs[i] = 1
-                    pattern |= bit
-            if pattern:
-                delta = flips.get(pattern, flips)  # the dict itself marks a pattern not seen yet
-                if delta is flips:
-                    delta = rt.flip_delta(plan, pattern)
-                if rt.dense:
-                    if delta is not None:
-                        _add(self._cnt, delta, self._cnt)
-                        dirty = True
-                else:
-                    self._walk(delta, 1)
-        if residuals and self._rerun(residuals):
-            dirty = True
-        if dirty:
-            _logical_not(self._cnt, self._mask)
-            self._obs_calls[:] = self._mask
-        if touches_goal:
-            self._goal_status(self.world)
+            visible = self._visible
+            assert visible is not None  # reset() makes the visibility mask of a task with hidden facts
+            for i in ground.effects.reveals:
+                visible[i] = 1
+            for i in indices:  # unknown hidden facts count as true (the mask is optimistic)
+                belief[i] = facts[i] if visible[i] else 1
+                obs[i] = facts[i] & visible[i]
+        for i, row, old in zip(indices, plan.rows, before, strict=True):
+            new = belief[i]
+            if new != old:
+                if not self._hidden:
+                    obs[i] = new
+                if row is not None:
+                    self._walk(row, 1 if new else -1)
+        if plan.assigned:
+            offset, observed = self._slices[2].start, rt.observed_fluent
+            for j in plan.assigned:
+                obs[offset + j] = observed(j, nums[j])
+        if plan.residuals:
+            self._rerun(plan.residuals)
+        if plan.touches_goal:
+            self._goal_status(rt.world)
         # A dead end: no call is available any more (only a valid call changes the mask), so nothing the
         # agent does can change the state; step() ends the episode here as a failure.
         self._dead = not self._success and 1 not in self._mask_buf
-        return touches_phi
+        return plan.touches_phi
 
-    def _check_constraints(self, ground: GroundAction, rt: TaskRuntime) -> float:
+    def _check_constraints(self, ground: GroundAction, guard: Guard) -> float:
         """After a valid call: the trajectory constraints it could have broken (those reading what it
         wrote). A violated fatal one ends the episode as a failure (``info["violation"]`` names it); a
         penalised one costs its penalty once per call that breaks instances of it not broken before
@@ -519,7 +513,7 @@ class GenSimEnv(gym.Env):
         facts, nums, broken = self._facts, self._nums, self._broken
         self._violation = ""
         charged: dict[str, float] = {}
-        for g in rt.guard.touched(ground):
+        for g in guard.touched(ground):
             if g.holds(facts, nums):
                 broken.discard(g.id)
             elif g.fatal:
@@ -543,60 +537,19 @@ class GenSimEnv(gym.Env):
             if not (c and n):
                 mask[a] = calls[a] = not n
 
-    def _assign(self, assigns: tuple, rt: TaskRuntime) -> None:
-        """Fluent assignments ``(fluent, op, fn, lo, hi)`` by ``CompiledWorld.apply``'s rule (:func:`assigned_value`,
-        every value from the state before the call), then observed."""
-        facts, nums, obs = self._facts, self._nums, self._obs
-        offset, observed = self._slices[2].start, rt.observed_fluent
-        if len(assigns) == 1:  # the usual case (calendar's invite): no second value to read the old state
-            ((j, op, fn, lo, hi),) = assigns
-            nums[j] = value = assigned_value(op, fn(facts, nums), nums[j], lo, hi)
-            obs[offset + j] = observed(j, value)
-            return
-        updates = [(j, assigned_value(op, fn(facts, nums), nums[j], lo, hi)) for j, op, fn, lo, hi in assigns]
-        for j, value in updates:
-            nums[j] = value
-            obs[offset + j] = observed(j, value)
-
-    def _apply_hidden(self, effects, indices: tuple[int, ...], rows: tuple) -> bool:
-        """With hidden facts: apply, reveal, refresh the belief where the call wrote, observe only what
-        is visible, and move the counters (and the mask where they reach or leave 0) by the belief's flips.
-        Returns whether dense counters moved (the caller then recomputes the mask)."""
-        facts, belief, visible, obs = self._facts, self._belief, self._visible, self._obs
-        before = [belief[i] for i in indices]
-        for i in effects.dels:
-            facts[i] = 0
-        for i in effects.adds:
-            facts[i] = 1
-        for i in effects.reveals:
-            visible[i] = 1
-        for i in list(effects.adds) + list(effects.dels) + list(effects.reveals):
-            belief[i] = facts[i] if visible[i] else 1
-        dirty = False
-        for i, row, old in zip(indices, rows, before, strict=True):
-            obs[i] = facts[i] & visible[i]
-            if belief[i] != old and row is not None:
-                if self._rt.dense:
-                    (_subtract if old else _add)(self._cnt, row, self._cnt)
-                    dirty = True
-                else:
-                    self._walk(row, -1 if old else 1)
-        return dirty
-
-    def _terms(self) -> float:
+    def _terms(self, rt: TaskRuntime) -> float:
         reward = 0.0
         facts, nums = self._facts, self._nums
-        for k, (term, compiled) in enumerate(self.world.terms):
+        for k, (term, compiled) in enumerate(rt.terms):
             if (not term.once or k not in self._fired) and compiled.fn(facts, nums):
                 self._fired.add(k)
                 reward += term.value
         return reward
 
-    def _rerun(self, residuals: tuple) -> bool:
-        """Re-run residual preconditions whose reads changed; move their counters (and, for sparse
-        counters, the mask). Returns whether dense counters moved."""
+    def _rerun(self, residuals: tuple) -> None:
+        """Re-run residual preconditions whose reads changed; move their counters, and the mask where a
+        counter reaches or leaves 0."""
         res, belief, nums, cnt = self._res, self._belief, self._nums, self._cnt
-        dirty = False
         for fn, ids in residuals:  # actions sharing one check (equal ground expression) share its value
             r = 0 if fn(belief, nums) else 1
             if r == res[ids[0]]:
@@ -604,15 +557,10 @@ class GenSimEnv(gym.Env):
             for a in ids:
                 old = res[a]
                 res[a] = r
-                if self._rt.dense:
-                    cnt[a] += r - old
-                    dirty = True
-                else:
-                    c = cnt[a]
-                    cnt[a] = n = c + r - old
-                    if not (c and n):
-                        self._mask_buf[a] = self._obs_calls[a] = not n
-        return dirty
+                c = cnt[a]
+                cnt[a] = n = c + r - old
+                if not (c and n):
+                    self._mask_buf[a] = self._obs_calls[a] = not n
 
     def _goal_status(self, w: CompiledWorld) -> None:
         status = w.goal_status(self._facts, self._nums)

@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 from itertools import product
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import numpy as np
 
@@ -197,7 +197,7 @@ class OfflineGenerator:
         if missing and not self._relaxed:
             return None, f"the shortest plan calls none of {missing} (the directive asks for them)"
         length = len(result.plan)
-        slack = {"tight": 1, "loose": length + 2}.get(self.knobs.horizon_slack, max(2, math.ceil(0.5 * length)))
+        slack = {"tight": 1, "loose": length + 2}.get(self.knobs.horizon_slack or "", max(2, math.ceil(0.5 * length)))
         horizon = length + slack + (math.ceil(length * fail * 3) if fail else 0)
         description = self._describe(goals)
         spec = self._spec(objects, init, goals, horizon, tools, hidden=hidden, fail=fail, description=description)
@@ -265,6 +265,7 @@ class OfflineGenerator:
         facts, nums = bytearray(world.init_facts), list(world.init_nums)
         seen = {i for i, v in enumerate(facts) if v}
         tables = self._walk_tables(world)
+        by_id = cast("list[GroundAction]", world.actions)  # the walk's calls are valid actions
         order, updates = tables.order, tables.updates
         adds, toward, ids, effects_at = tables.adds, tables.goalward, tables.ids, tables.effects
         # Applicable ids, updated incrementally (only preconditions reading what a call wrote are
@@ -285,9 +286,9 @@ class OfflineGenerator:
             walked += 1
             k = self._next_call(rng, world, options, tables, seen=seen, unused=unused, required=required)
             if required:
-                required.discard(world.actions[ids[k]].tool)
+                required.discard(by_id[ids[k]].tool)
             if unused and toward[k] and not seen.issuperset(adds[k]):
-                unused.difference_update(world.actions[ids[k]].args)
+                unused.difference_update(by_id[ids[k]].args)
             effects = effects_at[k]
             world.apply(facts, nums, effects)
             seen.update(effects.adds)
@@ -316,17 +317,18 @@ class OfflineGenerator:
         """The goal walk's next call among ``options`` (positions in ``tables``), by the biases
         :meth:`_walk_goals` describes."""
         adds, toward, ids = tables.adds, tables.goalward, tables.ids
+        by_id = cast("list[GroundAction]", world.actions)  # ``options`` are valid actions
         novel = [k for k in options if not seen.issuperset(adds[k])]
         pool = novel if novel and rng.random() < 0.85 else options
         goalward = [k for k in pool if toward[k]]
         if goalward and rng.random() < 0.5:
             pool = goalward
         if unused:  # "three crates": prefer calls on objects of that type no goal fact is about yet
-            fresh = [k for k in pool if unused.intersection(world.actions[ids[k]].args)]
+            fresh = [k for k in pool if unused.intersection(by_id[ids[k]].args)]
             if fresh and rng.random() < 0.7:
                 pool = fresh
         if required:  # the directive's operations: walk through each once, so goals come to need them
-            asked = [k for k in options if world.actions[ids[k]].tool in required]
+            asked = [k for k in options if by_id[ids[k]].tool in required]
             if asked and rng.random() < 0.5:
                 pool = asked
         return pool[int(rng.integers(len(pool)))] if len(pool) > 1 else pool[0]  # integers(1) draws nothing
@@ -338,14 +340,15 @@ class OfflineGenerator:
         order = [cands[i] for i in rng.permutation(len(cands))]
         if kind is not None:
             own = set(world.spec.task.objects.get(kind, ()))
-            chosen, used = [], set()
+            chosen: list[str] = []
+            used: set[str] = set()
             for goal in order:
                 about = own.intersection(_NAMES.findall(goal)) - used
                 if about:
                     chosen.append(goal)
                     used.add(min(about))
             order = chosen
-        if len(order) < count and not self._relaxed:
+        if len(order) < (count or 0) and not self._relaxed:  # count: set (the caller checks)
             return ()
         return tuple(sorted(order[:count], key=cands.index))
 
@@ -460,10 +463,11 @@ class _WalkUpdates(dict):
 
 def _breaks(world: CompiledWorld, action_id: int, facts: bytearray, nums: list[float]) -> bool:
     """Whether the call would lead from ``(facts, nums)`` to a state violating a constraint."""
-    action = world.actions[action_id]
+    action, guard = world.actions[action_id], world.guard
+    assert action is not None and guard is not None  # a valid call, in a world with constraints
     f2, n2 = bytearray(facts), list(nums)
     world.apply(f2, n2, action.effects)
-    return world.guard.violates(action, f2, n2)
+    return guard.violates(action, f2, n2)
 
 
 def _without_reveals(tool: Tool) -> Tool:

@@ -36,7 +36,7 @@ import os
 import weakref
 from collections import OrderedDict
 from multiprocessing.connection import Connection, wait
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -170,7 +170,7 @@ class Prefetcher:
     def _drain(self, until: int | None = None) -> None:
         """Collect what the workers delivered; with ``until``, wait (bounded) until that seed arrives."""
         while self._conns:
-            ready = wait(self._conns, WAIT_SECONDS if until is not None else 0)
+            ready = cast("list[Connection]", wait(self._conns, WAIT_SECONDS if until is not None else 0))
             if not ready:
                 return  # nothing more now (or a stuck worker: the caller generates locally)
             for conn in ready:

@@ -175,6 +175,7 @@ def _spans(text: str, words: list[str]) -> list[tuple[int, int]]:
 
 
 def _recognised(text: str, knobs: Knobs):  # noqa: C901, PLR0912 - one flat list of recognizers reads best
+    m: re.Match[str] | None
     """``(start, end, clause)`` for every part of ``text`` a recognizer claims, most specific first."""
     registry = load_registry()
     names = "|".join(map(re.escape, registry))

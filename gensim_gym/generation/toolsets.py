@@ -107,7 +107,8 @@ class Toolset:
                 overrides.setdefault(tool, {}).update(fields_)
 
         def patch(tools: tuple[Tool, ...]) -> tuple[Tool, ...]:
-            return tuple(replace(tool, **{k: tuple(v) if k == "effects" else v
+            # the override fields come from registry JSON validated against the toolset schema
+            return tuple(replace(tool, **{k: tuple(v) if k == "effects" else v  # type: ignore[arg-type]
                                           for k, v in overrides[tool.name].items()})
                          if tool.name in overrides else tool for tool in tools)
 

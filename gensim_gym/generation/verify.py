@@ -9,17 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import cast
 
 import numpy as np
 
 from gensim_gym.errors import SearchSpaceError
 from gensim_gym.spec.model import SimSpec
 from gensim_gym.world.budget import SearchLimits, bounded, current
-from gensim_gym.world.compiled import CompiledWorld, changes
+from gensim_gym.world.compiled import CompiledWorld, GroundAction, changes
 from gensim_gym.world.layout import Layout
 from gensim_gym.world.planner import plan
 from gensim_gym.world.progress import PlanProgress
-from gensim_gym.world.seed0 import seed0_integers
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,7 @@ def replay(spec: SimSpec, labels: list[str] | tuple[str, ...], layout: Layout | 
     if len(steps) == len(labels):
         # The golden plan is a shortest plan, so the exact distances along it are known: the
         # dense reward's potential needs no state-space sweep here (gensim_gym.world.progress).
-        quiet_world._progress = PlanProgress(quiet_world, steps)
+        quiet_world.__dict__["_progress"] = PlanProgress(quiet_world, steps)  # where progress() looks first
     # the env would compile exactly this world itself; a generator never replays a task twice
     env.adopt_world(quiet_world, forget_others=True)
     # Seeded once, when the env is made: a noise-free replay of a given spec never draws from
@@ -135,7 +135,7 @@ def random_rollouts(world: CompiledWorld, episodes: int, integers: Callable[[int
     """
     wins = played = 0
     budget = current()
-    actions = world.actions
+    actions = cast("list[GroundAction]", world.actions)  # the walk draws valid actions only
     changed_by = changes(world)  # shared by worlds of one grounding
     at_start = world.start_applicable()
     start = [a.id for a in world.valid_actions if a.id in at_start]  # valid_actions order, as drawn from
@@ -146,22 +146,13 @@ def random_rollouts(world: CompiledWorld, episodes: int, integers: Callable[[int
         budget.check_time("random-policy verification")
         played += 1
         facts, nums = bytearray(world.init_facts), list(world.init_nums)
-        nums_key = tuple(nums)  # rebuilt only after a call that assigns fluents
         options = start
         for _ in range(horizon):
             if not options:
                 break
             action_id = options[integers(len(options))]
-            effects = actions[action_id].effects
-            if effects.assigns:
-                apply(facts, nums, effects)
-                nums_key = tuple(nums)
-            else:  # facts only (the common case): apply's delete-then-add, inline
-                for i in effects.dels:
-                    facts[i] = 0
-                for i in effects.adds:
-                    facts[i] = 1
-            key = (bytes(facts), nums_key)
+            apply(facts, nums, actions[action_id].effects)
+            key = (bytes(facts), tuple(nums))
             known = seen.get(key)
             if known is not None:  # random episodes revisit states: reuse their verdict and valid calls
                 if known is _GOAL:
@@ -255,8 +246,8 @@ def _verify(spec: SimSpec, *, max_random_success: float, episodes: int, rng: np.
                                    f"success must outweigh costs", tuple(golden))
     wins = played = 0
     if episodes:
-        # rng None: the default generator, np.random.default_rng(0), drawn exactly but faster
-        integers = seed0_integers() if rng is None else rng.integers
+        # rng None: a fresh np.random.default_rng(0), so anyone re-verifying a spec gets the same verdict
+        integers = (np.random.default_rng(0) if rng is None else rng).integers
         wins, played = random_rollouts(world, episodes, integers, stop_above=max_random_success)
     share = wins / played if played else 0.0
     if episodes and wins / episodes > max_random_success:  # as if all episodes were played (see random_rollouts)

@@ -57,7 +57,8 @@ def build_simulator(args: argparse.Namespace):
         trainer = make_trainer(args.algo)
     else:
         trainer = make_trainer(args.algo, tensorboard_log=out / "tensorboard")
-    oversight = LLMOversight(chat, tokens=tokens) if _oversight_kind(args) == "llm" else RuleOversight()
+    oversight = LLMOversight(chat, tokens=tokens) if chat is not None and _oversight_kind(args) == "llm" \
+        else RuleOversight()
     difficulty = getattr(args, "difficulty", None)
     sim = GenerativeSimulator(args.directive, trainer=trainer, curriculum=args.curriculum, oversight=oversight,
                               backend=getattr(args, "backend", "offline"),

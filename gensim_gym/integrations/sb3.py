@@ -29,7 +29,7 @@ from gensim_gym.errors import require
 _callbacks = require("stable_baselines3.common.callbacks", "train")
 
 
-class CurriculumCallback(_callbacks.BaseCallback):
+class CurriculumCallback(_callbacks.BaseCallback):  # type: ignore[name-defined]  # SB3 is optional: loaded above
     """Feed episode results from every vector-env worker into one curriculum; log its scalars.
 
     Args:
@@ -65,10 +65,12 @@ class CurriculumCallback(_callbacks.BaseCallback):
 
     def _on_step(self) -> bool:
         infos: list[dict[str, Any]] = self.locals.get("infos", [])
+        sync = self.sync
+        assert sync is not None  # made when training starts
         for i, info in enumerate(infos):
             result = info.get(RESULT_KEY)
             if result is not None:
-                self.training_env.env_method("curriculum_push", self.sync.feed(i, result), indices=[i])
+                self.training_env.env_method("curriculum_push", sync.feed(i, result), indices=[i])
         return True
 
     def _on_training_end(self) -> None:

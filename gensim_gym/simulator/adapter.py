@@ -97,6 +97,7 @@ class LoopGenerator:
                 if self._offline is not None:
                     spec = call_generator(self._offline, theta, seed, arm)
                 else:
+                    assert self.generate is not None  # without it set_directive made the offline generator
                     spec = self.generate(self.directive, theta, seed)
             self.layout.check_fits(spec)
         except BackendError:  # transport or credentials: every further task would fail the same way
@@ -119,7 +120,7 @@ def build_curriculum(name: str, generator: LoopGenerator, *, alpha: float = 0.5,
     ``difficulty`` goes with ``"none"`` only (default 0.5): fresh tasks at that difficulty, as ``gym.make``
     plays without a curriculum; every other curriculum chooses difficulties itself.
     """
-    common = {"generator": generator, "seed": seed}
+    common: dict[str, Any] = {"generator": generator, "seed": seed}
     if difficulty is not None and name != "none":
         raise ArgumentError(f"difficulty={difficulty!r} goes with curriculum 'none' (tasks at one difficulty); "
                             f"curriculum {name!r} chooses difficulties itself")
@@ -178,8 +179,9 @@ class LoopCurriculum:
                                                                        "load_state_dict")):
             raise ArgumentTypeError("curriculum must be a name or a gensim_gym.curriculum.Curriculum "
                         f"(sample, update, state_dict, load_state_dict), got {type(curriculum).__name__}")
-        elif getattr(curriculum, "generator", None) is None or isinstance(curriculum.generator, DirectiveGenerator):
-            curriculum.generator = None
+        elif getattr(curriculum, "generator", None) is None or isinstance(getattr(curriculum, "generator", None),
+                                                                             DirectiveGenerator):
+            curriculum.generator = None  # type: ignore[attr-defined]  # a pool curriculum (checked above)
             curriculum.bind(generator=generator)
         self.curriculum = curriculum
         self.generator = generator
@@ -196,7 +198,7 @@ class LoopCurriculum:
         """Size a curriculum built from a name for K tasks per epoch (same K on resume: same state)."""
         if not self.owned:
             return
-        cur = self.curriculum
+        cur: Any = self.curriculum  # one of the pool curricula build_curriculum makes
         cur.pool_size = k
         cur.refill_batch = max(2, k // 4)
         if hasattr(cur, "batch_size"):

@@ -44,7 +44,7 @@ class LLMTasks:
 
             backend = make_backend("openai", model=model, base_url=base_url, api_key=api_key, **backend_options)
         self.backend = backend
-        self.options = {"cache": cache, "cache_dir": cache_dir, "audit_log": audit_log,
+        self.options: dict[str, Any] = {"cache": cache, "cache_dir": cache_dir, "audit_log": audit_log,
                         "max_attempts": max_attempts, "template_dir": template_dir}
         self.tokens = tokens if tokens is not None else TokenCounter()
 

@@ -43,7 +43,7 @@ from gensim_gym.simulator.run_folder import (
     read_state,
     write_checkpoint,
 )
-from gensim_gym.simulator.tasks import EpochSource, OfflineTasks, directive_layout
+from gensim_gym.simulator.tasks import EpochSource, GenerateFn, OfflineTasks, directive_layout
 from gensim_gym.trainers.base import Trainer
 from gensim_gym.trainers.rollout import rollout
 
@@ -138,6 +138,7 @@ class GenerativeSimulator:
             or TokenCounter()
         if backend_options and backend != "openai":
             raise UnexpectedArgumentError(f"backend_options configure backend='openai' only, got backend={backend!r}")
+        self.generate: GenerateFn
         if backend == "offline":
             self.generate = OfflineTasks(self.layout)
         elif backend == "openai":
@@ -161,7 +162,7 @@ class GenerativeSimulator:
         self.extra_config = config or {}
         self.train_source = EpochSource(self.layout)
         self.eval_env = GenSimEnv(EpochSource(self.layout), obs_mode=trainer.obs_mode, seed=seed)
-        self._tb = None
+        self._tb: Any = None  # None: not opened yet; False: tensorboard is not installed; else a SummaryWriter
         self._tb_purge: int | None = None  # on resume: the first uncommitted epoch (TensorBoard's purge_step)
 
     # -- state ---------------------------------------------------------------------
@@ -322,7 +323,7 @@ class GenerativeSimulator:
         p̂ is the curriculum's posterior success of the spec after this epoch's results, R_env the
         curriculum's own α-Curriculum Reward; one row per distinct spec played.
         """
-        rows = []
+        rows: list[dict[str, Any]] = []
         for task in {t.task_id: t for t in tasks.tasks}.values():
             p_hat = self.curriculum.task_p_hat(task.task_id)
             r_env = self.curriculum.reward(p_hat)

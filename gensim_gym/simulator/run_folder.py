@@ -255,7 +255,7 @@ def _state_problems(state: Any, epochs: int, out: Path) -> list[str]:
     if not isinstance(state, dict):
         return [f"$: must be an object, got {type(state).__name__}"]
     problems = []
-    epoch = state.get("epoch")
+    epoch: Any = state.get("epoch")  # checked next
     if not _is_int(epoch) or epoch < 0:
         problems.append(f"$.epoch: must be an integer >= 0, got {epoch!r}")
     elif epoch > epochs:
@@ -282,7 +282,7 @@ def _offset_problems(offsets: Mapping[str, Any], out: Path) -> list[str]:
     """Each log's committed size: an integer no larger than the log (a larger one would pad it with NULs)."""
     problems = []
     for log in ("trajectories", "env_dataset"):
-        offset = offsets.get(log)
+        offset: Any = offsets.get(log)  # checked below
         path = out / f"{log}.jsonl"
         size = path.stat().st_size if path.is_file() else None
         if not _is_int(offset) or offset < 0:

@@ -23,7 +23,7 @@ from gensim_gym.dsl.ast import Assign, Reveal, Var, walk
 from gensim_gym.dsl.check import Vocabulary, check_effect, check_expr
 from gensim_gym.dsl.parser import parse_effect, parse_expr
 from gensim_gym.errors import Problem, SpecError, did_you_mean
-from gensim_gym.spec.model import SimSpec, Tools, World
+from gensim_gym.spec.model import Fluent, Predicate, SimSpec, Tools, World
 
 MAX_JSON_BYTES = 1_000_000
 MAX_JSON_DEPTH = 64
@@ -309,7 +309,9 @@ def _check_declarations(task: World, problems: list[Problem]) -> dict[str, str]:
     """Predicates and fluents: unique names, known parameter types, min <= max. Returns name -> kind."""
     types = set(task.types)
     seen: dict[str, str] = {}
-    for kind, items in (("predicate", task.predicates), ("fluent", task.fluents)):
+    declared: tuple[tuple[str, tuple[Predicate | Fluent, ...]], ...] = (("predicate", task.predicates),
+                                                                         ("fluent", task.fluents))
+    for kind, items in declared:
         for i, item in enumerate(items):
             path = f"$.task.{kind}s[{i}]"
             if item.name in seen:

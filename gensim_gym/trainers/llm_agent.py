@@ -11,10 +11,11 @@ without a tool call becomes an invalid action with an error, not a crash.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 import gymnasium as gym
 
+from gensim_gym.envs.gensim_env import GenSimEnv
 from gensim_gym.oversight.chat import ChatClient, TokenCounter
 from gensim_gym.trainers.base import BaseTrainer
 
@@ -52,9 +53,9 @@ class LLMAgent(BaseTrainer):
         return self.messages[:2] + tail
 
     def act(self, obs: Any, env: gym.Env) -> str:
-        reply = self.chat(self._window(), tools=env.unwrapped.openai_tools())
+        reply = self.chat(self._window(), tools=cast(GenSimEnv, env.unwrapped).openai_tools())
         self.tokens.add(reply, "agent")
-        message = {"role": "assistant", "content": reply.content or None}
+        message: dict[str, Any] = {"role": "assistant", "content": reply.content or None}
         calls = reply.tool_calls
         if calls:
             message["tool_calls"] = calls

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import gymnasium as gym
 import numpy as np
 
+from gensim_gym.envs.gensim_env import GenSimEnv
 from gensim_gym.envs.result import EpisodeResult
 from gensim_gym.spec.model import SimSpec
 from gensim_gym.trainers.base import Trainer
@@ -47,12 +48,14 @@ def rollout(agent: Trainer, env: gym.Env, spec: SimSpec, seed: int, *, epoch: in
     best_phi, off_plan, needed = _phi(env), 0, plan_tools(spec)
     observations, actions, rewards = [], [], []
     terminated = truncated = False
+    game = cast(GenSimEnv, env.unwrapped)
     while not (terminated or truncated):
         action = agent.act(obs, env)
-        if record and env.unwrapped.obs_mode == "vector":
+        if record and game.obs_mode == "vector":
             observations.append(np.asarray(obs, dtype=np.float32).round(4).tolist())
             actions.append(int(action))
         obs, reward, terminated, truncated, info = env.step(action)
+        reward = float(reward)
         agent.observe(action, obs, reward, info)
         total += reward
         steps += 1
@@ -64,7 +67,7 @@ def rollout(agent: Trainer, env: gym.Env, spec: SimSpec, seed: int, *, epoch: in
         tool = _called_tool(env)
         off_plan += bool(needed) and tool is not None and tool not in needed
         rewards.append(round(float(reward), 5))
-    w = env.unwrapped.world
+    w = game._require_reset()
     result = EpisodeResult(
         task_id=spec.id, domain=str(spec.meta.get("domain", spec.task.name)),
         difficulty=float(spec.measured_difficulty or 0.0), episode_return=round(total, 5),
@@ -79,7 +82,7 @@ def rollout(agent: Trainer, env: gym.Env, spec: SimSpec, seed: int, *, epoch: in
         messages = getattr(agent, "episode_messages", lambda: None)()
         if messages is not None:
             traj["messages"] = messages
-            traj["tools"] = env.unwrapped.openai_tools()
+            traj["tools"] = game.openai_tools()
         else:
             traj.update(observations=observations, actions=actions, rewards=rewards)
     return result, traj

@@ -58,7 +58,7 @@ class SB3Trainer(BaseTrainer):
         self.verbose = verbose
         # a deep copy: the defaults hold nested dicts (policy_kwargs) that SB3 may write into
         self.hyperparams = {**copy.deepcopy(DEFAULTS[algo]), **hyperparams}
-        self.model = None
+        self.model: Any = None  # an SB3 algorithm once bound (SB3 is an optional dependency)
 
     def bind(self, env: gym.Env, seed: int = 0) -> None:
         super().bind(env, seed)

@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import gymnasium as gym
 import numpy as np
 
 from gensim_gym._atomic import atomic_write_json
 from gensim_gym._json import load_file
+from gensim_gym.envs.gensim_env import GenSimEnv
 from gensim_gym.errors import Error
 from gensim_gym.trainers.base import BaseTrainer
 
@@ -22,7 +23,7 @@ def label_to_call(env: gym.Env, label: str) -> str:
     if not match:
         return json.dumps({"name": label, "arguments": {}})
     name, args = match.group(1), [a.strip() for a in match.group(2).split(",") if a.strip()]
-    tool = next((t for t in env.unwrapped.sim_spec.tools.tools if t.name == name), None)
+    tool = next((t for t in cast(GenSimEnv, env.unwrapped).sim_spec.tools.tools if t.name == name), None)
     params = [p.name for p in tool.params] if tool else [f"arg{i}" for i in range(len(args))]
     return json.dumps({"name": name, "arguments": dict(zip(params, args, strict=False))})
 
@@ -44,7 +45,8 @@ class RandomAgent(BaseTrainer):
             ids = np.flatnonzero(env.get_wrapper_attr("action_masks")())
             action = int(self.rng.choice(ids)) if len(ids) else 0
         else:
-            n = env.action_space.n if self.obs_mode == "vector" else env.unwrapped.layout.n_actions
+            n = (cast(gym.spaces.Discrete, env.action_space).n if self.obs_mode == "vector"
+                 else cast(GenSimEnv, env.unwrapped).layout.n_actions)
             action = int(self.rng.integers(n))
         return action if self.obs_mode == "vector" else _as_call(env, action)
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from itertools import count, product
 from math import isnan
+from typing import cast
 
 from gensim_gym.dsl.ast import WILDCARD, Assign, Effect, Obj, Reveal, walk
 from gensim_gym.dsl.compile import Compiled, CompiledEffects, compile_effects, compile_expr
@@ -103,7 +104,7 @@ def recheck(world: CompiledWorld | Changes, effects: CompiledEffects,
     dels = frozenset(effects.dels) - adds  # deletes apply first: a fact both deleted and added ends true
     off: list[int] = []
     checks: list[tuple[int, Callable]] = []
-    actions = world.actions
+    actions = cast("list[GroundAction]", world.actions)  # ``ids`` are valid actions'
     for b in sorted(ids):
         action = actions[b]
         pos, neg = action.requires
@@ -130,7 +131,7 @@ class Changes(dict):
         self.actions, self.fact_deps, self.num_deps = world.actions, world.fact_deps, world.num_deps
 
     def __missing__(self, action_id: int) -> tuple[bytes, tuple[int, ...], tuple[tuple[int, Callable], ...]]:
-        effects = self.actions[action_id].effects
+        effects = cast(GroundAction, self.actions[action_id]).effects  # called with valid actions' ids
         fact_deps, num_deps = self.fact_deps, self.num_deps
         changed = {b for i in effects.touched_facts for b in fact_deps.get(i, ())}
         for j in effects.touched_nums:
@@ -138,7 +139,7 @@ class Changes(dict):
         off, checks = recheck(self, effects, changed)
         # A mask rather than a frozenset: as fast to test, and bytes are no container, so the cyclic
         # garbage collector never tracks them (these tables live in the layout's cache, thousands of entries).
-        mask = bytearray(len(self.actions)) if changed else b""
+        mask = bytearray(len(self.actions) if changed else 0)
         for b in changed:
             mask[b] = 1
         out = self[action_id] = (bytes(mask), off, checks)
@@ -301,14 +302,14 @@ class CompiledWorld:
         if old_fail != (new.fail_prob, [t.fail_prob for t in spec.tools.tools]):
             fail = {t.name: max(t.fail_prob, new.fail_prob) for t in spec.tools.tools}
             out.actions = [None if a is None else replace(a, fail_prob=fail[a.tool]) for a in self.actions]
-            out.valid_actions = [out.actions[a.id] for a in self.valid_actions]
+            out.valid_actions = [cast(GroundAction, out.actions[a.id]) for a in self.valid_actions]
         same_goals = old.goal == new.goal
         out._compile_goals(spec, same_goals)
         if same_goals and guide is not None:
             # Planner guidance depends on the goal, the start and the actions' conditions and effects,
             # all unchanged (failure probabilities play no part): the generator's probe, final and
             # noise-free worlds share one, instead of building it up to three times.
-            out._guidance = guide.rebind(out)
+            out.__dict__["_guidance"] = guide.rebind(out)  # where derived("_guidance", ...) keeps it
         return out
 
     def _initial_state(self, index: _SpecIndexer) -> tuple[bytearray, list[float]]:

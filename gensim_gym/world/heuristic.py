@@ -23,8 +23,8 @@ cached on it.
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 from gensim_gym.dsl.ast import BoolOp, Call, Compare, Const, Not, Obj, Var, walk
 from gensim_gym.spec.validate import parse_expr_cached
@@ -196,7 +196,7 @@ class Guidance:
         self.k = max(1, max(per_action.values(), default=1))
         # the targets coded for __call__: a literal goal as a tuple of coded literals, any other as
         # [achievers bit set, coded common literals] (a list, so that the two kinds differ by type)
-        self._coded_targets = [tuple(2 * i + want for i, want in t) if isinstance(t, list)
+        self._coded_targets: list[Any] = [tuple(2 * i + want for i, want in t) if isinstance(t, list)
                                else [_bits(t[0]), tuple(2 * i + want for i, want in t[1])] for t in self.targets]
 
     def rebind(self, world: CompiledWorld) -> Guidance:
@@ -207,11 +207,12 @@ class Guidance:
         out = copy.copy(self)
         out.world = world
         if world.actions is not self.world.actions:
-            out.relevant = [world.actions[a.id] for a in self.relevant]
+            actions = cast("list[GroundAction]", world.actions)  # the ids are valid actions' (the same grounding)
+            out.relevant = [actions[a.id] for a in self.relevant]
             if self.alive is self.world.valid_actions:
                 out.alive = world.valid_actions
             else:
-                out.alive = [world.actions[a.id] for a in self.alive]
+                out.alive = [actions[a.id] for a in self.alive]
         return out
 
     def _drop_dead_actions(self) -> None:
@@ -254,7 +255,7 @@ class Guidance:
         """The live actions that touch what the goal reads, or what a relevant action's precondition or
         assigned values read, transitively (a worklist over the writers of each newly relevant fact)."""
         w = self.world
-        by_id = w.actions
+        by_id = cast("list[GroundAction]", w.actions)  # writers are valid actions
         alive = None if self.alive is w.valid_actions else {a.id for a in self.alive}
         facts = {i for g in w.goals for i in g.facts}
         nums = {j for g in w.goals for j in g.nums}
@@ -263,6 +264,7 @@ class Guidance:
             nums.update(w.guard.by_num)
         todo_f, todo_n = list(facts), list(nums)
         chosen: set[int] = set()
+        writers: Sequence[int]
         while todo_f or todo_n:
             if todo_f:
                 i = todo_f.pop()
@@ -293,7 +295,7 @@ class Guidance:
             p, n = self.req[a]
             pos = p if pos is None else pos & p
             neg = n if neg is None else neg & n
-        if pos is None:
+        if pos is None or neg is None:  # no achievers (both are set together)
             return ()
         return tuple(sorted([(i, 1) for i in pos] + [(i, 0) for i in neg]))
 

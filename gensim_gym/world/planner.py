@@ -21,6 +21,7 @@ import heapq
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import count
+from typing import cast
 
 from gensim_gym.world.budget import Budget, SearchLimits, bounded, state_bytes
 from gensim_gym.world.compiled import CompiledWorld, GroundAction, changes
@@ -185,23 +186,13 @@ def _push_children(world: CompiledWorld, app: frozenset[int], facts: bytearray, 
     the heuristic lower bound ``h2`` and key ``f2``; return the link of the first goal successor in
     id order (goals are tested as they are generated), else None. ``preferred``: the parent's
     ``Guidance.preferred`` bit set; among equal keys, children reached by one of those calls pop first."""
-    by_id, apply, is_goal, guard = world.actions, world.apply, world.is_goal, world.guard
+    by_id = cast("list[GroundAction]", world.actions)  # ``app`` holds valid actions' ids
+    apply, is_goal, guard = world.apply, world.is_goal, world.guard
     heappush, best_get, far = heapq.heappush, best_g.get, 1 << 30
-    n_key = tuple(nums)
     for action_id in sorted(app):
-        effects = by_id[action_id].effects
-        f_next = bytearray(facts)
-        if effects.assigns:
-            n_next = list(nums)
-            apply(f_next, n_next, effects)
-            key = (bytes(f_next), tuple(n_next))
-        else:  # facts only (the common case): apply's delete-then-add, inline
-            n_next = nums
-            for i in effects.dels:
-                f_next[i] = 0
-            for i in effects.adds:
-                f_next[i] = 1
-            key = (bytes(f_next), n_key)
+        f_next, n_next = bytearray(facts), list(nums)
+        apply(f_next, n_next, by_id[action_id].effects)
+        key = (bytes(f_next), tuple(n_next))
         if best_get(key, far) <= g2:
             continue
         if guard is not None and guard.violates(by_id[action_id], f_next, n_next):
@@ -224,8 +215,9 @@ def _last_layer(world: CompiledWorld, app: frozenset[int], facts: bytearray, num
     i.e. the search is no longer exhaustive.
     """
     cut = False
+    by_id = cast("list[GroundAction]", world.actions)  # ``app`` holds valid actions' ids
     for action_id in sorted(app):
-        action = world.actions[action_id]
+        action = by_id[action_id]
         f2, n2 = bytearray(facts), list(nums)
         world.apply(f2, n2, action.effects)
         if world.guard is not None and world.guard.violates(action, f2, n2):

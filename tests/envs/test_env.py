@@ -72,6 +72,7 @@ def test_check_env_vector(domain: str, extra: str, difficulty: float, seed: int)
     run_checker(sb3_check_env, env.unwrapped, warn=True)
 
 
+@pytest.mark.usefixtures("memoised_generation")  # replays tasks the vector checks generated
 @pytest.mark.parametrize("difficulty", DIFFICULTIES)
 @pytest.mark.parametrize("extra", DIRECTIVE_EXTRAS)
 @pytest.mark.parametrize("domain", DOMAINS)
@@ -82,7 +83,6 @@ def test_check_env_text(domain: str, extra: str, difficulty: float) -> None:
 
 
 # -- determinism --------------------------------------------------------------------------
-@pytest.mark.real_generation
 @pytest.mark.parametrize("extra", [*DIRECTIVE_EXTRAS, "hidden facts"])
 @pytest.mark.parametrize("domain", DOMAINS)
 def test_same_make_args_and_seed_replay_bit_for_bit(domain: str, extra: str) -> None:
@@ -95,7 +95,6 @@ def test_same_make_args_and_seed_replay_bit_for_bit(domain: str, extra: str) -> 
     assert traces[0] == traces[1]
 
 
-@pytest.mark.real_generation
 @pytest.mark.parametrize("domain", DOMAINS)
 def test_noisy_episodes_are_reproducible_and_noise_is_real(domain: str) -> None:
     def failures(reset_seed: int) -> list[bool]:
@@ -113,7 +112,6 @@ def test_noisy_episodes_are_reproducible_and_noise_is_real(domain: str) -> None:
     assert first != other
 
 
-@pytest.mark.real_generation
 @pytest.mark.parametrize("domain", DOMAINS)
 def test_reset_seed_picks_the_task(domain: str) -> None:
     env = make(domain, difficulty=0.5, seed=0)
@@ -124,6 +122,7 @@ def test_reset_seed_picks_the_task(domain: str) -> None:
 
 
 # -- spaces ------------------------------------------------------------------------------
+@pytest.mark.usefixtures("memoised_generation")  # replays tasks the vector checks generated
 @pytest.mark.parametrize("extra", DIRECTIVE_EXTRAS)
 @pytest.mark.parametrize("domain", DOMAINS)
 def test_spaces_identical_for_every_task_and_difficulty(domain: str, extra: str) -> None:
@@ -191,6 +190,7 @@ def test_oracle_solves_every_sample_spec(all_sample_specs: list[SimSpec]) -> Non
             assert wins >= 7, (spec.id, wins)
 
 
+@pytest.mark.usefixtures("memoised_generation")  # replays tasks the vector checks generated
 @pytest.mark.parametrize("difficulty", DIFFICULTIES)
 @pytest.mark.parametrize("domain", DOMAINS)
 def test_oracle_solves_every_task_a_family_emits(domain: str, difficulty: float) -> None:

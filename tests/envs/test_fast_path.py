@@ -13,7 +13,6 @@ import gymnasium as gym
 import numpy as np
 import pytest
 
-from gensim_gym.envs import runtime
 from gensim_gym.envs.runtime import scaled
 from tests.conftest import DOMAINS, domain_directive
 
@@ -49,14 +48,9 @@ def reference_observation(u) -> np.ndarray:
     return obs
 
 
-@pytest.mark.parametrize("counters", ["auto", "dense", "sparse"])
 @pytest.mark.parametrize("extra", VARIANTS)
 @pytest.mark.parametrize("domain", DOMAINS)
-def test_incremental_step_matches_full_recomputation(domain: str, extra: str, counters: str,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every representation of the literal counters (chosen per task by ``runtime.DENSE_ABOVE``) agrees."""
-    if counters != "auto":
-        monkeypatch.setattr(runtime, "DENSE_ABOVE", -1 if counters == "dense" else 1 << 30)
+def test_incremental_step_matches_full_recomputation(domain: str, extra: str) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
         env = gym.make("GenSim-v0", action_space="ground", directive=domain_directive(domain, extra), difficulty=0.5,
@@ -134,7 +128,7 @@ def test_shared_residual_checks_are_grouped_and_agree() -> None:
     u = env.unwrapped
     env.reset(seed=3)
     rt = u._rt
-    groups = [ids for plan in rt.plans if plan is not None for _, ids in plan[2]]
+    groups = [ids for plan in rt.plans if plan is not None for _, ids in plan.residuals]
     assert any(len(ids) > 1 for ids in groups)
     for ids in groups:
         keys = {u.world.actions[a].pre.residual.key for a in ids}
@@ -187,34 +181,3 @@ def test_several_assignments_read_the_state_before_the_call(tiny_spec_dict) -> N
     assert obs[fluents + energy] == pytest.approx(0.2) and obs[fluents + charge] == pytest.approx(0.5)
 
 
-def test_calls_never_move_counters_of_actions_that_cannot_apply() -> None:
-    """A training env's sparse counters skip actions that can never apply in the task (their counter holds
-    the literal that stays unmet); the mask still matches a full recomputation (test above)."""
-    from gensim_gym.world.heuristic import dead_actions
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UserWarning)
-        env = gym.make("GenSim-v0", action_space="ground",
-                       directive=domain_directive("calendar"), difficulty=0.5, seed=0, num_tasks=8)
-    u = env.unwrapped
-    rng = np.random.default_rng(0)
-    skipped = 0
-    for episode in range(12):
-        env.reset(seed=episode)
-        rt = u._rt
-        if rt.dense:  # numpy rows: skipping entries would save nothing
-            assert not rt.dead
-            continue
-        assert rt.dead == dead_actions(u.world)
-        dead_counts = {a: rt.cnt0[a] for a in rt.dead}
-        assert all(c >= 1 for c in dead_counts.values())
-        for _ in range(20):
-            valid = np.flatnonzero(u.action_masks())
-            *_, terminated, truncated, _ = env.step(int(rng.choice(valid)))
-            for plan in filter(None, rt.plans):
-                assert not any(a in rt.dead for delta in plan[8].values() if delta for a, _ in delta)
-            assert all(u._cnt[a] >= 1 for a in rt.dead)
-            if terminated or truncated:
-                break
-        skipped += len(rt.dead)
-    assert skipped, "no calendar task had an action that can never apply"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 import respx
 
@@ -52,8 +53,34 @@ def test_sb3_adapters_bind_learn_act_save_load(specs, algo, tmp_path):
     if algo == "maskable-ppo":
         assert result.invalid_calls == 0  # acting respects action_masks()
     trainer.save(tmp_path)
-    trainer.load(tmp_path)
-    assert (tmp_path / "model.zip").exists()
+    # behaviour, not files: a fresh trainer (other weights) acts and values like the saved one once it loads
+    observations = np.asarray([o for spec in specs for o in rollout(OracleAgent(), env(specs), spec, seed=0)[1]
+                               ["observations"]], dtype=np.float32)
+    fresh = make_trainer(algo, **extra)
+    fresh.bind(env(specs), seed=1)
+    assert not np.allclose(_policy_outputs(fresh, observations), _policy_outputs(trainer, observations))
+    fresh.load(tmp_path)
+    np.testing.assert_allclose(_policy_outputs(fresh, observations), _policy_outputs(trainer, observations),
+                               rtol=0, atol=0)
+    assert fresh.model.num_timesteps == trainer.model.num_timesteps
+    e1, e2 = env(specs), env(specs)
+    for spec in specs:
+        (_, traj1), (_, traj2) = rollout(trainer, e1, spec, seed=3), rollout(fresh, e2, spec, seed=3)
+        assert list(traj1["actions"]) == list(traj2["actions"])
+
+
+def _policy_outputs(trainer, observations: np.ndarray) -> np.ndarray:
+    """What the policy computes for a batch of observations: Q-values (DQN) or action probabilities and
+    state values (actor-critic), as one flat array."""
+    import torch
+
+    policy = trainer.model.policy
+    with torch.no_grad():
+        obs, _ = policy.obs_to_tensor(observations)
+        if trainer.algo == "dqn":
+            return policy.q_net(obs).numpy().ravel()
+        probs = policy.get_distribution(obs).distribution.probs
+        return torch.cat([probs.ravel(), policy.predict_values(obs).ravel()]).numpy()
 
 
 @respx.mock

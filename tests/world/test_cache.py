@@ -55,7 +55,6 @@ def play(directive: str, resets: int = 40, steps: int = 6) -> tuple[str, int]:
     return digest.hexdigest(), largest
 
 
-@pytest.mark.real_generation
 @pytest.mark.parametrize("directive", ["domain: calendar", "domain: support, hard"])
 def test_evicting_compile_cache_entries_changes_no_spec_and_no_episode(directive, monkeypatch):
     reference, _ = play(directive)

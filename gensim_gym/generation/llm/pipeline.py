@@ -16,7 +16,7 @@ import hashlib
 import json
 import os
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from gensim_gym.errors import ArgumentError, ArgumentTypeError, GenerationError, SpecError
 from gensim_gym.generation.llm.audit import AuditLog
@@ -124,6 +124,7 @@ class _Conversation:
             if cut_off:
                 verdict = _cut_off(stage, reply, verdict)
             if not verdict.problems:
+                assert section is not None  # no problems: the answer parsed
                 self.messages.append({"role": "assistant", "content": json.dumps(section, separators=(",", ":"))})
                 return section
             self.fail(f"{stage}: {verdict.reason}")
@@ -198,7 +199,8 @@ class LLMGenerator:
 
     def _key(self, context: StageContext, stage: str, sections: dict[str, dict[str, Any]]) -> str:
         prior = [sections[s] for s in STAGES[: STAGES.index(stage)]]
-        return cache_key(format=FORMAT, backend=self.backend.cache_id, templates=self.templates,
+        # only backends with a cache_id are cached (see Backend), and only cached stages have keys
+        return cache_key(format=FORMAT, backend=cast(Any, self.backend).cache_id, templates=self.templates,
                          directive=context.directive, difficulty=context.difficulty, seed=context.seed, stage=stage,
                          prior=_digest(prior))
 

@@ -1,0 +1,90 @@
+"""Instructions per env step (callgrind), GenSim per domain and CartPole-v1: a load-independent throughput ratio.
+
+Usage::
+
+    PYTHONPATH=. python benchmarks/step_instructions.py [--steps 3000] [--warm 2000] [--action-space ground]
+
+Wall-clock ratios (``env_throughput.py``) move by ±4-8 % per run on this shared machine, and far
+more at a load of 10 on 2 cores; instruction counts do not move with the load. Each stepper of
+``env_throughput.py`` (random valid actions from the mask, pool of 16 tasks at difficulty 0.5, every
+pool task prepared first) runs ``--warm`` steps, then ``--steps`` steps under callgrind's collection
+(only what runs inside one ``functools.reduce`` call is counted, so imports and set-up are not).
+``ratio`` = CartPole's instructions per step / GenSim's: the steps/s ratio on an idle machine if both
+ran at the same instructions per cycle (the wall-clock benchmark is the ground truth; this one decides
+small differences between code versions). Needs ``valgrind`` on the PATH; each run takes about a minute.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def child(domain: str, face: str, steps: int, warm: int) -> None:
+    """Inside valgrind: build the stepper, warm it, then step inside ``functools.reduce`` (the collected part)."""
+    sys.path.insert(0, str(HERE))
+    from env_throughput import cartpole_stepper, gensim_stepper
+
+    from gensim_gym.world.budget import SearchLimits, bounded
+
+    # search limits are CPU seconds, and valgrind runs ~50x slower: without this, preparing a task (the
+    # progress sweep) could hit its limit here and not in a normal run, and play other tasks
+    with bounded(SearchLimits(seconds=3600.0)):
+        run = cartpole_stepper() if domain == "CartPole-v1" else gensim_stepper(f"domain: {domain}", 0.5, 16,
+                                                                                face=face)
+        run(warm)
+        functools.reduce(lambda _, n: run(n), [steps], 0)
+
+
+def count(domain: str, face: str, steps: int, warm: int) -> int:
+    """Instructions collected for ``steps`` steps of ``domain`` (one valgrind run)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        cmd = ["valgrind", "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=functools_reduce",
+               f"--callgrind-out-file={tmp}/cg.out", sys.executable, __file__, "--child", domain,
+               "--action-space", face, "--steps", str(steps), "--warm", str(warm)]
+        env = {**os.environ, "PYTHONHASHSEED": "0"}
+        out = subprocess.run(cmd, capture_output=True, text=True, check=True, env=env).stderr
+    match = re.search(r"Collected : (\d+)", out)
+    if match is None:
+        raise RuntimeError(f"no callgrind total in: {out[-500:]}")
+    return int(match.group(1))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--steps", type=int, default=3000)
+    parser.add_argument("--warm", type=int, default=2000)
+    parser.add_argument("--action-space", default="ground", choices=("available", "ground"))
+    parser.add_argument("--domains", nargs="*", default=None, help="registry domains (default: all)")
+    parser.add_argument("--cartpole", type=float, default=None,
+                        help="CartPole-v1's instructions per step from an earlier run (skips measuring it; instruction "
+                             "counts do not move with load, they moved by 0.04 %% between runs here)")
+    parser.add_argument("--child", default=None, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        child(args.child, args.action_space, args.steps, args.warm)
+        return
+    from gensim_gym.generation.toolsets import load_registry
+
+    if args.cartpole:
+        cart = args.cartpole
+        print(f"CartPole-v1 {cart:,.0f} instructions per step (given)")
+    else:
+        cart = count("CartPole-v1", args.action_space, args.steps, args.warm) / args.steps
+        print(f"CartPole-v1 {cart:,.0f} instructions per step")
+    print(f"{'domain':<12}{'instructions/step':>18}{'ratio':>7}   (face: {args.action_space})")
+    for domain in args.domains or sorted(load_registry()):
+        per_step = count(domain, args.action_space, args.steps, args.warm) / args.steps
+        print(f"{domain:<12}{per_step:>18,.0f}{cart / per_step:>7.2f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
