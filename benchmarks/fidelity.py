@@ -112,7 +112,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--generate", action="store_true", help="also generate a spec per directive and check it")
     args = parser.parse_args()
-    for name in ("directives.jsonl", "directives_heldout.jsonl", "directives_fresh.jsonl", "directives_fresh2.jsonl"):
+    for name in ("directives.jsonl", "directives_heldout.jsonl", "directives_fresh.jsonl", "directives_fresh2.jsonl",
+                 "directives_fresh3.jsonl"):
         print(report(HERE / name, args.generate))
         print()
 

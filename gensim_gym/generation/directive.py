@@ -131,7 +131,8 @@ def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str 
     # a verb inside a constraint ("never delete the backups") forbids the operation; it does not ask for it
     required = _required_tools(CONSTRAINT_PHRASE.sub(" ", text), domains, notes)
     slack = _pick(text, notes, None, [
-        (("tight deadline", "tight time", "little time", "in a hurry", "hurry", "quickly", "urgent", "urgently"),
+        (("tight deadline", "quick deadline", "short deadline", "strict deadline", "tight time", "little time",
+          "in a hurry", "hurry", "quickly", "urgent", "urgently"),
          "tight", "time pressure: the horizon is the shortest plan + 1 step"),
         (("plenty of time", "no rush", "lots of time", "take your time", "take their time"), "loose",
          "plenty of time: the horizon is twice the shortest plan + 2 steps")])
@@ -193,7 +194,7 @@ OPERATIONS = {
 #: stop).
 CONSTRAINT_PHRASE = re.compile(
     r"\b(without|never|no more than|don't|do not|not allowed to|(?:must|should|may|shall|can|will|does) not|mustn't"
-    r"|shouldn't|can't|cannot|won't|doesn't|forbid\w*|prohibit\w*"
+    r"|shouldn't|can't|cannot|won't|doesn't|forbid\w*|prohibit\w*|no \w+ (?:allowed|permitted)"
     r"|(?:stay |keep |remain )?within (?:the |a |our )?budget"
     r"|(?:stay |keep |remain )?under budget"
     r"|(?:on a|tight|limited|fixed) budget|double[- ]?book\w*|only (?:if|when|for|to|under)|respect\w*|avoid\w*)\b"

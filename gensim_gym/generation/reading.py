@@ -47,8 +47,8 @@ FILLER = frozenset({
     "set", "handle", "handling", "manage", "managing", "solve", "solving", "do", "doing", "play", "agent",
     "agents", "user", "users", "under", "over", "via", "using", "but", "difficulty", "level", "mode"})
 
-_TIME = re.compile(r"\b(tight deadline|tight time|little time|in a hurry|hurry|quickly|urgent(?:ly)?|"
-                   r"plenty of time|no rush|lots of time|take (?:your|their) time)\b")
+_TIME = re.compile(r"\b((?:tight|quick|short|strict) deadline|tight time|little time|in a hurry|hurry|quickly|"
+                   r"urgent(?:ly)?|plenty of time|no rush|lots of time|take (?:your|their) time)\b")
 _OPERATION_VERBS = ("copy", "copies", "back up", "backup", "remove", "delete", "rename", "move", "refund", "cancel",
                     "escalate", "invite", "book", "confirm", "buy", "purchase", "inspect", "search", "verify",
                     "update", "schedule", "pick", "drop", "deliver", "ship", "organise", "organize", "clean")
@@ -115,15 +115,23 @@ def reading_of(text: str, knobs: Knobs) -> Reading:
 
     rules = [(m.start(), m.end()) for m in CONSTRAINT_PHRASE.finditer(lower)]
 
+    by_rule = bytearray(len(lower))  # what only a rule phrase claimed: it runs to the next comma
     def claim(start: int, end: int, clause: Clause) -> None:
         # a domain keyword is evidence wherever it stands ("three meetings" is a count and calendar), and a
         # domain's verb is also an operation ("buy", "refund"): those two kinds may share a span; but a verb
-        # inside a rule ("never delete the backups") forbids the operation rather than asking for it
+        # inside a rule ("never delete the backups") forbids the operation rather than asking for it. A rule
+        # phrase runs to the next comma, so other requirements inside its tail ("on a tight budget with flaky
+        # tools") are their own clauses
         if clause.kind == "operation" and any(a <= start and end <= b for a, b in rules):
             return
-        if clause.kind not in ("domain", "operation") and any(claimed[start:end]):
+        if clause.kind not in ("domain", "operation") and any(claimed[start:end]) \
+                and (clause.kind == "constraint" or claimed[start:end] != by_rule[start:end]):
             return
         claimed[start:end] = b"\x01" * (end - start)
+        if clause.kind == "constraint":
+            by_rule[start:end] = b"\x01" * (end - start)
+        else:
+            by_rule[start:end] = bytes(end - start)
         clauses.append((start, clause))
 
     evidence: list[tuple[int, int]] = []  # the domain keywords: one clause for all of them

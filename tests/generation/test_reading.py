@@ -227,3 +227,18 @@ def test_directives_that_differ_in_an_honored_clause_give_different_tasks(domain
         warnings.simplefilter("ignore")
         first, second = gensim_gym.generate(directive(a), seed=seed), gensim_gym.generate(directive(b), seed=seed)
     assert first.id != second.id
+
+
+def test_requirements_inside_a_rule_phrase_tail_are_their_own_clauses() -> None:
+    # a rule phrase runs to the next comma: "on a tight budget with flaky tools" once hid the noise clause
+    # (the spec was noisy, the reading did not say so)
+    reading = read_directive("online shopping on a tight budget with flaky tools")
+    kinds = {c.kind: c for c in reading.clauses}
+    assert kinds["constraint"].requirement == {"constraints": ["within_budget"]}
+    assert kinds["noise"].requirement == {"noise": True} and kinds["noise"].status == "honored"
+    assert reading.knobs.noise
+
+
+@pytest.mark.parametrize(("directive", "constraint"), [("support, no escalations allowed", "no_escalation")])
+def test_no_x_allowed_is_a_rule(directive: str, constraint: str) -> None:
+    assert constraint in read_directive(directive).knobs.constraints
