@@ -163,15 +163,21 @@ class CompiledDomain:
         return [f"same_{t}({o}, {o})" for t in self.eq_types for o in objects.get(t, ())]
 
 
-def compile_domain(domain: Any, text: str = "", source: str = "domain") -> CompiledDomain:
-    """Compile a parsed ``pddl.core.Domain`` (see the module docstring)."""
+def compile_domain(domain: Any, text: str = "", source: str = "domain",
+                   inhabited: set[str] | None = None) -> CompiledDomain:
+    """Compile a parsed ``pddl.core.Domain`` (see the module docstring).
+
+    ``inhabited`` names the types objects are declared of (a problem's, a sidecar's); only they (and the
+    constants' types) become spec types. Default: the leaves of the type hierarchy.
+    """
     if domain.derived_predicates:
         raise SpecError(f"{source}: derived predicates (line {line_of(text, ':derived')}) need requirement "
                         f":derived-predicates, which is not supported")
     if domain.functions:
         raise SpecError(f"{source}: functions (line {line_of(text, ':functions')}) need requirement "
                         f":numeric-fluents, which is not supported for import")
-    subtypes, concrete = _type_tree(domain.types)
+    own = {name_of(t) for c in domain.constants for t in c.type_tags}
+    subtypes, concrete = _type_tree(domain.types, None if inhabited is None else {*inhabited, *own})
     constants = {}
     for c in sorted(domain.constants, key=lambda c: c.name):
         constants[name_of(c.name)] = _one_type(c.type_tags, subtypes, f"{source}: constant {c.name}")
@@ -200,19 +206,22 @@ def compile_domain(domain: Any, text: str = "", source: str = "domain") -> Compi
                           subtypes, eq_types, actions)
 
 
-def _type_tree(types: dict) -> tuple[dict[str, tuple[str, ...]], tuple[str, ...]]:
-    """PDDL type → the concrete types under it (itself included), and the concrete types.
-
-    Every declared type is concrete (a problem may declare objects of a supertype); ``object`` only
-    when nothing is declared (an untyped domain)."""
-    declared = sorted(name_of(t) for t in types if str(t) != "object")
+def _type_tree(types: dict, inhabited: set[str] | None) -> tuple[dict[str, tuple[str, ...]], tuple[str, ...]]:
+    """PDDL type → the concrete types under it (itself included), and the concrete types: the inhabited
+    ones, or the leaves of the hierarchy; ``object`` for an untyped domain."""
+    declared = sorted({name_of(t) for pair in types.items() for t in pair if t and str(t) != "object"})
     parents = {name_of(t): name_of(p) if p and str(p) != "object" else None for t, p in types.items()
                if str(t) != "object"}
-    concrete = tuple(declared) if declared else ("object",)
+    if inhabited is None:
+        inhabited = set(declared) - set(parents.values())
+    concrete = tuple(t for t in declared if t in inhabited) if declared else ("object",)
+    if declared and "object" in inhabited:
+        concrete = ("object", *concrete)
+        parents = {t: p or "object" for t, p in parents.items()}
     out: dict[str, tuple[str, ...]] = {"object": concrete}
     for t in declared:
         below = []
-        for c in declared:
+        for c in concrete:
             seen, cur = set(), c
             while cur is not None and cur not in seen:
                 if cur == t:
@@ -409,7 +418,7 @@ def read_text(path: str | Path, what: str) -> str:
     return text
 
 
-def compile_file(path: str | Path) -> CompiledDomain:
-    """Parse and compile the PDDL domain file at ``path``."""
+def compile_file(path: str | Path, inhabited: set[str] | None = None) -> CompiledDomain:
+    """Parse and compile the PDDL domain file at ``path`` (``inhabited``: see :func:`compile_domain`)."""
     text = read_text(path, "domain")
-    return compile_domain(parse_text(text, "domain", str(path)), text, str(path))
+    return compile_domain(parse_text(text, "domain", str(path)), text, str(path), inhabited)

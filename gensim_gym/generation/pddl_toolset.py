@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from gensim_gym.errors import SpecError
-from gensim_gym.generation.pddl_import import CompiledDomain, compile_file, name_of, parse_text, read_text
+from gensim_gym.generation.pddl_import import CompiledDomain, _one_type, compile_file, name_of, parse_text, read_text
 from gensim_gym.generation.toolsets import Toolset
 from gensim_gym.spec.model import Reward, SimSpec, Task, Tools
 
@@ -63,14 +63,16 @@ def toolset_from_sidecar(meta: dict[str, Any], compiled: CompiledDomain, source:
     return toolset
 
 
-def _problem_parts(compiled: CompiledDomain, text: str, source: str):
-    """Objects by type, init facts and goal conditions of a problem's text."""
-    problem = parse_text(text, "problem", source)
+def _problem_parts(domain_path: str | Path, problem_path: str | Path):
+    """The compiled domain (over the problem's types), objects by type, init facts, goal formula and object
+    types of a problem."""
+    source = str(problem_path)
+    problem = parse_text(read_text(problem_path, "problem"), "problem", source)
+    inhabited = {name_of(t) for o in problem.objects for t in (o.type_tags or ["object"])}
+    compiled = compile_file(domain_path, inhabited)
     objects: dict[str, list[str]] = {}
     for const, t in compiled.constants.items():
         objects.setdefault(t, []).append(const)
-    from gensim_gym.generation.pddl_import import _one_type
-
     for obj in sorted(problem.objects, key=lambda o: o.name):
         t = _one_type(obj.type_tags, compiled.subtypes, f"{source}: object {obj.name}")
         if t not in compiled.types:
@@ -89,14 +91,13 @@ def _problem_parts(compiled: CompiledDomain, text: str, source: str):
             raise SpecError(f"{source}: initial fact {atom} does not fit the predicate's types")
         init.append(fact)
     init += compiled.equality_facts({t: tuple(v) for t, v in objects.items()})
-    return {t: tuple(v) for t, v in objects.items()}, init, problem.goal, types
+    return compiled, {t: tuple(v) for t, v in objects.items()}, init, problem.goal, types
 
 
-def toolset_from_problem(compiled: CompiledDomain, problem_path: str | Path, meta: dict[str, Any] | None = None
+def toolset_from_problem(domain_path: str | Path, problem_path: str | Path, meta: dict[str, Any] | None = None
                          ) -> Toolset:
     """A toolset whose start state is the problem's (objects and init); goals are drawn by the generator."""
-    text = read_text(problem_path, "problem")
-    objects, init, _, _ = _problem_parts(compiled, text, str(problem_path))
+    compiled, objects, init, _, _ = _problem_parts(domain_path, problem_path)
     meta = dict(meta or {})
     meta["types"] = {t: {"names": list(v), "min": len(v), "max": len(v)} for t, v in objects.items()}
     meta["init"] = [{"set": [f for f in init if not f.startswith("same_")]}]
@@ -128,9 +129,7 @@ def load_problem(domain_path: str | Path, problem_path: str | Path, *, horizon: 
     from gensim_gym.world.compiled import CompiledWorld
     from gensim_gym.world.planner import best_plan
 
-    compiled = compile_file(domain_path)
-    text = read_text(problem_path, "problem")
-    objects, init, goal, types = _problem_parts(compiled, text, str(problem_path))
+    compiled, objects, init, goal, types = _problem_parts(domain_path, problem_path)
     goals = goal_conditions(compiled, goal, types, str(problem_path))
     task = Task(compiled.name, f"PDDL problem {Path(problem_path).name} of domain {compiled.name}.",
                 compiled.types, compiled.predicates, objects, tuple(init), goals, horizon or 200)
@@ -156,7 +155,7 @@ def toolset_from_file(path: str | Path) -> Toolset:
         if not problems:
             raise SpecError(f"{p}: a PDDL domain alone has no start states; add a sidecar {p.stem}.json with "
                             f"types and init rules (see docs/pddl.md), or a folder {p.stem}/ of problem files")
-        return toolset_from_problem(compile_file(p), problems[0])
+        return toolset_from_problem(p, problems[0])
     from gensim_gym._json import load_file
 
     meta = load_file(p, "toolset")
@@ -165,4 +164,5 @@ def toolset_from_file(path: str | Path) -> Toolset:
     if "pddl" not in meta:
         return Toolset.from_dict(meta, source=str(p))
     domain = (p.parent / str(meta["pddl"])).resolve()
-    return toolset_from_sidecar(meta, compile_file(domain), str(p))
+    inhabited = {t for t, v in dict(meta.get("types", {})).items() if isinstance(v, dict) and v.get("max", 1)}
+    return toolset_from_sidecar(meta, compile_file(domain, inhabited), str(p))
