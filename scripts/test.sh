@@ -3,6 +3,6 @@
 # Extra pytest arguments are passed through, e.g. `bash scripts/test.sh -m slow`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-source scripts/_venv.sh "train,llm,dev,torchrl"
+source scripts/_venv.sh "train,llm,dev,torchrl,pddl"
 .venv/bin/python -m ruff check gensim_gym tests benchmarks examples
 exec .venv/bin/python -m pytest -q "$@"

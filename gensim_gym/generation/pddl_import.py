@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 from itertools import product
 from pathlib import Path
 from typing import Any
@@ -45,12 +46,14 @@ _FEATURE_TOKENS = {":derived": ":derived-predicates", ":durative-action": ":dura
 _KEYWORDS = {"and", "or", "not", "true", "false", "reveal"}
 
 
-def _pddl():
+@cache
+def _parser(kind: str):
+    """One parser per kind for the process: building one (a lark grammar) costs far more than parsing."""
     require("pddl", "pddl")
     from pddl.parser.domain import DomainParser
     from pddl.parser.problem import ProblemParser
 
-    return DomainParser, ProblemParser
+    return DomainParser() if kind == "domain" else ProblemParser()
 
 
 def line_of(text: str, token: str) -> int:
@@ -95,10 +98,9 @@ def parse_text(text: str, kind: str, source: str):
         raise SpecError(f"{source}: {len(text)} characters; at most {MAX_DOMAIN_CHARS} are read")
     if kind == "domain":
         _check_requirements(text, source)
-    domain_parser, problem_parser = _pddl()
+    parser = _parser(kind)
     from pddl.exceptions import PDDLMissingRequirementError
 
-    parser = domain_parser() if kind == "domain" else problem_parser()
     for _ in range(8):
         try:
             return parser(text)

@@ -14,12 +14,13 @@ import os
 import re
 from dataclasses import dataclass, field, replace
 from functools import cache
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
 from gensim_gym._json import load_file
 from gensim_gym._resources import data_dir
-from gensim_gym.errors import ArgumentTypeError, DirectiveError, SpecError, did_you_mean
+from gensim_gym.errors import ArgumentTypeError, DirectiveError, MissingDependencyError, SpecError, did_you_mean
 from gensim_gym.spec.model import Constraint, Fluent, Predicate, Tool
 
 
@@ -160,8 +161,10 @@ def _scan(folder: str, builtin: bool) -> tuple[Toolset, ...]:
     """The toolsets of one folder (cached: a folder is read once per process)."""
     root = Path(folder)
     paths = sorted(root.glob("*.json"))
-    if builtin:
-        paths += sorted((root / "pddl").glob("*.json"))  # the shipped PDDL corpus: sidecars name their domains
+    if builtin and find_spec("pddl") is not None:
+        # The shipped PDDL corpus (sidecars naming their domains) needs the [pddl] extra to compile; a base
+        # install goes without it (get_toolset then says which extra to install).
+        paths += sorted((root / "pddl").glob("*.json"))
     else:
         paths += sorted(q for q in root.glob("*.pddl") if _is_domain_file(q))
     out = []
@@ -232,6 +235,9 @@ def unregister_toolset(name: str) -> None:
 
 def get_toolset(name: str, folder: str | None = None) -> Toolset:
     registry = load_registry(folder)
+    if name not in registry and not folder and (data_dir("tool_registry") / "pddl" / f"{name}.json").is_file():
+        raise MissingDependencyError(f"domain {name!r} is a PDDL domain; install the extra: "
+                                     f"pip install 'gensim_gym[pddl]'")
     if name not in registry:
         raise DirectiveError(f"unknown domain {name!r}{did_you_mean(name, registry)}; domains: {', '.join(registry)}")
     return registry[name]
