@@ -1,6 +1,6 @@
-; Maze with keys and locked doors: walk through a grid maze, pick up keys, unlock doors (a grid-navigation
+; Dungeon: a maze with keys and locked doors: walk through a grid maze, pick up keys, unlock doors (a grid-navigation
 ; formalism in the style of IPC grid; text written for gensim_gym).
-(define (domain maze)
+(define (domain dungeon)
   (:requirements :strips :typing :negative-preconditions :existential-preconditions)
   (:types cell key)
   (:predicates (at ?c - cell) (adjacent ?a - cell ?b - cell) (locked ?c - cell) (key-at ?k - key ?c - cell)

@@ -1,6 +1,6 @@
-; Logistics: trucks within cities and airplanes between airports deliver packages (IPC-1998/2000
+; Transport (the Logistics formalism): trucks within cities and airplanes between airports deliver packages (IPC-1998/2000
 ; formalism, typed with a hierarchy; text written for gensim_gym).
-(define (domain logistics)
+(define (domain transport)
   (:requirements :strips :typing)
   (:types truck airplane - vehicle
           package vehicle - physobj
