@@ -27,6 +27,27 @@ from gensim_gym.spec.model import Reward, SimSpec, Task, Tools
 MAX_PROBLEM_OBJECTS = 500
 
 
+def check_size(compiled: CompiledDomain, counts: dict[str, int], source: str) -> None:
+    """Refuse object counts whose tools ground to more calls than the action space holds, saying how to
+    shrink them (the spec's own checks would refuse them later with less to go on)."""
+    from math import prod
+
+    from gensim_gym.spec.validate import MAX_GROUND_ACTIONS, schema
+
+    per_type = schema()["$defs"]["task"]["properties"]["objects"]["additionalProperties"]["maxItems"]
+    crowded = sorted(t for t, n in counts.items() if n > per_type)
+    if crowded:
+        raise SpecError(f"{source}: more than {per_type} objects of type {crowded[0]!r} ({counts[crowded[0]]}); "
+                        f"a spec holds at most {per_type} per type: use fewer objects (a smaller problem)")
+    calls = {t.name: prod(counts.get(p.type, 0) for p in t.params) for t in compiled.tools}
+    total = sum(calls.values())
+    if total > MAX_GROUND_ACTIONS:
+        worst = max(calls, key=calls.__getitem__)
+        raise SpecError(f"{source}: the domain's actions ground to {total} tool calls over these objects; the "
+                        f"action space holds at most {MAX_GROUND_ACTIONS}. Use fewer objects (counts: {counts}); "
+                        f"the largest is {compiled.actions[worst]!r} with {calls[worst]} calls")
+
+
 def _static(compiled: CompiledDomain) -> set[str]:
     """Predicates no tool changes (type-like facts, ``same_*``): never goals."""
     written = set()
@@ -53,11 +74,16 @@ def toolset_from_sidecar(meta: dict[str, Any], compiled: CompiledDomain, source:
     goal = dict(meta.get("goal", {}))
     wanted = goal.get("predicates") or sorted(set(p.name for p in compiled.predicates) - _static(compiled))
     goal["predicates"] = [v for p in wanted for v in (compiled.predicate_variants(p) or [p])]
+    check_size(compiled, {t: int(v["max"]) for t, v in types.items()}, source)
     init = list(meta.get("init", ())) + [{"each": f"?o: {t}", "set": [f"same_{t}(?o, ?o)"]}
                                          for t in compiled.eq_types]
+    # A sidecar may add tools written in the expression language: extras unlocked at higher difficulty and
+    # distractors that never help (with the predicates they need), as a JSON toolset declares them.
     body = {"name": meta.get("name", compiled.name), "description": meta.get("description", f"PDDL domain "
             f"{compiled.name}."), "keywords": meta.get("keywords", [compiled.name]), "types": types,
-            "predicates": [p.to_dict() for p in compiled.predicates], "tools": [t.to_dict() for t in compiled.tools],
+            "predicates": [p.to_dict() for p in compiled.predicates] + list(meta.get("predicates", ())),
+            "tools": [t.to_dict() for t in compiled.tools], "extra_tools": list(meta.get("extra_tools", ())),
+            "distractor_tools": list(meta.get("distractor_tools", ())),
             "init": init, "goal": goal, "templates": meta.get("templates", {})}
     toolset = Toolset.from_dict(body, source=source)
     return toolset
@@ -81,6 +107,7 @@ def _problem_parts(domain_path: str | Path, problem_path: str | Path):
             objects[t].append(name_of(obj.name))
     if sum(len(v) for v in objects.values()) > MAX_PROBLEM_OBJECTS:
         raise SpecError(f"{source}: more than {MAX_PROBLEM_OBJECTS} objects")
+    check_size(compiled, {t: len(v) for t, v in objects.items()}, source)
     types = {o: t for t, names in objects.items() for o in names}
     init = []
     for atom in sorted(problem.init, key=str):
@@ -127,6 +154,7 @@ def load_problem(domain_path: str | Path, problem_path: str | Path, *, horizon: 
     finds one (its plan is then the spec's golden plan), else 200.
     """
     from gensim_gym.world.compiled import CompiledWorld
+    from gensim_gym.world.layout import Layout
     from gensim_gym.world.planner import best_plan
 
     compiled, objects, init, goal, types = _problem_parts(domain_path, problem_path)
@@ -135,7 +163,7 @@ def load_problem(domain_path: str | Path, problem_path: str | Path, *, horizon: 
                 compiled.types, compiled.predicates, objects, tuple(init), goals, horizon or 200)
     spec = SimSpec(task, Tools(compiled.tools, (compiled.name,)), Reward())
     spec = SimSpec.from_dict(spec.to_dict())  # schema and semantic checks, as for any spec
-    result, optimal = best_plan(CompiledWorld(spec), max_expansions=50_000)
+    result, optimal = best_plan(CompiledWorld(spec, Layout.from_spec(spec)), max_expansions=50_000)
     meta: dict[str, Any] = {"domain": compiled.name, "source": {"domain": str(domain_path),
                                                                    "problem": str(problem_path)}}
     if result.plan is not None:
