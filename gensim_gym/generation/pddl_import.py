@@ -66,7 +66,7 @@ def line_of(text: str, token: str) -> int:
 
 def name_of(pddl_name: str) -> str:
     """A PDDL name as a name of the expression language (``-`` → ``_``; keywords get a trailing ``_``)."""
-    out = re.sub(r"[^A-Za-z0-9_]", "_", str(pddl_name))
+    out = re.sub(r"[^a-z0-9_]", "_", str(pddl_name).lower())  # PDDL names are case-insensitive
     if not re.match(r"[A-Za-z_]", out):
         out = "n_" + out
     return out + "_" if out in _KEYWORDS else out
@@ -98,20 +98,56 @@ def parse_text(text: str, kind: str, source: str):
         raise SpecError(f"{source}: {len(text)} characters; at most {MAX_DOMAIN_CHARS} are read")
     if kind == "domain":
         _check_requirements(text, source)
-    parser = _parser(kind)
+    else:
+        text = _goal_last(text)
     from pddl.exceptions import PDDLMissingRequirementError
 
     for _ in range(8):
         try:
-            return parser(text)
+            return _parser(kind)(text)
         except PDDLMissingRequirementError as exc:
+            _parser.cache_clear()  # the parser keeps state from a failed parse: start the next one afresh
             missing = re.search(r"(:[a-z-]+) not found", str(exc))
             if not missing or missing.group(1) not in SUPPORTED or kind != "domain":
                 raise SpecError(f"{source}: {exc}") from None
             text = _add_requirement(text, missing.group(1))
         except Exception as exc:  # the parser's own errors (lark) carry the line and column
+            _parser.cache_clear()
             raise SpecError(f"{source}: not PDDL the parser accepts: {str(exc).splitlines()[0][:300]}") from None
     raise SpecError(f"{source}: too many undeclared requirements")
+
+
+def _block_end(text: str, start: int) -> int:
+    """End (exclusive) of the parenthesised block opening at ``start`` (comments skipped)."""
+    depth, i = 0, start
+    while i < len(text):
+        c = text[i]
+        if c == ";":
+            i = text.find("\n", i)
+            if i < 0:
+                break
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    return len(text)
+
+
+def _goal_last(text: str) -> str:
+    """The problem text with its ``(:goal ...)`` section after ``(:init ...)``: planners accept either order,
+    the ``pddl`` parser only this one (PDDLGym's generated problems put the goal first)."""
+    goal, init = re.search(r"\(\s*:goal\b", text, re.I), re.search(r"\(\s*:init\b", text, re.I)
+    if goal is None or init is None or goal.start() > init.start():
+        return text
+    g_end = _block_end(text, goal.start())
+    block = text[goal.start():g_end]
+    rest = text[:goal.start()] + text[g_end:]
+    init = re.search(r"\(\s*:init\b", rest, re.I)
+    i_end = _block_end(rest, init.start())
+    return rest[:i_end] + "\n  " + block + rest[i_end:]
 
 
 def _add_requirement(text: str, req: str) -> str:
@@ -198,8 +234,11 @@ def compile_domain(domain: Any, text: str = "", source: str = "domain",
         for tool in builder.tools(action, domain.name):
             tools.append(tool)
             actions[tool.name] = str(action.name)
-    names = [t.name for t in tools] + [p.name for p in predicates]
+    # Tools and predicates are separate namespaces (PDDLGym names an action's "operator predicate" like it).
+    names = [t.name for t in tools]
     clash = sorted({n for n in names if names.count(n) > 1})
+    names = [p.name for p in predicates]
+    clash += sorted({n for n in names if names.count(n) > 1})
     if clash:
         raise SpecError(f"{source}: names {clash} clash once '-' becomes '_'; rename them in the domain")
     eq_types = tuple(sorted(builder.eq_types))

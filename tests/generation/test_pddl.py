@@ -215,3 +215,16 @@ def test_without_the_extra_a_corpus_domain_names_the_extra(monkeypatch) -> None:
             toolsets.get_toolset("blocks")
     finally:
         _scan.cache_clear()
+
+
+def test_cli_exports_a_spec_file_as_pddl_with_its_golden_plan(tmp_path) -> None:
+    from gensim_gym.integrations.cli import main
+
+    spec = gensim_gym.generate("domain: tireworld", seed=0)
+    path = tmp_path / "spec.json"
+    path.write_text(spec.to_json())
+    assert main(["export", str(path), "--pddl", str(tmp_path / "out")]) == 0
+    assert (tmp_path / "out" / "domain.pddl").read_text() == spec.to_pddl()[0]
+    steps = (tmp_path / "out" / "plan.txt").read_text().splitlines()
+    assert len(steps) == len(spec.golden_plan) and all(s.startswith("(") and "," not in s for s in steps)
+    assert main(["export", str(path), "--directive", "stack blocks", "--pddl", str(tmp_path / "o2")]) == 1
