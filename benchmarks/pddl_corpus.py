@@ -77,6 +77,8 @@ def check_domain(path: Path, timeout: float) -> dict:
                 break
             except Error as exc:
                 row["gen_reason"] = " ".join(str(exc).splitlines()[:2])[:200]
+    except Error as exc:  # the problem itself does not fit (too many objects, ...)
+        row["gen_reason"] = " ".join(str(exc).splitlines()[:2])[:200]
     finally:
         unregister_toolset(name)
     row["problem"] = problems[0].name

@@ -100,3 +100,11 @@ def test_examples_cleanrl_style_ppo_runs_as_a_script(tmp_path):
                           text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-3000:]
     assert "update 4:" in done.stdout and "RWR updates" in done.stdout
+
+
+def test_examples_pddl_blocks_trains_maskable_ppo_on_a_pddl_domain():
+    pytest.importorskip("pddl")
+    pytest.importorskip("sb3_contrib")
+    result = runpy.run_path(str(REPO / "examples" / "pddl_blocks.py"), run_name="example")["main"](
+        steps=256, num_tasks=2, episodes=4)
+    assert set(result) == {"random", "trained"} and 0.0 <= result["trained"] <= 1.0
