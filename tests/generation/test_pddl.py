@@ -228,3 +228,12 @@ def test_cli_exports_a_spec_file_as_pddl_with_its_golden_plan(tmp_path) -> None:
     steps = (tmp_path / "out" / "plan.txt").read_text().splitlines()
     assert len(steps) == len(spec.golden_plan) and all(s.startswith("(") and "," not in s for s in steps)
     assert main(["export", str(path), "--directive", "stack blocks", "--pddl", str(tmp_path / "o2")]) == 1
+
+
+def test_an_llm_prompt_gets_a_pddl_domain_in_its_declarative_form() -> None:
+    from gensim_gym.generation.directive import parse_directive
+    from gensim_gym.generation.llm.material import toolset_material
+
+    chosen, others = toolset_material(parse_directive("stack blocks", 0.5))
+    assert chosen[0]["name"] == "blocks" and {t["name"] for t in chosen[0]["tools"]} >= {"stack", "unstack"}
+    assert "blocks" not in {o["name"] for o in others}
