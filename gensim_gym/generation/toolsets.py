@@ -233,6 +233,14 @@ def unregister_toolset(name: str) -> None:
     _REGISTERED.pop(name, None)
 
 
+def corpus_note() -> str:
+    """A note for unknown-domain errors when the shipped PDDL corpus is left out (no ``[pddl]`` extra)."""
+    if find_spec("pddl") is not None:
+        return ""
+    names = sorted(p.stem for p in (data_dir("tool_registry") / "pddl").glob("*.json"))
+    return f"; the PDDL domains {', '.join(names)} need the extra: pip install 'gensim_gym[pddl]'" if names else ""
+
+
 def get_toolset(name: str, folder: str | None = None) -> Toolset:
     registry = load_registry(folder)
     if name not in registry and not folder and (data_dir("tool_registry") / "pddl" / f"{name}.json").is_file():

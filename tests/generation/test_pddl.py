@@ -213,6 +213,8 @@ def test_without_the_extra_a_corpus_domain_names_the_extra(monkeypatch) -> None:
     try:
         with pytest.raises(MissingDependencyError, match=r"gensim_gym\[pddl\]"):
             toolsets.get_toolset("blocks")
+        with pytest.raises(DirectiveError, match=r"unknown domain 'blocks'.*PDDL domains blocks, .*gensim_gym\[pddl\]"):
+            gensim_gym.generate("domain: blocks")
     finally:
         _scan.cache_clear()
 
