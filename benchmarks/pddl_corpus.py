@@ -3,7 +3,8 @@
 PDDLGym (PyPI ``pddlgym``, MIT) ships about 80 PDDL domains, each ``NAME.pddl`` with a folder ``NAME/`` of
 problem files. For each domain this script
 
-1. compiles the domain (``gensim_gym.pddl.compile_file``): imported, or unsupported with the
+1. compiles the domain (``gensim_gym.pddl.compile_file``; a domain with universal quantifiers with its
+   smallest problem's objects, over which they expand): imported, or unsupported with the
    :class:`SpecError`'s reason (the ``:requirement`` it names);
 2. builds a toolset whose start state is the domain's smallest problem and generates one task from it at
    difficulty 0.5 (else 0.0) with the offline generator (goal walks, golden plan, verification): generated-and-verified;
@@ -35,7 +36,7 @@ from gensim_gym.generation.directive import parse_directive  # noqa: E402
 from gensim_gym.generation.offline import OfflineGenerator  # noqa: E402
 from gensim_gym.generation.pddl_check import reference_plan  # noqa: E402
 from gensim_gym.generation.pddl_import import compile_file  # noqa: E402
-from gensim_gym.generation.pddl_toolset import load_problem, toolset_from_problem  # noqa: E402
+from gensim_gym.generation.pddl_toolset import _problem_parts, load_problem, toolset_from_problem  # noqa: E402
 from gensim_gym.generation.toolsets import register_toolset, unregister_toolset  # noqa: E402
 
 
@@ -54,13 +55,21 @@ def alias(name: str) -> str:
 def check_domain(path: Path, timeout: float) -> dict:
     row = {"domain": path.stem, "imported": False, "reason": "", "generated": False, "gen_reason": "",
            "problem": "", "ours": None, "fd": None}
+    problems = sorted((path.parent / path.stem).glob("*.pddl"), key=lambda q: (q.stat().st_size, q.name))
     try:
         compile_file(path)
         row["imported"] = True
     except Error as exc:
         row["reason"] = str(exc).splitlines()[-1].strip(" -")[:160]
-        return row
-    problems = sorted((path.parent / path.stem).glob("*.pddl"), key=lambda q: (q.stat().st_size, q.name))
+        if "load_problem" not in row["reason"] or not problems:
+            return row
+        try:  # universal quantifiers: they expand over a problem's fixed objects
+            _problem_parts(path, problems[0])
+            row["imported"], row["reason"] = True, "with a problem's objects"
+        except Error as again:
+            if "requirement" in str(again) or "load_problem" in str(again):
+                return row
+            row["imported"], row["reason"] = True, "with a problem's objects"
     if not problems:
         row["gen_reason"] = "no problem files"
         return row

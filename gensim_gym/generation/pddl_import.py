@@ -201,8 +201,8 @@ class CompiledDomain:
         return [f"same_{t}({o}, {o})" for t in self.eq_types for o in objects.get(t, ())]
 
 
-def compile_domain(domain: Any, text: str = "", source: str = "domain",
-                   inhabited: set[str] | None = None) -> CompiledDomain:
+def compile_domain(domain: Any, text: str = "", source: str = "domain", inhabited: set[str] | None = None,
+                   objects: dict[str, list[str]] | None = None) -> CompiledDomain:
     """Compile a parsed ``pddl.core.Domain`` (see the module docstring).
 
     ``inhabited`` names the types objects are declared of (a problem's, a sidecar's); only they (and the
@@ -227,7 +227,7 @@ def compile_domain(domain: Any, text: str = "", source: str = "domain",
             name = name_of(p.name) if len(combos) == 1 else "__".join([name_of(p.name), *combo])
             variants[(name_of(p.name), combo)] = name
             predicates.append(Predicate(name, combo, f"PDDL predicate {p.name}"))
-    builder = _ActionBuilder(variants, subtypes, constants, source, text)
+    builder = _ActionBuilder(variants, subtypes, constants, source, text, objects=objects)
     tools: list[Tool] = []
     actions: dict[str, str] = {}
     for action in sorted(domain.actions, key=lambda a: a.name):
@@ -296,10 +296,20 @@ def _one_type(tags, subtypes: dict[str, tuple[str, ...]], where: str) -> str:
 class _ActionBuilder:
     """Turns one PDDL action into tools (see :func:`compile_domain`)."""
 
-    def __init__(self, variants, subtypes, constants, source: str, text: str) -> None:
+    def __init__(self, variants, subtypes, constants, source: str, text: str, *,
+                 objects: dict[str, list[str]] | None = None) -> None:
         self.variants, self.subtypes, self.constants = variants, subtypes, constants
         self.source, self.text = source, text
         self.eq_types: set[str] = set()
+        # A fixed object set (a problem's) lets universal quantifiers expand over it; ``lifted`` holds the
+        # existential quantifiers whose witnesses became tool parameters, ``subst`` the bound variables.
+        self.objects = None if objects is None else {t: list(v) for t, v in objects.items()}
+        if self.objects is not None:
+            for const, t in constants.items():
+                if const not in self.objects.setdefault(t, []):
+                    self.objects[t].append(const)
+        self.lifted: set[int] = set()
+        self.subst: dict[str, tuple[str, str]] = {}
 
     def _refuse(self, what: str, req: str, token: str) -> SpecError:
         line = line_of(self.text, token)
@@ -345,16 +355,16 @@ class _ActionBuilder:
     def _collect_exists(self, node, out: list, positive: bool) -> None:
         from pddl.logic.base import And, ExistsCondition, ForallCondition, Imply, Not, Or
 
-        if isinstance(node, ExistsCondition):
-            if not positive:
-                raise self._refuse("a negated existential precondition", ":universal-preconditions", "exists")
-            out.extend(node.variables)
-            self._collect_exists(node.condition, out, positive)
-        elif isinstance(node, ForallCondition):
-            if positive:
-                raise self._refuse("a universal precondition (forall)", ":universal-preconditions", "forall")
-            out.extend(node.variables)
-            self._collect_exists(node.condition, out, positive)
+        if isinstance(node, ExistsCondition | ForallCondition):
+            if isinstance(node, ExistsCondition) == positive:  # an existential: its witness is a parameter
+                self.lifted.add(id(node))
+                out.extend(node.variables)
+                self._collect_exists(node.condition, out, positive)
+            elif self.objects is None:
+                what = "a universal precondition (forall)" if positive else "a negated existential precondition"
+                raise self._refuse(f"{what} (it imports with a problem's fixed objects: load_problem)",
+                                   ":universal-preconditions", "forall" if positive else "exists")
+            # else: expanded over the objects in _expr (nested quantifiers with it)
         elif isinstance(node, And | Or):
             for op in node.operands:
                 self._collect_exists(op, out, positive)
@@ -366,10 +376,31 @@ class _ActionBuilder:
             for op in rest:
                 self._collect_exists(op, out, positive)
 
+    def _ground(self, node, typing: dict[str, str]) -> str:
+        """A quantifier expanded over the fixed objects: a conjunction (forall) or disjunction (exists)."""
+        from pddl.logic.base import ForallCondition
+
+        pools = [[(o, t) for t in _concrete(v.type_tags, self.subtypes) for o in self.objects.get(t, ())]
+                 for v in node.variables]
+        names = [name_of(v.name) for v in node.variables]
+        if len(list(product(*pools))) > 4096:
+            raise SpecError(f"{self.source}: a quantifier expands to more than 4096 cases")
+        parts, saved = [], dict(self.subst)
+        for combo in product(*pools):
+            self.subst.update(zip(names, combo, strict=True))
+            parts.append(self._expr(node.condition, typing))
+        self.subst = saved
+        op = " and " if isinstance(node, ForallCondition) else " or "
+        if not parts:
+            return "true" if op == " and " else "false"
+        return "(" + op.join(parts) + ")"
+
     def _term(self, term, typing: dict[str, str]) -> tuple[str, str]:
         from pddl.logic.terms import Variable
 
         name = name_of(term.name)
+        if isinstance(term, Variable) and name in self.subst:
+            return self.subst[name]
         if isinstance(term, Variable):
             return f"?{name}", typing[name]
         if name not in self.constants:
@@ -407,8 +438,10 @@ class _ActionBuilder:
         if isinstance(node, Imply):
             first, *rest = node.operands
             return f"(not ({self._expr(first, typing)}) or ({' and '.join(self._expr(o, typing) for o in rest)}))"
-        if isinstance(node, ExistsCondition | ForallCondition):  # witnesses are tool parameters
-            return self._expr(node.condition, typing)
+        if isinstance(node, ExistsCondition | ForallCondition):
+            if id(node) in self.lifted:  # its witnesses are tool parameters
+                return self._expr(node.condition, typing)
+            return self._ground(node, typing)
         raise SpecError(f"{self.source}: unsupported condition {type(node).__name__}: {str(node)[:80]}")
 
     def _effects(self, node) -> tuple[list, list[tuple[Any, list]]]:
@@ -459,7 +492,9 @@ def read_text(path: str | Path, what: str) -> str:
     return text
 
 
-def compile_file(path: str | Path, inhabited: set[str] | None = None) -> CompiledDomain:
-    """Parse and compile the PDDL domain file at ``path`` (``inhabited``: see :func:`compile_domain`)."""
+def compile_file(path: str | Path, inhabited: set[str] | None = None,
+                 objects: dict[str, list[str]] | None = None) -> CompiledDomain:
+    """Parse and compile the PDDL domain file at ``path`` (``inhabited``, ``objects``: see
+    :func:`compile_domain`)."""
     text = read_text(path, "domain")
-    return compile_domain(parse_text(text, "domain", str(path)), text, str(path), inhabited)
+    return compile_domain(parse_text(text, "domain", str(path)), text, str(path), inhabited, objects)

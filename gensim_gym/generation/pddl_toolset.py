@@ -95,7 +95,10 @@ def _problem_parts(domain_path: str | Path, problem_path: str | Path):
     source = str(problem_path)
     problem = parse_text(read_text(problem_path, "problem"), "problem", source)
     inhabited = {name_of(t) for o in problem.objects for t in (o.type_tags or ["object"])}
-    compiled = compile_file(domain_path, inhabited)
+    declared: dict[str, list[str]] = {}  # a fixed object set: universal quantifiers expand over it
+    for obj in sorted(problem.objects, key=lambda o: o.name):
+        declared.setdefault(name_of(next(iter(obj.type_tags), "object")), []).append(name_of(obj.name))
+    compiled = compile_file(domain_path, inhabited, declared)
     objects: dict[str, list[str]] = {}
     for const, t in compiled.constants.items():
         objects.setdefault(t, []).append(const)
@@ -138,7 +141,10 @@ def goal_conditions(compiled: CompiledDomain, goal: Any, types: dict[str, str], 
     from gensim_gym.generation.pddl_import import _ActionBuilder
 
     constants = {**compiled.constants, **types}
-    builder = _ActionBuilder(compiled.variants, compiled.subtypes, constants, source, "")
+    objects: dict[str, list[str]] = {}
+    for obj, t in types.items():
+        objects.setdefault(t, []).append(obj)
+    builder = _ActionBuilder(compiled.variants, compiled.subtypes, constants, source, "", objects=objects)
     items = list(goal.operands) if isinstance(goal, And) else [goal]
     out = tuple(builder._expr(item, {}) for item in items)
     missing = sorted(builder.eq_types - set(compiled.eq_types))

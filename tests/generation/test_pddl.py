@@ -109,18 +109,23 @@ def test_unsupported_requirements_name_the_requirement_and_line(tmp_path, snippe
         compile_file(path)
 
 
-def test_a_universal_precondition_is_refused_naming_its_requirement(tmp_path) -> None:
+def test_a_universal_precondition_needs_a_problems_fixed_objects(tmp_path) -> None:
     path = write(tmp_path, "d.pddl", """\
         (define (domain d)
           (:requirements :strips :typing :universal-preconditions)
           (:types x)
           (:predicates (p ?a - x) (q))
+          (:action fill :parameters (?a - x) :precondition (not (p ?a)) :effect (p ?a))
           (:action a :parameters ()
             :precondition (forall (?a - x) (p ?a))
             :effect (q)))
         """)
-    with pytest.raises(SpecError, match=r":universal-preconditions.*|line 6"):
+    with pytest.raises(SpecError, match=r"universal precondition \(forall\).*line 7.*:universal-preconditions"):
         compile_file(path)
+    problem = write(tmp_path, "p.pddl", "(define (problem p) (:domain d) (:objects u v - x) (:init (p u)) (:goal (q)))")
+    spec = load_problem(path, problem)  # the quantifier expands over the problem's objects
+    assert next(t for t in spec.tools.tools if t.name == "a").pre == "(p(u) and p(v))"
+    assert spec.golden_plan == ["fill(v)", "a()"]
 
 
 def test_load_problem_plays_the_problem_with_its_goal(tmp_path) -> None:
