@@ -11,9 +11,10 @@ tool parameter: the same calls are possible, so plan lengths are kept) and unqua
 effects (an action with ``k`` of them becomes ``2**k`` tools, one per combination of conditions that hold
 — exactly one applies in any state). Hierarchies are flattened: a parameter of a supertype is split over
 its concrete subtypes, a predicate over the concrete types of its arguments. Equality becomes a static
-predicate ``same_<type>`` true for every object and itself. Anything else — derived predicates, durative
-actions, numeric fluents, probabilistic effects, universal quantifiers — raises :class:`SpecError` naming
-the ``:requirement`` and the line of the domain text that uses it.
+predicate ``same_<type>`` true for every object and itself. Universal preconditions expand over a fixed
+object set (a problem's) when one is given. Anything else — derived predicates, durative actions, numeric
+fluents, probabilistic effects, quantified effects, universal preconditions without fixed objects — raises
+:class:`SpecError` naming the ``:requirement`` and the line of the domain text that uses it.
 """
 
 from __future__ import annotations
