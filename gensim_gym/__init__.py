@@ -43,6 +43,7 @@ from gensim_gym.errors import (
 )
 from gensim_gym.factory import generate, make_env
 from gensim_gym.generation.reading import Clause, Reading, check_fidelity, read_directive
+from gensim_gym.generation.toolsets import register_toolset
 from gensim_gym.integrations.presets import register_presets
 from gensim_gym.spec import SimSpec, load_spec, validate_spec
 
@@ -84,6 +85,7 @@ __all__ = [
     "load_spec",
     "make_env",
     "read_directive",
+    "register_toolset",
     "validate_spec",
 ]
 

@@ -3,7 +3,7 @@
 # Extra pytest arguments are passed through, e.g. `bash scripts/test.sh -m slow`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-source scripts/_venv.sh "train,llm,dev,torchrl,video,serve,openenv,trl"
+source scripts/_venv.sh "train,llm,dev,torchrl,video,serve,openenv,trl,pddl"
 .venv/bin/python -m ruff check gensim_gym tests benchmarks examples
 .venv/bin/python -m mypy  # the package, at the level pyproject.toml's [tool.mypy] sets
 .venv/bin/python -m pytest -q "$@"

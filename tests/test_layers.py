@@ -26,7 +26,7 @@ LAYERS = [
     {"world"},
     {"envs", "wrappers"},
     {"generation"},
-    {"curriculum", "oversight"},
+    {"curriculum", "oversight", "pddl"},
     {"trainers", "factory"},
     {"simulator"},
     {"integrations"},

@@ -178,3 +178,11 @@ def test_the_environment_page_states_the_true_sizes():
         got = [env.observation_space.shape[0], env.action_space.n, base.action_space.n, base.world.horizon,
                len(base.sim_spec.golden_plan)]
         assert got == [int(x) for x in numbers[5 * k:5 * k + 5]], f"GenSim-{domain}{suffix}-v0"
+
+
+def test_examples_pddl_blocks_trains_maskable_ppo_on_a_pddl_domain():
+    pytest.importorskip("pddl")
+    pytest.importorskip("sb3_contrib")
+    result = runpy.run_path(str(REPO / "examples" / "pddl_blocks.py"), run_name="example")["main"](
+        steps=256, num_tasks=2, episodes=4)
+    assert set(result) == {"random", "trained"} and 0.0 <= result["trained"] <= 1.0

@@ -18,7 +18,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 
 CHECK = """
-import json, sys
+import importlib.util, json, sys
 import gymnasium as gym
 import gensim_gym
 from gensim_gym._resources import data_dir
@@ -30,6 +30,9 @@ prompts = data_dir("prompts")
 assert str(registry).startswith(str(pkg)) and str(prompts).startswith(str(pkg)), (registry, prompts)
 assert sorted(p.name for p in registry.glob("*.json")), "no toolsets in the installed tool_registry"
 assert (pkg / "spec" / "schema" / "simspec.schema.json").is_file()
+assert len(list((registry / "pddl").glob("*.pddl"))) >= 12 and (registry / "pddl" / "NOTICE.md").is_file()
+if importlib.util.find_spec("pddl") is not None:  # the [pddl] extra: the corpus is in the registry
+    gym.make("gensim_gym:GenSim-v0", directive="stack blocks", difficulty=0.0, seed=0).reset(seed=0)
 env = gym.make("gensim_gym:GenSim-v0", directive="domain: warehouse", difficulty=0.0, seed=0)
 obs, info = env.reset(seed=0)
 print(json.dumps({"toolsets": sorted(p.name for p in registry.glob("*.json")),

@@ -14,7 +14,7 @@ import warnings
 from dataclasses import dataclass, field, fields
 
 from gensim_gym.errors import DirectiveError, did_you_mean
-from gensim_gym.generation.toolsets import get_toolset, load_registry
+from gensim_gym.generation.toolsets import corpus_note, get_toolset, load_registry
 
 DEFAULT_DOMAIN = "warehouse"
 MAX_DIRECTIVE_CHARS = 2000
@@ -286,7 +286,7 @@ def _domains(text: str, notes: list[str], on_unknown: str) -> list[str]:
                 f"the directive names no domain the offline generator knows; known domains: {', '.join(registry)} "
                 f"(name one, or write 'domain: NAME'). Other ways forward: backend='openai' (an LLM writes any "
                 f"domain), a toolset of your own in the registry, or on_unknown='fallback' to play "
-                f"{DEFAULT_DOMAIN} tasks with a warning")
+                f"{DEFAULT_DOMAIN} tasks with a warning{corpus_note()}")
         warnings.warn(f"directive names no known domain; using {DEFAULT_DOMAIN!r}. "
                       f"Domains: {', '.join(registry)} (or write 'domain: NAME')", stacklevel=3)
         notes.append(f"no domain word found: fell back to {DEFAULT_DOMAIN}")
@@ -348,6 +348,6 @@ def _explicit_domains(listed: str, registry) -> list[str]:
             break  # the list ended: "domain: calendar, tight deadline" (a near miss of a name is still an error)
         if word not in registry:
             raise DirectiveError(f"unknown domain {word!r}{did_you_mean(word, registry)}; "
-                                 f"domains: {', '.join(registry)}")
+                                 f"domains: {', '.join(registry)}{corpus_note()}")
         names.append(word)
     return names

@@ -10,15 +10,17 @@ them has the union of their vocabularies.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field, replace
 from functools import cache
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
 from gensim_gym._json import load_file
 from gensim_gym._resources import data_dir
-from gensim_gym.errors import DirectiveError, SpecError, did_you_mean
+from gensim_gym.errors import ArgumentTypeError, DirectiveError, MissingDependencyError, SpecError, did_you_mean
 from gensim_gym.spec.model import Constraint, Fluent, Predicate, Tool
 
 
@@ -151,19 +153,102 @@ class Toolset:
             raise SpecError(f"malformed toolset {source or d.get('name', '?')}: {exc!r}") from None
 
 
+#: Environment variable naming extra registry folders (``os.pathsep``-separated), scanned for ``.json``
+#: toolsets (JSON toolsets and PDDL sidecars) and ``.pddl`` domain files.
+REGISTRY_ENV = "GENSIM_REGISTRY"
+_REGISTERED: dict[str, Toolset] = {}  # register_toolset's, in this process
+
+
 @cache
+def _scan(folder: str, builtin: bool) -> tuple[Toolset, ...]:
+    """The toolsets of one folder (cached: a folder is read once per process)."""
+    root = Path(folder)
+    paths = sorted(root.glob("*.json"))
+    if builtin and find_spec("pddl") is not None:
+        # The shipped PDDL corpus (sidecars naming their domains) needs the [pddl] extra to compile; a base
+        # install goes without it (get_toolset then says which extra to install).
+        paths += sorted((root / "pddl").glob("*.json"))
+    else:
+        paths += sorted(q for q in root.glob("*.pddl") if _is_domain_file(q))
+    out = []
+    for path in paths:
+        out.append(_toolset_of(path))
+    return tuple(out)
+
+
+def _is_domain_file(path: Path) -> bool:
+    with path.open(encoding="utf-8", errors="replace") as fh:
+        head = fh.read(4000).lower()
+    return re.search(r"\(\s*domain\s", head) is not None and ":domain" not in head
+
+
+def _toolset_of(path: Path) -> Toolset:
+    if path.suffix == ".json":
+        data = load_file(path, "toolset")  # a user's folder: bounded read
+        if not (isinstance(data, dict) and "pddl" in data):
+            return Toolset.from_dict(data, source=str(path))
+    from gensim_gym.generation.pddl_toolset import toolset_from_file  # needs the [pddl] extra
+
+    return toolset_from_file(path)
+
+
 def load_registry(folder: str | None = None) -> dict[str, Toolset]:
-    """All toolsets in ``folder`` (default: the shipped ``tool_registry``), by name."""
-    root = Path(folder) if folder else data_dir("tool_registry")
-    out: dict[str, Toolset] = {}
-    for path in sorted(root.glob("*.json")):
-        toolset = Toolset.from_dict(load_file(path, "toolset"), source=str(path))  # a user's folder: bounded read
-        out[toolset.name] = toolset
+    """All toolsets by name: the shipped ``tool_registry`` (or ``folder`` alone when given), then the folders
+    named by ``GENSIM_REGISTRY``, then those added by :func:`register_toolset` (a later one of the same
+    name wins)."""
+    if folder:
+        return {t.name: t for t in _scan(str(Path(folder).resolve()), False)}
+    out = {t.name: t for t in _scan(str(data_dir("tool_registry")), True)}
+    for extra in os.environ.get(REGISTRY_ENV, "").split(os.pathsep):
+        if extra.strip():
+            if not Path(extra).is_dir():
+                raise SpecError(f"{REGISTRY_ENV} names {extra!r}, which is not a folder")
+            out.update((t.name, t) for t in _scan(str(Path(extra).resolve()), False))
+    out.update(_REGISTERED)
     return out
+
+
+def register_toolset(toolset_or_path: Toolset | str | os.PathLike) -> Toolset:
+    """Add a toolset to the registry of this process; directives can then name it by its keywords.
+
+    Args:
+        toolset_or_path: a :class:`Toolset`, or the path of a JSON toolset, a PDDL sidecar (``.json`` with a
+            ``pddl`` key) or a ``.pddl`` domain file with a folder of problems named like it.
+
+    Returns:
+        The registered toolset.
+    """
+    if isinstance(toolset_or_path, Toolset):
+        toolset = toolset_or_path
+    elif isinstance(toolset_or_path, str | os.PathLike):
+        path = Path(toolset_or_path)
+        if not path.is_file():
+            raise SpecError(f"register_toolset: {str(path)!r} is not a file")
+        toolset = _toolset_of(path)
+    else:
+        raise ArgumentTypeError(f"register_toolset: expected a Toolset or a path, got {type(toolset_or_path).__name__}")
+    _REGISTERED[toolset.name] = toolset
+    return toolset
+
+
+def unregister_toolset(name: str) -> None:
+    """Remove a toolset :func:`register_toolset` added (tests and notebooks)."""
+    _REGISTERED.pop(name, None)
+
+
+def corpus_note() -> str:
+    """A note for unknown-domain errors when the shipped PDDL corpus is left out (no ``[pddl]`` extra)."""
+    if find_spec("pddl") is not None:
+        return ""
+    names = sorted(p.stem for p in (data_dir("tool_registry") / "pddl").glob("*.json"))
+    return f"; the PDDL domains {', '.join(names)} need the extra: pip install 'gensim_gym[pddl]'" if names else ""
 
 
 def get_toolset(name: str, folder: str | None = None) -> Toolset:
     registry = load_registry(folder)
+    if name not in registry and not folder and (data_dir("tool_registry") / "pddl" / f"{name}.json").is_file():
+        raise MissingDependencyError(f"domain {name!r} is a PDDL domain; install the extra: "
+                                     f"pip install 'gensim_gym[pddl]'")
     if name not in registry:
         raise DirectiveError(f"unknown domain {name!r}{did_you_mean(name, registry)}; domains: {', '.join(registry)}")
     return registry[name]

@@ -56,6 +56,33 @@ def cmd_generate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_export(args: argparse.Namespace) -> int:
+    """Write a spec (a file, or one generated from ``--directive``) as PDDL: ``domain.pddl``, ``problem.pddl``
+    and its golden plan as ``plan.txt`` (one ``(action args)`` a line, as planners and validators read it)."""
+    from pathlib import Path
+
+    from gensim_gym._atomic import atomic_write_text
+    from gensim_gym.factory import generate
+
+    if (args.spec is None) == (args.directive is None):
+        raise ArgumentError("give a spec file or --directive, not both")
+    spec = load_spec(args.spec) if args.spec else generate(args.directive, difficulty=args.difficulty,
+                                                             seed=args.seed)
+    out = Path(args.pddl)
+    if out.exists() and not out.is_dir():
+        raise ArgumentError(f"--pddl {str(out)!r} is a file; give a folder")
+    out.mkdir(parents=True, exist_ok=True)
+    domain, problem = spec.to_pddl()
+    atomic_write_text(out / "domain.pddl", domain)
+    atomic_write_text(out / "problem.pddl", problem)
+    steps = [re.sub(r"^(\w+)\((.*)\)$", lambda m: f"({m.group(1)} {m.group(2).replace(',', '')})".replace(" )", ")"),
+                    label) for label in spec.golden_plan]
+    atomic_write_text(out / "plan.txt", "".join(f"{s}\n" for s in steps))
+    print(f"wrote {out}/domain.pddl, problem.pddl and plan.txt ({len(steps)} steps) for task {spec.id}",
+          file=sys.stderr)
+    return 0
+
+
 def cmd_validate(args: argparse.Namespace) -> int:
     try:
         spec = load_spec(args.spec)
@@ -243,6 +270,15 @@ def build_parser() -> argparse.ArgumentParser:
         if name == "play":
             sub.add_argument("--seed", type=int, default=0, help="reset seed (noisy tools)")
         sub.set_defaults(func=func)
+
+    export = subparsers.add_parser("export", help="write a spec as PDDL (its deterministic, fully observable core)")
+    export.add_argument("spec", nargs="?", help="path of a spec JSON file (or use --directive)")
+    export.add_argument("--pddl", required=True, metavar="OUT_DIR", help="folder for domain.pddl, problem.pddl, "
+                                                                          "plan.txt")
+    export.add_argument("--directive", "-d", help="generate the spec offline from this directive")
+    export.add_argument("--difficulty", type=float, default=0.5, help="with --directive: in [0, 1]")
+    export.add_argument("--seed", type=int, default=0, help="with --directive")
+    export.set_defaults(func=cmd_export)
 
     listing = subparsers.add_parser("list", help="print the registered env ids and the arguments they bind")
     listing.set_defaults(func=cmd_list)

@@ -290,6 +290,17 @@ class SimSpec:
             out.__dict__["id"] = self.__dict__["id"]
         return out
 
+    def to_pddl(self, domain_name: str | None = None) -> tuple[str, str]:
+        """``(domain_text, problem_text)``: the spec as PDDL (PDDL 2.1 ``:numeric-fluents`` for fluents).
+
+        A spec with hidden facts, tool noise or trajectory constraints exports its deterministic, fully
+        observable core: hidden facts are plain facts, reveals, ``fail_prob`` and constraints are left out
+        (see :mod:`gensim_gym.spec.pddl_export`).
+        """
+        from gensim_gym.spec.pddl_export import to_pddl
+
+        return to_pddl(self, domain_name)
+
     @property
     def measured_difficulty(self) -> float | None:
         return self.meta.get("difficulty", {}).get("score")

@@ -34,7 +34,16 @@ def read_directive(directive: str, difficulty: float) -> Knobs:
 @cache
 def _raw_toolset(name: str) -> str:
     path = data_dir("tool_registry") / f"{name}.json"
-    return json.dumps(json.loads(path.read_text(encoding="utf-8")), separators=(",", ":"))
+    if path.is_file():
+        return json.dumps(json.loads(path.read_text(encoding="utf-8")), separators=(",", ":"))
+    # A toolset compiled from PDDL or added at run time (register_toolset, GENSIM_REGISTRY): its declarative form.
+    ts = get_toolset(name)
+    return json.dumps({"name": ts.name, "description": ts.description, "keywords": list(ts.keywords),
+                       "types": {t.name: {"names": list(t.names), "min": t.min, "max": t.max} for t in ts.types},
+                       "predicates": [p.to_dict() for p in ts.predicates], "fluents": [f.to_dict() for f in ts.fluents],
+                       "tools": [t.to_dict() for t in ts.tools], "init": list(ts.init),
+                       "goal": {"predicates": list(ts.goal_predicates), "fluents": list(ts.goal_fluents),
+                                "max_goals": ts.max_goals}}, separators=(",", ":"))
 
 
 def toolset_material(knobs: Knobs) -> tuple[list[dict[str, Any]], list[dict[str, str]]]:
