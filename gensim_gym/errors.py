@@ -78,6 +78,8 @@ class GenerationError(Error, RuntimeError):
 
     #: What the failed attempts cost (requests and tokens), when a backend counted it.
     usage: dict[str, Any] | None = None
+    #: The specs a failed batch did make (a ``Batch``; set by Ray's ``generate_many`` without ``skip_failures``).
+    batch: Any = None
 
     def __init__(self, message: str, attempts: Sequence[str] = ()) -> None:
         self.attempts: tuple[str, ...] = tuple(attempts)

@@ -136,7 +136,10 @@ class CurriculumConfig:
 
 
 def _default(f: Field) -> Any:
-    return f.default if f.default is not MISSING else f.default_factory()  # type: ignore[misc]
+    if f.default is not MISSING:
+        return f.default
+    assert f.default_factory is not MISSING, f"setting {f.name} has no default"  # setting() always gives one
+    return f.default_factory()
 
 
 @dataclass(frozen=True)
@@ -223,8 +226,9 @@ class AlphaConfig(CurriculumConfig):
                                                            "success may lie for a new spec to be admitted")
     min_cell_trials: int = setting(3, integer(0), "results a θ cell needs before its p̂ can steer π_env")
     use_filter: bool = setting(True, boolean(), "False admits every generated spec")
-    fold_every: int | None = setting(64, integer(1, optional=True), "results buffered before they are learnt "
-                                                                   "(None: batch_size; 1: each at once)")
+    # None is accepted at construction only: __post_init__ resolves it to batch_size, so it reads as int
+    fold_every: int | None = setting(64, integer(1, optional=True),  # type: ignore[assignment]
+                                     "results buffered before they are learnt (None: batch_size; 1: each at once)")
     thompson_rows: int | None = setting(4, integer(1, optional=True), "Thompson draws of every spec shared by "
                                                                       "the picks of one fold (None: one per pick)")
 

@@ -15,6 +15,7 @@ enough (≈1e-3) for band decisions and fully deterministic.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import overload
 
 import numpy as np
 
@@ -27,6 +28,10 @@ _LOG_1M_GRID = np.log1p(-_GRID)
 _TAILS: dict[tuple[float, float, float, float], tuple[float, float]] = {}
 
 
+@overload
+def alpha_reward(p_hat: np.ndarray, alpha: float = 0.5) -> np.ndarray: ...
+@overload
+def alpha_reward(p_hat: float, alpha: float = 0.5) -> float: ...
 def alpha_reward(p_hat: float | np.ndarray, alpha: float = 0.5) -> float | np.ndarray:
     """R_env(p̂) = 1 − ((p̂ − α) / max(α, 1 − α))²: 1 at p̂ = α, lowest at 0 and 1.
 
@@ -41,9 +46,9 @@ def alpha_reward(p_hat: float | np.ndarray, alpha: float = 0.5) -> float | np.nd
         raise ArgumentError(f"alpha must lie strictly between 0 and 1, got {alpha!r}")
     scale = max(alpha, 1.0 - alpha)
     if isinstance(p_hat, np.ndarray):
-        t = (p_hat - alpha) / scale
-        t *= t
-        return np.subtract(1.0, t, out=t)
+        d = (p_hat - alpha) / scale
+        d *= d
+        return np.subtract(1.0, d, out=d)
     t = (float(p_hat) - alpha) / scale
     return 1.0 - t * t  # t * t, not t ** 2: pow() may differ in the last bit
 

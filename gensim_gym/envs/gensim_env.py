@@ -234,7 +234,7 @@ class GenSimEnv(gym.Env):
         ground, error, actions = None, "", rt.actions
         if self._text:
             call = action if type(action) is textface.ToolCall else textface.read_calls(action)
-            if type(call) is tuple:  # a list of calls: applied in order, one answer each
+            if not isinstance(call, textface.ToolCall):  # a tuple (list) of calls: applied in order, one answer each
                 return self._step_calls(call)
             self._call = action = call
         else:  # _resolve, inlined for the common case of a valid index
@@ -281,8 +281,8 @@ class GenSimEnv(gym.Env):
         if failed != self._last_failed or invalid != self._last_invalid:
             obs[tail + 1] = self._last_failed = failed
             obs[tail + 2] = self._last_invalid = invalid
-        info = {"task_id": self._task_id, "difficulty": self._difficulty, "invalid": invalid == 1.0,
-                "failed": failed == 1.0}
+        info: dict[str, Any] = {"task_id": self._task_id, "difficulty": self._difficulty, "invalid": invalid == 1.0,
+                                "failed": failed == 1.0}
         if self._violation:  # set by _check_constraints for this call only
             info["violation"] = self._violation
             self._violation = ""
@@ -384,8 +384,8 @@ class GenSimEnv(gym.Env):
         """A picture of the current state (goal checklist, known facts, last call): ``(480, 640, 3)`` uint8."""
         from gensim_gym.envs import picture  # noqa: PLC0415 - Pillow only when a frame is asked for
 
-        self._require_reset()
-        return picture.draw(picture.frame_of(self.world, self._facts, self._nums, self._visible, step=self._t,
+        world = self._require_reset()
+        return picture.draw(picture.frame_of(world, self._facts, self._nums, self._visible, step=self._t,
                                              last=self._last))
 
     def render_text(self) -> str:
@@ -436,7 +436,7 @@ class GenSimEnv(gym.Env):
         rt = self._runtimes.get(w.spec_id)
         if rt is None or rt.world is not w:  # new task, or a world adopted in place of the cached one
             rt = TaskRuntime(w, self.layout, prepare=self.prepare_calls)
-            rt.phi0 = rt.potential(w.init_facts, w.init_nums) if rt.shaping else 0.0
+            rt.phi0 = rt.potential(w.init_facts, w.init_nums) if rt.potential is not None else 0.0  # = shaping
             rt.obs0 = rt.initial_observation(self.layout, rt.phi0)
             self._runtimes[w.spec_id] = rt
         self._rt = rt

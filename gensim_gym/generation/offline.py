@@ -182,26 +182,27 @@ class OfflineGenerator:
             # Only exactly solved tasks: the golden plan is then a shortest one, and the env's
             # oracle (same search, larger budget) is sure to solve the task too.
             return None, f"exact search did not finish within {result.expansions} expansions"
-        if len(result.plan) < need:
-            return None, (f"shortest plan has {len(result.plan)} steps; "
+        plan = result.plan
+        if len(plan) < need:
+            return None, (f"shortest plan has {len(plan)} steps; "
                           f"difficulty {self.knobs.difficulty} needs >= {need}")
         needs = {name for ts in self.toolsets for name in ts.needs_tools}
-        if hidden and needs and not any(a.tool in needs for a in result.plan):
+        if hidden and needs and not any(a.tool in needs for a in plan):
             # Partial observability was asked for: a task whose shortest plan never reveals is not that.
             return None, f"the shortest plan uses none of the revealing tools {sorted(needs)}"
-        missing = [t for t in self.knobs.required_tools if not any(a.tool == t for a in result.plan)]
+        missing = [t for t in self.knobs.required_tools if not any(a.tool == t for a in plan)]
         if missing:  # another shortest plan may call them (delete_file where the planner's tie chose move_file)
-            through = plan_through(probe_world, result.plan, set(self.knobs.required_tools))
+            through = plan_through(probe_world, plan, set(self.knobs.required_tools))
             if through is not None:
-                result, missing = replace(result, plan=through), []
+                plan, missing = through, []
         if missing and not self._relaxed:
             return None, f"the shortest plan calls none of {missing} (the directive asks for them)"
-        length = len(result.plan)
+        length = len(plan)
         slack = {"tight": 1, "loose": length + 2}.get(self.knobs.horizon_slack or "", max(2, math.ceil(0.5 * length)))
         horizon = length + slack + (math.ceil(length * fail * 3) if fail else 0)
         description = self._describe(goals)
         spec = self._spec(objects, init, goals, horizon, tools, hidden=hidden, fail=fail, description=description)
-        labels = [a.label for a in result.plan]
+        labels = [a.label for a in plan]
         spec = spec.with_meta(golden_plan=labels, golden_plan_optimal=optimal, domain="+".join(self.knobs.domains),
                               interpretation=self.knobs.to_dict())
         if self._reading is not None:

@@ -26,9 +26,10 @@ def plan_through(world: CompiledWorld, shortest: list[GroundAction], tools: set[
     for tool in sorted(tools):
         if any(a.tool == tool for a in current):
             continue
-        current = _substitute(world, current, tool, tools, max_expansions)
-        if current is None:
+        found = _substitute(world, current, tool, tools, max_expansions)
+        if found is None:
             return None
+        current = found
     return current
 
 

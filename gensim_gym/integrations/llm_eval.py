@@ -17,11 +17,12 @@ import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import gymnasium as gym
 
 from gensim_gym._atomic import atomic_write_text
+from gensim_gym.envs.gensim_env import GenSimEnv
 from gensim_gym.errors import ArgumentError
 from gensim_gym.oversight.chat import ChatClient
 from gensim_gym.trainers.llm_agent import LLMAgent
@@ -122,7 +123,7 @@ def evaluate(chat: ChatClient, config: EvalConfig, *, model: str = "",
                 for i in range(config.episodes):
                     seed = config.seed + i
                     _, info = env.reset(seed=seed)
-                    spec = env.unwrapped.sim_spec
+                    spec = cast(GenSimEnv, env.unwrapped).sim_spec
                     result, _ = rollout(agent, env, spec, seed, record=False)
                     record = EpisodeRecord(directive, str(info.get("domain", result.domain)), float(difficulty),
                                            spec.id, seed, result.is_success, result.length, len(spec.golden_plan),

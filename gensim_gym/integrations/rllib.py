@@ -24,7 +24,7 @@ from typing import Any
 from gensim_gym.errors import ArgumentError, did_you_mean, require
 from gensim_gym.integrations.presets import presets, register_presets
 
-_callbacks = require("ray.rllib.callbacks.callbacks", "rllib")
+_callbacks: Any = require("ray.rllib.callbacks.callbacks", "rllib")  # Any: an optional package, subclassed below
 _registry = require("ray.tune.registry", "rllib")
 
 ACTOR_KEY = "curriculum_actor"

@@ -20,12 +20,13 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import gymnasium as gym
 
 from gensim_gym.envs.gensim_env import GenSimEnv
 from gensim_gym.errors import ArgumentError, Error, ResetNeeded
+from gensim_gym.generation.family import DirectiveFamily
 
 MAX_WORLDS = 64  # compiled worlds kept for new sessions (a session's env keeps its own LRU of 64 too)
 
@@ -90,7 +91,7 @@ class SessionPool:
         self._proto = gym.make("GenSim-v0", directive=config.directive, difficulty=config.difficulty,
                                num_tasks=config.num_tasks, seed=config.seed, obs_mode="text",
                                curriculum=self.curriculum, action_space="ground", prefetch=0)
-        self._source = self._proto.unwrapped.source
+        self._source = cast(GenSimEnv, self._proto.unwrapped).source
         self._worlds: OrderedDict[str, Any] = OrderedDict()
         self.expired = 0
         self._warm()
@@ -98,9 +99,12 @@ class SessionPool:
     def _warm(self) -> None:
         """Compile every task of a finite pool now, at start-up: a compile in a request would stall every
         session's next step for ~60 ms (the event loop runs one request at a time)."""
-        proto = self._proto.unwrapped
-        for task_seed in list(getattr(self._source, "pool_seeds", ()))[:MAX_WORLDS]:
-            proto.reset(seed=0, options={"spec": self._source.spec_for_seed(int(task_seed))})
+        proto = cast(GenSimEnv, self._proto.unwrapped)
+        source = self._source
+        if not isinstance(source, DirectiveFamily):  # only a directive's family has a finite pool to warm
+            return
+        for task_seed in list(source.pool_seeds)[:MAX_WORLDS]:
+            proto.reset(seed=0, options={"spec": source.spec_for_seed(int(task_seed))})
             self._keep(proto.world)
 
     def _keep(self, world: Any) -> None:
@@ -161,7 +165,7 @@ class SessionPool:
             raise SessionError(f"seed must be an integer in [0, 2**63) or null, got {seed!r:.40}")
         if episode_id is not None and (not isinstance(episode_id, str) or len(episode_id) > 255):
             raise SessionError("episode_id must be a string of at most 255 characters")
-        unwrapped = session.env.unwrapped
+        unwrapped = cast(GenSimEnv, session.env.unwrapped)
         for world in self._worlds.values():  # a dict insert each: cheaper than compiling one task again
             unwrapped.adopt_world(world)
         obs, info = session.env.reset(seed=seed)
@@ -183,7 +187,7 @@ class SessionPool:
         except ResetNeeded as exc:  # cannot happen while done is tracked; kept as a 409, never a 500
             raise SessionError(str(exc), 409, "SESSION_ERROR") from None
         session.step_count += 1
-        session.episode_return += reward
+        session.episode_return += float(reward)
         session.done = terminated or truncated
         observation = {"text": obs, "tool_messages": info.get("tool_messages", []),
                        "invalid": bool(info.get("invalid")), "terminated": terminated, "truncated": truncated}

@@ -18,10 +18,11 @@ from __future__ import annotations
 import inspect
 import warnings
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import gymnasium as gym
 
+from gensim_gym.envs.gensim_env import GenSimEnv
 from gensim_gym.spec.model import SimSpec, Tool
 
 INSTRUCTIONS = ("Solve the task by calling the tools, one call at a time, until every goal condition holds. "
@@ -56,7 +57,7 @@ class GenSimToolEnv:
             return "The episode has ended; no more calls are needed."
         obs, reward, terminated, truncated, info = self.env.step({"name": name, "arguments": arguments})
         self.steps += 1
-        self.episode_return += reward
+        self.episode_return += float(reward)
         self.done = terminated or truncated
         self.success = bool(info.get("is_success")) if self.done else False
         return obs
@@ -98,7 +99,7 @@ def _family_specs(directive: str, difficulty: float, seed: int, seeds: range) ->
     specs = []
     for task_seed in seeds:
         probe.reset(seed=task_seed)
-        specs.append(probe.unwrapped.sim_spec)
+        specs.append(cast(GenSimEnv, probe.unwrapped).sim_spec)
     probe.close()
     return make, specs
 

@@ -19,13 +19,17 @@ from gensim_gym.simulator.narrative import explain, rate_text, sampled_median
 from gensim_gym.simulator.report_html import render_html
 
 
+def _write_bytes(path: Path, data: bytes) -> None:
+    atomic_write_with(path, lambda fh: fh.write(data))
+
+
 def build_report(run_dir: str | Path) -> Path:
     """Write ``report.md`` (and the PNGs it shows) and ``report.html`` from ``report.json``; return report.md's path."""
     run_dir = Path(run_dir)
     report = read_json(run_dir / "report.json")
     charts = figures(report)
     for c in charts:
-        atomic_write_with(run_dir / c.name, lambda fh, data=c.png: fh.write(data))
+        _write_bytes(run_dir / c.name, c.png)
     title = f"gensim_gym run: {run_dir.resolve().name}"
     atomic_write_text(run_dir / "report.html", render_html(report, title, charts))
     cfg = report["config"]

@@ -23,7 +23,8 @@ def _progress(env: gym.Env) -> float:
 def _phi(env: gym.Env) -> float:
     # Φ = 1 − d(s)/d(s₀) on the true state (gensim_gym.world.progress), whatever the reward mode: how much
     # of the shortest plan is done. Sub-goal progress counts, unlike the goal-condition fraction above.
-    u = env.unwrapped
+    u = cast(GenSimEnv, env.unwrapped)
+    assert u.world is not None, "Φ is read only after reset"
     return max(0.0, float(progress_potential(u.world)(u._facts, u._nums)))
 
 

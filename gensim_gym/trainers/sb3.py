@@ -100,7 +100,7 @@ class SB3Trainer(BaseTrainer):
 def _progress_callback(bar: Any):
     """An SB3 callback that moves ``bar`` by the env steps of each vectorised step. Not SB3's own
     ``progress_bar``: that draws a new bar per ``learn`` call (one per epoch in the loop), and needs rich."""
-    base = require("stable_baselines3.common.callbacks", "train").BaseCallback
+    base: Any = require("stable_baselines3.common.callbacks", "train").BaseCallback  # Any: optional, subclassed
 
     class StepProgress(base):
         def _on_step(self) -> bool:

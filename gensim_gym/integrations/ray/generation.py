@@ -204,9 +204,9 @@ def _batch(directive: str, n: int, results: dict[int, SimSpec], failures: dict[i
     return batch
 
 
-def _reporter(progress: bool | Progress, total: int, directive: str) -> Progress:
+def _reporter(progress: bool | Progress, total: int, directive: str) -> Callable[[int], None]:
     if callable(progress):
-        return lambda done, _total=total: progress(done, _total)
+        return lambda done: progress(done, total)
     if not progress:
         return lambda done: None
     try:
