@@ -2,7 +2,7 @@
 
 ``gensim_gym.integrations.rllib.register()`` makes ``"GenSim-v0"`` and the preset ids RLlib env
 strings in every worker; the curriculum lives in one Ray actor, each env runner's envs fetch tasks from
-it and report every finished episode once (``CurriculumCallback`` sends the last batch of each
+it and report every finished episode once (``RLlibCurriculumCallback`` sends the last batch of each
 ``sample()``). Needs ``pip install 'gensim_gym[ray,rllib]'`` (ray[rllib] pins its own Gymnasium:
 install it in its own environment, e.g. the ``.venv-ray`` that ``scripts/test_ray.sh`` makes).
 
@@ -22,7 +22,7 @@ def build(args: argparse.Namespace):
     from ray.rllib.algorithms.ppo import PPOConfig
 
     from gensim_gym.integrations.ray import start_curriculum_actor
-    from gensim_gym.integrations.rllib import CurriculumCallback, register
+    from gensim_gym.integrations.rllib import RLlibCurriculumCallback, register
 
     register()
     env_config: dict = {}
@@ -39,7 +39,7 @@ def build(args: argparse.Namespace):
               .resources(num_cpus_for_main_process=0)  # the learner shares the cores the runners leave idle
               .training(train_batch_size_per_learner=args.batch, minibatch_size=min(250, args.batch),
                         num_epochs=args.epochs, lr=3e-4)
-              .callbacks(CurriculumCallback)
+              .callbacks(RLlibCurriculumCallback)
               .debugging(seed=args.seed))
     return config.build_algo(), actor
 

@@ -147,6 +147,8 @@ def _goal_last(text: str) -> str:
     block = text[goal.start():g_end]
     rest = text[:goal.start()] + text[g_end:]
     init = re.search(r"\(\s*:init\b", rest, re.I)
+    if init is None:  # cannot happen: the :init block was found above, and cutting the goal keeps it
+        return text
     i_end = _block_end(rest, init.start())
     return rest[:i_end] + "\n  " + block + rest[i_end:]
 
@@ -264,7 +266,8 @@ def _type_tree(types: dict, inhabited: set[str] | None) -> tuple[dict[str, tuple
     for t in declared:
         below = []
         for c in concrete:
-            seen, cur = set(), c
+            seen: set[str] = set()
+            cur: str | None = c
             while cur is not None and cur not in seen:
                 if cur == t:
                     below.append(c)
@@ -319,7 +322,7 @@ class _ActionBuilder:
 
     def tools(self, action: Any, domain: str) -> list[Tool]:
         params = [(name_of(v.name), v.type_tags) for v in action.parameters]
-        witnesses: list[tuple[str, Any]] = []
+        witnesses: list[Any] = []  # the pddl package's Variable objects of existential preconditions
         self._collect_exists(action.precondition, witnesses, positive=True)
         every = params + [(name_of(v.name), v.type_tags) for v in witnesses]
         names = [n for n, _ in every]
@@ -381,7 +384,8 @@ class _ActionBuilder:
         """A quantifier expanded over the fixed objects: a conjunction (forall) or disjunction (exists)."""
         from pddl.logic.base import ForallCondition
 
-        pools = [[(o, t) for t in _concrete(v.type_tags, self.subtypes) for o in self.objects.get(t, ())]
+        objects = self.objects or {}
+        pools = [[(o, t) for t in _concrete(v.type_tags, self.subtypes) for o in objects.get(t, ())]
                  for v in node.variables]
         names = [name_of(v.name) for v in node.variables]
         if len(list(product(*pools))) > 4096:

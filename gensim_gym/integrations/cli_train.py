@@ -72,7 +72,7 @@ def build_simulator(args: argparse.Namespace):
     return sim
 
 
-class Progress:
+class TrainingBars:
     """Two tqdm bars with ETA: env steps of RL training (moved by the trainer as it learns) and epochs
     (with the last epoch's success and bottleneck); without tqdm, one line per epoch."""
 
@@ -131,7 +131,7 @@ def cmd_train(args: argparse.Namespace) -> int:
         from gensim_gym.simulator.run_folder import peek_epoch
 
         done = peek_epoch(Path(args.out))  # for the progress bar only; the run checks the folder itself
-    progress = Progress(args.epochs, args.steps, min(done, args.epochs))
+    progress = TrainingBars(args.epochs, args.steps, min(done, args.epochs))
     sim.trainer.progress = progress.steps_bar
     try:
         report = sim.run(args.epochs, args.episodes, args.eta, resume=args.resume, progress=progress)

@@ -1,4 +1,4 @@
-"""RLlib adapter: :func:`register` makes the package's env ids RLlib env strings; :class:`CurriculumCallback`
+"""RLlib adapter: :func:`register` makes the package's env ids RLlib env strings; :class:`RLlibCurriculumCallback`
 wires every env runner's episodes to one :class:`~gensim_gym.integrations.ray.CurriculumActor`.
 
 RLlib's env runners are separate processes that never import gensim_gym, so ``"GenSim-v0"`` alone fails
@@ -8,12 +8,12 @@ there with ``NameNotFound``. :func:`register` puts one creator per id in Ray's c
 shared curriculum: each env gets an :class:`~gensim_gym.integrations.ray.ActorCurriculum`
 (``"curriculum_options"`` are its arguments; a list of names shards the runners over several actors by
 ``worker_index``), fetches tasks from the actor and reports each finished episode once, in batches;
-:class:`CurriculumCallback` sends what a runner still holds at the end of every ``sample()`` and puts the
+:class:`RLlibCurriculumCallback` sends what a runner still holds at the end of every ``sample()`` and puts the
 curriculum's scalars in each training result under ``"curriculum"``.
 
 >>> # ray.init(); register(); start_curriculum_actor("alpha", directive=D)
 >>> # config = PPOConfig().environment("GenSim-v0", env_config={"directive": D, "curriculum_actor":
->>> #     "gensim_curriculum"}).callbacks(CurriculumCallback)
+>>> #     "gensim_curriculum"}).callbacks(RLlibCurriculumCallback)
 """
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ def _curricula(vector_env: Any) -> list[Any]:
     return found
 
 
-class CurriculumCallback(_callbacks.RLlibCallback):
+class RLlibCurriculumCallback(_callbacks.RLlibCallback):
     """Sends each env runner's buffered episode results to the curriculum actor at the end of every ``sample()``,
     and adds the actor's scalars to each training result as ``result["curriculum"]`` (for a list of actors: a
     dict of them by name)."""
