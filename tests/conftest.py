@@ -173,3 +173,18 @@ def spec_file(tmp_path, spec: SimSpec | dict[str, Any], name: str = "spec.json")
     text = spec.to_json() if isinstance(spec, SimSpec) else json.dumps(spec)
     path.write_text(text, encoding="utf-8")
     return path
+
+
+#: A shortest plan of TINY_SPEC (the episode tests play it step by step).
+TINY_GOLDEN = ["go(hall, cellar)", "take(key, cellar)", "go(cellar, hall)", "unlock()"]
+
+
+@pytest.fixture
+def tiny_env():
+    """A GenSimEnv on TINY_SPEC, reset with seed 0."""
+    from gensim_gym.envs.gensim_env import GenSimEnv
+    from gensim_gym.envs.sources import FixedSpec
+
+    env = GenSimEnv(FixedSpec(gensim_gym.validate_spec(copy.deepcopy(TINY_SPEC))))
+    env.reset(seed=0)
+    return env

@@ -2,24 +2,19 @@
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
-import gensim_gym
 from gensim_gym.envs.gensim_env import GenSimEnv
 from gensim_gym.envs.sources import FixedSpec
 from gensim_gym.errors import ArgumentTypeError
-from tests.conftest import TINY_SPEC
+from tests.conftest import TINY_GOLDEN
 
-GOLDEN = ["go(hall, cellar)", "take(key, cellar)", "go(cellar, hall)", "unlock()"]
+GOLDEN = TINY_GOLDEN
 
 
 @pytest.fixture
-def env() -> GenSimEnv:
-    env = GenSimEnv(FixedSpec(gensim_gym.validate_spec(copy.deepcopy(TINY_SPEC))))
-    env.reset(seed=0)
-    return env
+def env(tiny_env) -> GenSimEnv:
+    return tiny_env
 
 
 def _play(env: GenSimEnv, labels: list[str]) -> tuple[list[float], dict]:

@@ -13,17 +13,15 @@ import gensim_gym
 from gensim_gym.envs.gensim_env import GenSimEnv
 from gensim_gym.envs.sources import FixedSpec
 from gensim_gym.errors import ActionError, ArgumentError, ResetNeeded, SpecError
-from tests.conftest import TINY_SPEC
+from tests.conftest import TINY_GOLDEN, TINY_SPEC
 
 # go(hall, cellar), take(key, cellar), go(cellar, hall), unlock()
-GOLDEN = ["go(hall, cellar)", "take(key, cellar)", "go(cellar, hall)", "unlock()"]
+GOLDEN = TINY_GOLDEN
 
 
 @pytest.fixture
-def env() -> GenSimEnv:
-    env = GenSimEnv(FixedSpec(gensim_gym.validate_spec(copy.deepcopy(TINY_SPEC))))
-    env.reset(seed=0)
-    return env
+def env(tiny_env) -> GenSimEnv:
+    return tiny_env
 
 
 @pytest.mark.parametrize("action", [float("inf"), float("nan"), 1.0, 0.5, np.float32(1.0), "0", b"0", None,
