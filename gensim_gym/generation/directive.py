@@ -92,6 +92,10 @@ def verb_pattern(verb: str) -> str:
 
 ON_UNKNOWN = ("error", "fallback")
 NOISELESS = ("deterministic", "noiseless", "no noise", "reliable")
+#: Time-pressure words by the horizon slack they ask for (the reader's clauses use the same table).
+TIME_WORDS = {"tight": ("tight deadline", "quick deadline", "short deadline", "strict deadline", "tight time",
+                        "little time", "in a hurry", "hurry", "quickly", "urgent", "urgently"),
+              "loose": ("plenty of time", "no rush", "lots of time", "take your time", "take their time")}
 
 
 def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str = "error") -> Knobs:
@@ -131,11 +135,8 @@ def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str 
     # a verb inside a constraint ("never delete the backups") forbids the operation; it does not ask for it
     required = _required_tools(CONSTRAINT_PHRASE.sub(" ", text), domains, notes)
     slack = _pick(text, notes, None, [
-        (("tight deadline", "quick deadline", "short deadline", "strict deadline", "tight time", "little time",
-          "in a hurry", "hurry", "quickly", "urgent", "urgently"),
-         "tight", "time pressure: the horizon is the shortest plan + 1 step"),
-        (("plenty of time", "no rush", "lots of time", "take your time", "take their time"), "loose",
-         "plenty of time: the horizon is twice the shortest plan + 2 steps")])
+        (TIME_WORDS["tight"], "tight", "time pressure: the horizon is the shortest plan + 1 step"),
+        (TIME_WORDS["loose"], "loose", "plenty of time: the horizon is twice the shortest plan + 2 steps")])
     bonus = _pick(text, notes, 0, [
         (("longer", "long", "complex", "complexity", "more steps", "multi-step"), 2,
          "longer tasks: the minimum plan length grows by 2"),

@@ -28,6 +28,7 @@ from gensim_gym.generation.directive import (
     MIDDLE,
     NOISELESS,
     OPERATIONS,
+    TIME_WORDS,
     Knobs,
     parse_directive,
     verb_pattern,
@@ -47,8 +48,8 @@ FILLER = frozenset({
     "set", "handle", "handling", "manage", "managing", "solve", "solving", "do", "doing", "play", "agent",
     "agents", "user", "users", "under", "over", "via", "using", "but", "difficulty", "level", "mode"})
 
-_TIME = re.compile(r"\b((?:tight|quick|short|strict) deadline|tight time|little time|in a hurry|hurry|quickly|"
-                   r"urgent(?:ly)?|plenty of time|no rush|lots of time|take (?:your|their) time)\b")
+_SLACK_OF = {word: slack for slack, words in TIME_WORDS.items() for word in words}
+_TIME = re.compile(r"\b(" + "|".join(map(re.escape, sorted(_SLACK_OF, key=len, reverse=True))) + r")\b")
 _OPERATION_VERBS = ("copy", "copies", "back up", "backup", "remove", "delete", "rename", "move", "refund", "cancel",
                     "escalate", "invite", "book", "confirm", "buy", "purchase", "inspect", "search", "verify",
                     "update", "schedule", "pick", "drop", "deliver", "ship", "organise", "organize", "clean")
@@ -203,7 +204,7 @@ def _recognised(text: str, knobs: Knobs):  # noqa: C901, PLR0912 - one flat list
                                              f"no constraint template of {'+'.join(knobs.domains)} matches this rule "
                                              f"(offered: {', '.join(offered) or 'none'})")
     for m in _TIME.finditer(text):
-        slack = "loose" if re.search(r"plenty|no rush|lots|take", m.group(0)) else "tight"
+        slack = _SLACK_OF[m.group(0)]
         status = "honored" if knobs.horizon_slack == slack else "unsupported"
         yield m.start(), m.end(), Clause(m.group(0), "time_pressure", {"horizon_slack": slack}, status,
                                          "horizon = golden plan + 1" if slack == "tight"

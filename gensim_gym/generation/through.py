@@ -38,7 +38,7 @@ def _substitute(world: CompiledWorld, golden: list[GroundAction], tool: str, kee
     """``golden`` with one step replaced by a call of ``tool`` and the rest re-planned within the same length,
     still calling every tool of ``keep`` that ``golden`` calls; None if no position gives one."""
     kept = {a.tool for a in golden} & keep
-    candidates = [a for a in world.valid_actions if a is not None and a.tool == tool]
+    candidates = [a for a in world.valid_actions if a.tool == tool]
     facts, nums = bytearray(world.init_facts), list(world.init_nums)
     tries = 0
     for i, step in enumerate(golden):
