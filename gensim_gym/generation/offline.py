@@ -22,6 +22,7 @@ from gensim_gym._cache import BoundedCache
 from gensim_gym.dsl.compile import CompiledEffects
 from gensim_gym.errors import GenerationError, SearchSpaceError
 from gensim_gym.generation.directive import Knobs
+from gensim_gym.generation.lexicon import calls
 from gensim_gym.generation.reading import clauses_for, reading_of
 from gensim_gym.generation.through import plan_through
 from gensim_gym.generation.toolsets import get_toolset
@@ -132,7 +133,8 @@ class OfflineGenerator:
             if partial:
                 extras = [t for t in ts.extra_tools if t.name in ts.needs_tools or t in extras]
             base = list(ts.tools) + extras
-            base += [t for t in ts.extra_tools if t.name in self.knobs.required_tools and t not in base]
+            asked = self.knobs.required_tools
+            base += [t for t in ts.extra_tools if t not in base and any(calls(t.name, r) for r in asked)]
             if partial:
                 base = [replace(t, pre=f"({t.pre}) and {ts.extra_pre[t.name]}") if t.name in ts.extra_pre else t
                         for t in base]
@@ -190,7 +192,7 @@ class OfflineGenerator:
         if hidden and needs and not any(a.tool in needs for a in plan):
             # Partial observability was asked for: a task whose shortest plan never reveals is not that.
             return None, f"the shortest plan uses none of the revealing tools {sorted(needs)}"
-        missing = [t for t in self.knobs.required_tools if not any(a.tool == t for a in plan)]
+        missing = [t for t in self.knobs.required_tools if not any(calls(a.tool, t) for a in plan)]
         if missing:  # another shortest plan may call them (delete_file where the planner's tie chose move_file)
             through = plan_through(probe_world, plan, set(self.knobs.required_tools))
             if through is not None:
@@ -287,7 +289,7 @@ class OfflineGenerator:
             walked += 1
             k = self._next_call(rng, world, options, tables, seen=seen, unused=unused, required=required)
             if required:
-                required.discard(by_id[ids[k]].tool)
+                required.difference_update([r for r in required if calls(by_id[ids[k]].tool, r)])
             if unused and toward[k] and not seen.issuperset(adds[k]):
                 unused.difference_update(by_id[ids[k]].args)
             effects = effects_at[k]
@@ -329,7 +331,7 @@ class OfflineGenerator:
             if fresh and rng.random() < 0.7:
                 pool = fresh
         if required:  # the directive's operations: walk through each once, so goals come to need them
-            asked = [k for k in options if by_id[ids[k]].tool in required]
+            asked = [k for k in options if any(calls(by_id[ids[k]].tool, r) for r in required)]
             if asked and rng.random() < 0.5:
                 pool = asked
         return pool[int(rng.integers(len(pool)))] if len(pool) > 1 else pool[0]  # integers(1) draws nothing
