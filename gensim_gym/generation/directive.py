@@ -346,6 +346,27 @@ def built_in_order(text: str, start: int, domains) -> tuple[str, str] | None:
     return None
 
 
+#: "for verified customers": a participle qualifying a domain's objects.
+_QUALIFIER = re.compile(r"\b(?:for|to|from|of|by|on)\s+(?:the\s+|their\s+|our\s+)?([a-z]+ed)\s+([a-z]+)\b")
+
+
+def built_in_qualifiers(text: str, domains) -> list[tuple[int, int, str, str]]:
+    """``(start, end, tool, predicate)`` of each qualifier ("refund orders for verified customers") whose
+    participle is a predicate a tool of a chosen domain requires of its objects (``refund_order`` requires
+    ``verified(?customer)``): every task keeps it, as no call can skip the precondition."""
+    out = []
+    for m in _QUALIFIER.finditer(text):
+        for name in domains:
+            if counted_type(m.group(2), [name]) is None:
+                continue
+            ts = get_toolset(name)
+            tools = [t.name for t in ts.tools + ts.extra_tools if re.search(rf"(?<!not )\b{m.group(1)}\(", t.pre)]
+            if tools:
+                out.append((m.start(), m.end(), tools[0], m.group(1)))
+                break
+    return out
+
+
 def _added(tool) -> set[str]:
     """The predicates ``tool``'s effects make true."""
     return {m.group(1) for e in tool.effects for m in [re.match(r"\s*([a-z_]\w*)\(", e)] if m}

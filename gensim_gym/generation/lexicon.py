@@ -46,7 +46,7 @@ def number_value(word: str) -> int:
 VERB_GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(g) for g in (
     {"pick", "pick up", "grab", "take", "lift", "fetch", "collect", "retrieve", "load", "board", "get"},
     {"put", "put down", "put away", "drop", "place", "deposit", "set down", "unload", "deliver", "depart",
-     "debark", "store", "stack", "drop off"},
+     "debark", "store", "stack", "drop off", "ship", "dispatch"},
     {"move", "go", "walk", "drive", "travel", "navigate", "sail", "fly", "ride", "carry"},
     {"delete", "remove", "erase", "trash", "wipe"},
     {"copy", "duplicate", "back up", "replicate", "mirror"},

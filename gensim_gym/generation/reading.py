@@ -30,6 +30,7 @@ from gensim_gym.generation.directive import (
     SHORTER,
     Knobs,
     built_in_order,
+    built_in_qualifiers,
     counted_phrases,
     domain_evidence,
     knob_phrases,
@@ -220,6 +221,10 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912 - one 
             yield rule_start, rule_end, Clause(phrase, "constraint", {"constraint": phrase}, "unsupported",
                                                f"no constraint template of {'+'.join(knobs.domains)} matches this "
                                                f"rule (offered: {', '.join(offered) or 'none'})")
+    # after the rules: "only for verified customers" is the rule (a template), not a built-in qualifier
+    for start, end, tool, predicate in built_in_qualifiers(rest, knobs.domains):
+        yield start, end, Clause(text[start:end], "constraint", {"requires": predicate, "tool": tool},
+                                 note=f"every task keeps it: {tool} requires {predicate}(...)")
     for i, (start, end, _, number, kind) in enumerate(counted_phrases(rest, knobs.domains)):
         said = text[start:end]
         if i or number_value(number) != knobs.goal_count:  # a task has one goal count: the first one

@@ -171,3 +171,12 @@ def test_no_word_of_any_benchmark_directive_goes_unreported(path: Path) -> None:
                                                             + list(reading.filler))))
         for word in re.findall(r"[a-z0-9_']+", directive.lower()):
             assert word in covered or word.strip("'") in covered, (directive, word)
+
+
+def test_a_qualifier_a_tool_requires_is_a_built_in_rule_and_a_stated_rule_still_wins() -> None:
+    clauses = _clauses("train my agent to refund three orders for verified customers")
+    assert clauses["for verified customers"] == ("constraint", "honored")  # refund_order requires verified(...)
+    assert read_directive("train my agent to refund three orders for verified customers").knobs.constraints == ()
+    clauses = _clauses("support: refund orders only for verified customers")
+    assert clauses["only for verified customers"] == ("constraint", "honored")  # the refund_policy template
+    assert "for verified customers" not in clauses
