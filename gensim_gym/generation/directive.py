@@ -138,6 +138,12 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     (r"\b(?:can't|cannot|can not|doesn't|does not|don't|do not|won't|unable to)\s+(?:see|observe|know|tell)\b",
      "partial", True),
     (r"\b(?:unseen|invisible|unknown (?:state|facts?|information)|partial obs|partially obs)\b", "partial", True),
+    (r"\b(?:rewards?|rewarded)\s+only\s+(?:on|for|at|upon|when)\s+(?:success|succeeding|the end|completion|the goal)"
+     r"|\b(?:only|just)\s+(?:an?\s+)?(?:success|terminal|binary|final|goal)\s+(?:reward|signal)s?"
+     r"|\b(?:success|terminal|binary|0/1|final|goal)[- ](?:only\s+)?rewards?\b|\breward\s+at\s+the\s+end\b"
+     r"|\bsuccess[- ]only\b", "reward_mode", "sparse"),
+    (r"\b(?:per[- ]step|step[- ]?wise|intermediate|progress|partial[- ]credit)\s+rewards?\b"
+     r"|\breward\s+(?:shaping|for progress|each step|every step)\b|\breward[- ]shaping\b", "reward_mode", "dense"),
     (r"\bnot\s+(?:too\s+|very\s+|that\s+|so\s+|overly\s+)?(?:hard|difficult|challenging)\b", "difficulty", -0.15),
     (r"\bnot\s+(?:too\s+|very\s+|that\s+|so\s+|overly\s+)?(?:easy|simple|trivial)\b", "difficulty", 0.15),
 ))
@@ -186,7 +192,7 @@ def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str 
         shift, words = said["difficulty"]
         d = min(1.0, max(0.0, d + float(shift)))  # type: ignore[arg-type]
         notes.append(f"'{words}' shifts difficulty by {float(shift):+.2f} to {d:.2f}")  # type: ignore[arg-type]
-    mode = _pick(text, notes, "dense", [
+    mode = _said(said, "reward_mode", notes) if "reward_mode" in said else _pick(text, notes, "dense", [
         (("sparse", "sparser", "sparsely"), "sparse", "sparse reward: success only, no progress shaping or step cost"),
         (("dense", "denser", "shaped"), "dense", "dense reward: potential-based progress shaping and step cost")])
     noise = _said(said, "noise", notes) if "noise" in said else _pick(text, notes, False, [
@@ -288,7 +294,11 @@ _RULE_HEAD = (
     r"|shouldn't|can't|cannot|won't|doesn't|forbid\w*|prohibit\w*|no \w+ (?:allowed|permitted)"
     r"|(?:stay |keep |remain )?(?:within|under|below|inside) (?:the |a |an |our |their )?"
     r"(?:\$?\d[\d,.]*\s*(?:dollars?|euros?|usd|eur)?\s+)?budget"
-    r"|(?:on a|tight|limited|fixed) budget|double[- ]?book\w*|only (?:if|when|for|to|under)|respect\w*|avoid\w*")
+    r"|(?:on a|tight|limited|fixed) budget|double[- ]?book\w*|only (?:if|when|for|to|under)|respect\w*|avoid\w*"
+    # a rule stated as a negative quantifier, as keeping something as it is, or as following a rule
+    r"|nobody|no one|no-one|none of|nothing"
+    r"|(?:keep|leave|preserve)\s+[^,;.]*?\b(?:intact|untouched|safe|unchanged|alone)"
+    r"|(?:must|should|has to|have to|always)\s+(?:follow|obey|comply with|adhere to)|according to|in line with")
 #: The words that open an ordering rule: "verify identity before every refund" asks for both operations, in order.
 _PRECEDENCE_HEAD = r"before (?:every|each|any|doing|a|an|the)|prior to (?:every|each|any|a|an|the)"
 #: A rule without its tail, for callers that only need where rules start (the tail is :func:`rule_phrases`').
@@ -510,8 +520,9 @@ def _scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
     """The domains whose keywords the directive uses most (ties: all of them, a multi-domain task); one
     incidental keyword of another domain does not add it. A domain's operation verbs (:data:`OPERATIONS`:
     "escalates", "cancel") are weak evidence too: a domain is chosen on one strong keyword or two weak hits
-    ("help customers cancel orders" is support), and a verb weighs half a keyword in the ranking. Keywords
-    other toolsets also use ("robot", "crates": ``lexicon.weak_keywords``) are weak. A domain named by its
+    ("help customers cancel orders" is support). In the ranking a domain's own name weighs 2, a keyword 1, and a
+    weak keyword, a verb or a type noun half ("depot logistics with hoists" is depot's). Keywords
+    other toolsets also use ("robot", "pallets": ``lexicon.weak_keywords``) are weak. A domain named by its
     own name, where no other toolset uses that name as a keyword ("gripper robot", "sokoban with 2 boxes",
     "calendar plus webshop"), is chosen outright, with every other one so named. The scores and the
     runner-up go to ``notes``."""
@@ -523,7 +534,9 @@ def _scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
         strong = any(w not in weak for w in hits)
         if strong or len(hits) + len(verbs) >= 2:
             scores[name] = hits + verbs
-            weights[name] = len(hits) + 0.5 * len(verbs)
+            # a toolset's own name weighs 2, a keyword 1, a shared keyword, a verb or a type noun half
+            weights[name] = sum(2.0 if w in (name, name + "s") else 0.5 if w in weak else 1.0 for w in hits) \
+                + 0.5 * len(verbs)
     if not scores:
         return []
     named = [name for name in scores if _has(text, re.escape(name))

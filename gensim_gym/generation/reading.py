@@ -317,6 +317,8 @@ def _knob_clause(text: str, kind: str, value: object, knobs: Knobs) -> Clause:
     if kind == "partial":
         return _capable(Clause(text, "observability", {"partial": value},
                                "honored" if knobs.partial == value else "unsupported"), knobs)
+    if kind == "reward_mode":
+        return Clause(text, kind, {"reward_mode": value}, "honored" if knobs.reward_mode == value else "unsupported")
     if kind == "plan_length":
         return Clause(text, kind, {"length_bonus": knobs.length_bonus})
     return Clause(text, kind, {"difficulty": knobs.difficulty})

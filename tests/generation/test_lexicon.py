@@ -180,3 +180,29 @@ def test_a_qualifier_a_tool_requires_is_a_built_in_rule_and_a_stated_rule_still_
     clauses = _clauses("support: refund orders only for verified customers")
     assert clauses["only for verified customers"] == ("constraint", "honored")  # the refund_policy template
     assert "for verified customers" not in clauses
+
+
+@pytest.mark.parametrize(("directive", "mode"), [("warehouse, reward only on success", "sparse"),
+                                                 ("warehouse, binary reward", "sparse"),
+                                                 ("warehouse, sparse reward", "sparse"),
+                                                 ("warehouse, per-step rewards", "dense")])
+def test_reward_mode_phrases(directive: str, mode: str) -> None:
+    assert parse_directive(directive).reward_mode == mode
+    assert ("reward_mode", "honored") in _clauses(directive).values()
+
+
+@pytest.mark.parametrize(("directive", "template"), [
+    ("file system cleanup, keep backups intact", "protect_backups"),  # keeping something as it is
+    ("support desk where every refund must follow policy", "refund_policy"),  # following a rule
+    ("calendar: two meetings, nobody in two meetings at once", "no_double_booking"),  # a negative quantifier
+])
+def test_rules_stated_without_a_negation(directive: str, template: str) -> None:
+    assert parse_directive(directive).constraints == (template,)
+    # "keep" alone states no rule
+    assert "constraint" not in {k for k, _ in _clauses("warehouse robot, move 2 crates, keep it easy").values()}
+
+
+def test_a_domains_own_name_outweighs_shared_keywords() -> None:
+    pytest.importorskip("pddl")
+    assert parse_directive("depot logistics with hoists, drop 3 crates onto pallets").domains == ("depot",)
+    assert parse_directive("stock the shelves in a depot").domains == ("warehouse",)
