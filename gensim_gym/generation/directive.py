@@ -126,6 +126,7 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     (rf"\b(?:{_TIGHT_MODS})\s+(?:\w+\s+)?(?:{_TIME_RESOURCE}|{_TIME_PRESSURE})\b{_TIME_TAIL}", "time_pressure",
      "tight"),
     (rf"\b(?:{_LOOSE_MODS})\s+(?:\w+\s+)?(?:{_TIME_RESOURCE})\b{_TIME_TAIL}", "time_pressure", "loose"),
+    (r"\b(?:plenty of|lots of|a lot of|enough|spare)\s+steps\b", "time_pressure", "loose"),  # not "more steps"
     (rf"\b(?:{_TIME_RESOURCE}|{_TIME_PRESSURE})\s+(?:is\s+|are\s+|should\s+be\s+|stays?\s+)?(?:very\s+)?"
      rf"(?:tight|short|strict|limited)\b", "time_pressure", "tight"),
     (rf"\b(?:{_TIME_RESOURCE}|{_TIME_PRESSURE})\s+(?:is\s+|are\s+|should\s+be\s+|stays?\s+)?(?:very\s+)?"
@@ -144,6 +145,8 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      r"|\bsuccess[- ]only\b", "reward_mode", "sparse"),
     (r"\b(?:per[- ]step|step[- ]?wise|intermediate|progress|partial[- ]credit)\s+rewards?\b"
      r"|\breward\s+(?:shaping|for progress|each step|every step)\b|\breward[- ]shaping\b", "reward_mode", "dense"),
+    (r"\b(?:fewer|less|few|no|without|minimal|small|not many)\s+(?:distractors?|distractor tools|tools|toolset)\b",
+     "tool_choice", -99),  # "fewer distractors" is no request for more of them
     (r"\bnot\s+(?:too\s+|very\s+|that\s+|so\s+|overly\s+)?(?:hard|difficult|challenging)\b", "difficulty", -0.15),
     (r"\bnot\s+(?:too\s+|very\s+|that\s+|so\s+|overly\s+)?(?:easy|simple|trivial)\b", "difficulty", 0.15),
 ))
@@ -203,7 +206,7 @@ def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str 
         (("hidden", "partial", "partially", "unobserved", "fog"), True,
          "partial observability: some facts are hidden until a tool reveals them"),
         (("fully observable", "full observability"), False, "")])
-    more = _pick(text, notes, 0, [
+    more = _said(said, "tool_choice", notes) if "tool_choice" in said else _pick(text, notes, 0, [
         (("more tools", "add tools", "add more tools", "extra tools", "larger toolset", "distractor", "distractors"), 2,
          "more tools: two extra distractor tools per domain"),
         (("fewer tools", "remove tools", "only needed tools"), -99, "fewer tools: no distractor tools")])
@@ -516,6 +519,19 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     return hits, verbs + nouns
 
 
+def _named_choice(text: str, named: list[str], weights: dict[str, float]) -> list[str]:
+    """Of the domains named outright, those listed together ("calendar plus webshop", "warehouse and calendar")
+    compose; otherwise the best scored one ("warehouse: pick 2 items ..., unreliable gripper" is warehouse)."""
+    joined = [name for name in named for other in named if other != name and re.search(
+        rf"\b{re.escape(name)}s?\s*(?:,|\+|&|and|plus|with|or)\s*(?:the\s+)?{re.escape(other)}s?\b", text)]
+    if joined:
+        return [name for name in named if name in joined or any(
+            re.search(rf"\b{re.escape(o)}s?\s*(?:,|\+|&|and|plus|with|or)\s*(?:the\s+)?{re.escape(name)}s?\b", text)
+            for o in joined)]
+    best = max((weights[name] for name in named), default=0.0)
+    return [name for name in named if weights[name] == best]
+
+
 def _scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
     """The domains whose keywords the directive uses most (ties: all of them, a multi-domain task); one
     incidental keyword of another domain does not add it. A domain's operation verbs (:data:`OPERATIONS`:
@@ -523,8 +539,8 @@ def _scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
     ("help customers cancel orders" is support). In the ranking a domain's own name weighs 2, a keyword 1, and a
     weak keyword, a verb or a type noun half ("depot logistics with hoists" is depot's). Keywords
     other toolsets also use ("robot", "pallets": ``lexicon.weak_keywords``) are weak. A domain named by its
-    own name, where no other toolset uses that name as a keyword ("gripper robot", "sokoban with 2 boxes",
-    "calendar plus webshop"), is chosen outright, with every other one so named. The scores and the
+    own name, where no other toolset uses that name as a keyword ("gripper robot", "sokoban with 2 boxes"), is
+    chosen outright (:func:`_named_choice`: two named together compose, "calendar plus webshop"). The scores and the
     runner-up go to ``notes``."""
     scores: dict[str, list[str]] = {}
     weights: dict[str, float] = {}
@@ -542,7 +558,7 @@ def _scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
     named = [name for name in scores if _has(text, re.escape(name))
              and not any(name in ts.keywords for other, ts in registry.items() if other != name)]
     best = max(weights.values())
-    found = named or [name for name in scores if weights[name] == best]
+    found = _named_choice(text, named, weights) or [name for name in scores if weights[name] == best]
     notes.append(f"domains from keywords: {', '.join(found)} ("
                  + "; ".join(f"{n}: {', '.join(scores[n])}" for n in found) + ")")
     others = sorted((n for n in scores if n not in found), key=lambda n: -len(scores[n]))

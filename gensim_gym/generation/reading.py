@@ -317,6 +317,9 @@ def _knob_clause(text: str, kind: str, value: object, knobs: Knobs) -> Clause:
     if kind == "partial":
         return _capable(Clause(text, "observability", {"partial": value},
                                "honored" if knobs.partial == value else "unsupported"), knobs)
+    if kind == "tool_choice":
+        return Clause(text, kind, {"more_tools": knobs.more_tools}, "honored" if knobs.more_tools == value
+                      else "unsupported")
     if kind == "reward_mode":
         return Clause(text, kind, {"reward_mode": value}, "honored" if knobs.reward_mode == value else "unsupported")
     if kind == "plan_length":

@@ -206,3 +206,18 @@ def test_a_domains_own_name_outweighs_shared_keywords() -> None:
     pytest.importorskip("pddl")
     assert parse_directive("depot logistics with hoists, drop 3 crates onto pallets").domains == ("depot",)
     assert parse_directive("stock the shelves in a depot").domains == ("warehouse",)
+
+
+def test_named_domains_compose_only_when_listed_together() -> None:
+    pytest.importorskip("pddl")
+    assert parse_directive("warehouse: pick 2 items and drop them at the dock, unreliable gripper").domains == (
+        "warehouse",)  # "gripper" names a domain but is a noun here
+    assert parse_directive("warehouse and gripper tasks").domains == ("warehouse", "gripper")
+
+
+def test_fewer_distractors_asks_for_fewer_tools_and_plenty_of_steps_for_time() -> None:
+    assert parse_directive("online shop, fewer distractors").more_tools < 0
+    assert parse_directive("online shop, more distractors").more_tools > 0
+    knobs = parse_directive("support, refund 2 orders, plenty of steps")
+    assert (knobs.horizon_slack, knobs.length_bonus) == ("loose", 0)
+    assert parse_directive("support, more steps").length_bonus == 2  # more steps: longer tasks
