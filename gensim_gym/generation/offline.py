@@ -20,7 +20,7 @@ import numpy as np
 
 from gensim_gym._cache import BoundedCache
 from gensim_gym.dsl.compile import CompiledEffects
-from gensim_gym.errors import GenerationError, SearchSpaceError
+from gensim_gym.errors import DirectiveError, GenerationError, SearchSpaceError
 from gensim_gym.generation.directive import Knobs
 from gensim_gym.generation.lexicon import calls
 from gensim_gym.generation.reading import clauses_for, reading_of
@@ -70,6 +70,32 @@ def family_layout(knobs: Knobs, max_difficulty: float = 1.0, *, shuffle_slots: b
 _NAMES = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # the names in a goal condition's text
 
 
+def _check_composable(toolsets) -> None:
+    """Two toolsets compose into one world only if every type, predicate, fluent and tool name they share means
+    the same (``at(item, location)`` and ``at(ball, room)`` cannot both be ``at``): else a
+    :class:`DirectiveError` naming the clashes, instead of a task that fits no layout."""
+    seen: dict[tuple[str, str], tuple[str, tuple[str, ...]]] = {}
+    clashes: list[str] = []
+    for ts in toolsets:
+        for t in ts.types:  # a shared type must draw the same objects (init rules name them: "dock")
+            first = seen.setdefault(("type", t.name), (ts.name, t.names))
+            if first[1] != t.names:
+                clashes.append(f"type {t.name!r} with other objects ({first[0]}: {', '.join(first[1][:3])}, ...; "
+                               f"{ts.name}: {', '.join(t.names[:3])}, ...)")
+        for kind, items in (("predicate", ts.predicates), ("fluent", ts.fluents), ("tool", ts.all_tools)):
+            for item in items:
+                sig = tuple(getattr(p, "type", p) for p in item.params)
+                first = seen.setdefault((kind, item.name), (ts.name, sig))
+                if first[1] != sig:
+                    clashes.append(f"{kind} {item.name!r} ({first[0]}: {', '.join(first[1])}; "
+                                   f"{ts.name}: {', '.join(sig)})")
+    if clashes:
+        raise DirectiveError(f"domains {' and '.join(ts.name for ts in toolsets)} cannot be composed into one "
+                             f"world: both declare {'; '.join(clashes[:4])}"
+                             f"{f' and {len(clashes) - 4} more' if len(clashes) > 4 else ''}. Generate them "
+                             f"apart, or compose a toolset of your own with distinct names")
+
+
 class OfflineGenerator:
     """Procedural GenTask → GenTools → GenReward over the tool registry."""
 
@@ -81,6 +107,7 @@ class OfflineGenerator:
         self.max_random_success = max_random_success
         self.random_episodes = random_episodes
         self.toolsets = [get_toolset(d).with_constraints(knobs.constraints) for d in knobs.domains]
+        _check_composable(self.toolsets)
         self.constraints = tuple(t.constraint for ts in self.toolsets for t in ts.active)
         self.layout = family_layout(knobs)
         # memos (bounded: a generator may run for millions of tasks)

@@ -221,3 +221,14 @@ def test_fewer_distractors_asks_for_fewer_tools_and_plenty_of_steps_for_time() -
     knobs = parse_directive("support, refund 2 orders, plenty of steps")
     assert (knobs.horizon_slack, knobs.length_bonus) == ("loose", 0)
     assert parse_directive("support, more steps").length_bonus == 2  # more steps: longer tasks
+
+
+def test_toolsets_whose_names_clash_are_not_composed() -> None:
+    """Found by the fresh4 set: warehouse+gripper (both declare at/pick/drop differently) raised CapacityError,
+    transport+warehouse (both declare a type location, with other objects) a KeyError."""
+    pytest.importorskip("pddl")
+    with pytest.raises(DirectiveError, match="cannot be composed.*predicate 'at'"):
+        gensim_gym.generate("warehouse and gripper tasks", seed=0)
+    with pytest.raises(DirectiveError, match="type 'location'"):
+        gensim_gym.generate("domain: transport, warehouse", seed=0)
+    assert gensim_gym.generate("warehouse and calendar tasks", seed=0).meta["domain"] == "warehouse+calendar"
