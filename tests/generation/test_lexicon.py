@@ -231,4 +231,5 @@ def test_toolsets_whose_names_clash_are_not_composed() -> None:
         gensim_gym.generate("warehouse and gripper tasks", seed=0)
     with pytest.raises(DirectiveError, match="type 'location'"):
         gensim_gym.generate("domain: transport, warehouse", seed=0)
-    assert gensim_gym.generate("warehouse and calendar tasks", seed=0).meta["domain"] == "warehouse+calendar"
+    assert set(gensim_gym.generate("warehouse and calendar tasks", seed=0).meta["domain"].split("+")) == {
+        "warehouse", "calendar"}
