@@ -358,7 +358,8 @@ def check_fidelity(spec: Any, reading: Reading) -> list[str]:
     noisy = bool(spec.task.fail_prob) or any(t.fail_prob for t in spec.tools.tools)
     if knobs.noise and not noisy:
         unmet.append("noise: asked for noisy tools, no tool can fail")
-    if knobs.partial and not spec.task.hidden:
+    hideable = any(load_registry()[d].hidden for d in knobs.domains if d in load_registry())
+    if knobs.partial and not spec.task.hidden and hideable:  # else the reading already says unsupported
         unmet.append("partial observability: asked for hidden facts, none are hidden")
     if knobs.goal_count and len(spec.task.goal) != knobs.goal_count:
         unmet.append(f"goal count: asked for {knobs.goal_count}, the spec has {len(spec.task.goal)}")

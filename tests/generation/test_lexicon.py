@@ -233,3 +233,14 @@ def test_toolsets_whose_names_clash_are_not_composed() -> None:
         gensim_gym.generate("domain: transport, warehouse", seed=0)
     assert set(gensim_gym.generate("warehouse and calendar tasks", seed=0).meta["domain"].split("+")) == {
         "warehouse", "calendar"}
+
+
+def test_hidden_facts_on_a_domain_without_any_are_unsupported_at_reading_not_unmet_later() -> None:
+    pytest.importorskip("pddl")
+    directive = "sokoban puzzles, partially observable"
+    reading = read_directive(directive)
+    assert _clauses(directive)["partially observable"] == ("observability", "unsupported")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        spec = gensim_gym.generate(directive, seed=0)
+    assert not spec.task.hidden and check_fidelity(spec, reading) == []
