@@ -6,7 +6,10 @@ before the reader was run on them; ``directives_heldout.jsonl`` is a second set,
 session that fixed the reader's misses on it. ``directives_fresh.jsonl`` (25 directives, 2026-11-25) was
 written before the reader was run on it; its first result (81 % honored) was recorded before the reader
 changes it then guided. ``directives_fresh2.jsonl`` (15) was written before those changes and run only
-after them: it is the set nothing was tuned on. For every expected requirement this finds the clause of
+after them: it is the set nothing was tuned on. ``directives_fresh3``-``fresh6`` were each written and
+committed before the reader ran on them; the first run of fresh4, fresh5 and fresh6 is committed untouched in
+``results/fidelity_fresh<N>_unseen.txt`` (docs/directives.md tabulates them with the runs after the changes
+they guided). For every expected requirement this finds the clause of
 ``read_directive`` that carries it and counts its status:
 
 - ``honored`` / ``approximated`` / ``unsupported``: the clause's own status;
