@@ -14,6 +14,17 @@ import warnings
 from dataclasses import dataclass, field, fields
 
 from gensim_gym.errors import DirectiveError, did_you_mean
+from gensim_gym.generation.lexicon import (
+    NUMBER,
+    NUMBER_WORDS,
+    calls,
+    counted_nouns,
+    counted_type,
+    noun_lemma,
+    number_value,
+    operations,
+    weak_keywords,
+)
 from gensim_gym.generation.toolsets import corpus_note, get_toolset, load_registry
 
 DEFAULT_DOMAIN = "warehouse"
@@ -51,16 +62,12 @@ class Knobs:
         return {k: list(v) if isinstance(v, tuple) else v for k, v in out.items()}
 
 
-_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-                 "ten": 10, "eleven": 11, "twelve": 12}
+_NUMBER_WORDS = NUMBER_WORDS  # the name other modules import
 
 
 def _count(text: str, noun: str) -> int | None:
-    match = re.search(rf"\b(\d+|{'|'.join(_NUMBER_WORDS)})\s+{noun}s?\b", text)
-    if not match:
-        return None
-    word = match.group(1)
-    return int(word) if word.isdigit() else _NUMBER_WORDS[word]
+    match = re.search(rf"\b({NUMBER})\s+{noun}s?\b", text)
+    return None if not match else number_value(match.group(1))
 
 
 def _has(text: str, *patterns: str) -> bool:
@@ -98,6 +105,74 @@ TIME_WORDS = {"tight": ("tight deadline", "quick deadline", "short deadline", "s
               "loose": ("plenty of time", "no rush", "lots of time", "take your time", "take their time")}
 
 
+_TIGHT_MODS = r"tight|tighter|short|shorter|strict|stricter|quick|little|limited|small|hard|firm|aggressive|low|minimal"
+_LOOSE_MODS = r"plenty of|lots of|a lot of|loose|looser|generous|long|longer|ample|relaxed|extra|more|enough|lenient"
+#: Nouns for the time an episode has ("a short horizon", "lots of slack") and for pressure on it ("a deadline").
+_TIME_RESOURCE = r"time budget|step budget|step limit|time|slack|horizons?|timeouts?"
+_TIME_PRESSURE = r"deadlines?|time pressure|time limits?|rush|hurry"
+_TIME_TAIL = rf"(?:\s+(?:in|on|for|of)\s+(?:the\s+|each\s+|an?\s+)?(?:{_TIME_RESOURCE}|episodes?))?"
+#: Phrases that set a knob and would mislead a later recognizer if left in the text: time pressure ("a short
+#: horizon" is no request for short tasks, "a hard deadline" none for hard tasks), negated knob words ("without
+#: noise" asks for no noise and states no rule), "can't see" (hidden facts, not a rule), "long-horizon" (longer
+#: tasks, not a loose horizon). ``(regex, kind, value)``, most specific first.
+KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compile(p), k, v) for p, k, v in (
+    (r"\blong[- ]horizon\b", "plan_length", 2),
+    (r"\b(?:" + "|".join(map(re.escape, TIME_WORDS["tight"])) + r")\b", "time_pressure", "tight"),
+    (r"\b(?:" + "|".join(map(re.escape, TIME_WORDS["loose"])) + r")\b", "time_pressure", "loose"),
+    (rf"\b(?:no|without|not much|zero)\s+(?:real\s+|any\s+|extra\s+|spare\s+)?(?:{_TIME_PRESSURE})\b",
+     "time_pressure", "loose"),
+    (rf"\b(?:no|without|zero)\s+(?:real\s+|any\s+|extra\s+|spare\s+)?(?:{_TIME_RESOURCE})\b{_TIME_TAIL}",
+     "time_pressure", "tight"),
+    (rf"\b(?:{_TIGHT_MODS})\s+(?:\w+\s+)?(?:{_TIME_RESOURCE}|{_TIME_PRESSURE})\b{_TIME_TAIL}", "time_pressure",
+     "tight"),
+    (rf"\b(?:{_LOOSE_MODS})\s+(?:\w+\s+)?(?:{_TIME_RESOURCE})\b{_TIME_TAIL}", "time_pressure", "loose"),
+    (r"\b(?:plenty of|lots of|a lot of|enough|spare)\s+steps\b", "time_pressure", "loose"),  # not "more steps"
+    (rf"\b(?:{_TIME_RESOURCE}|{_TIME_PRESSURE})\s+(?:is\s+|are\s+|should\s+be\s+|stays?\s+)?(?:very\s+)?"
+     rf"(?:tight|short|strict|limited)\b", "time_pressure", "tight"),
+    (rf"\b(?:{_TIME_RESOURCE}|{_TIME_PRESSURE})\s+(?:is\s+|are\s+|should\s+be\s+|stays?\s+)?(?:very\s+)?"
+     rf"(?:generous|loose|long|relaxed|lenient)\b", "time_pressure", "loose"),
+    (rf"\b(?:under\s+|with\s+|a\s+)?(?:{_TIME_PRESSURE})\b", "time_pressure", "tight"),
+    (r"\b(?:no|not|without|zero|non|never)[- ](?:any\s+|much\s+|too\s+)?"
+     r"(?:noise|noisy|randomness|stochastic|stochasticity|flaky|failures?|unreliable)\b", "noise", False),
+    (r"\b(?:no|not|without|nothing|none)\s+(?:\w+\s+)?(?:hidden|partial|partially|unobserved)"
+     r"(?:\s+(?:information|info|facts?|state|observability|observable))?\b", "partial", False),
+    (r"\b(?:can't|cannot|can not|doesn't|does not|don't|do not|won't|unable to)\s+(?:see|observe|know|tell)\b",
+     "partial", True),
+    (r"\b(?:unseen|invisible|unknown (?:state|facts?|information)|partial obs|partially obs)\b", "partial", True),
+    (r"\b(?:rewards?|rewarded)\s+only\s+(?:on|for|at|upon|when)\s+(?:success|succeeding|the end|completion|the goal)"
+     r"|\b(?:only|just)\s+(?:an?\s+)?(?:success|terminal|binary|final|goal)\s+(?:reward|signal)s?"
+     r"|\b(?:success|terminal|binary|0/1|final|goal)[- ](?:only\s+)?rewards?\b|\breward\s+at\s+the\s+end\b"
+     r"|\bsuccess[- ]only\b", "reward_mode", "sparse"),
+    (r"\b(?:per[- ]step|step[- ]?wise|intermediate|progress|partial[- ]credit)\s+rewards?\b"
+     r"|\breward\s+(?:shaping|for progress|each step|every step)\b|\breward[- ]shaping\b", "reward_mode", "dense"),
+    (r"\b(?:fewer|less|few|no|without|minimal|small|not many)\s+(?:distractors?|distractor tools|tools|toolset)\b",
+     "tool_choice", -99),  # "fewer distractors" is no request for more of them
+    (r"\bnot\s+(?:too\s+|very\s+|that\s+|so\s+|overly\s+)?(?:hard|difficult|challenging)\b", "difficulty", -0.15),
+    (r"\bnot\s+(?:too\s+|very\s+|that\s+|so\s+|overly\s+)?(?:easy|simple|trivial)\b", "difficulty", 0.15),
+))
+
+
+def knob_phrases(text: str) -> list[tuple[int, int, str, object]]:
+    """``(start, end, kind, value)`` of every :data:`KNOB_PHRASES` match in ``text`` (lower case), earlier
+    patterns first where two overlap."""
+    taken = bytearray(len(text))
+    out = []
+    for pattern, kind, value in KNOB_PHRASES:
+        for m in pattern.finditer(text):
+            if not any(taken[m.start():m.end()]):
+                taken[m.start():m.end()] = b"\x01" * (m.end() - m.start())
+                out.append((m.start(), m.end(), kind, value))
+    return sorted(out)
+
+
+def masked(text: str, spans) -> str:
+    """``text`` with each ``(start, end, ...)`` span blanked (positions kept), so later recognizers skip it."""
+    chars = list(text)
+    for span in spans:
+        chars[span[0]:span[1]] = " " * (span[1] - span[0])
+    return "".join(chars)
+
+
 def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str = "error") -> Knobs:
     """Interpret ``directive`` (with the requested ``difficulty`` in [0, 1]) as generator knobs.
 
@@ -109,21 +184,29 @@ def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str 
     if on_unknown not in ON_UNKNOWN:
         raise DirectiveError(f"on_unknown must be one of {', '.join(map(repr, ON_UNKNOWN))}, got {on_unknown!r}"
                              f"{did_you_mean(str(on_unknown), ON_UNKNOWN)}")
-    text = directive.lower()
+    full = directive.lower()
     notes: list[str] = []
-    domains = _domains(text, notes, on_unknown)
+    domains = _domains(full, notes, on_unknown)
+    phrases = knob_phrases(full)
+    said = {kind: (value, full[a:b]) for a, b, kind, value in reversed(phrases)}  # the first phrase of a kind
+    text = masked(full, phrases)  # the other recognizers read what the knob phrases left
     d = _shift_difficulty(text, float(difficulty), notes)
-    mode = _pick(text, notes, "dense", [
+    if "difficulty" in said:
+        shift, words = said["difficulty"]
+        d = min(1.0, max(0.0, d + float(shift)))  # type: ignore[arg-type]
+        notes.append(f"'{words}' shifts difficulty by {float(shift):+.2f} to {d:.2f}")  # type: ignore[arg-type]
+    mode = _said(said, "reward_mode", notes) if "reward_mode" in said else _pick(text, notes, "dense", [
         (("sparse", "sparser", "sparsely"), "sparse", "sparse reward: success only, no progress shaping or step cost"),
         (("dense", "denser", "shaped"), "dense", "dense reward: potential-based progress shaping and step cost")])
-    noise = _pick(text, notes, False, [(("noisy", "noise", "unreliable", "flaky", "stochastic"), True,
-                                        "noisy: tool calls fail with a probability that grows with difficulty"),
-                                       (NOISELESS, False, "deterministic: tool calls never fail")])
-    partial: bool | None = _pick(text, notes, None, [
+    noise = _said(said, "noise", notes) if "noise" in said else _pick(text, notes, False, [
+        (("noisy", "noise", "unreliable", "flaky", "stochastic"), True,
+         "noisy: tool calls fail with a probability that grows with difficulty"),
+        (NOISELESS, False, "deterministic: tool calls never fail")])
+    partial: bool | None = _said(said, "partial", notes) if "partial" in said else _pick(text, notes, None, [
         (("hidden", "partial", "partially", "unobserved", "fog"), True,
          "partial observability: some facts are hidden until a tool reveals them"),
         (("fully observable", "full observability"), False, "")])
-    more = _pick(text, notes, 0, [
+    more = _said(said, "tool_choice", notes) if "tool_choice" in said else _pick(text, notes, 0, [
         (("more tools", "add tools", "add more tools", "extra tools", "larger toolset", "distractor", "distractors"), 2,
          "more tools: two extra distractor tools per domain"),
         (("fewer tools", "remove tools", "only needed tools"), -99, "fewer tools: no distractor tools")])
@@ -133,45 +216,62 @@ def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str 
     goal_count, goal_type = _goal_count(text, domains, notes)
     constraints = _constraints(text, domains, notes)
     # a verb inside a constraint ("never delete the backups") forbids the operation; it does not ask for it
-    required = _required_tools(CONSTRAINT_PHRASE.sub(" ", text), domains, notes)
-    slack = _pick(text, notes, None, [
-        (TIME_WORDS["tight"], "tight", "time pressure: the horizon is the shortest plan + 1 step"),
-        (TIME_WORDS["loose"], "loose", "plenty of time: the horizon is twice the shortest plan + 2 steps")])
-    bonus = _pick(text, notes, 0, [
-        (("longer", "long", "complex", "complexity", "more steps", "multi-step"), 2,
-         "longer tasks: the minimum plan length grows by 2"),
-        (("shorter", "short", "fewer steps"), -1, "shorter tasks: the minimum plan length shrinks by 1")])
+    required = _required_tools(masked(text, forbidding_rules(text)), domains, notes)
+    slack = None
+    if "time_pressure" in said:
+        slack = str(said["time_pressure"][0])
+        notes.append(f"'{said['time_pressure'][1]}': " + ("time pressure: the horizon is the shortest plan + 1 step"
+                     if slack == "tight" else "plenty of time: the horizon is twice the shortest plan + 2 steps"))
+    bonus = 2 if "plan_length" in said else _pick(text, notes, 0, [
+        (LONGER, 2, "longer tasks: the minimum plan length grows by 2"),
+        (SHORTER, -1, "shorter tasks: the minimum plan length shrinks by 1")])
+    if "plan_length" in said:
+        notes.append(f"'{said['plan_length'][1]}': longer tasks: the minimum plan length grows by 2")
     return Knobs(tuple(domains), round(d, 4), mode, noise, partial, more, tool_count, bonus, tuple(notes),
                  goal_count, goal_type, slack, required, constraints)
 
 
-#: Nouns a user counts goals in, per object type of the registry (plural forms add "s"/"es"); "goals" and
-#: "tasks"-like words count goal conditions of any kind.
-_COUNTED = {"item": ("crate", "box", "item", "package", "parcel", "pallet"), "product": ("product", "item", "purchase"),
-            "meeting": ("meeting", "appointment", "event"), "file": ("file", "document", "report", "log", "draft"),
-            "order": ("order", "refund", "ticket", "case", "request")}
+#: Words that count goal conditions of any kind ("2 goals"); nouns that count objects of a type are derived
+#: from the toolsets (``lexicon.counted_nouns``).
 _ANY_GOAL = ("goal", "objective", "condition")
+#: "stack blocks, 5 of them": a count of the objects named before it.
+_OF_THEM = re.compile(rf"\b({NUMBER})\s+of\s+(?:them|those|these)\b")
 MAX_GOAL_COUNT = 8  # a layout's goal-status slots (Layout.max_goals)
 
 
 def _goal_count(text: str, domains: list[str], notes: list[str]) -> tuple[int | None, str | None]:
-    """``(count, object type)`` from "three meetings", "5 crates", "2 goals" (the type of the chosen domains
-    whose noun is counted; None for goal words), or ``(None, None)``."""
-    types = {t.name for name in domains for t in get_toolset(name).types}
-    for match in re.finditer(rf"\b(\d+|{'|'.join(_NUMBER_WORDS)})\s+([a-z]+)\b", text):
-        count = int(match.group(1)) if match.group(1).isdigit() else _NUMBER_WORDS[match.group(1)]
-        word = match.group(2)
-        nouns = {word, word.removesuffix("s"), word.removesuffix("es")}  # "crates", "boxes", "meeting"
-        kind = next((t for t, counted in _COUNTED.items() if t in types and nouns & set(counted)), None)
-        if kind is None and not nouns & set(_ANY_GOAL):
-            continue
+    """``(count, object type)`` from "three meetings", "5 crates", "2 goals", "blocks, 5 of them" (the type of
+    the chosen domains whose noun is counted; None for goal words), or ``(None, None)``."""
+    for match in counted_phrases(text, domains):
+        count, kind = number_value(match[3]), match[4]
         if not 1 <= count <= MAX_GOAL_COUNT:
-            raise DirectiveError(f"'{match.group(0)}': at most {MAX_GOAL_COUNT} goal conditions per task "
+            raise DirectiveError(f"'{text[match[0]:match[1]]}': at most {MAX_GOAL_COUNT} goal conditions per task "
                                  f"(and at least 1)")
-        notes.append(f"'{match.group(0)}': exactly {count} goal conditions"
+        notes.append(f"'{text[match[0]:match[1]]}': exactly {count} goal conditions"
                      + (f", each about another {kind}" if kind else ""))
         return count, kind
     return None, None
+
+
+def counted_phrases(text: str, domains) -> list[tuple[int, int, int, str, str | None]]:
+    """``(start, end, number end, number, object type)`` of each count of goal items in ``text``: a number
+    and a noun of a chosen domain's types (``lexicon.counted_type``; an adjective may stand between: "3
+    wooden blocks"), a goal word (type None), or "N of them" after such a noun."""
+    out = []
+    for m in re.finditer(rf"\b({NUMBER})\s+(?:([a-z]+)\s+)?([a-z]+)\b", text):
+        for word, end in ((m.group(3), m.end(3)), (m.group(2), m.end(2))):
+            if not word:
+                continue
+            kind = counted_type(word, domains)
+            if kind is not None or word in _ANY_GOAL or word.removesuffix("s") in _ANY_GOAL:
+                out.append((m.start(), end, m.end(1), m.group(1), kind))
+                break
+    for m in _OF_THEM.finditer(text):
+        before = [counted_type(w, domains) for w in re.findall(r"[a-z]+", text[:m.start()])]
+        kind = next((k for k in reversed(before) if k is not None), None)
+        if kind is not None:
+            out.append((m.start(), m.end(), m.end(1), m.group(1), kind))
+    return sorted(out)
 
 
 #: Verbs that ask for an operation, per domain: the tool a golden plan must then call. A domain's own
@@ -190,36 +290,131 @@ OPERATIONS = {
 }
 
 
-#: A phrase that states a rule rather than a task: "without double-booking anyone", "never delete the
-#: backups", "must not escalate", "stay within budget", "only for verified customers" (up to the next comma or
-#: stop).
-CONSTRAINT_PHRASE = re.compile(
-    r"\b(without|never|no more than|don't|do not|not allowed to|(?:must|should|may|shall|can|will|does) not|mustn't"
+#: The words that open a rule rather than a task: "without double-booking anyone", "never delete the
+#: backups", "must not escalate", "stay under a $50 budget", "only for verified customers".
+_RULE_HEAD = (
+    r"without|never|no more than|don't|do not|not allowed to|(?:must|should|may|shall|can|will|does) not|mustn't"
     r"|shouldn't|can't|cannot|won't|doesn't|forbid\w*|prohibit\w*|no \w+ (?:allowed|permitted)"
-    r"|(?:stay |keep |remain )?within (?:the |a |our )?budget"
-    r"|(?:stay |keep |remain )?under budget"
-    r"|(?:on a|tight|limited|fixed) budget|double[- ]?book\w*|only (?:if|when|for|to|under)|respect\w*|avoid\w*)\b"
-    r"[^,;.]*")
+    r"|(?:stay |keep |remain )?(?:within|under|below|inside) (?:the |a |an |our |their )?"
+    r"(?:\$?\d[\d,.]*\s*(?:dollars?|euros?|usd|eur)?\s+)?budget"
+    r"|(?:on a|tight|limited|fixed) budget|double[- ]?book\w*|only (?:if|when|for|to|under)|respect\w*|avoid\w*"
+    # a rule stated as a negative quantifier, as keeping something as it is, or as following a rule
+    r"|nobody|no one|no-one|none of|nothing"
+    r"|(?:keep|leave|preserve)\s+[^,;.]*?\b(?:intact|untouched|safe|unchanged|alone)"
+    r"|(?:must|should|has to|have to|always)\s+(?:follow|obey|comply with|adhere to)|according to|in line with")
+#: The words that open an ordering rule: "verify identity before every refund" asks for both operations, in order.
+_PRECEDENCE_HEAD = r"before (?:every|each|any|doing|a|an|the)|prior to (?:every|each|any|a|an|the)"
+#: A rule without its tail, for callers that only need where rules start (the tail is :func:`rule_phrases`').
+CONSTRAINT_PHRASE = re.compile(rf"\b(?:{_RULE_HEAD})\b[^,;.]*")
+
+
+def _rule_regex(names: tuple[str, ...]) -> re.Pattern[str]:
+    """A rule phrase runs to the next comma, semicolon or stop, or to a conjunction that opens another
+    operation ("stay under budget and buy 2 items": the purchase is asked for, not forbidden)."""
+    verbs = sorted({v for name in names for v in operations(name)}, key=len, reverse=True)
+    opens = "|".join(verb_pattern(v) for v in verbs) or r"(?!x)x"
+    tail = rf"(?:(?!\b(?:and|but|then|while|so|plus)\s+(?:then\s+|also\s+)?(?:{opens}))[^,;.])*"
+    return re.compile(rf"\b(?:({_PRECEDENCE_HEAD})|{_RULE_HEAD})\b{tail}")
+
+
+_RULE_REGEX: dict[tuple[str, ...], re.Pattern[str]] = {}
+
+
+def rule_phrases(text: str) -> list[tuple[int, int, bool]]:
+    """``(start, end, ordering)`` of each rule phrase of ``text`` (lower case); ``ordering`` marks a "before
+    every ..." rule, whose verbs are asked for rather than forbidden."""
+    names = tuple(load_registry())
+    regex = _RULE_REGEX.get(names)
+    if regex is None:
+        regex = _RULE_REGEX[names] = _rule_regex(names)
+    return [(m.start(), m.end(), m.group(1) is not None) for m in regex.finditer(text)]
+
+
+def forbidding_rules(text: str) -> list[tuple[int, int, bool]]:
+    """The rule phrases of ``text`` whose verbs forbid an operation ("never delete the backups")."""
+    return [r for r in rule_phrases(text) if not r[2]]
+
+
+def built_in_order(text: str, start: int, domains) -> tuple[str, str] | None:
+    """For an ordering rule at ``start`` ("verify identity before every refund"): ``(first tool, then tool)``
+    when a domain's tool for the verb after the rule requires a fact that only the tool for the verb before it
+    makes true and no start state holds (``refund_order`` requires ``verified``, which only
+    ``verify_identity`` adds), so every task keeps the order; None otherwise."""
+    segment_start = max(text.rfind(c, 0, start) for c in ",;.:") + 1
+    end = next((i for i in range(start, len(text)) if text[i] in ",;."), len(text))
+    for name in domains:
+        ts = get_toolset(name)
+        before = _verb_hits(text[segment_start:start], operations(name))
+        after = _verb_hits(text[start:end], operations(name))
+        first, then = (max(before)[1] if before else None), (min(after)[1] if after else None)
+        if first is None or then is None:
+            continue
+        tools = ts.all_tools
+        adds = {p for t in tools if calls(t.name, first) for p in _added(t)}
+        others = {p for t in tools if not calls(t.name, first) for p in _added(t)}
+        started = " ".join(map(str, ts.init))
+        only = {p for p in adds - others if not re.search(rf"\b{p}\b", started)}
+        if any(re.search(rf"(?<!not )\b{p}\(", t.pre) for t in tools if calls(t.name, then) for p in only):
+            return first, then
+    return None
+
+
+#: "for verified customers": a participle qualifying a domain's objects.
+_QUALIFIER = re.compile(r"\b(?:for|to|from|of|by|on)\s+(?:the\s+|their\s+|our\s+)?([a-z]+ed)\s+([a-z]+)\b")
+
+
+def built_in_qualifiers(text: str, domains) -> list[tuple[int, int, str, str]]:
+    """``(start, end, tool, predicate)`` of each qualifier ("refund orders for verified customers") whose
+    participle is a predicate a tool of a chosen domain requires of its objects (``refund_order`` requires
+    ``verified(?customer)``): every task keeps it, as no call can skip the precondition."""
+    out = []
+    for m in _QUALIFIER.finditer(text):
+        for name in domains:
+            if counted_type(m.group(2), [name]) is None:
+                continue
+            ts = get_toolset(name)
+            tools = [t.name for t in ts.tools + ts.extra_tools if re.search(rf"(?<!not )\b{m.group(1)}\(", t.pre)]
+            if tools:
+                out.append((m.start(), m.end(), tools[0], m.group(1)))
+                break
+    return out
+
+
+def _added(tool) -> set[str]:
+    """The predicates ``tool``'s effects make true."""
+    return {m.group(1) for e in tool.effects for m in [re.match(r"\s*([a-z_]\w*)\(", e)] if m}
+
+
+def _verb_hits(text: str, verbs: dict[str, str]) -> list[tuple[int, str]]:
+    """``(position, tool)`` of each verb of ``verbs`` in ``text``."""
+    return [(m.start(), tool) for verb, tool in verbs.items() for m in re.finditer(verb_pattern(verb), text)]
 
 
 def _constraints(text: str, domains: list[str], notes: list[str]) -> tuple[str, ...]:
     """The constraint templates (see ``toolsets.ConstraintTemplate``) the directive's rule phrases name."""
     names: list[str] = []
-    for match in CONSTRAINT_PHRASE.finditer(text):
+    for start, end, ordering in rule_phrases(text):
+        phrase = text[start:end]
+        if ordering:
+            order = built_in_order(text, start, domains)
+            if order:
+                notes.append(f"'{phrase.strip()}': {order[1]} already requires what {order[0]} does")
+            continue
         for domain in domains:
             for template in get_toolset(domain).constraints:
-                if template.name not in names and template.named_in(match.group(0)):
+                if template.name not in names and template.named_in(phrase):
                     names.append(template.name)
-                    notes.append(f"'{match.group(0).strip()}': constraint {template.name} "
+                    notes.append(f"'{phrase.strip()}': constraint {template.name} "
                                  f"({template.constraint.describe()})")
     return tuple(names)
 
 
 def _required_tools(text: str, domains: list[str], notes: list[str]) -> tuple[str, ...]:
-    """The tools the directive's operation verbs ask the golden plan to call (see :data:`OPERATIONS`)."""
+    """The tools (families, ``lexicon.family``) the directive's operation verbs ask the golden plan to call
+    (:data:`OPERATIONS`, and the verbs ``lexicon.operations`` derives from each domain's tools)."""
     tools: list[str] = []
     for name in domains:
-        for verb, tool in OPERATIONS.get(name, {}).items():
+        for verb, tool in operations(name).items():
             if re.search(verb_pattern(verb), text) and tool not in tools:
                 tools.append(tool)
                 notes.append(f"'{verb}': the golden plan calls {tool}")
@@ -263,6 +458,17 @@ def _shift_difficulty(text: str, d: float, notes: list[str]) -> float:
     return d
 
 
+#: Plan-length words (a :data:`KNOB_PHRASES` "long-horizon" also asks for longer tasks).
+LONGER = ("longer", "long", "complex", "complexity", "more steps", "multi-step", "multi step", "bigger", "big")
+SHORTER = ("shorter", "short", "fewer steps", "small", "smaller", "tiny")
+
+
+def _said(said: dict, kind: str, notes: list[str]):
+    value, words = said[kind]
+    notes.append(f"'{words}': {kind} = {value}")
+    return value
+
+
 def _pick(text: str, notes: list[str], default, choices):
     """The value of the first ``(words, value, note)`` choice with a word in ``text`` (noting it), else ``default``."""
     for words, value, note in choices:
@@ -301,22 +507,58 @@ def _domains(text: str, notes: list[str], on_unknown: str) -> list[str]:
 _WEAK_KEYWORDS = frozenset({"search", "policy", "policies", "store", "customer", "customers"})
 
 
+def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
+    """``(keywords, weak words)`` of domain ``name`` in ``text``: its name and keywords, and its operation
+    verbs (:data:`OPERATIONS`, any form) and the nouns of its object types (``lexicon.counted_nouns``: "five
+    packages from the dock" is about items and locations) as weak evidence."""
+    hits = [w for w in dict.fromkeys((name, *ts.keywords)) if _has(text, re.escape(w))]
+    verbs = [v for v in OPERATIONS.get(name, {}) if v not in hits and re.search(verb_pattern(v), text)]
+    said = {noun_lemma(h) for h in hits}
+    lemmas = {noun_lemma(w) for w in re.findall(r"[a-z]+", text)}
+    nouns = [n for n in counted_nouns(name) if n in lemmas and n not in said]
+    return hits, verbs + nouns
+
+
+def _named_choice(text: str, named: list[str], weights: dict[str, float]) -> list[str]:
+    """Of the domains named outright, those listed together ("calendar plus webshop", "warehouse and calendar")
+    compose; otherwise the best scored one ("warehouse: pick 2 items ..., unreliable gripper" is warehouse)."""
+    joined = [name for name in named for other in named if other != name and re.search(
+        rf"\b{re.escape(name)}s?\s*(?:,|\+|&|and|plus|with|or)\s*(?:the\s+)?{re.escape(other)}s?\b", text)]
+    if joined:
+        return [name for name in named if name in joined or any(
+            re.search(rf"\b{re.escape(o)}s?\s*(?:,|\+|&|and|plus|with|or)\s*(?:the\s+)?{re.escape(name)}s?\b", text)
+            for o in joined)]
+    best = max((weights[name] for name in named), default=0.0)
+    return [name for name in named if weights[name] == best]
+
+
 def _scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
     """The domains whose keywords the directive uses most (ties: all of them, a multi-domain task); one
     incidental keyword of another domain does not add it. A domain's operation verbs (:data:`OPERATIONS`:
     "escalates", "cancel") are weak evidence too: a domain is chosen on one strong keyword or two weak hits
-    ("help customers cancel orders" is support). The scores and the runner-up go to ``notes``."""
+    ("help customers cancel orders" is support). In the ranking a domain's own name weighs 2, a keyword 1, and a
+    weak keyword, a verb or a type noun half ("depot logistics with hoists" is depot's). Keywords
+    other toolsets also use ("robot", "pallets": ``lexicon.weak_keywords``) are weak. A domain named by its
+    own name, where no other toolset uses that name as a keyword ("gripper robot", "sokoban with 2 boxes"), is
+    chosen outright (:func:`_named_choice`: two named together compose, "calendar plus webshop"). The scores and the
+    runner-up go to ``notes``."""
     scores: dict[str, list[str]] = {}
+    weights: dict[str, float] = {}
     for name, ts in registry.items():
-        hits = [w for w in dict.fromkeys((name, *ts.keywords)) if _has(text, re.escape(w))]
-        verbs = [v for v in OPERATIONS.get(name, {}) if v not in hits and re.search(verb_pattern(v), text)]
-        strong = any(w not in _WEAK_KEYWORDS for w in hits)
+        hits, verbs = domain_evidence(text, name, ts)
+        weak = _WEAK_KEYWORDS | weak_keywords(name)
+        strong = any(w not in weak for w in hits)
         if strong or len(hits) + len(verbs) >= 2:
             scores[name] = hits + verbs
+            # a toolset's own name weighs 2, a keyword 1, a shared keyword, a verb or a type noun half
+            weights[name] = sum(2.0 if w in (name, name + "s") else 0.5 if w in weak else 1.0 for w in hits) \
+                + 0.5 * len(verbs)
     if not scores:
         return []
-    best = max(len(hits) for hits in scores.values())
-    found = [name for name, hits in scores.items() if len(hits) == best]
+    named = [name for name in scores if _has(text, re.escape(name))
+             and not any(name in ts.keywords for other, ts in registry.items() if other != name)]
+    best = max(weights.values())
+    found = _named_choice(text, named, weights) or [name for name in scores if weights[name] == best]
     notes.append(f"domains from keywords: {', '.join(found)} ("
                  + "; ".join(f"{n}: {', '.join(scores[n])}" for n in found) + ")")
     others = sorted((n for n in scores if n not in found), key=lambda n: -len(scores[n]))

@@ -20,8 +20,9 @@ import numpy as np
 
 from gensim_gym._cache import BoundedCache
 from gensim_gym.dsl.compile import CompiledEffects
-from gensim_gym.errors import GenerationError, SearchSpaceError
+from gensim_gym.errors import DirectiveError, GenerationError, SearchSpaceError
 from gensim_gym.generation.directive import Knobs
+from gensim_gym.generation.lexicon import calls
 from gensim_gym.generation.reading import clauses_for, reading_of
 from gensim_gym.generation.through import plan_through
 from gensim_gym.generation.toolsets import get_toolset
@@ -69,6 +70,32 @@ def family_layout(knobs: Knobs, max_difficulty: float = 1.0, *, shuffle_slots: b
 _NAMES = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # the names in a goal condition's text
 
 
+def _check_composable(toolsets) -> None:
+    """Two toolsets compose into one world only if every type, predicate, fluent and tool name they share means
+    the same (``at(item, location)`` and ``at(ball, room)`` cannot both be ``at``): else a
+    :class:`DirectiveError` naming the clashes, instead of a task that fits no layout."""
+    seen: dict[tuple[str, str], tuple[str, tuple[str, ...]]] = {}
+    clashes: list[str] = []
+    for ts in toolsets:
+        for t in ts.types:  # a shared type must draw the same objects (init rules name them: "dock")
+            first = seen.setdefault(("type", t.name), (ts.name, t.names))
+            if first[1] != t.names:
+                clashes.append(f"type {t.name!r} with other objects ({first[0]}: {', '.join(first[1][:3])}, ...; "
+                               f"{ts.name}: {', '.join(t.names[:3])}, ...)")
+        for kind, items in (("predicate", ts.predicates), ("fluent", ts.fluents), ("tool", ts.all_tools)):
+            for item in items:
+                sig = tuple(getattr(p, "type", p) for p in item.params)
+                first = seen.setdefault((kind, item.name), (ts.name, sig))
+                if first[1] != sig:
+                    clashes.append(f"{kind} {item.name!r} ({first[0]}: {', '.join(first[1])}; "
+                                   f"{ts.name}: {', '.join(sig)})")
+    if clashes:
+        raise DirectiveError(f"domains {' and '.join(ts.name for ts in toolsets)} cannot be composed into one "
+                             f"world: both declare {'; '.join(clashes[:4])}"
+                             f"{f' and {len(clashes) - 4} more' if len(clashes) > 4 else ''}. Generate them "
+                             f"apart, or compose a toolset of your own with distinct names")
+
+
 class OfflineGenerator:
     """Procedural GenTask → GenTools → GenReward over the tool registry."""
 
@@ -80,6 +107,7 @@ class OfflineGenerator:
         self.max_random_success = max_random_success
         self.random_episodes = random_episodes
         self.toolsets = [get_toolset(d).with_constraints(knobs.constraints) for d in knobs.domains]
+        _check_composable(self.toolsets)
         self.constraints = tuple(t.constraint for ts in self.toolsets for t in ts.active)
         self.layout = family_layout(knobs)
         # memos (bounded: a generator may run for millions of tasks)
@@ -132,7 +160,8 @@ class OfflineGenerator:
             if partial:
                 extras = [t for t in ts.extra_tools if t.name in ts.needs_tools or t in extras]
             base = list(ts.tools) + extras
-            base += [t for t in ts.extra_tools if t.name in self.knobs.required_tools and t not in base]
+            asked = self.knobs.required_tools
+            base += [t for t in ts.extra_tools if t not in base and any(calls(t.name, r) for r in asked)]
             if partial:
                 base = [replace(t, pre=f"({t.pre}) and {ts.extra_pre[t.name]}") if t.name in ts.extra_pre else t
                         for t in base]
@@ -190,7 +219,7 @@ class OfflineGenerator:
         if hidden and needs and not any(a.tool in needs for a in plan):
             # Partial observability was asked for: a task whose shortest plan never reveals is not that.
             return None, f"the shortest plan uses none of the revealing tools {sorted(needs)}"
-        missing = [t for t in self.knobs.required_tools if not any(a.tool == t for a in plan)]
+        missing = [t for t in self.knobs.required_tools if not any(calls(a.tool, t) for a in plan)]
         if missing:  # another shortest plan may call them (delete_file where the planner's tie chose move_file)
             through = plan_through(probe_world, plan, set(self.knobs.required_tools))
             if through is not None:
@@ -287,7 +316,7 @@ class OfflineGenerator:
             walked += 1
             k = self._next_call(rng, world, options, tables, seen=seen, unused=unused, required=required)
             if required:
-                required.discard(by_id[ids[k]].tool)
+                required.difference_update([r for r in required if calls(by_id[ids[k]].tool, r)])
             if unused and toward[k] and not seen.issuperset(adds[k]):
                 unused.difference_update(by_id[ids[k]].args)
             effects = effects_at[k]
@@ -329,7 +358,7 @@ class OfflineGenerator:
             if fresh and rng.random() < 0.7:
                 pool = fresh
         if required:  # the directive's operations: walk through each once, so goals come to need them
-            asked = [k for k in options if by_id[ids[k]].tool in required]
+            asked = [k for k in options if any(calls(by_id[ids[k]].tool, r) for r in required)]
             if asked and rng.random() < 0.5:
                 pool = asked
         return pool[int(rng.integers(len(pool)))] if len(pool) > 1 else pool[0]  # integers(1) draws nothing

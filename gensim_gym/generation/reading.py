@@ -23,16 +23,23 @@ from typing import Any
 from gensim_gym.errors import DirectiveError
 from gensim_gym.generation.directive import (
     _INTENSITY,
-    _NUMBER_WORDS,
-    CONSTRAINT_PHRASE,
+    LONGER,
     MIDDLE,
     NOISELESS,
     OPERATIONS,
-    TIME_WORDS,
+    SHORTER,
     Knobs,
+    built_in_order,
+    built_in_qualifiers,
+    counted_phrases,
+    domain_evidence,
+    knob_phrases,
+    masked,
     parse_directive,
+    rule_phrases,
     verb_pattern,
 )
+from gensim_gym.generation.lexicon import NUMBER, calls, distractor_operations, noun_lemma, number_value, operations
 from gensim_gym.generation.toolsets import load_registry
 
 STATUSES = ("honored", "approximated", "unsupported")
@@ -48,8 +55,6 @@ FILLER = frozenset({
     "set", "handle", "handling", "manage", "managing", "solve", "solving", "do", "doing", "play", "agent",
     "agents", "user", "users", "under", "over", "via", "using", "but", "difficulty", "level", "mode"})
 
-_SLACK_OF = {word: slack for slack, words in TIME_WORDS.items() for word in words}
-_TIME = re.compile(r"\b(" + "|".join(map(re.escape, sorted(_SLACK_OF, key=len, reverse=True))) + r")\b")
 _OPERATION_VERBS = ("copy", "copies", "back up", "backup", "remove", "delete", "rename", "move", "refund", "cancel",
                     "escalate", "invite", "book", "confirm", "buy", "purchase", "inspect", "search", "verify",
                     "update", "schedule", "pick", "drop", "deliver", "ship", "organise", "organize", "clean")
@@ -114,7 +119,9 @@ def reading_of(text: str, knobs: Knobs) -> Reading:
     claimed = bytearray(len(lower))
     clauses: list[tuple[int, Clause]] = []
 
-    rules = [(m.start(), m.end()) for m in CONSTRAINT_PHRASE.finditer(lower)]
+    phrases = knob_phrases(lower)
+    # a verb inside a rule forbids the operation; inside an ordering rule ("before every refund") it asks for it
+    rules = [(a, b) for a, b, ordering in rule_phrases(masked(lower, phrases)) if not ordering]
 
     by_rule = bytearray(len(lower))  # what only a rule phrase claimed: it runs to the next comma
     def claim(start: int, end: int, clause: Clause) -> None:
@@ -136,7 +143,7 @@ def reading_of(text: str, knobs: Knobs) -> Reading:
         clauses.append((start, clause))
 
     evidence: list[tuple[int, int]] = []  # the domain keywords: one clause for all of them
-    for start, end, clause in _recognised(lower, knobs):
+    for start, end, clause in _recognised(lower, knobs, phrases):
         if clause.kind == "domain" and not clause.text.startswith("domain"):
             claimed[start:end] = b"\x01" * (end - start)
             evidence.append((start, end))
@@ -183,45 +190,56 @@ def _spans(text: str, words: list[str]) -> list[tuple[int, int]]:
     return out
 
 
-def _recognised(text: str, knobs: Knobs):  # noqa: C901, PLR0912 - one flat list of recognizers reads best
+def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912 - one flat list of recognizers reads best
     m: re.Match[str] | None
     """``(start, end, clause)`` for every part of ``text`` a recognizer claims, most specific first."""
     registry = load_registry()
+    for start, end, kind, value in phrases:  # directive.KNOB_PHRASES: before the words inside them
+        yield start, end, _knob_clause(text[start:end], kind, value, knobs)
+    rest = masked(text, phrases)
     names = "|".join(map(re.escape, registry))
     explicit = re.search(rf"\bdomains?\s*[:=]\s*(?:{names})(?:\s*(?:,|and)\s*(?:{names}))*\b", text)
     if explicit:
         yield explicit.start(), explicit.end(), Clause(explicit.group(0), "domain", {"domains": list(knobs.domains)})
-    for m in CONSTRAINT_PHRASE.finditer(text):
-        phrase = m.group(0).strip()
+    for rule_start, rule_end, ordering in rule_phrases(rest):
+        phrase = text[rule_start:rule_end].strip()
+        if ordering:
+            order = built_in_order(text, rule_start, knobs.domains)
+            yield rule_start, rule_end, (
+                Clause(phrase, "constraint", {"order": list(order)}, note=f"every task keeps it: {order[1]} "
+                                                                         f"requires what {order[0]} makes true")
+                if order else Clause(phrase, "constraint", {"constraint": phrase}, "unsupported",
+                                     "an ordering of operations that no tool of the domain enforces"))
+            continue
         named = [t for d in knobs.domains for t in registry[d].constraints
                  if t.name in knobs.constraints and t.named_in(phrase)]
         if named:
-            yield m.start(), m.end(), Clause(phrase, "constraint", {"constraints": [t.name for t in named]},
-                                             note="; ".join(t.constraint.describe() for t in named))
+            yield rule_start, rule_end, Clause(phrase, "constraint", {"constraints": [t.name for t in named]},
+                                               note="; ".join(t.constraint.describe() for t in named))
         else:
             offered = [t.name for d in knobs.domains for t in registry[d].constraints]
-            yield m.start(), m.end(), Clause(phrase, "constraint", {"constraint": phrase}, "unsupported",
-                                             f"no constraint template of {'+'.join(knobs.domains)} matches this rule "
-                                             f"(offered: {', '.join(offered) or 'none'})")
-    for m in _TIME.finditer(text):
-        slack = _SLACK_OF[m.group(0)]
-        status = "honored" if knobs.horizon_slack == slack else "unsupported"
-        yield m.start(), m.end(), Clause(m.group(0), "time_pressure", {"horizon_slack": slack}, status,
-                                         "horizon = golden plan + 1" if slack == "tight"
-                                         else "horizon = 2 x golden plan + 2")
-    if knobs.goal_count:
-        m = re.search(rf"\b(\d+|{'|'.join(_NUMBER_WORDS)})\s+[a-z]+\b", text[_goal_count_at(text, knobs):])
-        if m:
-            start = _goal_count_at(text, knobs) + m.start()
-            most = max((t.max for d in knobs.domains for t in registry[d].types if t.name == knobs.goal_type),
-                       default=None)
-            over = most is not None and knobs.goal_count > most
-            yield start, start + len(m.group(0)), Clause(m.group(0), "goal_count", {
-                "goal_count": knobs.goal_count, "type": knobs.goal_type}, "approximated" if over else "honored",
-                f"a task has at most {most} objects of type {knobs.goal_type}: the nearest count is given"
-                if over else "")
+            yield rule_start, rule_end, Clause(phrase, "constraint", {"constraint": phrase}, "unsupported",
+                                               f"no constraint template of {'+'.join(knobs.domains)} matches this "
+                                               f"rule (offered: {', '.join(offered) or 'none'})")
+    # after the rules: "only for verified customers" is the rule (a template), not a built-in qualifier
+    for start, end, tool, predicate in built_in_qualifiers(rest, knobs.domains):
+        yield start, end, Clause(text[start:end], "constraint", {"requires": predicate, "tool": tool},
+                                 note=f"every task keeps it: {tool} requires {predicate}(...)")
+    for i, (start, end, _, number, kind) in enumerate(counted_phrases(rest, knobs.domains)):
+        said = text[start:end]
+        if i or number_value(number) != knobs.goal_count:  # a task has one goal count: the first one
+            yield start, end, Clause(said, "goal_count", {"goal_count": number_value(number), "type": kind},
+                                     "unsupported", f"a task has one goal count: {knobs.goal_count} was used")
+            continue
+        most = max((t.max for d in knobs.domains for t in registry[d].types if t.name == knobs.goal_type),
+                   default=None)
+        over = most is not None and knobs.goal_count > most
+        yield start, end, Clause(said, "goal_count", {
+            "goal_count": knobs.goal_count, "type": knobs.goal_type}, "approximated" if over else "honored",
+            f"a task has at most {most} objects of type {knobs.goal_type}: the nearest count is given"
+            if over else "")
     if knobs.tool_count is not None:
-        m = re.search(r"\b(\d+|[a-z]+)\s+tools?\b", text)
+        m = re.search(rf"\b({NUMBER})\s+tools?\b", text)
         if m:
             most = sum(len(registry[d].all_tools) for d in knobs.domains)
             least = sum(len(registry[d].tools) for d in knobs.domains)
@@ -231,16 +249,32 @@ def _recognised(text: str, knobs: Knobs):  # noqa: C901, PLR0912 - one flat list
                                              "" if fits else f"{'+'.join(knobs.domains)} has {least} core tools and "
                                                              f"{most} in all: the nearest count is given")
     for words, kind, requirement in _KNOB_WORDS(knobs):
-        for start, end in _spans(text, words):
-            yield start, end, Clause(text[start:end], kind, requirement)
+        for start, end in _spans(rest, words):
+            yield start, end, _capable(Clause(text[start:end], kind, requirement), knobs)
     for name in knobs.domains:
-        ts = registry[name]
-        for start, end in _spans(text, list(dict.fromkeys((name, *ts.keywords)))):
+        hits, weak = domain_evidence(text, name, registry[name])
+        for start, end in _spans(text, hits):
             yield start, end, Clause(text[start:end], "domain", {"domains": list(knobs.domains)})
+        for start, end, _ in _verb_spans(text, [w for w in weak if w in OPERATIONS.get(name, {})]):
+            yield start, end, Clause(text[start:end], "domain", {"domains": list(knobs.domains)})
+        for m in re.finditer(r"[a-z]+", text):  # nouns of its object types, in any number
+            if noun_lemma(m.group(0)) in weak:
+                yield m.start(), m.end(), Clause(m.group(0), "domain", {"domains": list(knobs.domains)})
+    yield from _operation_clauses(text, rest, knobs)
+
+
+def _operation_clauses(text: str, rest: str, knobs: Knobs):
+    """The operation clauses of ``text`` (``rest``: the text the knob phrases left)."""
+    registry = load_registry()
     own = {w for name in knobs.domains for w in registry[name].keywords}
-    mapped = {verb: tool for name in knobs.domains for verb, tool in OPERATIONS.get(name, {}).items()}
-    for start, end, verb in _verb_spans(text, list(dict.fromkeys((*mapped, *_OPERATION_VERBS)))):
-        if verb in mapped:
+    mapped = {verb: tool for name in knobs.domains for verb, tool in operations(name).items()}
+    idle = {verb: tool for name in knobs.domains for verb, tool in distractor_operations(name).items()}
+    for start, end, verb in _verb_spans(rest, list(dict.fromkeys((*mapped, *idle, *_OPERATION_VERBS)))):
+        if verb in idle and verb not in mapped:
+            yield start, end, Clause(text[start:end], "operation", {"operation": verb, "tool": idle[verb]},
+                                     "unsupported", f"{idle[verb]} is a distractor tool: no task needs it, so no "
+                                                    f"golden plan calls it")
+        elif verb in mapped:
             yield start, end, Clause(text[start:end], "operation", {"operation": verb, "tool": mapped[verb]},
                                      note=f"the golden plan calls {mapped[verb]}")
         elif verb in own:  # "schedule" meetings, "buy" products: what the domain's tasks are about
@@ -261,13 +295,36 @@ def _verb_spans(text: str, verbs: list[str]) -> list[tuple[int, int, str]]:
     return [(start, end, verb) for (start, end), verb in out.items()]
 
 
-def _goal_count_at(text: str, knobs: Knobs) -> int:
-    """Where the counted phrase starts (the first number followed by a counted noun)."""
-    for m in re.finditer(rf"\b(\d+|{'|'.join(_NUMBER_WORDS)})\s+([a-z]+)\b", text):
-        value = int(m.group(1)) if m.group(1).isdigit() else _NUMBER_WORDS[m.group(1)]
-        if value == knobs.goal_count and not m.group(2).startswith("tool"):
-            return m.start()
-    return 0
+def _capable(clause: Clause, knobs: Knobs) -> Clause:
+    """``clause``, unsupported where no chosen domain can give it: hidden facts need a toolset that declares
+    some (the PDDL corpus declares none)."""
+    if clause.kind == "observability" and clause.requirement.get("partial") and clause.status == "honored" \
+            and not any(load_registry()[d].hidden for d in knobs.domains):
+        return Clause(clause.text, clause.kind, clause.requirement, "unsupported",
+                      f"{'+'.join(knobs.domains)} declares no facts that can be hidden")
+    return clause
+
+
+def _knob_clause(text: str, kind: str, value: object, knobs: Knobs) -> Clause:
+    """The clause of a ``directive.KNOB_PHRASES`` match: honored where the knobs took its value (the first
+    phrase of a kind wins; a contradicting later one is unsupported)."""
+    if kind == "time_pressure":
+        status = "honored" if knobs.horizon_slack == value else "unsupported"
+        return Clause(text, kind, {"horizon_slack": value}, status,
+                      "horizon = golden plan + 1" if value == "tight" else "horizon = 2 x golden plan + 2")
+    if kind == "noise":
+        return Clause(text, kind, {"noise": value}, "honored" if knobs.noise == value else "unsupported")
+    if kind == "partial":
+        return _capable(Clause(text, "observability", {"partial": value},
+                               "honored" if knobs.partial == value else "unsupported"), knobs)
+    if kind == "tool_choice":
+        return Clause(text, kind, {"more_tools": knobs.more_tools}, "honored" if knobs.more_tools == value
+                      else "unsupported")
+    if kind == "reward_mode":
+        return Clause(text, kind, {"reward_mode": value}, "honored" if knobs.reward_mode == value else "unsupported")
+    if kind == "plan_length":
+        return Clause(text, kind, {"length_bonus": knobs.length_bonus})
+    return Clause(text, kind, {"difficulty": knobs.difficulty})
 
 
 def _KNOB_WORDS(knobs: Knobs) -> list[tuple[list[str], str, dict[str, Any]]]:  # noqa: N802 - a table
@@ -283,8 +340,7 @@ def _KNOB_WORDS(knobs: Knobs) -> list[tuple[list[str], str, dict[str, Any]]]:  #
           "unobserved", "fog"], "observability", {"partial": knobs.partial}),
         (["add more tools", "more tools", "add tools", "extra tools", "larger toolset", "distractors", "distractor",
           "fewer tools", "remove tools", "only needed tools"], "tool_choice", {"more_tools": knobs.more_tools}),
-        (["more steps", "multi-step", "multi step", "fewer steps", "longer", "long", "complex", "complexity",
-          "shorter", "short"], "plan_length", {"length_bonus": knobs.length_bonus}),
+        ([*LONGER, *SHORTER], "plan_length", {"length_bonus": knobs.length_bonus}),
     ]
 
 
@@ -302,13 +358,14 @@ def check_fidelity(spec: Any, reading: Reading) -> list[str]:
     noisy = bool(spec.task.fail_prob) or any(t.fail_prob for t in spec.tools.tools)
     if knobs.noise and not noisy:
         unmet.append("noise: asked for noisy tools, no tool can fail")
-    if knobs.partial and not spec.task.hidden:
+    hideable = any(load_registry()[d].hidden for d in knobs.domains if d in load_registry())
+    if knobs.partial and not spec.task.hidden and hideable:  # else the reading already says unsupported
         unmet.append("partial observability: asked for hidden facts, none are hidden")
     if knobs.goal_count and len(spec.task.goal) != knobs.goal_count:
         unmet.append(f"goal count: asked for {knobs.goal_count}, the spec has {len(spec.task.goal)}")
     plan_tools = {label.split("(")[0] for label in spec.golden_plan}
     for tool in knobs.required_tools:
-        if tool not in plan_tools:
+        if not any(calls(called, tool) for called in plan_tools):
             unmet.append(f"operation: asked for {tool}, the golden plan does not call it")
     given = {c.name for c in spec.task.constraints}
     for name in knobs.constraints:

@@ -11,6 +11,7 @@ step against preconditions and constraints like any plan.
 
 from __future__ import annotations
 
+from gensim_gym.generation.lexicon import calls
 from gensim_gym.world.compiled import CompiledWorld, GroundAction
 from gensim_gym.world.planner import plan
 
@@ -24,7 +25,7 @@ def plan_through(world: CompiledWorld, shortest: list[GroundAction], tools: set[
     included), or None when the bounded search finds none."""
     current = list(shortest)
     for tool in sorted(tools):
-        if any(a.tool == tool for a in current):
+        if any(calls(a.tool, tool) for a in current):
             continue
         found = _substitute(world, current, tool, tools, max_expansions)
         if found is None:
@@ -37,8 +38,8 @@ def _substitute(world: CompiledWorld, golden: list[GroundAction], tool: str, kee
                 max_expansions: int) -> list[GroundAction] | None:
     """``golden`` with one step replaced by a call of ``tool`` and the rest re-planned within the same length,
     still calling every tool of ``keep`` that ``golden`` calls; None if no position gives one."""
-    kept = {a.tool for a in golden} & keep
-    candidates = [a for a in world.valid_actions if a.tool == tool]
+    kept = {k for k in keep if any(calls(a.tool, k) for a in golden)}
+    candidates = [a for a in world.valid_actions if calls(a.tool, tool)]
     facts, nums = bytearray(world.init_facts), list(world.init_nums)
     tries = 0
     for i, step in enumerate(golden):
@@ -60,7 +61,7 @@ def _substitute(world: CompiledWorld, golden: list[GroundAction], tool: str, kee
             if rest is None or len(rest) != left:
                 continue
             candidate = [*golden[:i], call, *rest]
-            if kept <= {a.tool for a in candidate}:
+            if all(any(calls(a.tool, k) for a in candidate) for k in kept):
                 return candidate
         world.apply(facts, nums, step.effects)
     return None
