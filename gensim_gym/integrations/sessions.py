@@ -111,6 +111,7 @@ class SessionPool:
 
     def _openai_tools(self, env: GenSimEnv) -> list[dict[str, Any]]:
         """The current task's tools (one list per task, shared read-only by the payloads that carry it)."""
+        assert env.world is not None  # called right after a reset
         key = env.world.spec_id
         tools = self._tools.get(key)
         if tools is None:
