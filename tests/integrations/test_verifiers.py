@@ -148,6 +148,8 @@ def test_concurrent_rollouts_of_one_task_do_not_share_state(env):
     good_state, bad_state = asyncio.run(both())
     assert max(seen) == 2  # both rollouts were in flight at once, each with its own env
     assert good_state[RESULT_KEY]["is_success"] and good_state[RESULT_KEY]["invalid_calls"] == 0
+    # the good episode took exactly the golden plan's steps: none of the bad rollout's calls reached its env
+    assert good_state[RESULT_KEY]["length"] == len(plans[row["prompt"][-1]["content"]])
     assert not bad_state[RESULT_KEY]["is_success"]
     assert bad_state[RESULT_KEY]["invalid_calls"] == bad_state[RESULT_KEY]["length"] > 0
     assert good_state["trajectory_id"] != bad_state["trajectory_id"]
