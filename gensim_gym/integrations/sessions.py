@@ -5,7 +5,7 @@ One :class:`SessionPool` holds every session of a server. Each session owns its 
 a session is reached only by its id, an unguessable token: no session can read or change
 another's state. What sessions share is read-only or meant to be shared: the task source
 (the directive's generated tasks), the compiled worlds and their step tables (compiling a task
-costs ~60 ms and preparing its runtime ~0.5 ms; sharing keeps a new session's first reset under a
+costs ~60 ms and preparing its runtime ~0.2 ms; sharing keeps a new session's first reset under a
 millisecond, see ``benchmarks/serve_load.py``), each task's exported tools, and one curriculum
 fed by every session's finished episodes. The pool has a cap and expires
 sessions idle for longer than ``idle_timeout``. No web framework here: ``integrations.serve``
