@@ -170,7 +170,7 @@ def _obviously_valid(world: CompiledWorld, tool: Tool, args: Any) -> bool:
     """Whether ``args`` is exactly one allowed object per parameter, which is all the tool's schema accepts.
 
     True implies the schema validates; False leaves the verdict (and the message) to jsonschema. It skips a
-    validator run on every well-formed call: a third of a server step's CPU (benchmarks/serve_load.py).
+    validator run on every well-formed call: half of a server step's CPU (py-spy on benchmarks/serve_load.py).
     """
     params = _param_objects(world)[tool.name]
     if type(args) is not dict or len(args) != len(params):
