@@ -11,3 +11,7 @@ source scripts/_venv.sh "train,llm,dev,torchrl,video,serve,openenv,trl,pddl"
 if [ "${GENSIM_SKIP_RAY:-0}" != "1" ]; then
   bash scripts/test_ray.sh
 fi
+# The verifiers extra's tests need their own venv too (verifiers 0.3.x pins websockets < 17); GENSIM_SKIP_VERIFIERS=1 skips them.
+if [ "${GENSIM_SKIP_VERIFIERS:-0}" != "1" ]; then
+  bash scripts/test_verifiers.sh
+fi

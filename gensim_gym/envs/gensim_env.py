@@ -416,6 +416,17 @@ class GenSimEnv(gym.Env):
             self._runtimes.clear()
         self._worlds[world.spec_id] = world
 
+    def share_task_cache(self, other: GenSimEnv) -> None:
+        """Use ``other``'s cache of compiled worlds and their runtimes (one cache for both from now on).
+
+        Envs that serve the same tasks side by side (the sessions of ``gensim-gym serve``) then compile and
+        prepare each task once instead of once per env. Both are per-task constants no episode writes
+        (see :class:`TaskRuntime`); every episode's state stays in its own env.
+        """
+        if other.layout is not self.layout:
+            raise Error("share_task_cache: the other env was made for another layout")
+        self._worlds, self._runtimes = other._worlds, other._runtimes
+
     def _compile(self, spec: SimSpec) -> CompiledWorld:
         key = spec.id
         world = self._worlds.get(key)

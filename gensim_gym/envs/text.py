@@ -157,6 +157,31 @@ def _validator(schema_json: str):
     return jsonschema.Draft202012Validator(json.loads(schema_json))
 
 
+def _param_objects(world: CompiledWorld) -> dict[str, tuple[tuple[str, frozenset[str]], ...]]:
+    """Per tool, each parameter's name and the objects it accepts: what :func:`tool_schema` allows."""
+    def build(w: CompiledWorld) -> dict[str, tuple[tuple[str, frozenset[str]], ...]]:
+        objects = w.spec.task.objects
+        return {t.name: tuple((p.name, frozenset(objects.get(p.type, ()))) for p in t.params)
+                for t in w.spec.tools.tools}
+    return world.derived("_param_objects", build)
+
+
+def _obviously_valid(world: CompiledWorld, tool: Tool, args: Any) -> bool:
+    """Whether ``args`` is exactly one allowed object per parameter, which is all the tool's schema accepts.
+
+    True implies the schema validates; False leaves the verdict (and the message) to jsonschema. It skips a
+    validator run on every well-formed call: half of a server step's CPU (py-spy on benchmarks/serve_load.py).
+    """
+    params = _param_objects(world)[tool.name]
+    if type(args) is not dict or len(args) != len(params):
+        return False
+    for name, allowed in params:
+        value = args.get(name)
+        if type(value) is not str or value not in allowed:
+            return False
+    return True
+
+
 def parse_call(world: CompiledWorld, call: Any) -> tuple[GroundAction | None, str]:
     """Turn one tool call (a :class:`ToolCall`, or anything :func:`read_calls` reads as one call) into
     a ground action, or ``(None, error message)``. ``arguments`` may be a JSON string (as OpenAI sends it).
@@ -178,11 +203,12 @@ def parse_call(world: CompiledWorld, call: Any) -> tuple[GroundAction | None, st
                          max_depth=MAX_CALL_DEPTH) if args.strip() else {}
         except SpecError as exc:
             return None, exc.problems[0].message
-    schema = tool_schema(tool, world.spec)
-    errors = sorted(_validator(json.dumps(schema, sort_keys=True)).iter_errors(args), key=lambda e: e.path)
-    if errors:
-        where = "/".join(map(str, errors[0].absolute_path)) or "arguments"
-        return None, f"invalid arguments for {tool.name} at {where}: {errors[0].message[:200]}"
+    if not _obviously_valid(world, tool, args):  # the schema's verdict and its error message
+        schema = tool_schema(tool, world.spec)
+        errors = sorted(_validator(json.dumps(schema, sort_keys=True)).iter_errors(args), key=lambda e: e.path)
+        if errors:
+            where = "/".join(map(str, errors[0].absolute_path)) or "arguments"
+            return None, f"invalid arguments for {tool.name} at {where}: {errors[0].message[:200]}"
     objs = tuple(args[p.name] for p in tool.params)
     label = f"{tool.name}({', '.join(objs)})"
     action = world.action_by_label().get(label)

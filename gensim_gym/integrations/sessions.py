@@ -4,9 +4,10 @@ One :class:`SessionPool` holds every session of a server. Each session owns its 
 :class:`~gensim_gym.envs.gensim_env.GenSimEnv` (its own state, random stream and episode), and
 a session is reached only by its id, an unguessable token: no session can read or change
 another's state. What sessions share is read-only or meant to be shared: the task source
-(the directive's generated tasks), the compiled worlds (compiling a task costs ~60 ms; sharing
-keeps a new session's first reset under a millisecond, see ``benchmarks/serve_load.py``), and
-one curriculum fed by every session's finished episodes. The pool has a cap and expires
+(the directive's generated tasks), the compiled worlds and their step tables (compiling a task
+costs ~60 ms and preparing its runtime ~0.2 ms; sharing keeps a new session's first reset under a
+millisecond, see ``benchmarks/serve_load.py``), each task's exported tools, and one curriculum
+fed by every session's finished episodes. The pool has a cap and expires
 sessions idle for longer than ``idle_timeout``. No web framework here: ``integrations.serve``
 puts HTTP and WebSocket in front of it, and tests drive it directly.
 
@@ -28,7 +29,8 @@ from gensim_gym.envs.gensim_env import GenSimEnv
 from gensim_gym.errors import ArgumentError, Error, ResetNeeded
 from gensim_gym.generation.family import DirectiveFamily
 
-MAX_WORLDS = 64  # compiled worlds kept for new sessions (a session's env keeps its own LRU of 64 too)
+MAX_WORLDS = 64  # tasks compiled at start-up (the sessions' shared cache is an LRU of 64 worlds too)
+MAX_TOOL_LISTS = 256  # tasks whose exported tools are kept (a stream of fresh tasks would grow it forever)
 
 
 class SessionError(Error, ValueError):
@@ -92,7 +94,8 @@ class SessionPool:
                                num_tasks=config.num_tasks, seed=config.seed, obs_mode="text",
                                curriculum=self.curriculum, action_space="ground", prefetch=0)
         self._source = cast(GenSimEnv, self._proto.unwrapped).source
-        self._worlds: OrderedDict[str, Any] = OrderedDict()
+        # each task's openai_tools(), built once: every reset payload carries them (benchmarks/serve_load.py)
+        self._tools: OrderedDict[str, list[dict[str, Any]]] = OrderedDict()
         self.expired = 0
         self._warm()
 
@@ -105,13 +108,17 @@ class SessionPool:
             return
         for task_seed in list(source.pool_seeds)[:MAX_WORLDS]:
             proto.reset(seed=0, options={"spec": source.spec_for_seed(int(task_seed))})
-            self._keep(proto.world)
 
-    def _keep(self, world: Any) -> None:
-        if world.spec_id not in self._worlds:
-            self._worlds[world.spec_id] = world
-            if len(self._worlds) > MAX_WORLDS:
-                self._worlds.popitem(last=False)
+    def _openai_tools(self, env: GenSimEnv) -> list[dict[str, Any]]:
+        """The current task's tools (one list per task, shared read-only by the payloads that carry it)."""
+        assert env.world is not None  # called right after a reset
+        key = env.world.spec_id
+        tools = self._tools.get(key)
+        if tools is None:
+            tools = self._tools[key] = env.openai_tools()
+            if len(self._tools) > MAX_TOOL_LISTS:
+                self._tools.popitem(last=False)
+        return tools
 
     # -- sessions -------------------------------------------------------------------------
     def open(self) -> Session:
@@ -120,7 +127,9 @@ class SessionPool:
         if len(self.sessions) >= self.config.max_sessions:
             raise SessionError(f"the server holds {len(self.sessions)} sessions, its cap (--max-sessions); "
                                "close one or retry later", 429, "CAPACITY_REACHED")
-        env: gym.Env = GenSimEnv(self._source, obs_mode="text")
+        inner = GenSimEnv(self._source, obs_mode="text")
+        inner.share_task_cache(cast(GenSimEnv, self._proto.unwrapped))  # compiled once, by _warm or a first reset
+        env: gym.Env = inner
         if self.curriculum is not None:
             from gensim_gym.curriculum.wrapper import attach_curriculum
 
@@ -166,14 +175,11 @@ class SessionPool:
         if episode_id is not None and (not isinstance(episode_id, str) or len(episode_id) > 255):
             raise SessionError("episode_id must be a string of at most 255 characters")
         unwrapped = cast(GenSimEnv, session.env.unwrapped)
-        for world in self._worlds.values():  # a dict insert each: cheaper than compiling one task again
-            unwrapped.adopt_world(world)
         obs, info = session.env.reset(seed=seed)
-        self._keep(unwrapped.world)
         session.episode_id = episode_id or secrets.token_hex(8)
         session.step_count, session.episode_return, session.done = 0, 0.0, False
         session.info = {k: info[k] for k in ("task_id", "difficulty", "domain") if k in info}
-        observation = {"text": obs, "tools": unwrapped.openai_tools(), "tool_messages": [], **session.info}
+        observation = {"text": obs, "tools": self._openai_tools(unwrapped), "tool_messages": [], **session.info}
         return {"observation": observation, "reward": None, "done": False}
 
     def step(self, session: Session, action: Any) -> dict[str, Any]:

@@ -195,3 +195,44 @@ def test_arbitrary_structures_never_raise(env: gym.Env, action: Any) -> None:
     assert 1 <= len(info["tool_messages"]) <= textface.MAX_CALLS_PER_STEP
     if info["invalid"] and "calls_applied" not in info:
         assert "error:" in obs and reward < 0
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_the_fast_argument_check_never_accepts_what_the_schema_rejects(env: gym.Env, data: st.DataObject) -> None:
+    """``_obviously_valid`` skips jsonschema for well-formed calls: it must imply the schema's verdict."""
+    import jsonschema
+
+    world = env.unwrapped.world
+    tool = data.draw(st.sampled_from(world.spec.tools.tools))
+    schema = textface.tool_schema(tool, world.spec)
+    names = [p.name for p in tool.params] + ["extra"]
+    objects = [o for objs in world.spec.task.objects.values() for o in objs] + ["nowhere"]
+    value = st.one_of(st.sampled_from(objects), st.integers(), st.none(), st.booleans(),
+                      st.lists(st.text(), max_size=1))
+    args = data.draw(st.one_of(st.dictionaries(st.sampled_from(names), value, max_size=len(names)),
+                               st.lists(st.text(), max_size=2), st.text(max_size=5)))
+    fast = textface._obviously_valid(world, tool, args)
+    valid = jsonschema.Draft202012Validator(schema).is_valid(args)
+    assert not fast or valid
+    if type(args) is dict and all(type(v) is str for v in args.values()):
+        assert fast == valid  # for plain string arguments the fast check is the whole schema
+
+
+def test_envs_sharing_a_task_cache_keep_their_own_episodes() -> None:
+    a = make(DOMAINS[0], difficulty=0.5, seed=0, obs_mode="text").unwrapped
+    b = type(a)(a.source, obs_mode="text")
+    b.share_task_cache(a)
+    a.reset(seed=0)
+    b.reset(seed=0)
+    assert b.world is a.world  # compiled once, shared read-only
+    calls = golden(a)
+    a.reset(seed=0)
+    b_before = b.render_text()
+    for call in calls:
+        *_, info = a.step(call)
+    assert info["is_success"]
+    assert b.render_text() == b_before  # b's episode did not move
+    for call in calls:
+        *_, info = b.step(call)
+    assert info["is_success"]
