@@ -18,7 +18,9 @@ bit-identical episodes, prefetched or not. A seed the worker has not delivered i
 exactly as before.
 
 A process, not a thread: generation and the sweep are pure Python, and a thread would hold the GIL
-the trainer needs. By default a stream gets one worker only where a core is likely free for it
+the trainer needs. :data:`MODE` ``"thread"`` runs the same worker loop in a thread instead, for
+measuring exactly that (``benchmarks/stream_training.py --prefetch-mode thread``; docs/streams.md has
+the numbers). By default a stream gets one worker only where a core is likely free for it
 (:func:`default_workers`); ``gym.make(..., prefetch=N)`` asks for N (0: none). The worker is forked
 (cheap: the package is already imported) and starts only
 after a family has generated :data:`START_AFTER` tasks itself, so short-lived envs never pay for it.
@@ -33,6 +35,7 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
+import threading
 import weakref
 from collections import OrderedDict
 from multiprocessing.connection import Connection, wait
@@ -40,7 +43,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from gensim_gym.errors import Error
+from gensim_gym.errors import ArgumentError, Error
 from gensim_gym.world.compiled import CompiledWorld
 from gensim_gym.world.progress import Progress, progress
 
@@ -54,6 +57,8 @@ MAX_MISSES = 8
 TABLE_CACHE = 256
 #: how long a reset waits for a task the worker is generating before generating it locally
 WAIT_SECONDS = 30.0
+#: where workers run: ``"process"`` (forked, the default) or ``"thread"`` (in this process, sharing its GIL)
+MODE = "process"
 
 
 def default_workers() -> int:
@@ -105,6 +110,14 @@ def _serve(family_args: dict[str, Any], conn) -> None:
             conn.send((seed, None, f"{type(exc).__name__}: {exc}"))
 
 
+def _serve_closing(family_args: dict[str, Any], conn) -> None:
+    """:func:`_serve` in a thread, closing its end of the pipe when done (a process's end closes with it)."""
+    try:
+        _serve(family_args, conn)
+    finally:
+        conn.close()
+
+
 class Prefetcher:
     """Worker processes generating a :class:`~gensim_gym.generation.family.DirectiveFamily`'s next tasks.
 
@@ -114,19 +127,32 @@ class Prefetcher:
     of training; more need free cores).
     """
 
-    def __init__(self, family_args: dict[str, Any], depth: int = DEPTH, workers: int = 1) -> None:
-        if not available():
+    def __init__(self, family_args: dict[str, Any], depth: int = DEPTH, workers: int = 1,
+                 mode: str | None = None) -> None:
+        mode = MODE if mode is None else mode
+        if mode not in ("process", "thread"):
+            raise ArgumentError(f"prefetch mode must be 'process' or 'thread', got {mode!r}")
+        if mode == "process" and not available():
             raise Error("task prefetching needs the 'fork' start method and a non-daemonic process")
-        ctx = multiprocessing.get_context("fork")
+        ctx = multiprocessing.get_context("fork" if mode == "process" else None)
+        self.mode = mode
         self.depth = max(depth, workers)
         self._conns: list[Connection] = []
         self._load: dict[Connection, int] = {}  # seeds requested from each worker, not yet delivered
-        processes = []
+        processes: list[Any] = []
         for k in range(workers):
             # one pipe both ways: seeds out (a few bytes, never blocks), specs and tables back
             conn, child = ctx.Pipe()
-            process = ctx.Process(target=_serve, args=(family_args, child), name=f"gensim_gym-prefetch-{k}",
-                                  daemon=True)
+            name = f"gensim_gym-prefetch-{k}"
+            if mode == "thread":  # the same loop and pipe; the thread owns its end and closes it on exit
+                process: Any = threading.Thread(target=_serve_closing, args=(family_args, child), name=name,
+                                                daemon=True)
+                process.start()
+                processes.append(process)
+                self._conns.append(conn)
+                self._load[conn] = 0
+                continue
+            process = ctx.Process(target=_serve, args=(family_args, child), name=name, daemon=True)
             process.start()
             child.close()
             processes.append(process)
@@ -198,8 +224,8 @@ def _stop(processes, conns) -> None:
                 conn.send(None)
     for process, conn in zip(processes, conns, strict=True):
         process.join(timeout=1.0)
-        if process.is_alive():  # pragma: no cover - a task taking longer than the grace period
-            process.terminate()
+        if process.is_alive() and hasattr(process, "terminate"):  # pragma: no cover - a task past the grace period
+            process.terminate()  # (a thread cannot be stopped: it is a daemon and ends with its task)
         conn.close()
 
 
