@@ -85,7 +85,7 @@ class Progress:
         if self.exact:
             # Φ of every reachable state up front (≤ max_states floats): the environment only produces
             # reachable states, so its lookups never miss, where filling on demand cost ~7 µs a miss
-            self.phis = {k: self._phi(d) for k, d in self.memo.items()}
+            self.phis = self._exact_phis()
         else:
             self._warm(nearest)
 
@@ -112,7 +112,7 @@ class Progress:
         self.world = world
         for name in cls._EXPORTED:
             setattr(self, name, state[name])
-        self.phis = dict(state["phis"]) if not self.exact else {k: self._phi(d) for k, d in self.memo.items()}
+        self.phis = dict(state["phis"]) if not self.exact else self._exact_phis()
         return self
 
     def __getattr__(self, name: str):
@@ -324,6 +324,13 @@ class Progress:
     def _phi(self, d: int) -> float:
         return 1.0 - min(d, self.cap) / self.d0
 
+    def _exact_phis(self) -> dict[int | tuple, float]:
+        """Φ of every state of ``memo``: ``_phi`` once per distinct distance (a few dozen, against up to
+        ``MAX_STATES`` states; the table is rebuilt whenever a prefetched task is restored)."""
+        memo = self.memo
+        by_distance = {d: self._phi(d) for d in set(memo.values())}
+        return dict(zip(memo, map(by_distance.__getitem__, memo.values()), strict=True))
+
     def __call__(self, facts: bytearray, nums: list[float]) -> float:
         """Φ(s) = 1 − min(d(s), cap) / d(s₀), memoised as a float per projected state (the env asks
         for it on most steps, so a hit is one key and one dict lookup)."""
@@ -373,4 +380,4 @@ class PlanProgress(Progress):
             self.memo[self.key(facts, nums)] = length - t
         self.cap = 2 * max(length, world.horizon, 1)
         self.d0 = max(1, min(length, self.cap))
-        self.phis = {k: self._phi(d) for k, d in self.memo.items()}
+        self.phis = self._exact_phis()
