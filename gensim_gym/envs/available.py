@@ -246,7 +246,7 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         tables = self._tables.get(key)
         if tables is None:
             tables = self._tables[key] = self._build_tables(world)
-            if len(self._tables) > 64:
+            while len(self._tables) > max(1, len(self.base._worlds)):  # as many tasks as the env keeps (LRU both)
                 self._tables.popitem(last=False)
         else:
             self._tables.move_to_end(key)
