@@ -67,11 +67,12 @@ def main() -> None:
     parser.add_argument("--ppo", choices=sorted(PPO_SETTINGS), default="defaults",
                         help="PPO settings: SB3's library defaults, or the cheaper 'fast' ones")
     parser.add_argument("--directive", help="override the preset's directive, e.g. 'sparse reward; domain: warehouse'")
-    parser.add_argument("--prefetch-mode", choices=["process", "thread"], default="process",
-                        help="where the prefetch worker runs")
+    parser.add_argument("--prefetch-mode", choices=["process", "thread"], default=None,
+                        help="where the prefetch worker runs (default: the package's, prefetch.MODE)")
     parser.add_argument("--record", action="store_true", help=f"append the result to {RESULTS}")
     args = parser.parse_args()
-    prefetch_module.MODE = args.prefetch_mode
+    if args.prefetch_mode is not None:
+        prefetch_module.MODE = args.prefetch_mode
     loads = [os.getloadavg()[0]]
 
     extra = {"directive": args.directive} if args.directive else {}
@@ -100,7 +101,7 @@ def main() -> None:
               "ratio": round(total_p / total_s, 3),
               "prefetch_workers": args.prefetch, "prefetch_hits_misses": hits,
               "prefetch_workers_used": len(prefetcher.processes) if prefetcher else 0,
-              "prefetch_mode": args.prefetch_mode,
+              "prefetch_mode": prefetch_module.MODE,
               "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
               "load": f"{min(loads):.1f}-{max(loads):.1f}", "cpus": len(os.sched_getaffinity(0))}
     print(json.dumps(result))
