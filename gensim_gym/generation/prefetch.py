@@ -21,7 +21,7 @@ Where the worker runs is :data:`MODE`: ``"thread"`` by default, ``"process"`` on
 and the sweep are pure Python, so a thread shares the trainer's GIL and gains only while the trainer
 waits outside it (in torch); a forked process gains a whole core, when one is free. On this project's
 2-core machine under load (5-8) the thread measured ahead of the process (PPO on the stream at 0.78x
-against 0.66x the pool's speed on easy warehouse, 0.38x against 0.33x on medium; docs/streams.md has
+against 0.66x the pool's speed on easy warehouse, 0.38x against 0.33x on medium; docs/scaling.md has
 the decision rule, written before the run, and its caveats), so threads are the default.
 By default a stream gets one worker only where a core is likely free for it
 (:func:`default_workers`); ``gym.make(..., prefetch=N)`` asks for N (0: none). A process worker is
@@ -70,7 +70,7 @@ def default_workers() -> int:
 
     On a 2-core machine shared with other jobs (load 5-8) no worker helped: PPO on the stream ran at 0.81x
     the fixed pool's speed on easy warehouse without one, 0.66x with a process, 0.78x with a thread; on
-    medium warehouse 0.42x, 0.33x and 0.38x (docs/streams.md).
+    medium warehouse 0.42x, 0.33x and 0.38x (docs/scaling.md).
     """
     try:
         cpus = len(os.sched_getaffinity(0))
