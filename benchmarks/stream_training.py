@@ -13,18 +13,27 @@ of ``--pool`` tasks (64 by default), in alternating rounds of ``--steps`` steps 
 from other jobs hits both alike. Each pool task is generated and played once before timing (a
 pool's steady state); the stream's first round is a warm-up too (its prefetch worker starts after
 ``prefetch.START_AFTER`` tasks). It prints steps/s per round and the ratio of the totals
-(stream / pool); the goal of issue 16 is >= 0.9.
+(stream / pool); the goal of issue 16 is >= 0.9. ``--prefetch-mode thread`` runs the prefetch worker
+in a thread instead of a process (``gensim_gym.generation.prefetch.MODE``), to compare the two;
+``--record`` appends the result, with the date and the 1-minute load average's range over the run, to
+``benchmarks/results/stream_training.jsonl``.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
+import os
 import time
+from pathlib import Path
 
 import gymnasium as gym
 
 import gensim_gym  # noqa: F401 - registers the ids
+from gensim_gym.generation import prefetch as prefetch_module
+
+RESULTS = Path(__file__).parent / "results" / "stream_training.jsonl"
 
 PPO_SETTINGS = {"defaults": {}, "fast": {"n_steps": 512, "batch_size": 64, "n_epochs": 4}}
 
@@ -58,7 +67,13 @@ def main() -> None:
     parser.add_argument("--ppo", choices=sorted(PPO_SETTINGS), default="defaults",
                         help="PPO settings: SB3's library defaults, or the cheaper 'fast' ones")
     parser.add_argument("--directive", help="override the preset's directive, e.g. 'sparse reward; domain: warehouse'")
+    parser.add_argument("--prefetch-mode", choices=["process", "thread"], default=None,
+                        help="where the prefetch worker runs (default: the package's, prefetch.MODE)")
+    parser.add_argument("--record", action="store_true", help=f"append the result to {RESULTS}")
     args = parser.parse_args()
+    if args.prefetch_mode is not None:
+        prefetch_module.MODE = args.prefetch_mode
+    loads = [os.getloadavg()[0]]
 
     extra = {"directive": args.directive} if args.directive else {}
     stream = make_model(args.env_id, 0, args.prefetch, args.seed, args.ppo, **extra)
@@ -74,6 +89,7 @@ def main() -> None:
         s = timed(stream, args.steps)
         p = timed(pool, args.steps)
         rows.append({"round": r, "stream_steps_per_s": round(s, 1), "pool_steps_per_s": round(p, 1)})
+        loads.append(os.getloadavg()[0])
         print(f"round {r}: stream {s:7.1f} steps/s   pool({args.pool}) {p:7.1f} steps/s   ratio {s / p:.2f}",
               flush=True)
     # ratio of total times over equal step counts: the harmonic means of the per-round speeds
@@ -83,8 +99,15 @@ def main() -> None:
     hits = (prefetcher.hits, prefetcher.misses) if prefetcher else None
     result = {"env_id": args.env_id, "directive": args.directive, "ppo": args.ppo, "steps": args.steps, "rounds": rows,
               "ratio": round(total_p / total_s, 3),
-              "prefetch_workers": args.prefetch, "prefetch_hits_misses": hits}
+              "prefetch_workers": args.prefetch, "prefetch_hits_misses": hits,
+              "prefetch_workers_used": len(prefetcher.processes) if prefetcher else 0,
+              "prefetch_mode": prefetch_module.MODE,
+              "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+              "load": f"{min(loads):.1f}-{max(loads):.1f}", "cpus": len(os.sched_getaffinity(0))}
     print(json.dumps(result))
+    if args.record:
+        with RESULTS.open("a") as out:
+            out.write(json.dumps(result) + "\n")
     stream.get_env().close()
     pool.get_env().close()
 

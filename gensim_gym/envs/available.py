@@ -31,12 +31,13 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
-from typing import Any
+from typing import Any, NamedTuple
 
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from gensim_gym._cache import BoundedCache
 from gensim_gym.envs.gensim_env import GenSimEnv
 from gensim_gym.errors import ActionError, ArgumentError
 from gensim_gym.world.compiled import CompiledWorld
@@ -47,6 +48,20 @@ from gensim_gym.world.heuristic import goal_literals
 MAX_CALLS = 64
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+class _GroundingTables(NamedTuple):
+    """The goal-independent part of :class:`_CallTables`, for every task of one grounding: the static rows
+    (read-only), an unused action id, and per fact / fluent / object the calls that add, delete, write or
+    name it (in ``valid_actions`` order)."""
+
+    static: np.ndarray
+    unused: int
+    adders: dict[int, list[int]]
+    deleters: dict[int, list[int]]
+    touch_fact: dict[int, list[int]]
+    touch_num: dict[int, list[int]]
+    by_object: dict[str, list[tuple[int, int]]]
 
 
 class _CallTables:
@@ -117,6 +132,8 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         self.observation_space = spaces.Box(0.0, 1.0, shape=(n_obs,), dtype=np.float32)
         self.action_space = spaces.Discrete(max_calls)
         self._tables: OrderedDict[str, _CallTables] = OrderedDict()
+        # the goal-independent part of the tables, per grounding (see _grounding_tables)
+        self._groundings: BoundedCache = BoundedCache(64)
         self._listed = np.zeros(0, dtype=np.intp)
         self._world: CompiledWorld | None = None
         self._current: _CallTables | None = None
@@ -229,7 +246,7 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         tables = self._tables.get(key)
         if tables is None:
             tables = self._tables[key] = self._build_tables(world)
-            if len(self._tables) > 64:
+            while len(self._tables) > max(1, len(self.base._worlds)):  # as many tasks as the env keeps (LRU both)
                 self._tables.popitem(last=False)
         else:
             self._tables.move_to_end(key)
@@ -237,34 +254,65 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         return tables
 
     def _build_tables(self, world: CompiledWorld) -> _CallTables:
+        """The task's :class:`_CallTables`: the static rows and indices of its grounding (shared by every
+        task over the same objects and tools), then the goal columns from them, one goal literal at a time."""
         layout = self.layout
         n, goals = layout.n_actions, layout.max_goals
-        static = np.zeros((n, self._d_static), dtype=np.float32)
+        grounding = self._grounding_tables(world)
         achieves = np.zeros((n, goals), dtype=np.float32)
         undoes = np.zeros((n, goals), dtype=np.float32)
         named = np.zeros((n, self._params, goals), dtype=np.float32)
-        slot = world.index.slot
         goal_texts = world.spec.task.goal
-        goal_names = [set(_NAME.findall(text)) for text in goal_texts]
-        literals = [goal_literals(world, k) for k in range(len(goal_texts))]
+        for k, goal in enumerate(world.goals):
+            lits = goal_literals(world, k)
+            if lits is None:  # not a conjunction of literals: an effect on what it reads
+                touching = [a for i in goal.facts for a in grounding.touch_fact.get(i, ())]
+                touching += [a for j in goal.nums for a in grounding.touch_num.get(j, ())]
+                achieves[touching, k] = undoes[touching, k] = 1.0
+                continue
+            for i, v in lits:  # a call achieves a literal by writing its value, undoes it by writing the other
+                adders, deleters = grounding.adders.get(i, ()), grounding.deleters.get(i, ())
+                achieves[list(adders if v else deleters), k] = 1.0
+                undoes[list(deleters if v else adders), k] = 1.0
+        for k, text in enumerate(goal_texts):
+            for name in set(_NAME.findall(text)):
+                for a, p in grounding.by_object.get(name, ()):
+                    named[a, p, k] = 1.0
+        return _CallTables(grounding.static, achieves, undoes, named, grounding.unused)
+
+    def _grounding_tables(self, world: CompiledWorld) -> _GroundingTables:
+        """What the call tables need of ``world``'s ground actions alone, kept per grounding (the same
+        ground actions, ids and slots; :attr:`CompiledWorld.grounding`)."""
+        key = world.grounding
+        tables = self._groundings.get(key)
+        if tables is not None:
+            return tables
+        static = np.zeros((self.layout.n_actions, self._d_static), dtype=np.float32)
+        slot = world.index.slot
+        offset = 1 + len(self._tools)
+        adders: dict[int, list[int]] = {}
+        deleters: dict[int, list[int]] = {}
+        touch_fact: dict[int, list[int]] = {}
+        touch_num: dict[int, list[int]] = {}
+        by_object: dict[str, list[tuple[int, int]]] = {}
         for g in world.valid_actions:
             row = static[g.id]
             row[0] = 1.0
             row[1 + self._tools[g.tool]] = 1.0
-            offset = 1 + len(self._tools)
             for p, obj in enumerate(g.args):
                 row[offset + p * self._slots + slot[obj]] = 1.0
-            adds, dels = set(g.effects.adds), set(g.effects.dels)
-            for k, goal in enumerate(world.goals):
-                lits = literals[k]
-                if lits is None:  # not a conjunction of literals: an effect on what it reads
-                    touches = bool(goal.facts & g.effects.touched_facts or goal.nums & g.effects.touched_nums)
-                    achieves[g.id, k] = undoes[g.id, k] = touches
-                    continue
-                achieves[g.id, k] = any((i in adds) if v else (i in dels) for i, v in lits)
-                undoes[g.id, k] = any((i in dels) if v else (i in adds) for i, v in lits)
-            for p, obj in enumerate(g.args):
-                for k, names in enumerate(goal_names):
-                    named[g.id, p, k] = obj in names
+                by_object.setdefault(obj, []).append((g.id, p))
+            effects = g.effects
+            for i in set(effects.adds):
+                adders.setdefault(i, []).append(g.id)
+            for i in set(effects.dels):
+                deleters.setdefault(i, []).append(g.id)
+            for i in effects.touched_facts:
+                touch_fact.setdefault(i, []).append(g.id)
+            for j in effects.touched_nums:
+                touch_num.setdefault(j, []).append(g.id)
+        static.flags.writeable = False  # shared by every task of the grounding (rows() only reads it)
         unused = next((i for i, a in enumerate(world.actions) if a is None), -1)
-        return _CallTables(static, achieves, undoes, named, unused)
+        tables = self._groundings[key] = _GroundingTables(static, unused, adders, deleters, touch_fact, touch_num,
+                                                          by_object)
+        return tables

@@ -99,6 +99,16 @@ class GenSimEnv(gym.Env):
     #: replay env turns this off.
     prepare_calls = True
 
+    #: Compiled tasks kept (with their runtime tables) by spec id, at most this many: a pool of up to this
+    #: many tasks is compiled once, and so are the tasks an unlimited stream of an easy family repeats (easy
+    #: warehouse: 96 distinct in 300 draws, 176 in 2,000; each kept task ~15 kB).
+    world_cache = 256
+    #: ... and at most this much weight together, a task weighing the states of its progress table plus ten
+    #: per call (a rough proxy for its memory: tables and per-call plans), so that a stream of medium tasks
+    #: that never repeat keeps 50-70 of them (warehouse ~1,300 each, calendar ~1,000), as before, and an
+    #: easy family (~230 each) up to :attr:`world_cache`.
+    world_cache_states = 65_536
+
     def __init__(self, source: TaskSource | SimSpec, obs_mode: str = "vector", render_mode: str | None = None,
                  seed: int | None = None) -> None:
         if isinstance(source, SimSpec):
@@ -116,6 +126,8 @@ class GenSimEnv(gym.Env):
         self._worlds: OrderedDict[str, CompiledWorld] = OrderedDict()
         # each cached world's TaskRuntime (by spec id), built at the task's first reset, dropped with the world
         self._runtimes: dict[str, TaskRuntime] = {}
+        self._weights: dict[str, int] = {}  # each kept world's weight (see world_cache_states)
+        self._cached_states = 0
         self._episode_end: EpisodeEndHook | None = None  # see set_episode_end_hook
         self._rt: TaskRuntime | None = None
         self._step_rt: TaskRuntime | None = None  # the runtime while an episode runs (None before reset, after end)
@@ -414,7 +426,10 @@ class GenSimEnv(gym.Env):
         if forget_others:
             self._worlds.clear()
             self._runtimes.clear()
+            self._weights.clear()
+            self._cached_states = 0
         self._worlds[world.spec_id] = world
+        self._evict()
 
     def share_task_cache(self, other: GenSimEnv) -> None:
         """Use ``other``'s cache of compiled worlds and their runtimes (one cache for both from now on).
@@ -436,11 +451,19 @@ class GenSimEnv(gym.Env):
             if restore is not None:  # e.g. a progress table a task-generation worker computed
                 restore(world)
             self._worlds[key] = world
-            if len(self._worlds) > 64:
-                self._runtimes.pop(self._worlds.popitem(last=False)[0], None)
+            self._evict()
         else:
             self._worlds.move_to_end(key)
         return world
+
+    def _evict(self) -> None:
+        """Drop the least recently played tasks past :attr:`world_cache` tasks or :attr:`world_cache_states`
+        weight (never the newest)."""
+        worlds = self._worlds
+        while len(worlds) > self.world_cache or (self._cached_states > self.world_cache_states and len(worlds) > 1):
+            old = worlds.popitem(last=False)[0]
+            self._runtimes.pop(old, None)
+            self._cached_states -= self._weights.pop(old, 0)
 
     def _runtime(self, w: CompiledWorld) -> TaskRuntime:
         """The world's :class:`TaskRuntime`, built on the first reset of a task and kept while the world is."""
@@ -450,6 +473,10 @@ class GenSimEnv(gym.Env):
             rt.phi0 = rt.potential(w.init_facts, w.init_nums) if rt.potential is not None else 0.0  # = shaping
             rt.obs0 = rt.initial_observation(self.layout, rt.phi0)
             self._runtimes[w.spec_id] = rt
+            if w.spec_id in self._worlds:  # kept: weigh it (an estimate's table grows a little in play, unweighed)
+                weight = 10 * len(w.valid_actions) + (len(rt.potential.phis) if rt.potential is not None else 0)
+                self._cached_states += weight - self._weights.get(w.spec_id, 0)
+                self._weights[w.spec_id] = weight
         self._rt = rt
         return rt
 

@@ -33,6 +33,10 @@ from gensim_gym.world.layout import Layout
 from gensim_gym.world.planner import best_plan, update_applicable
 
 MAX_TRIES = 40
+#: Compiled drafts a generator keeps, by objects, start state and tools (see ``OfflineGenerator._attempt``).
+DRAFT_CACHE = 256
+#: Attempt verdicts a generator keeps, by draft and walked goals (see ``OfflineGenerator._attempt``).
+VERDICT_CACHE = 4096
 _RULE_VAR = re.compile(r"^\?([A-Za-z_][A-Za-z0-9_]*)\s*:\s*([A-Za-z_][A-Za-z0-9_]*)$")
 
 
@@ -115,6 +119,9 @@ class OfflineGenerator:
         self._walk_cache: dict[tuple, _WalkTables] = BoundedCache(1024)  # see _walk_tables (one per grounding)
         self._goal_item_cache: dict[tuple[int, int], tuple] = BoundedCache(4096)  # see _goal_items
         self._goalward_cache: dict[int, tuple[GroundAction, bool]] = BoundedCache(100_000)  # see _goalward
+        # drafts and their verdicts (see _attempt): low difficulties draw the same few tasks again and again
+        self._draft_cache: dict[tuple, tuple[CompiledWorld, Tools]] = BoundedCache(DRAFT_CACHE)
+        self._verdict_cache: dict[tuple, tuple[SimSpec | None, str]] = BoundedCache(VERDICT_CACHE)
         self._rules: list[_InitRule] | None = None  # see _init_state
         self._relaxed = False  # see generate
         self._reading = reading_of(directive, knobs) if directive else None  # clauses for the spec's meta
@@ -188,11 +195,36 @@ class OfflineGenerator:
         init = self._init_state(rng, objects)
         hidden = tuple(h for ts in self.toolsets for h in ts.hidden) if partial else ()
         fail = round(0.05 + 0.15 * self.knobs.difficulty, 3) if self.knobs.noise else 0.0
-        draft = self._spec(objects, init, ("true",), 1000, tools, hidden=hidden, fail=fail)
-        world = CompiledWorld(draft, self.layout)  # compiled once; probe and final spec retarget it
+        # Everything after the walk is a function of the draft and the walk's goals and length (no more
+        # draws from ``rng``), and low difficulties draw the same few drafts and goals again and again
+        # (an easy warehouse stream: 105 distinct tasks in 300): the draft's compiled world and each
+        # attempt's verdict (the task, or why it was rejected) are kept, keyed by all they depend on.
+        # ``tools`` is one object per tool list (``_tools``), kept alive by the cached world's spec.
+        draft_key = (id(tools), tuple(objects.items()), tuple(init), hidden, fail)
+        cached = self._draft_cache.get(draft_key)
+        if cached is None:
+            draft = self._spec(objects, init, ("true",), 1000, tools, hidden=hidden, fail=fail)
+            world = CompiledWorld(draft, self.layout)  # compiled once; probe and final spec retarget it
+            self._draft_cache[draft_key] = (world, tools)
+        else:
+            world = cached[0]
         goals, walked = self._walk_goals(rng, world)
         if not goals:
             return None, "the random walk changed no goal fact"
+        verdict_key = (draft_key, goals, walked, self._relaxed)
+        verdict = self._verdict_cache.get(verdict_key)
+        if verdict is None:
+            verdict = self._verdict(world, objects, init, tools, hidden=hidden, fail=fail, goals=goals,
+                                    walked=walked)
+            if not verdict[1].startswith("search space too large"):  # a budget's verdict may hang on time
+                self._verdict_cache[verdict_key] = verdict
+        return verdict
+
+    def _verdict(self, world: CompiledWorld, objects: dict[str, tuple[str, ...]], init: list[str], tools: Tools, *,
+                 hidden: tuple[str, ...], fail: float, goals: tuple[str, ...],
+                 walked: int) -> tuple[SimSpec | None, str]:
+        """The rest of an attempt, after the goal walk: plan, check and verify the task (a pure function of
+        its arguments and ``self._relaxed``, so :meth:`_attempt` memoises it)."""
         need = min_plan_length(self.knobs)
         if self._relaxed and self.knobs.goal_count:
             need = 2  # "buy one product, hard": the count wins over the plan length the difficulty asks for

@@ -1,4 +1,4 @@
-"""Generate an unlimited task stream ahead of time, in a worker process.
+"""Generate an unlimited task stream ahead of time, in a worker thread or process.
 
 With ``num_tasks=0`` every reset plays a new task, and a new task costs far more than an episode:
 generating and verifying the spec (a few ms), then, in the env, sweeping the exact progress table
@@ -17,10 +17,15 @@ seed, and the table a pure function of the spec and layout, so the same seeds gi
 bit-identical episodes, prefetched or not. A seed the worker has not delivered is generated locally,
 exactly as before.
 
-A process, not a thread: generation and the sweep are pure Python, and a thread would hold the GIL
-the trainer needs. By default a stream gets one worker only where a core is likely free for it
-(:func:`default_workers`); ``gym.make(..., prefetch=N)`` asks for N (0: none). The worker is forked
-(cheap: the package is already imported) and starts only
+Where the worker runs is :data:`MODE`: ``"thread"`` by default, ``"process"`` on request. Generation
+and the sweep are pure Python, so a thread shares the trainer's GIL and gains only while the trainer
+waits outside it (in torch); a forked process gains a whole core, when one is free. On this project's
+2-core machine under load (5-8) the thread measured ahead of the process (PPO on the stream at 0.78x
+against 0.66x the pool's speed on easy warehouse, 0.38x against 0.33x on medium; docs/scaling.md has
+the decision rule, written before the run, and its caveats), so threads are the default.
+By default a stream gets one worker only where a core is likely free for it
+(:func:`default_workers`); ``gym.make(..., prefetch=N)`` asks for N (0: none). A process worker is
+forked (cheap: the package is already imported). A worker starts only
 after a family has generated :data:`START_AFTER` tasks itself, so short-lived envs never pay for it.
 It is not used where it cannot help or cannot run: inside a daemonic process (the workers of
 ``AsyncVectorEnv`` and SB3's ``SubprocVecEnv``, which already generate in parallel and may not have
@@ -33,6 +38,7 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
+import threading
 import weakref
 from collections import OrderedDict
 from multiprocessing.connection import Connection, wait
@@ -40,7 +46,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from gensim_gym.errors import Error
+from gensim_gym.errors import ArgumentError, Error
 from gensim_gym.world.compiled import CompiledWorld
 from gensim_gym.world.progress import Progress, progress
 
@@ -54,14 +60,17 @@ MAX_MISSES = 8
 TABLE_CACHE = 256
 #: how long a reset waits for a task the worker is generating before generating it locally
 WAIT_SECONDS = 30.0
+#: where workers run: ``"thread"`` (in this process, sharing its GIL; the default, see the module docstring)
+#: or ``"process"`` (forked: a core of its own where one is free)
+MODE = "thread"
 
 
 def default_workers() -> int:
     """Workers an unlimited stream gets by default: one when this process may use at least 3 CPUs, else none.
 
-    A worker only helps with a core to itself: on a 2-core machine shared with other jobs it measured no
-    faster on medium warehouse tasks (PPO on the stream at 0.14x the fixed pool's speed against 0.12x
-    generating at reset) and slower on easy ones (0.48x against 0.60x), whose tasks are cheap and repeat.
+    On a 2-core machine shared with other jobs (load 5-8) no worker helped: PPO on the stream ran at 0.81x
+    the fixed pool's speed on easy warehouse without one, 0.66x with a process, 0.78x with a thread; on
+    medium warehouse 0.42x, 0.33x and 0.38x (docs/scaling.md).
     """
     try:
         cpus = len(os.sched_getaffinity(0))
@@ -70,9 +79,13 @@ def default_workers() -> int:
     return 1 if cpus >= 3 else 0
 
 
-def available() -> bool:
-    """Whether a worker can be started here: ``fork`` exists and this process may have children."""
-    return "fork" in multiprocessing.get_all_start_methods() and not multiprocessing.current_process().daemon
+def available(mode: str | None = None) -> bool:
+    """Whether a worker of ``mode`` (default :data:`MODE`) is started here: not in a daemonic process (a
+    vector env's worker, whose siblings already generate in parallel; it may not have children), and for
+    a process only where ``fork`` exists."""
+    if multiprocessing.current_process().daemon:
+        return False
+    return (MODE if mode is None else mode) == "thread" or "fork" in multiprocessing.get_all_start_methods()
 
 
 def _serve(family_args: dict[str, Any], conn) -> None:
@@ -86,7 +99,7 @@ def _serve(family_args: dict[str, Any], conn) -> None:
     while True:
         try:
             seed = conn.recv()
-        except EOFError:  # the env's process closed its end
+        except (EOFError, OSError):  # the env's end is closed
             return
         if seed is None:
             return
@@ -100,9 +113,21 @@ def _serve(family_args: dict[str, Any], conn) -> None:
                     table = tables[spec.id] = progress(CompiledWorld(spec, layout)).export()
                     if len(tables) > TABLE_CACHE:
                         tables.popitem(last=False)
-            conn.send((seed, spec, table))
+            reply: tuple = (seed, spec, table)
         except Exception as exc:  # noqa: BLE001 - the env regenerates locally and raises it there
-            conn.send((seed, None, f"{type(exc).__name__}: {exc}"))
+            reply = (seed, None, f"{type(exc).__name__}: {exc}")
+        try:
+            conn.send(reply)
+        except (OSError, ValueError):  # the env was closed while this task was made: nobody waits for it
+            return
+
+
+def _serve_closing(family_args: dict[str, Any], conn) -> None:
+    """:func:`_serve` in a thread, closing its end of the pipe when done (a process's end closes with it)."""
+    try:
+        _serve(family_args, conn)
+    finally:
+        conn.close()
 
 
 class Prefetcher:
@@ -114,19 +139,33 @@ class Prefetcher:
     of training; more need free cores).
     """
 
-    def __init__(self, family_args: dict[str, Any], depth: int = DEPTH, workers: int = 1) -> None:
-        if not available():
-            raise Error("task prefetching needs the 'fork' start method and a non-daemonic process")
-        ctx = multiprocessing.get_context("fork")
+    def __init__(self, family_args: dict[str, Any], depth: int = DEPTH, workers: int = 1,
+                 mode: str | None = None) -> None:
+        mode = MODE if mode is None else mode
+        if mode not in ("process", "thread"):
+            raise ArgumentError(f"prefetch mode must be 'process' or 'thread', got {mode!r}")
+        if not available(mode):
+            raise Error("task prefetching needs a non-daemonic process (and for a worker process, the 'fork' "
+                        "start method)")
+        ctx = multiprocessing.get_context("fork" if mode == "process" else None)
+        self.mode = mode
         self.depth = max(depth, workers)
         self._conns: list[Connection] = []
         self._load: dict[Connection, int] = {}  # seeds requested from each worker, not yet delivered
-        processes = []
+        processes: list[Any] = []
         for k in range(workers):
             # one pipe both ways: seeds out (a few bytes, never blocks), specs and tables back
             conn, child = ctx.Pipe()
-            process = ctx.Process(target=_serve, args=(family_args, child), name=f"gensim_gym-prefetch-{k}",
-                                  daemon=True)
+            name = f"gensim_gym-prefetch-{k}"
+            if mode == "thread":  # the same loop and pipe; the thread owns its end and closes it on exit
+                process: Any = threading.Thread(target=_serve_closing, args=(family_args, child), name=name,
+                                                daemon=True)
+                process.start()
+                processes.append(process)
+                self._conns.append(conn)
+                self._load[conn] = 0
+                continue
+            process = ctx.Process(target=_serve, args=(family_args, child), name=name, daemon=True)
             process.start()
             child.close()
             processes.append(process)
@@ -198,8 +237,8 @@ def _stop(processes, conns) -> None:
                 conn.send(None)
     for process, conn in zip(processes, conns, strict=True):
         process.join(timeout=1.0)
-        if process.is_alive():  # pragma: no cover - a task taking longer than the grace period
-            process.terminate()
+        if process.is_alive() and hasattr(process, "terminate"):  # pragma: no cover - a task past the grace period
+            process.terminate()  # (a thread cannot be stopped: it is a daemon and ends with its task)
         conn.close()
 
 

@@ -10,7 +10,7 @@ from gensim_gym.generation import prefetch
 from gensim_gym.world.compiled import CompiledWorld
 from gensim_gym.world.progress import Progress, progress
 
-pytestmark = pytest.mark.skipif(not prefetch.available(), reason="needs the fork start method")
+pytestmark = pytest.mark.skipif(not prefetch.available("process"), reason="needs the fork start method")
 
 
 def play(env_id: str, workers: int, episodes: int, directive: str | None = None) -> tuple[list, object]:
@@ -93,3 +93,25 @@ def test_close_stops_the_worker() -> None:
     assert all(p.is_alive() for p in processes)
     env.close()
     assert not any(p.is_alive() for p in processes) and env.unwrapped.source._prefetcher is None
+
+
+@pytest.mark.parametrize("mode", ["thread", "process"])
+def test_each_mode_plays_the_same_episodes_and_stops_on_close(mode: str, monkeypatch) -> None:
+    monkeypatch.setattr(prefetch, "MODE", mode)
+    ahead, stats = play("GenSim-Warehouse-v0", 1, 16)
+    assert stats is not None and stats[0] >= 10
+    assert ahead == play("GenSim-Warehouse-v0", 0, 16)[0]
+    env = gym.make("GenSim-Warehouse-Easy-v0", seed=0, prefetch=1)
+    for seed in range(4):
+        env.reset(seed=seed)
+    worker = env.unwrapped.source._prefetcher
+    assert worker is not None and worker.mode == mode
+    threads = worker.processes
+    assert all(t.is_alive() for t in threads)
+    env.close()
+    assert not any(t.is_alive() for t in threads)
+
+
+def test_an_unknown_mode_is_refused() -> None:
+    with pytest.raises(ValueError, match="'process' or 'thread'"):
+        prefetch.Prefetcher({}, mode="fibre")
