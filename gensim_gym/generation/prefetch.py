@@ -17,12 +17,13 @@ seed, and the table a pure function of the spec and layout, so the same seeds gi
 bit-identical episodes, prefetched or not. A seed the worker has not delivered is generated locally,
 exactly as before.
 
-Where the worker runs is :data:`MODE`: ``"thread"`` by default, ``"process"`` on request. Generation
+Where the worker runs is :data:`MODE`: ``"process"`` by default, ``"thread"`` on request. Generation
 and the sweep are pure Python, so a thread shares the trainer's GIL and gains only while the trainer
-waits outside it (in torch); a forked process gains a whole core, when one is free. On this project's
-2-core machine under load (5-8) the thread measured ahead of the process (PPO on the stream at 0.78x
-against 0.66x the pool's speed on easy warehouse, 0.38x against 0.33x on medium; docs/scaling.md has
-the decision rule, written before the run, and its caveats), so threads are the default.
+waits outside it (in torch); a forked process gains a whole core, when one is free. A default worker
+starts only where a core is likely free (below), which is where a process can use it. On this
+project's 2-core machine under load (5-8), where neither had a core, the thread measured ahead (PPO on
+the stream at 0.78x against 0.66x the pool's speed on easy warehouse, 0.38x against 0.33x on medium;
+docs/scaling.md): that regime does not get a worker by default, so it does not decide the mode.
 By default a stream gets one worker only where a core is likely free for it
 (:func:`default_workers`); ``gym.make(..., prefetch=N)`` asks for N (0: none). A process worker is
 forked (cheap: the package is already imported). A worker starts only
@@ -60,9 +61,9 @@ MAX_MISSES = 8
 TABLE_CACHE = 256
 #: how long a reset waits for a task the worker is generating before generating it locally
 WAIT_SECONDS = 30.0
-#: where workers run: ``"thread"`` (in this process, sharing its GIL; the default, see the module docstring)
-#: or ``"process"`` (forked: a core of its own where one is free)
-MODE = "thread"
+#: where workers run: ``"process"`` (forked: a core of its own where one is free; the default, see the module
+#: docstring) or ``"thread"`` (in this process, sharing its GIL)
+MODE = "process"
 
 
 def default_workers() -> int:
