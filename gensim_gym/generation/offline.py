@@ -121,7 +121,8 @@ class OfflineGenerator:
         self._goalward_cache: dict[int, tuple[GroundAction, bool]] = BoundedCache(100_000)  # see _goalward
         # drafts and their verdicts (see _attempt): low difficulties draw the same few tasks again and again
         self._draft_cache: dict[tuple, tuple[CompiledWorld, Tools]] = BoundedCache(DRAFT_CACHE)
-        self._verdict_cache: dict[tuple, tuple[SimSpec | None, str]] = BoundedCache(VERDICT_CACHE)
+        # a verdict keeps its Tools object alive, so the id(tools) in its key is never reused while it is cached
+        self._verdict_cache: dict[tuple, tuple[tuple[SimSpec | None, str], Tools]] = BoundedCache(VERDICT_CACHE)
         self._rules: list[_InitRule] | None = None  # see _init_state
         self._relaxed = False  # see generate
         self._reading = reading_of(directive, knobs) if directive else None  # clauses for the spec's meta
@@ -212,12 +213,13 @@ class OfflineGenerator:
         if not goals:
             return None, "the random walk changed no goal fact"
         verdict_key = (draft_key, goals, walked, self._relaxed)
-        verdict = self._verdict_cache.get(verdict_key)
+        hit = self._verdict_cache.get(verdict_key)
+        verdict = hit[0] if hit is not None else None
         if verdict is None:
             verdict = self._verdict(world, objects, init, tools, hidden=hidden, fail=fail, goals=goals,
                                     walked=walked)
             if not verdict[1].startswith("search space too large"):  # a budget's verdict may hang on time
-                self._verdict_cache[verdict_key] = verdict
+                self._verdict_cache[verdict_key] = (verdict, tools)
         return verdict
 
     def _verdict(self, world: CompiledWorld, objects: dict[str, tuple[str, ...]], init: list[str], tools: Tools, *,
