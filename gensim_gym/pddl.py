@@ -23,8 +23,13 @@ __all__ = ["CompiledDomain", "compile_file", "load_domain", "load_problem", "reg
            "toolset_from_problem"]
 
 
-def load_domain(path: str | Path) -> Toolset:
+def load_domain(path: str | Path, *, probabilistic: str = "exact") -> Toolset:
     """The toolset of a PDDL domain: ``path`` is a sidecar ``.json`` naming its ``.pddl`` file (object pools and
     init rules that sample start states at any size), or a ``.pddl`` domain with a folder of problems named
-    like it (its first problem gives the start state); raises :class:`SpecError` for what cannot be imported."""
-    return toolset_from_file(path)
+    like it (its first problem gives the start state); raises :class:`SpecError` for what cannot be imported.
+
+    PPDDL's ``(probabilistic p E)`` imports exactly when it is one outcome against no change (a tool that
+    fails with ``1 - p``). ``probabilistic="most_likely"`` opts in to a lossy import of the other shapes:
+    each block becomes its most likely outcome, listed in ``Toolset.approximations`` and in the
+    ``meta["approximations"]`` of every spec generated from it."""
+    return toolset_from_file(path, probabilistic=probabilistic)

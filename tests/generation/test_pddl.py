@@ -97,9 +97,7 @@ def test_conditional_effects_and_existentials_compile_to_ground_form() -> None:
 
 
 @pytest.mark.parametrize(("snippet", "requirement"), [
-    ("(:requirements :strips :derived-predicates)", ":derived-predicates"),
     ("(:requirements :strips :durative-actions)", ":durative-actions"),
-    ("(:requirements :strips :probabilistic-effects)", ":probabilistic-effects"),
     ("(:requirements :strips :numeric-fluents)", ":numeric-fluents"),
 ])
 def test_unsupported_requirements_name_the_requirement_and_line(tmp_path, snippet: str, requirement: str) -> None:

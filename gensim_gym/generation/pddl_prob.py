@@ -1,0 +1,291 @@
+"""PPDDL's probabilistic effects compiled into a tool's ``fail_prob``, where that is exact.
+
+A spec's tool that fails (with its ``fail_prob``) leaves the state unchanged; otherwise all its effects
+apply. So a PPDDL action whose only stochastic part is one block ``(probabilistic p E)`` — the rest of the
+mass being "no change" — is exactly a tool with effects ``E`` and ``fail_prob = 1 - p``. Deterministic
+effects beside the block happen on both branches, so they keep it exact only when the precondition already
+requires every one of them (then they change nothing). Everything else — several outcomes with different
+effects, a block beside effects that change the state, a block inside ``when``, two blocks in one action,
+``1 - p`` above the spec's cap — has no exact form and raises :class:`SpecError` naming the line and the
+shape, unless the caller opts in to ``probabilistic="most_likely"``: each such block is then replaced by its
+most likely outcome (a lossy determinization), and what was dropped is recorded.
+
+The ``pddl`` parser does not read PPDDL, so this works on the domain text before it is parsed: it only
+finds ``(probabilistic ...)`` blocks and their neighbours as balanced parentheses, and rewrites each into
+plain PDDL (the outcome it keeps), padded to the same number of lines so later errors name the right line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from gensim_gym.errors import SpecError
+
+#: The largest ``fail_prob`` a spec's tool may have (``spec/schema/simspec.schema.json``).
+MAX_FAIL = 0.5
+#: What ``probabilistic=`` accepts: exact compilation only (default), or the lossy opt-in.
+MODES = ("exact", "most_likely")
+_EMPTY = {"", "( and )"}  # as _norm writes them
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One outcome of a block: its probability and effect text (``""``: no change)."""
+
+    prob: float
+    effect: str
+
+
+@dataclass(frozen=True)
+class Branching:
+    """One ``(probabilistic ...)`` block of an action, with what decides whether it compiles exactly."""
+
+    action: str
+    line: int
+    span: tuple[int, int]  # the block's characters in the domain text
+    outcomes: tuple[Outcome, ...]  # every outcome, "no change" (the rest of the mass) included
+    beside: tuple[str, ...]  # deterministic effects beside the block
+    redundant: bool  # every one of them is a literal the precondition requires (so it changes nothing)
+    nested: bool  # inside another effect (when, forall), not at the top of the action's effect
+    blocks: int  # probabilistic blocks in the same action
+
+    @property
+    def changing(self) -> tuple[Outcome, ...]:
+        return tuple(o for o in self.outcomes if o.effect)
+
+    @property
+    def shape(self) -> str:
+        """The block's shape in words (the report's and the error's vocabulary)."""
+        if self.nested:
+            return "inside a conditional or quantified effect"
+        if self.blocks > 1:
+            return f"one of {self.blocks} independent probabilistic blocks in the action"
+        if len(self.changing) > 1:
+            return f"{len(self.changing)} outcomes with different effects"
+        if self.beside and not self.redundant:
+            return "one outcome beside deterministic effects that change the state"
+        return "one outcome against no change"
+
+    @property
+    def fail_prob(self) -> float:
+        """``1 - p`` of the one changing outcome (the whole mass is "no change" when there is none)."""
+        return 1.0 - sum(o.prob for o in self.changing)
+
+    @property
+    def exact(self) -> bool:
+        return self.shape == "one outcome against no change" and self.fail_prob <= MAX_FAIL + 1e-12
+
+
+@dataclass(frozen=True)
+class Rewritten:
+    """A domain text with every probabilistic block compiled away.
+
+    Attributes:
+        text: plain PDDL (``:probabilistic-effects`` removed from its requirements).
+        fail: PDDL action name (as written, lower case) → the ``fail_prob`` its tools get.
+        dropped: one line per determinized block (``most_likely`` only): what was kept, what dropped.
+    """
+
+    text: str
+    fail: dict[str, float]
+    dropped: tuple[str, ...]
+
+
+def _skip(text: str, i: int, end: int) -> int:
+    """The first position at or after ``i`` that is neither blank nor inside a comment."""
+    while i < end:
+        if text[i] == ";":
+            nl = text.find("\n", i)
+            i = end if nl < 0 else nl + 1
+        elif text[i].isspace():
+            i += 1
+        else:
+            break
+    return i
+
+
+def _close(text: str, i: int) -> int:
+    """End (exclusive) of the parenthesised block opening at ``i`` (comments skipped)."""
+    depth = 0
+    while i < len(text):
+        c = text[i]
+        if c == ";":
+            nl = text.find("\n", i)
+            i = len(text) if nl < 0 else nl
+            continue
+        depth += (c == "(") - (c == ")")
+        if depth == 0:
+            return i + 1
+        i += 1
+    raise SpecError("unbalanced parentheses in the PDDL text")
+
+
+def items(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Spans of the top-level items (atoms and parenthesised blocks) of ``text[start:end]``."""
+    out: list[tuple[int, int]] = []
+    i = _skip(text, start, end)
+    while i < end:
+        if text[i] == "(":
+            j = _close(text, i)
+        else:
+            m = re.compile(r"[^\s();]+").match(text, i)
+            if m is None:  # a stray ')': the caller's span ends at it
+                break
+            j = m.end()
+        out.append((i, j))
+        i = _skip(text, j, end)
+    return out
+
+
+def _norm(s: str) -> str:
+    return " ".join(re.sub(r"([()])", r" \1 ", re.sub(r";[^\n]*", "", s.lower())).split())
+
+
+def _inner(text: str, span: tuple[int, int]) -> list[tuple[int, int]]:
+    """Items inside a parenthesised block (its head word included)."""
+    return items(text, span[0] + 1, span[1] - 1)
+
+
+def _head(text: str, span: tuple[int, int]) -> str:
+    inner = _inner(text, span) if text[span[0]] == "(" else []
+    return text[inner[0][0]:inner[0][1]].lower() if inner else ""
+
+
+def _probability(token: str, where: str) -> float:
+    try:
+        value = float(Fraction(token))  # PPDDL writes decimals or fractions (1/3)
+    except (ValueError, ZeroDivisionError):
+        raise SpecError(f"{where}: {token!r} is not a probability") from None
+    if not 0.0 <= value <= 1.0:
+        raise SpecError(f"{where}: probability {token} is outside [0, 1]")
+    return value
+
+
+def _conjuncts(text: str, span: tuple[int, int] | None) -> set[str]:
+    """The top-level conjuncts of a precondition, normalised (whitespace, case, comments)."""
+    if span is None:
+        return set()
+    if _head(text, span) == "and":
+        return {_norm(text[a:b]) for a, b in _inner(text, span)[1:]}
+    return {_norm(text[span[0]:span[1]])}
+
+
+def _is_literal(text: str, span: tuple[int, int]) -> bool:
+    head = _head(text, span)
+    if head == "not":
+        arg = _inner(text, span)[1:]
+        return len(arg) == 1 and text[arg[0][0]] == "(" and _head(text, arg[0]) not in (
+            "and", "or", "when", "forall", "exists", "probabilistic", "not")
+    return text[span[0]] == "(" and head not in ("and", "or", "when", "forall", "exists", "probabilistic",
+                                                 "increase", "decrease", "assign", "scale-up", "scale-down")
+
+
+def _blocks_in(text: str, span: tuple[int, int]) -> list[tuple[int, int]]:
+    """Every ``(probabilistic ...)`` block at any depth inside ``span``."""
+    out = []
+    for m in re.finditer(r"\(\s*probabilistic\b", text[span[0]:span[1]], re.I):
+        start = span[0] + m.start()
+        if ";" not in text[text.rfind("\n", 0, start) + 1:start]:  # not commented out
+            out.append((start, _close(text, start)))
+    return out
+
+
+def _fields(text: str, span: tuple[int, int]) -> dict[str, tuple[int, int]]:
+    """An action's ``:keyword value`` fields (``:precondition``, ``:effect``) and its name."""
+    parts = _inner(text, span)
+    out = {":action": parts[1]} if len(parts) > 1 else {}
+    for (a, b), value in zip(parts, parts[1:], strict=False):
+        if text[a] == ":":
+            out[text[a:b].lower()] = value
+    return out
+
+
+def _outcomes(text: str, block: tuple[int, int], where: str) -> tuple[Outcome, ...]:
+    parts = _inner(text, block)[1:]
+    if len(parts) % 2:
+        raise SpecError(f"{where}: a probabilistic effect is pairs of a probability and an effect")
+    out = [Outcome(_probability(text[a:b], where), "" if _norm(text[c:d]) in _EMPTY else text[c:d])
+           for (a, b), (c, d) in zip(parts[::2], parts[1::2], strict=True)]
+    total = sum(o.prob for o in out)
+    if total > 1.0 + 1e-9:
+        raise SpecError(f"{where}: the probabilities of a probabilistic effect add up to {total:g} > 1")
+    out = [o for o in out if o.prob > 0.0]
+    if total < 1.0 - 1e-12:
+        out.append(Outcome(1.0 - total, ""))  # the rest of the mass: nothing happens
+    return tuple(out)
+
+
+def branchings(text: str) -> list[Branching]:
+    """Every probabilistic block of the domain ``text``, classified (see :class:`Branching`)."""
+    found: list[Branching] = []
+    for m in re.finditer(r"\(\s*:action\b", text, re.I):
+        if ";" in text[text.rfind("\n", 0, m.start()) + 1:m.start()]:
+            continue
+        span = (m.start(), _close(text, m.start()))
+        fields = _fields(text, span)
+        effect = fields.get(":effect")
+        if effect is None or text[effect[0]] != "(":
+            continue
+        blocks = _blocks_in(text, effect)
+        if not blocks:
+            continue
+        name = text[slice(*fields[":action"])].lower()
+        top = [effect] if _head(text, effect) == "probabilistic" else (
+            _inner(text, effect)[1:] if _head(text, effect) == "and" else [])
+        beside = [s for s in top if s not in blocks]
+        required = _conjuncts(text, fields.get(":precondition"))
+        redundant = all(_is_literal(text, s) and _norm(text[slice(*s)]) in required for s in beside)
+        for block in blocks:
+            line = text.count("\n", 0, block[0]) + 1
+            found.append(Branching(name, line, block, _outcomes(text, block, f"line {line}"),
+                                   tuple(text[slice(*s)] for s in beside), redundant, block not in top,
+                                   len(blocks)))
+    return found
+
+
+def rewrite(text: str, source: str, mode: str = "exact") -> Rewritten:
+    """The domain ``text`` with its probabilistic blocks compiled (see the module docstring).
+
+    Raises:
+        SpecError: a block has no exact form and ``mode`` is ``"exact"``; or ``mode`` is unknown.
+    """
+    if mode not in MODES:
+        raise SpecError(f"probabilistic={mode!r}; allowed: {', '.join(map(repr, MODES))}")
+    found = branchings(text)
+    if not found:
+        return Rewritten(text, {}, ())
+    for b in found:
+        if any(o is not b and o.span[0] < b.span[0] < o.span[1] for o in found):
+            raise SpecError(f"{source}: line {b.line} (action {b.action}): a probabilistic effect inside another "
+                            f"one (:probabilistic-effects) has no form in the spec")
+    fail: dict[str, float] = {}
+    dropped: list[str] = []
+    cuts: list[tuple[tuple[int, int], str]] = []
+    for b in found:
+        if b.exact:
+            keep = b.changing[0].effect if b.changing else ""
+            if b.fail_prob > 1e-12:
+                fail[b.action] = round(b.fail_prob, 12)
+        elif mode == "exact":
+            why = f"1 - p = {b.fail_prob:.3g} is above a tool's largest fail_prob {MAX_FAIL}" if (
+                b.shape == "one outcome against no change") else b.shape
+            raise SpecError(
+                f"{source}: line {b.line} (action {b.action}) uses :probabilistic-effects in a shape the spec "
+                f"cannot express: {why}. Exact only: one outcome (probability p) against no change, the "
+                f"action's other effects required by its precondition (a tool with fail_prob 1 - p <= "
+                f"{MAX_FAIL}); probabilistic='most_likely' keeps the most likely outcome instead (lossy)")
+        else:
+            best = max(b.outcomes, key=lambda o: o.prob)  # first listed wins a tie: deterministic
+            keep = best.effect
+            lost = "; ".join(f"{o.prob:.3g}: {_norm(o.effect) or 'no change'}" for o in b.outcomes if o is not best)
+            dropped.append(f"action {b.action} (line {b.line}): kept {_norm(keep) or 'no change'} "
+                           f"(p={best.prob:.3g}), dropped {lost}")
+        block_text = text[slice(*b.span)]
+        keep = keep or "(and)"
+        cuts.append((b.span, keep + "\n" * max(0, block_text.count("\n") - keep.count("\n"))))
+    for (a, z), new in sorted(cuts, reverse=True):
+        text = text[:a] + new + text[z:]
+    text = re.sub(r":probabilistic-effects\b", "", text, flags=re.I)
+    return Rewritten(text, fail, tuple(dropped))
