@@ -125,6 +125,7 @@ def parse_text(text: str, kind: str, source: str):
         _check_requirements(text, source)
     else:
         text = _goal_last(text)
+    text += ")" * _unclosed(text)  # some published files (PDDLGym's navigation*) never close their (define
     from pddl.exceptions import PDDLMissingRequirementError
 
     for _ in range(8):
@@ -175,6 +176,15 @@ def _goal_last(text: str) -> str:
         return text
     i_end = _block_end(rest, init.start())
     return rest[:i_end] + "\n  " + block + rest[i_end:]
+
+
+def _unclosed(text: str) -> int:
+    """Parentheses still open at the end of ``text`` (comments skipped)."""
+    depth = 0
+    for line in text.splitlines():
+        code = line.split(";", 1)[0]
+        depth += code.count("(") - code.count(")")
+    return max(depth, 0)
 
 
 def _add_requirement(text: str, req: str) -> str:

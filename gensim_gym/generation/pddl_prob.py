@@ -50,6 +50,7 @@ class Branching:
     redundant: bool  # every one of them is a literal the precondition requires (so it changes nothing)
     nested: bool  # inside another effect (when, forall), not at the top of the action's effect
     blocks: int  # probabilistic blocks in the same action
+    in_and: bool = False  # an item of the effect's top-level (and ...): what replaces it is spliced in
 
     @property
     def changing(self) -> tuple[Outcome, ...]:
@@ -141,6 +142,11 @@ def items(text: str, start: int, end: int) -> list[tuple[int, int]]:
 
 def _norm(s: str) -> str:
     return " ".join(re.sub(r"([()])", r" \1 ", re.sub(r";[^\n]*", "", s.lower())).split())
+
+
+def _compact(effect: str) -> str:
+    """An outcome for a message: one line, no comments; ``nothing`` for no change."""
+    return re.sub(r"\(\s+", "(", re.sub(r"\s+\)", ")", _norm(effect))) or "nothing"
 
 
 def _inner(text: str, span: tuple[int, int]) -> list[tuple[int, int]]:
@@ -241,8 +247,19 @@ def branchings(text: str) -> list[Branching]:
             line = text.count("\n", 0, block[0]) + 1
             found.append(Branching(name, line, block, _outcomes(text, block, f"line {line}"),
                                    tuple(text[slice(*s)] for s in beside), redundant, block not in top,
-                                   len(blocks)))
+                                   len(blocks), block in top and block != effect))
     return found
+
+
+def _replacement(effect: str, spliced: bool) -> str:
+    """What takes a block's place: its kept outcome, as the ``pddl`` grammar wants it where it stands (an item
+    of an ``(and ...)`` cannot be an ``and`` itself, an empty effect elsewhere is ``(and )``)."""
+    if not effect:
+        return "" if spliced else "(and )"
+    whole = (0, len(effect))
+    if spliced and _head(effect, whole) == "and":
+        return " ".join(effect[a:b] for a, b in _inner(effect, whole)[1:])
+    return effect
 
 
 def rewrite(text: str, source: str, mode: str = "exact") -> Rewritten:
@@ -279,11 +296,11 @@ def rewrite(text: str, source: str, mode: str = "exact") -> Rewritten:
         else:
             best = max(b.outcomes, key=lambda o: o.prob)  # first listed wins a tie: deterministic
             keep = best.effect
-            lost = "; ".join(f"{o.prob:.3g}: {_norm(o.effect) or 'no change'}" for o in b.outcomes if o is not best)
-            dropped.append(f"action {b.action} (line {b.line}): kept {_norm(keep) or 'no change'} "
-                           f"(p={best.prob:.3g}), dropped {lost}")
+            lost = "; ".join(f"{_compact(o.effect)} (p={o.prob:.3g})" for o in b.outcomes if o is not best)
+            dropped.append(f"action {b.action} (line {b.line}): a probabilistic effect became its most likely "
+                           f"outcome {_compact(keep)} (p={best.prob:.3g}); dropped {lost}")
         block_text = text[slice(*b.span)]
-        keep = keep or "(and)"
+        keep = _replacement(keep, b.in_and)
         cuts.append((b.span, keep + "\n" * max(0, block_text.count("\n") - keep.count("\n"))))
     for (a, z), new in sorted(cuts, reverse=True):
         text = text[:a] + new + text[z:]

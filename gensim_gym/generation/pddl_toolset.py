@@ -25,6 +25,8 @@ from gensim_gym.spec.model import Reward, SimSpec, Tools, World
 
 #: Objects of one type a problem may declare (bounded: a user's file).
 MAX_PROBLEM_OBJECTS = 500
+#: The longest horizon a spec may have (``spec/schema/simspec.schema.json``).
+MAX_HORIZON = 1000
 
 
 def check_size(compiled: CompiledDomain, counts: dict[str, int], source: str) -> None:
@@ -188,7 +190,7 @@ def load_problem(domain_path: str | Path, problem_path: str | Path, *, horizon: 
             from gensim_gym.generation.offline import retry_allowance
 
             extra = retry_allowance(result.plan)
-            task = replace(task, horizon=2 * len(result.plan) + 10 + extra)
+            task = replace(task, horizon=min(2 * len(result.plan) + 10 + extra, MAX_HORIZON))
             spec = SimSpec(task, spec.tools, spec.reward)
     return spec.with_meta(**meta)
 

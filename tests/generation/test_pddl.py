@@ -126,6 +126,15 @@ def test_a_universal_precondition_needs_a_problems_fixed_objects(tmp_path) -> No
     assert spec.golden_plan == ["fill(v)", "a()"]
 
 
+def test_a_problem_may_use_goal_features_it_does_not_declare(tmp_path) -> None:
+    domain = write(tmp_path, "lamps.pddl", DOMAIN)
+    either = PROBLEM.replace("(:goal (and (lit kitchen) (lit hall)))", "(:goal (or (lit kitchen) (lit hall)))")
+    assert len(load_problem(domain, write(tmp_path, "p1.pddl", either)).golden_plan) == 2
+    every = PROBLEM.replace("(:goal (and (lit kitchen) (lit hall)))", "(:goal (forall (?r - room) (lit ?r)))")
+    spec = load_problem(domain, write(tmp_path, "p2.pddl", every))  # expanded over the problem's rooms
+    assert spec.task.goal == ("(lit(hall) and lit(kitchen))",) and len(spec.golden_plan) == 4
+
+
 def test_load_problem_plays_the_problem_with_its_goal(tmp_path) -> None:
     domain, problem = write(tmp_path, "lamps.pddl", DOMAIN), write(tmp_path, "lamps/p1.pddl", PROBLEM)
     spec = load_problem(domain, problem)

@@ -149,7 +149,8 @@ def test_most_likely_is_an_opt_in_that_records_what_it_dropped(tmp_path) -> None
         load_domain(domain)  # off by default
     toolset = load_domain(domain, probabilistic="most_likely")
     assert toolset.tools[0].fail_prob == 0.0 and set(toolset.tools[0].effects) == {"at(?b)", "not at(?a)"}
-    assert toolset.approximations == ("action move (line 8): kept ( at ?b ) (p=0.8), dropped 0.2: no change",)
+    assert toolset.approximations == ("action move (line 8): a probabilistic effect became its most likely "
+                                      "outcome (at ?b) (p=0.8); dropped nothing (p=0.2)",)
     register_toolset(toolset)
     try:
         spec = gensim_gym.generate("domain: lossy", difficulty=0.5, seed=0)
@@ -178,3 +179,21 @@ def test_the_rewrite_keeps_line_numbers(tmp_path) -> None:
     # the block is rewritten into one line; the error after it still names the line of the original text
     with pytest.raises(SpecError, match=r"quantified effect \(forall\) \(line 8\)"):
         compile_file(write(tmp_path, "d.pddl", text))
+
+
+@pytest.mark.parametrize(("effect", "tool_effects"), [
+    ("(and (not (ready)) (probabilistic 0.2 (and (done) (broken))))", ("not ready()",)),
+    ("(and (not (ready)) (probabilistic 0.8 (and (done) (broken))))", ("not ready()", "done()", "broken()")),
+    ("(probabilistic 0.2 (done) 0.3 (broken))", ()),
+    ("(when (ready) (probabilistic 0.1 (done) 0.9 (broken)))", ("broken()",)),
+])
+def test_most_likely_writes_the_kept_outcome_where_the_grammar_allows_it(tmp_path, effect, tool_effects) -> None:
+    compiled = compile_file(one_action(tmp_path, effect), probabilistic="most_likely")
+    # (the when: one tool whose condition holds, one where it does not)
+    assert compiled.tools[0].effects == tool_effects and len(compiled.determinized) == 1
+
+
+def test_a_domain_that_never_closes_its_define_still_parses(tmp_path) -> None:
+    text = one_action(tmp_path, "(probabilistic 0.6 (done))").read_text().rstrip()
+    assert text.endswith("))") and text.count("(") == text.count(")")
+    assert compile_file(write(tmp_path, "open.pddl", text[:-1])).tools[0].fail_prob == pytest.approx(0.4)
