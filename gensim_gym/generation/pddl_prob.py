@@ -22,9 +22,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from gensim_gym.errors import SpecError
+from gensim_gym.spec.validate import schema
 
-#: The largest ``fail_prob`` a spec's tool may have (``spec/schema/simspec.schema.json``).
-MAX_FAIL = 0.5
+#: The largest ``fail_prob`` a spec's tool may have (the schema's bound, read from it).
+MAX_FAIL: float = schema()["$defs"]["tool"]["properties"]["fail_prob"]["maximum"]
 #: What ``probabilistic=`` accepts: exact compilation only (default), or the lossy opt-in.
 MODES = ("exact", "most_likely")
 _EMPTY = {"", "( and )"}  # as _norm writes them

@@ -22,11 +22,12 @@ from gensim_gym.errors import SpecError
 from gensim_gym.generation.pddl_import import CompiledDomain, _one_type, compile_file, name_of, parse_text, read_text
 from gensim_gym.generation.toolsets import Toolset
 from gensim_gym.spec.model import Reward, SimSpec, Tools, World
+from gensim_gym.spec.validate import schema
 
 #: Objects of one type a problem may declare (bounded: a user's file).
 MAX_PROBLEM_OBJECTS = 500
-#: The longest horizon a spec may have (``spec/schema/simspec.schema.json``).
-MAX_HORIZON = 1000
+#: The longest horizon a spec may have (the schema's bound, read from it).
+MAX_HORIZON: int = schema()["$defs"]["task"]["properties"]["horizon"]["maximum"]
 
 
 def check_size(compiled: CompiledDomain, counts: dict[str, int], source: str) -> None:
