@@ -629,6 +629,10 @@ class _ActionBuilder:
             what = type(atom).__name__
             req = ":numeric-fluents" if what in ("Increase", "Decrease", "Assign", "ScaleUp", "ScaleDown") else what
             raise SpecError(f"{self.source}: unsupported effect {str(node)[:80]} (needs {req})")
+        derived = self.derived.get(name_of(atom.name))
+        if derived is not None:  # else it would read as an atom no object makes true, and be dropped
+            raise SpecError(f"{self.source}: derived predicate {atom.name} (line {derived.line}) is an action's "
+                            f"effect; derived predicates are defined, never set")
         text = self._atom(atom, typing)
         if text == "false":
             return ""  # an atom no object can make true: adding or deleting it changes nothing

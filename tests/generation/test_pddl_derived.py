@@ -79,6 +79,9 @@ def test_a_recursive_derived_predicate_is_refused_where_used_naming_its_line(tmp
     uses = DUNGEON.replace("(and (at ?r) (key-at ?k ?r))", "(and (at ?r) (key-at ?k ?r) (not (above ?r ?r)))")
     with pytest.raises(SpecError, match=r"derived predicate above \(line 9\) is recursive.*:derived-predicates"):
         compile_file(write(tmp_path, "d.pddl", uses))
+    sets = DUNGEON.replace(":effect (open ?d))", ":effect (and (open ?d) (not (can-open ?d))))")
+    with pytest.raises(SpecError, match=r"derived predicate can-open \(line 7\) is an action's effect"):
+        compile_file(write(tmp_path, "d.pddl", sets))
     goal = PROBLEM.replace("(can-open d1)", "(above hall vault)")
     with pytest.raises(SpecError, match=r"derived predicate above \(line 9\) is recursive"):
         load_problem(write(tmp_path, "dungeon.pddl", DUNGEON), write(tmp_path, "p.pddl", goal))
