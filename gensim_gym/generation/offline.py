@@ -485,7 +485,10 @@ def _breaks(world: CompiledWorld, action_id: int, facts: bytearray, nums: list[f
 
 def _without_reveals(tool: Tool) -> Tool:
     effects = tuple(e for e in tool.effects if not e.lstrip().startswith("reveal "))
-    return tool if effects == tool.effects else replace(tool, effects=effects)
+    fail_effects = tuple(e for e in tool.fail_effects if not e.lstrip().startswith("reveal "))
+    if (effects, fail_effects) == (tool.effects, tool.fail_effects):
+        return tool
+    return replace(tool, effects=effects, fail_effects=fail_effects)
 
 
 def _parse_vars(spec: str | list[str] | None) -> list[tuple[str, str]]:

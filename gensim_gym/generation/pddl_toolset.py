@@ -55,7 +55,7 @@ def _static(compiled: CompiledDomain) -> set[str]:
     """Predicates no tool changes (type-like facts, ``same_*``): never goals."""
     written = set()
     for tool in compiled.tools:
-        for effect in tool.effects:
+        for effect in tool.effects + tool.fail_effects:
             written.add(effect.removeprefix("not ").split("(")[0].strip())
     return {p.name for p in compiled.predicates} - written
 
