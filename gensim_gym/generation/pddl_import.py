@@ -14,11 +14,11 @@ its concrete subtypes, a predicate over the concrete types of its arguments. Equ
 predicate ``same_<type>`` true for every object and itself. Universal preconditions expand over a fixed
 object set (a problem's) when one is given. Non-recursive derived predicates are replaced by their
 definitions wherever they are used (preconditions, conditions, goals): a derived atom holds exactly when its
-definition does, so nothing changes. Probabilistic effects compile into a tool's ``fail_prob`` where that is
-exact (:mod:`gensim_gym.generation.pddl_prob`). Anything else — recursive derived predicates where used,
-durative actions, numeric fluents, other probabilistic effects, quantified effects, universal preconditions
-without fixed objects — raises :class:`SpecError` naming the ``:requirement`` and the line of the domain
-text that uses it.
+definition does, so nothing changes. Probabilistic effects compile into a tool's ``fail_prob`` and
+``fail_effects`` where that is exact (:mod:`gensim_gym.generation.pddl_prob`). Anything else — recursive
+derived predicates where used, durative actions, numeric fluents, other probabilistic effects, quantified
+effects, universal preconditions without fixed objects — raises :class:`SpecError` naming the
+``:requirement`` and the line of the domain text that uses it.
 """
 
 from __future__ import annotations
@@ -654,5 +654,15 @@ def compile_file(path: str | Path, inhabited: set[str] | None = None,
     :func:`compile_domain`; ``probabilistic``: ``"exact"``, or the lossy opt-in ``"most_likely"``, see
     :mod:`gensim_gym.generation.pddl_prob`)."""
     text = rewrite(read_text(path, "domain"), str(path), probabilistic)
-    return compile_domain(parse_text(text.text, "domain", str(path)), text.text, str(path), inhabited, objects,
-                          fail=text.fail, determinized=text.dropped)
+    compiled = compile_domain(parse_text(text.text, "domain", str(path)), text.text, str(path), inhabited,
+                              objects, fail=text.fail, determinized=text.dropped)
+    if text.fail_text is None:
+        return compiled
+    # the same domain with each two-outcome block's other outcome kept: same actions, so the same tools
+    # (by name), whose effects are what a failed call of them applies
+    failing = compile_domain(parse_text(text.fail_text, "domain", str(path)), text.fail_text, str(path),
+                             inhabited, objects)
+    fail_effects = {t.name: t.effects for t in failing.tools}
+    tools = tuple(replace(t, fail_effects=fail_effects[t.name])
+                  if compiled.actions[t.name].lower() in text.fail_actions else t for t in compiled.tools)
+    return replace(compiled, tools=tools)

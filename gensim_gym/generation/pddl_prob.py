@@ -1,18 +1,25 @@
-"""PPDDL's probabilistic effects compiled into a tool's ``fail_prob``, where that is exact.
+"""PPDDL's probabilistic effects compiled into a tool's ``fail_prob`` and ``fail_effects``, where that is exact.
 
-A spec's tool that fails (with its ``fail_prob``) leaves the state unchanged; otherwise all its effects
-apply. So a PPDDL action whose only stochastic part is one block ``(probabilistic p E)`` — the rest of the
-mass being "no change" — is exactly a tool with effects ``E`` and ``fail_prob = 1 - p``. Deterministic
-effects beside the block happen on both branches, so they keep it exact only when the precondition already
-requires every one of them (then they change nothing). Everything else — several outcomes with different
-effects, a block beside effects that change the state, a block inside ``when``, two blocks in one action,
-``1 - p`` above the spec's cap — has no exact form and raises :class:`SpecError` naming the line and the
-shape, unless the caller opts in to ``probabilistic="most_likely"``: each such block is then replaced by its
-most likely outcome (a lossy determinization), and what was dropped is recorded.
+A spec's tool is a two-outcome action: with probability ``fail_prob`` a call fails and applies the tool's
+``fail_effects`` (default none: the state is unchanged), otherwise its ``effects``. So a PPDDL action whose
+only stochastic part is one block with two outcomes — ``(probabilistic p E)``, the rest of the mass being
+"no change", or ``(probabilistic p E1 q E2)`` with ``p + q = 1`` — beside deterministic effects ``D`` is
+exactly a tool: ``effects`` = ``D`` + the more likely outcome (the first listed on a tie), ``fail_effects``
+= ``D`` + the other one, ``fail_prob`` = the other one's probability. Taking the more likely outcome as the
+success keeps ``fail_prob <= 0.5`` (the schema's bound) for every such block, and makes the noise-free core
+that golden plans and verification use the most likely outcome (exploding blocks: no explosion; tireworld:
+a flat tyre). When the other outcome is "no change" and ``D`` only restates literals the precondition
+requires, a failure changes nothing, so the tool gets no ``fail_effects`` (the form before they existed).
+Everything else — three or more outcomes, a block inside ``when``, two blocks in one action — has no exact
+form and raises :class:`SpecError` naming the line and the shape, unless the caller opts in to
+``probabilistic="most_likely"``: each such block is then replaced by its most likely outcome (a lossy
+determinization), and what was dropped is recorded.
 
 The ``pddl`` parser does not read PPDDL, so this works on the domain text before it is parsed: it only
 finds ``(probabilistic ...)`` blocks and their neighbours as balanced parentheses, and rewrites each into
 plain PDDL (the outcome it keeps), padded to the same number of lines so later errors name the right line.
+Failure effects come from a second rewrite of the text that keeps the other outcome of each such block:
+compiled like the first, its tools (same names) carry the effects a failed call applies.
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import cast
 
 from gensim_gym.errors import SpecError
 from gensim_gym.spec.validate import schema
@@ -29,6 +37,8 @@ MAX_FAIL: float = schema()["$defs"]["tool"]["properties"]["fail_prob"]["maximum"
 #: What ``probabilistic=`` accepts: exact compilation only (default), or the lossy opt-in.
 MODES = ("exact", "most_likely")
 _EMPTY = {"", "( and )"}  # as _norm writes them
+_TWO = ("one outcome against no change", "one outcome beside deterministic effects that change the state",
+        "2 outcomes with different effects")
 
 
 @dataclass(frozen=True)
@@ -64,20 +74,40 @@ class Branching:
             return "inside a conditional or quantified effect"
         if self.blocks > 1:
             return f"one of {self.blocks} independent probabilistic blocks in the action"
+        if len(self.outcomes) > 2:
+            return f"{len(self.outcomes)} outcomes with different effects"
         if len(self.changing) > 1:
-            return f"{len(self.changing)} outcomes with different effects"
+            return "2 outcomes with different effects"
         if self.beside and not self.redundant:
             return "one outcome beside deterministic effects that change the state"
         return "one outcome against no change"
 
     @property
+    def likely(self) -> Outcome:
+        """The more likely outcome (the first listed on a tie: deterministic): a call's success."""
+        return max(self.outcomes, key=lambda o: o.prob)
+
+    @property
+    def other(self) -> Outcome | None:
+        """The other outcome of a two-outcome block (a call's failure); None for a single outcome."""
+        rest = [o for o in self.outcomes if o is not self.likely]
+        return rest[0] if len(rest) == 1 else None
+
+    @property
     def fail_prob(self) -> float:
-        """``1 - p`` of the one changing outcome (the whole mass is "no change" when there is none)."""
-        return 1.0 - sum(o.prob for o in self.changing)
+        """The other outcome's probability (0 for a single outcome)."""
+        return 0.0 if self.other is None else self.other.prob
+
+    @property
+    def fail_effects(self) -> bool:
+        """Whether a failure changes the state: the other outcome does something, or the effects beside
+        the block do (else the tool needs no ``fail_effects``)."""
+        return self.other is not None and bool(self.other.effect or (self.beside and not self.redundant))
 
     @property
     def exact(self) -> bool:
-        return self.shape == "one outcome against no change" and self.fail_prob <= MAX_FAIL + 1e-12
+        return (not self.nested and self.blocks == 1 and len(self.outcomes) <= 2
+                and self.fail_prob <= MAX_FAIL + 1e-12)
 
 
 @dataclass(frozen=True)
@@ -88,11 +118,16 @@ class Rewritten:
         text: plain PDDL (``:probabilistic-effects`` removed from its requirements).
         fail: PDDL action name (as written, lower case) → the ``fail_prob`` its tools get.
         dropped: one line per determinized block (``most_likely`` only): what was kept, what dropped.
+        fail_text: ``text`` with the other outcome of each block in ``fail_actions`` kept instead (None
+            without any): compiled, its tools' effects are the ``fail_effects`` of the same-named tools.
+        fail_actions: PDDL action names (lower case) whose tools get ``fail_effects``.
     """
 
     text: str
     fail: dict[str, float]
     dropped: tuple[str, ...]
+    fail_text: str | None = None
+    fail_actions: frozenset[str] = frozenset()
 
 
 def _skip(text: str, i: int, end: int) -> int:
@@ -281,29 +316,45 @@ def rewrite(text: str, source: str, mode: str = "exact") -> Rewritten:
     fail: dict[str, float] = {}
     dropped: list[str] = []
     cuts: list[tuple[tuple[int, int], str]] = []
+    fail_cuts: list[tuple[tuple[int, int], str]] = []
     for b in found:
+        other = ""
         if b.exact:
-            keep = b.changing[0].effect if b.changing else ""
+            keep = b.likely.effect
             if b.fail_prob > 1e-12:
                 fail[b.action] = round(b.fail_prob, 12)
+            if b.fail_effects:
+                other = cast(Outcome, b.other).effect  # a block with failure effects has two outcomes
         elif mode == "exact":
-            why = f"1 - p = {b.fail_prob:.3g} is above a tool's largest fail_prob {MAX_FAIL}" if (
-                b.shape == "one outcome against no change") else b.shape
+            why = f"its other outcome's probability {b.fail_prob:.3g} is above a tool's largest fail_prob " \
+                  f"{MAX_FAIL}" if b.shape in _TWO else b.shape
             raise SpecError(
                 f"{source}: line {b.line} (action {b.action}) uses :probabilistic-effects in a shape the spec "
-                f"cannot express: {why}. Exact only: one outcome (probability p) against no change, the "
-                f"action's other effects required by its precondition (a tool with fail_prob 1 - p <= "
-                f"{MAX_FAIL}); probabilistic='most_likely' keeps the most likely outcome instead (lossy)")
+                f"cannot express: {why}. Exact only: one block with at most two outcomes (\"no change\" "
+                f"counts as one), beside deterministic effects or not: a tool whose calls fail with the less "
+                f"likely outcome's probability (<= {MAX_FAIL}) and then apply it; probabilistic='most_likely' "
+                f"keeps the most likely outcome instead (lossy)")
         else:
             best = max(b.outcomes, key=lambda o: o.prob)  # first listed wins a tie: deterministic
             keep = best.effect
             lost = "; ".join(f"{_compact(o.effect)} (p={o.prob:.3g})" for o in b.outcomes if o is not best)
             dropped.append(f"action {b.action} (line {b.line}): a probabilistic effect became its most likely "
                            f"outcome {_compact(keep)} (p={best.prob:.3g}); dropped {lost}")
-        block_text = text[slice(*b.span)]
+        lines = text[slice(*b.span)].count("\n")
         keep = _replacement(keep, b.in_and)
-        cuts.append((b.span, keep + "\n" * max(0, block_text.count("\n") - keep.count("\n"))))
+        cuts.append((b.span, keep + "\n" * max(0, lines - keep.count("\n"))))
+        if b.fail_effects:
+            other = _replacement(other, b.in_and)
+            fail_cuts.append((b.span, other + "\n" * max(0, lines - other.count("\n"))))
+    actions = frozenset(b.action for b in found if b.exact and b.fail_effects)
+    by_span = dict(cuts)
+    fail_text = _cut(text, [(span, dict(fail_cuts).get(span, new)) for span, new in by_span.items()]) if (
+        actions) else None
+    return Rewritten(_cut(text, cuts), fail, tuple(dropped), fail_text, actions)
+
+
+def _cut(text: str, cuts: list[tuple[tuple[int, int], str]]) -> str:
+    """``text`` with each span of ``cuts`` replaced (spans do not overlap), as plain PDDL."""
     for (a, z), new in sorted(cuts, reverse=True):
         text = text[:a] + new + text[z:]
-    text = re.sub(r":probabilistic-effects\b", "", text, flags=re.I)
-    return Rewritten(text, fail, tuple(dropped))
+    return re.sub(r":probabilistic-effects\b", "", text, flags=re.I)
