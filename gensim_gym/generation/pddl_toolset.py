@@ -166,7 +166,8 @@ def load_problem(domain_path: str | Path, problem_path: str | Path, *, horizon: 
     The horizon is ``horizon`` if given, else twice the shortest plan plus ten when the built-in planner
     finds one (its plan is then the spec's golden plan), plus room for the retries of tools that can fail
     (:func:`gensim_gym.generation.offline.retry_allowance`), else 200. ``probabilistic``: ``"exact"``
-    (default: probabilistic effects only where a tool's ``fail_prob`` expresses them exactly) or
+    (default: probabilistic effects only where a tool's ``fail_prob`` and ``fail_effects`` express them
+    exactly; the golden plan is the all-success outcome's) or
     ``"most_likely"`` (lossy; what was dropped is in ``meta["approximations"]``); see
     :mod:`gensim_gym.generation.pddl_prob`.
     """
