@@ -315,16 +315,15 @@ def rewrite(text: str, source: str, mode: str = "exact") -> Rewritten:
                             f"one (:probabilistic-effects) has no form in the spec")
     fail: dict[str, float] = {}
     dropped: list[str] = []
-    cuts: list[tuple[tuple[int, int], str]] = []
-    fail_cuts: list[tuple[tuple[int, int], str]] = []
+    cuts: list[tuple[tuple[int, int], str]] = []  # each block → the outcome kept (a call's success)
+    fail_cuts: dict[tuple[int, int], str] = {}  # blocks whose failure changes the state → the other outcome
     for b in found:
-        other = ""
+        keep = b.likely.effect
         if b.exact:
-            keep = b.likely.effect
             if b.fail_prob > 1e-12:
                 fail[b.action] = round(b.fail_prob, 12)
             if b.fail_effects:
-                other = cast(Outcome, b.other).effect  # a block with failure effects has two outcomes
+                fail_cuts[b.span] = cast(Outcome, b.other).effect  # a block with failure effects has two outcomes
         elif mode == "exact":
             why = f"its other outcome's probability {b.fail_prob:.3g} is above a tool's largest fail_prob " \
                   f"{MAX_FAIL}" if b.shape in _TWO else b.shape
@@ -334,27 +333,25 @@ def rewrite(text: str, source: str, mode: str = "exact") -> Rewritten:
                 f"counts as one), beside deterministic effects or not: a tool whose calls fail with the less "
                 f"likely outcome's probability (<= {MAX_FAIL}) and then apply it; probabilistic='most_likely' "
                 f"keeps the most likely outcome instead (lossy)")
-        else:
-            best = max(b.outcomes, key=lambda o: o.prob)  # first listed wins a tie: deterministic
-            keep = best.effect
-            lost = "; ".join(f"{_compact(o.effect)} (p={o.prob:.3g})" for o in b.outcomes if o is not best)
+        else:  # the lossy opt-in: the most likely outcome (first listed on a tie: deterministic)
+            lost = "; ".join(f"{_compact(o.effect)} (p={o.prob:.3g})" for o in b.outcomes if o is not b.likely)
             dropped.append(f"action {b.action} (line {b.line}): a probabilistic effect became its most likely "
-                           f"outcome {_compact(keep)} (p={best.prob:.3g}); dropped {lost}")
-        lines = text[slice(*b.span)].count("\n")
-        keep = _replacement(keep, b.in_and)
-        cuts.append((b.span, keep + "\n" * max(0, lines - keep.count("\n"))))
-        if b.fail_effects:
-            other = _replacement(other, b.in_and)
-            fail_cuts.append((b.span, other + "\n" * max(0, lines - other.count("\n"))))
-    actions = frozenset(b.action for b in found if b.exact and b.fail_effects)
-    by_span = dict(cuts)
-    fail_text = _cut(text, [(span, dict(fail_cuts).get(span, new)) for span, new in by_span.items()]) if (
-        actions) else None
-    return Rewritten(_cut(text, cuts), fail, tuple(dropped), fail_text, actions)
+                           f"outcome {_compact(keep)} (p={b.likely.prob:.3g}); dropped {lost}")
+        cuts.append((b.span, keep))
+    fail_text = None
+    actions = frozenset(b.action for b in found if b.span in fail_cuts)
+    if actions:
+        fail_text = _cut(text, [(span, fail_cuts.get(span, effect)) for span, effect in cuts], found)
+    return Rewritten(_cut(text, cuts, found), fail, tuple(dropped), fail_text, actions)
 
 
-def _cut(text: str, cuts: list[tuple[tuple[int, int], str]]) -> str:
-    """``text`` with each span of ``cuts`` replaced (spans do not overlap), as plain PDDL."""
-    for (a, z), new in sorted(cuts, reverse=True):
+def _cut(text: str, cuts: list[tuple[tuple[int, int], str]], found: list[Branching]) -> str:
+    """``text`` with each block's span replaced by the outcome ``cuts`` gives it, as plain PDDL: written as the
+    grammar wants it where the block stands, padded to the block's number of lines (later errors name the
+    line of the original text)."""
+    spliced = {b.span: b.in_and for b in found}
+    for (a, z), effect in sorted(cuts, reverse=True):
+        new = _replacement(effect, spliced[(a, z)])
+        new += "\n" * max(0, text.count("\n", a, z) - new.count("\n"))
         text = text[:a] + new + text[z:]
     return re.sub(r":probabilistic-effects\b", "", text, flags=re.I)
