@@ -23,8 +23,15 @@ __all__ = ["CompiledDomain", "compile_file", "load_domain", "load_problem", "reg
            "toolset_from_problem"]
 
 
-def load_domain(path: str | Path) -> Toolset:
+def load_domain(path: str | Path, *, probabilistic: str = "exact") -> Toolset:
     """The toolset of a PDDL domain: ``path`` is a sidecar ``.json`` naming its ``.pddl`` file (object pools and
     init rules that sample start states at any size), or a ``.pddl`` domain with a folder of problems named
-    like it (its first problem gives the start state); raises :class:`SpecError` for what cannot be imported."""
-    return toolset_from_file(path)
+    like it (its first problem gives the start state); raises :class:`SpecError` for what cannot be imported.
+
+    PPDDL's ``(probabilistic ...)`` imports exactly when an action has one block of at most two outcomes
+    ("no change" counts as one), beside deterministic effects or not: a tool whose call fails with the less
+    likely outcome's probability and then applies that outcome (``fail_prob``, ``fail_effects``).
+    ``probabilistic="most_likely"`` opts in to a lossy import of the other shapes:
+    each block becomes its most likely outcome, listed in ``Toolset.approximations`` and in the
+    ``meta["approximations"]`` of every spec generated from it."""
+    return toolset_from_file(path, probabilistic=probabilistic)

@@ -13,6 +13,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from gensim_gym.dsl.compile import CompiledEffects
 from gensim_gym.envs import streams
 from gensim_gym.envs import text as textface
 from gensim_gym.envs.runtime import TaskRuntime
@@ -265,6 +266,11 @@ class GenSimEnv(gym.Env):
         elif ground.fail_prob and self.np_random.random() < ground.fail_prob:
             failed, invalid = 1.0, 0.0
             self._event = ("failed", ground, "")
+            if ground.fail_effects is not None:  # a two-outcome tool: the failure outcome applies (off the hot path)
+                changed = self._apply(ground, rt, fail=True)
+                reward += self._terms(rt) if rt.terms else 0.0
+                if rt.guard is not None:
+                    reward -= self._check_constraints(ground, rt.guard, fail=True)
         else:
             failed = invalid = 0.0
             changed = self._apply(ground, rt)
@@ -503,22 +509,28 @@ class GenSimEnv(gym.Env):
         if kind == "invalid":
             return "error: " + (error or f"{ground.label} is not possible now (precondition fails)")
         if kind == "failed":
+            if ground.fail_effects is not None:
+                return f"failed: {ground.label} had its failure outcome this time (see the state)"
             return f"failed: {ground.label} did not take effect this time; try again"
         return f"ok: {ground.label}" if kind == "ok" else ""
 
-    def _apply(self, ground: GroundAction, rt: TaskRuntime) -> bool:
+    def _apply(self, ground: GroundAction, rt: TaskRuntime, fail: bool = False) -> bool:
         """Apply a valid call (:meth:`CompiledWorld.apply`, as the planner and the verifier do), then update
         belief, literal counters, mask, observation and goal status where the call wrote (see
-        :mod:`gensim_gym.envs.runtime`). Returns whether Φ may have changed."""
-        plan = rt.plans[ground.id] or rt.plan(ground)
+        :mod:`gensim_gym.envs.runtime`). ``fail``: apply the call's failure effects instead (it has some).
+        Returns whether Φ may have changed."""
+        if fail:
+            plan, effects = rt.fail_plan(ground), cast(CompiledEffects, ground.fail_effects)
+        else:
+            plan, effects = rt.plans[ground.id] or rt.plan(ground), ground.effects
         facts, nums, belief, obs = self._facts, self._nums, self._belief, self._obs
         indices = plan.indices
         before = [belief[i] for i in indices]  # the belief is the true state without hidden facts
-        rt.world.apply(facts, nums, ground.effects)
+        rt.world.apply(facts, nums, effects)
         if self._hidden:
             visible = self._visible
             assert visible is not None  # reset() makes the visibility mask of a task with hidden facts
-            for i in ground.effects.reveals:
+            for i in effects.reveals:
                 visible[i] = 1
             for i in indices:  # unknown hidden facts count as true (the mask is optimistic)
                 belief[i] = facts[i] if visible[i] else 1
@@ -543,7 +555,7 @@ class GenSimEnv(gym.Env):
         self._dead = not self._success and 1 not in self._mask_buf
         return plan.touches_phi
 
-    def _check_constraints(self, ground: GroundAction, guard: Guard) -> float:
+    def _check_constraints(self, ground: GroundAction, guard: Guard, fail: bool = False) -> float:
         """After a valid call: the trajectory constraints it could have broken (those reading what it
         wrote). A violated fatal one ends the episode as a failure (``info["violation"]`` names it); a
         penalised one costs its penalty once per call that breaks instances of it not broken before
@@ -551,7 +563,7 @@ class GenSimEnv(gym.Env):
         facts, nums, broken = self._facts, self._nums, self._broken
         self._violation = ""
         charged: dict[str, float] = {}
-        for g in guard.touched(ground):
+        for g in guard.touched(ground, fail):
             if g.holds(facts, nums):
                 broken.discard(g.id)
             elif g.fatal:

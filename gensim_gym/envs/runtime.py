@@ -27,6 +27,7 @@ import numpy as np
 from gensim_gym.world.progress import progress
 
 if TYPE_CHECKING:  # pragma: no cover
+    from gensim_gym.dsl.compile import CompiledEffects
     from gensim_gym.world.compiled import CompiledWorld, GroundAction
     from gensim_gym.world.layout import Layout
 
@@ -103,6 +104,7 @@ class TaskRuntime:
         self.terms = world.terms
         self.guard = world.guard  # trajectory constraints (None without: step() then skips the check)
         self.plans: list[CallPlan | None] = [None] * layout.n_actions
+        self.fail_plans: dict[int, CallPlan] = {}  # of calls with failure effects, built on first failure
         if prepare:
             for a in world.valid_actions:  # ~10 µs each
                 self.plan(a)
@@ -135,16 +137,28 @@ class TaskRuntime:
     def plan(self, ground: GroundAction) -> CallPlan:
         """How a valid application of ``ground`` updates the runtime state (built on first use; see
         :class:`CallPlan`)."""
-        t = self._call_tables(ground)
-        writes = ground.effects.adds + ground.effects.dels
+        plan = self.plans[ground.id] = self._plan(ground.effects, self._call_tables(ground.id, ground.effects))
+        return plan
+
+    def fail_plan(self, ground: GroundAction) -> CallPlan:
+        """:meth:`plan` for a failed call of ``ground``, which applies its ``fail_effects`` (it has some)."""
+        plan = self.fail_plans.get(ground.id)
+        if plan is None:
+            effects = ground.fail_effects
+            assert effects is not None  # only calls with failure effects apply any
+            plan = self.fail_plans[ground.id] = self._plan(effects, self._call_tables(~ground.id, effects))
+        return plan
+
+    def _plan(self, effects: CompiledEffects, t: CallTables) -> CallPlan:
+        writes = effects.adds + effects.dels
         touches_goal = bool(self.goal_facts.intersection(writes) or self.goal_nums.intersection(t.assigned))
         touches_phi = self.potential is not None and bool(self.potential.facts.intersection(writes)
                                                           or self.potential.nums.intersection(t.assigned))
-        plan = self.plans[ground.id] = CallPlan(t.indices, t.rows, t.residuals, t.assigned, touches_goal, touches_phi)
-        return plan
+        return CallPlan(t.indices, t.rows, t.residuals, t.assigned, touches_goal, touches_phi)
 
-    def _call_tables(self, ground: GroundAction) -> CallTables:
-        """The goal-independent part of :meth:`plan`.
+    def _call_tables(self, key_id: int, effects: CompiledEffects) -> CallTables:
+        """The goal-independent part of :meth:`plan` for ``effects`` (a call's, under ``key_id``: its id, or
+        ``~id`` for its failure effects).
 
         It depends only on the ground action, the counter tables and whether facts are hidden, so it
         is kept per grounding in the layout's compile cache (as the counter tables are): tasks over the
@@ -156,10 +170,9 @@ class TaskRuntime:
         table = cache.get(key)
         if table is None:
             table = cache[key] = {}
-        entry = table.get(ground.id)
+        entry = table.get(key_id)
         if entry is not None:
             return entry
-        effects = ground.effects
         written = effects.dels + effects.adds + (effects.reveals if self.hidden else ())
         indices = tuple(dict.fromkeys(written))
         assigned = tuple(dict.fromkeys(j for j, _, _ in effects.assigns))
@@ -178,7 +191,7 @@ class TaskRuntime:
             group = residual.key if residual.key is not None else aid
             fn, ids = groups.get(group, (residual.fn, ()))
             groups[group] = (fn, ids + (aid,))
-        entry = table[ground.id] = CallTables(indices, tuple(self.rows[i] for i in indices), tuple(groups.values()),
+        entry = table[key_id] = CallTables(indices, tuple(self.rows[i] for i in indices), tuple(groups.values()),
                                               assigned)
         return entry
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from itertools import product
 from typing import NamedTuple, cast
@@ -43,6 +43,13 @@ _RULE_VAR = re.compile(r"^\?([A-Za-z_][A-Za-z0-9_]*)\s*:\s*([A-Za-z_][A-Za-z0-9_
 def min_plan_length(knobs: Knobs) -> int:
     """Shortest plan a task at this difficulty may have (:attr:`Knobs.min_plan_length`)."""
     return knobs.min_plan_length
+
+
+def retry_allowance(plan: Sequence[GroundAction], task_fail: float = 0.0) -> int:
+    """Steps a horizon adds for retries of a plan's calls whose tools fail more often than the task's noise
+    (an imported PPDDL domain's, ``fail_prob = 1 - p``): three times their expected failures, ``f / (1 - f)``
+    per call. Zero when no tool fails on its own (every built-in toolset): their horizons are unchanged."""
+    return math.ceil(3 * sum(a.fail_prob / (1.0 - a.fail_prob) for a in plan if a.fail_prob > task_fail))
 
 
 def family_layout(knobs: Knobs, max_difficulty: float = 1.0, *, shuffle_slots: bool = False) -> Layout:
@@ -113,6 +120,9 @@ class OfflineGenerator:
         self.toolsets = [get_toolset(d).with_constraints(knobs.constraints) for d in knobs.domains]
         _check_composable(self.toolsets)
         self.constraints = tuple(t.constraint for ts in self.toolsets for t in ts.active)
+        # what a lossy import of a toolset dropped goes into every spec's meta (nothing when there is none)
+        lossy = [note for ts in self.toolsets for note in ts.approximations]
+        self._lossy = {"approximations": lossy} if lossy else {}
         self.layout = family_layout(knobs)
         # memos (bounded: a generator may run for millions of tasks)
         self._tools_cache: dict[tuple[Tool, ...], Tools] = BoundedCache(256)  # see _tools
@@ -263,11 +273,13 @@ class OfflineGenerator:
         length = len(plan)
         slack = {"tight": 1, "loose": length + 2}.get(self.knobs.horizon_slack or "", max(2, math.ceil(0.5 * length)))
         horizon = length + slack + (math.ceil(length * fail * 3) if fail else 0)
+        horizon += retry_allowance(plan, fail)
         description = self._describe(goals)
         spec = self._spec(objects, init, goals, horizon, tools, hidden=hidden, fail=fail, description=description)
         labels = [a.label for a in plan]
         spec = spec.with_meta(golden_plan=labels, golden_plan_optimal=optimal, domain="+".join(self.knobs.domains),
                               interpretation=self.knobs.to_dict())
+        spec = spec.with_meta(**self._lossy)
         if self._reading is not None:
             spec = spec.with_meta(interpretation={**self.knobs.to_dict(),
                                                   "clauses": clauses_for(spec, self._reading)})
@@ -536,7 +548,10 @@ def _breaks(world: CompiledWorld, action_id: int, facts: bytearray, nums: list[f
 
 def _without_reveals(tool: Tool) -> Tool:
     effects = tuple(e for e in tool.effects if not e.lstrip().startswith("reveal "))
-    return tool if effects == tool.effects else replace(tool, effects=effects)
+    fail_effects = tuple(e for e in tool.fail_effects if not e.lstrip().startswith("reveal "))
+    if (effects, fail_effects) == (tool.effects, tool.fail_effects):
+        return tool
+    return replace(tool, effects=effects, fail_effects=fail_effects)
 
 
 def _parse_vars(spec: str | list[str] | None) -> list[tuple[str, str]]:

@@ -12,21 +12,26 @@ effects (an action with ``k`` of them becomes ``2**k`` tools, one per combinatio
 — exactly one applies in any state). Hierarchies are flattened: a parameter of a supertype is split over
 its concrete subtypes, a predicate over the concrete types of its arguments. Equality becomes a static
 predicate ``same_<type>`` true for every object and itself. Universal preconditions expand over a fixed
-object set (a problem's) when one is given. Anything else — derived predicates, durative actions, numeric
-fluents, probabilistic effects, quantified effects, universal preconditions without fixed objects — raises
-:class:`SpecError` naming the ``:requirement`` and the line of the domain text that uses it.
+object set (a problem's) when one is given. Non-recursive derived predicates are replaced by their
+definitions wherever they are used (preconditions, conditions, goals): a derived atom holds exactly when its
+definition does, so nothing changes. Probabilistic effects compile into a tool's ``fail_prob`` and
+``fail_effects`` where that is exact (:mod:`gensim_gym.generation.pddl_prob`). Anything else — recursive
+derived predicates where used, durative actions, numeric fluents, other probabilistic effects, quantified
+effects, universal preconditions without fixed objects — raises :class:`SpecError` naming the
+``:requirement`` and the line of the domain text that uses it.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import cache
 from itertools import product
 from pathlib import Path
 from typing import Any
 
 from gensim_gym.errors import SpecError, require
+from gensim_gym.generation.pddl_prob import rewrite
 from gensim_gym.spec.model import Param, Predicate, Tool
 
 #: Domain text read at most (a user's file: bounded).
@@ -39,9 +44,9 @@ MAX_CONDITIONAL = 4
 #: Requirements the compiler supports; ``:adl`` is accepted and its unsupported parts are refused where used.
 SUPPORTED = frozenset({":strips", ":typing", ":negative-preconditions", ":disjunctive-preconditions", ":equality",
                        ":existential-preconditions", ":conditional-effects", ":adl", ":quantified-preconditions",
-                       ":universal-preconditions"})
+                       ":universal-preconditions", ":derived-predicates"})
 #: What a feature of the text needs, for the error message: the token that shows it → its requirement.
-_FEATURE_TOKENS = {":derived": ":derived-predicates", ":durative-action": ":durative-actions",
+_FEATURE_TOKENS = {":durative-action": ":durative-actions",
                    ":functions": ":numeric-fluents", "probabilistic": ":probabilistic-effects",
                    "oneof": ":non-deterministic", ":constraints": ":constraints", "preference": ":preferences"}
 _KEYWORDS = {"and", "or", "not", "true", "false", "reveal"}
@@ -52,9 +57,28 @@ def _parser(kind: str):
     """One parser per kind for the process: building one (a lark grammar) costs far more than parsing."""
     require("pddl", "pddl")
     from pddl.parser.domain import DomainParser
-    from pddl.parser.problem import ProblemParser
+    from pddl.parser.problem import ProblemParser, ProblemTransformer
 
-    return DomainParser() if kind == "domain" else ProblemParser()
+    class Transformer(ProblemTransformer):
+        """Reads a problem's goal with the problem's own ``:requirements``: the ``pddl`` package checks a
+        goal's features against the requirements of a domain it never sees here, so a problem could not
+        declare a disjunctive or quantified goal at all."""
+
+        def requirements(self, args):
+            self._domain_transformer.requirements(args)
+            return super().requirements(args)
+
+        # A quantified goal's variables and their types: the package leaves them unparsed trees.
+        def typed_list_variable(self, args):
+            return self._domain_transformer.typed_list_variable(args)
+
+        def type_def(self, args):
+            return self._domain_transformer.type_def(args)
+
+    class Parser(ProblemParser):
+        transformer_cls = Transformer
+
+    return DomainParser() if kind == "domain" else Parser()
 
 
 def line_of(text: str, token: str) -> int:
@@ -101,6 +125,7 @@ def parse_text(text: str, kind: str, source: str):
         _check_requirements(text, source)
     else:
         text = _goal_last(text)
+    text += ")" * _unclosed(text)  # some published files (PDDLGym's navigation*) never close their (define
     from pddl.exceptions import PDDLMissingRequirementError
 
     for _ in range(8):
@@ -109,7 +134,7 @@ def parse_text(text: str, kind: str, source: str):
         except PDDLMissingRequirementError as exc:
             _parser.cache_clear()  # the parser keeps state from a failed parse: start the next one afresh
             missing = re.search(r"(:[a-z-]+) not found", str(exc))
-            if not missing or missing.group(1) not in SUPPORTED or kind != "domain":
+            if not missing or missing.group(1) not in SUPPORTED:
                 raise SpecError(f"{source}: {exc}") from None
             text = _add_requirement(text, missing.group(1))
         except Exception as exc:  # the parser's own errors (lark) carry the line and column
@@ -153,13 +178,23 @@ def _goal_last(text: str) -> str:
     return rest[:i_end] + "\n  " + block + rest[i_end:]
 
 
+def _unclosed(text: str) -> int:
+    """Parentheses still open at the end of ``text`` (comments skipped)."""
+    depth = 0
+    for line in text.splitlines():
+        code = line.split(";", 1)[0]
+        depth += code.count("(") - code.count(")")
+    return max(depth, 0)
+
+
 def _add_requirement(text: str, req: str) -> str:
     match = re.search(r"\(\s*:requirements", text, flags=re.I)
     if match:
         return text[:match.end()] + f" {req}" + text[match.end():]
-    head = re.search(r"\(\s*domain\s+[^)\s]+\s*\)", text, flags=re.I)
+    # a domain's header, or a problem's (:domain NAME): problems may declare requirements after it
+    head = re.search(r"\(\s*:?domain\s+[^)\s]+\s*\)", text, flags=re.I)
     if head is None:
-        raise SpecError("PDDL domain without a '(domain NAME)' header")
+        raise SpecError("PDDL text without a '(domain NAME)' header")
     return text[:head.end()] + f" (:requirements {req})" + text[head.end():]
 
 
@@ -178,6 +213,9 @@ class CompiledDomain:
         subtypes: PDDL type → the concrete types it covers.
         eq_types: types with a ``same_<type>`` predicate (its facts belong in every start state).
         actions: tool name → the PDDL action it came from.
+        derived: derived predicate → its definition (substituted where used; see :class:`Derived`).
+        determinized: what ``probabilistic="most_likely"`` dropped, one line per probabilistic block (empty
+            when the import is exact).
     """
 
     name: str
@@ -189,6 +227,8 @@ class CompiledDomain:
     subtypes: dict[str, tuple[str, ...]]
     eq_types: tuple[str, ...]
     actions: dict[str, str]
+    derived: dict[str, Derived] = field(default_factory=dict)
+    determinized: tuple[str, ...] = ()
 
     def predicate_variants(self, pddl_name: str) -> list[str]:
         return [v for (p, _), v in self.variants.items() if p == name_of(pddl_name)]
@@ -204,16 +244,72 @@ class CompiledDomain:
         return [f"same_{t}({o}, {o})" for t in self.eq_types for o in objects.get(t, ())]
 
 
+@dataclass(frozen=True)
+class Derived:
+    """A derived predicate (``:derived``): its variables and defining formula (``pddl`` objects).
+
+    A non-recursive one is replaced by its definition where it is used; a recursive one (it depends on
+    itself, directly or through others) has no finite form in the expression language and is refused where
+    used, naming its line.
+    """
+
+    variables: tuple[Any, ...]
+    body: Any
+    recursive: bool
+    line: int
+
+
+def _derived(domain: Any, text: str) -> dict[str, Derived]:
+    from pddl.logic.predicates import Predicate as Atom
+
+    defs = {name_of(d.predicate.name): d for d in domain.derived_predicates}
+    uses: dict[str, set[str]] = {}
+    for name, d in defs.items():
+        uses[name] = {name_of(a.name) for a in _walk(d.condition) if isinstance(a, Atom)} & set(defs)
+
+    def reaches(start: str) -> bool:  # start depends on itself
+        seen, todo = set(), list(uses[start])
+        while todo:
+            cur = todo.pop()
+            if cur == start:
+                return True
+            if cur not in seen:
+                seen.add(cur)
+                todo.extend(uses[cur])
+        return False
+
+    out = {}
+    for name, d in defs.items():
+        m = re.search(rf"\(\s*:derived\s*\(\s*{re.escape(str(d.predicate.name))}\b", text, re.I)
+        line = text.count("\n", 0, m.start()) + 1 if m else 0
+        out[name] = Derived(tuple(d.predicate.terms), d.condition, reaches(name), line)
+    return out
+
+
+def _walk(node) -> list:
+    """Every sub-formula of a condition (the node itself included)."""
+    out, todo = [], [node]
+    while todo:
+        cur = todo.pop()
+        out.append(cur)
+        for attr in ("operands", "argument", "condition"):
+            sub = getattr(cur, attr, None)
+            if sub is not None and not isinstance(sub, str):
+                todo.extend(sub if isinstance(sub, tuple | list) else [sub])
+    return out
+
+
 def compile_domain(domain: Any, text: str = "", source: str = "domain", inhabited: set[str] | None = None,
-                   objects: dict[str, list[str]] | None = None) -> CompiledDomain:
+                   objects: dict[str, list[str]] | None = None, *, fail: dict[str, float] | None = None,
+                   determinized: tuple[str, ...] = ()) -> CompiledDomain:
     """Compile a parsed ``pddl.core.Domain`` (see the module docstring).
 
     ``inhabited`` names the types objects are declared of (a problem's, a sidecar's); only they (and the
-    constants' types) become spec types. Default: the leaves of the type hierarchy.
+    constants' types) become spec types. Default: the leaves of the type hierarchy. ``fail`` gives the
+    ``fail_prob`` of an action's tools (lower-case PDDL action name → probability; see
+    :func:`gensim_gym.generation.pddl_prob.rewrite`, which also yields ``determinized``).
     """
-    if domain.derived_predicates:
-        raise SpecError(f"{source}: derived predicates (line {line_of(text, ':derived')}) need requirement "
-                        f":derived-predicates, which is not supported")
+    derived = _derived(domain, text)
     if domain.functions:
         raise SpecError(f"{source}: functions (line {line_of(text, ':functions')}) need requirement "
                         f":numeric-fluents, which is not supported for import")
@@ -225,16 +321,21 @@ def compile_domain(domain: Any, text: str = "", source: str = "domain", inhabite
     variants: dict[tuple[str, tuple[str, ...]], str] = {}
     predicates: list[Predicate] = []
     for p in sorted(domain.predicates, key=lambda p: p.name):
+        if name_of(p.name) in derived:  # not state: replaced by its definition where used
+            continue
         combos = list(product(*(_concrete(t.type_tags, subtypes) for t in p.terms)))
         for combo in combos:
             name = name_of(p.name) if len(combos) == 1 else "__".join([name_of(p.name), *combo])
             variants[(name_of(p.name), combo)] = name
             predicates.append(Predicate(name, combo, f"PDDL predicate {p.name}"))
-    builder = _ActionBuilder(variants, subtypes, constants, source, text, objects=objects)
+    builder = _ActionBuilder(variants, subtypes, constants, source, text, objects=objects, derived=derived)
     tools: list[Tool] = []
     actions: dict[str, str] = {}
+    fail = fail or {}
     for action in sorted(domain.actions, key=lambda a: a.name):
         for tool in builder.tools(action, domain.name):
+            if fail.get(str(action.name).lower()):  # a probabilistic effect: the tool fails with 1 - p
+                tool = replace(tool, fail_prob=fail[str(action.name).lower()])
             tools.append(tool)
             actions[tool.name] = str(action.name)
     # Tools and predicates are separate namespaces (PDDLGym names an action's "operator predicate" like it).
@@ -247,7 +348,7 @@ def compile_domain(domain: Any, text: str = "", source: str = "domain", inhabite
     eq_types = tuple(sorted(builder.eq_types))
     predicates += [Predicate(f"same_{t}", (t, t), "the two are the same object (PDDL equality)") for t in eq_types]
     return CompiledDomain(name_of(domain.name), concrete, tuple(predicates), tuple(tools), constants, variants,
-                          subtypes, eq_types, actions)
+                          subtypes, eq_types, actions, derived, tuple(determinized))
 
 
 def _type_tree(types: dict, inhabited: set[str] | None) -> tuple[dict[str, tuple[str, ...]], tuple[str, ...]]:
@@ -301,9 +402,11 @@ class _ActionBuilder:
     """Turns one PDDL action into tools (see :func:`compile_domain`)."""
 
     def __init__(self, variants, subtypes, constants, source: str, text: str, *,
-                 objects: dict[str, list[str]] | None = None) -> None:
+                 objects: dict[str, list[str]] | None = None, derived: dict[str, Derived] | None = None) -> None:
         self.variants, self.subtypes, self.constants = variants, subtypes, constants
         self.source, self.text = source, text
+        self.derived = derived or {}
+        self._fresh = 0  # numbers the bound variables of substituted derived definitions
         self.eq_types: set[str] = set()
         # A fixed object set (a problem's) lets universal quantifiers expand over it; ``lifted`` holds the
         # existential quantifiers whose witnesses became tool parameters, ``subst`` the bound variables.
@@ -320,10 +423,54 @@ class _ActionBuilder:
         return SpecError(f"{self.source}: {what} (line {line}) needs requirement {req}, "
                          f"which the spec language cannot express")
 
+    def expand(self, node, mapping: dict[str, Any] | None = None, fresh: bool = False):
+        """``node`` with every derived atom replaced by its definition (arguments substituted, the
+        definition's own quantified variables renamed apart); unchanged when the domain has none."""
+        if not self.derived or node is None:
+            return node
+        from pddl.logic.base import And, ExistsCondition, ForallCondition, Imply, Not, Or
+        from pddl.logic.predicates import EqualTo
+        from pddl.logic.predicates import Predicate as Atom
+        from pddl.logic.terms import Variable
+
+        mapping = mapping or {}
+
+        def term(t):
+            return mapping.get(str(t.name), t) if isinstance(t, Variable) else t
+
+        if isinstance(node, Atom):
+            terms = [term(t) for t in node.terms]
+            d = self.derived.get(name_of(node.name))
+            if d is None:
+                return Atom(node.name, *terms)
+            if d.recursive:
+                raise SpecError(f"{self.source}: derived predicate {node.name} (line {d.line}) is recursive: "
+                                f"it needs requirement :derived-predicates with recursion, which the spec "
+                                f"language cannot express (non-recursive ones are substituted)")
+            inner = {str(v.name): t for v, t in zip(d.variables, terms, strict=True)}
+            return self.expand(d.body, inner, fresh=True)
+        if isinstance(node, EqualTo):
+            return EqualTo(term(node.left), term(node.right))
+        if isinstance(node, And | Or | Imply):
+            return type(node)(*(self.expand(o, mapping, fresh) for o in node.operands))
+        if isinstance(node, Not):
+            return Not(self.expand(node.argument, mapping, fresh))
+        if isinstance(node, ExistsCondition | ForallCondition):
+            if not fresh:
+                return type(node)(self.expand(node.condition, mapping, fresh), node.variables)
+            new = []
+            for v in node.variables:
+                self._fresh += 1
+                new.append(Variable(f"{v.name}_d{self._fresh}", v.type_tags))
+            inner = {**mapping, **{str(v.name): n for v, n in zip(node.variables, new, strict=True)}}
+            return type(node)(self.expand(node.condition, inner, fresh), new)
+        return node
+
     def tools(self, action: Any, domain: str) -> list[Tool]:
         params = [(name_of(v.name), v.type_tags) for v in action.parameters]
         witnesses: list[Any] = []  # the pddl package's Variable objects of existential preconditions
-        self._collect_exists(action.precondition, witnesses, positive=True)
+        precondition = self.expand(action.precondition)
+        self._collect_exists(precondition, witnesses, positive=True)
         every = params + [(name_of(v.name), v.type_tags) for v in witnesses]
         names = [n for n, _ in every]
         if len(set(names)) != len(names):
@@ -337,7 +484,7 @@ class _ActionBuilder:
         out: list[Tool] = []
         for combo in combos:
             typing = dict(zip(names, combo, strict=True))
-            pre = self._expr(action.precondition, typing) if action.precondition is not None else "true"
+            pre = self._expr(precondition, typing) if precondition is not None else "true"
             for split in splits:
                 parts = [pre] if pre != "true" else []
                 effs = [self._literal(e, typing) for e in effects]
@@ -462,7 +609,7 @@ class _ActionBuilder:
                 inner, nested = self._effects(item.effect)
                 if nested:
                     raise self._refuse("a nested conditional effect", ":conditional-effects", "when")
-                conditional.append((item.condition, inner))
+                conditional.append((self.expand(item.condition), inner))
             elif isinstance(item, Forall):
                 raise self._refuse("a universally quantified effect (forall)", ":conditional-effects", "forall")
             else:
@@ -482,6 +629,10 @@ class _ActionBuilder:
             what = type(atom).__name__
             req = ":numeric-fluents" if what in ("Increase", "Decrease", "Assign", "ScaleUp", "ScaleDown") else what
             raise SpecError(f"{self.source}: unsupported effect {str(node)[:80]} (needs {req})")
+        derived = self.derived.get(name_of(atom.name))
+        if derived is not None:  # else it would read as an atom no object makes true, and be dropped
+            raise SpecError(f"{self.source}: derived predicate {atom.name} (line {derived.line}) is an action's "
+                            f"effect; derived predicates are defined, never set")
         text = self._atom(atom, typing)
         if text == "false":
             return ""  # an atom no object can make true: adding or deleting it changes nothing
@@ -498,8 +649,20 @@ def read_text(path: str | Path, what: str) -> str:
 
 
 def compile_file(path: str | Path, inhabited: set[str] | None = None,
-                 objects: dict[str, list[str]] | None = None) -> CompiledDomain:
+                 objects: dict[str, list[str]] | None = None, probabilistic: str = "exact") -> CompiledDomain:
     """Parse and compile the PDDL domain file at ``path`` (``inhabited``, ``objects``: see
-    :func:`compile_domain`)."""
-    text = read_text(path, "domain")
-    return compile_domain(parse_text(text, "domain", str(path)), text, str(path), inhabited, objects)
+    :func:`compile_domain`; ``probabilistic``: ``"exact"``, or the lossy opt-in ``"most_likely"``, see
+    :mod:`gensim_gym.generation.pddl_prob`)."""
+    text = rewrite(read_text(path, "domain"), str(path), probabilistic)
+    compiled = compile_domain(parse_text(text.text, "domain", str(path)), text.text, str(path), inhabited,
+                              objects, fail=text.fail, determinized=text.dropped)
+    if text.fail_text is None:
+        return compiled
+    # the same domain with each two-outcome block's other outcome kept: same actions, so the same tools
+    # (by name), whose effects are what a failed call of them applies
+    failing = compile_domain(parse_text(text.fail_text, "domain", str(path)), text.fail_text, str(path),
+                             inhabited, objects)
+    fail_effects = {t.name: t.effects for t in failing.tools}
+    tools = tuple(replace(t, fail_effects=fail_effects[t.name])
+                  if compiled.actions[t.name].lower() in text.fail_actions else t for t in compiled.tools)
+    return replace(compiled, tools=tools)

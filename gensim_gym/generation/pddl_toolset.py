@@ -22,9 +22,12 @@ from gensim_gym.errors import SpecError
 from gensim_gym.generation.pddl_import import CompiledDomain, _one_type, compile_file, name_of, parse_text, read_text
 from gensim_gym.generation.toolsets import Toolset
 from gensim_gym.spec.model import Reward, SimSpec, Tools, World
+from gensim_gym.spec.validate import schema
 
 #: Objects of one type a problem may declare (bounded: a user's file).
 MAX_PROBLEM_OBJECTS = 500
+#: The longest horizon a spec may have (the schema's bound, read from it).
+MAX_HORIZON: int = schema()["$defs"]["task"]["properties"]["horizon"]["maximum"]
 
 
 def check_size(compiled: CompiledDomain, counts: dict[str, int], source: str) -> None:
@@ -52,7 +55,7 @@ def _static(compiled: CompiledDomain) -> set[str]:
     """Predicates no tool changes (type-like facts, ``same_*``): never goals."""
     written = set()
     for tool in compiled.tools:
-        for effect in tool.effects:
+        for effect in tool.effects + tool.fail_effects:
             written.add(effect.removeprefix("not ").split("(")[0].strip())
     return {p.name for p in compiled.predicates} - written
 
@@ -86,19 +89,21 @@ def toolset_from_sidecar(meta: dict[str, Any], compiled: CompiledDomain, source:
             "distractor_tools": list(meta.get("distractor_tools", ())),
             "init": init, "goal": goal, "templates": meta.get("templates", {})}
     toolset = Toolset.from_dict(body, source=source)
+    if compiled.determinized:
+        toolset = replace(toolset, approximations=compiled.determinized)
     return toolset
 
 
-def _problem_parts(domain_path: str | Path, problem_path: str | Path):
+def _problem_parts(domain_path: str | Path, problem_path: str | Path, probabilistic: str = "exact"):
     """The compiled domain (over the problem's types), objects by type, init facts, goal formula and object
-    types of a problem."""
+    types of a problem (``probabilistic``: see :func:`compile_file`)."""
     source = str(problem_path)
     problem = parse_text(read_text(problem_path, "problem"), "problem", source)
     inhabited = {name_of(t) for o in problem.objects for t in (o.type_tags or ["object"])}
     declared: dict[str, list[str]] = {}  # a fixed object set: universal quantifiers expand over it
     for obj in sorted(problem.objects, key=lambda o: o.name):
         declared.setdefault(name_of(next(iter(obj.type_tags), "object")), []).append(name_of(obj.name))
-    compiled = compile_file(domain_path, inhabited, declared)
+    compiled = compile_file(domain_path, inhabited, declared, probabilistic)
     objects: dict[str, list[str]] = {}
     for const, t in compiled.constants.items():
         objects.setdefault(t, []).append(const)
@@ -124,10 +129,10 @@ def _problem_parts(domain_path: str | Path, problem_path: str | Path):
     return compiled, {t: tuple(v) for t, v in objects.items()}, init, problem.goal, types
 
 
-def toolset_from_problem(domain_path: str | Path, problem_path: str | Path, meta: dict[str, Any] | None = None
-                         ) -> Toolset:
+def toolset_from_problem(domain_path: str | Path, problem_path: str | Path, meta: dict[str, Any] | None = None,
+                         *, probabilistic: str = "exact") -> Toolset:
     """A toolset whose start state is the problem's (objects and init); goals are drawn by the generator."""
-    compiled, objects, init, _, _ = _problem_parts(domain_path, problem_path)
+    compiled, objects, init, _, _ = _problem_parts(domain_path, problem_path, probabilistic)
     meta = dict(meta or {})
     meta["types"] = {t: {"names": list(v), "min": len(v), "max": len(v)} for t, v in objects.items()}
     meta["init"] = [{"set": [f for f in init if not f.startswith("same_")]}]
@@ -144,26 +149,33 @@ def goal_conditions(compiled: CompiledDomain, goal: Any, types: dict[str, str], 
     objects: dict[str, list[str]] = {}
     for obj, t in types.items():
         objects.setdefault(t, []).append(obj)
-    builder = _ActionBuilder(compiled.variants, compiled.subtypes, constants, source, "", objects=objects)
+    builder = _ActionBuilder(compiled.variants, compiled.subtypes, constants, source, "", objects=objects,
+                             derived=compiled.derived)
     items = list(goal.operands) if isinstance(goal, And) else [goal]
-    out = tuple(builder._expr(item, {}) for item in items)
+    out = tuple(builder._expr(builder.expand(item), {}) for item in items)
     missing = sorted(builder.eq_types - set(compiled.eq_types))
     if missing:
         raise SpecError(f"{source}: the goal compares objects of types {missing} the domain never compares")
     return out
 
 
-def load_problem(domain_path: str | Path, problem_path: str | Path, *, horizon: int | None = None) -> SimSpec:
+def load_problem(domain_path: str | Path, problem_path: str | Path, *, horizon: int | None = None,
+                 probabilistic: str = "exact") -> SimSpec:
     """The :class:`SimSpec` of one PDDL problem: its objects, initial state and goal, all the domain's tools.
 
     The horizon is ``horizon`` if given, else twice the shortest plan plus ten when the built-in planner
-    finds one (its plan is then the spec's golden plan), else 200.
+    finds one (its plan is then the spec's golden plan), plus room for the retries of tools that can fail
+    (:func:`gensim_gym.generation.offline.retry_allowance`), else 200. ``probabilistic``: ``"exact"``
+    (default: probabilistic effects only where a tool's ``fail_prob`` and ``fail_effects`` express them
+    exactly; the golden plan is the all-success outcome's) or
+    ``"most_likely"`` (lossy; what was dropped is in ``meta["approximations"]``); see
+    :mod:`gensim_gym.generation.pddl_prob`.
     """
     from gensim_gym.world.compiled import CompiledWorld
     from gensim_gym.world.layout import Layout
     from gensim_gym.world.planner import best_plan
 
-    compiled, objects, init, goal, types = _problem_parts(domain_path, problem_path)
+    compiled, objects, init, goal, types = _problem_parts(domain_path, problem_path, probabilistic)
     goals = goal_conditions(compiled, goal, types, str(problem_path))
     task = World(compiled.name, f"PDDL problem {Path(problem_path).name} of domain {compiled.name}.",
                 compiled.types, compiled.predicates, objects, tuple(init), goals, horizon or 200)
@@ -172,24 +184,31 @@ def load_problem(domain_path: str | Path, problem_path: str | Path, *, horizon: 
     result, optimal = best_plan(CompiledWorld(spec, Layout.from_spec(spec)), max_expansions=50_000)
     meta: dict[str, Any] = {"domain": compiled.name, "source": {"domain": str(domain_path),
                                                                    "problem": str(problem_path)}}
+    if compiled.determinized:
+        meta["approximations"] = list(compiled.determinized)
     if result.plan is not None:
         meta.update(golden_plan=[a.label for a in result.plan], golden_plan_optimal=optimal)
         if horizon is None:
-            task = replace(task, horizon=2 * len(result.plan) + 10)
+            from gensim_gym.generation.offline import retry_allowance
+
+            extra = retry_allowance(result.plan)
+            task = replace(task, horizon=min(2 * len(result.plan) + 10 + extra, MAX_HORIZON))
             spec = SimSpec(task, spec.tools, spec.reward)
     return spec.with_meta(**meta)
 
 
-def toolset_from_file(path: str | Path) -> Toolset:
+
+def toolset_from_file(path: str | Path, *, probabilistic: str = "exact") -> Toolset:
     """A toolset from a ``.json`` file (a JSON toolset, or a PDDL sidecar naming its ``pddl`` domain) or a
-    ``.pddl`` domain file (start states from the first problem of a folder named like it, PDDLGym's layout)."""
+    ``.pddl`` domain file (start states from the first problem of a folder named like it, PDDLGym's layout);
+    ``probabilistic``: see :func:`load_problem`."""
     p = Path(path)
     if p.suffix == ".pddl":
         problems = sorted((p.parent / p.stem).glob("*.pddl"), key=lambda q: (q.stat().st_size, q.name))
         if not problems:
             raise SpecError(f"{p}: a PDDL domain alone has no start states; add a sidecar {p.stem}.json with "
                             f"types and init rules (see docs/pddl.md), or a folder {p.stem}/ of problem files")
-        return toolset_from_problem(p, problems[0])
+        return toolset_from_problem(p, problems[0], probabilistic=probabilistic)
     from gensim_gym._json import load_file
 
     meta = load_file(p, "toolset")
@@ -199,4 +218,4 @@ def toolset_from_file(path: str | Path) -> Toolset:
         return Toolset.from_dict(meta, source=str(p))
     domain = (p.parent / str(meta["pddl"])).resolve()
     inhabited = {t for t, v in dict(meta.get("types", {})).items() if isinstance(v, dict) and v.get("max", 1)}
-    return toolset_from_sidecar(meta, compile_file(domain, inhabited), str(p))
+    return toolset_from_sidecar(meta, compile_file(domain, inhabited, probabilistic=probabilistic), str(p))

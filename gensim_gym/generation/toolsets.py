@@ -92,6 +92,9 @@ class Toolset:
     goal_negated: tuple[str, ...] = ()
     constraints: tuple[ConstraintTemplate, ...] = ()  # the constraint templates it offers
     active: tuple[ConstraintTemplate, ...] = ()  # the ones turned on (see with_constraints)
+    # What an opt-in lossy import dropped (a PDDL domain imported with probabilistic="most_likely"); every
+    # spec generated from the toolset carries it in meta["approximations"], so nothing is dropped silently.
+    approximations: tuple[str, ...] = ()
 
     @property
     def all_tools(self) -> tuple[Tool, ...]:

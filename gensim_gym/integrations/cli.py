@@ -125,6 +125,8 @@ def describe(spec: SimSpec) -> str:
         lines.append(f"  {tool.name}({params}){tag}{fail} - {tool.description}")
         lines.append(f"      needs: {tool.pre}")
         lines.append(f"      does:  {'; '.join(tool.effects)}")
+        if tool.fail_effects:
+            lines.append(f"      fails: {'; '.join(tool.fail_effects)}")
     lines.append(f"Reward ({reward.mode}): +{reward.success:g} on success")
     if reward.mode == "dense":
         lines.append(f"  progress shaping weight {reward.progress_weight:g} (gamma {reward.gamma:g}), "

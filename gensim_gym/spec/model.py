@@ -66,7 +66,15 @@ class Param:
 
 @dataclass(frozen=True)
 class Tool:
-    """A parameterised action: precondition ``pre`` and a list of ``effects``."""
+    """A parameterised action: precondition ``pre`` and a list of ``effects``.
+
+    A valid call fails with probability ``fail_prob`` (or the task's noise, whichever is larger); a failed
+    call applies ``fail_effects`` instead of ``effects`` (default: none, so the state is unchanged). That
+    makes a tool a two-outcome action, which is how an imported PPDDL action with deterministic effects
+    beside one probabilistic outcome stays exact. Failure effects may make the goal unreachable (a lost
+    robot); the env then ends the episode as a failure (``info["dead_end"]``). Solvability and the golden
+    plan are proven on the all-success outcome (noise-free), as for ``fail_prob`` alone.
+    """
 
     name: str
     description: str
@@ -76,17 +84,21 @@ class Tool:
     fail_prob: float = 0.0
     toolset: str = ""
     distractor: bool = False
+    fail_effects: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "description": self.description, "params": [p.to_dict() for p in self.params],
-                "pre": self.pre, "effects": list(self.effects), "fail_prob": self.fail_prob,
-                "toolset": self.toolset, "distractor": self.distractor}
+        out = {"name": self.name, "description": self.description, "params": [p.to_dict() for p in self.params],
+               "pre": self.pre, "effects": list(self.effects), "fail_prob": self.fail_prob,
+               "toolset": self.toolset, "distractor": self.distractor}
+        if self.fail_effects:  # only when present: a tool without them keeps the JSON (and spec id) it always had
+            out["fail_effects"] = list(self.fail_effects)
+        return out
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Tool:
         return cls(d["name"], d["description"], tuple(Param.from_dict(p) for p in d["params"]), d["pre"],
                    tuple(d["effects"]), float(d.get("fail_prob", 0.0)), d.get("toolset", ""),
-                   bool(d.get("distractor", False)))
+                   bool(d.get("distractor", False)), tuple(d.get("fail_effects", ())))
 
 
 @dataclass(frozen=True)
@@ -294,7 +306,8 @@ class SimSpec:
         """``(domain_text, problem_text)``: the spec as PDDL (PDDL 2.1 ``:numeric-fluents`` for fluents).
 
         A spec with hidden facts, tool noise or trajectory constraints exports its deterministic, fully
-        observable core: hidden facts are plain facts, reveals, ``fail_prob`` and constraints are left out
+        observable core: hidden facts are plain facts, reveals, ``fail_prob`` with ``fail_effects`` and
+        constraints are left out
         (see :mod:`gensim_gym.spec.pddl_export`).
         """
         from gensim_gym.spec.pddl_export import to_pddl

@@ -5,7 +5,8 @@
 (``:numeric-fluents``) with every ground fluent's start value in the problem; the goal is the conjunction of
 the spec's goal conditions. What PDDL cannot say is left out, so the export is the spec's
 **deterministic, fully observable core**: hidden facts are plain facts, ``reveal`` effects are dropped,
-tool failure noise (``fail_prob``) is dropped, trajectory constraints are dropped, and the horizon and
+tool failure noise (``fail_prob``, with the ``fail_effects`` a failed call applies) is dropped: a tool is
+its all-success outcome, trajectory constraints are dropped, and the horizon and
 reward are not written. Fluents are clamped to ``[min, max]`` in the spec and not in PDDL; the two agree
 on every plan that never pushes a fluent past a bound (preconditions of the shipped domains keep them
 inside). The wildcard ``_`` (any object) becomes an existential quantifier.

@@ -251,12 +251,18 @@ def _check_tool(tool, i: int, vocab: Vocabulary, problems: list[Problem]) -> Non
         problems.extend(check_expr(parse_expr_cached(tool.pre, base + ".pre"), vocab, variables, base + ".pre"))
     except SpecError as exc:
         problems.extend(exc.problems)
-    for j, text in enumerate(tool.effects):
-        path = f"{base}.effects[{j}]"
-        try:
-            problems.extend(check_effect(parse_effect_cached(text, path), vocab, variables, path))
-        except SpecError as exc:
-            problems.extend(exc.problems)
+    # failure effects follow the rules of effects (same parameters, vocabulary and bounds)
+    for field_, texts in (("effects", tool.effects), ("fail_effects", tool.fail_effects)):
+        for j, text in enumerate(texts):
+            _check_effect(text, f"{base}.{field_}[{j}]", vocab, variables, problems)
+
+
+def _check_effect(text: str, path: str, vocab: Vocabulary, variables: dict[str, str],
+                  problems: list[Problem]) -> None:
+    try:
+        problems.extend(check_effect(parse_effect_cached(text, path), vocab, variables, path))
+    except SpecError as exc:
+        problems.extend(exc.problems)
 
 
 def _check_constraints(task: World, vocab: Vocabulary, problems: list[Problem]) -> None:

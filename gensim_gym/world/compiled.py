@@ -42,6 +42,8 @@ class GroundAction:
     # Facts the precondition needs true / false, and what assignment values read (planner guidance).
     requires: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
     value_reads: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
+    # What a failed call applies (the tool's ``fail_effects``); None without any: a failure changes nothing.
+    fail_effects: CompiledEffects | None = None
 
     @cached_property
     def label(self) -> str:
@@ -173,11 +175,14 @@ _GROUNDED_SERIAL = count()  # numbers each cached tool grounding; never reused, 
 
 def _tool_info(tool: Tool) -> tuple:
     """What grounding a tool needs from its text: parameter types, literal constants, whether it
-    reveals, and its parsed precondition, effects and parameter names."""
+    reveals, and its parsed precondition, effects, parameter names and failure effects."""
     pre = parse_expr_cached(tool.pre)
     effects = [parse_effect_cached(e) for e in tool.effects]
-    return (tuple(p.type for p in tool.params), _constants(pre, effects),
-            any(isinstance(e, Reveal) for e in effects), pre, effects, tuple(p.name for p in tool.params))
+    fail_effects = [parse_effect_cached(e) for e in tool.fail_effects]
+    both = effects + fail_effects
+    return (tuple(p.type for p in tool.params), _constants(pre, both),
+            any(isinstance(e, Reveal) for e in both), pre, effects, tuple(p.name for p in tool.params),
+            fail_effects)
 
 
 _NUMERIC_ASSIGN = re.compile(r"^(.+?) (=|\+=|-=) (-?[0-9]+)$")
@@ -397,7 +402,7 @@ class CompiledWorld:
 
     def _ground_tool(self, tool: Tool, info: tuple, index: _SpecIndexer, fail: float) -> tuple:
         """One tool's ground actions and, per fact / fluent their preconditions read, the reading action ids."""
-        types, consts, reveals, pre, effects, params = info
+        types, consts, reveals, pre, effects, params, fail_effects = info
         objects = self.spec.task.objects
         cache = self.layout.compile_cache
         counts = tuple(len(objects.get(t, ())) for t in sorted(self.layout.capacity))
@@ -408,17 +413,18 @@ class CompiledWorld:
         out: list[GroundAction] = []
         for args in product(*(objects.get(t, ()) for t in types)):
             slots = tuple(index.slot[a] for a in args)
-            key = (tool.pre, tool.effects, params, slots, const_slots, reveal)
+            key = (tool.pre, tool.effects, params, slots, const_slots, reveal, tool.fail_effects)
             compiled = cache.get(key)
             if compiled is None:
                 binding = dict(zip(params, args, strict=True))
                 values = [e.value for e in effects if isinstance(e, Assign)]
                 compiled = cache[key] = (compile_expr(pre, index, binding, split=True),
                                          compile_effects(effects, index, binding),
-                                         requirements(pre, index, binding), reads(values, index, binding))
+                                         requirements(pre, index, binding), reads(values, index, binding),
+                                         compile_effects(fail_effects, index, binding) if fail_effects else None)
             action_id = self.layout.action_index(tool.name, slots)
             out.append(GroundAction(action_id, tool.name, args, params, compiled[0], compiled[1], fail,
-                                    tool.distractor, compiled[2], compiled[3]))
+                                    tool.distractor, compiled[2], compiled[3], compiled[4]))
         facts_read: dict[int, list[int]] = {}
         nums_read: dict[int, list[int]] = {}
         for action in out:

@@ -81,17 +81,20 @@ class Guard:
         """Every violated instance in the state (a full check: the start state)."""
         return [g for g in self.ground if not g.holds(facts, nums)]
 
-    def touched(self, action: GroundAction) -> tuple[GroundConstraint, ...]:
-        """The instances that read something ``action``'s effects write, in id order (cached per action)."""
-        out = self._touched.get(action.id)
+    def touched(self, action: GroundAction, fail: bool = False) -> tuple[GroundConstraint, ...]:
+        """The instances that read something ``action``'s effects (``fail``: its failure effects) write, in
+        id order (cached per action and outcome)."""
+        key = ~action.id if fail else action.id
+        out = self._touched.get(key)
         if out is None:
-            effects = action.effects
+            effects = action.fail_effects if fail else action.effects
+            assert effects is not None  # failure effects are checked only for calls that have them
             seen: dict[int, GroundConstraint] = {}
             for i in effects.touched_facts:
                 seen.update((g.id, g) for g in self.by_fact.get(i, ()))
             for j in effects.touched_nums:
                 seen.update((g.id, g) for g in self.by_num.get(j, ()))
-            out = self._touched[action.id] = tuple(seen[k] for k in sorted(seen))
+            out = self._touched[key] = tuple(seen[k] for k in sorted(seen))
         return out
 
     def broken_after(self, action: GroundAction, facts: bytearray, nums: list[float]) -> list[GroundConstraint]:

@@ -97,9 +97,7 @@ def test_conditional_effects_and_existentials_compile_to_ground_form() -> None:
 
 
 @pytest.mark.parametrize(("snippet", "requirement"), [
-    ("(:requirements :strips :derived-predicates)", ":derived-predicates"),
     ("(:requirements :strips :durative-actions)", ":durative-actions"),
-    ("(:requirements :strips :probabilistic-effects)", ":probabilistic-effects"),
     ("(:requirements :strips :numeric-fluents)", ":numeric-fluents"),
 ])
 def test_unsupported_requirements_name_the_requirement_and_line(tmp_path, snippet: str, requirement: str) -> None:
@@ -126,6 +124,15 @@ def test_a_universal_precondition_needs_a_problems_fixed_objects(tmp_path) -> No
     spec = load_problem(path, problem)  # the quantifier expands over the problem's objects
     assert next(t for t in spec.tools.tools if t.name == "a").pre == "(p(u) and p(v))"
     assert spec.golden_plan == ["fill(v)", "a()"]
+
+
+def test_a_problem_may_use_goal_features_it_does_not_declare(tmp_path) -> None:
+    domain = write(tmp_path, "lamps.pddl", DOMAIN)
+    either = PROBLEM.replace("(:goal (and (lit kitchen) (lit hall)))", "(:goal (or (lit kitchen) (lit hall)))")
+    assert len(load_problem(domain, write(tmp_path, "p1.pddl", either)).golden_plan) == 2
+    every = PROBLEM.replace("(:goal (and (lit kitchen) (lit hall)))", "(:goal (forall (?r - room) (lit ?r)))")
+    spec = load_problem(domain, write(tmp_path, "p2.pddl", every))  # expanded over the problem's rooms
+    assert spec.task.goal == ("(lit(hall) and lit(kitchen))",) and len(spec.golden_plan) == 4
 
 
 def test_load_problem_plays_the_problem_with_its_goal(tmp_path) -> None:

@@ -80,8 +80,9 @@ def section_problems(stage: str, obj: Any) -> list[Problem]:
 # An answer-size estimate from a schema: arrays and maps are counted at a typical fill, not at their maxima
 # (task.init allows 1024 items; a real answer has a dozen), strings at a typical length.
 _TYPICAL_ITEMS, _TYPICAL_STRING, _CHARS_PER_TOKEN = 8, 32, 3
-#: Arrays a typical answer fills less: a task states a trajectory constraint only when the directive asks for one.
-_TYPICAL_ITEMS_OF = {"constraints": 1}
+#: Arrays a typical answer fills less: a task states a trajectory constraint only when the directive asks for one;
+#: a tool's failure effects (an imported two-outcome action's) are left out of a typical answer altogether.
+_TYPICAL_ITEMS_OF = {"constraints": 1, "fail_effects": 0}
 MIN_ANSWER_TOKENS, MAX_ANSWER_TOKENS = 256, 4096
 
 
@@ -91,7 +92,7 @@ def _typical_chars(node: Any, depth: int = 0, items: int = _TYPICAL_ITEMS) -> in
     kind = node.get("type")
     if kind == "object" or "properties" in node:
         size = sum(len(k) + 4 + _typical_chars(v, depth + 1, _TYPICAL_ITEMS_OF.get(k, _TYPICAL_ITEMS))
-                   for k, v in node.get("properties", {}).items())
+                   for k, v in node.get("properties", {}).items() if _TYPICAL_ITEMS_OF.get(k) != 0)
         extra = node.get("additionalProperties")
         if isinstance(extra, dict):
             size += min(node.get("maxProperties", 4), 4) * (12 + _typical_chars(extra, depth + 1))
