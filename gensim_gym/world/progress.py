@@ -281,6 +281,7 @@ class Progress:
                     if check is not None and not check(facts, nlist):
                         continue
                 if assigns is not None:
+                    assert facts is not None  # built above: assigns is one of the two reasons to build it
                     n2 = list(nums)
                     w.apply(bytearray(facts), n2, assigns)  # fluents from the pre-state, as the env does
                     nums2 = tuple(n2)
