@@ -37,6 +37,8 @@ MAX_TRIES = 40
 DRAFT_CACHE = 256
 #: Attempt verdicts a generator keeps, by draft and walked goals (see ``OfflineGenerator._attempt``).
 VERDICT_CACHE = 4096
+#: What a dense task's whole horizon of steps costs (success pays 1): see :meth:`OfflineGenerator.gen_reward`.
+HORIZON_COST = 0.5
 _RULE_VAR = re.compile(r"^\?([A-Za-z_][A-Za-z0-9_]*)\s*:\s*([A-Za-z_][A-Za-z0-9_]*)$")
 
 
@@ -193,10 +195,15 @@ class OfflineGenerator:
             chosen.extend(base + [ts.distractor_tools[i] for i in picks])
         return tuple(chosen)
 
-    def gen_reward(self) -> Reward:
+    def gen_reward(self, horizon: int) -> Reward:
+        """The reward of a task with this horizon. A dense step costs ``HORIZON_COST / horizon``: a whole
+        horizon costs half the success reward, so ending early never pays more than succeeding, and a wasted
+        step on a short easy task costs enough (0.08-0.13) to stand out of the value noise of an argmax
+        learner (SB3 DQN lost its easy families with 0.01: BENCHMARKS.md, Learnability)."""
         if self.knobs.reward_mode == "sparse":
             return Reward(mode="sparse", success=1.0, step_cost=0.0, invalid_cost=0.0, progress_weight=0.0)
-        return Reward(mode="dense", success=1.0, step_cost=0.01, invalid_cost=0.05, progress_weight=0.5)
+        return Reward(mode="dense", success=1.0, step_cost=round(HORIZON_COST / max(horizon, 1), 4),
+                      invalid_cost=0.05, progress_weight=0.5)
 
     # -- one attempt -----------------------------------------------------------
     def _attempt(self, rng: np.random.Generator) -> tuple[SimSpec | None, str]:
@@ -318,7 +325,7 @@ class OfflineGenerator:
             tools = Tools(tools, tuple(self.knobs.domains))
         task = World(name, description or f"{name} task", tuple(types), tuple(preds), dict(objects), tuple(init),
                     tuple(goals), horizon, tuple(fluents), hidden, fail, self.constraints)
-        return SimSpec(task, tools, self.gen_reward(), self.directive)
+        return SimSpec(task, tools, self.gen_reward(horizon), self.directive)
 
     def _init_state(self, rng: np.random.Generator, objects: dict[str, tuple[str, ...]]) -> list[str]:
         out: list[str] = []
