@@ -5,7 +5,8 @@ were; run this before and after (``git stash`` / another worktree) and compare.
 
 - **spec digest**: the ids of the specs ``generate`` gives for 6 directives × 3 difficulties × 4 seeds
   (72 specs; the directives use no clause kind newer than session 6, so the digest also spans
-  versions: ``c651dbf656d8d87a`` from f8cd5a8 on).
+  versions: ``c651dbf656d8d87a`` from f8cd5a8 to the dense step cost of 0.5 / horizon, ``a248d5203591717d``
+  since).
 - **episode digest**: 300 masked-random steps in each of 5 domains × 2 directives × 2 difficulties,
   hashing every observation and reward, through the env's own (ground) face and the default face.
 
