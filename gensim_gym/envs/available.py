@@ -21,10 +21,10 @@ observation is the env's vector observation followed by one feature row per list
 These say what a call does to the *goal*, one step ahead, from the call's declared effects; they
 say nothing about which call is on a shortest plan (steps that only prepare a goal, such as driving
 to a crate, read 0 in ``achieves`` like every other call), and hidden facts stay hidden (effects are
-known, states are not). ``k >= n`` (only ``n`` calls are available) wraps around to call ``k mod n``, so
-every action is a call that can be made. With more than ``K`` calls available the first ``K`` in layout order are listed and
-``info["calls_cut"]`` says how many were left out (never seen on the built-in domains with the
-default ``K``; see :data:`MAX_CALLS`).
+known, states are not). ``k >= n`` (only ``n`` calls are available) wraps around to call
+``k mod n``, so every action is a call that can be made. With more than ``K`` calls available the
+first ``K`` in layout order are listed and ``info["calls_cut"]`` says how many were left out (never
+seen on the built-in domains with the default ``K``; see :data:`MAX_CALLS`).
 """
 
 from __future__ import annotations
