@@ -128,7 +128,6 @@ class GenSimEnv(gym.Env):
         # each cached world's TaskRuntime (by spec id), built at the task's first reset, dropped with the world
         self._runtimes: dict[str, TaskRuntime] = {}
         self._weights: dict[str, int] = {}  # each kept world's weight (see world_cache_states)
-        self._cached_states = 0
         self._episode_end: EpisodeEndHook | None = None  # see set_episode_end_hook
         self._rt: TaskRuntime | None = None
         self._step_rt: TaskRuntime | None = None  # the runtime while an episode runs (None before reset, after end)
@@ -433,7 +432,6 @@ class GenSimEnv(gym.Env):
             self._worlds.clear()
             self._runtimes.clear()
             self._weights.clear()
-            self._cached_states = 0
         self._worlds[world.spec_id] = world
         self._evict()
 
@@ -446,7 +444,7 @@ class GenSimEnv(gym.Env):
         """
         if other.layout is not self.layout:
             raise Error("share_task_cache: the other env was made for another layout")
-        self._worlds, self._runtimes = other._worlds, other._runtimes
+        self._worlds, self._runtimes, self._weights = other._worlds, other._runtimes, other._weights
 
     def _compile(self, spec: SimSpec) -> CompiledWorld:
         key = spec.id
@@ -465,11 +463,18 @@ class GenSimEnv(gym.Env):
     def _evict(self) -> None:
         """Drop the least recently played tasks past :attr:`world_cache` tasks or :attr:`world_cache_states`
         weight (never the newest)."""
-        worlds = self._worlds
-        while len(worlds) > self.world_cache or (self._cached_states > self.world_cache_states and len(worlds) > 1):
+        worlds, weights = self._worlds, self._weights
+        total = sum(weights.values())  # at most world_cache terms, once per new task
+        while len(worlds) > self.world_cache or (total > self.world_cache_states and len(worlds) > 1):
             old = worlds.popitem(last=False)[0]
             self._runtimes.pop(old, None)
-            self._cached_states -= self._weights.pop(old, 0)
+            total -= weights.pop(old, 0)
+
+    @property
+    def _cached_states(self) -> int:
+        """The kept tasks' weight together (see :attr:`world_cache_states`), derived from the weights so that
+        envs sharing one cache (:meth:`share_task_cache`) agree on it."""
+        return sum(self._weights.values())
 
     def _runtime(self, w: CompiledWorld) -> TaskRuntime:
         """The world's :class:`TaskRuntime`, built on the first reset of a task and kept while the world is."""
@@ -480,9 +485,8 @@ class GenSimEnv(gym.Env):
             rt.obs0 = rt.initial_observation(self.layout, rt.phi0)
             self._runtimes[w.spec_id] = rt
             if w.spec_id in self._worlds:  # kept: weigh it (an estimate's table grows a little in play, unweighed)
-                weight = 10 * len(w.valid_actions) + (len(rt.potential.phis) if rt.potential is not None else 0)
-                self._cached_states += weight - self._weights.get(w.spec_id, 0)
-                self._weights[w.spec_id] = weight
+                self._weights[w.spec_id] = 10 * len(w.valid_actions) + (
+                    len(rt.potential.phis) if rt.potential is not None else 0)
         self._rt = rt
         return rt
 

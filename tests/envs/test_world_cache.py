@@ -53,3 +53,18 @@ def test_a_stream_of_large_tasks_keeps_the_weight_bounded() -> None:
     assert base._cached_states <= base.world_cache_states + max(base._weights.values())
     assert 30 <= len(base._worlds) < 150
     assert set(env.get_wrapper_attr("_tables")) <= set(base._worlds)
+
+
+def test_envs_sharing_a_cache_share_its_weight() -> None:
+    """Sessions of ``gensim-gym serve`` share one cache: a task one env evicts leaves the other's weight too, so
+    neither evicts on a stale total (each kept a counter of its own before, and the server's drifted up)."""
+    a = stream("GenSim-Warehouse-v0").unwrapped
+    b = GenSimEnv(a.source)
+    b.share_task_cache(a)
+    for _ in range(60):
+        a.reset()
+        b.reset()
+    assert a._cached_states == b._cached_states == sum(a._weights.values())
+    assert a._cached_states <= a.world_cache_states + max(a._weights.values())
+    assert set(a._weights) <= set(a._worlds)
+    assert len(a._worlds) >= 20  # neither env threw the shared tasks away on a stale total
