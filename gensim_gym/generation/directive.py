@@ -20,8 +20,10 @@ from gensim_gym.generation.lexicon import (
     calls,
     counted_nouns,
     counted_type,
+    derived_operations,
     noun_lemma,
     number_value,
+    object_operations,
     operations,
     weak_keywords,
 )
@@ -49,6 +51,14 @@ class Knobs:
     horizon_slack: str | None = None  # "tight" (plan + 1) or "loose" (2 x plan + 2); None: the usual slack
     required_tools: tuple[str, ...] = ()  # "back up ..., then remove ...": the golden plan calls each of these
     constraints: tuple[str, ...] = ()  # "without double-booking anyone": the toolsets' constraint templates to turn on
+
+    @property
+    def goal_target(self) -> int | None:
+        """The goal count a task is generated with: ``goal_count``, or the nearest a task of these domains
+        holds ("eight meetings" where a task has 3: 3; the reading marks that clause approximated)."""
+        if self.goal_count is None:
+            return None
+        return min(self.goal_count, goal_capacity(self.domains, self.goal_type))
 
     @property
     def min_plan_length(self) -> int:
@@ -105,12 +115,37 @@ TIME_WORDS = {"tight": ("tight deadline", "quick deadline", "short deadline", "s
               "loose": ("plenty of time", "no rush", "lots of time", "take your time", "take their time")}
 
 
-_TIGHT_MODS = r"tight|tighter|short|shorter|strict|stricter|quick|little|limited|small|hard|firm|aggressive|low|minimal"
-_LOOSE_MODS = r"plenty of|lots of|a lot of|loose|looser|generous|long|longer|ample|relaxed|extra|more|enough|lenient"
+# Time pressure is read by pattern, not by phrase list: a modifier class next to a time noun, in either order
+# ("a roomy horizon", "the step budget is tight"), so unseen combinations read as the ones tried.
+_TIGHT_MODS = (r"tight|tighter|short|shorter|strict|stricter|quick|little|limited|small|smaller|hard|firm|aggressive"
+               r"|low|lower|minimal|scarce|scant|narrow|brief|constrained|reduced|restricted|stringent|harsh|lean"
+               r"|very little|not much|barely any|hardly any|not a lot of|not enough")
+_LOOSE_MODS = (r"plenty of|lots of|a lot of|loads of|tons of|no shortage of|loose|looser|generous|long|longer|ample"
+               r"|relaxed|extra|more|enough|lenient|roomy|large|larger|big|bigger|huge|extended|flexible|soft|spare"
+               r"|abundant|unlimited|liberal|wide|comfortable|high|higher|a generous|an ample")
 #: Nouns for the time an episode has ("a short horizon", "lots of slack") and for pressure on it ("a deadline").
-_TIME_RESOURCE = r"time budget|step budget|step limit|time|slack|horizons?|timeouts?"
-_TIME_PRESSURE = r"deadlines?|time pressure|time limits?|rush|hurry"
+_TIME_RESOURCE = (r"time budget|step budget|step limit|step count|step cap|turn limit|move limit|budget of steps"
+                  r"|number of steps|max steps|time|timing|slack|horizons?|timeouts?")
+_TIME_PRESSURE = r"deadlines?|time pressure|time limits?|rush|hurry|clock"
+#: Pressure itself: "more time pressure" is tighter, "little time pressure" looser.
+_MORE_PRESSURE = r"more|extra|high|higher|heavy|heavier|intense|serious|real|lots of|a lot of|plenty of|added|some"
+_LESS_PRESSURE = r"no|without|not much|zero|little|low|lower|minimal|hardly any|barely any|less|reduced"
+#: Adjectives of a deadline or time limit that loosen it ("a generous deadline", "a relaxed time limit").
+_LOOSE_LIMIT = (r"generous|relaxed|loose|looser|lenient|soft|flexible|long|longer|extended|distant|far|comfortable"
+                r"|forgiving|ample|roomy|easy")
 _TIME_TAIL = rf"(?:\s+(?:in|on|for|of)\s+(?:the\s+|each\s+|an?\s+)?(?:{_TIME_RESOURCE}|episodes?))?"
+_TIGHT_ADJ = r"tight|short|strict|limited|small|low|brief|scarce|constrained|restricted|minimal"
+_LOOSE_ADJ = r"generous|loose|long|relaxed|lenient|ample|roomy|large|plentiful|unlimited|extended|flexible|big"
+#: Quantities of tools: "a handful of tools", "only the needed tools" / "many tools", "lots of distractors".
+_FEW_TOOLS = (r"fewer|less|few|a few|only a few|just a few|very few|no|without|minimal|minimum|small|smaller|not many"
+              r"|not too many|a handful of|handful of|limited|reduced|restricted|tiny|a small number of|lean|slim"
+              r"|compact|only the|only|just the|just")
+_MANY_TOOLS = (r"many|many more|more|lots more|extra|lots of|plenty of|a lot of|several|additional|a bunch of"
+               r"|tons of|loads of|numerous|a large number of|a wide range of|large|larger|big|bigger|rich|wide"
+               r"|a few extra|a couple of extra|a couple more|a few more|some extra")
+_TOOL_NOUN = r"distractors?|distractor tools|tools|toolsets?|tool sets?"
+#: One word between a quantity and its tool noun ("few distractor tools"), never a count ("only 3 tools").
+_BETWEEN = rf"(?:(?!\d|(?:{NUMBER})\b)\w+\s+)?"
 #: Phrases that set a knob and would mislead a later recognizer if left in the text: time pressure ("a short
 #: horizon" is no request for short tasks, "a hard deadline" none for hard tasks), negated knob words ("without
 #: noise" asks for no noise and states no rule), "can't see" (hidden facts, not a rule), "long-horizon" (longer
@@ -119,18 +154,22 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     (r"\blong[- ]horizon\b", "plan_length", 2),
     (r"\b(?:" + "|".join(map(re.escape, TIME_WORDS["tight"])) + r")\b", "time_pressure", "tight"),
     (r"\b(?:" + "|".join(map(re.escape, TIME_WORDS["loose"])) + r")\b", "time_pressure", "loose"),
-    (rf"\b(?:no|without|not much|zero)\s+(?:real\s+|any\s+|extra\s+|spare\s+)?(?:{_TIME_PRESSURE})\b",
+    (rf"\b(?:{_LESS_PRESSURE})\s+(?:real\s+|any\s+|extra\s+|spare\s+)?(?:{_TIME_PRESSURE}|pressure)\b",
      "time_pressure", "loose"),
+    (rf"\b(?:{_MORE_PRESSURE})\s+(?:time\s+)?pressure\b", "time_pressure", "tight"),
+    (rf"\b(?:{_LOOSE_LIMIT})\s+(?:\w+\s+)?(?:deadlines?|time limits?|step limits?|limits?)\b", "time_pressure",
+     "loose"),
     (rf"\b(?:no|without|zero)\s+(?:real\s+|any\s+|extra\s+|spare\s+)?(?:{_TIME_RESOURCE})\b{_TIME_TAIL}",
      "time_pressure", "tight"),
     (rf"\b(?:{_TIGHT_MODS})\s+(?:\w+\s+)?(?:{_TIME_RESOURCE}|{_TIME_PRESSURE})\b{_TIME_TAIL}", "time_pressure",
      "tight"),
     (rf"\b(?:{_LOOSE_MODS})\s+(?:\w+\s+)?(?:{_TIME_RESOURCE})\b{_TIME_TAIL}", "time_pressure", "loose"),
-    (r"\b(?:plenty of|lots of|a lot of|enough|spare)\s+steps\b", "time_pressure", "loose"),  # not "more steps"
-    (rf"\b(?:{_TIME_RESOURCE}|{_TIME_PRESSURE})\s+(?:is\s+|are\s+|should\s+be\s+|stays?\s+)?(?:very\s+)?"
-     rf"(?:tight|short|strict|limited)\b", "time_pressure", "tight"),
-    (rf"\b(?:{_TIME_RESOURCE}|{_TIME_PRESSURE})\s+(?:is\s+|are\s+|should\s+be\s+|stays?\s+)?(?:very\s+)?"
-     rf"(?:generous|loose|long|relaxed|lenient)\b", "time_pressure", "loose"),
+    (r"\b(?:plenty of|lots of|a lot of|loads of|tons of|enough|spare|ample|generous|no shortage of)\s+"
+     r"(?:\w+\s+)?(?:steps|moves|turns)\b", "time_pressure", "loose"),  # not "more steps": longer plans
+    (rf"\b(?:{_TIME_RESOURCE}|{_TIME_PRESSURE})\s+(?:is\s+|are\s+|should\s+be\s+|stays?\s+|kept\s+)?(?:very\s+|quite\s+)?"
+     rf"(?:{_TIGHT_ADJ})\b", "time_pressure", "tight"),
+    (rf"\b(?:{_TIME_RESOURCE}|{_TIME_PRESSURE})\s+(?:is\s+|are\s+|should\s+be\s+|stays?\s+|kept\s+)?(?:very\s+|quite\s+)?"
+     rf"(?:{_LOOSE_ADJ})\b", "time_pressure", "loose"),
     (rf"\b(?:under\s+|with\s+|a\s+)?(?:{_TIME_PRESSURE})\b", "time_pressure", "tight"),
     (r"\b(?:no|not|without|zero|non|never)[- ](?:any\s+|much\s+|too\s+)?"
      r"(?:noise|noisy|randomness|stochastic|stochasticity|flaky|failures?|unreliable)\b", "noise", False),
@@ -145,8 +184,12 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      r"|\bsuccess[- ]only\b", "reward_mode", "sparse"),
     (r"\b(?:per[- ]step|step[- ]?wise|intermediate|progress|partial[- ]credit)\s+rewards?\b"
      r"|\breward\s+(?:shaping|for progress|each step|every step)\b|\breward[- ]shaping\b", "reward_mode", "dense"),
-    (r"\b(?:fewer|less|few|no|without|minimal|small|not many)\s+(?:distractors?|distractor tools|tools|toolset)\b",
-     "tool_choice", -99),  # "fewer distractors" is no request for more of them
+    # a quantity word and a tool noun, with at most one word between that does not turn few into more
+    (rf"\b(?:(?:add|adding|give|use|include|with)\s+)?(?:{_MANY_TOOLS})\s+{_BETWEEN}(?:{_TOOL_NOUN})\b",
+     "tool_choice", 2),
+    (rf"\b(?:{_FEW_TOOLS})\s+(?!extra\b|more\b|additional\b){_BETWEEN}(?:{_TOOL_NOUN})\b"
+     r"|\b(?:remove|drop|cut|strip|trim)\s+(?:the\s+)?(?:distractors?|extra tools|distractor tools)\b",
+     "tool_choice", -99),  # "fewer distractors" is no request for more
     (r"\bnot\s+(?:too\s+|very\s+|that\s+|so\s+|overly\s+)?(?:hard|difficult|challenging)\b", "difficulty", -0.15),
     (r"\bnot\s+(?:too\s+|very\s+|that\s+|so\s+|overly\s+)?(?:easy|simple|trivial)\b", "difficulty", 0.15),
 ))
@@ -244,13 +287,24 @@ def _goal_count(text: str, domains: list[str], notes: list[str]) -> tuple[int | 
     the chosen domains whose noun is counted; None for goal words), or ``(None, None)``."""
     for match in counted_phrases(text, domains):
         count, kind = number_value(match[3]), match[4]
-        if not 1 <= count <= MAX_GOAL_COUNT:
-            raise DirectiveError(f"'{text[match[0]:match[1]]}': at most {MAX_GOAL_COUNT} goal conditions per task "
-                                 f"(and at least 1)")
-        notes.append(f"'{text[match[0]:match[1]]}': exactly {count} goal conditions"
-                     + (f", each about another {kind}" if kind else ""))
+        said = text[match[0]:match[1]]
+        if count < 1:
+            raise DirectiveError(f"'{said}': a task has at least 1 goal condition (and at most {MAX_GOAL_COUNT})")
+        most = goal_capacity(domains, kind)
+        if count > most:  # "ten cells", "eight meetings": the nearest count a task holds (Knobs.goal_target)
+            notes.append(f"'{said}': a task holds at most {most} goal conditions"
+                         + (f" about objects of type {kind}" if kind else "") + f": {most} are aimed at")
+        notes.append(f"'{said}': exactly {count} goal conditions" + (f", each about another {kind}" if kind else ""))
         return count, kind
     return None, None
+
+
+def goal_capacity(domains, kind: str | None) -> int:
+    """The most goal conditions a task of ``domains`` holds: :data:`MAX_GOAL_COUNT` (a layout's goal slots), and
+    for a count of objects of type ``kind`` ("five crates": each goal about another one), how many of them a
+    task has."""
+    most = [t.max for d in domains for t in get_toolset(d).types if t.name == kind]
+    return min([MAX_GOAL_COUNT, *([max(most)] if most else [])])
 
 
 def counted_phrases(text: str, domains) -> list[tuple[int, int, int, str, str | None]]:
@@ -418,6 +472,11 @@ def _required_tools(text: str, domains: list[str], notes: list[str]) -> tuple[st
             if re.search(verb_pattern(verb), text) and tool not in tools:
                 tools.append(tool)
                 notes.append(f"'{verb}': the golden plan calls {tool}")
+        # "three deliveries", "reschedule": words derived from a verb ask for its tool too
+        for hit in derived_operations(text, name) + object_operations(text, name):
+            if hit.tool not in tools:
+                tools.append(hit.tool)
+                notes.append(f"'{text[hit.start:hit.end]}' ({hit.verb}): the golden plan calls {hit.tool}")
     return tuple(tools)
 
 
@@ -548,23 +607,36 @@ def _scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
         hits, verbs = domain_evidence(text, name, ts)
         weak = _WEAK_KEYWORDS | weak_keywords(name)
         strong = any(w not in weak for w in hits)
+        part = _named_as_part(text, name)
         if strong or len(hits) + len(verbs) >= 2:
             scores[name] = hits + verbs
-            # a toolset's own name weighs 2, a keyword 1, a shared keyword, a verb or a type noun half
-            weights[name] = sum(2.0 if w in (name, name + "s") else 0.5 if w in weak else 1.0 for w in hits) \
-                + 0.5 * len(verbs)
+            # a toolset's own name weighs 2 (1 where it names a part: "a robot with an unreliable gripper"), a
+            # keyword 1, a shared keyword, a verb or a type noun half
+            weights[name] = sum((1.0 if part else 2.0) if w in (name, name + "s") else 0.5 if w in weak else 1.0
+                                for w in hits) + 0.5 * len(verbs)
     if not scores:
         return []
-    named = [name for name in scores if _has(text, re.escape(name))
+    named = [name for name in scores if _has(text, re.escape(name)) and not _named_as_part(text, name)
              and not any(name in ts.keywords for other, ts in registry.items() if other != name)]
     best = max(weights.values())
     found = _named_choice(text, named, weights) or [name for name in scores if weights[name] == best]
     notes.append(f"domains from keywords: {', '.join(found)} ("
-                 + "; ".join(f"{n}: {', '.join(scores[n])}" for n in found) + ")")
-    others = sorted((n for n in scores if n not in found), key=lambda n: -len(scores[n]))
+                 + "; ".join(f"{n}: score {weights[n]:g}: {', '.join(scores[n])}" for n in found) + ")")
+    others = sorted((n for n in scores if n not in found), key=lambda n: (-weights[n], n))
     if others:
-        notes.append(f"runner-up domain {others[0]} ({', '.join(scores[others[0]])}) not used: fewer keywords")
+        notes.append(f"runner-up domain {others[0]} (score {weights[others[0]]:g}: {', '.join(scores[others[0]])}) "
+                     f"not used: " + ("a lower score" if weights[others[0]] < best or not named else
+                                      "the directive names another domain outright"))
     return found
+
+
+def _named_as_part(text: str, name: str) -> bool:
+    """Whether every mention of domain ``name`` in ``text`` names a part of something else, in an attribute
+    phrase ("a robot with an unreliable gripper", "whose gripper slips"): a modifier, not the world asked for."""
+    mentions = list(re.finditer(rf"\b{re.escape(name)}s?\b", text))
+    return bool(mentions) and all(re.search(
+        r"\b(?:with|has|having|whose|its|their|using|via)\s+(?:[a-z'-]+\s+){0,2}$", text[:m.start()])
+        for m in mentions)
 
 
 # Words of the directive vocabulary (and filler) that end an explicit "domain: a, b" list, so that

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from gensim_gym.generation.toolsets import get_toolset, load_registry
 
@@ -44,30 +44,65 @@ def number_value(word: str) -> int:
 #: General English verbs that ask for the same kind of step, whatever the domain calls it. A directive's
 #: verb asks for a domain's tool whose own verb is in the same group (the tool's exact verb wins).
 VERB_GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(g) for g in (
-    {"pick", "pick up", "grab", "take", "lift", "fetch", "collect", "retrieve", "load", "board", "get"},
+    {"pick", "pick up", "grab", "take", "lift", "fetch", "collect", "retrieve", "load", "board", "get", "gather",
+     "hoist", "raise", "embark"},
+    # moving an object to where it belongs: what a domain's put/drop/unload tool finishes
     {"put", "put down", "put away", "drop", "place", "deposit", "set down", "unload", "deliver", "depart",
-     "debark", "store", "stack", "drop off", "ship", "dispatch"},
-    {"move", "go", "walk", "drive", "travel", "navigate", "sail", "fly", "ride", "carry"},
-    {"delete", "remove", "erase", "trash", "wipe"},
-    {"copy", "duplicate", "back up", "replicate", "mirror"},
-    {"gzip", "compress", "zip", "archive", "pack"},
-    {"gunzip", "decompress", "unzip", "extract", "unpack"},
-    {"buy", "purchase", "checkout", "check out"},
-    {"change", "replace", "swap", "fix", "repair"},
-    {"unlock", "open"},
-    {"send", "remind", "notify", "email", "message"},
-    {"inspect", "examine", "review", "compare"},
-    {"search", "look up", "browse", "find"},
-    {"verify", "authenticate", "identify", "validate"},
-    {"schedule", "arrange", "set up", "organise", "organize"},
+     "debark", "store", "stack", "drop off", "ship", "dispatch", "carry", "bring", "haul", "transport", "shuttle",
+     "convey", "relocate", "return", "restock", "stow", "offload", "disembark", "hand over", "send over"},
+    {"move", "go", "walk", "drive", "travel", "navigate", "sail", "fly", "ride", "relocate", "visit", "tour",
+     "traverse", "cross", "roam", "wander", "steer", "cover", "sweep"},
+    {"stack", "pile", "build", "assemble", "heap", "erect"},
+    {"delete", "remove", "erase", "trash", "wipe", "purge", "discard", "clean up", "clear out", "get rid of", "rm"},
+    {"copy", "duplicate", "back up", "replicate", "mirror", "clone", "snapshot", "cp"},
+    {"gzip", "compress", "zip", "archive", "pack", "shrink"},
+    {"gunzip", "decompress", "unzip", "extract", "unpack", "inflate"},
+    {"buy", "purchase", "checkout", "check out", "order", "acquire", "pay for", "shop for"},
+    {"change", "replace", "swap", "fix", "repair", "mend", "patch"},
+    {"unlock", "open", "unbolt"},
+    {"send", "remind", "notify", "email", "message", "ping", "alert"},
+    {"inspect", "examine", "review", "compare", "evaluate", "assess"},
+    {"search", "look up", "lookup", "browse", "find", "query", "look for", "hunt for"},
+    {"verify", "authenticate", "identify", "validate", "confirm identity", "vet"},
+    {"schedule", "arrange", "set up", "organise", "organize", "book in"},
+    {"book", "reserve", "secure"},
     {"invite", "add attendees"},
-    {"confirm", "accept", "rsvp"},
-    {"refund", "reimburse", "pay back"},
-    {"cancel", "call off", "void"},
-    {"unstack"},
-    {"push", "shove"},
-    {"scan", "survey", "explore"},
+    {"confirm", "accept", "rsvp", "acknowledge", "approve"},
+    {"refund", "reimburse", "pay back", "compensate", "issue refunds"},
+    {"cancel", "call off", "void", "revoke", "abort", "withdraw"},
+    {"update", "edit", "modify", "amend", "correct", "fix up"},
+    {"escalate", "hand off", "pass on", "forward", "transfer"},
+    {"unstack", "take down", "dismantle", "disassemble", "tear down"},
+    {"push", "shove", "slide", "nudge"},
+    {"scan", "survey", "explore", "probe"},
+    {"chmod", "permit", "grant", "unprotect"},
 ))
+
+#: General English action verbs no tool of any domain has to be named after: a directive's verb found here (or
+#: in :data:`VERB_GROUPS`, or a tool's own verb) is an operation, read as unsupported where the chosen domain
+#: has no tool that does it, instead of an opaque unrecognized word.
+ACTION_VERBS = frozenset({
+    "answer", "ask", "assign", "attach", "balance", "bake", "catch", "charge", "chat", "clean", "climb", "close",
+    "code", "collect", "combine", "connect", "construct", "control", "cook", "count", "create", "cut", "decide",
+    "defend", "design", "dig", "draw", "dress", "drink", "eat", "empty", "enter", "exchange", "exit", "feed",
+    "fill", "fold", "follow", "grow", "guard", "hide", "hit", "hold", "hunt", "install", "join", "jump", "kick",
+    "kill", "label", "land", "launch", "lead", "lock", "log", "mark", "match", "merge", "mine", "mix", "negotiate",
+    "paint", "park", "pass", "pay", "plant", "pour", "print", "pull", "read", "record", "recycle", "register",
+    "rent", "reply", "report", "rescue", "reset", "resolve", "restore", "route", "run", "save", "sell", "serve",
+    "shoot", "shuffle", "sign", "solve", "sort", "split", "stop", "summarize", "summarise", "supply", "take",
+    "throw", "tidy", "track", "trade", "translate", "turn", "type", "upload", "download", "wash", "water",
+    "weigh", "wrap", "write", "tag", "flag", "sync", "rename", "dust", "vacuum", "mop",
+    "lift", "lower", "rotate", "flip", "stir", "heat", "cool", "freeze", "load", "unload", "pack", "ship",
+})
+
+#: Meta verbs of a directive about the training itself ("train an agent", "benchmark PPO on ..."): filler.
+META_VERBS = frozenset({"train", "training", "trains", "learn", "learning", "learns", "teach", "teaching",
+                        "evaluate", "test", "testing", "benchmark", "benchmarking", "run", "running", "use", "try",
+                        "practice", "practise", "study", "let", "see", "get", "keep", "stay", "has", "have", "had",
+                        "does", "did", "done", "been", "being", "was", "were", "am", "will", "shall", "may",
+                        "might", "go", "goes", "going", "starts", "start", "begin", "include", "includes",
+                        "including", "involve", "involves", "involving", "contain", "contains", "feature",
+                        "features", "focus", "focused", "sample", "sampled"})
 
 #: Tool verbs too common in directives to ask for their tool when a user writes them ("add more tools",
 #: "check the result", "go easy"): only the hand-written verbs of ``OPERATIONS`` ask for these tools.
@@ -120,11 +155,13 @@ def calls(tool: str, wanted: str) -> bool:
 
 def _tool_verb(name: str) -> str:
     """The verb a tool's name starts with: ``change_tire`` → "change", ``pick_up`` → "pick up",
-    ``move_car__y`` → "move", ``drop__hoist_crate_pallet_depot`` → "drop"."""
+    ``move_car__y`` → "move", ``drop__hoist_crate_pallet_depot`` → "drop"; a verb written as one word with its
+    particle is read as two (``lookup_order`` → "look up", ``checkout`` → "check out")."""
     words = family(name).split("_")
     if len(words) > 1 and words[1] in ("up", "down", "out", "off", "away"):
         return f"{words[0]} {words[1]}"
-    return words[0]
+    compound = re.fullmatch(r"([a-z]{3,}?)(up|out|down|off)", words[0])
+    return f"{compound.group(1)} {compound.group(2)}" if compound else words[0]
 
 
 @cache
@@ -203,6 +240,7 @@ def _weak_keywords(names: tuple[str, ...]) -> dict[str, frozenset[str]]:
     texts = {name: (ts.description.lower() + " " + " ".join(ts.keywords) + " " + " ".join(
         t.name for t in ts.types)).replace("_", " ") for name, ts in registry.items() if name in names}
     keywords = {name: {noun_lemma(k) for k in registry[name].keywords} | {name} for name in texts}
+    tool_verbs = {name: {_tool_verb(t.name) for t in registry[name].all_tools} for name in texts}
     weak: dict[str, frozenset[str]] = {}
     for name in texts:
         own = {name, name + "s", noun_lemma(name)}
@@ -211,7 +249,117 @@ def _weak_keywords(names: tuple[str, ...]) -> dict[str, frozenset[str]]:
             lemma = noun_lemma(keyword)
             users = [other for other, text in texts.items()
                      if other != name and re.search(rf"\b{re.escape(lemma)}(?:s|es)?\b", text)]
-            return any(lemma in keywords[other] for other in users) or len(users) >= 2
+            # a keyword that is another toolset's tool verb ("driving": transport's drive_truck) names an
+            # activity many worlds have ("self-driving car" is no tireworld task)
+            verb = verb_of(keyword)
+            acts = verb is not None and any(verb in tool_verbs[other] for other in texts if other != name)
+            return any(lemma in keywords[other] for other in users) or len(users) >= 2 or acts
 
         weak[name] = frozenset(k for k in registry[name].keywords if k not in own and shared(k))
     return weak
+
+
+# -- words derived from a verb: "deliveries", "cancellation", "reschedule" ----------------------------------
+def noun_forms(verb: str) -> tuple[str, ...]:
+    """Nouns English derives from a one-word ``verb`` ("deliver" → delivery, deliveries; "cancel" →
+    cancellation; "remove" → removal; "ship" → shipment; "book" → bookings; "verify" → verification), each
+    with its plural: "process 3 deliveries" asks for deliveries as "deliver 3 ..." does. Candidates no
+    English word has ("pickment") are harmless: they never occur in a directive."""
+    if " " in verb or len(verb) < 3:
+        return ()
+    stems = [verb + "ment", verb + "ings"]
+    if verb.endswith("er"):
+        stems += [verb + "y", verb + "ies"]
+    if verb.endswith("e"):
+        stems += [verb[:-1] + "al", verb[:-1] + "ation", verb[:-1] + "ion", verb + "ment"]
+    elif verb.endswith("y"):
+        stems += [verb[:-1] + "ication"]
+    elif verb.endswith("l"):
+        stems += [verb + "lation", verb + "ation"]
+    elif verb.endswith(("t", "ss")):
+        stems += [verb + "ion", verb + "ation"]
+    return tuple(dict.fromkeys(w for stem in stems for w in (stem, stem if stem.endswith("s") else stem + "s")
+                               if not w.endswith("ys")))
+
+
+def _forms(verb: str) -> str:
+    """The regex of a one-word verb's regular inflections (see ``directive.verb_pattern``)."""
+    if verb.endswith("e"):
+        return rf"{verb[:-1]}(?:e|es|ed|ing)"
+    if verb.endswith("y") and verb[-2:-1] not in ("a", "e", "i", "o", "u"):
+        return rf"{verb[:-1]}(?:y|ies|ied|ying)"
+    if re.fullmatch(r".*[^aeiou][aeiou][bdglmnprt]", verb):
+        return rf"{verb}(?:s|ed|ing|{verb[-1]}ed|{verb[-1]}ing)?"
+    return rf"{verb}(?:s|es|ed|ing)?"
+
+
+@cache
+def known_verbs() -> frozenset[str]:
+    """Every verb the reader knows as a verb: the verb groups, the general action verbs and every
+    registered tool's own verb (see :data:`ACTION_VERBS`)."""
+    tools = {_tool_verb(t.name) for ts in load_registry().values() for t in ts.all_tools}
+    return frozenset({w for g in VERB_GROUPS for w in g} | ACTION_VERBS | tools)
+
+
+@cache
+def _known_regex() -> re.Pattern[str]:
+    singles = sorted((v for v in known_verbs() if " " not in v), key=len, reverse=True)
+    return re.compile("|".join(_forms(v) for v in singles))
+
+
+def verb_of(word: str) -> str | None:
+    """The known verb (:func:`known_verbs`) ``word`` is a form of ("carries" → carry), or None."""
+    if not _known_regex().fullmatch(word):
+        return None
+    return next(v for v in sorted(known_verbs(), key=len, reverse=True)
+                if " " not in v and re.fullmatch(_forms(v), word))
+
+
+class DerivedOperation(NamedTuple):
+    """An operation asked for by a word derived from a tool's verb (see :func:`derived_operations`)."""
+
+    start: int
+    end: int
+    verb: str  # the tool's verb (or its group's word) the word derives from
+    tool: str
+    redo: bool  # "reschedule": the operation done again, which a fresh task can only approximate
+
+
+def derived_operations(text: str, domain: str) -> list[DerivedOperation]:
+    """Operations of ``domain`` that ``text`` (lower case) asks for by a word derived from one of its verbs
+    (:func:`operations`): a noun (:func:`noun_forms`: "three deliveries", "the cancellation") or the verb
+    done again ("reschedule", "re-book", "redeliver"), where the word is no verb in its own right ("remove"
+    is not "move" again, "refund" not "fund" again)."""
+    out: list[DerivedOperation] = []
+    for verb, tool in operations(domain).items():
+        nouns = noun_forms(verb)
+        if nouns:
+            for m in re.finditer(rf"\b(?:{'|'.join(map(re.escape, nouns))})\b", text):
+                out.append(DerivedOperation(m.start(), m.end(), verb, tool, False))
+        if " " not in verb and len(verb) >= 3:
+            for m in re.finditer(rf"\bre-?{_forms(verb)}\b", text):
+                if verb_of(m.group(0).replace("-", "")) is None:
+                    out.append(DerivedOperation(m.start(), m.end(), verb, tool, True))
+    seen: set[tuple[int, int]] = set()
+    return [d for d in sorted(out) if (d.start, d.end) not in seen and not seen.add((d.start, d.end))]
+
+
+def object_operations(text: str, domain: str) -> list[DerivedOperation]:
+    """Operations of ``domain`` asked for by a generic verb (:data:`GENERIC_VERBS`: "add", "apply", "list") with
+    the object its tool is named after in the same part of the directive: "add 3 items to the cart" asks for
+    ``add_to_cart``, "list the folder" for ``list_dir``; "add more tools" asks for nothing."""
+    ts = get_toolset(domain)
+    synonyms: dict[str, list[str]] = {}
+    for noun, kind in NOUN_SYNONYMS.items():
+        synonyms.setdefault(kind, []).append(noun)
+    out: list[DerivedOperation] = []
+    for tool in dict.fromkeys(family(t.name) for t in ts.tools + ts.extra_tools):
+        verb, *rest = tool.split("_")
+        objects = [w for w in rest if len(w) >= 3 and w not in ("from", "the", "and", "for")]
+        if verb not in GENERIC_VERBS or not objects:
+            continue
+        words = sorted({x for w in objects for x in (w, *synonyms.get(w, ()))}, key=len, reverse=True)
+        nouns = "|".join(rf"{re.escape(w)}(?:s|es)?" for w in words)
+        for m in re.finditer(rf"\b({_forms(verb)})\b[^,;.]{{0,40}}?\b(?:{nouns})\b", text):
+            out.append(DerivedOperation(m.start(1), m.end(1), verb, tool, False))
+    return out

@@ -39,10 +39,24 @@ from gensim_gym.generation.directive import (
     rule_phrases,
     verb_pattern,
 )
-from gensim_gym.generation.lexicon import NUMBER, calls, distractor_operations, noun_lemma, number_value, operations
+from gensim_gym.generation.lexicon import (
+    META_VERBS,
+    NUMBER,
+    NUMBER_WORDS,
+    calls,
+    derived_operations,
+    distractor_operations,
+    family,
+    noun_lemma,
+    number_value,
+    object_operations,
+    operations,
+    verb_of,
+)
 from gensim_gym.generation.toolsets import load_registry
 
 STATUSES = ("honored", "approximated", "unsupported")
+_UNREAD = "not understood by the offline reader (no requirement made of it)"
 
 #: Words that carry no requirement of their own.
 FILLER = frozenset({
@@ -53,7 +67,8 @@ FILLER = frozenset({
     "few", "new", "like", "where", "which", "who", "while", "when", "about", "around", "domain", "domains",
     "kind", "kinds", "sort", "type", "types", "env", "envs", "environment", "environments", "family", "families",
     "set", "handle", "handling", "manage", "managing", "solve", "solving", "do", "doing", "play", "agent",
-    "agents", "user", "users", "under", "over", "via", "using", "but", "difficulty", "level", "mode"})
+    "agents", "user", "users", "under", "over", "via", "using", "but", "difficulty", "level", "mode", "them", "they",
+    "everyone", "everybody", "everything", "anything", "something", "bot", "bots", "assistant", "one's"})
 
 _OPERATION_VERBS = ("copy", "copies", "back up", "backup", "remove", "delete", "rename", "move", "refund", "cancel",
                     "escalate", "invite", "book", "confirm", "buy", "purchase", "inspect", "search", "verify",
@@ -154,17 +169,29 @@ def reading_of(text: str, knobs: Knobs) -> Reading:
         clauses.append((min(evidence)[0], Clause(words, "domain", {"domains": list(knobs.domains)},
                                                  note=_domain_note(knobs))))
     filler: list[str] = []
-    for match in re.finditer(r"[a-z0-9_'-]+", lower):
-        if any(claimed[match.start():match.end()]):
-            continue
+    for match in _words(lower, claimed):
         word = match.group(0)
         if word in FILLER or word.strip("'") in FILLER or word.endswith("'s") and word[:-2] in FILLER:
             filler.append(word)
             continue
-        clauses.append((match.start(), Clause(word, "unrecognized", {}, "unsupported",
-                                              "not understood by the offline reader (no requirement made of it)")))
+        if word in META_VERBS:  # "train an agent ...": about the training, not the task
+            filler.append(word)
+            continue
+        verb = _verb_clause(lower, match.start(), match.end(), knobs)
+        clauses.append((match.start(), verb or Clause(word, "unrecognized", {}, "unsupported", _UNREAD)))
     clauses.sort(key=lambda item: item[0])
     return Reading(text, knobs, tuple(_merge_unrecognized([c for _, c in clauses])), tuple(filler))
+
+
+def _words(text: str, claimed: bytearray):
+    """The words of ``text`` no clause claimed: a hyphenated word is one word ("double-booking"), but where a
+    clause claimed part of it ("fetch-and-place": fetch, place), its other parts are words of their own."""
+    for match in re.finditer(r"[a-z0-9_'-]+", text):
+        if not any(claimed[match.start():match.end()]):
+            yield match
+        elif "-" in match.group(0):
+            yield from (m for m in re.finditer(r"[a-z0-9_']+", text[:match.end()])
+                        if m.start() >= match.start() and not any(claimed[m.start():m.end()]))
 
 
 def _domain_note(knobs: Knobs) -> str:
@@ -226,18 +253,19 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912 - one 
         yield start, end, Clause(text[start:end], "constraint", {"requires": predicate, "tool": tool},
                                  note=f"every task keeps it: {tool} requires {predicate}(...)")
     for i, (start, end, _, number, kind) in enumerate(counted_phrases(rest, knobs.domains)):
-        said = text[start:end]
-        if i or number_value(number) != knobs.goal_count:  # a task has one goal count: the first one
-            yield start, end, Clause(said, "goal_count", {"goal_count": number_value(number), "type": kind},
+        said, asked = text[start:end], number_value(number)
+        if i:  # a task has one goal count: the first one
+            yield start, end, Clause(said, "goal_count", {"goal_count": asked, "type": kind},
                                      "unsupported", f"a task has one goal count: {knobs.goal_count} was used")
             continue
-        most = max((t.max for d in knobs.domains for t in registry[d].types if t.name == knobs.goal_type),
-                   default=None)
-        over = most is not None and knobs.goal_count > most
-        yield start, end, Clause(said, "goal_count", {
-            "goal_count": knobs.goal_count, "type": knobs.goal_type}, "approximated" if over else "honored",
-            f"a task has at most {most} objects of type {knobs.goal_type}: the nearest count is given"
-            if over else "")
+        most = knobs.goal_target
+        over = most is not None and asked > most
+        yield start, end, Clause(said, "goal_count", {"goal_count": asked, "type": knobs.goal_type},
+                                 "approximated" if over else "honored",
+                                 f"a task holds at most {most} goal conditions"
+                                 + (f" (at most {most} objects of type {kind})" if kind else "")
+                                 + f": the nearest count, {most}, is aimed at" if over else "")
+    yield from _uncounted(rest, knobs, counted_phrases(rest, knobs.domains))
     if knobs.tool_count is not None:
         m = re.search(rf"\b({NUMBER})\s+tools?\b", text)
         if m:
@@ -263,6 +291,30 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912 - one 
     yield from _operation_clauses(text, rest, knobs)
 
 
+#: Nouns a number counts that are no goal items: tool counts, time, attempts.
+_UNITS = frozenset({"tool", "step", "move", "turn", "second", "minute", "hour", "day", "time", "episode", "seed",
+                    "level", "percent", "x", "attempt", "try", "tries", "run", "epoch", "iteration", "worker", "env",
+                    "environment", "of"})
+
+
+def _uncounted(text: str, knobs: Knobs, counted) -> Any:
+    """A count of a noun that is no object type of the chosen domains ("a couple of flat tires" in tireworld,
+    whose only objects are locations): a goal count the offline generator cannot make, so unsupported, with
+    the types it can count."""
+    taken = [(a, b) for a, b, *_ in counted]
+    registry = load_registry()
+    for m in re.finditer(rf"\b({NUMBER})\s+(?:([a-z]+)\s+)?([a-z]+)\b", text):
+        noun = m.group(3)
+        if any(a < m.end() and m.start() < b for a, b in taken) or noun in FILLER or noun in NUMBER_WORDS \
+                or {noun_lemma(noun), noun_lemma(m.group(2) or "")} & _UNITS:
+            continue
+        types = ", ".join(t.name for d in knobs.domains for t in registry[d].types)
+        yield m.start(), m.end(), Clause(m.group(0), "goal_count", {"goal_count": number_value(m.group(1)),
+                                                                    "type": None}, "unsupported",
+                                         f"'{noun}' is no object type of {'+'.join(knobs.domains)} (its types: "
+                                         f"{types}): no goal count is made of it")
+
+
 def _operation_clauses(text: str, rest: str, knobs: Knobs):
     """The operation clauses of ``text`` (``rest``: the text the knob phrases left)."""
     registry = load_registry()
@@ -281,8 +333,59 @@ def _operation_clauses(text: str, rest: str, knobs: Knobs):
             yield start, end, Clause(text[start:end], "operation", {"operation": verb}, "approximated",
                                      "the domain's own activity; not checked on each golden plan")
         else:
-            yield start, end, Clause(text[start:end], "operation", {"operation": verb}, "unsupported",
-                                     "required operations are not enforced: the golden plan may not use such a tool")
+            yield start, end, _no_tool(text[start:end], verb, knobs)
+    for name in knobs.domains:  # "three deliveries", "reschedule": words derived from a tool's verb
+        for hit in derived_operations(rest, name) + object_operations(rest, name):
+            said = text[hit.start:hit.end]
+            requirement = {"operation": hit.verb, "tool": hit.tool}
+            yield hit.start, hit.end, (
+                Clause(said, "operation", requirement, "approximated",
+                       f"'{said}' is {hit.verb} done again; a task starts with nothing to redo, so the golden "
+                       f"plan calls {hit.tool} afresh") if hit.redo
+                else Clause(said, "operation", requirement, note=f"the golden plan calls {hit.tool}"))
+
+
+def _no_tool(said: str, verb: str, knobs: Knobs) -> Clause:
+    """An operation clause for a verb no tool of the chosen domains does, naming the tools they have."""
+    registry = load_registry()
+    tools = [t.name for d in knobs.domains for t in registry[d].tools + registry[d].extra_tools]
+    families = ", ".join(dict.fromkeys(family(t) for t in tools))
+    return Clause(said, "operation", {"operation": verb}, "unsupported",
+                  f"no tool of {'+'.join(knobs.domains)} does '{verb}' (its tools: {families})")
+
+
+#: Words after which a word is a noun, not a verb ("the order", "3 books", "their return").
+_NOUN_AFTER = frozenset({"a", "an", "the", "their", "his", "her", "its", "our", "my", "your", "each", "every", "all",
+                         "some", "any", "no", "these", "those", "this", "of", "per", "one", "several", "many",
+                         "few", "more", "most", "other", "another"})
+#: Words after which a word stands where a verb does ("then pile", "to restock", "must carry").
+_VERB_AFTER = frozenset({"then", "and", "to", "must", "should", "can", "will", "please", "also", "first", "that",
+                         "who", "or", "never", "always", "not", "just", "only", "i", "we", "you", "they", "it"})
+#: Words that, after a word, make it a verb taking an object ("pile 5 blocks", "tour every cell").
+_OBJECT_WORDS = _NOUN_AFTER - {"of", "per", "more", "most", "other", "another"} | {"them", "it", "everything",
+                                                                                  "up", "out", "down", "off"}
+
+
+def _verb_clause(text: str, start: int, end: int, knobs: Knobs) -> Clause | None:
+    """An unsupported operation clause for a word no recognizer claimed that is a verb: a known verb
+    (``lexicon.known_verbs``) not standing after a determiner, or any word standing where a verb stands (at
+    the start of a part of the directive, or after "then", "to", "must" ...) and taking an object ("pile 5
+    blocks"). A participle before a noun ("shipping address") is read as an adjective. None otherwise."""
+    word = text[start:end]
+    before = re.findall(r"[a-z0-9']+|[,;:.]", text[:start])
+    after = re.findall(r"[a-z0-9']+|[,;:.]", text[end:])
+    prev, nxt = (before[-1] if before else ","), (after[0] if after else ".")
+    takes_object = nxt in _OBJECT_WORDS or nxt.isdigit() or nxt in NUMBER_WORDS or nxt in ",;:."
+    if prev in _NOUN_AFTER or prev.isdigit() or prev in NUMBER_WORDS:
+        return None
+    verb, placed = verb_of(word), prev in ",;:." or prev in _VERB_AFTER
+    if verb is None:
+        if not placed or not (takes_object and nxt not in ",;:.") or len(word) < 3 or not word.isalpha():
+            return None
+        verb = word
+    elif not (placed if verb == word else takes_object):  # "elevator control:" and "shipping address" are nouns
+        return None
+    return _no_tool(word, verb, knobs)
 
 
 def _verb_spans(text: str, verbs: list[str]) -> list[tuple[int, int, str]]:
@@ -336,7 +439,8 @@ def _KNOB_WORDS(knobs: Knobs) -> list[tuple[list[str], str, dict[str, Any]]]:  #
           "sparsely", "dense", "denser", "shaped", "reward", "rewards"], "reward_mode",
          {"reward_mode": knobs.reward_mode}),
         (["noisy", "noise", "unreliable", "flaky", "stochastic", *NOISELESS], "noise", {"noise": knobs.noise}),
-        (["fully observable", "full observability", "partially observable", "hidden", "partial", "partially",
+        (["fully observable", "full observability", "partially observable", "partial observability", "hidden",
+          "partial", "partially",
           "unobserved", "fog"], "observability", {"partial": knobs.partial}),
         (["add more tools", "more tools", "add tools", "extra tools", "larger toolset", "distractors", "distractor",
           "fewer tools", "remove tools", "only needed tools"], "tool_choice", {"more_tools": knobs.more_tools}),
@@ -361,8 +465,8 @@ def check_fidelity(spec: Any, reading: Reading) -> list[str]:
     hideable = any(load_registry()[d].hidden for d in knobs.domains if d in load_registry())
     if knobs.partial and not spec.task.hidden and hideable:  # else the reading already says unsupported
         unmet.append("partial observability: asked for hidden facts, none are hidden")
-    if knobs.goal_count and len(spec.task.goal) != knobs.goal_count:
-        unmet.append(f"goal count: asked for {knobs.goal_count}, the spec has {len(spec.task.goal)}")
+    if knobs.goal_target and len(spec.task.goal) != knobs.goal_target:  # over capacity: approximated at reading
+        unmet.append(f"goal count: asked for {knobs.goal_target}, the spec has {len(spec.task.goal)}")
     plan_tools = {label.split("(")[0] for label in spec.golden_plan}
     for tool in knobs.required_tools:
         if not any(calls(called, tool) for called in plan_tools):
@@ -375,8 +479,14 @@ def check_fidelity(spec: Any, reading: Reading) -> list[str]:
     if knobs.length_bonus > 0 and spec.golden_plan and len(spec.golden_plan) < plan_floor:
         unmet.append(f"plan length: asked for longer tasks (>= {plan_floor} steps), the golden plan has "
                      f"{len(spec.golden_plan)}")
-    if knobs.tool_count is not None and len(spec.tools.tools) != knobs.tool_count:
-        unmet.append(f"tool count: asked for {knobs.tool_count}, the spec has {len(spec.tools.tools)}")
+    if knobs.tool_count is not None:
+        # past what the domains have ("20 tools" where blocks has 6), the nearest count (approximated at reading)
+        registry = load_registry()
+        least = sum(len(registry[d].tools) for d in knobs.domains if d in registry)
+        most = sum(len(registry[d].all_tools) for d in knobs.domains if d in registry)
+        target = min(max(knobs.tool_count, least), most) if most else knobs.tool_count
+        if len(spec.tools.tools) != target:
+            unmet.append(f"tool count: asked for {target}, the spec has {len(spec.tools.tools)}")
     return unmet
 
 

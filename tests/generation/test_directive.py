@@ -84,9 +84,11 @@ def test_counted_goal_items_are_read(directive: str, count: int | None, kind: st
     assert (knobs.goal_count, knobs.goal_type) == (count, kind)
 
 
-def test_a_goal_count_past_the_goal_slots_is_an_error() -> None:
-    with pytest.raises(DirectiveError, match="at most 8 goal conditions"):
-        parse_directive("warehouse: move 12 crates")
+def test_a_goal_count_past_what_a_task_holds_is_approximated_and_zero_is_an_error() -> None:
+    knobs = parse_directive("warehouse: move 12 crates")  # a warehouse task has at most 6 items
+    assert (knobs.goal_count, knobs.goal_target) == (12, 6)
+    with pytest.raises(DirectiveError, match="at least 1 goal condition"):
+        parse_directive("warehouse: move 0 crates")
 
 
 @pytest.mark.parametrize("directive", ["calendar, schedule two meetings", "webshop: buy two products",
@@ -138,4 +140,4 @@ def test_weak_keywords_alone_choose_no_domain() -> None:
 
 def test_the_runner_up_domain_is_recorded() -> None:
     notes = parse_directive("schedule three meetings and buy a kettle").notes
-    assert any(n.startswith("runner-up domain webshop (buy)") for n in notes)
+    assert any(n.startswith("runner-up domain webshop (score 1: buy)") for n in notes)
