@@ -95,6 +95,10 @@ def _check_composable(toolsets) -> None:
             if first[1] != t.names:
                 clashes.append(f"type {t.name!r} with other objects ({first[0]}: {', '.join(first[1][:3])}, ...; "
                                f"{ts.name}: {', '.join(t.names[:3])}, ...)")
+            for name in t.names[:t.max]:  # an object is of one type ("bob": a person and a passenger is neither)
+                owner = seen.setdefault(("object", name), (ts.name, (t.name,)))
+                if owner[1] != (t.name,):
+                    clashes.append(f"object {name!r} ({owner[0]}: a {owner[1][0]}; {ts.name}: a {t.name})")
         for kind, items in (("predicate", ts.predicates), ("fluent", ts.fluents), ("tool", ts.all_tools)):
             for item in items:
                 sig = tuple(getattr(p, "type", p) for p in item.params)
@@ -344,7 +348,7 @@ class OfflineGenerator:
         # domains with deep goal facts (a checkout, a booking) still end with goal candidates.
         steps = 2 * min_plan_length(self.knobs) + 2
         if self.knobs.goal_count:  # room to reach that many goal facts
-            steps = max(steps, 5 * self.knobs.goal_count + 2)
+            steps = max(steps, 5 * (self.knobs.goal_target or 0) + 2)
         facts, nums = bytearray(world.init_facts), list(world.init_nums)
         seen = {i for i, v in enumerate(facts) if v}
         tables = self._walk_tables(world)
@@ -419,7 +423,7 @@ class OfflineGenerator:
     def _counted_goals(self, rng: np.random.Generator, cands: list[str], world: CompiledWorld) -> tuple[str, ...]:
         """Exactly ``knobs.goal_count`` goal conditions, each about another object of ``knobs.goal_type`` (when
         set); fewer only once the attempts are relaxed (see :meth:`generate`), else none (draw again)."""
-        count, kind = self.knobs.goal_count, self.knobs.goal_type
+        count, kind = self.knobs.goal_target, self.knobs.goal_type  # as many as a task holds (Knobs.goal_target)
         order = [cands[i] for i in rng.permutation(len(cands))]
         if kind is not None:
             own = set(world.spec.task.objects.get(kind, ()))
