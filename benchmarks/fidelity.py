@@ -7,10 +7,12 @@ session that fixed the reader's misses on it. ``directives_fresh.jsonl`` (25 dir
 written before the reader was run on it; its first result (81 % honored) was recorded before the reader
 changes it then guided. ``directives_fresh2.jsonl`` (15) was written before those changes and run only
 after them: it is the set nothing was tuned on. ``directives_fresh3``-``fresh6`` were each written and
-committed before the reader ran on them; the first run of fresh4, fresh5 and fresh6 is committed untouched in
+committed before the reader ran on them; the first run of fresh4-fresh7 is committed untouched in
 ``results/fidelity_fresh<N>_unseen.txt`` (docs/directives.md tabulates them with the runs after the changes
 they guided). For every expected requirement this finds the clause of
-``read_directive`` that carries it and counts its status:
+``read_directive`` that carries it (of several, the best-kept: since fresh7 a directive's every verb is an
+operation clause, and an unsupported "tidy" beside an honored "delete" is not the one asked for) and counts
+its status:
 
 - ``honored`` / ``approximated`` / ``unsupported``: the clause's own status;
 - ``wrong``: a clause of that kind with another value (e.g. the wrong domain);
@@ -39,7 +41,9 @@ from gensim_gym.generation.reading import Clause
 HERE = Path(__file__).resolve().parent
 COLUMNS = ("honored", "approximated", "unsupported", "wrong", "ignored")
 SETS = ("directives.jsonl", "directives_heldout.jsonl", "directives_fresh.jsonl", "directives_fresh2.jsonl",
-        "directives_fresh3.jsonl", "directives_fresh4.jsonl", "directives_fresh5.jsonl", "directives_fresh6.jsonl")
+        "directives_fresh3.jsonl", "directives_fresh4.jsonl", "directives_fresh5.jsonl", "directives_fresh6.jsonl",
+        "directives_fresh7.jsonl")
+_RANK = {"honored": 0, "approximated": 1, "unsupported": 2}
 _VALUE_OF = {"domain": "domains", "goal_count": "goal_count", "reward_mode": "reward_mode", "noise": "noise",
              "observability": "partial", "time_pressure": "horizon_slack", "tool_count": "tool_count"}
 
@@ -67,7 +71,9 @@ def score(directive: str, expects: list[dict[str, Any]]) -> list[tuple[str, str]
             out.append(("unknown_domain", "ignored"))  # read as some known domain: exactly what must not happen
             continue
         same = [c for c in pool if c.kind == expect["kind"]]
-        hit = next((c for c in same if matches(c, expect)), None)
+        # of the clauses that carry it, the best: a directive's extra clause of the kind (an unsupported
+        # "tidy" beside the honored "delete") is not what the expected requirement is about
+        hit = min((c for c in same if matches(c, expect)), key=lambda c: _RANK[c.status], default=None)
         if hit is None:
             out.append((expect["kind"], "wrong" if same else "ignored"))
             continue
