@@ -25,6 +25,7 @@ from gensim_gym.generation.lexicon import (
     number_value,
     object_operations,
     operations,
+    verb_of,
     weak_keywords,
 )
 from gensim_gym.generation.toolsets import corpus_note, get_toolset, load_registry
@@ -124,9 +125,11 @@ _LOOSE_MODS = (r"plenty of|lots of|a lot of|loads of|tons of|no shortage of|loos
                r"|relaxed|extra|more|enough|lenient|roomy|large|larger|big|bigger|huge|extended|flexible|soft|spare"
                r"|abundant|unlimited|liberal|wide|comfortable|high|higher|a generous|an ample")
 #: Nouns for the time an episode has ("a short horizon", "lots of slack") and for pressure on it ("a deadline").
-_TIME_RESOURCE = (r"time budget|step budget|step limit|step count|step cap|turn limit|move limit|budget of steps"
+_TIME_RESOURCE = (r"time budget|step budget|step count|step cap|turn limit|move limit|budget of steps"
                   r"|number of steps|max steps|time|timing|slack|horizons?|timeouts?")
 _TIME_PRESSURE = r"deadlines?|time pressure|time limits?|rush|hurry|clock"
+#: Limits on an episode: tight or loose by their adjective; "no limit" is loose.
+_TIME_LIMIT = r"episode limits?|episode length|episode budget|step limits?|time limits?|limits?"
 #: Pressure itself: "more time pressure" is tighter, "little time pressure" looser.
 _MORE_PRESSURE = r"more|extra|high|higher|heavy|heavier|intense|serious|real|lots of|a lot of|plenty of|added|some"
 _LESS_PRESSURE = r"no|without|not much|zero|little|low|lower|minimal|hardly any|barely any|less|reduced"
@@ -134,6 +137,7 @@ _LESS_PRESSURE = r"no|without|not much|zero|little|low|lower|minimal|hardly any|
 _LOOSE_LIMIT = (r"generous|relaxed|loose|looser|lenient|soft|flexible|long|longer|extended|distant|far|comfortable"
                 r"|forgiving|ample|roomy|easy")
 _TIME_TAIL = rf"(?:\s+(?:in|on|for|of)\s+(?:the\s+|each\s+|an?\s+)?(?:{_TIME_RESOURCE}|episodes?))?"
+_IS = r"(?:is\s+|are\s+|should\s+be\s+|must\s+be\s+|stays?\s+|kept\s+|being\s+)?(?:very\s+|quite\s+|pretty\s+)?"
 _TIGHT_ADJ = r"tight|short|strict|limited|small|low|brief|scarce|constrained|restricted|minimal"
 _LOOSE_ADJ = r"generous|loose|long|relaxed|lenient|ample|roomy|large|plentiful|unlimited|extended|flexible|big"
 #: Quantities of tools: "a handful of tools", "only the needed tools" / "many tools", "lots of distractors".
@@ -159,17 +163,16 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     (rf"\b(?:{_MORE_PRESSURE})\s+(?:time\s+)?pressure\b", "time_pressure", "tight"),
     (rf"\b(?:{_LOOSE_LIMIT})\s+(?:\w+\s+)?(?:deadlines?|time limits?|step limits?|limits?)\b", "time_pressure",
      "loose"),
+    (rf"\b(?:no|without|zero)\s+(?:real\s+|step\s+|time\s+)?(?:{_TIME_LIMIT})\b", "time_pressure", "loose"),
     (rf"\b(?:no|without|zero)\s+(?:real\s+|any\s+|extra\s+|spare\s+)?(?:{_TIME_RESOURCE})\b{_TIME_TAIL}",
      "time_pressure", "tight"),
-    (rf"\b(?:{_TIGHT_MODS})\s+(?:\w+\s+)?(?:{_TIME_RESOURCE}|{_TIME_PRESSURE})\b{_TIME_TAIL}", "time_pressure",
-     "tight"),
+    (rf"\b(?:{_TIGHT_MODS})\s+(?:\w+\s+)?(?:{_TIME_RESOURCE}|{_TIME_PRESSURE}|{_TIME_LIMIT}|steps|moves|turns)\b"
+     rf"{_TIME_TAIL}", "time_pressure", "tight"),
     (rf"\b(?:{_LOOSE_MODS})\s+(?:\w+\s+)?(?:{_TIME_RESOURCE})\b{_TIME_TAIL}", "time_pressure", "loose"),
     (r"\b(?:plenty of|lots of|a lot of|loads of|tons of|enough|spare|ample|generous|no shortage of)\s+"
      r"(?:\w+\s+)?(?:steps|moves|turns)\b", "time_pressure", "loose"),  # not "more steps": longer plans
-    (rf"\b(?:{_TIME_RESOURCE}|{_TIME_PRESSURE})\s+(?:is\s+|are\s+|should\s+be\s+|stays?\s+|kept\s+)?(?:very\s+|quite\s+)?"
-     rf"(?:{_TIGHT_ADJ})\b", "time_pressure", "tight"),
-    (rf"\b(?:{_TIME_RESOURCE}|{_TIME_PRESSURE})\s+(?:is\s+|are\s+|should\s+be\s+|stays?\s+|kept\s+)?(?:very\s+|quite\s+)?"
-     rf"(?:{_LOOSE_ADJ})\b", "time_pressure", "loose"),
+    (rf"\b(?:{_TIME_RESOURCE}|{_TIME_PRESSURE}|{_TIME_LIMIT})\s+{_IS}(?:{_TIGHT_ADJ})\b", "time_pressure", "tight"),
+    (rf"\b(?:{_TIME_RESOURCE}|{_TIME_PRESSURE}|{_TIME_LIMIT})\s+{_IS}(?:{_LOOSE_ADJ})\b", "time_pressure", "loose"),
     (rf"\b(?:under\s+|with\s+|a\s+)?(?:{_TIME_PRESSURE})\b", "time_pressure", "tight"),
     (r"\b(?:no|not|without|zero|non|never)[- ](?:any\s+|much\s+|too\s+)?"
      r"(?:noise|noisy|randomness|stochastic|stochasticity|flaky|failures?|unreliable)\b", "noise", False),
@@ -256,7 +259,8 @@ def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str 
     tool_count = _count(text, "tool")
     if tool_count is not None:
         notes.append(f"{tool_count} tools requested (core tools are always kept)")
-    goal_count, goal_type = _goal_count(text, domains, notes)
+    # a count inside a rule ("don't let anyone attend two meetings at once") counts no goals
+    goal_count, goal_type = _goal_count(masked(text, forbidding_rules(text)), domains, notes)
     constraints = _constraints(text, domains, notes)
     # a verb inside a constraint ("never delete the backups") forbids the operation; it does not ask for it
     required = _required_tools(masked(text, forbidding_rules(text)), domains, notes)
@@ -285,7 +289,7 @@ MAX_GOAL_COUNT = 8  # a layout's goal-status slots (Layout.max_goals)
 def _goal_count(text: str, domains: list[str], notes: list[str]) -> tuple[int | None, str | None]:
     """``(count, object type)`` from "three meetings", "5 crates", "2 goals", "blocks, 5 of them" (the type of
     the chosen domains whose noun is counted; None for goal words), or ``(None, None)``."""
-    for match in counted_phrases(text, domains):
+    for match in goal_counted(counted_phrases(text, domains), domains)[:1]:
         count, kind = number_value(match[3]), match[4]
         said = text[match[0]:match[1]]
         if count < 1:
@@ -297,6 +301,16 @@ def _goal_count(text: str, domains: list[str], notes: list[str]) -> tuple[int | 
         notes.append(f"'{said}': exactly {count} goal conditions" + (f", each about another {kind}" if kind else ""))
         return count, kind
     return None, None
+
+
+def goal_counted(counts: list, domains) -> list:
+    """``counts`` (:func:`counted_phrases`) with the one a task's goal count comes from first: the first count
+    of goal conditions or of objects goals are about (the first argument type of a goal predicate: "3 riders"
+    in "6 floors and 3 riders", as elevator goals are ``served(passenger)``), else the first count."""
+    subjects = {getattr(p.params[0], "type", p.params[0]) for d in domains for p in get_toolset(d).predicates
+                if p.name in get_toolset(d).goal_predicates and p.params}
+    first = next((c for c in counts if c[4] is None or c[4] in subjects), counts[0] if counts else None)
+    return [first, *(c for c in counts if c is not first)] if first is not None else []
 
 
 def goal_capacity(domains, kind: str | None) -> int:
@@ -352,6 +366,7 @@ _RULE_HEAD = (
     r"|(?:stay |keep |remain )?(?:within|under|below|inside) (?:the |a |an |our |their )?"
     r"(?:\$?\d[\d,.]*\s*(?:dollars?|euros?|usd|eur)?\s+)?budget"
     r"|(?:on a|tight|limited|fixed) budget|double[- ]?book\w*|only (?:if|when|for|to|under)|respect\w*|avoid\w*"
+    r"|(?:keep |stay )?spend\w* (?:under|below|within|less than|no more than|at most)"
     # a rule stated as a negative quantifier, as keeping something as it is, or as following a rule
     r"|nobody|no one|no-one|none of|nothing"
     r"|(?:keep|leave|preserve)\s+[^,;.]*?\b(?:intact|untouched|safe|unchanged|alone)"
@@ -381,7 +396,21 @@ def rule_phrases(text: str) -> list[tuple[int, int, bool]]:
     regex = _RULE_REGEX.get(names)
     if regex is None:
         regex = _RULE_REGEX[names] = _rule_regex(names)
-    return [(m.start(), m.end(), m.group(1) is not None) for m in regex.finditer(text)]
+    return [(_verb_before(text, m.start()), m.end(), m.group(1) is not None) for m in regex.finditer(text)]
+
+
+_NEGATIVE_OBJECT = re.compile(r"(?:none|nothing|no one|no-one|nobody|no)\b")
+
+
+def _verb_before(text: str, start: int) -> int:
+    """Where a rule starts: a negative quantifier as the object of a verb ("escalate none of them", "delete
+    nothing") forbids that verb, so the rule takes the verb in (it is no operation asked for)."""
+    if not _NEGATIVE_OBJECT.match(text, start):
+        return start
+    before = re.search(r"([a-z]+)\s+$", text[:start])
+    if before and verb_of(before.group(1)) is not None:
+        return before.start(1)
+    return start
 
 
 def forbidding_rules(text: str) -> list[tuple[int, int, bool]]:
@@ -566,11 +595,20 @@ def _domains(text: str, notes: list[str], on_unknown: str) -> list[str]:
 _WEAK_KEYWORDS = frozenset({"search", "policy", "policies", "store", "customer", "customers"})
 
 
+def keyword_pattern(keyword: str) -> str:
+    """A regex for a domain keyword: a phrase's nouns in either number ("towers of hanoi" also matches "tower
+    of hanoi", "locked doors" "locked door"); a single word as listed (toolsets list the forms they mean)."""
+    words = keyword.split(" ")
+    if len(words) == 1:
+        return re.escape(keyword)
+    return r"\s+".join(rf"{re.escape(noun_lemma(w))}(?:s|es)?" if len(w) > 3 else re.escape(w) for w in words)
+
+
 def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     """``(keywords, weak words)`` of domain ``name`` in ``text``: its name and keywords, and its operation
     verbs (:data:`OPERATIONS`, any form) and the nouns of its object types (``lexicon.counted_nouns``: "five
     packages from the dock" is about items and locations) as weak evidence."""
-    hits = [w for w in dict.fromkeys((name, *ts.keywords)) if _has(text, re.escape(w))]
+    hits = [w for w in dict.fromkeys((name, *ts.keywords)) if _has(text, keyword_pattern(w))]
     verbs = [v for v in OPERATIONS.get(name, {}) if v not in hits and re.search(verb_pattern(v), text)]
     said = {noun_lemma(h) for h in hits}
     lemmas = {noun_lemma(w) for w in re.findall(r"[a-z]+", text)}

@@ -57,7 +57,7 @@ VERB_GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(g) for g in (
     {"copy", "duplicate", "back up", "replicate", "mirror", "clone", "snapshot", "cp"},
     {"gzip", "compress", "zip", "archive", "pack", "shrink"},
     {"gunzip", "decompress", "unzip", "extract", "unpack", "inflate"},
-    {"buy", "purchase", "checkout", "check out", "order", "acquire", "pay for", "shop for"},
+    {"buy", "purchase", "checkout", "check out", "order", "acquire", "pay", "pay for", "shop for"},
     {"change", "replace", "swap", "fix", "repair", "mend", "patch"},
     {"unlock", "open", "unbolt"},
     {"send", "remind", "notify", "email", "message", "ping", "alert"},
@@ -102,7 +102,13 @@ META_VERBS = frozenset({"train", "training", "trains", "learn", "learning", "lea
                         "does", "did", "done", "been", "being", "was", "were", "am", "will", "shall", "may",
                         "might", "go", "goes", "going", "starts", "start", "begin", "include", "includes",
                         "including", "involve", "involves", "involving", "contain", "contains", "feature",
-                        "features", "focus", "focused", "sample", "sampled"})
+                        "features", "focus", "focused", "sample", "sampled",
+                        # light verbs: the noun after them names the operation ("issue 2 refunds")
+                        "issue", "issues", "issued", "issuing", "process", "processes", "processing", "perform",
+                        "performs", "complete", "completes", "execute", "executes",
+                        # learners and runs: about the training, not the task
+                        "ppo", "dqn", "a2c", "sac", "td3", "ddpg", "rl", "llm", "runs", "baseline", "baselines",
+                        "policy-gradient", "seed", "seeds"})
 
 #: Tool verbs too common in directives to ask for their tool when a user writes them ("add more tools",
 #: "check the result", "go easy"): only the hand-written verbs of ``OPERATIONS`` ask for these tools.

@@ -33,6 +33,9 @@ from gensim_gym.generation.directive import (
     built_in_qualifiers,
     counted_phrases,
     domain_evidence,
+    forbidding_rules,
+    goal_counted,
+    keyword_pattern,
     knob_phrases,
     masked,
     parse_directive,
@@ -68,7 +71,9 @@ FILLER = frozenset({
     "kind", "kinds", "sort", "type", "types", "env", "envs", "environment", "environments", "family", "families",
     "set", "handle", "handling", "manage", "managing", "solve", "solving", "do", "doing", "play", "agent",
     "agents", "user", "users", "under", "over", "via", "using", "but", "difficulty", "level", "mode", "them", "they",
-    "everyone", "everybody", "everything", "anything", "something", "bot", "bots", "assistant", "one's"})
+    "everyone", "everybody", "everything", "anything", "something", "bot", "bots", "assistant", "one's", "between",
+    "across", "onto", "through", "toward", "towards", "among", "along", "back", "away", "here", "there", "only",
+    "inside", "within", "per"})
 
 _OPERATION_VERBS = ("copy", "copies", "back up", "backup", "remove", "delete", "rename", "move", "refund", "cancel",
                     "escalate", "invite", "book", "confirm", "buy", "purchase", "inspect", "search", "verify",
@@ -252,11 +257,14 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912 - one 
     for start, end, tool, predicate in built_in_qualifiers(rest, knobs.domains):
         yield start, end, Clause(text[start:end], "constraint", {"requires": predicate, "tool": tool},
                                  note=f"every task keeps it: {tool} requires {predicate}(...)")
-    for i, (start, end, _, number, kind) in enumerate(counted_phrases(rest, knobs.domains)):
+    counting = masked(rest, forbidding_rules(rest))  # a count inside a rule counts no goals
+    for i, (start, end, _, number, kind) in enumerate(goal_counted(counted_phrases(counting, knobs.domains),
+                                                                    knobs.domains)):
         said, asked = text[start:end], number_value(number)
-        if i:  # a task has one goal count: the first one
-            yield start, end, Clause(said, "goal_count", {"goal_count": asked, "type": kind},
-                                     "unsupported", f"a task has one goal count: {knobs.goal_count} was used")
+        if i:  # a task has one goal count: of goal items first (directive.goal_counted)
+            yield start, end, Clause(said, "goal_count", {"goal_count": asked, "type": kind}, "unsupported",
+                                     f"a task has one goal count: {knobs.goal_count} "
+                                     f"{knobs.goal_type or 'goal conditions'} was used")
             continue
         most = knobs.goal_target
         over = most is not None and asked > most
@@ -265,7 +273,7 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912 - one 
                                  f"a task holds at most {most} goal conditions"
                                  + (f" (at most {most} objects of type {kind})" if kind else "")
                                  + f": the nearest count, {most}, is aimed at" if over else "")
-    yield from _uncounted(rest, knobs, counted_phrases(rest, knobs.domains))
+    yield from _uncounted(counting, knobs, counted_phrases(counting, knobs.domains))
     if knobs.tool_count is not None:
         m = re.search(rf"\b({NUMBER})\s+tools?\b", text)
         if m:
@@ -281,7 +289,7 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912 - one 
             yield start, end, _capable(Clause(text[start:end], kind, requirement), knobs)
     for name in knobs.domains:
         hits, weak = domain_evidence(text, name, registry[name])
-        for start, end in _spans(text, hits):
+        for start, end in ((m.start(), m.end()) for w in hits for m in re.finditer(rf"\b{keyword_pattern(w)}\b", text)):
             yield start, end, Clause(text[start:end], "domain", {"domains": list(knobs.domains)})
         for start, end, _ in _verb_spans(text, [w for w in weak if w in OPERATIONS.get(name, {})]):
             yield start, end, Clause(text[start:end], "domain", {"domains": list(knobs.domains)})
@@ -294,7 +302,7 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912 - one 
 #: Nouns a number counts that are no goal items: tool counts, time, attempts.
 _UNITS = frozenset({"tool", "step", "move", "turn", "second", "minute", "hour", "day", "time", "episode", "seed",
                     "level", "percent", "x", "attempt", "try", "tries", "run", "epoch", "iteration", "worker", "env",
-                    "environment", "of"})
+                    "environment", "of", "dollar", "euro", "buck", "usd", "eur", "cent", "pound", "credit"})
 
 
 def _uncounted(text: str, knobs: Knobs, counted) -> Any:
@@ -304,13 +312,15 @@ def _uncounted(text: str, knobs: Knobs, counted) -> Any:
     taken = [(a, b) for a, b, *_ in counted]
     registry = load_registry()
     for m in re.finditer(rf"\b({NUMBER})\s+(?:([a-z]+)\s+)?([a-z]+)\b", text):
-        noun = m.group(3)
-        if any(a < m.end() and m.start() < b for a, b in taken) or noun in FILLER or noun in NUMBER_WORDS \
+        noun, end = m.group(3), m.end()
+        if m.group(2) and (noun in FILLER or noun in NUMBER_WORDS):  # "two flats with ...": the noun is "flats"
+            noun, end = m.group(2), m.end(2)
+        if any(a < end and m.start() < b for a, b in taken) or noun in FILLER or noun in NUMBER_WORDS \
                 or {noun_lemma(noun), noun_lemma(m.group(2) or "")} & _UNITS:
             continue
         types = ", ".join(t.name for d in knobs.domains for t in registry[d].types)
-        yield m.start(), m.end(), Clause(m.group(0), "goal_count", {"goal_count": number_value(m.group(1)),
-                                                                    "type": None}, "unsupported",
+        yield m.start(), end, Clause(text[m.start():end], "goal_count", {"goal_count": number_value(m.group(1)),
+                                                                         "type": None}, "unsupported",
                                          f"'{noun}' is no object type of {'+'.join(knobs.domains)} (its types: "
                                          f"{types}): no goal count is made of it")
 
@@ -332,8 +342,8 @@ def _operation_clauses(text: str, rest: str, knobs: Knobs):
         elif verb in own:  # "schedule" meetings, "buy" products: what the domain's tasks are about
             yield start, end, Clause(text[start:end], "operation", {"operation": verb}, "approximated",
                                      "the domain's own activity; not checked on each golden plan")
-        else:
-            yield start, end, _no_tool(text[start:end], verb, knobs)
+        elif not text[start:end].endswith(("ing", "ed")) or _takes_object(text, end):
+            yield start, end, _no_tool(text[start:end], verb, knobs)  # "shipping address": an adjective
     for name in knobs.domains:  # "three deliveries", "reschedule": words derived from a tool's verb
         for hit in derived_operations(rest, name) + object_operations(rest, name):
             said = text[hit.start:hit.end]
@@ -346,8 +356,18 @@ def _operation_clauses(text: str, rest: str, knobs: Knobs):
 
 
 def _no_tool(said: str, verb: str, knobs: Knobs) -> Clause:
-    """An operation clause for a verb no tool of the chosen domains does, naming the tools they have."""
+    """An operation clause for a verb no tool of the chosen domains does, naming the tools they have; where the
+    verb names what a domain's goals state ("serve four passengers": elevator goals are ``served(...)``), the
+    goal itself: honored where it is the domain's only goal predicate, else approximated."""
     registry = load_registry()
+    for d in knobs.domains:
+        goals = registry[d].goal_predicates
+        stated = [g for g in goals if re.fullmatch(rf"{re.escape(verb)}(?:e?d)?|{re.escape(verb[:-1])}ied", g)]
+        if stated:
+            only = len(goals) == 1
+            return Clause(said, "operation", {"operation": verb, "goal": stated[0]}, "honored" if only
+                          else "approximated", f"every {d} goal is {stated[0]}(...)" if only else
+                          f"{d} goals are {stated[0]}(...) or {', '.join(g for g in goals if g != stated[0])}(...)")
     tools = [t.name for d in knobs.domains for t in registry[d].tools + registry[d].extra_tools]
     families = ", ".join(dict.fromkeys(family(t) for t in tools))
     return Clause(said, "operation", {"operation": verb}, "unsupported",
@@ -373,19 +393,25 @@ def _verb_clause(text: str, start: int, end: int, knobs: Knobs) -> Clause | None
     blocks"). A participle before a noun ("shipping address") is read as an adjective. None otherwise."""
     word = text[start:end]
     before = re.findall(r"[a-z0-9']+|[,;:.]", text[:start])
-    after = re.findall(r"[a-z0-9']+|[,;:.]", text[end:])
-    prev, nxt = (before[-1] if before else ","), (after[0] if after else ".")
-    takes_object = nxt in _OBJECT_WORDS or nxt.isdigit() or nxt in NUMBER_WORDS or nxt in ",;:."
+    prev = before[-1] if before else ","
     if prev in _NOUN_AFTER or prev.isdigit() or prev in NUMBER_WORDS:
         return None
     verb, placed = verb_of(word), prev in ",;:." or prev in _VERB_AFTER
     if verb is None:
-        if not placed or not (takes_object and nxt not in ",;:.") or len(word) < 3 or not word.isalpha():
+        if not placed or not _takes_object(text, end) or len(word) < 3 or not word.isalpha():
             return None
         verb = word
-    elif not (placed if verb == word else takes_object):  # "elevator control:" and "shipping address" are nouns
-        return None
+    elif not (placed if verb == word else _takes_object(text, end, ending=True)):
+        return None  # "elevator control:" and "shipping address" are nouns
     return _no_tool(word, verb, knobs)
+
+
+def _takes_object(text: str, end: int, *, ending: bool = False) -> bool:
+    """Whether the word ending at ``end`` is followed by an object ("5 blocks", "every cell", "them"), or, with
+    ``ending``, by the end of its part of the directive ("..., the agent applies, ...")."""
+    after = re.findall(r"[a-z0-9']+|[,;:.]", text[end:])
+    nxt = after[0] if after else "."
+    return nxt in _OBJECT_WORDS or nxt.isdigit() or nxt in NUMBER_WORDS or (ending and nxt in ",;:.")
 
 
 def _verb_spans(text: str, verbs: list[str]) -> list[tuple[int, int, str]]:
@@ -395,7 +421,9 @@ def _verb_spans(text: str, verbs: list[str]) -> list[tuple[int, int, str]]:
     for verb in verbs:
         for m in re.finditer(verb_pattern(verb), text):
             out.setdefault((m.start(), m.end()), verb)
-    return [(start, end, verb) for (start, end), verb in out.items()]
+    # a span inside a longer verb's ("clean" in "clean up") is that verb's
+    return [(start, end, verb) for (start, end), verb in out.items()
+            if not any(a <= start and end <= b and (a, b) != (start, end) for a, b in out)]
 
 
 def _capable(clause: Clause, knobs: Knobs) -> Clause:
