@@ -181,7 +181,12 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     (r"\b(?:can't|cannot|can not|doesn't|does not|don't|do not|won't|unable to)\s+(?:see|observe|know|tell)\b",
      "partial", True),
     (r"\b(?:unseen|invisible|unknown (?:state|facts?|information)|partial obs|partially obs)\b", "partial", True),
-    (r"\b(?:rewards?|rewarded)\s+only\s+(?:on|for|at|upon|when)\s+(?:success|succeeding|the end|completion|the goal)"
+    (r"\bnot\s+(?:so\s+|too\s+|very\s+)?(?:sparse|sparsely)\b", "reward_mode", "dense"),
+    (r"\bnot\s+(?:so\s+|too\s+|very\s+)?(?:dense|densely|shaped)\b|\b(?:no|without)\s+(?:reward\s+)?shaping\b"
+     r"|\bunshaped\b", "reward_mode", "sparse"),
+    (r"\b(?:rewards?|rewarded)\s+only\s+(?:on|for|at|upon|when|once|if)\s+(?:the\s+)?(?:task\s+|goal\s+|puzzle\s+|"
+     r"episode\s+|problem\s+)?(?:is\s+|gets\s+)?(?:success|succeeding|successful|the end|end|completion|completed|"
+     r"complete|the goal|goal|solved|done|finished|reached|achieved)"
      r"|\b(?:only|just)\s+(?:an?\s+)?(?:success|terminal|binary|final|goal)\s+(?:reward|signal)s?"
      r"|\b(?:success|terminal|binary|0/1|final|goal)[- ](?:only\s+)?rewards?\b|\breward\s+at\s+the\s+end\b"
      r"|\bsuccess[- ]only\b", "reward_mode", "sparse"),
@@ -191,7 +196,9 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     (rf"\b(?:(?:add|adding|give|use|include|with)\s+)?(?:{_MANY_TOOLS})\s+{_BETWEEN}(?:{_TOOL_NOUN})\b",
      "tool_choice", 2),
     (rf"\b(?:{_FEW_TOOLS})\s+(?!extra\b|more\b|additional\b){_BETWEEN}(?:{_TOOL_NOUN})\b"
-     r"|\b(?:remove|drop|cut|strip|trim)\s+(?:the\s+)?(?:distractors?|extra tools|distractor tools)\b",
+     r"|\b(?:remove|drop|cut|strip|trim)\s+(?:the\s+)?(?:distractors?|extra tools|distractor tools)\b"
+     rf"|\b(?:don't|do not|never|no need to|without)\s+(?:add|adding|use|using|include|including|give|giving)\s+"
+     rf"(?:any\s+)?(?:extra\s+|more\s+|additional\s+)?(?:{_TOOL_NOUN})\b",
      "tool_choice", -99),  # "fewer distractors" is no request for more
     (r"\bnot\s+(?:too\s+|very\s+|that\s+|so\s+|overly\s+)?(?:hard|difficult|challenging)\b", "difficulty", -0.15),
     (r"\bnot\s+(?:too\s+|very\s+|that\s+|so\s+|overly\s+)?(?:easy|simple|trivial)\b", "difficulty", 0.15),

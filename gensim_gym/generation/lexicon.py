@@ -108,7 +108,7 @@ META_VERBS = frozenset({"train", "training", "trains", "learn", "learning", "lea
                         "performs", "complete", "completes", "execute", "executes",
                         # learners and runs: about the training, not the task
                         "ppo", "dqn", "a2c", "sac", "td3", "ddpg", "rl", "llm", "runs", "baseline", "baselines",
-                        "policy-gradient", "seed", "seeds"})
+                        "policy-gradient", "seed", "seeds", "needs", "wants", "needed", "wanted"})
 
 #: Tool verbs too common in directives to ask for their tool when a user writes them ("add more tools",
 #: "check the result", "go easy"): only the hand-written verbs of ``OPERATIONS`` ask for these tools.
@@ -127,6 +127,10 @@ NOUN_SYNONYMS = {"disk": "disc", "ring": "disc", "plane": "airplane", "aircraft"
                  "customer": "customer", "client": "customer", "square": "cell", "tile": "cell", "room": "room",
                  "storey": "floor", "harbor": "port", "harbour": "port",
                  "dock": "location"}
+#: Nouns for people, by the types a domain may call them (the first type a domain has wins).
+PEOPLE = {noun: ("person", "passenger", "customer") for noun in
+          ("people", "person", "persons", "someone", "guest", "visitor", "employee", "colleague", "attendee",
+           "participant", "traveler", "traveller", "commuter")}
 _IRREGULAR = {"people": "people", "boxes": "box", "indices": "index", "children": "child", "shelves": "shelf",
               "directories": "directory", "passers": "passer"}
 
@@ -220,6 +224,11 @@ def counted_nouns(domain: str) -> dict[str, str]:
     for noun, t in NOUN_SYNONYMS.items():
         if t in types:
             out.setdefault(noun, t)
+    for noun, kinds in PEOPLE.items():  # "5 people waiting" for an elevator are passengers
+        for t in kinds:
+            if t in types:
+                out.setdefault(noun, t)
+                break
     return out
 
 
