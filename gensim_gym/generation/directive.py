@@ -156,7 +156,7 @@ _BETWEEN = rf"(?:(?!\d|(?:{NUMBER})\b)\w+\s+)?"
 #: tasks, not a loose horizon). ``(regex, kind, value)``, most specific first.
 KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compile(p), k, v) for p, k, v in (
     (r"\blong[- ]horizon\b", "plan_length", 2),
-    (r"\b(?:" + "|".join(map(re.escape, TIME_WORDS["tight"])) + r")\b", "time_pressure", "tight"),
+    (r"\b(?:" + "|".join(map(re.escape, TIME_WORDS["tight"])) + r")\b(?!\s+pressure)", "time_pressure", "tight"),
     (r"\b(?:" + "|".join(map(re.escape, TIME_WORDS["loose"])) + r")\b", "time_pressure", "loose"),
     (rf"\b(?:{_LESS_PRESSURE})\s+(?:real\s+|any\s+|extra\s+|spare\s+)?(?:{_TIME_PRESSURE}|pressure)\b",
      "time_pressure", "loose"),
