@@ -21,6 +21,7 @@ from gensim_gym.generation.lexicon import (
     counted_nouns,
     counted_type,
     derived_operations,
+    evidence_nouns,
     noun_lemma,
     number_value,
     object_operations,
@@ -619,7 +620,7 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     verbs = [v for v in OPERATIONS.get(name, {}) if v not in hits and re.search(verb_pattern(v), text)]
     said = {noun_lemma(h) for h in hits}
     lemmas = {noun_lemma(w) for w in re.findall(r"[a-z]+", text)}
-    nouns = [n for n in counted_nouns(name) if n in lemmas and n not in said]
+    nouns = [n for n in counted_nouns(name) if n in lemmas and n not in said and n in evidence_nouns(name)]
     return hits, verbs + nouns
 
 

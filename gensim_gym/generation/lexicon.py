@@ -108,7 +108,8 @@ META_VERBS = frozenset({"train", "training", "trains", "learn", "learning", "lea
                         "performs", "complete", "completes", "execute", "executes",
                         # learners and runs: about the training, not the task
                         "ppo", "dqn", "a2c", "sac", "td3", "ddpg", "rl", "llm", "runs", "baseline", "baselines",
-                        "policy-gradient", "seed", "seeds", "needs", "wants", "needed", "wanted"})
+                        "policy-gradient", "seed", "seeds", "needs", "wants", "needed", "wanted", "gets", "got",
+                        "getting"})
 
 #: Tool verbs too common in directives to ask for their tool when a user writes them ("add more tools",
 #: "check the result", "go easy"): only the hand-written verbs of ``OPERATIONS`` ask for these tools.
@@ -131,6 +132,11 @@ NOUN_SYNONYMS = {"disk": "disc", "ring": "disc", "plane": "airplane", "aircraft"
 PEOPLE = {noun: ("person", "passenger", "customer") for noun in
           ("people", "person", "persons", "someone", "guest", "visitor", "employee", "colleague", "attendee",
            "participant", "traveler", "traveller", "commuter")}
+#: Nouns for places, by the types a domain may call them.
+PLACES = {noun: ("location", "place", "cell", "room", "port", "floor") for noun in
+          ("shelf", "aisle", "bay", "spot", "zone", "area", "station", "site", "destination", "target", "position")}
+#: Nouns that count whatever a domain's goals are about ("buy 2 things": products).
+GENERIC_NOUNS = ("thing", "item", "object", "piece", "unit", "entity")
 _IRREGULAR = {"people": "people", "boxes": "box", "indices": "index", "children": "child", "shelves": "shelf",
               "directories": "directory", "passers": "passer"}
 
@@ -212,6 +218,16 @@ def _verbs(tools, out: dict[str, str]) -> dict[str, str]:
 
 
 @cache
+def evidence_nouns(domain: str) -> frozenset[str]:
+    """The counted nouns of ``domain`` that are evidence for it: not the general nouns for people, places and
+    things (:data:`PEOPLE`, :data:`PLACES`, :data:`GENERIC_NOUNS`), which every domain counts in."""
+    types = {t.name for t in get_toolset(domain).types}
+    general = {*PEOPLE, *PLACES, *GENERIC_NOUNS} - types - set(NOUN_SYNONYMS)
+    general -= {n for t in types for n in COUNTED.get(t, ())}
+    return frozenset(counted_nouns(domain)) - general
+
+
+@cache
 def counted_nouns(domain: str) -> dict[str, str]:
     """Noun (singular) → the object type of ``domain`` a count of it is about."""
     types = [t.name for t in get_toolset(domain).types]
@@ -224,12 +240,26 @@ def counted_nouns(domain: str) -> dict[str, str]:
     for noun, t in NOUN_SYNONYMS.items():
         if t in types:
             out.setdefault(noun, t)
-    for noun, kinds in PEOPLE.items():  # "5 people waiting" for an elevator are passengers
-        for t in kinds:
-            if t in types:
+    for table in (PEOPLE, PLACES):  # "5 people waiting" for an elevator are passengers
+        for noun, kinds in table.items():
+            t = next((t for t in kinds if t in types), None)
+            if t is not None:
                 out.setdefault(noun, t)
-                break
+    subject = goal_subject(domain)  # "2 things", "3 items": what the domain's goals are about
+    for noun in GENERIC_NOUNS:
+        if subject is not None:
+            out.setdefault(noun, subject)
     return out
+
+
+def goal_subject(domain: str) -> str | None:
+    """The type a domain's goals are about: the first argument type of its first goal predicate with one
+    (warehouse ``at(item, location)``: item)."""
+    ts = get_toolset(domain)
+    for p in ts.predicates:
+        if p.name in ts.goal_predicates and p.params:
+            return getattr(p.params[0], "type", p.params[0])
+    return None
 
 
 def counted_type(word: str, domains: Any) -> str | None:

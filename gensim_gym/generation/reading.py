@@ -73,7 +73,7 @@ FILLER = frozenset({
     "agents", "user", "users", "under", "over", "via", "using", "but", "difficulty", "level", "mode", "them", "they",
     "everyone", "everybody", "everything", "anything", "something", "bot", "bots", "assistant", "one's", "between",
     "across", "onto", "through", "toward", "towards", "among", "along", "back", "away", "here", "there", "only",
-    "inside", "within", "per"})
+    "inside", "within", "per", "pls", "plz", "thanks", "thx", "w", "first", "next", "finally", "afterwards"})
 
 _OPERATION_VERBS = ("copy", "copies", "back up", "backup", "remove", "delete", "rename", "move", "refund", "cancel",
                     "escalate", "invite", "book", "confirm", "buy", "purchase", "inspect", "search", "verify",
@@ -313,7 +313,7 @@ def _uncounted(text: str, knobs: Knobs, counted) -> Any:
     registry = load_registry()
     for m in re.finditer(rf"\b({NUMBER})\s+(?:([a-z]+)\s+)?([a-z]+)\b", text):
         noun, end = m.group(3), m.end()
-        if m.group(2) and (noun in FILLER or noun in NUMBER_WORDS):  # "two flats with ...": the noun is "flats"
+        if m.group(2) and (noun in FILLER or noun in NUMBER_WORDS or len(noun) < 3):  # "two flats with": flats
             noun, end = m.group(2), m.end(2)
         if any(a < end and m.start() < b for a, b in taken) or noun in FILLER or noun in NUMBER_WORDS \
                 or {noun_lemma(noun), noun_lemma(m.group(2) or "")} & _UNITS:

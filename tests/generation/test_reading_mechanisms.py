@@ -130,3 +130,12 @@ def test_toolsets_whose_objects_clash_are_not_composed() -> None:
     pytest.importorskip("pddl")
     with pytest.raises(DirectiveError, match="object 'bob'"):
         gensim_gym.generate("calendar and elevator tasks", seed=0)  # bob: a person and a passenger
+
+
+def test_general_nouns_count_what_a_domains_goals_are_about_but_choose_no_domain() -> None:
+    from gensim_gym.generation.lexicon import counted_type
+
+    assert counted_type("things", ["webshop"]) == "product"  # webshop goals are purchased(product)
+    assert counted_type("aisles", ["warehouse"]) == "location" and counted_type("guests", ["elevator"]) == "passenger"
+    with pytest.raises(DirectiveError, match="names no domain"):
+        parse_directive("sort pieces and objects on a conveyor at 3 stations")
