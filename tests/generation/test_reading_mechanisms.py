@@ -139,3 +139,9 @@ def test_general_nouns_count_what_a_domains_goals_are_about_but_choose_no_domain
     assert counted_type("aisles", ["warehouse"]) == "location" and counted_type("guests", ["elevator"]) == "passenger"
     with pytest.raises(DirectiveError, match="names no domain"):
         parse_directive("sort pieces and objects on a conveyor at 3 stations")
+
+
+def test_hidden_facts_the_difficulty_turned_on_do_not_make_a_count_ungeneratable() -> None:
+    # at 0.8 facts are hidden, and no task with goals about 2 rooms needs a reveal: the relaxed attempts take one
+    spec = gensim_gym.generate("calendar, 2 rooms, hard", seed=0)
+    assert len(spec.task.goal) == 2
