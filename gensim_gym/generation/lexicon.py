@@ -242,9 +242,9 @@ def counted_nouns(domain: str) -> dict[str, str]:
             out.setdefault(noun, t)
     for table in (PEOPLE, PLACES):  # "5 people waiting" for an elevator are passengers
         for noun, kinds in table.items():
-            t = next((t for t in kinds if t in types), None)
-            if t is not None:
-                out.setdefault(noun, t)
+            kind = next((k for k in kinds if k in types), None)
+            if kind is not None:
+                out.setdefault(noun, kind)
     subject = goal_subject(domain)  # "2 things", "3 items": what the domain's goals are about
     for noun in GENERIC_NOUNS:
         if subject is not None:
@@ -385,8 +385,10 @@ def derived_operations(text: str, domain: str) -> list[DerivedOperation]:
             for m in re.finditer(rf"\bre-?{_forms(verb)}\b", text):
                 if verb_of(m.group(0).replace("-", "")) is None:
                     out.append(DerivedOperation(m.start(), m.end(), verb, tool, True))
-    seen: set[tuple[int, int]] = set()
-    return [d for d in sorted(out) if (d.start, d.end) not in seen and not seen.add((d.start, d.end))]
+    spans: dict[tuple[int, int], DerivedOperation] = {}  # one operation per span: the first
+    for d in sorted(out):
+        spans.setdefault((d.start, d.end), d)
+    return list(spans.values())
 
 
 def object_operations(text: str, domain: str) -> list[DerivedOperation]:
