@@ -18,8 +18,9 @@ How d is known:
   ``MAX_STATES``: the planner's admissible heuristic, memoised per state
   projected onto the facts and fluents the estimate can read
   (:meth:`~gensim_gym.world.heuristic.Guidance.inputs`, usually far fewer),
-  and computed up front for the ``MAX_STATES`` states nearest the start that
-  the abandoned sweep enumerated.
+  and computed for the ``MAX_STATES`` states nearest the start that the
+  abandoned sweep enumerated once the table has missed :data:`WARM_AFTER` times
+  (a task played for one short episode never pays for it).
 
 The environment pays ``w·(γΦ(s′) − Φ(s))`` with Φ = 0 at termination. That is
 potential-based shaping: it telescopes over an episode, cannot be farmed, and
@@ -35,23 +36,29 @@ from typing import TYPE_CHECKING
 
 from gensim_gym.world.budget import current
 from gensim_gym.world.heuristic import DEAD_END, guidance
+from gensim_gym.world.sweep import MAX_SWEEP_CHECKS, IntState, sweep
 
 if TYPE_CHECKING:  # pragma: no cover
     from gensim_gym.world.compiled import CompiledWorld
 
 MAX_STATES = 2048
 MAX_MEMO = 200_000
-#: Precondition checks the exact sweep may spend (states × relevant actions) before it falls back to
-#: the estimate, as when it meets ``MAX_STATES``: a deterministic bound on its time (issue 17). The
-#: registry's largest tasks spend under 0.4 M.
-MAX_SWEEP_CHECKS = 2_000_000
+__all__ = ["MAX_MEMO", "MAX_STATES", "MAX_SWEEP_CHECKS", "PlanProgress", "Progress", "progress"]
 #: Seconds :meth:`Progress._warm` may spend; warming only saves later evaluations (Φ is a function
 #: of the key), so stopping early changes no value.
 MAX_WARM_SECONDS = 0.25
+#: Misses after which :meth:`Progress._warm` runs. An unlimited stream plays most medium tasks for one
+#: episode of ~8-15 steps (a few misses at ~7 µs each) while warming costs milliseconds (2048 states
+#: converted and projected); a pool's task is played for many episodes and warms on its first ones.
+WARM_AFTER = 32
 
 
 class Progress:
     """Φ for one compiled world (see the module docstring)."""
+
+    # the abandoned sweep's states, until :meth:`_warm` has run (None: nothing to warm), and the misses so far
+    _nearest: list | None = None
+    _misses = 0
 
     def __init__(self, world: CompiledWorld, max_states: int = MAX_STATES) -> None:
         self.world = world
@@ -87,7 +94,7 @@ class Progress:
             # reachable states, so its lookups never miss, where filling on demand cost ~7 µs a miss
             self.phis = self._exact_phis()
         else:
-            self._warm(nearest)
+            self._nearest = nearest  # warmed after WARM_AFTER misses (see __call__)
 
     #: what :meth:`export` writes (plain data: the tables and how states are keyed)
     _EXPORTED = ("_assigned", "_fmask", "_nidx", "facts", "nums", "memo", "exact", "cap", "d0")
@@ -123,8 +130,9 @@ class Progress:
             return self.h
         raise AttributeError(name)
 
-    def _warm(self, states: list[tuple[bytearray, list[float]]]) -> None:
-        """Φ of ``states`` now: the ``max_states`` states nearest the start, where the sweep stopped.
+    def _warm(self, states: list) -> None:
+        """Φ of ``states`` now: the ``max_states`` states nearest the start, where the sweep stopped (as
+        arrays, or int-held as :func:`~gensim_gym.world.sweep.sweep` enumerates them).
 
         Every episode starts among them (in calendar's first 20k random steps, 83 % of the estimate's
         misses were such states), and projected onto the estimate's inputs they collapse to a few
@@ -133,10 +141,13 @@ class Progress:
         the key, so when it is computed changes no value.
         """
         phis, estimate = self.phis, self.h.estimate
+        size = len(self.world.init_facts)
         stop = time.monotonic() + MAX_WARM_SECONDS
         for i, (facts, nums) in enumerate(states):
             if not i & 31 and time.monotonic() > stop:
                 return
+            if isinstance(facts, int):
+                facts, nums = bytearray(facts.to_bytes(size, "little")), list(nums)
             k = self.key(facts, nums)
             if k not in phis:
                 phis[k] = self._phi(estimate(facts, nums))
@@ -210,95 +221,13 @@ class Progress:
         self._distances(ids, parents, goals)
         return []
 
-    def _sweep_bits(self, actions, max_states: int) -> list[tuple[bytearray, list[float]]]:  # noqa: C901, PLR0915
-        """:meth:`_sweep` with each state's facts as one int (``int.from_bytes(facts, "little")``: byte i is
-        fact i, 0 or 1) and its fluents as a tuple.
-
-        A precondition's literal conjuncts (:attr:`~gensim_gym.dsl.compile.Compiled.literals`) become two
-        masks tested with one AND each, delete/add effects one AND and one OR, and the state's key (the
-        projection :meth:`key` computes) one more AND: the array sweep's per-successor copies, Python-level
-        ``apply`` and ``int.from_bytes`` go away. What is not literal (a residual precondition, an assigned
-        fluent, a goal condition) runs its compiled closure on the state's arrays, built once per state
-        that needs them; goal verdicts are memoised on the facts and fluents the goal reads. Same states,
-        same order, same keys, same distances as :meth:`_sweep_arrays`.
-        """
-        w = self.world
-        size = len(w.init_facts)
-        fmask, nidx = self._fmask, self._nidx
-
-        def byte_mask(indices) -> int:
-            return sum(1 << (8 * i) for i in set(indices))
-
-        steps = []
-        for a in actions:
-            literals, residual = a.pre.literals, a.pre.residual
-            if literals is None:  # not split into literals (not so for any grounded tool): run it whole
-                pos, neg, check = 0, 0, a.pre.fn
-            else:
-                pos, neg = byte_mask(literals[0]), byte_mask(literals[1])
-                check = residual.fn if residual is not None else None
-            effects = a.effects
-            steps.append((pos, neg, check, ~byte_mask(effects.dels), byte_mask(effects.adds),
-                          effects if effects.assigns else None))
-        goal_facts = byte_mask(i for g in w.goals for i in g.facts)
-        goal_nums = sorted({j for g in w.goals for j in g.nums})
-        goal_memo: dict[int | tuple, bool] = {}
-
-        def arrays(bits: int, nums: tuple) -> tuple[bytearray, list[float]]:
-            return bytearray(bits.to_bytes(size, "little")), list(nums)
-
-        start_bits, start_nums = int.from_bytes(w.init_facts, "little"), tuple(w.init_nums)
-        start_key = (start_bits & fmask, tuple(start_nums[j] for j in nidx)) if nidx else start_bits & fmask
-        ids: dict[int | tuple, int] = {start_key: 0}
-        states: list[tuple[int, tuple]] = [(start_bits, start_nums)]
-        parents: list[list[int]] = [[]]
-        goals: list[int] = []
-        frontier = deque([0])
-        budget, checks, n_actions = current(), 0, len(actions)
-        is_goal = w.is_goal
-        while frontier:
-            sid = frontier.popleft()
-            bits, nums = states[sid]
-            gkey = (bits & goal_facts, tuple(nums[j] for j in goal_nums)) if goal_nums else bits & goal_facts
-            reached = goal_memo.get(gkey)
-            if reached is None:
-                reached = goal_memo[gkey] = is_goal(*arrays(bits, nums))
-            if reached:
-                goals.append(sid)
-                continue  # episodes end at the goal: no need to expand it
-            checks += n_actions
-            if checks > MAX_SWEEP_CHECKS:
-                return [arrays(*state) for state in states]
-            if not sid & 63:
-                budget.check_time("the progress (dense reward) sweep")
-            facts = None  # the state's arrays, built when a closure needs them
-            for pos, neg, check, keep, add, assigns in steps:
-                if bits & pos != pos or bits & neg:
-                    continue
-                if check is not None or assigns is not None:
-                    if facts is None:
-                        facts, nlist = arrays(bits, nums)
-                    if check is not None and not check(facts, nlist):
-                        continue
-                if assigns is not None:
-                    assert facts is not None  # built above: assigns is one of the two reasons to build it
-                    n2 = list(nums)
-                    w.apply(bytearray(facts), n2, assigns)  # fluents from the pre-state, as the env does
-                    nums2 = tuple(n2)
-                else:
-                    nums2 = nums
-                bits2 = (bits & keep) | add  # deletes before adds, as CompiledWorld.apply
-                k = (bits2 & fmask, tuple(nums2[j] for j in nidx)) if nidx else bits2 & fmask
-                nid = ids.get(k)
-                if nid is None:
-                    if len(states) >= max_states:
-                        return [arrays(*state) for state in states]
-                    nid = ids[k] = len(states)
-                    states.append((bits2, nums2))
-                    parents.append([])
-                    frontier.append(nid)
-                parents[nid].append(sid)
-        self._distances(ids, parents, goals)
+    def _sweep_bits(self, actions, max_states: int) -> list[IntState]:
+        """:meth:`_sweep` on int-held states (:func:`gensim_gym.world.sweep.sweep`, see there); the states
+        it returns when it stops early are int-held too (:meth:`_warm` converts the ones it warms)."""
+        found = sweep(self.world, actions, max_states, self._fmask, self._nidx)
+        if found.truncated:
+            return found.states
+        self._distances(found.ids, found.parents, found.goals)
         return []
 
     def _distances(self, ids: dict, parents: list[list[int]], goals: list[int]) -> None:
@@ -341,6 +270,14 @@ class Progress:
         if phi is None:
             # A miss: a state the estimate has not seen (the table holds every state ``memo`` knows). One
             # evaluation, kept here only: the guidance's own memo, keyed alike, would hold the same value twice.
+            if self._nearest is not None:
+                self._misses += 1
+                if self._misses >= WARM_AFTER:
+                    nearest, self._nearest = self._nearest, None
+                    self._warm(nearest)
+                    phi = self.phis.get(k)
+                    if phi is not None:
+                        return phi
             phis = self.phis
             if len(phis) >= MAX_MEMO:
                 phis.clear()

@@ -22,7 +22,10 @@ def both_sweeps(world: CompiledWorld, max_states: int = MAX_STATES) -> tuple[tup
     progress.world = world
     Progress.__init__(progress, world)  # sets the key masks both sweeps use
     relevant = guidance(world).relevant
-    bits = progress._sweep_bits(relevant, max_states), dict(progress.memo)
+    size = len(world.init_facts)
+    int_held = progress._sweep_bits(relevant, max_states)
+    as_arrays = [(bytearray(b.to_bytes(size, "little")), list(n)) for b, n in int_held]
+    bits = as_arrays, dict(progress.memo)
     arrays = progress._sweep_arrays(relevant, max_states), dict(progress.memo)
     return bits, arrays
 
@@ -38,6 +41,7 @@ def test_bit_sweep_equals_array_sweep(domain: str) -> None:
             world = CompiledWorld(spec, family.layout())
             (bit_states, bit_memo), (array_states, array_memo) = both_sweeps(world)
             assert bit_memo == array_memo
+            assert list(bit_memo) == list(array_memo)  # states numbered in the same order
             assert bit_states == array_states  # same states, same order, same arrays
             exact += not bit_states
             estimated += bool(bit_states)
