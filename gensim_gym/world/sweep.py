@@ -71,6 +71,9 @@ class _Step(NamedTuple):
     add: int  # OR: the added facts set (deletes before adds, as CompiledWorld.apply)
     check: Callable | None  # the residual precondition (or the whole one, if not split), else None
     assigns: tuple | None  # the assigned fluents ``(j, op, fn)``, else None
+    # new fluents (and their part of a key) by old fluents, when the assigned values read no fact (webshop's
+    # ``budget() -= price(?product)``: many states share their fluents); None when they read facts
+    assigned: dict | None
 
 
 class _Applicability:
@@ -131,8 +134,24 @@ def _steps(actions: Sequence[GroundAction]) -> list[_Step]:
         check = a.pre.fn if literals is None else residual.fn if residual is not None else None
         effects = a.effects
         out.append(_Step(~byte_mask(effects.dels), byte_mask(effects.adds), check,
-                         effects.assigns if effects.assigns else None))
+                         effects.assigns if effects.assigns else None,
+                         {} if effects.assigns and not a.value_reads[0] else None))
     return out
+
+
+def _assign(assigns: tuple, facts: bytes, nums: tuple, lo: list[float], hi: list[float],
+            pick: Callable[[tuple], tuple] | None) -> tuple[tuple, tuple | None]:
+    """The fluents after ``assigns`` (values from the pre-state, clamped, as CompiledWorld.apply), and
+    their part of a state key."""
+    n2 = list(nums)
+    if len(assigns) == 1:
+        ((j, op, fn),) = assigns
+        n2[j] = assigned_value(op, fn(facts, nums), nums[j], lo[j], hi[j])
+    else:
+        for j, value in [(j, assigned_value(op, fn(facts, nums), nums[j], lo[j], hi[j])) for j, op, fn in assigns]:
+            n2[j] = value
+    out = tuple(n2)
+    return out, pick(out) if pick else None
 
 
 def sweep(world: CompiledWorld, actions: Sequence[GroundAction], max_states: int, fmask: int,  # noqa: C901, PLR0912, PLR0915
@@ -189,27 +208,23 @@ def sweep(world: CompiledWorld, actions: Sequence[GroundAction], max_states: int
             todo = table.steps_of(applicable)
         facts = None  # the state's facts as bytes, built when a closure needs them
         own = pick(nums) if pick else None  # the fluents' part of a key, for successors that assign none
-        for keep, add, check, assigns in todo:
+        for keep, add, check, assigns, assigned in todo:
             if check is not None:
                 if facts is None:
                     facts = bits.to_bytes(size, "little")
                 if not check(facts, nums):
                     continue
             if assigns is not None:
-                if facts is None:
-                    facts = bits.to_bytes(size, "little")
-                # fluents from the pre-state, clamped, as CompiledWorld.apply does
-                n2 = list(nums)
-                if len(assigns) == 1:
-                    ((j, op, fn),) = assigns
-                    n2[j] = assigned_value(op, fn(facts, nums), nums[j], lo[j], hi[j])
-                else:
-                    for j, value in [(j, assigned_value(op, fn(facts, nums), nums[j], lo[j], hi[j]))
-                                     for j, op, fn in assigns]:
-                        n2[j] = value
-                nums2 = tuple(n2)
+                hit = assigned.get(nums) if assigned is not None else None
+                if hit is None:
+                    if facts is None:
+                        facts = bits.to_bytes(size, "little")
+                    hit = _assign(assigns, facts, nums, lo, hi, pick)
+                    if assigned is not None:
+                        assigned[nums] = hit
+                nums2, part = hit
                 bits2 = (bits & keep) | add
-                k = (bits2 & fmask, pick(nums2)) if pick else bits2 & fmask
+                k = (bits2 & fmask, part) if pick else bits2 & fmask
             else:
                 nums2 = nums
                 bits2 = (bits & keep) | add
