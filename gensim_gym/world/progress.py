@@ -32,11 +32,13 @@ from __future__ import annotations
 
 import time
 from collections import deque
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from gensim_gym.world.budget import current
 from gensim_gym.world.heuristic import DEAD_END, guidance
-from gensim_gym.world.sweep import MAX_SWEEP_CHECKS, IntState, sweep
+from gensim_gym.world.layered import fits, sweep_layers
+from gensim_gym.world.sweep import MAX_SWEEP_CHECKS, IntState, Swept, sweep
 
 if TYPE_CHECKING:  # pragma: no cover
     from gensim_gym.world.compiled import CompiledWorld
@@ -57,7 +59,7 @@ class Progress:
     """Φ for one compiled world (see the module docstring)."""
 
     # the abandoned sweep's states, until :meth:`_warm` has run (None: nothing to warm), and the misses so far
-    _nearest: list | None = None
+    _nearest: Callable[[], list] | None = None
     _misses = 0
 
     def __init__(self, world: CompiledWorld, max_states: int = MAX_STATES) -> None:
@@ -81,7 +83,7 @@ class Progress:
         self.memo: dict[int | tuple, int] = {}
         self.phis: dict[int | tuple, float] = {}  # Φ by key: the whole table when exact, else filled on demand
         nearest = self._sweep(g.relevant, max_states)
-        self.exact = not nearest
+        self.exact = nearest is None
         if not self.exact:
             # The estimate reads far fewer facts than relevant actions do: key its memo on those
             # alone, so that states differing only elsewhere share one evaluation (same values).
@@ -130,7 +132,7 @@ class Progress:
             return self.h
         raise AttributeError(name)
 
-    def _warm(self, states: list) -> None:
+    def _warm(self, states: list | Callable[[], list]) -> None:
         """Φ of ``states`` now: the ``max_states`` states nearest the start, where the sweep stopped (as
         arrays, or int-held as :func:`~gensim_gym.world.sweep.sweep` enumerates them).
 
@@ -140,6 +142,7 @@ class Progress:
         enumerated them, against one cache-cold evaluation per miss during play. Φ is a function of
         the key, so when it is computed changes no value.
         """
+        states = states() if callable(states) else states
         phis, estimate = self.phis, self.h.estimate
         size = len(self.world.init_facts)
         stop = time.monotonic() + MAX_WARM_SECONDS
@@ -168,17 +171,37 @@ class Progress:
         bits = int.from_bytes(facts, "little") & self._fmask
         return (bits, tuple(map(nums.__getitem__, self._nidx))) if self._nidx else bits
 
-    def _sweep(self, actions, max_states: int) -> list[tuple[bytearray, list[float]]]:
+    def _sweep(self, actions, max_states: int) -> Callable[[], list] | None:
         """Fill ``memo`` with exact distances if the relevant state space is small enough (and return
-        ``[]``); else return the ``max_states`` states it enumerated, breadth-first from the start.
+        None); else return what gives the ``max_states`` states it enumerated, breadth-first from the start.
 
-        Worlds without trajectory constraints take :meth:`_sweep_bits` (the same sweep on states held
-        as ints, 3-5x faster); a constraint's check reads the state arrays, so those take
-        :meth:`_sweep_arrays`. Both enumerate the same states in the same order (tests compare them).
+        Worlds without trajectory constraints are swept on int-held states (:meth:`_sweep_bits`, several
+        times faster), a layer at a time with numpy where the world fits
+        (:func:`~gensim_gym.world.layered.fits`); a constraint's check reads the state arrays, so those
+        take :meth:`_sweep_arrays`. All enumerate the same states in the same order (tests compare them).
         """
         if self.world.guard is None:
-            return self._sweep_bits(actions, max_states)
-        return self._sweep_arrays(actions, max_states)
+            return self._swept(self._sweep_int(actions, max_states))
+        states = self._sweep_arrays(actions, max_states)
+        return (lambda: states) if states else None
+
+    def _sweep_int(self, actions, max_states: int, layers: bool | None = None) -> Swept:
+        """The int-held sweep of ``actions``: layered (numpy) if ``layers``, or by default where it fits."""
+        if layers is None:
+            layers = fits(self.world, actions, self._nidx)
+        if layers:
+            return sweep_layers(self.world, actions, max_states, self._fmask)
+        return sweep(self.world, actions, max_states, self._fmask, self._nidx)
+
+    def _swept(self, found: Swept) -> Callable[[], list] | None:
+        """Take a sweep's result: ``memo`` from its distances if it finished (None), else its ``nearest``."""
+        if found.truncated:
+            return found.nearest
+        if found.distances is not None:
+            self.memo = {k: (d if d >= 0 else DEAD_END) for k, d in zip(found.ids, found.distances, strict=True)}
+        else:
+            self._distances(found.ids, found.parents, found.goals)
+        return None
 
     def _sweep_arrays(self, actions, max_states: int) -> list[tuple[bytearray, list[float]]]:
         """:meth:`_sweep` on states as the env holds them (a fact bytearray and a fluent list)."""
@@ -221,14 +244,12 @@ class Progress:
         self._distances(ids, parents, goals)
         return []
 
-    def _sweep_bits(self, actions, max_states: int) -> list[IntState]:
-        """:meth:`_sweep` on int-held states (:func:`gensim_gym.world.sweep.sweep`, see there); the states
-        it returns when it stops early are int-held too (:meth:`_warm` converts the ones it warms)."""
-        found = sweep(self.world, actions, max_states, self._fmask, self._nidx)
-        if found.truncated:
-            return found.states
-        self._distances(found.ids, found.parents, found.goals)
-        return []
+    def _sweep_bits(self, actions, max_states: int, layers: bool | None = None) -> list[IntState]:
+        """:meth:`_sweep` on int-held states (:func:`gensim_gym.world.sweep.sweep` or, with ``layers``,
+        :func:`~gensim_gym.world.layered.sweep_layers`), returning ``[]`` or the enumerated states (int-held;
+        :meth:`_warm` converts the ones it warms), as :meth:`_sweep_arrays` does (for tests)."""
+        nearest = self._swept(self._sweep_int(actions, max_states, layers))
+        return nearest() if nearest is not None else []
 
     def _distances(self, ids: dict, parents: list[list[int]], goals: list[int]) -> None:
         """``memo``: each swept state's distance to the goal, by a backward sweep from the goal states."""

@@ -48,15 +48,17 @@ IntState = tuple[int, tuple]  # (facts as an int, fluents as a tuple)
 
 
 class Swept(NamedTuple):
-    """What :func:`sweep` found: every state's key (in discovery order, ``ids[key]`` its number), each
-    state's parents by number, and the goal states' numbers; or, when the sweep stopped early,
-    ``truncated`` holds the states it had enumerated (``ids`` etc. are then partial)."""
+    """What a sweep found: every state's key (in discovery order, ``ids[key]`` its number), each state's
+    parents by number (or, from :func:`~gensim_gym.world.layered.sweep_layers`, the distances already
+    computed) and the goal states' numbers; or, when the sweep stopped early (``truncated``), ``nearest()``
+    gives the states it had enumerated, in order (the rest is then partial)."""
 
     ids: dict
     parents: list[list[int]]
     goals: list[int]
-    states: list[IntState]
     truncated: bool
+    nearest: Callable[[], list[IntState]] | None
+    distances: list[int] | None = None
 
 
 def byte_mask(indices) -> int:
@@ -139,7 +141,7 @@ def _steps(actions: Sequence[GroundAction]) -> list[_Step]:
     return out
 
 
-def _assign(assigns: tuple, facts: bytes, nums: tuple, lo: list[float], hi: list[float],
+def _assign(assigns: tuple, facts: bytes, nums: tuple, lo: list[float], hi: list[float], *,
             pick: Callable[[tuple], tuple] | None) -> tuple[tuple, tuple | None]:
     """The fluents after ``assigns`` (values from the pre-state, clamped, as CompiledWorld.apply), and
     their part of a state key."""
@@ -192,7 +194,7 @@ def sweep(world: CompiledWorld, actions: Sequence[GroundAction], max_states: int
             continue  # episodes end at the goal: no need to expand it
         checks += n_actions
         if checks > MAX_SWEEP_CHECKS:
-            return Swept(ids, parents, goals, states, True)
+            return Swept(ids, parents, goals, True, lambda: states)
         if not sid & 63:
             budget.check_time("the progress (dense reward) sweep")
         blocked = 0
@@ -219,7 +221,7 @@ def sweep(world: CompiledWorld, actions: Sequence[GroundAction], max_states: int
                 if hit is None:
                     if facts is None:
                         facts = bits.to_bytes(size, "little")
-                    hit = _assign(assigns, facts, nums, lo, hi, pick)
+                    hit = _assign(assigns, facts, nums, lo, hi, pick=pick)
                     if assigned is not None:
                         assigned[nums] = hit
                 nums2, part = hit
@@ -232,10 +234,10 @@ def sweep(world: CompiledWorld, actions: Sequence[GroundAction], max_states: int
             nid = ids.get(k)
             if nid is None:
                 if len(states) >= max_states:
-                    return Swept(ids, parents, goals, states, True)
+                    return Swept(ids, parents, goals, True, lambda: states)
                 nid = ids[k] = len(states)
                 states.append((bits2, nums2))
                 parents.append([])
                 frontier.append(nid)
             parents[nid].append(sid)
-    return Swept(ids, parents, goals, states, False)
+    return Swept(ids, parents, goals, False, None)
