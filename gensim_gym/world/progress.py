@@ -53,6 +53,9 @@ MAX_WARM_SECONDS = 0.25
 #: episode of ~8-15 steps (a few misses at ~7 µs each) while warming costs milliseconds (2048 states
 #: converted and projected); a pool's task is played for many episodes and warms on its first ones.
 WARM_AFTER = 32
+#: State spaces up to this size are swept one state at a time even where the numpy layer sweep fits: it pays
+#: from a few hundred states on (medium warehouse: 126-2048 states), and costs more on easy tasks' few dozen.
+SMALL_SPACE = 128
 
 
 class Progress:
@@ -186,9 +189,15 @@ class Progress:
         return (lambda: states) if states else None
 
     def _sweep_int(self, actions, max_states: int, layers: bool | None = None) -> Swept:
-        """The int-held sweep of ``actions``: layered (numpy) if ``layers``, or by default where it fits."""
+        """The int-held sweep of ``actions``: layered (numpy) if ``layers``; by default where it fits and
+        the space has more than :data:`SMALL_SPACE` states (numpy's per-call cost would dominate a smaller
+        one: easy tasks), which the one-state sweep, capped there, finds out first."""
         if layers is None:
             layers = fits(self.world, actions, self._nidx)
+            if layers and max_states > SMALL_SPACE:
+                small = sweep(self.world, actions, SMALL_SPACE, self._fmask, self._nidx)
+                if not small.truncated:  # the whole space: what any larger cap gives
+                    return small
         if layers:
             return sweep_layers(self.world, actions, max_states, self._fmask)
         return sweep(self.world, actions, max_states, self._fmask, self._nidx)
