@@ -135,6 +135,14 @@ class Progress:
             return self.h
         raise AttributeError(name)
 
+    def warm(self) -> None:
+        """Run :meth:`_warm` now if it has not run (nothing to do for an exact table). A prefetch worker does
+        before shipping the table, so that the training process looks up, rather than estimates, Φ near
+        the start (and never builds the estimate for it)."""
+        if self._nearest is not None:
+            nearest, self._nearest = self._nearest, None
+            self._warm(nearest)
+
     def _warm(self, states: list | Callable[[], list]) -> None:
         """Φ of ``states`` now: the ``max_states`` states nearest the start, where the sweep stopped (as
         arrays, or int-held as :func:`~gensim_gym.world.sweep.sweep` enumerates them).
@@ -303,8 +311,7 @@ class Progress:
             if self._nearest is not None:
                 self._misses += 1
                 if self._misses >= WARM_AFTER:
-                    nearest, self._nearest = self._nearest, None
-                    self._warm(nearest)
+                    self.warm()
                     phi = self.phis.get(k)
                     if phi is not None:
                         return phi
