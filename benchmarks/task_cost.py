@@ -19,6 +19,7 @@ process generates and sweeps it (the worker's CPU is not counted): the env sleep
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import os
 import subprocess
@@ -28,6 +29,7 @@ import warnings
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+RESULTS = Path(__file__).parent / "results" / "task_cost.jsonl"
 
 
 def measure(env_ids: list[str], tasks: int, prefetch: bool) -> dict[str, dict[str, float]]:
@@ -84,6 +86,7 @@ def main() -> None:
     parser.add_argument("--prefetch", action="store_true", help="the training process's CPU with a worker")
     parser.add_argument("--base", type=Path, help="another copy of the package to compare with, alternating")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--record", action="store_true", help=f"with --base: append the rows to {RESULTS}")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # one JSON line (run_copy)
     args = parser.parse_args()
     if args.json:
@@ -96,19 +99,28 @@ def main() -> None:
             share = 100 * row["sweep_share"]
             print(f"{env_id}: {row['ms']:.1f} ms of {what}, of which the progress sweep {share:.0f} %")
         return
-    runs: dict[str, dict[str, list[float]]] = {e: {"base": [], "this": []} for e in args.env_ids}
+    runs: dict[str, dict[str, list[float]]] = {e: {"base": [], "this": [], "base_sweep": [], "this_sweep": []}
+                                               for e in args.env_ids}
     for r in range(args.rounds):
         for name, folder in (("this", ROOT), ("base", args.base)):
             for env_id, row in run_copy(folder, args).items():
                 runs[env_id][name].append(row["ms"])
+                runs[env_id][f"{name}_sweep"].append(row["ms"] * row["sweep_share"])
         print(f"round {r}: " + "  ".join(f"{e} base {runs[e]['base'][-1]:.2f} ms, this {runs[e]['this'][-1]:.2f} ms"
                                           for e in args.env_ids), flush=True)
     load = os.getloadavg()[0]
+    now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     for env_id, row in runs.items():
-        base, this = sum(row["base"]) / len(row["base"]), sum(row["this"]) / len(row["this"])
-        print(json.dumps({"env_id": env_id, "what": what, "base_ms": round(base, 2), "this_ms": round(this, 2),
-                          "ratio": round(base / this, 2), "rounds": args.rounds, "tasks": args.tasks,
-                          "load_1min": round(load, 1)}))
+        mean = {name: sum(values) / len(values) for name, values in row.items()}
+        line = json.dumps({"env_id": env_id, "what": what, "base_ms": round(mean["base"], 2),
+                          "this_ms": round(mean["this"], 2), "ratio": round(mean["base"] / mean["this"], 2),
+                          "base_sweep_ms": round(mean["base_sweep"], 2), "this_sweep_ms": round(mean["this_sweep"], 2),
+                          "rounds": args.rounds, "tasks": args.tasks, "load_1min": round(load, 1),
+                          "base": str(args.base), "date": now})
+        print(line)
+        if args.record:
+            with RESULTS.open("a") as out:
+                out.write(line + "\n")
 
 
 if __name__ == "__main__":
