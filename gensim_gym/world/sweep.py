@@ -21,6 +21,9 @@ States are enumerated in the same order as the action-by-action sweep (parent by
 their given order), so the states, keys, parents and distances are the same, and so is the point where
 a sweep past ``max_states`` or :data:`MAX_SWEEP_CHECKS` stops (tests/world/test_progress_sweep.py
 compares them state by state with the sweep on the environment's arrays).
+
+Speed (``benchmarks/task_cost.py --base``): with :mod:`~gensim_gym.world.layered`, a medium task's sweep went
+from 8.1 to 3.4 ms (warehouse) and from 17.5 to 9.1 ms (webshop) of CPU.
 """
 
 from __future__ import annotations
