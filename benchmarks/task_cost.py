@@ -1,30 +1,44 @@
 """What a new task of an unlimited stream costs at reset, and how much of it is the progress (Φ) sweep.
 
 For each env id, an env with ``num_tasks=0`` and no prefetch worker resets ``--tasks`` times (each reset a
-new task: generation, verification, compilation, then the exact progress sweep behind the dense reward);
-the same resets are timed again with the sweep's share measured by timing ``world.progress.progress`` calls.
-CPU time (``time.process_time``), so other jobs on the machine change it little.
+new task: generation, verification, compilation, then the exact progress sweep behind the dense reward),
+with the sweep's share measured by timing ``Progress.__init__``. CPU time (``time.process_time``), so other
+jobs on the machine change it little.
 
-    PYTHONPATH=. python benchmarks/task_cost.py [--env-ids GenSim-Warehouse-v0 GenSim-Warehouse-Easy-v0]
+``--prefetch`` measures instead what the *training process* pays per new task when a prefetch worker
+process generates and sweeps it (the worker's CPU is not counted): the env sleeps 30 ms between resets
+(not CPU) so the worker stays ahead, as it does beside a trainer where a core is free for it.
+
+``--base DIR`` also runs this script on another copy of the package (e.g. ``git archive <commit> | tar -x
+-C DIR``), in alternating rounds (``--rounds``), and prints the ratio base / this, per env id:
+
+    PYTHONPATH=. python benchmarks/task_cost.py [--env-ids GenSim-Warehouse-v0 GenSim-Webshop-v0]
+    PYTHONPATH=. python benchmarks/task_cost.py --base /tmp/base --rounds 3 [--prefetch]
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
+import json
+import os
+import subprocess
+import sys
 import time
 import warnings
+from pathlib import Path
 
-import gymnasium as gym
-
-import gensim_gym  # noqa: F401 - registers the ids
-from gensim_gym.world import progress as progress_module
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = Path(__file__).parent / "results" / "task_cost.jsonl"
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--env-ids", nargs="+", default=["GenSim-Warehouse-v0", "GenSim-Warehouse-Easy-v0"])
-    parser.add_argument("--tasks", type=int, default=60)
-    args = parser.parse_args()
+def measure(env_ids: list[str], tasks: int, prefetch: bool) -> dict[str, dict[str, float]]:
+    """CPU ms per new-task reset (and the sweep's share) for each env id, in this process."""
+    import gymnasium as gym  # noqa: PLC0415 - imported from the package copy on sys.path
+
+    import gensim_gym  # noqa: F401, PLC0415 - registers the ids
+    from gensim_gym.world import progress as progress_module  # noqa: PLC0415
+
     warnings.simplefilter("ignore")
     swept = [0.0]
     original = progress_module.Progress.__init__
@@ -35,17 +49,78 @@ def main() -> None:
         swept[0] += time.process_time() - start
 
     progress_module.Progress.__init__ = timed_init
-    for env_id in args.env_ids:
-        env = gym.make(env_id, seed=0, num_tasks=0, prefetch=0)
+    out = {}
+    for env_id in env_ids:
+        env = gym.make(env_id, seed=0, num_tasks=0, prefetch=1 if prefetch else 0)
         env.reset(seed=0)
+        if prefetch:  # past the worker's start (START_AFTER tasks), and let it get ahead
+            for _ in range(40):
+                env.reset()
+            time.sleep(1.0)
         swept[0] = 0.0
-        start = time.process_time()
-        for _ in range(args.tasks):
+        total = 0.0
+        for _ in range(tasks):
+            if prefetch:
+                time.sleep(0.03)
+            start = time.process_time()
             env.reset()
-        total = time.process_time() - start
-        print(f"{env_id}: {1000 * total / args.tasks:.1f} ms of CPU per new-task reset, of which the progress "
-              f"sweep {100 * swept[0] / total:.0f} %")
+            total += time.process_time() - start
+        out[env_id] = {"ms": 1000 * total / tasks, "sweep_share": swept[0] / total}
         env.close()
+    return out
+
+
+def run_copy(folder: Path, args: argparse.Namespace) -> dict[str, dict[str, float]]:
+    """:func:`measure` with the package copy in ``folder`` first on the path, in a subprocess."""
+    command = [sys.executable, str(Path(__file__).resolve()), "--json", "--tasks", str(args.tasks), "--env-ids",
+               *args.env_ids, *(["--prefetch"] if args.prefetch else [])]
+    env = {**os.environ, "PYTHONPATH": str(folder)}
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=True, cwd=folder)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--env-ids", nargs="+", default=["GenSim-Warehouse-v0", "GenSim-Webshop-v0"])
+    parser.add_argument("--tasks", type=int, default=60)
+    parser.add_argument("--prefetch", action="store_true", help="the training process's CPU with a worker")
+    parser.add_argument("--base", type=Path, help="another copy of the package to compare with, alternating")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--record", action="store_true", help=f"with --base: append the rows to {RESULTS}")
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # one JSON line (run_copy)
+    args = parser.parse_args()
+    if args.json:
+        print(json.dumps(measure(args.env_ids, args.tasks, args.prefetch)))
+        return
+    what = "training-process CPU per new-task reset with a prefetch worker" if args.prefetch else \
+        "CPU per new-task reset"
+    if args.base is None:
+        for env_id, row in measure(args.env_ids, args.tasks, args.prefetch).items():
+            share = 100 * row["sweep_share"]
+            print(f"{env_id}: {row['ms']:.1f} ms of {what}, of which the progress sweep {share:.0f} %")
+        return
+    runs: dict[str, dict[str, list[float]]] = {e: {"base": [], "this": [], "base_sweep": [], "this_sweep": []}
+                                               for e in args.env_ids}
+    for r in range(args.rounds):
+        for name, folder in (("this", ROOT), ("base", args.base)):
+            for env_id, row in run_copy(folder, args).items():
+                runs[env_id][name].append(row["ms"])
+                runs[env_id][f"{name}_sweep"].append(row["ms"] * row["sweep_share"])
+        print(f"round {r}: " + "  ".join(f"{e} base {runs[e]['base'][-1]:.2f} ms, this {runs[e]['this'][-1]:.2f} ms"
+                                          for e in args.env_ids), flush=True)
+    load = os.getloadavg()[0]
+    now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    for env_id, row in runs.items():
+        mean = {name: sum(values) / len(values) for name, values in row.items()}
+        line = json.dumps({"env_id": env_id, "what": what, "base_ms": round(mean["base"], 2),
+                          "this_ms": round(mean["this"], 2), "ratio": round(mean["base"] / mean["this"], 2),
+                          "base_sweep_ms": round(mean["base_sweep"], 2), "this_sweep_ms": round(mean["this_sweep"], 2),
+                          "rounds": args.rounds, "tasks": args.tasks, "load_1min": round(load, 1),
+                          "base": str(args.base), "date": now})
+        print(line)
+        if args.record:
+            with RESULTS.open("a") as out:
+                out.write(line + "\n")
 
 
 if __name__ == "__main__":

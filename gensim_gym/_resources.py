@@ -7,9 +7,11 @@ In a source checkout that is not installed they sit at the repository root.
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 
+@cache  # where the package sits does not change while it runs; resolving it cost ~0.2 ms, twice per generated task
 def data_dir(name: str) -> Path:
     """Path of the shipped data folder ``name`` ("prompts" or "tool_registry")."""
     # The folders are namespace packages (no __init__.py), for which importlib.resources.files() returns a

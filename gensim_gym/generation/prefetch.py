@@ -111,7 +111,9 @@ def _serve(family_args: dict[str, Any], conn) -> None:
             if reward.mode == "dense" and reward.progress_weight > 0:  # what TaskRuntime.shaping reads
                 table = tables.get(spec.id)
                 if table is None:
-                    table = tables[spec.id] = progress(CompiledWorld(spec, layout)).export()
+                    potential = progress(CompiledWorld(spec, layout))
+                    potential.warm()  # Φ near the start of an estimated table: computed here, not in the trainer
+                    table = tables[spec.id] = potential.export()
                     if len(tables) > TABLE_CACHE:
                         tables.popitem(last=False)
             reply: tuple = (seed, spec, table)

@@ -18,8 +18,9 @@ How d is known:
   ``MAX_STATES``: the planner's admissible heuristic, memoised per state
   projected onto the facts and fluents the estimate can read
   (:meth:`~gensim_gym.world.heuristic.Guidance.inputs`, usually far fewer),
-  and computed up front for the ``MAX_STATES`` states nearest the start that
-  the abandoned sweep enumerated.
+  and computed for the ``MAX_STATES`` states nearest the start that the
+  abandoned sweep enumerated once the table has missed :data:`WARM_AFTER` times
+  (a task played for one short episode never pays for it).
 
 The environment pays ``w·(γΦ(s′) − Φ(s))`` with Φ = 0 at termination. That is
 potential-based shaping: it telescopes over an episode, cannot be farmed, and
@@ -31,27 +32,38 @@ from __future__ import annotations
 
 import time
 from collections import deque
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from gensim_gym.world.budget import current
 from gensim_gym.world.heuristic import DEAD_END, guidance
+from gensim_gym.world.layered import fits, sweep_layers
+from gensim_gym.world.sweep import MAX_SWEEP_CHECKS, IntState, Swept, sweep
 
 if TYPE_CHECKING:  # pragma: no cover
     from gensim_gym.world.compiled import CompiledWorld
 
 MAX_STATES = 2048
 MAX_MEMO = 200_000
-#: Precondition checks the exact sweep may spend (states × relevant actions) before it falls back to
-#: the estimate, as when it meets ``MAX_STATES``: a deterministic bound on its time (issue 17). The
-#: registry's largest tasks spend under 0.4 M.
-MAX_SWEEP_CHECKS = 2_000_000
+__all__ = ["MAX_MEMO", "MAX_STATES", "MAX_SWEEP_CHECKS", "PlanProgress", "Progress", "progress"]
 #: Seconds :meth:`Progress._warm` may spend; warming only saves later evaluations (Φ is a function
 #: of the key), so stopping early changes no value.
 MAX_WARM_SECONDS = 0.25
+#: Misses after which :meth:`Progress._warm` runs. An unlimited stream plays most medium tasks for one
+#: episode of ~8-15 steps (a few misses at ~7 µs each) while warming costs milliseconds (2048 states
+#: converted and projected); a pool's task is played for many episodes and warms on its first ones.
+WARM_AFTER = 32
+#: State spaces up to this size are swept one state at a time even where the numpy layer sweep fits: it pays
+#: from a few hundred states on (medium warehouse: 126-2048 states), and costs more on easy tasks' few dozen.
+SMALL_SPACE = 128
 
 
 class Progress:
     """Φ for one compiled world (see the module docstring)."""
+
+    # the abandoned sweep's states, until :meth:`_warm` has run (None: nothing to warm), and the misses so far
+    _nearest: Callable[[], list] | None = None
+    _misses = 0
 
     def __init__(self, world: CompiledWorld, max_states: int = MAX_STATES) -> None:
         self.world = world
@@ -74,7 +86,7 @@ class Progress:
         self.memo: dict[int | tuple, int] = {}
         self.phis: dict[int | tuple, float] = {}  # Φ by key: the whole table when exact, else filled on demand
         nearest = self._sweep(g.relevant, max_states)
-        self.exact = not nearest
+        self.exact = nearest is None
         if not self.exact:
             # The estimate reads far fewer facts than relevant actions do: key its memo on those
             # alone, so that states differing only elsewhere share one evaluation (same values).
@@ -87,7 +99,7 @@ class Progress:
             # reachable states, so its lookups never miss, where filling on demand cost ~7 µs a miss
             self.phis = self._exact_phis()
         else:
-            self._warm(nearest)
+            self._nearest = nearest  # warmed after WARM_AFTER misses (see __call__)
 
     #: what :meth:`export` writes (plain data: the tables and how states are keyed)
     _EXPORTED = ("_assigned", "_fmask", "_nidx", "facts", "nums", "memo", "exact", "cap", "d0")
@@ -123,8 +135,17 @@ class Progress:
             return self.h
         raise AttributeError(name)
 
-    def _warm(self, states: list[tuple[bytearray, list[float]]]) -> None:
-        """Φ of ``states`` now: the ``max_states`` states nearest the start, where the sweep stopped.
+    def warm(self) -> None:
+        """Run :meth:`_warm` now if it has not run (nothing to do for an exact table). A prefetch worker does
+        before shipping the table, so that the training process looks up, rather than estimates, Φ near
+        the start (and never builds the estimate for it)."""
+        if self._nearest is not None:
+            nearest, self._nearest = self._nearest, None
+            self._warm(nearest)
+
+    def _warm(self, states: list | Callable[[], list]) -> None:
+        """Φ of ``states`` now: the ``max_states`` states nearest the start, where the sweep stopped (as
+        arrays, or int-held as :func:`~gensim_gym.world.sweep.sweep` enumerates them).
 
         Every episode starts among them (in calendar's first 20k random steps, 83 % of the estimate's
         misses were such states), and projected onto the estimate's inputs they collapse to a few
@@ -132,11 +153,15 @@ class Progress:
         enumerated them, against one cache-cold evaluation per miss during play. Φ is a function of
         the key, so when it is computed changes no value.
         """
+        states = states() if callable(states) else states
         phis, estimate = self.phis, self.h.estimate
+        size = len(self.world.init_facts)
         stop = time.monotonic() + MAX_WARM_SECONDS
         for i, (facts, nums) in enumerate(states):
             if not i & 31 and time.monotonic() > stop:
                 return
+            if isinstance(facts, int):
+                facts, nums = bytearray(facts.to_bytes(size, "little")), list(nums)
             k = self.key(facts, nums)
             if k not in phis:
                 phis[k] = self._phi(estimate(facts, nums))
@@ -157,17 +182,43 @@ class Progress:
         bits = int.from_bytes(facts, "little") & self._fmask
         return (bits, tuple(map(nums.__getitem__, self._nidx))) if self._nidx else bits
 
-    def _sweep(self, actions, max_states: int) -> list[tuple[bytearray, list[float]]]:
+    def _sweep(self, actions, max_states: int) -> Callable[[], list] | None:
         """Fill ``memo`` with exact distances if the relevant state space is small enough (and return
-        ``[]``); else return the ``max_states`` states it enumerated, breadth-first from the start.
+        None); else return what gives the ``max_states`` states it enumerated, breadth-first from the start.
 
-        Worlds without trajectory constraints take :meth:`_sweep_bits` (the same sweep on states held
-        as ints, 3-5x faster); a constraint's check reads the state arrays, so those take
-        :meth:`_sweep_arrays`. Both enumerate the same states in the same order (tests compare them).
+        Worlds without trajectory constraints are swept on int-held states (:meth:`_sweep_bits`, several
+        times faster), a layer at a time with numpy where the world fits
+        (:func:`~gensim_gym.world.layered.fits`); a constraint's check reads the state arrays, so those
+        take :meth:`_sweep_arrays`. All enumerate the same states in the same order (tests compare them).
         """
         if self.world.guard is None:
-            return self._sweep_bits(actions, max_states)
-        return self._sweep_arrays(actions, max_states)
+            return self._swept(self._sweep_int(actions, max_states))
+        states = self._sweep_arrays(actions, max_states)
+        return (lambda: states) if states else None
+
+    def _sweep_int(self, actions, max_states: int, layers: bool | None = None) -> Swept:
+        """The int-held sweep of ``actions``: layered (numpy) if ``layers``; by default where it fits and
+        the space has more than :data:`SMALL_SPACE` states (numpy's per-call cost would dominate a smaller
+        one: easy tasks), which the one-state sweep, capped there, finds out first."""
+        if layers is None:
+            layers = fits(self.world, actions, self._nidx)
+            if layers and max_states > SMALL_SPACE:
+                small = sweep(self.world, actions, SMALL_SPACE, self._fmask, self._nidx)
+                if not small.truncated:  # the whole space: what any larger cap gives
+                    return small
+        if layers:
+            return sweep_layers(self.world, actions, max_states, self._fmask)
+        return sweep(self.world, actions, max_states, self._fmask, self._nidx)
+
+    def _swept(self, found: Swept) -> Callable[[], list] | None:
+        """Take a sweep's result: ``memo`` from its distances if it finished (None), else its ``nearest``."""
+        if found.truncated:
+            return found.nearest
+        if found.distances is not None:
+            self.memo = {k: (d if d >= 0 else DEAD_END) for k, d in zip(found.ids, found.distances, strict=True)}
+        else:
+            self._distances(found.ids, found.parents, found.goals)
+        return None
 
     def _sweep_arrays(self, actions, max_states: int) -> list[tuple[bytearray, list[float]]]:
         """:meth:`_sweep` on states as the env holds them (a fact bytearray and a fluent list)."""
@@ -210,96 +261,12 @@ class Progress:
         self._distances(ids, parents, goals)
         return []
 
-    def _sweep_bits(self, actions, max_states: int) -> list[tuple[bytearray, list[float]]]:  # noqa: C901, PLR0915
-        """:meth:`_sweep` with each state's facts as one int (``int.from_bytes(facts, "little")``: byte i is
-        fact i, 0 or 1) and its fluents as a tuple.
-
-        A precondition's literal conjuncts (:attr:`~gensim_gym.dsl.compile.Compiled.literals`) become two
-        masks tested with one AND each, delete/add effects one AND and one OR, and the state's key (the
-        projection :meth:`key` computes) one more AND: the array sweep's per-successor copies, Python-level
-        ``apply`` and ``int.from_bytes`` go away. What is not literal (a residual precondition, an assigned
-        fluent, a goal condition) runs its compiled closure on the state's arrays, built once per state
-        that needs them; goal verdicts are memoised on the facts and fluents the goal reads. Same states,
-        same order, same keys, same distances as :meth:`_sweep_arrays`.
-        """
-        w = self.world
-        size = len(w.init_facts)
-        fmask, nidx = self._fmask, self._nidx
-
-        def byte_mask(indices) -> int:
-            return sum(1 << (8 * i) for i in set(indices))
-
-        steps = []
-        for a in actions:
-            literals, residual = a.pre.literals, a.pre.residual
-            if literals is None:  # not split into literals (not so for any grounded tool): run it whole
-                pos, neg, check = 0, 0, a.pre.fn
-            else:
-                pos, neg = byte_mask(literals[0]), byte_mask(literals[1])
-                check = residual.fn if residual is not None else None
-            effects = a.effects
-            steps.append((pos, neg, check, ~byte_mask(effects.dels), byte_mask(effects.adds),
-                          effects if effects.assigns else None))
-        goal_facts = byte_mask(i for g in w.goals for i in g.facts)
-        goal_nums = sorted({j for g in w.goals for j in g.nums})
-        goal_memo: dict[int | tuple, bool] = {}
-
-        def arrays(bits: int, nums: tuple) -> tuple[bytearray, list[float]]:
-            return bytearray(bits.to_bytes(size, "little")), list(nums)
-
-        start_bits, start_nums = int.from_bytes(w.init_facts, "little"), tuple(w.init_nums)
-        start_key = (start_bits & fmask, tuple(start_nums[j] for j in nidx)) if nidx else start_bits & fmask
-        ids: dict[int | tuple, int] = {start_key: 0}
-        states: list[tuple[int, tuple]] = [(start_bits, start_nums)]
-        parents: list[list[int]] = [[]]
-        goals: list[int] = []
-        frontier = deque([0])
-        budget, checks, n_actions = current(), 0, len(actions)
-        is_goal = w.is_goal
-        while frontier:
-            sid = frontier.popleft()
-            bits, nums = states[sid]
-            gkey = (bits & goal_facts, tuple(nums[j] for j in goal_nums)) if goal_nums else bits & goal_facts
-            reached = goal_memo.get(gkey)
-            if reached is None:
-                reached = goal_memo[gkey] = is_goal(*arrays(bits, nums))
-            if reached:
-                goals.append(sid)
-                continue  # episodes end at the goal: no need to expand it
-            checks += n_actions
-            if checks > MAX_SWEEP_CHECKS:
-                return [arrays(*state) for state in states]
-            if not sid & 63:
-                budget.check_time("the progress (dense reward) sweep")
-            facts = None  # the state's arrays, built when a closure needs them
-            for pos, neg, check, keep, add, assigns in steps:
-                if bits & pos != pos or bits & neg:
-                    continue
-                if check is not None or assigns is not None:
-                    if facts is None:
-                        facts, nlist = arrays(bits, nums)
-                    if check is not None and not check(facts, nlist):
-                        continue
-                if assigns is not None:
-                    assert facts is not None  # built above: assigns is one of the two reasons to build it
-                    n2 = list(nums)
-                    w.apply(bytearray(facts), n2, assigns)  # fluents from the pre-state, as the env does
-                    nums2 = tuple(n2)
-                else:
-                    nums2 = nums
-                bits2 = (bits & keep) | add  # deletes before adds, as CompiledWorld.apply
-                k = (bits2 & fmask, tuple(nums2[j] for j in nidx)) if nidx else bits2 & fmask
-                nid = ids.get(k)
-                if nid is None:
-                    if len(states) >= max_states:
-                        return [arrays(*state) for state in states]
-                    nid = ids[k] = len(states)
-                    states.append((bits2, nums2))
-                    parents.append([])
-                    frontier.append(nid)
-                parents[nid].append(sid)
-        self._distances(ids, parents, goals)
-        return []
+    def _sweep_bits(self, actions, max_states: int, layers: bool | None = None) -> list[IntState]:
+        """:meth:`_sweep` on int-held states (:func:`gensim_gym.world.sweep.sweep` or, with ``layers``,
+        :func:`~gensim_gym.world.layered.sweep_layers`), returning ``[]`` or the enumerated states (int-held;
+        :meth:`_warm` converts the ones it warms), as :meth:`_sweep_arrays` does (for tests)."""
+        nearest = self._swept(self._sweep_int(actions, max_states, layers))
+        return nearest() if nearest is not None else []
 
     def _distances(self, ids: dict, parents: list[list[int]], goals: list[int]) -> None:
         """``memo``: each swept state's distance to the goal, by a backward sweep from the goal states."""
@@ -341,6 +308,13 @@ class Progress:
         if phi is None:
             # A miss: a state the estimate has not seen (the table holds every state ``memo`` knows). One
             # evaluation, kept here only: the guidance's own memo, keyed alike, would hold the same value twice.
+            if self._nearest is not None:
+                self._misses += 1
+                if self._misses >= WARM_AFTER:
+                    self.warm()
+                    phi = self.phis.get(k)
+                    if phi is not None:
+                        return phi
             phis = self.phis
             if len(phis) >= MAX_MEMO:
                 phis.clear()

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from gensim_gym.world.heuristic import DEAD_END, guidance
-from gensim_gym.world.progress import Progress, progress
+from gensim_gym.world.progress import WARM_AFTER, Progress, progress
 from tests.conftest import DOMAINS, domain_directive
 
 
@@ -95,9 +95,10 @@ def test_unreachable_state_of_an_exact_table_is_a_dead_end() -> None:
     pytest.skip("no exact warehouse task with an unreachable flip found")
 
 
-def test_estimate_tasks_know_phi_near_the_start_before_play() -> None:
+def test_estimate_tasks_warm_phi_near_the_start_after_a_few_misses() -> None:
     """When the exact sweep stops at ``max_states``, Φ of the states it enumerated (the start and its
-    neighbourhood, where every episode begins) is computed while preparing, with the same values."""
+    neighbourhood, where every episode begins) is computed once the table has missed ``WARM_AFTER``
+    times (a task played for one short episode never pays for it), with the same values."""
     warmed = 0
     for world, _, _ in walk_states("calendar", 0.5, steps=40):
         fresh = Progress(world)  # before any lookup: only what preparation computed
@@ -111,12 +112,34 @@ def test_estimate_tasks_know_phi_near_the_start_before_play() -> None:
                 f2, n2 = bytearray(start[0]), list(start[1])
                 world.apply(f2, n2, a.effects)
                 near.append((f2, n2))
+        assert not any(fresh.key(*state) in fresh.phis for state in near[1:])  # not warmed yet
+        blank = (bytearray(len(world.init_facts)), list(world.init_nums))  # a state far from the start
+        for _ in range(WARM_AFTER - 1):  # each lookup of a key not in the table is a miss
+            fresh(*blank)
+            fresh.phis.pop(fresh.key(*blank))
+        assert fresh._nearest is not None  # not warmed yet
+        fresh(*blank)
+        assert fresh._nearest is None  # warmed on the WARM_AFTER-th miss
         for facts, nums in near:
             k = fresh.key(facts, nums)
             assert k in fresh.phis
             assert fresh.phis[k] == 1.0 - min(g.estimate(facts, nums), fresh.cap) / fresh.d0
         warmed += 1
     assert warmed, "no calendar task at difficulty 0.5 was too large for the exact table"
+
+
+def test_lazy_warming_changes_no_value() -> None:
+    """Φ looked up along random walks is the same whether the table warms at once or after misses."""
+    checked = 0
+    for world, facts, nums in walk_states("calendar", 0.5, steps=60):
+        lazy, eager = Progress(world), Progress(world)
+        if lazy.exact:
+            continue
+        eager._warm(eager._nearest)
+        eager._nearest = None
+        assert lazy(facts, nums) == eager(facts, nums)
+        checked += 1
+    assert checked
 
 
 def test_phi_is_left_out_of_the_observation_when_facts_are_hidden():

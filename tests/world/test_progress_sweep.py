@@ -12,6 +12,7 @@ import pytest
 from gensim_gym.generation.family import DirectiveFamily
 from gensim_gym.world.compiled import CompiledWorld
 from gensim_gym.world.heuristic import guidance
+from gensim_gym.world.layered import fits
 from gensim_gym.world.progress import MAX_STATES, Progress
 from tests.conftest import DOMAINS, domain_directive
 
@@ -22,7 +23,10 @@ def both_sweeps(world: CompiledWorld, max_states: int = MAX_STATES) -> tuple[tup
     progress.world = world
     Progress.__init__(progress, world)  # sets the key masks both sweeps use
     relevant = guidance(world).relevant
-    bits = progress._sweep_bits(relevant, max_states), dict(progress.memo)
+    size = len(world.init_facts)
+    int_held = progress._sweep_bits(relevant, max_states)
+    as_arrays = [(bytearray(b.to_bytes(size, "little")), list(n)) for b, n in int_held]
+    bits = as_arrays, dict(progress.memo)
     arrays = progress._sweep_arrays(relevant, max_states), dict(progress.memo)
     return bits, arrays
 
@@ -38,6 +42,7 @@ def test_bit_sweep_equals_array_sweep(domain: str) -> None:
             world = CompiledWorld(spec, family.layout())
             (bit_states, bit_memo), (array_states, array_memo) = both_sweeps(world)
             assert bit_memo == array_memo
+            assert list(bit_memo) == list(array_memo)  # states numbered in the same order
             assert bit_states == array_states  # same states, same order, same arrays
             exact += not bit_states
             estimated += bool(bit_states)
@@ -52,3 +57,78 @@ def test_a_small_state_cap_stops_both_sweeps_at_the_same_state() -> None:
     (bit_states, _), (array_states, _) = both_sweeps(world, max_states=5)
     assert len(bit_states) == 5
     assert bit_states == array_states
+
+
+
+def _exact_key(world: CompiledWorld, relevant) -> tuple[set[int], set[int]]:
+    """What the exact table keys on (as Progress.__init__ computes it before a sweep)."""
+    facts = {i for goal in world.goals for i in goal.facts}
+    nums = {j for goal in world.goals for j in goal.nums}
+    for a in relevant:
+        facts |= a.pre.facts | a.value_reads[0]
+        nums |= a.pre.nums | a.value_reads[1]
+    return facts, nums
+
+
+def fitting_worlds(domain: str) -> list[tuple[Progress, list]]:
+    """Worlds of ``domain`` (difficulty 0.2-0.9) the numpy layer sweep fits, each with a Progress keyed
+    as for the exact table, and its relevant actions."""
+    out = []
+    for difficulty in (0.2, 0.5, 0.9):
+        family = DirectiveFamily(domain_directive(domain), difficulty, seed=0)
+        for seed in range(6):
+            world = CompiledWorld(family.spec_for_seed(seed), family.layout())
+            relevant = guidance(world).relevant
+            progress = Progress.__new__(Progress)
+            progress.world = world
+            progress._assigned = frozenset(j for a in relevant for j, _, _ in a.effects.assigns)
+            progress._set_key(*_exact_key(world, relevant))
+            if fits(world, relevant, progress._nidx):
+                out.append((progress, relevant))
+    return out
+
+
+def compare_layered(progress: Progress, relevant: list, cap: int) -> tuple[list, dict]:
+    """Both int sweeps on one world: the states each returns and each memo must be equal (order too)."""
+    progress.memo = {}  # a sweep that stops fills none
+    layered = progress._sweep_bits(relevant, cap, layers=True)
+    layered_memo, progress.memo = progress.memo, {}
+    single = progress._sweep_bits(relevant, cap, layers=False)
+    assert layered == single  # same states (int-held), same order
+    assert list(layered_memo.items()) == list(progress.memo.items())  # same keys, numbering and distances
+    return layered, layered_memo
+
+
+def test_layer_sweep_equals_one_state_sweep() -> None:
+    """Where the numpy layer sweep fits a world (warehouse among the built-in domains), it numbers the same
+    states in the same order with the same distances (exact tables), and stops at the same states (past
+    MAX_STATES; a cap of 40 stops inside a layer)."""
+    worlds = fitting_worlds("warehouse")
+    assert len(worlds) >= 12
+    exact = stopped = 0
+    for progress, relevant in worlds:
+        for cap in (MAX_STATES, 40):
+            states, _ = compare_layered(progress, relevant, cap)
+            exact += not states
+            stopped += bool(states)
+    assert exact and stopped
+
+
+def test_layer_sweep_stops_at_the_same_check_count(monkeypatch) -> None:
+    """The bound on precondition checks (MAX_SWEEP_CHECKS) stops both sweeps before the same state."""
+    from gensim_gym.world import layered, sweep
+
+    monkeypatch.setattr(sweep, "MAX_SWEEP_CHECKS", 3000)
+    monkeypatch.setattr(layered, "MAX_SWEEP_CHECKS", 3000)
+    stopped = 0
+    for progress, relevant in fitting_worlds("warehouse")[:8]:
+        states, _ = compare_layered(progress, relevant, MAX_STATES)
+        stopped += 0 < len(states) < MAX_STATES
+    assert stopped
+
+
+@pytest.mark.parametrize("domain", [d for d in DOMAINS if d != "warehouse"])
+def test_layer_sweep_equals_one_state_sweep_elsewhere(domain: str) -> None:
+    """The other built-in domains' worlds the layer sweep fits (if any) give the same tables too."""
+    for progress, relevant in fitting_worlds(domain):
+        compare_layered(progress, relevant, MAX_STATES)
