@@ -78,15 +78,18 @@ class _CallTables:
         self.undoes = undoes  # (n_actions, max_goals): the call can make goal condition g false
         self.named = named  # (n_actions, max_params, max_goals): argument p is named in goal condition g
         self.unused = unused  # an action id that is never a call of this task (-1: every slot is used)
-        self._by_status: dict[bytes, np.ndarray] = {}
+        self._by_status: dict[tuple[bool, ...], np.ndarray] = {}
 
-    def rows(self, met: np.ndarray) -> np.ndarray:
-        """Every call's feature row when the goal conditions' status is ``met`` (0/1 per goal slot)."""
-        key = met.tobytes()
+    def rows(self, status: list[bool]) -> np.ndarray:
+        """Every call's feature row when the goal conditions' status is ``status`` (one bool per goal condition;
+        goal slots past them read 0)."""
+        key = tuple(status)
         rows = self._by_status.get(key)
         if rows is None:
             if len(self._by_status) >= 64:
                 self._by_status.clear()
+            met = np.zeros(self.achieves.shape[1], dtype=np.float32)
+            met[:len(status)] = status
             unmet = 1.0 - met
             rows = self._by_status[key] = np.hstack((
                 self.static, (self.achieves @ unmet > 0)[:, None], (self.undoes @ met > 0)[:, None],
@@ -125,9 +128,6 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         self._slots = max(layout.capacity.values(), default=1)
         self._d_static = 1 + len(self._tools) + self._params * self._slots
         self.row_dim = self._d_static + 2 + self._params
-        nf = layout.n_facts
-        self._status = slice(2 * nf + layout.n_nums, 2 * nf + layout.n_nums + layout.max_goals)
-        self._calls = slice(self._status.stop, self._status.stop + layout.n_actions)
         n_obs = layout.obs_dim + max_calls * self.row_dim  # the env's observation, then the listed rows
         self.observation_space = spaces.Box(0.0, 1.0, shape=(n_obs,), dtype=np.float32)
         self.action_space = spaces.Discrete(max_calls)
@@ -137,8 +137,16 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         self._listed = np.zeros(0, dtype=np.intp)
         self._world: CompiledWorld | None = None
         self._current: _CallTables | None = None
-        self._out = np.zeros(n_obs, dtype=np.float32)
-        self._end = 0  # where the rows written by the last observation end
+        # the rows of the task being played for the goal status last seen (the env replaces its status list
+        # when a goal condition flips, so an identity check says whether they still hold)
+        self._status_seen: list[bool] | None = None
+        self._rows = np.zeros((layout.n_actions, self.row_dim), dtype=np.float32)
+        # per number n of listed calls: the zero rows after them, and the face's action mask (read-only:
+        # action_masks() hands out copies)
+        zeros = np.zeros(max_calls * self.row_dim, dtype=np.float32)
+        zeros.flags.writeable = False
+        self._pads = [zeros[n * self.row_dim:] for n in range(max_calls + 1)]
+        self._masks = [np.arange(max_calls) < n for n in range(max_calls + 1)]
 
     # -- gymnasium API -----------------------------------------------------
     def reset(self, **kwargs: Any):
@@ -159,9 +167,7 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
 
     # -- helpers for masked algorithms, oracles and people -------------------
     def action_masks(self) -> np.ndarray:
-        mask = np.zeros(self.max_calls, dtype=bool)
-        mask[:len(self._listed)] = True
-        return mask
+        return self._masks[len(self._listed)].copy()
 
     def describe_action(self, action: int) -> str:
         """The call action ``action`` makes now (``k >= n`` wraps around, as in :meth:`step`)."""
@@ -193,28 +199,31 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
 
     # -- internals -----------------------------------------------------------
     def _observe(self, obs: np.ndarray, info: dict[str, Any]) -> np.ndarray:
-        """The env's observation with the listed calls' feature rows appended; lists the calls."""
+        """The env's observation with the listed calls' feature rows appended; lists the calls.
+
+        Four numpy calls a step (list, gather the rows, join, and the mask's copy in action_masks): each
+        costs ~1-3k instructions on these small arrays, so the count matters more than their size
+        (BENCHMARKS.md, "Instructions per env step", default face; docs/hot_paths.md).
+        """
         base = self.base
         world = base._require_reset()
-        tables = self._call_tables(world)
+        tables = self._current if world is self._world else self._call_tables(world)
         if base._visible is None:
-            listed = obs[self._calls].nonzero()[0]  # the env's mask, which is exact without hidden facts
+            listed = base._mask.nonzero()[0]  # the env's mask, which is exact without hidden facts
         else:
             listed = np.asarray(self._possible(world, base._facts, base._nums, base._visible), dtype=np.intp)
-        if len(listed) > self.max_calls:
-            info["calls_cut"] = len(listed) - self.max_calls
+        n = len(listed)
+        if n > self.max_calls:
+            info["calls_cut"] = n - self.max_calls
             listed = listed[:self.max_calls]
+            n = self.max_calls
         self._listed = listed
-        # one buffer: the env's part and the listed rows are written, stale rows from the last step cleared
-        out, size = self._out, len(obs)
-        out[:size] = obs
-        end = size + len(listed) * self.row_dim
-        if len(listed):
-            out[size:end] = tables.rows(obs[self._status])[listed].ravel()
-        if end < self._end:
-            out[end:self._end] = 0.0
-        self._end = end
-        return out.copy()
+        status = base._status
+        if status is not self._status_seen:  # a goal condition flipped (or another task or episode began)
+            self._rows = tables.rows(status)
+            self._status_seen = status
+        # one new array: the env's part, the listed rows, zeros for the empty positions
+        return np.concatenate((obs, self._rows.take(listed, axis=0), self._pads[n]), axis=None)
 
     @staticmethod
     def _possible(world: CompiledWorld, facts: bytearray, nums: list[float], visible: bytearray | None) -> list[int]:
@@ -251,6 +260,7 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         else:
             self._tables.move_to_end(key)
         self._world, self._current = world, tables
+        self._status_seen = None  # the rows are this task's from now on
         return tables
 
     def _build_tables(self, world: CompiledWorld) -> _CallTables:
