@@ -137,20 +137,37 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         self._listed = np.zeros(0, dtype=np.intp)
         self._world: CompiledWorld | None = None
         self._current: _CallTables | None = None
-        # the rows of the task being played for the goal status last seen (the env replaces its status list
-        # when a goal condition flips, so an identity check says whether they still hold)
+        # The per-step work is a handful of numpy calls on small arrays, each ~1-3k instructions whatever
+        # the size, so what is fixed per env is prepared here (docs/hot_paths.md, "The default face").
+        # The rows of the task being played for the goal status last seen: the env replaces its status list
+        # when a goal condition flips, and each task's initial one is its own, so identity says they still hold.
         self._status_seen: list[bool] | None = None
         self._rows = np.zeros((layout.n_actions, self.row_dim), dtype=np.float32)
-        # per number n of listed calls: the zero rows after them, and the face's action mask (read-only:
-        # action_masks() hands out copies)
-        zeros = np.zeros(max_calls * self.row_dim, dtype=np.float32)
-        zeros.flags.writeable = False
-        self._pads = [zeros[n * self.row_dim:] for n in range(max_calls + 1)]
+        # The observation is assembled in one buffer, of which a copy is returned. Wrapping the env itself,
+        # the env keeps its part there (observe_into) and skips its own copy.
+        self._out = np.zeros(n_obs, dtype=np.float32)
+        self._direct = env is base
+        self._head = base.observe_into(self._out) if self._direct else self._out[:layout.obs_dim]
+        # per number n of listed calls, the buffer's first n rows (take() writes there) ...
+        grid = self._out[layout.obs_dim:].reshape(max_calls, self.row_dim)
+        self._grid = grid
+        self._blocks = [grid[:n] for n in range(max_calls + 1)]
+        self._written = 0  # ... the rows the last observation wrote (those past the next one's n are cleared) ...
+        self._stale: dict[tuple[int, int], np.ndarray] = {}  # ... through views of rows n..written-1, kept
+        # and the face's action mask (read-only: action_masks() hands out copies)
         self._masks = [np.arange(max_calls) < n for n in range(max_calls + 1)]
 
     # -- gymnasium API -----------------------------------------------------
     def reset(self, **kwargs: Any):
-        obs, info = self.env.reset(**kwargs)
+        if self._direct:  # as in step()
+            base = self.base
+            base._copy_obs = False
+            try:
+                obs, info = base.reset(**kwargs)
+            finally:
+                base._copy_obs = True
+        else:
+            obs, info = self.env.reset(**kwargs)
         return self._observe(obs, info), info
 
     def step(self, action):
@@ -161,8 +178,16 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         # k >= n wraps around, so every action is a call available now: an unmasked policy starts as a
         # masked random one instead of spending most calls on empty positions (BENCHMARKS.md, Learnability)
         n = len(listed)
-        ground = int(listed[action % n]) if n else self._invalid_call()
-        obs, reward, terminated, truncated, info = self.env.step(ground)
+        ground = listed.item(action % n) if n else self._invalid_call()
+        if self._direct:  # the env's observation is in self._out already: no copy of it (see __init__)
+            base = self.base
+            base._copy_obs = False
+            try:
+                obs, reward, terminated, truncated, info = base.step(ground)
+            finally:
+                base._copy_obs = True
+        else:
+            obs, reward, terminated, truncated, info = self.env.step(ground)
         return self._observe(obs, info), reward, terminated, truncated, info
 
     # -- helpers for masked algorithms, oracles and people -------------------
@@ -201,17 +226,17 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
     def _observe(self, obs: np.ndarray, info: dict[str, Any]) -> np.ndarray:
         """The env's observation with the listed calls' feature rows appended; lists the calls.
 
-        Four numpy calls a step (list, gather the rows, join, and the mask's copy in action_masks): each
-        costs ~1-3k instructions on these small arrays, so the count matters more than their size
-        (BENCHMARKS.md, "Instructions per env step", default face; docs/hot_paths.md).
+        Per step: list (nonzero), gather the listed rows into the buffer (take), clear rows no longer listed
+        (when fewer are), return a copy of the buffer; the env's part is written by the env itself when this
+        wraps it directly. A join of fixed views (np.concatenate) instead of the clear and the copy counts
+        fewer instructions in calendar but ran 4-5 % slower in CPU time in both domains measured.
         """
         base = self.base
-        world = base._require_reset()
-        tables = self._current if world is self._world else self._call_tables(world)
         if base._visible is None:
             listed = base._mask.nonzero()[0]  # the env's mask, which is exact without hidden facts
         else:
-            listed = np.asarray(self._possible(world, base._facts, base._nums, base._visible), dtype=np.intp)
+            listed = np.asarray(self._possible(base._require_reset(), base._facts, base._nums, base._visible),
+                                dtype=np.intp)
         n = len(listed)
         if n > self.max_calls:
             info["calls_cut"] = n - self.max_calls
@@ -219,11 +244,22 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
             n = self.max_calls
         self._listed = listed
         status = base._status
-        if status is not self._status_seen:  # a goal condition flipped (or another task or episode began)
-            self._rows = tables.rows(status)
+        if status is not self._status_seen:  # a goal condition flipped, or another episode began
+            self._rows = self._call_tables(base._require_reset()).rows(status)
             self._status_seen = status
-        # one new array: the env's part, the listed rows, zeros for the empty positions
-        return np.concatenate((obs, self._rows.take(listed, axis=0), self._pads[n]), axis=None)
+        if base._obs is not self._head:  # not wrapping the env itself (or another face took its buffer over)
+            self._head[:] = obs
+        # positional (axis 0, out, "clip"): with an out array the default mode "raise" gathers into a
+        # temporary first; listed ids are valid, so clipping never applies
+        self._rows.take(listed, 0, self._blocks[n], "clip")
+        written = self._written
+        if n < written:  # the rows of calls no longer listed read 0 again (fill() on a kept view: one call)
+            stale = self._stale.get((n, written))
+            if stale is None:
+                stale = self._stale[n, written] = self._grid[n:written]
+            stale.fill(0.0)
+        self._written = n
+        return self._out.copy()
 
     @staticmethod
     def _possible(world: CompiledWorld, facts: bytearray, nums: list[float], visible: bytearray | None) -> list[int]:
