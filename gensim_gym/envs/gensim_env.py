@@ -147,6 +147,7 @@ class GenSimEnv(gym.Env):
         self._calls = self._base + self.layout.max_goals
         self._tail = self._calls + self.layout.n_actions
         self._obs_calls = self._obs[self._calls:self._tail]  # the mask's copy in the observation (a view)
+        self._copy_obs = True  # step() returns a copy of the observation (see observe_into)
         # the mask lives in a bytearray with a numpy view on it: step() reads and writes single slots
         # through the bytearray (2-3x cheaper than numpy scalar indexing), whole-array work uses the view
         self._mask_buf = bytearray(self.layout.n_actions)
@@ -236,7 +237,7 @@ class GenSimEnv(gym.Env):
         self._task_id, self._difficulty = rt.task_id, rt.difficulty
         info = {"task_id": self._task_id, "difficulty": self._difficulty, "domain": rt.domain}
         self._step_rt = rt
-        return (self.render_text() if self._text else rt.obs0.copy()), info
+        return (self.render_text() if self._text else rt.obs0.copy() if self._copy_obs else self._obs), info
 
     def step(self, action):  # noqa: C901, PLR0915 - the hot path, inlined on purpose (see _apply)
         rt = self._step_rt
@@ -312,7 +313,7 @@ class GenSimEnv(gym.Env):
             text = self.render_text()
             info["tool_messages"] = [textface.tool_message(self._call, text)]
             return text, float(reward), terminated, truncated, info
-        return obs.copy(), float(reward), terminated, truncated, info
+        return obs.copy() if self._copy_obs else obs, float(reward), terminated, truncated, info
 
     def _step_calls(self, calls: tuple[textface.ToolCall, ...]):
         """Apply a list of tool calls in order, each as one step (each counts against the horizon).
@@ -365,6 +366,25 @@ class GenSimEnv(gym.Env):
     def episode_end_hook(self) -> EpisodeEndHook | None:
         """The hook :meth:`set_episode_end_hook` set (None: none)."""
         return self._episode_end
+
+    def observe_into(self, buffer: np.ndarray) -> np.ndarray:
+        """Keep the vector observation in ``buffer[:obs_dim]`` from now on, and return that view.
+
+        For a wrapper that appends to the observation (:class:`~gensim_gym.envs.available.AvailableCalls`):
+        the env's part is then written where the wrapper assembles its own, and the wrapper, which returns a
+        copy of the whole, may reset and step with ``_copy_obs = False`` to skip the env's copy (one copy a
+        step instead of two; docs/hot_paths.md, the default face). Observations are unchanged.
+        """
+        if self.obs_mode != "vector":
+            raise Error("observe_into needs obs_mode='vector'")
+        if buffer.dtype != np.float32 or buffer.ndim != 1 or len(buffer) < self.layout.obs_dim:
+            raise ArgumentError(f"observe_into takes a 1-d float32 array of at least {self.layout.obs_dim} entries, "
+                                f"got {buffer.dtype} of shape {buffer.shape}")
+        view = buffer[:self.layout.obs_dim]
+        view[:] = self._obs
+        self._obs = view
+        self._obs_calls = view[self._calls:self._tail]
+        return view
 
     def __getstate__(self):
         # Compiled closures cannot be pickled, and a copy's observation/mask arrays would stop being views
