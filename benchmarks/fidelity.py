@@ -42,7 +42,7 @@ HERE = Path(__file__).resolve().parent
 COLUMNS = ("honored", "approximated", "unsupported", "wrong", "ignored")
 SETS = ("directives.jsonl", "directives_heldout.jsonl", "directives_fresh.jsonl", "directives_fresh2.jsonl",
         "directives_fresh3.jsonl", "directives_fresh4.jsonl", "directives_fresh5.jsonl", "directives_fresh6.jsonl",
-        "directives_fresh7.jsonl")
+        "directives_fresh7.jsonl", "directives_fresh8.jsonl")
 _RANK = {"honored": 0, "approximated": 1, "unsupported": 2}
 _VALUE_OF = {"domain": "domains", "goal_count": "goal_count", "reward_mode": "reward_mode", "noise": "noise",
              "observability": "partial", "time_pressure": "horizon_slack", "tool_count": "tool_count"}
