@@ -151,6 +151,22 @@ _MANY_TOOLS = (r"many|many more|more|lots more|extra|lots of|plenty of|a lot of|
 _TOOL_NOUN = r"distractors?|distractor tools|tools|toolsets?|tool sets?"
 #: One word between a quantity and its tool noun ("few distractor tools"), never a count ("only 3 tools").
 _BETWEEN = rf"(?:(?!\d|(?:{NUMBER})\b)\w+\s+)?"
+#: Words that negate the knob word they stand before ("nothing stochastic", "no hidden facts", "never noisy",
+#: "free of noise", "non-deterministic"), with at most one intensifier or adjective between.
+NEGATOR = (r"no|not|nothing|none|never|without|zero|non|free of|isn't|aren't|is not|are not|don't want"
+           r"|do not want|rather than|instead of|neither|nor")
+
+
+def _negated(words: str, kind: str, value: object) -> tuple[tuple[str, str, object], ...]:
+    """The knob phrases that negate ``words``: a negator before them (:data:`NEGATOR`; "no", "nothing",
+    "non-" ...), or a privative after them ("noise-free", "randomness-less"). One mechanism for every
+    boolean knob (noise, observability, reward shaping), so a negator unseen with one knob reads as it
+    does with another."""
+    return ((rf"\b(?:{NEGATOR})[- ](?:any\s+|much\s+|too\s+|so\s+|very\s+|at all\s+|\w+\s+)?(?:{words})\b",
+             kind, value),
+            (rf"\b(?:{words})[- ](?:free|less)\b", kind, value))
+
+
 #: Phrases that set a knob and would mislead a later recognizer if left in the text: time pressure ("a short
 #: horizon" is no request for short tasks, "a hard deadline" none for hard tasks), negated knob words ("without
 #: noise" asks for no noise and states no rule), "can't see" (hidden facts, not a rule), "long-horizon" (longer
@@ -175,16 +191,21 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     (rf"\b(?:{_TIME_RESOURCE}|{_TIME_PRESSURE}|{_TIME_LIMIT})\s+{_IS}(?:{_TIGHT_ADJ})\b", "time_pressure", "tight"),
     (rf"\b(?:{_TIME_RESOURCE}|{_TIME_PRESSURE}|{_TIME_LIMIT})\s+{_IS}(?:{_LOOSE_ADJ})\b", "time_pressure", "loose"),
     (rf"\b(?:under\s+|with\s+|a\s+)?(?:{_TIME_PRESSURE})\b", "time_pressure", "tight"),
-    (r"\b(?:no|not|without|zero|non|never)[- ](?:any\s+|much\s+|too\s+)?"
-     r"(?:noise|noisy|randomness|stochastic|stochasticity|flaky|failures?|unreliable)\b", "noise", False),
-    (r"\b(?:no|not|without|nothing|none)\s+(?:\w+\s+)?(?:hidden|partial|partially|unobserved)"
-     r"(?:\s+(?:information|info|facts?|state|observability|observable))?\b", "partial", False),
+    # a negator scopes over the knob word after it, for every boolean knob alike (see _negated)
+    *_negated(r"noise|noisy|randomness|random|stochastic|stochasticity|flaky|failures?|unreliable|failing", "noise",
+              False),
+    *_negated(r"deterministic|reliable|noiseless", "noise", True),
+    *_negated(r"(?:hidden|partial|partially|unobserved|unseen|invisible|secret)"
+              r"(?:\s+(?:information|info|facts?|state|observability|observable))?", "partial", False),
+    *_negated(r"(?:fully|full|completely)\s+(?:observable|observability|visible)|visible|observable", "partial",
+              True),
     (r"\b(?:can't|cannot|can not|doesn't|does not|don't|do not|won't|unable to)\s+(?:see|observe|know|tell)\b",
      "partial", True),
     (r"\b(?:unseen|invisible|unknown (?:state|facts?|information)|partial obs|partially obs)\b", "partial", True),
-    (r"\bnot\s+(?:so\s+|too\s+|very\s+)?(?:sparse|sparsely)\b", "reward_mode", "dense"),
-    (r"\bnot\s+(?:so\s+|too\s+|very\s+)?(?:dense|densely|shaped)\b|\b(?:no|without)\s+(?:reward\s+)?shaping\b"
-     r"|\bunshaped\b", "reward_mode", "sparse"),
+    *_negated(r"sparse|sparsely|sparse rewards?", "reward_mode", "dense"),
+    *_negated(r"(?:dense|shaped|intermediate|progress|per[- ]step|partial)\s+rewards?|(?:reward\s+|progress\s+)?"
+              r"shaping|dense|densely|shaped", "reward_mode", "sparse"),
+    (r"\bunshaped\b", "reward_mode", "sparse"),
     (r"\b(?:rewards?|rewarded)\s+only\s+(?:on|for|at|upon|when|once|if)\s+(?:the\s+)?(?:task\s+|goal\s+|puzzle\s+|"
      r"episode\s+|problem\s+)?(?:is\s+|gets\s+)?(?:success|succeeding|successful|the end|end|completion|completed|"
      r"complete|the goal|goal|solved|done|finished|reached|achieved)"

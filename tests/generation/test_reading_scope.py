@@ -1,0 +1,47 @@
+"""Reader mechanisms of #14 round 2 (fid8), each tested on directives from no benchmark set: negation scope
+over every boolean knob, counts as the object of an operation, constraints matched by their content,
+domain evidence in compounds, visit verbs and tool-count bounds."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+from gensim_gym import read_directive
+
+
+def _read(text: str):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return read_directive(text)
+
+
+def _clause(reading, kind: str):
+    found = [c for c in reading.clauses if c.kind == kind]
+    assert found, f"no {kind} clause in {reading.table()}"
+    return found[0]
+
+
+@pytest.mark.parametrize(("text", "kind", "key", "value"), [
+    ("warehouse tasks, nothing stochastic", "noise", "noise", False),
+    ("calendar tasks that are never flaky", "noise", "noise", False),
+    ("support tasks, noise-free", "noise", "noise", False),
+    ("filesystem tasks, non-deterministic", "noise", "noise", True),
+    ("webshop tasks, nothing hidden", "observability", "partial", False),
+    ("calendar, not fully observable", "observability", "partial", True),
+    ("support, no secret state", "observability", "partial", False),
+    ("warehouse tasks, no progress shaping", "reward_mode", "reward_mode", "sparse"),
+    ("calendar tasks, never sparse", "reward_mode", "reward_mode", "dense"),
+    ("support tasks, no shaped rewards", "reward_mode", "reward_mode", "sparse"),
+])
+def test_a_negator_scopes_over_the_knob_word_after_it(text, kind, key, value):
+    reading = _read(text)
+    clause = _clause(reading, kind)
+    assert clause.requirement[key] == value and clause.status == "honored"
+    assert getattr(reading.knobs, key) == value
+
+
+def test_an_unnegated_knob_word_keeps_its_value():
+    assert _read("warehouse tasks, stochastic").knobs.noise is True
+    assert _read("webshop tasks, hidden prices").knobs.partial is True
