@@ -151,6 +151,20 @@ _MANY_TOOLS = (r"many|many more|more|lots more|extra|lots of|plenty of|a lot of|
 _TOOL_NOUN = r"distractors?|distractor tools|tools|toolsets?|tool sets?"
 #: One word between a quantity and its tool noun ("few distractor tools"), never a count ("only 3 tools").
 _BETWEEN = rf"(?:(?!\d|(?:{NUMBER})\b)\w+\s+)?"
+#: Words that bound a count from above ("at most 6 tools"); "fewer than"/"less than" exclude the number itself.
+_AT_MOST = (r"at most|no more than|not more than|up to|at max|max|maximum of|a maximum of|max of|a max of|under"
+            r"|below|within|capped at|limited to|fewer than|less than")
+
+
+def tool_bound(said: str) -> int:
+    """The most tools an upper-bound phrase ("at most 6 tools", "fewer than 5 tools") allows."""
+    m = re.search(rf"\b({_AT_MOST})\s+({NUMBER})\b", said)
+    if m is None:
+        raise DirectiveError(f"{said!r} bounds no tool count")
+    n = number_value(m.group(2))
+    return n - 1 if m.group(1) in ("fewer than", "less than") else n
+
+
 #: Words that negate the knob word they stand before ("nothing stochastic", "no hidden facts", "never noisy",
 #: "free of noise", "non-deterministic"), with at most one intensifier or adjective between.
 NEGATOR = (r"no|not|nothing|none|never|without|zero|non|free of|isn't|aren't|is not|are not|don't want"
@@ -222,6 +236,8 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      rf"|\b(?:don't|do not|never|no need to|without)\s+(?:add|adding|use|using|include|including|give|giving)\s+"
      rf"(?:any\s+)?(?:extra\s+|more\s+|additional\s+)?(?:{_TOOL_NOUN})\b",
      "tool_choice", -99),  # "fewer distractors" is no request for more
+    # an upper bound on the tool count: met by every task with no more tools (see tool_bound)
+    (rf"\b(?:{_AT_MOST})\s+(?:{NUMBER})\s+(?:\w+\s+)?tools?\b", "tool_bound", None),
     (r"\bnot\s+(?:too\s+|very\s+|that\s+|so\s+|overly\s+)?(?:hard|difficult|challenging)\b", "difficulty", -0.15),
     (r"\bnot\s+(?:too\s+|very\s+|that\s+|so\s+|overly\s+)?(?:easy|simple|trivial)\b", "difficulty", 0.15),
 ))
@@ -288,6 +304,8 @@ def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str 
     tool_count = _count(text, "tool")
     if tool_count is not None:
         notes.append(f"{tool_count} tools requested (core tools are always kept)")
+    elif "tool_bound" in said:
+        tool_count = _bounded_tools(tool_bound(str(said["tool_bound"][1])), domains, notes)
     # a count inside a rule ("don't let anyone attend two meetings at once") counts no goals
     goal_count, goal_type = _goal_count(masked(text, forbidding_rules(text)), domains, notes)
     constraints = _constraints(text, domains, notes)
@@ -305,6 +323,17 @@ def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str 
         notes.append(f"'{said['plan_length'][1]}': longer tasks: the minimum plan length grows by 2")
     return Knobs(tuple(domains), round(d, 4), mode, noise, partial, more, tool_count, bonus, tuple(notes),
                  goal_count, goal_type, slack, required, constraints)
+
+
+def _bounded_tools(bound: int, domains, notes: list[str]) -> int | None:
+    """The tool count an upper bound asks for: none where every task of ``domains`` already meets it (a
+    domain with fewer tools than the bound is not padded up to it), else exactly the bound."""
+    most = sum(len(get_toolset(d).all_tools) for d in domains)
+    if bound >= most:
+        notes.append(f"at most {bound} tools: {'+'.join(domains)} has {most} in all, every task meets the bound")
+        return None
+    notes.append(f"at most {bound} tools: exactly {bound} are given")
+    return bound
 
 
 #: Words that count goal conditions of any kind ("2 goals"); nouns that count objects of a type are derived

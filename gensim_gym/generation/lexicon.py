@@ -51,7 +51,7 @@ VERB_GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(g) for g in (
      "debark", "store", "stack", "drop off", "ship", "dispatch", "carry", "bring", "haul", "transport", "shuttle",
      "convey", "relocate", "return", "restock", "stow", "offload", "disembark", "hand over", "send over"},
     {"move", "go", "walk", "drive", "travel", "navigate", "sail", "fly", "ride", "relocate", "visit", "tour",
-     "traverse", "cross", "roam", "wander", "steer", "cover", "sweep"},
+     "traverse", "cross", "roam", "wander", "steer", "cover", "sweep", "explore", "patrol", "crawl", "circle"},
     {"stack", "pile", "build", "assemble", "heap", "erect"},
     {"delete", "remove", "erase", "trash", "wipe", "purge", "discard", "clean up", "clear out", "get rid of", "rm"},
     {"copy", "duplicate", "back up", "replicate", "mirror", "clone", "snapshot", "cp"},

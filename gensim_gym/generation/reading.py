@@ -40,6 +40,7 @@ from gensim_gym.generation.directive import (
     masked,
     parse_directive,
     rule_phrases,
+    tool_bound,
     verb_pattern,
 )
 from gensim_gym.generation.lexicon import (
@@ -275,7 +276,7 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912 - one 
                                  + f": the nearest count, {most}, is aimed at" if over else "")
     yield from _uncounted(counting, knobs, counted_phrases(counting, knobs.domains))
     if knobs.tool_count is not None:
-        m = re.search(rf"\b({NUMBER})\s+tools?\b", text)
+        m = re.search(rf"\b({NUMBER})\s+tools?\b", rest)  # not inside a bound ("at most 6 tools": a knob phrase)
         if m:
             most = sum(len(registry[d].all_tools) for d in knobs.domains)
             least = sum(len(registry[d].tools) for d in knobs.domains)
@@ -453,9 +454,26 @@ def _knob_clause(text: str, kind: str, value: object, knobs: Knobs) -> Clause:
                       else "unsupported")
     if kind == "reward_mode":
         return Clause(text, kind, {"reward_mode": value}, "honored" if knobs.reward_mode == value else "unsupported")
+    if kind == "tool_bound":
+        return _bound_clause(text, knobs)
     if kind == "plan_length":
         return Clause(text, kind, {"length_bonus": knobs.length_bonus})
     return Clause(text, kind, {"difficulty": knobs.difficulty})
+
+
+def _bound_clause(text: str, knobs: Knobs) -> Clause:
+    """The clause of an upper bound on the tool count ("at most 6 tools"): honored where a task can meet it
+    (the domains' core tools fit under it), approximated to the core tools where they do not."""
+    registry = load_registry()
+    bound = tool_bound(text)
+    least = sum(len(registry[d].tools) for d in knobs.domains)
+    most = sum(len(registry[d].all_tools) for d in knobs.domains)
+    requirement = {"tool_count": bound, "bound": "at most"}
+    if bound < least:
+        return Clause(text, "tool_count", requirement, "approximated",
+                      f"{'+'.join(knobs.domains)} needs its {least} core tools: the nearest count is given")
+    return Clause(text, "tool_count", requirement, note=f"{'+'.join(knobs.domains)} has {most} tools in all"
+                  if bound >= most else f"exactly {bound} tools are given")
 
 
 def _KNOB_WORDS(knobs: Knobs) -> list[tuple[list[str], str, dict[str, Any]]]:  # noqa: N802 - a table
@@ -515,6 +533,10 @@ def check_fidelity(spec: Any, reading: Reading) -> list[str]:
         target = min(max(knobs.tool_count, least), most) if most else knobs.tool_count
         if len(spec.tools.tools) != target:
             unmet.append(f"tool count: asked for {target}, the spec has {len(spec.tools.tools)}")
+    for clause in reading.clauses:  # an upper bound met by any task with no more tools ("at most 6 tools")
+        bound = clause.requirement.get("tool_count") if clause.requirement.get("bound") == "at most" else None
+        if clause.status == "honored" and bound is not None and len(spec.tools.tools) > bound:
+            unmet.append(f"tool count: asked for at most {bound}, the spec has {len(spec.tools.tools)}")
     return unmet
 
 

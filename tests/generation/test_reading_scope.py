@@ -45,3 +45,33 @@ def test_a_negator_scopes_over_the_knob_word_after_it(text, kind, key, value):
 def test_an_unnegated_knob_word_keeps_its_value():
     assert _read("warehouse tasks, stochastic").knobs.noise is True
     assert _read("webshop tasks, hidden prices").knobs.partial is True
+
+
+@pytest.mark.parametrize("text", ["visitall: patrol the whole grid", "explore every square (visitall)",
+                                  "visitall, tour each tile", "traverse every cell of a visitall grid"])
+def test_explore_tour_traverse_are_the_visit_verbs(text):
+    clause = _clause(_read(text), "operation")
+    assert clause.requirement["tool"] == "move" and clause.status == "honored"
+
+
+@pytest.mark.parametrize(("text", "bound", "count", "status"), [
+    ("blocks world, up to 10 tools", 10, None, "honored"),  # more than blocks has: every task meets it
+    ("warehouse, no more than 5 tools", 5, 5, "honored"),
+    ("webshop with fewer than 3 tools", 2, 2, "approximated"),  # under its core tools: the nearest is given
+])
+def test_an_upper_bound_on_tools_is_met_not_padded(text, bound, count, status):
+    reading = _read(text)
+    clause = _clause(reading, "tool_count")
+    assert clause.requirement == {"tool_count": bound, "bound": "at most"} and clause.status == status
+    assert reading.knobs.tool_count == count
+    assert not [c for c in reading.clauses if c.kind == "constraint"]  # "no more than" states no rule here
+
+
+def test_a_generated_spec_keeps_the_tool_bound():
+    from gensim_gym import check_fidelity, generate
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        text = "blocks world, hard, up to 10 tools"
+        spec = generate(text, seed=1)
+    assert len(spec.tools.tools) <= 10 and check_fidelity(spec, _read(text)) == []
