@@ -397,7 +397,62 @@ def counted_phrases(text: str, domains) -> list[tuple[int, int, int, str, str | 
         kind = next((k for k in reversed(before) if k is not None), None)
         if kind is not None:
             out.append((m.start(), m.end(), m.end(1), m.group(1), kind))
+    out += _operation_counts(text, domains, [(a, b) for a, b, *_ in out])
     return sorted(out)
+
+
+#: Nouns a number counts that are no goal items: tool counts, time, attempts, money.
+COUNT_UNITS = frozenset({"tool", "step", "move", "turn", "second", "minute", "hour", "day", "time", "episode",
+                         "seed", "level", "percent", "x", "attempt", "try", "tries", "run", "epoch", "iteration",
+                         "worker", "env", "environment", "of", "dollar", "euro", "buck", "usd", "eur", "cent",
+                         "pound", "credit"})
+_COUNT_AFTER_VERB = re.compile(rf"\b([a-z]+(?:\s+(?:up|down|out|off|away|back))?)\s+({NUMBER})\s+"
+                               rf"(?:([a-z]+)\s+)?([a-z]+)\b")
+_COUNT = re.compile(rf"\b({NUMBER})\s+(?:([a-z]+)\s+)?([a-z]+)\b")
+
+
+def _operation_counts(text: str, domains, taken: list[tuple[int, int]]) -> list:
+    """Counts of goal items named in the user's words rather than a type's: a count that is the object of an
+    operation verb ("buys two gadgets", "rename 2 docs") counts what that operation's tool acts on, whatever
+    the user calls it; so does a count of a noun derived from an operation ("3 invites", "two deliveries").
+    The type is the tool's first parameter that a goal predicate is about (``checkout``: product)."""
+    out = []
+    for m in _COUNT_AFTER_VERB.finditer(text):
+        nouns = {noun_lemma(w) for w in m.group(3, 4) if w}
+        if nouns & COUNT_UNITS or nouns & set(_ANY_GOAL) or any(a < m.end() and m.start(2) < b for a, b in taken):
+            continue  # "move 4 steps to": no goal items; "2 goals" are counted as goals already
+        kind = _object_type(m.group(1), domains)
+        if kind is not None:
+            out.append((m.start(2), m.end(), m.end(2), m.group(2), kind))
+    for m in _COUNT.finditer(text):
+        if any(a < m.end() and m.start() < b for a, b in [*taken, *((o[0], o[1]) for o in out)]):
+            continue
+        for word, end in ((m.group(3), m.end(3)), (m.group(2), m.end(2))):
+            kind = _object_type(word, domains, derived=True) if word else None
+            if kind is not None:
+                out.append((m.start(), end, m.end(1), m.group(1), kind))
+                break
+    return out
+
+
+def _object_type(word: str, domains, *, derived: bool = False) -> str | None:
+    """The type the tool of the operation ``word`` names acts on (see :func:`_operation_counts`); with
+    ``derived``, ``word`` may be a noun derived from the operation ("invites", "deliveries")."""
+    for name in domains:
+        ts = get_toolset(name)
+        about = {t for p in ts.predicates if p.name in ts.goal_predicates for t in p.params}
+        about = {getattr(t, "type", t) for t in about}
+        tool = next((tool for verb, tool in operations(name).items() if re.fullmatch(verb_pattern(verb), word)), None)
+        if tool is None and derived:
+            hit = next(iter(derived_operations(word, name)), None)
+            tool = hit.tool if hit is not None and (hit.start, hit.end) == (0, len(word)) and not hit.redo else None
+        if tool is None:
+            continue
+        params = [p.type for t in ts.tools + ts.extra_tools if calls(t.name, tool) for p in t.params]
+        kind = next((p for p in params if p in about), None)
+        if kind is not None:
+            return kind
+    return None
 
 
 #: Verbs that ask for an operation, per domain: the tool a golden plan must then call. A domain's own

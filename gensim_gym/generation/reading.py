@@ -24,6 +24,7 @@ from gensim_gym.errors import DirectiveError
 from gensim_gym.generation.directive import (
     _INTENSITY,
     LONGER,
+    COUNT_UNITS,
     MIDDLE,
     NOISELESS,
     OPERATIONS,
@@ -300,12 +301,6 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912 - one 
     yield from _operation_clauses(text, rest, knobs)
 
 
-#: Nouns a number counts that are no goal items: tool counts, time, attempts.
-_UNITS = frozenset({"tool", "step", "move", "turn", "second", "minute", "hour", "day", "time", "episode", "seed",
-                    "level", "percent", "x", "attempt", "try", "tries", "run", "epoch", "iteration", "worker", "env",
-                    "environment", "of", "dollar", "euro", "buck", "usd", "eur", "cent", "pound", "credit"})
-
-
 def _uncounted(text: str, knobs: Knobs, counted) -> Any:
     """A count of a noun that is no object type of the chosen domains ("a couple of flat tires" in tireworld,
     whose only objects are locations): a goal count the offline generator cannot make, so unsupported, with
@@ -317,7 +312,7 @@ def _uncounted(text: str, knobs: Knobs, counted) -> Any:
         if m.group(2) and (noun in FILLER or noun in NUMBER_WORDS or len(noun) < 3):  # "two flats with": flats
             noun, end = m.group(2), m.end(2)
         if any(a < end and m.start() < b for a, b in taken) or noun in FILLER or noun in NUMBER_WORDS \
-                or {noun_lemma(noun), noun_lemma(m.group(2) or "")} & _UNITS:
+                or {noun_lemma(noun), noun_lemma(m.group(2) or "")} & COUNT_UNITS:
             continue
         types = ", ".join(t.name for d in knobs.domains for t in registry[d].types)
         yield m.start(), end, Clause(text[m.start():end], "goal_count", {"goal_count": number_value(m.group(1)),

@@ -75,3 +75,32 @@ def test_a_generated_spec_keeps_the_tool_bound():
         text = "blocks world, hard, up to 10 tools"
         spec = generate(text, seed=1)
     assert len(spec.tools.tools) <= 10 and check_fidelity(spec, _read(text)) == []
+
+
+@pytest.mark.parametrize(("text", "count", "kind"), [
+    ("webshop: purchase 3 widgets", 3, "product"),  # the object of an operation verb: what its tool acts on
+    ("filesystem, copy 2 spreadsheets to the backup", 2, "file"),
+    ("support desk: refund four purchases", 4, "order"),
+    ("support: handle three cancellations", 3, "order"),  # a noun derived from the operation
+    ("calendar with 2 bookings", 2, "meeting"),
+])
+def test_a_count_of_an_operation_counts_its_tools_object(text, count, kind):
+    reading = _read(text)
+    clause = _clause(reading, "goal_count")
+    assert clause.requirement == {"goal_count": count, "type": kind} and clause.status == "honored"
+    assert (reading.knobs.goal_count, reading.knobs.goal_type) == (count, kind)
+
+
+@pytest.mark.parametrize("text", ["webshop: buy 3 times", "warehouse: move 4 steps to the left"])
+def test_a_count_of_units_after_a_verb_counts_no_goals(text):
+    assert _read(text).knobs.goal_count is None
+
+
+def test_a_count_of_an_operation_is_met_by_the_generated_spec():
+    from gensim_gym import check_fidelity, generate
+
+    text = "webshop: purchase 3 widgets"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        spec = generate(text, seed=2)
+    assert len(spec.task.goal) == 3 and check_fidelity(spec, _read(text)) == []
