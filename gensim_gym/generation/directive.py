@@ -26,6 +26,7 @@ from gensim_gym.generation.lexicon import (
     number_value,
     object_operations,
     operations,
+    rule_templates,
     verb_of,
     weak_keywords,
 )
@@ -481,7 +482,7 @@ _RULE_HEAD = (
     r"|(?:on a|tight|limited|fixed) budget|double[- ]?book\w*|only (?:if|when|for|to|under)|respect\w*|avoid\w*"
     r"|(?:keep |stay )?spend\w* (?:under|below|within|less than|no more than|at most)"
     # a rule stated as a negative quantifier, as keeping something as it is, or as following a rule
-    r"|nobody|no one|no-one|none of|nothing"
+    r"|nobody|no one|no-one|none of|nothing|no (?:[a-z]+ ){1,3}?(?:may|must|should|can|shall|will|ever|is|are|gets?)"
     r"|(?:keep|leave|preserve)\s+[^,;.]*?\b(?:intact|untouched|safe|unchanged|alone)"
     r"|(?:must|should|has to|have to|always)\s+(?:follow|obey|comply with|adhere to)|according to|in line with")
 #: The words that open an ordering rule: "verify identity before every refund" asks for both operations, in order.
@@ -509,7 +510,44 @@ def rule_phrases(text: str) -> list[tuple[int, int, bool]]:
     regex = _RULE_REGEX.get(names)
     if regex is None:
         regex = _RULE_REGEX[names] = _rule_regex(names)
-    return [(_verb_before(text, m.start()), m.end(), m.group(1) is not None) for m in regex.finditer(text)]
+    rules = [(_subject_before(text, _verb_before(text, m.start()), m.group(0)), m.end(), m.group(1) is not None)
+             for m in regex.finditer(text)]
+    return sorted(rules + _kept_states(text, rules))
+
+
+#: A rule stated of its subject: "backups must never be deleted", "the budget should not go negative".
+_MODAL_HEAD = re.compile(r"(?:never|must|should|may|shall|can|will|does|mustn't|shouldn't|can't|cannot|won't"
+                         r"|doesn't|not allowed)\b")
+#: Where the subject of a rule can start: after punctuation or a word that opens a clause.
+_CLAUSE_OPEN = re.compile(r"[,;:.()\-]|\b(?:where|that|which|who|whose|and|but|then|so|if|while|when|plus)\b")
+
+
+def _subject_before(text: str, start: int, head: str) -> int:
+    """Where a rule with a modal or negation head starts: at its subject ("backups must never be deleted":
+    backups), where the words between the start of the clause and the head are a noun phrase (at most six
+    words, none a verb), so the rule's content words include what it is about."""
+    if not _MODAL_HEAD.match(head):
+        return start
+    opened = [m.end() for m in _CLAUSE_OPEN.finditer(text, 0, start)]
+    begin = opened[-1] if opened else 0
+    words = re.findall(r"[a-z0-9'/]+", text[begin:start])
+    if not words or len(words) > 6 or any(verb_of(w) is not None for w in words):
+        return start
+    return begin + len(text[begin:start]) - len(text[begin:start].lstrip())
+
+
+#: Keeping something in a state: "keep the dock clear", "leave the archive folder untouched".
+_KEEP = re.compile(r"\b(?:keep|leave|maintain|preserve|ensure|make sure|(?:must|should|shall|has to|have to|needs? to)"
+                   r"\s+(?:always\s+)?(?:stay|remain|be kept|be left))\b(?:(?!\b(?:and|but|then|plus)\b)[^,;.])*")
+
+
+def _kept_states(text: str, rules: list[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]:
+    """Rules stated as keeping something in a state ("keep the dock clear", "the dock should stay clear"),
+    where the phrase names a constraint template of some toolset by its content (``lexicon.rule_templates``);
+    other "keep ..." phrases ("keep it short") are no rule."""
+    templates = [t for ts in load_registry().values() for t in ts.constraints]
+    return [(_subject_before(text, m.start(), m.group(0)), m.end(), False) for m in _KEEP.finditer(text)
+            if not any(a < m.end() and m.start() < b for a, b, _ in rules) and rule_templates(m.group(0), templates)]
 
 
 _NEGATIVE_OBJECT = re.compile(r"(?:none|nothing|no one|no-one|nobody|no)\b")
@@ -596,12 +634,11 @@ def _constraints(text: str, domains: list[str], notes: list[str]) -> tuple[str, 
             if order:
                 notes.append(f"'{phrase.strip()}': {order[1]} already requires what {order[0]} does")
             continue
-        for domain in domains:
-            for template in get_toolset(domain).constraints:
-                if template.name not in names and template.named_in(phrase):
-                    names.append(template.name)
-                    notes.append(f"'{phrase.strip()}': constraint {template.name} "
-                                 f"({template.constraint.describe()})")
+        offered = [t for domain in domains for t in get_toolset(domain).constraints]
+        for template in rule_templates(phrase, offered):  # by keyword, else by the template's own words
+            if template.name not in names:
+                names.append(template.name)
+                notes.append(f"'{phrase.strip()}': constraint {template.name} ({template.constraint.describe()})")
     return tuple(names)
 
 

@@ -23,8 +23,8 @@ from typing import Any
 from gensim_gym.errors import DirectiveError
 from gensim_gym.generation.directive import (
     _INTENSITY,
-    LONGER,
     COUNT_UNITS,
+    LONGER,
     MIDDLE,
     NOISELESS,
     OPERATIONS,
@@ -56,6 +56,7 @@ from gensim_gym.generation.lexicon import (
     number_value,
     object_operations,
     operations,
+    rule_templates,
     verb_of,
 )
 from gensim_gym.generation.toolsets import load_registry
@@ -245,8 +246,8 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912 - one 
                 if order else Clause(phrase, "constraint", {"constraint": phrase}, "unsupported",
                                      "an ordering of operations that no tool of the domain enforces"))
             continue
-        named = [t for d in knobs.domains for t in registry[d].constraints
-                 if t.name in knobs.constraints and t.named_in(phrase)]
+        named = [t for t in rule_templates(phrase, [t for d in knobs.domains for t in registry[d].constraints])
+                 if t.name in knobs.constraints]
         if named:
             yield rule_start, rule_end, Clause(phrase, "constraint", {"constraints": [t.name for t in named]},
                                                note="; ".join(t.constraint.describe() for t in named))
@@ -528,11 +529,15 @@ def check_fidelity(spec: Any, reading: Reading) -> list[str]:
         target = min(max(knobs.tool_count, least), most) if most else knobs.tool_count
         if len(spec.tools.tools) != target:
             unmet.append(f"tool count: asked for {target}, the spec has {len(spec.tools.tools)}")
-    for clause in reading.clauses:  # an upper bound met by any task with no more tools ("at most 6 tools")
-        bound = clause.requirement.get("tool_count") if clause.requirement.get("bound") == "at most" else None
-        if clause.status == "honored" and bound is not None and len(spec.tools.tools) > bound:
-            unmet.append(f"tool count: asked for at most {bound}, the spec has {len(spec.tools.tools)}")
-    return unmet
+    return unmet + _over_bound(spec, reading)
+
+
+def _over_bound(spec: Any, reading: Reading) -> list[str]:
+    """An honored upper bound on tools ("at most 6 tools") the spec breaks: any task with no more tools meets it."""
+    bounds = [c.requirement["tool_count"] for c in reading.clauses
+              if c.status == "honored" and c.requirement.get("bound") == "at most"]
+    return [f"tool count: asked for at most {b}, the spec has {len(spec.tools.tools)}" for b in bounds
+            if len(spec.tools.tools) > b]
 
 
 def clauses_for(spec: Any, reading: Reading) -> list[dict[str, Any]]:

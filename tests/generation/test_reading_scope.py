@@ -104,3 +104,35 @@ def test_a_count_of_an_operation_is_met_by_the_generated_spec():
         warnings.simplefilter("ignore")
         spec = generate(text, seed=2)
     assert len(spec.task.goal) == 3 and check_fidelity(spec, _read(text)) == []
+
+
+@pytest.mark.parametrize(("text", "template"), [
+    ("warehouse: the dock should stay clear of crates", "dock_clear"),  # the template's own words, modal framing
+    ("warehouse, move 3 crates, make sure the dock stays clear", "dock_clear"),
+    ("filesystem: copy 3 reports, no file may ever be deleted", "no_deletion"),  # a negative quantifier subject
+    ("filesystem, files in the backup folder must never be erased", "protect_backups"),  # its subject, any order
+    ("support tasks where no order may be escalated", "no_escalation"),
+    ("webshop: buy 2 mugs, the budget must never go negative", "within_budget"),
+    ("calendar: rooms should never be booked twice", "one_meeting_per_room"),
+])
+def test_a_rule_names_a_template_by_its_content(text, template):
+    reading = _read(text)
+    clause = _clause(reading, "constraint")
+    assert clause.requirement == {"constraints": [template]} and clause.status == "honored"
+    assert reading.knobs.constraints == (template,)
+
+
+def test_a_keep_phrase_about_no_template_is_no_rule():
+    reading = _read("warehouse tasks, keep it short")
+    assert not [c for c in reading.clauses if c.kind == "constraint"] and reading.knobs.length_bonus == -1
+
+
+def test_a_content_match_needs_a_word_of_the_templates_name():
+    # "drop" and "crates" are dock_clear's content words, but nothing names the dock: no template is guessed
+    clause = _clause(_read("warehouse: never drop crates in aisle 3"), "constraint")
+    assert clause.status == "unsupported"
+
+
+def test_a_rules_subject_is_no_operation_asked_for():
+    reading = _read("filesystem: move 2 files to the archive, backups must never be deleted")
+    assert "delete_file" not in reading.knobs.required_tools and reading.knobs.constraints == ("protect_backups",)
