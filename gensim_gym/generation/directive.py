@@ -724,7 +724,7 @@ def _domains(text: str, notes: list[str], on_unknown: str) -> list[str]:
         names = _explicit_domains(explicit.group(1), registry)
         notes.append(f"domains named explicitly: {', '.join(names)}")
         return names
-    found = _scored_domains(text, registry, notes)
+    found = _conjunct_domains(text, registry, notes) or _scored_domains(text, registry, notes)
     if not found:
         if on_unknown == "error":
             raise DirectiveError(
@@ -736,6 +736,26 @@ def _domains(text: str, notes: list[str], on_unknown: str) -> list[str]:
                       f"Domains: {', '.join(registry)} (or write 'domain: NAME')", stacklevel=3)
         notes.append(f"no domain word found: fell back to {DEFAULT_DOMAIN}")
         return [DEFAULT_DOMAIN]
+    return found
+
+
+#: Words that join two worlds into one ("support tickets plus file cleanup"); "and" joins too much else.
+_JOIN = re.compile(r"\s+(?:plus|as well as|together with|combined with|along with|mixed with)\s+|\s*[+&]\s*")
+
+
+def _conjunct_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
+    """Domains composed from conjuncts joined by "plus", "+", "as well as" ...: where each part on its own
+    chooses a domain (``_scored_domains``) and they differ, the world composes them, even where one part's
+    evidence is weaker ("file cleanup": a domain noun modifying its operation). Empty otherwise."""
+    parts = [p for p in _JOIN.split(text) if p.strip()]
+    if len(parts) < 2:
+        return []
+    chosen = [_scored_domains(part, registry, []) for part in parts]
+    if not all(chosen) or any(len(c) > 1 for c in chosen) or len({c[0] for c in chosen}) < len(chosen):
+        return []
+    found = [c[0] for c in chosen]
+    notes.append("domains from conjuncts: " + "; ".join(f"{d}: {p.strip()!r}" for d, p in zip(found, parts,
+                                                                                             strict=True)))
     return found
 
 
@@ -763,7 +783,45 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     said = {noun_lemma(h) for h in hits}
     lemmas = {noun_lemma(w) for w in re.findall(r"[a-z]+", text)}
     nouns = [n for n in counted_nouns(name) if n in lemmas and n not in said and n in evidence_nouns(name)]
-    return hits, verbs + nouns
+    # a verb with its particle written as one noun ("file cleanup", "a pickup"): the operation, named
+    joined = [v.replace(" ", "") for v in operations(name) if " " in v and len(v.split()) == 2]
+    acts = [j for j in dict.fromkeys(joined) if j not in said and j not in verbs and j in lemmas]
+    if len(hits) == 1 and not verbs + nouns + acts and hits[0] != name and _foreign_compound(text, hits[0]):
+        return [], []  # "stock market": a lone keyword that only modifies a head foreign to every domain
+    return hits, verbs + nouns + acts
+
+
+#: Heads that a domain word may modify and stay evidence: what a directive calls the thing it asks for
+#: ("warehouse robot", "shopping assistant", "inventory tasks").
+_GENERIC_HEADS = frozenset({"task", "tasks", "bot", "bots", "assistant", "agent", "agents", "robot", "robots", "app",
+                            "system", "systems", "planner", "manager", "management", "simulator", "simulation", "sim",
+                            "game", "games", "puzzle", "puzzles", "problem", "problems", "world", "worlds", "env",
+                            "envs", "environment", "environments", "domain", "scenario", "scenarios", "challenge",
+                            "challenges", "job", "jobs", "work", "duty", "duties", "control", "controller", "tool",
+                            "tools", "helper", "workflow", "workflows", "automation", "operator", "clerk", "desk"})
+#: Words that end a noun phrase rather than head it.
+_PHRASE_END = frozenset({"for", "of", "and", "or", "with", "the", "a", "an", "to", "in", "on", "at", "by", "from",
+                         "that", "which", "who", "where", "is", "are", "be", "then", "but", "while", "when", "plus"})
+
+
+def _foreign_compound(text: str, keyword: str) -> bool:
+    """Whether every mention of ``keyword`` modifies a following noun that no domain knows ("stock market",
+    "a shipping container company"): the compound names something else, so the keyword is no evidence."""
+    registry = load_registry()
+    mentions = list(re.finditer(rf"\b{keyword_pattern(keyword)}\s+([a-z]+)\b", text))
+    if not mentions or len(mentions) < len(re.findall(rf"\b{keyword_pattern(keyword)}\b", text)):
+        return False
+    for m in mentions:
+        head = m.group(1)
+        # an activity ("agenda planning": the keyword is its object) or a compound of a generic head
+        # ("gridworld", "chatbot") is what the directive asks for, not something foreign
+        activity = head.endswith("ing") or any(head.endswith(g) for g in _GENERIC_HEADS if len(g) > 3)
+        known = activity or head in _GENERIC_HEADS or head in _PHRASE_END or head in _VOCABULARY \
+            or verb_of(head) is not None \
+            or any(head in ts.keywords or noun_lemma(head) in counted_nouns(n) for n, ts in registry.items())
+        if known:
+            return False
+    return True
 
 
 def _named_choice(text: str, named: list[str], weights: dict[str, float]) -> list[str]:

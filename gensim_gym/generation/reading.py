@@ -76,7 +76,7 @@ FILLER = frozenset({
     "agents", "user", "users", "under", "over", "via", "using", "but", "difficulty", "level", "mode", "them", "they",
     "everyone", "everybody", "everything", "anything", "something", "bot", "bots", "assistant", "one's", "between",
     "across", "onto", "through", "toward", "towards", "among", "along", "back", "away", "here", "there", "only",
-    "inside", "within", "per", "pls", "plz", "thanks", "thx", "w", "first", "next", "finally", "afterwards"})
+    "inside", "within", "per", "pls", "plz", "thanks", "thx", "w", "first", "next", "finally", "afterwards", "plus"})
 
 _OPERATION_VERBS = ("copy", "copies", "back up", "backup", "remove", "delete", "rename", "move", "refund", "cancel",
                     "escalate", "invite", "book", "confirm", "buy", "purchase", "inspect", "search", "verify",
@@ -204,7 +204,8 @@ def _words(text: str, claimed: bytearray):
 
 def _domain_note(knobs: Knobs) -> str:
     """The scores and runner-up the domain choice noted (see ``directive._scored_domains``)."""
-    return "; ".join(n for n in knobs.notes if n.startswith(("domains from keywords", "runner-up domain")))
+    return "; ".join(n for n in knobs.notes if n.startswith(("domains from keywords", "domains from conjuncts",
+                                                              "runner-up domain")))
 
 
 def _merge_unrecognized(clauses: list[Clause]) -> list[Clause]:

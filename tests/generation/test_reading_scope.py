@@ -136,3 +136,30 @@ def test_a_content_match_needs_a_word_of_the_templates_name():
 def test_a_rules_subject_is_no_operation_asked_for():
     reading = _read("filesystem: move 2 files to the archive, backups must never be deleted")
     assert "delete_file" not in reading.knobs.required_tools and reading.knobs.constraints == ("protect_backups",)
+
+
+@pytest.mark.parametrize("text", ["a chatbot for the stock market", "crypto exchange with a shipping container theme",
+                                  "a budget spreadsheet"])
+def test_a_lone_keyword_modifying_a_foreign_head_is_no_domain(text):
+    from gensim_gym import DirectiveError
+
+    with pytest.raises(DirectiveError, match="names no domain"):
+        _read(text)
+
+
+@pytest.mark.parametrize(("text", "domain"), [("inventory robot, easy", "warehouse"),  # a generic head
+                                              ("agenda planning, 2 meetings", "calendar"),  # an activity
+                                              ("shipping tasks", "warehouse")])
+def test_a_keyword_before_a_generic_head_or_activity_is_still_evidence(text, domain):
+    assert _read(text).knobs.domains == (domain,)
+
+
+@pytest.mark.parametrize(("text", "domains"), [
+    ("refund tickets plus folder cleanup", ("support", "filesystem")),  # a domain noun modifying its operation
+    ("meeting scheduling together with crate logistics", ("calendar", "warehouse")),
+])
+def test_conjuncts_joined_by_plus_compose_their_domains(text, domains):
+    reading = _read(text)
+    assert reading.knobs.domains == domains
+    assert "domains from conjuncts" in _clause(reading, "domain").note
+    assert "plus" in reading.filler or "plus" not in text
