@@ -462,7 +462,9 @@ def _object_type(word: str, domains, *, derived: bool = False) -> str | None:
 OPERATIONS = {
     "filesystem": {"copy": "copy_file", "copies": "copy_file", "back up": "copy_file", "backup": "copy_file",
                    "remove": "delete_file", "delete": "delete_file", "move": "move_file", "chmod": "chmod_writable",
-                   "organise": "move_file", "organize": "move_file"},
+                   "organise": "move_file", "organize": "move_file",
+                   # a file is renamed by moving it to its new name (``mv``): no filesystem has a rename of its own
+                   "rename": "move_file", "mv": "move_file"},
     "warehouse": {"pick": "pick", "drop": "drop", "move": "drop", "store": "drop", "deliver": "drop"},
     "webshop": {"inspect": "inspect", "coupon": "apply_coupon", "buy": "checkout", "purchase": "checkout",
                 "cart": "add_to_cart"},

@@ -163,3 +163,9 @@ def test_conjuncts_joined_by_plus_compose_their_domains(text, domains):
     assert reading.knobs.domains == domains
     assert "domains from conjuncts" in _clause(reading, "domain").note
     assert "plus" in reading.filler or "plus" not in text
+
+
+def test_renaming_a_file_is_moving_it():
+    reading = _read("filesystem: rename 3 spreadsheets")
+    assert _clause(reading, "operation").requirement == {"operation": "rename", "tool": "move_file"}
+    assert (reading.knobs.goal_count, reading.knobs.goal_type) == (3, "file")
