@@ -130,7 +130,7 @@ def read_directive(text: str, difficulty: float = 0.5, *, on_unknown: str = "err
     """Read ``text`` as clauses without generating anything (see the module docstring).
 
     >>> [c.kind for c in read_directive("calendar, very hard, schedule three meetings").clauses]
-    ['domain', 'difficulty', 'domain', 'goal_count']
+    ['domain', 'difficulty', 'operation', 'goal_count']
     """
     knobs = parse_directive(text, difficulty, on_unknown=on_unknown)
     return reading_of(text, knobs)
