@@ -7,9 +7,10 @@ session that fixed the reader's misses on it. ``directives_fresh.jsonl`` (25 dir
 written before the reader was run on it; its first result (81 % honored) was recorded before the reader
 changes it then guided. ``directives_fresh2.jsonl`` (15) was written before those changes and run only
 after them: it is the set nothing was tuned on. ``directives_fresh3``-``fresh6`` were each written and
-committed before the reader ran on them; the first run of fresh4-fresh7 is committed untouched in
+committed before the reader ran on them; the first run of fresh4-fresh8 is committed untouched in
 ``results/fidelity_fresh<N>_unseen.txt`` (docs/directives.md tabulates them with the runs after the changes
-they guided). For every expected requirement this finds the clause of
+they guided). fresh8 (the lead's held-out set for branch fid7) is seen since branch fid8; the lead's
+``directives_fresh10.jsonl`` is held out and deliberately not in :data:`SETS`. For every expected requirement this finds the clause of
 ``read_directive`` that carries it (of several, the best-kept: since fresh7 a directive's every verb is an
 operation clause, and an unsupported "tidy" beside an honored "delete" is not the one asked for) and counts
 its status:
