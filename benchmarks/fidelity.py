@@ -10,10 +10,10 @@ after them: it is the set nothing was tuned on. ``directives_fresh3``-``fresh6``
 committed before the reader ran on them; the first run of fresh4-fresh8 is committed untouched in
 ``results/fidelity_fresh<N>_unseen.txt`` (docs/directives.md tabulates them with the runs after the changes
 they guided). fresh8 (the lead's held-out set for branch fid7) is seen since branch fid8; the lead's
-``directives_fresh10.jsonl`` is held out and deliberately not in :data:`SETS`. For every expected requirement this finds the clause of
-``read_directive`` that carries it (of several, the best-kept: since fresh7 a directive's every verb is an
-operation clause, and an unsupported "tidy" beside an honored "delete" is not the one asked for) and counts
-its status:
+``directives_fresh10.jsonl`` is held out and deliberately not in :data:`SETS`. For every expected
+requirement this finds the clause of ``read_directive`` that carries it (of several, the best-kept: since
+fresh7 a directive's every verb is an operation clause, and an unsupported "tidy" beside an honored "delete"
+is not the one asked for) and counts its status:
 
 - ``honored`` / ``approximated`` / ``unsupported``: the clause's own status;
 - ``wrong``: a clause of that kind with another value (e.g. the wrong domain);
