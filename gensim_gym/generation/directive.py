@@ -527,13 +527,14 @@ _CLAUSE_OPEN = re.compile(r"[,;:.()\-]|\b(?:where|that|which|who|whose|and|but|t
 def _subject_before(text: str, start: int, head: str) -> int:
     """Where a rule with a modal or negation head starts: at its subject ("backups must never be deleted":
     backups), where the words between the start of the clause and the head are a noun phrase (at most six
-    words, none a verb), so the rule's content words include what it is about."""
+    words, none a verb or a count), so the rule's content words include what it is about."""
     if not _MODAL_HEAD.match(head):
         return start
     opened = [m.end() for m in _CLAUSE_OPEN.finditer(text, 0, start)]
     begin = opened[-1] if opened else 0
     words = re.findall(r"[a-z0-9'/]+", text[begin:start])
-    if not words or len(words) > 6 or any(verb_of(w) is not None for w in words):
+    # a count stays a count ("3 meetings must not overlap" asks for 3 meetings): the rule starts at its head
+    if not words or len(words) > 6 or any(verb_of(w) is not None or w.isdigit() or w in NUMBER_WORDS for w in words):
         return start
     return begin + len(text[begin:start]) - len(text[begin:start].lstrip())
 

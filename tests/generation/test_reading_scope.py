@@ -169,3 +169,9 @@ def test_renaming_a_file_is_moving_it():
     reading = _read("filesystem: rename 3 spreadsheets")
     assert _clause(reading, "operation").requirement == {"operation": "rename", "tool": "move_file"}
     assert (reading.knobs.goal_count, reading.knobs.goal_type) == (3, "file")
+
+
+def test_a_counted_subject_stays_a_goal_count():
+    reading = _read("calendar: 3 meetings must not overlap")
+    assert (reading.knobs.goal_count, reading.knobs.goal_type) == (3, "meeting")
+    assert _clause(reading, "constraint").text == "must not overlap"
