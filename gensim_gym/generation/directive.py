@@ -177,7 +177,9 @@ def _negated(words: str, kind: str, value: object) -> tuple[tuple[str, str, obje
     "non-" ...), or a privative after them ("noise-free", "randomness-less"). One mechanism for every
     boolean knob (noise, observability, reward shaping), so a negator unseen with one knob reads as it
     does with another."""
-    return ((rf"\b(?:{NEGATOR})[- ](?:any\s+|much\s+|too\s+|so\s+|very\s+|at all\s+|\w+\s+)?(?:{words})\b",
+    # "not only noisy" says noisy: a focus word between scopes the negator away
+    return ((rf"\b(?:{NEGATOR})[- ](?:any\s+|much\s+|too\s+|so\s+|very\s+|at all\s+"
+             rf"|(?!only\b|just\b|merely\b|simply\b)\w+\s+)?(?:{words})\b",
              kind, value),
             (rf"\b(?:{words})[- ](?:free|less)\b", kind, value))
 

@@ -76,7 +76,8 @@ FILLER = frozenset({
     "agents", "user", "users", "under", "over", "via", "using", "but", "difficulty", "level", "mode", "them", "they",
     "everyone", "everybody", "everything", "anything", "something", "bot", "bots", "assistant", "one's", "between",
     "across", "onto", "through", "toward", "towards", "among", "along", "back", "away", "here", "there", "only",
-    "inside", "within", "per", "pls", "plz", "thanks", "thx", "w", "first", "next", "finally", "afterwards", "plus"})
+    "inside", "within", "per", "pls", "plz", "thanks", "thx", "w", "first", "next", "finally", "afterwards", "plus",
+    "sure"})
 
 _OPERATION_VERBS = ("copy", "copies", "back up", "backup", "remove", "delete", "rename", "move", "refund", "cancel",
                     "escalate", "invite", "book", "confirm", "buy", "purchase", "inspect", "search", "verify",

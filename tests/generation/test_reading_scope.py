@@ -175,3 +175,8 @@ def test_a_counted_subject_stays_a_goal_count():
     reading = _read("calendar: 3 meetings must not overlap")
     assert (reading.knobs.goal_count, reading.knobs.goal_type) == (3, "meeting")
     assert _clause(reading, "constraint").text == "must not overlap"
+
+
+def test_a_focus_word_after_not_keeps_the_knob_word():
+    reading = _read("filesystem, not only noisy but hidden")
+    assert reading.knobs.noise is True and reading.knobs.partial is True
