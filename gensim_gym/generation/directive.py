@@ -26,6 +26,7 @@ from gensim_gym.generation.lexicon import (
     number_value,
     object_operations,
     operations,
+    rule_templates,
     verb_of,
     weak_keywords,
 )
@@ -151,6 +152,38 @@ _MANY_TOOLS = (r"many|many more|more|lots more|extra|lots of|plenty of|a lot of|
 _TOOL_NOUN = r"distractors?|distractor tools|tools|toolsets?|tool sets?"
 #: One word between a quantity and its tool noun ("few distractor tools"), never a count ("only 3 tools").
 _BETWEEN = rf"(?:(?!\d|(?:{NUMBER})\b)\w+\s+)?"
+#: Words that bound a count from above ("at most 6 tools"); "fewer than"/"less than" exclude the number itself.
+_AT_MOST = (r"at most|no more than|not more than|up to|at max|max|maximum of|a maximum of|max of|a max of|under"
+            r"|below|within|capped at|limited to|fewer than|less than")
+
+
+def tool_bound(said: str) -> int:
+    """The most tools an upper-bound phrase ("at most 6 tools", "fewer than 5 tools") allows."""
+    m = re.search(rf"\b({_AT_MOST})\s+({NUMBER})\b", said)
+    if m is None:
+        raise DirectiveError(f"{said!r} bounds no tool count")
+    n = number_value(m.group(2))
+    return n - 1 if m.group(1) in ("fewer than", "less than") else n
+
+
+#: Words that negate the knob word they stand before ("nothing stochastic", "no hidden facts", "never noisy",
+#: "free of noise", "non-deterministic"), with at most one intensifier or adjective between.
+NEGATOR = (r"no|not|nothing|none|never|without|zero|non|free of|isn't|aren't|is not|are not|don't want"
+           r"|do not want|rather than|instead of|neither|nor")
+
+
+def _negated(words: str, kind: str, value: object) -> tuple[tuple[str, str, object], ...]:
+    """The knob phrases that negate ``words``: a negator before them (:data:`NEGATOR`; "no", "nothing",
+    "non-" ...), or a privative after them ("noise-free", "randomness-less"). One mechanism for every
+    boolean knob (noise, observability, reward shaping), so a negator unseen with one knob reads as it
+    does with another."""
+    # "not only noisy" says noisy: a focus word between scopes the negator away
+    return ((rf"\b(?:{NEGATOR})[- ](?:any\s+|much\s+|too\s+|so\s+|very\s+|at all\s+"
+             rf"|(?!only\b|just\b|merely\b|simply\b)\w+\s+)?(?:{words})\b",
+             kind, value),
+            (rf"\b(?:{words})[- ](?:free|less)\b", kind, value))
+
+
 #: Phrases that set a knob and would mislead a later recognizer if left in the text: time pressure ("a short
 #: horizon" is no request for short tasks, "a hard deadline" none for hard tasks), negated knob words ("without
 #: noise" asks for no noise and states no rule), "can't see" (hidden facts, not a rule), "long-horizon" (longer
@@ -175,16 +208,21 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     (rf"\b(?:{_TIME_RESOURCE}|{_TIME_PRESSURE}|{_TIME_LIMIT})\s+{_IS}(?:{_TIGHT_ADJ})\b", "time_pressure", "tight"),
     (rf"\b(?:{_TIME_RESOURCE}|{_TIME_PRESSURE}|{_TIME_LIMIT})\s+{_IS}(?:{_LOOSE_ADJ})\b", "time_pressure", "loose"),
     (rf"\b(?:under\s+|with\s+|a\s+)?(?:{_TIME_PRESSURE})\b", "time_pressure", "tight"),
-    (r"\b(?:no|not|without|zero|non|never)[- ](?:any\s+|much\s+|too\s+)?"
-     r"(?:noise|noisy|randomness|stochastic|stochasticity|flaky|failures?|unreliable)\b", "noise", False),
-    (r"\b(?:no|not|without|nothing|none)\s+(?:\w+\s+)?(?:hidden|partial|partially|unobserved)"
-     r"(?:\s+(?:information|info|facts?|state|observability|observable))?\b", "partial", False),
+    # a negator scopes over the knob word after it, for every boolean knob alike (see _negated)
+    *_negated(r"noise|noisy|randomness|random|stochastic|stochasticity|flaky|failures?|unreliable|failing", "noise",
+              False),
+    *_negated(r"deterministic|reliable|noiseless", "noise", True),
+    *_negated(r"(?:hidden|partial|partially|unobserved|unseen|invisible|secret)"
+              r"(?:\s+(?:information|info|facts?|state|observability|observable))?", "partial", False),
+    *_negated(r"(?:fully|full|completely)\s+(?:observable|observability|visible)|visible|observable", "partial",
+              True),
     (r"\b(?:can't|cannot|can not|doesn't|does not|don't|do not|won't|unable to)\s+(?:see|observe|know|tell)\b",
      "partial", True),
     (r"\b(?:unseen|invisible|unknown (?:state|facts?|information)|partial obs|partially obs)\b", "partial", True),
-    (r"\bnot\s+(?:so\s+|too\s+|very\s+)?(?:sparse|sparsely)\b", "reward_mode", "dense"),
-    (r"\bnot\s+(?:so\s+|too\s+|very\s+)?(?:dense|densely|shaped)\b|\b(?:no|without)\s+(?:reward\s+)?shaping\b"
-     r"|\bunshaped\b", "reward_mode", "sparse"),
+    *_negated(r"sparse|sparsely|sparse rewards?", "reward_mode", "dense"),
+    *_negated(r"(?:dense|shaped|intermediate|progress|per[- ]step|partial)\s+rewards?|(?:reward\s+|progress\s+)?"
+              r"shaping|dense|densely|shaped", "reward_mode", "sparse"),
+    (r"\bunshaped\b", "reward_mode", "sparse"),
     (r"\b(?:rewards?|rewarded)\s+only\s+(?:on|for|at|upon|when|once|if)\s+(?:the\s+)?(?:task\s+|goal\s+|puzzle\s+|"
      r"episode\s+|problem\s+)?(?:is\s+|gets\s+)?(?:success|succeeding|successful|the end|end|completion|completed|"
      r"complete|the goal|goal|solved|done|finished|reached|achieved)"
@@ -201,6 +239,8 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      rf"|\b(?:don't|do not|never|no need to|without)\s+(?:add|adding|use|using|include|including|give|giving)\s+"
      rf"(?:any\s+)?(?:extra\s+|more\s+|additional\s+)?(?:{_TOOL_NOUN})\b",
      "tool_choice", -99),  # "fewer distractors" is no request for more
+    # an upper bound on the tool count: met by every task with no more tools (see tool_bound)
+    (rf"\b(?:{_AT_MOST})\s+(?:{NUMBER})\s+(?:\w+\s+)?tools?\b", "tool_bound", None),
     (r"\bnot\s+(?:too\s+|very\s+|that\s+|so\s+|overly\s+)?(?:hard|difficult|challenging)\b", "difficulty", -0.15),
     (r"\bnot\s+(?:too\s+|very\s+|that\s+|so\s+|overly\s+)?(?:easy|simple|trivial)\b", "difficulty", 0.15),
 ))
@@ -267,6 +307,8 @@ def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str 
     tool_count = _count(text, "tool")
     if tool_count is not None:
         notes.append(f"{tool_count} tools requested (core tools are always kept)")
+    elif "tool_bound" in said:
+        tool_count = _bounded_tools(tool_bound(str(said["tool_bound"][1])), domains, notes)
     # a count inside a rule ("don't let anyone attend two meetings at once") counts no goals
     goal_count, goal_type = _goal_count(masked(text, forbidding_rules(text)), domains, notes)
     constraints = _constraints(text, domains, notes)
@@ -284,6 +326,17 @@ def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str 
         notes.append(f"'{said['plan_length'][1]}': longer tasks: the minimum plan length grows by 2")
     return Knobs(tuple(domains), round(d, 4), mode, noise, partial, more, tool_count, bonus, tuple(notes),
                  goal_count, goal_type, slack, required, constraints)
+
+
+def _bounded_tools(bound: int, domains, notes: list[str]) -> int | None:
+    """The tool count an upper bound asks for: none where every task of ``domains`` already meets it (a
+    domain with fewer tools than the bound is not padded up to it), else exactly the bound."""
+    most = sum(len(get_toolset(d).all_tools) for d in domains)
+    if bound >= most:
+        notes.append(f"at most {bound} tools: {'+'.join(domains)} has {most} in all, every task meets the bound")
+        return None
+    notes.append(f"at most {bound} tools: exactly {bound} are given")
+    return bound
 
 
 #: Words that count goal conditions of any kind ("2 goals"); nouns that count objects of a type are derived
@@ -347,7 +400,62 @@ def counted_phrases(text: str, domains) -> list[tuple[int, int, int, str, str | 
         kind = next((k for k in reversed(before) if k is not None), None)
         if kind is not None:
             out.append((m.start(), m.end(), m.end(1), m.group(1), kind))
+    out += _operation_counts(text, domains, [(a, b) for a, b, *_ in out])
     return sorted(out)
+
+
+#: Nouns a number counts that are no goal items: tool counts, time, attempts, money.
+COUNT_UNITS = frozenset({"tool", "step", "move", "turn", "second", "minute", "hour", "day", "time", "episode",
+                         "seed", "level", "percent", "x", "attempt", "try", "tries", "run", "epoch", "iteration",
+                         "worker", "env", "environment", "of", "dollar", "euro", "buck", "usd", "eur", "cent",
+                         "pound", "credit"})
+_COUNT_AFTER_VERB = re.compile(rf"\b([a-z]+(?:\s+(?:up|down|out|off|away|back))?)\s+({NUMBER})\s+"
+                               rf"(?:([a-z]+)\s+)?([a-z]+)\b")
+_COUNT = re.compile(rf"\b({NUMBER})\s+(?:([a-z]+)\s+)?([a-z]+)\b")
+
+
+def _operation_counts(text: str, domains, taken: list[tuple[int, int]]) -> list:
+    """Counts of goal items named in the user's words rather than a type's: a count that is the object of an
+    operation verb ("buys two gadgets", "rename 2 docs") counts what that operation's tool acts on, whatever
+    the user calls it; so does a count of a noun derived from an operation ("3 invites", "two deliveries").
+    The type is the tool's first parameter that a goal predicate is about (``checkout``: product)."""
+    out = []
+    for m in _COUNT_AFTER_VERB.finditer(text):
+        nouns = {noun_lemma(w) for w in m.group(3, 4) if w}
+        if nouns & COUNT_UNITS or nouns & set(_ANY_GOAL) or any(a < m.end() and m.start(2) < b for a, b in taken):
+            continue  # "move 4 steps to": no goal items; "2 goals" are counted as goals already
+        kind = _object_type(m.group(1), domains)
+        if kind is not None:
+            out.append((m.start(2), m.end(), m.end(2), m.group(2), kind))
+    for m in _COUNT.finditer(text):
+        if any(a < m.end() and m.start() < b for a, b in [*taken, *((o[0], o[1]) for o in out)]):
+            continue
+        for word, end in ((m.group(3), m.end(3)), (m.group(2), m.end(2))):
+            kind = _object_type(word, domains, derived=True) if word else None
+            if kind is not None:
+                out.append((m.start(), end, m.end(1), m.group(1), kind))
+                break
+    return out
+
+
+def _object_type(word: str, domains, *, derived: bool = False) -> str | None:
+    """The type the tool of the operation ``word`` names acts on (see :func:`_operation_counts`); with
+    ``derived``, ``word`` may be a noun derived from the operation ("invites", "deliveries")."""
+    for name in domains:
+        ts = get_toolset(name)
+        about = {t for p in ts.predicates if p.name in ts.goal_predicates for t in p.params}
+        about = {getattr(t, "type", t) for t in about}
+        tool = next((tool for verb, tool in operations(name).items() if re.fullmatch(verb_pattern(verb), word)), None)
+        if tool is None and derived:
+            hit = next(iter(derived_operations(word, name)), None)
+            tool = hit.tool if hit is not None and (hit.start, hit.end) == (0, len(word)) and not hit.redo else None
+        if tool is None:
+            continue
+        params = [p.type for t in ts.tools + ts.extra_tools if calls(t.name, tool) for p in t.params]
+        kind = next((p for p in params if p in about), None)
+        if kind is not None:
+            return kind
+    return None
 
 
 #: Verbs that ask for an operation, per domain: the tool a golden plan must then call. A domain's own
@@ -356,7 +464,9 @@ def counted_phrases(text: str, domains) -> list[tuple[int, int, int, str, str | 
 OPERATIONS = {
     "filesystem": {"copy": "copy_file", "copies": "copy_file", "back up": "copy_file", "backup": "copy_file",
                    "remove": "delete_file", "delete": "delete_file", "move": "move_file", "chmod": "chmod_writable",
-                   "organise": "move_file", "organize": "move_file"},
+                   "organise": "move_file", "organize": "move_file",
+                   # a file is renamed by moving it to its new name (``mv``): no filesystem has a rename of its own
+                   "rename": "move_file", "mv": "move_file"},
     "warehouse": {"pick": "pick", "drop": "drop", "move": "drop", "store": "drop", "deliver": "drop"},
     "webshop": {"inspect": "inspect", "coupon": "apply_coupon", "buy": "checkout", "purchase": "checkout",
                 "cart": "add_to_cart"},
@@ -376,7 +486,7 @@ _RULE_HEAD = (
     r"|(?:on a|tight|limited|fixed) budget|double[- ]?book\w*|only (?:if|when|for|to|under)|respect\w*|avoid\w*"
     r"|(?:keep |stay )?spend\w* (?:under|below|within|less than|no more than|at most)"
     # a rule stated as a negative quantifier, as keeping something as it is, or as following a rule
-    r"|nobody|no one|no-one|none of|nothing"
+    r"|nobody|no one|no-one|none of|nothing|no (?:[a-z]+ ){1,3}?(?:may|must|should|can|shall|will|ever|is|are|gets?)"
     r"|(?:keep|leave|preserve)\s+[^,;.]*?\b(?:intact|untouched|safe|unchanged|alone)"
     r"|(?:must|should|has to|have to|always)\s+(?:follow|obey|comply with|adhere to)|according to|in line with")
 #: The words that open an ordering rule: "verify identity before every refund" asks for both operations, in order.
@@ -404,7 +514,45 @@ def rule_phrases(text: str) -> list[tuple[int, int, bool]]:
     regex = _RULE_REGEX.get(names)
     if regex is None:
         regex = _RULE_REGEX[names] = _rule_regex(names)
-    return [(_verb_before(text, m.start()), m.end(), m.group(1) is not None) for m in regex.finditer(text)]
+    rules = [(_subject_before(text, _verb_before(text, m.start()), m.group(0)), m.end(), m.group(1) is not None)
+             for m in regex.finditer(text)]
+    return sorted(rules + _kept_states(text, rules))
+
+
+#: A rule stated of its subject: "backups must never be deleted", "the budget should not go negative".
+_MODAL_HEAD = re.compile(r"(?:never|must|should|may|shall|can|will|does|mustn't|shouldn't|can't|cannot|won't"
+                         r"|doesn't|not allowed)\b")
+#: Where the subject of a rule can start: after punctuation or a word that opens a clause.
+_CLAUSE_OPEN = re.compile(r"[,;:.()\-]|\b(?:where|that|which|who|whose|and|but|then|so|if|while|when|plus)\b")
+
+
+def _subject_before(text: str, start: int, head: str) -> int:
+    """Where a rule with a modal or negation head starts: at its subject ("backups must never be deleted":
+    backups), where the words between the start of the clause and the head are a noun phrase (at most six
+    words, none a verb or a count), so the rule's content words include what it is about."""
+    if not _MODAL_HEAD.match(head):
+        return start
+    opened = [m.end() for m in _CLAUSE_OPEN.finditer(text, 0, start)]
+    begin = opened[-1] if opened else 0
+    words = re.findall(r"[a-z0-9'/]+", text[begin:start])
+    # a count stays a count ("3 meetings must not overlap" asks for 3 meetings): the rule starts at its head
+    if not words or len(words) > 6 or any(verb_of(w) is not None or w.isdigit() or w in NUMBER_WORDS for w in words):
+        return start
+    return begin + len(text[begin:start]) - len(text[begin:start].lstrip())
+
+
+#: Keeping something in a state: "keep the dock clear", "leave the archive folder untouched".
+_KEEP = re.compile(r"\b(?:keep|leave|maintain|preserve|ensure|make sure|(?:must|should|shall|has to|have to|needs? to)"
+                   r"\s+(?:always\s+)?(?:stay|remain|be kept|be left))\b(?:(?!\b(?:and|but|then|plus)\b)[^,;.])*")
+
+
+def _kept_states(text: str, rules: list[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]:
+    """Rules stated as keeping something in a state ("keep the dock clear", "the dock should stay clear"),
+    where the phrase names a constraint template of some toolset by its content (``lexicon.rule_templates``);
+    other "keep ..." phrases ("keep it short") are no rule."""
+    templates = [t for ts in load_registry().values() for t in ts.constraints]
+    return [(_subject_before(text, m.start(), m.group(0)), m.end(), False) for m in _KEEP.finditer(text)
+            if not any(a < m.end() and m.start() < b for a, b, _ in rules) and rule_templates(m.group(0), templates)]
 
 
 _NEGATIVE_OBJECT = re.compile(r"(?:none|nothing|no one|no-one|nobody|no)\b")
@@ -491,12 +639,11 @@ def _constraints(text: str, domains: list[str], notes: list[str]) -> tuple[str, 
             if order:
                 notes.append(f"'{phrase.strip()}': {order[1]} already requires what {order[0]} does")
             continue
-        for domain in domains:
-            for template in get_toolset(domain).constraints:
-                if template.name not in names and template.named_in(phrase):
-                    names.append(template.name)
-                    notes.append(f"'{phrase.strip()}': constraint {template.name} "
-                                 f"({template.constraint.describe()})")
+        offered = [t for domain in domains for t in get_toolset(domain).constraints]
+        for template in rule_templates(phrase, offered):  # by keyword, else by the template's own words
+            if template.name not in names:
+                names.append(template.name)
+                notes.append(f"'{phrase.strip()}': constraint {template.name} ({template.constraint.describe()})")
     return tuple(names)
 
 
@@ -582,7 +729,7 @@ def _domains(text: str, notes: list[str], on_unknown: str) -> list[str]:
         names = _explicit_domains(explicit.group(1), registry)
         notes.append(f"domains named explicitly: {', '.join(names)}")
         return names
-    found = _scored_domains(text, registry, notes)
+    found = _conjunct_domains(text, registry, notes) or _scored_domains(text, registry, notes)
     if not found:
         if on_unknown == "error":
             raise DirectiveError(
@@ -594,6 +741,26 @@ def _domains(text: str, notes: list[str], on_unknown: str) -> list[str]:
                       f"Domains: {', '.join(registry)} (or write 'domain: NAME')", stacklevel=3)
         notes.append(f"no domain word found: fell back to {DEFAULT_DOMAIN}")
         return [DEFAULT_DOMAIN]
+    return found
+
+
+#: Words that join two worlds into one ("support tickets plus file cleanup"); "and" joins too much else.
+_JOIN = re.compile(r"\s+(?:plus|as well as|together with|combined with|along with|mixed with)\s+|\s*[+&]\s*")
+
+
+def _conjunct_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
+    """Domains composed from conjuncts joined by "plus", "+", "as well as" ...: where each part on its own
+    chooses a domain (``_scored_domains``) and they differ, the world composes them, even where one part's
+    evidence is weaker ("file cleanup": a domain noun modifying its operation). Empty otherwise."""
+    parts = [p for p in _JOIN.split(text) if p.strip()]
+    if len(parts) < 2:
+        return []
+    chosen = [_scored_domains(part, registry, []) for part in parts]
+    if not all(chosen) or any(len(c) > 1 for c in chosen) or len({c[0] for c in chosen}) < len(chosen):
+        return []
+    found = [c[0] for c in chosen]
+    notes.append("domains from conjuncts: " + "; ".join(f"{d}: {p.strip()!r}" for d, p in zip(found, parts,
+                                                                                             strict=True)))
     return found
 
 
@@ -621,7 +788,45 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     said = {noun_lemma(h) for h in hits}
     lemmas = {noun_lemma(w) for w in re.findall(r"[a-z]+", text)}
     nouns = [n for n in counted_nouns(name) if n in lemmas and n not in said and n in evidence_nouns(name)]
-    return hits, verbs + nouns
+    # a verb with its particle written as one noun ("file cleanup", "a pickup"): the operation, named
+    joined = [v.replace(" ", "") for v in operations(name) if " " in v and len(v.split()) == 2]
+    acts = [j for j in dict.fromkeys(joined) if j not in said and j not in verbs and j in lemmas]
+    if len(hits) == 1 and not verbs + nouns + acts and hits[0] != name and _foreign_compound(text, hits[0]):
+        return [], []  # "stock market": a lone keyword that only modifies a head foreign to every domain
+    return hits, verbs + nouns + acts
+
+
+#: Heads that a domain word may modify and stay evidence: what a directive calls the thing it asks for
+#: ("warehouse robot", "shopping assistant", "inventory tasks").
+_GENERIC_HEADS = frozenset({"task", "tasks", "bot", "bots", "assistant", "agent", "agents", "robot", "robots", "app",
+                            "system", "systems", "planner", "manager", "management", "simulator", "simulation", "sim",
+                            "game", "games", "puzzle", "puzzles", "problem", "problems", "world", "worlds", "env",
+                            "envs", "environment", "environments", "domain", "scenario", "scenarios", "challenge",
+                            "challenges", "job", "jobs", "work", "duty", "duties", "control", "controller", "tool",
+                            "tools", "helper", "workflow", "workflows", "automation", "operator", "clerk", "desk"})
+#: Words that end a noun phrase rather than head it.
+_PHRASE_END = frozenset({"for", "of", "and", "or", "with", "the", "a", "an", "to", "in", "on", "at", "by", "from",
+                         "that", "which", "who", "where", "is", "are", "be", "then", "but", "while", "when", "plus"})
+
+
+def _foreign_compound(text: str, keyword: str) -> bool:
+    """Whether every mention of ``keyword`` modifies a following noun that no domain knows ("stock market",
+    "a shipping container company"): the compound names something else, so the keyword is no evidence."""
+    registry = load_registry()
+    mentions = list(re.finditer(rf"\b{keyword_pattern(keyword)}\s+([a-z]+)\b", text))
+    if not mentions or len(mentions) < len(re.findall(rf"\b{keyword_pattern(keyword)}\b", text)):
+        return False
+    for m in mentions:
+        head = m.group(1)
+        # an activity ("agenda planning": the keyword is its object) or a compound of a generic head
+        # ("gridworld", "chatbot") is what the directive asks for, not something foreign
+        activity = head.endswith("ing") or any(head.endswith(g) for g in _GENERIC_HEADS if len(g) > 3)
+        known = activity or head in _GENERIC_HEADS or head in _PHRASE_END or head in _VOCABULARY \
+            or verb_of(head) is not None \
+            or any(head in ts.keywords or noun_lemma(head) in counted_nouns(n) for n, ts in registry.items())
+        if known:
+            return False
+    return True
 
 
 def _named_choice(text: str, named: list[str], weights: dict[str, float]) -> list[str]:

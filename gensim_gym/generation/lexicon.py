@@ -51,7 +51,7 @@ VERB_GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(g) for g in (
      "debark", "store", "stack", "drop off", "ship", "dispatch", "carry", "bring", "haul", "transport", "shuttle",
      "convey", "relocate", "return", "restock", "stow", "offload", "disembark", "hand over", "send over"},
     {"move", "go", "walk", "drive", "travel", "navigate", "sail", "fly", "ride", "relocate", "visit", "tour",
-     "traverse", "cross", "roam", "wander", "steer", "cover", "sweep"},
+     "traverse", "cross", "roam", "wander", "steer", "cover", "sweep", "explore", "patrol", "crawl", "circle"},
     {"stack", "pile", "build", "assemble", "heap", "erect"},
     {"delete", "remove", "erase", "trash", "wipe", "purge", "discard", "clean up", "clear out", "get rid of", "rm"},
     {"copy", "duplicate", "back up", "replicate", "mirror", "clone", "snapshot", "cp"},
@@ -410,3 +410,60 @@ def object_operations(text: str, domain: str) -> list[DerivedOperation]:
         for m in re.finditer(rf"\b({_forms(verb)})\b[^,;.]{{0,40}}?\b(?:{nouns})\b", text):
             out.append(DerivedOperation(m.start(1), m.end(1), verb, tool, False))
     return out
+
+
+# -- constraint templates by their content: "keep the dock clear", "backups must never be deleted" ----------
+#: Words of a template's description that say nothing about what it forbids.
+_RULE_STOP = frozenset({"the", "and", "any", "ever", "never", "from", "with", "was", "were", "one", "two", "first",
+                        "same", "over", "under", "only", "stays", "stay", "above", "below", "nobody", "not", "its",
+                        "their", "this", "that", "each", "every", "all", "are", "has", "have", "into", "out"})
+
+
+def stem(word: str) -> str:
+    """A crude stem that folds a verb's and a noun's forms together ("deleted", "deletion", "delete" → delet;
+    "dropped", "drop" → drop; "backups" → backup)."""
+    w = noun_lemma(word)
+    for suffix in ("ion", "ing", "ed", "al", "ment"):
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+            w = w[: -len(suffix)]
+            break
+    if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "aeiosl":
+        w = w[:-1]
+    return w[:-1] if w.endswith("e") and len(w) > 3 else w
+
+
+@cache
+def _group_of(verb: str) -> frozenset[str]:
+    return frozenset(w for g in VERB_GROUPS if verb in g for w in g if " " not in w)
+
+
+def content_words(template: Any) -> frozenset[str]:
+    """Stems of what a constraint template is about, derived from the template itself: the words of its name
+    and description, the predicates of its condition, and the tools it changes with their verb group (a
+    template that relaxes ``delete_file`` is about deleting, removing, erasing ...)."""
+    c = template.constraint
+    words = re.findall(r"[a-z]+", f"{c.name} {c.description}".replace("_", " ").lower())
+    words += [w for p in re.findall(r"([a-z_]+)\(", c.condition) for w in p.split("_")]
+    for tool in template.tools:
+        verb = _tool_verb(tool)
+        words += [verb, *_group_of(verb)]
+    return frozenset(stem(w) for w in words if len(w) >= 3 and w not in _RULE_STOP and " " not in w)
+
+
+def _name_words(template: Any) -> frozenset[str]:
+    return frozenset(stem(w) for w in template.name.split("_") if len(w) >= 3 and w not in _RULE_STOP)
+
+
+def rule_templates(phrase: str, templates: Any) -> list[Any]:
+    """The templates a rule phrase names: those whose own keywords match it, else those whose content words
+    (:func:`content_words`) it uses most, in any order: at least two of them, one from the template's name
+    ("keep the dock clear": dock, clear), the most fully used winning a tie."""
+    named = [t for t in templates if t.named_in(phrase)]
+    if named:
+        return named
+    said = {stem(w) for w in re.findall(r"[a-z]+", phrase) if len(w) >= 3 and w not in _RULE_STOP}
+    # a template is named by a word of its own name ("dock", "deletion"); the other content words confirm it
+    scored = [(len(said & content_words(t)), len(said & content_words(t)) / len(content_words(t)), t)
+              for t in templates if said & _name_words(t)]
+    best = max(((s, f) for s, f, _ in scored), default=(0, 0.0))
+    return [t for s, f, t in scored if (s, f) == best and s >= 2]

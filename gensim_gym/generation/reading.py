@@ -23,6 +23,7 @@ from typing import Any
 from gensim_gym.errors import DirectiveError
 from gensim_gym.generation.directive import (
     _INTENSITY,
+    COUNT_UNITS,
     LONGER,
     MIDDLE,
     NOISELESS,
@@ -40,6 +41,7 @@ from gensim_gym.generation.directive import (
     masked,
     parse_directive,
     rule_phrases,
+    tool_bound,
     verb_pattern,
 )
 from gensim_gym.generation.lexicon import (
@@ -54,6 +56,7 @@ from gensim_gym.generation.lexicon import (
     number_value,
     object_operations,
     operations,
+    rule_templates,
     verb_of,
 )
 from gensim_gym.generation.toolsets import load_registry
@@ -73,7 +76,8 @@ FILLER = frozenset({
     "agents", "user", "users", "under", "over", "via", "using", "but", "difficulty", "level", "mode", "them", "they",
     "everyone", "everybody", "everything", "anything", "something", "bot", "bots", "assistant", "one's", "between",
     "across", "onto", "through", "toward", "towards", "among", "along", "back", "away", "here", "there", "only",
-    "inside", "within", "per", "pls", "plz", "thanks", "thx", "w", "first", "next", "finally", "afterwards"})
+    "inside", "within", "per", "pls", "plz", "thanks", "thx", "w", "first", "next", "finally", "afterwards", "plus",
+    "sure"})
 
 _OPERATION_VERBS = ("copy", "copies", "back up", "backup", "remove", "delete", "rename", "move", "refund", "cancel",
                     "escalate", "invite", "book", "confirm", "buy", "purchase", "inspect", "search", "verify",
@@ -127,7 +131,7 @@ def read_directive(text: str, difficulty: float = 0.5, *, on_unknown: str = "err
     """Read ``text`` as clauses without generating anything (see the module docstring).
 
     >>> [c.kind for c in read_directive("calendar, very hard, schedule three meetings").clauses]
-    ['domain', 'difficulty', 'domain', 'goal_count']
+    ['domain', 'difficulty', 'operation', 'goal_count']
     """
     knobs = parse_directive(text, difficulty, on_unknown=on_unknown)
     return reading_of(text, knobs)
@@ -201,7 +205,8 @@ def _words(text: str, claimed: bytearray):
 
 def _domain_note(knobs: Knobs) -> str:
     """The scores and runner-up the domain choice noted (see ``directive._scored_domains``)."""
-    return "; ".join(n for n in knobs.notes if n.startswith(("domains from keywords", "runner-up domain")))
+    return "; ".join(n for n in knobs.notes if n.startswith(("domains from keywords", "domains from conjuncts",
+                                                              "runner-up domain")))
 
 
 def _merge_unrecognized(clauses: list[Clause]) -> list[Clause]:
@@ -243,8 +248,8 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912 - one 
                 if order else Clause(phrase, "constraint", {"constraint": phrase}, "unsupported",
                                      "an ordering of operations that no tool of the domain enforces"))
             continue
-        named = [t for d in knobs.domains for t in registry[d].constraints
-                 if t.name in knobs.constraints and t.named_in(phrase)]
+        named = [t for t in rule_templates(phrase, [t for d in knobs.domains for t in registry[d].constraints])
+                 if t.name in knobs.constraints]
         if named:
             yield rule_start, rule_end, Clause(phrase, "constraint", {"constraints": [t.name for t in named]},
                                                note="; ".join(t.constraint.describe() for t in named))
@@ -275,7 +280,7 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912 - one 
                                  + f": the nearest count, {most}, is aimed at" if over else "")
     yield from _uncounted(counting, knobs, counted_phrases(counting, knobs.domains))
     if knobs.tool_count is not None:
-        m = re.search(rf"\b({NUMBER})\s+tools?\b", text)
+        m = re.search(rf"\b({NUMBER})\s+tools?\b", rest)  # not inside a bound ("at most 6 tools": a knob phrase)
         if m:
             most = sum(len(registry[d].all_tools) for d in knobs.domains)
             least = sum(len(registry[d].tools) for d in knobs.domains)
@@ -299,12 +304,6 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912 - one 
     yield from _operation_clauses(text, rest, knobs)
 
 
-#: Nouns a number counts that are no goal items: tool counts, time, attempts.
-_UNITS = frozenset({"tool", "step", "move", "turn", "second", "minute", "hour", "day", "time", "episode", "seed",
-                    "level", "percent", "x", "attempt", "try", "tries", "run", "epoch", "iteration", "worker", "env",
-                    "environment", "of", "dollar", "euro", "buck", "usd", "eur", "cent", "pound", "credit"})
-
-
 def _uncounted(text: str, knobs: Knobs, counted) -> Any:
     """A count of a noun that is no object type of the chosen domains ("a couple of flat tires" in tireworld,
     whose only objects are locations): a goal count the offline generator cannot make, so unsupported, with
@@ -316,7 +315,7 @@ def _uncounted(text: str, knobs: Knobs, counted) -> Any:
         if m.group(2) and (noun in FILLER or noun in NUMBER_WORDS or len(noun) < 3):  # "two flats with": flats
             noun, end = m.group(2), m.end(2)
         if any(a < end and m.start() < b for a, b in taken) or noun in FILLER or noun in NUMBER_WORDS \
-                or {noun_lemma(noun), noun_lemma(m.group(2) or "")} & _UNITS:
+                or {noun_lemma(noun), noun_lemma(m.group(2) or "")} & COUNT_UNITS:
             continue
         types = ", ".join(t.name for d in knobs.domains for t in registry[d].types)
         yield m.start(), end, Clause(text[m.start():end], "goal_count", {"goal_count": number_value(m.group(1)),
@@ -453,9 +452,26 @@ def _knob_clause(text: str, kind: str, value: object, knobs: Knobs) -> Clause:
                       else "unsupported")
     if kind == "reward_mode":
         return Clause(text, kind, {"reward_mode": value}, "honored" if knobs.reward_mode == value else "unsupported")
+    if kind == "tool_bound":
+        return _bound_clause(text, knobs)
     if kind == "plan_length":
         return Clause(text, kind, {"length_bonus": knobs.length_bonus})
     return Clause(text, kind, {"difficulty": knobs.difficulty})
+
+
+def _bound_clause(text: str, knobs: Knobs) -> Clause:
+    """The clause of an upper bound on the tool count ("at most 6 tools"): honored where a task can meet it
+    (the domains' core tools fit under it), approximated to the core tools where they do not."""
+    registry = load_registry()
+    bound = tool_bound(text)
+    least = sum(len(registry[d].tools) for d in knobs.domains)
+    most = sum(len(registry[d].all_tools) for d in knobs.domains)
+    requirement = {"tool_count": bound, "bound": "at most"}
+    if bound < least:
+        return Clause(text, "tool_count", requirement, "approximated",
+                      f"{'+'.join(knobs.domains)} needs its {least} core tools: the nearest count is given")
+    return Clause(text, "tool_count", requirement, note=f"{'+'.join(knobs.domains)} has {most} tools in all"
+                  if bound >= most else f"exactly {bound} tools are given")
 
 
 def _KNOB_WORDS(knobs: Knobs) -> list[tuple[list[str], str, dict[str, Any]]]:  # noqa: N802 - a table
@@ -515,7 +531,15 @@ def check_fidelity(spec: Any, reading: Reading) -> list[str]:
         target = min(max(knobs.tool_count, least), most) if most else knobs.tool_count
         if len(spec.tools.tools) != target:
             unmet.append(f"tool count: asked for {target}, the spec has {len(spec.tools.tools)}")
-    return unmet
+    return unmet + _over_bound(spec, reading)
+
+
+def _over_bound(spec: Any, reading: Reading) -> list[str]:
+    """An honored upper bound on tools ("at most 6 tools") the spec breaks: any task with no more tools meets it."""
+    bounds = [c.requirement["tool_count"] for c in reading.clauses
+              if c.status == "honored" and c.requirement.get("bound") == "at most"]
+    return [f"tool count: asked for at most {b}, the spec has {len(spec.tools.tools)}" for b in bounds
+            if len(spec.tools.tools) > b]
 
 
 def clauses_for(spec: Any, reading: Reading) -> list[dict[str, Any]]:
