@@ -103,7 +103,7 @@ def sweep_layers(world: CompiledWorld, actions: Sequence[GroundAction], max_stat
             verdict = goal_memo.get(value)
             if verdict is None:
                 facts = sum(1 << (8 * j) for j in range(size) if value >> j & 1).to_bytes(size, "little")
-                verdict = goal_memo[value] = world.is_goal(facts, nums)
+                verdict = goal_memo[value] = world.is_goal(facts, nums)  # type: ignore[arg-type]  # goals only read
             reached[i] = verdict
         goals.extend((lo + np.flatnonzero(reached)).tolist())
         expand = lo + np.flatnonzero(~reached)
@@ -116,8 +116,8 @@ def sweep_layers(world: CompiledWorld, actions: Sequence[GroundAction], max_stat
         successors = (states[expand[parent_at]] & keep[action_at]) | add[action_at]
         succ_keys = successors & key_mask
         unique, first, inverse = np.unique(succ_keys, return_index=True, return_inverse=True)
-        at = np.searchsorted(seen_keys, unique)
-        known = at < len(seen_keys)
+        at: np.ndarray = np.asarray(np.searchsorted(seen_keys, unique))  # an array (mypy reads the scalar overload)
+        known: np.ndarray = at < len(seen_keys)
         known[known] = seen_keys[at[known]] == unique[known]
         ids_of = np.empty(len(unique), dtype=np.int64)
         ids_of[known] = seen_ids[at[known]]

@@ -191,7 +191,7 @@ def sweep(world: CompiledWorld, actions: Sequence[GroundAction], max_states: int
         gkey = (bits & goal_facts, goal_pick(nums)) if goal_pick else bits & goal_facts
         reached = goal_memo.get(gkey)
         if reached is None:
-            reached = goal_memo[gkey] = is_goal(bits.to_bytes(size, "little"), nums)
+            reached = goal_memo[gkey] = is_goal(bits.to_bytes(size, "little"), nums)  # type: ignore[arg-type]  # goals only read
         if reached:
             goals.append(sid)
             continue  # episodes end at the goal: no need to expand it
