@@ -23,7 +23,12 @@ from typing import Any
 from gensim_gym.errors import DirectiveError
 from gensim_gym.generation.directive import (
     _INTENSITY,
+    COMPOSED,
     COUNT_UNITS,
+    EASIEST,
+    EASY_WORDS,
+    HARD_WORDS,
+    HARDEST,
     LONGER,
     MIDDLE,
     NOISELESS,
@@ -77,7 +82,7 @@ FILLER = frozenset({
     "everyone", "everybody", "everything", "anything", "something", "bot", "bots", "assistant", "one's", "between",
     "across", "onto", "through", "toward", "towards", "among", "along", "back", "away", "here", "there", "only",
     "inside", "within", "per", "pls", "plz", "thanks", "thx", "w", "first", "next", "finally", "afterwards", "plus",
-    "sure"})
+    "sure", "possible"})
 
 _OPERATION_VERBS = ("copy", "copies", "back up", "backup", "remove", "delete", "rename", "move", "refund", "cancel",
                     "escalate", "invite", "book", "confirm", "buy", "purchase", "inspect", "search", "verify",
@@ -292,6 +297,9 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912 - one 
     for words, kind, requirement in _KNOB_WORDS(knobs):
         for start, end in _spans(rest, words):
             yield start, end, _capable(Clause(text[start:end], kind, requirement), knobs)
+    if len(knobs.domains) > 1 and any(n.startswith("domains from conjuncts") for n in knobs.notes):
+        for m in COMPOSED.finditer(text):  # "A and B mixed": the word that composed the two worlds
+            yield m.start(), m.end(), Clause(m.group(0), "domain", {"domains": list(knobs.domains)})
     for name in knobs.domains:
         hits, weak = domain_evidence(text, name, registry[name])
         for start, end in ((m.start(), m.end()) for w in hits for m in re.finditer(rf"\b{keyword_pattern(w)}\b", text)):
@@ -477,8 +485,8 @@ def _bound_clause(text: str, knobs: Knobs) -> Clause:
 def _KNOB_WORDS(knobs: Knobs) -> list[tuple[list[str], str, dict[str, Any]]]:  # noqa: N802 - a table
     intensity = [f"{w} {x}" for w, _ in _INTENSITY for x in ("easy", "easier", "hard", "harder")]
     return [
-        ([*intensity, "easy", "easier", "simple", "simpler", "beginner", "hard", "harder", "difficult", "challenging",
-          "expert", *MIDDLE], "difficulty", {"difficulty": knobs.difficulty}),
+        ([*EASIEST, *HARDEST, *intensity, *EASY_WORDS, *HARD_WORDS, *MIDDLE], "difficulty",
+         {"difficulty": knobs.difficulty}),
         (["sparse reward", "sparse rewards", "dense reward", "dense rewards", "shaped reward", "sparse", "sparser",
           "sparsely", "dense", "denser", "shaped", "reward", "rewards"], "reward_mode",
          {"reward_mode": knobs.reward_mode}),
