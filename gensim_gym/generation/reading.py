@@ -338,7 +338,11 @@ def _operation_clauses(text: str, rest: str, knobs: Knobs):
     own = {w for name in knobs.domains for w in registry[name].keywords}
     mapped = {verb: tool for name in knobs.domains for verb, tool in operations(name).items()}
     idle = {verb: tool for name in knobs.domains for verb, tool in distractor_operations(name).items()}
+    # "drop two products into the trolley" asks for add_to_cart as a whole: its verb is no operation of its own
+    placed = [(h.start, h.end) for name in knobs.domains for h in object_operations(rest, name)]
     for start, end, verb in _verb_spans(rest, list(dict.fromkeys((*mapped, *idle, *_OPERATION_VERBS)))):
+        if verb not in mapped and any(a <= start and end <= b for a, b in placed):
+            continue
         if verb in idle and verb not in mapped:
             yield start, end, Clause(text[start:end], "operation", {"operation": verb, "tool": idle[verb]},
                                      "unsupported", f"{idle[verb]} is a distractor tool: no task needs it, so no "
