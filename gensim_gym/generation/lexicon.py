@@ -289,13 +289,25 @@ def goal_subject(domain: str) -> str | None:
 
 
 def counted_type(word: str, domains: Any) -> str | None:
-    """The object type of ``domains`` that a counted ``word`` ("balls", "discs") names, or None."""
+    """The object type of ``domains`` that a counted ``word`` ("balls", "discs") names, or None; an adjective
+    used as its noun counts what it modifies (:func:`modified_noun`)."""
     lemma = noun_lemma(word)
     for domain in domains:
         nouns = counted_nouns(domain)
-        for form in (word, lemma, word.removesuffix("es")):
+        for form in (word, lemma, word.removesuffix("es"), modified_noun(word, domain)):
             if form in nouns:
                 return nouns[form]
+    return None
+
+
+def modified_noun(word: str, domain: str) -> str | None:
+    """The noun an adjective stands for where a domain's keywords pair them ("a flat" is a flat tire in
+    tireworld, whose keyword is "flat tire"), or None."""
+    lemma = noun_lemma(word)
+    for keyword in get_toolset(domain).keywords:
+        parts = keyword.split()
+        if len(parts) == 2 and lemma == parts[0] and word != keyword:
+            return noun_lemma(parts[1])
     return None
 
 

@@ -57,6 +57,7 @@ from gensim_gym.generation.lexicon import (
     derived_operations,
     distractor_operations,
     family,
+    modified_noun,
     noun_lemma,
     number_value,
     object_operations,
@@ -326,6 +327,9 @@ def _uncounted(text: str, knobs: Knobs, counted) -> Any:
                 or {noun_lemma(noun), noun_lemma(m.group(2) or "")} & COUNT_UNITS:
             continue
         types = ", ".join(t.name for d in knobs.domains for t in registry[d].types)
+        meant = next((n for d in knobs.domains if (n := modified_noun(noun, d))), None)
+        if meant:  # "1 flat": a flat tire, which tireworld has no objects of
+            noun = f"{noun}' counts {meant}s ('a {noun_lemma(noun)}' is a {noun_lemma(noun)} {meant}), and '{meant}"
         yield m.start(), end, Clause(text[m.start():end], "goal_count", {"goal_count": number_value(m.group(1)),
                                                                          "type": None}, "unsupported",
                                          f"'{noun}' is no object type of {'+'.join(knobs.domains)} (its types: "

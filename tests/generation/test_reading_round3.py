@@ -12,7 +12,7 @@ import pytest
 import gensim_gym
 from gensim_gym import check_fidelity, read_directive
 from gensim_gym.generation.directive import parse_directive
-from gensim_gym.generation.lexicon import main_tool, name_verb, object_operations, operations
+from gensim_gym.generation.lexicon import main_tool, modified_noun, name_verb, object_operations, operations
 
 
 def _by_text(directive: str) -> dict[str, tuple[str, str, dict]]:
@@ -86,3 +86,14 @@ def test_a_placing_verb_with_a_tools_object_asks_for_that_tool() -> None:
     assert "drop" not in clauses  # the verb is part of that operation, not an unsupported one of its own
     assert parse_directive(said).required_tools == ("add_to_cart",)
     assert object_operations("drop the mug on the floor", "webshop") == []  # no cart: no add_to_cart
+
+
+def test_an_adjective_used_as_its_noun_counts_what_it_modifies() -> None:
+    pytest.importorskip("pddl")
+    assert modified_noun("flats", "tireworld") == "tire" and modified_noun("tire", "tireworld") is None
+    # tireworld has no tire objects (its car's tire is flat_tire()): the count stays unsupported, saying why
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        clause = next(c for c in read_directive("tireworld, repair two flats").clauses if c.kind == "goal_count")
+    assert (clause.text, clause.status) == ("two flats", "unsupported")
+    assert "'a flat' is a flat tire" in clause.note and "'tire' is no object type of tireworld" in clause.note
