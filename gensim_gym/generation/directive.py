@@ -705,12 +705,14 @@ def _superlatives(words: tuple[str, ...]) -> tuple[str, ...]:
     plain = [w for w in words if not w.endswith("er") and w not in ("beginner", "expert")]
     one_word = [w[:-1] + "iest" if w.endswith("y") else w + "st" if w.endswith("e") else w + "est"
                 for w in plain if len(w) <= 6]
-    return (*one_word, *(f"most {w}" for w in plain if len(w) > 6))
+    return (*one_word, *(f"most {w}" for w in plain if len(w) > 6), *(f"as {w} as possible" for w in plain))
 
 
-#: Superlatives of the easy (hard) words, and "least" of the long hard ones: difficulty 0 (1).
-EASIEST = (*_superlatives(EASY_WORDS), *(f"least {w}" for w in HARD_WORDS if len(w) > 6 and w != "tougher"))
-HARDEST = _superlatives(HARD_WORDS)
+#: Superlatives of the easy (hard) words, "least" of the long hard ones and the lowest (highest) difficulty
+#: named outright: difficulty 0 (1).
+EASIEST = (*_superlatives(EASY_WORDS), *(f"least {w}" for w in HARD_WORDS if len(w) > 6 and w != "tougher"),
+           *(f"{w} difficulty" for w in ("minimum", "minimal", "min", "lowest")))
+HARDEST = (*_superlatives(HARD_WORDS), *(f"{w} difficulty" for w in ("maximum", "maximal", "max", "highest", "top")))
 
 
 def _shift_difficulty(text: str, d: float, notes: list[str]) -> float:
@@ -785,7 +787,8 @@ _JOIN = re.compile(r"\s+(?:plus|as well as|together with|combined with|along wit
 
 
 #: Words after "A and B" saying the two are one world ("online shop and warehouse tasks mixed").
-COMPOSED = re.compile(r"\b(?:mixed|combined|together|interleaved|blended|at once)\b")
+COMPOSED = re.compile(r"\b(?:mixed|combined|together|interleaved|blended|at once|both|in (?:one|a single) (?:world|env"
+                      r"|environment|task)s?|(?:a )?(?:mix|mixture|combination|blend) of)\b")
 
 
 def _conjunct_domains(text: str, registry: dict, notes: list[str]) -> list[str]:

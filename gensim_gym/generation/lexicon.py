@@ -516,9 +516,12 @@ def rule_templates(phrase: str, templates: Any, *, literal: bool = False) -> lis
     if named:
         return named
     words = {stem(w) for w in re.findall(r"[a-z]+", phrase) if len(w) >= 3 and w not in _RULE_STOP}
-    said = words | (_SAME_SLOT_WORDS if SAME_SLOT.search(phrase) else set())
+    said = words | ({stem(w) for w in _SAME_SLOT_WORDS} if SAME_SLOT.search(phrase) else set())
     # a template is named by a word of its own name ("dock", "deletion"); the other content words confirm it
-    scored = [(len(words & _name_words(t)), len(said & content_words(t)), len(said & content_words(t))
-               / len(content_words(t)), t) for t in templates if (words if literal else said) & _name_words(t)]
+    named = [t for t in templates if (words if literal else said) & _name_words(t)]
+    # a name word said outright counts first where no other candidate is about it too ("room": one meeting per
+    # room; "meetings" are what every calendar template is about)
+    scored = [(len(words & _name_words(t) - {w for o in named if o is not t for w in content_words(o)}),
+               len(said & content_words(t)), len(said & content_words(t)) / len(content_words(t)), t) for t in named]
     best = max(((n, s, f) for n, s, f, _ in scored), default=(0, 0, 0.0))
     return [t for n, s, f, t in scored if (n, s, f) == best and s >= 2]

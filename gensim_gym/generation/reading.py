@@ -298,8 +298,8 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912 - one 
     for words, kind, requirement in _KNOB_WORDS(knobs):
         for start, end in _spans(rest, words):
             yield start, end, _capable(Clause(text[start:end], kind, requirement), knobs)
-    if len(knobs.domains) > 1 and any(n.startswith("domains from conjuncts") for n in knobs.notes):
-        for m in COMPOSED.finditer(text):  # "A and B mixed": the word that composed the two worlds
+    if len(knobs.domains) > 1:
+        for m in COMPOSED.finditer(text):  # "A and B mixed", "a mix of A and B": the words composing the worlds
             yield m.start(), m.end(), Clause(m.group(0), "domain", {"domains": list(knobs.domains)})
     for name in knobs.domains:
         hits, weak = domain_evidence(text, name, registry[name])

@@ -26,6 +26,8 @@ def _by_text(directive: str) -> dict[str, tuple[str, str, dict]]:
     ("most challenging ferry crossings", 1.0),
     ("least challenging support tickets", 0.0),
     ("simplest possible calendar tasks", 0.0),
+    ("webshop tasks as hard as possible", 1.0),
+    ("support tickets, lowest difficulty", 0.0),
 ])
 def test_a_superlative_of_a_difficulty_word_sets_the_extreme(directive: str, difficulty: float) -> None:
     for asked in (0.2, 0.8):  # whatever difficulty the caller passed
@@ -38,6 +40,10 @@ def test_a_superlative_of_a_difficulty_word_sets_the_extreme(directive: str, dif
 def test_same_slot_words_name_the_double_booking_templates_by_content() -> None:
     assert _by_text("calendar, 4 meetings that never clash")["never clash"] == (
         "constraint", "honored", {"constraints": ["no_double_booking"]})
+    # "meetings" name both calendar templates; "room" only one of them
+    assert parse_directive("calendar, meetings must never collide").constraints == ("no_double_booking",)
+    assert parse_directive("calendar, no two meetings in a room simultaneously").constraints == (
+        "one_meeting_per_room",)
     # no rule word at all: the part is a rule by its content (a room that holds one meeting at a time)
     said = "calendar: schedule 2 meetings, every room holds one meeting at a time"
     assert _by_text(said)["every room holds one meeting at a time"] == (
@@ -61,6 +67,9 @@ def test_two_worlds_joined_by_and_compose_when_the_directive_says_combined() -> 
     # a single world "mixed" composes nothing, and "and" alone joins no worlds
     assert parse_directive("warehouse tasks mixed").domains == ("warehouse",)
     assert len(parse_directive("support tickets and file system chores").domains) == 1
+    assert parse_directive("combination of file system and customer support").domains == ("filesystem", "support")
+    clauses = _by_text("a mix of calendar and support tasks")
+    assert clauses["a mix of, calendar, support"][0] == "domain"  # the words composing them are no unknown words
 
 
 def test_a_domains_name_used_as_a_verb_asks_for_its_main_tool() -> None:
