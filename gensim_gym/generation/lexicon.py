@@ -240,6 +240,13 @@ def _verbs(tools, out: dict[str, str]) -> dict[str, str]:
                 for word in sorted(group):
                     if word not in GENERIC_VERBS:
                         out.setdefault(word, tool)
+    # the verb a tool's description opens with says what it does in plain words (inspect: "Read a product
+    # page", escalate: "Ask a supervisor"); last, so a tool's own verb and its group win
+    for tool in tools:
+        opening = re.match(r"\s*([a-z]+)", (getattr(tool, "description", "") or "").lower())
+        verb = verb_of(opening.group(1)) if opening else None
+        if verb and verb not in GENERIC_VERBS and _tool_verb(tool.name) not in GENERIC_VERBS:
+            out.setdefault(verb, family(tool.name))
     return out
 
 

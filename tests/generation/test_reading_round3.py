@@ -106,3 +106,11 @@ def test_an_adjective_used_as_its_noun_counts_what_it_modifies() -> None:
         clause = next(c for c in read_directive("tireworld, repair two flats").clauses if c.kind == "goal_count")
     assert (clause.text, clause.status) == ("two flats", "unsupported")
     assert "'a flat' is a flat tire" in clause.note and "'tire' is no object type of tireworld" in clause.note
+
+
+def test_the_verb_a_tools_description_opens_with_asks_for_that_tool() -> None:
+    assert operations("support")["ask"] == "escalate"  # "Ask a supervisor to approve ..."
+    assert operations("webshop")["read"] == "inspect"  # "Read a product page ..."
+    assert parse_directive("support desk: ask a supervisor about two orders").required_tools == ("escalate",)
+    # a tool's own verb and its group win; a generic tool's description asks for nothing ("Change the directory")
+    assert operations("webshop")["buy"] == "checkout" and "change" not in operations("filesystem")
