@@ -49,7 +49,8 @@ VERB_GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(g) for g in (
     # moving an object to where it belongs: what a domain's put/drop/unload tool finishes
     {"put", "put down", "put away", "drop", "place", "deposit", "set down", "unload", "deliver", "depart",
      "debark", "store", "stack", "drop off", "ship", "dispatch", "carry", "bring", "haul", "transport", "shuttle",
-     "convey", "relocate", "return", "restock", "stow", "offload", "disembark", "hand over", "send over"},
+     "convey", "relocate", "return", "restock", "stow", "offload", "disembark", "hand over", "send over",
+     "transfer"},
     {"move", "go", "walk", "drive", "travel", "navigate", "sail", "fly", "ride", "relocate", "visit", "tour",
      "traverse", "cross", "roam", "wander", "steer", "cover", "sweep", "explore", "patrol", "crawl", "circle"},
     {"stack", "pile", "build", "assemble", "heap", "erect"},

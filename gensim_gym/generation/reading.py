@@ -83,7 +83,8 @@ FILLER = frozenset({
     "everyone", "everybody", "everything", "anything", "something", "bot", "bots", "assistant", "one's", "between",
     "across", "onto", "through", "toward", "towards", "among", "along", "back", "away", "here", "there", "only",
     "inside", "within", "per", "pls", "plz", "thanks", "thx", "w", "first", "next", "finally", "afterwards", "plus",
-    "sure", "possible"})
+    "sure", "possible", "usual", "other", "jobs", "job", "chores", "chore", "levels", "setting", "settings",
+    "scenario", "scenarios"})
 
 _OPERATION_VERBS = ("copy", "copies", "back up", "backup", "remove", "delete", "rename", "move", "refund", "cancel",
                     "escalate", "invite", "book", "confirm", "buy", "purchase", "inspect", "search", "verify",

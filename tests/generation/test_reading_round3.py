@@ -114,3 +114,17 @@ def test_the_verb_a_tools_description_opens_with_asks_for_that_tool() -> None:
     assert parse_directive("support desk: ask a supervisor about two orders").required_tools == ("escalate",)
     # a tool's own verb and its group win; a generic tool's description asks for nothing ("Change the directory")
     assert operations("webshop")["buy"] == "checkout" and "change" not in operations("filesystem")
+
+
+def test_a_budget_stated_as_an_amount_and_no_overlaps_are_rules() -> None:
+    assert parse_directive("webshop: purchase two gadgets, budget of 40").constraints == ("within_budget",)
+    assert parse_directive("webshop, buy 2 products with a $30 budget").constraints == ("within_budget",)
+    assert parse_directive("calendar, 3 meetings, no overlaps").constraints == ("no_double_booking",)
+    # a rule no template of the domain matches is an unsupported constraint, not an unknown word
+    assert _by_text("warehouse: haul 3 crates, no collisions")["no collisions"][:2] == ("constraint", "unsupported")
+
+
+def test_transfer_is_a_placing_verb_where_a_domain_puts_things_down() -> None:
+    pytest.importorskip("pddl")
+    assert parse_directive("gripper, transfer 3 balls to the other room").required_tools == ("drop",)
+    assert operations("support")["transfer"] == "escalate"  # and handing a ticket on where a domain escalates
