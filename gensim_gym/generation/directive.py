@@ -708,7 +708,8 @@ def _superlatives(words: tuple[str, ...]) -> tuple[str, ...]:
     plain = [w for w in words if not w.endswith("er") and w not in ("beginner", "expert")]
     one_word = [w[:-1] + "iest" if w.endswith("y") else w + "st" if w.endswith("e") else w + "est"
                 for w in plain if len(w) <= 6]
-    return (*one_word, *(f"most {w}" for w in plain if len(w) > 6), *(f"as {w} as possible" for w in plain))
+    as_can_be = [f"as {w} as {end}" for w in plain for end in ("possible", "it gets", "you can")]
+    return (*one_word, *(f"most {w}" for w in plain if len(w) > 6), *as_can_be)
 
 
 #: Superlatives of the easy (hard) words, "least" of the long hard ones and the lowest (highest) difficulty

@@ -28,6 +28,7 @@ def _by_text(directive: str) -> dict[str, tuple[str, str, dict]]:
     ("simplest possible calendar tasks", 0.0),
     ("webshop tasks as hard as possible", 1.0),
     ("support tickets, lowest difficulty", 0.0),
+    ("hanoi with 4 rings, as simple as it gets", 0.0),
 ])
 def test_a_superlative_of_a_difficulty_word_sets_the_extreme(directive: str, difficulty: float) -> None:
     for asked in (0.2, 0.8):  # whatever difficulty the caller passed
