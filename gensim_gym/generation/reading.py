@@ -84,7 +84,7 @@ FILLER = frozenset({
     "across", "onto", "through", "toward", "towards", "among", "along", "back", "away", "here", "there", "only",
     "inside", "within", "per", "pls", "plz", "thanks", "thx", "w", "first", "next", "finally", "afterwards", "plus",
     "sure", "possible", "usual", "other", "jobs", "job", "chores", "chore", "levels", "setting", "settings",
-    "scenario", "scenarios", "up", "down"})
+    "scenario", "scenarios", "up", "down", "world", "worlds"})
 
 _OPERATION_VERBS = ("copy", "copies", "back up", "backup", "remove", "delete", "rename", "move", "refund", "cancel",
                     "escalate", "invite", "book", "confirm", "buy", "purchase", "inspect", "search", "verify",
