@@ -245,9 +245,9 @@ def _verbs(tools, out: dict[str, str]) -> dict[str, str]:
     # page", escalate: "Ask a supervisor"); last, so a tool's own verb and its group win
     for tool in tools:
         opening = re.match(r"\s*([a-z]+)", (getattr(tool, "description", "") or "").lower())
-        verb = verb_of(opening.group(1)) if opening else None
-        if verb and verb not in GENERIC_VERBS and _tool_verb(tool.name) not in GENERIC_VERBS:
-            out.setdefault(verb, family(tool.name))
+        said = verb_of(opening.group(1)) if opening else None
+        if said and said not in GENERIC_VERBS and _tool_verb(tool.name) not in GENERIC_VERBS:
+            out.setdefault(said, family(tool.name))
     return out
 
 
