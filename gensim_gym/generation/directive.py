@@ -17,6 +17,7 @@ from gensim_gym.errors import DirectiveError, did_you_mean
 from gensim_gym.generation.lexicon import (
     NUMBER,
     NUMBER_WORDS,
+    SAME_SLOT,
     calls,
     counted_nouns,
     counted_type,
@@ -484,6 +485,9 @@ _RULE_HEAD = (
     r"|(?:stay |keep |remain )?(?:within|under|below|inside) (?:the |a |an |our |their )?"
     r"(?:\$?\d[\d,.]*\s*(?:dollars?|euros?|usd|eur)?\s+)?budget"
     r"|(?:on a|tight|limited|fixed) budget|double[- ]?book\w*|only (?:if|when|for|to|under)|respect\w*|avoid\w*"
+    # a budget stated as an amount ("a budget of 40", "a $40 budget"); two things in one slot ("no overlaps")
+    r"|budget of \$?\d[\d,.]*|\$?\d[\d,.]*[- ](?:dollars?[- ]|euros?[- ]|credits?[- ])?budget"
+    r"|no (?:overlap|clash|conflict|collision)\w*"
     r"|(?:keep |stay )?spend\w* (?:under|below|within|less than|no more than|at most)"
     # a rule stated as a negative quantifier, as keeping something as it is, or as following a rule
     r"|nobody|no one|no-one|none of|nothing|no (?:[a-z]+ ){1,3}?(?:may|must|should|can|shall|will|ever|is|are|gets?)"
@@ -516,7 +520,22 @@ def rule_phrases(text: str) -> list[tuple[int, int, bool]]:
         regex = _RULE_REGEX[names] = _rule_regex(names)
     rules = [(_subject_before(text, _verb_before(text, m.start()), m.group(0)), m.end(), m.group(1) is not None)
              for m in regex.finditer(text)]
-    return sorted(rules + _kept_states(text, rules))
+    kept = _kept_states(text, rules)
+    return sorted(rules + kept + _same_slot_rules(text, rules + kept))
+
+
+def _same_slot_rules(text: str, rules: list[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]:
+    """Rules stated by their content alone ("each room used once at a time"): a part of the directive (between
+    commas) that says two things share a slot (``lexicon.SAME_SLOT``) and names a constraint template by a word
+    of its own name ("room")."""
+    templates = [t for ts in load_registry().values() for t in ts.constraints]
+    out = []
+    for part in re.finditer(r"[^,;.]+", text):
+        start = part.start() + len(part.group(0)) - len(part.group(0).lstrip())
+        if SAME_SLOT.search(part.group(0)) and not any(a < part.end() and start < b for a, b, _ in rules) \
+                and rule_templates(part.group(0), templates, literal=True):
+            out.append((start, part.end(), False))
+    return out
 
 
 #: A rule stated of its subject: "backups must never be deleted", "the budget should not go negative".
@@ -678,6 +697,26 @@ _INTENSITY = (("extremely", 2.0), ("super", 2.0), ("very", 1.5), ("really", 1.5)
               ("somewhat", 0.5), ("moderately", 0.5), ("a bit", 0.5), ("a little", 0.5))
 #: Words that name the middle of the range outright ("moderate difficulty"): difficulty 0.5.
 MIDDLE = ("moderate", "medium", "intermediate")
+#: Words that lower (raise) the difficulty by 0.3.
+EASY_WORDS = ("easy", "easier", "simple", "simpler", "beginner")
+HARD_WORDS = ("hard", "harder", "tough", "tougher", "difficult", "challenging", "expert")
+
+
+def _superlatives(words: tuple[str, ...]) -> tuple[str, ...]:
+    """The superlatives of difficulty words ("hardest", "easiest", "most difficult", "least challenging"
+    read as the other end): the extremes of the range, whatever difficulty was asked for."""
+    plain = [w for w in words if not w.endswith("er") and w not in ("beginner", "expert")]
+    one_word = [w[:-1] + "iest" if w.endswith("y") else w + "st" if w.endswith("e") else w + "est"
+                for w in plain if len(w) <= 6]
+    as_can_be = [f"as {w} as {end}" for w in plain for end in ("possible", "it gets", "you can")]
+    return (*one_word, *(f"most {w}" for w in plain if len(w) > 6), *as_can_be)
+
+
+#: Superlatives of the easy (hard) words, "least" of the long hard ones and the lowest (highest) difficulty
+#: named outright: difficulty 0 (1).
+EASIEST = (*_superlatives(EASY_WORDS), *(f"least {w}" for w in HARD_WORDS if len(w) > 6 and w != "tougher"),
+           *(f"{w} difficulty" for w in ("minimum", "minimal", "min", "lowest")))
+HARDEST = (*_superlatives(HARD_WORDS), *(f"{w} difficulty" for w in ("maximum", "maximal", "max", "highest", "top")))
 
 
 def _shift_difficulty(text: str, d: float, notes: list[str]) -> float:
@@ -686,8 +725,11 @@ def _shift_difficulty(text: str, d: float, notes: list[str]) -> float:
     if _has(text, *MIDDLE):
         d = 0.5
         notes.append(f"'{next(w for w in MIDDLE if _has(text, w))}' sets difficulty to 0.50")
-    for words, shift in ((("easy", "easier", "simple", "simpler", "beginner"), -0.3),
-                         (("hard", "harder", "difficult", "challenging", "expert"), +0.3)):
+    for words, extreme in ((EASIEST, 0.0), (HARDEST, 1.0)):
+        if _has(text, *words):
+            notes.append(f"'{next(w for w in words if _has(text, w))}' sets difficulty to {extreme:.2f}")
+            return extreme
+    for words, shift in ((EASY_WORDS, -0.3), (HARD_WORDS, +0.3)):
         if _has(text, *words):
             word = next(w for w in words if _has(text, w))
             scale, said = 1.0, word
@@ -748,11 +790,19 @@ def _domains(text: str, notes: list[str], on_unknown: str) -> list[str]:
 _JOIN = re.compile(r"\s+(?:plus|as well as|together with|combined with|along with|mixed with)\s+|\s*[+&]\s*")
 
 
+#: Words after "A and B" saying the two are one world ("online shop and warehouse tasks mixed").
+COMPOSED = re.compile(r"\b(?:mixed|combined|together|interleaved|blended|at once|both|in (?:one|a single) (?:world|env"
+                      r"|environment|task)s?|(?:a )?(?:mix|mixture|combination|blend) of)\b")
+
+
 def _conjunct_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
-    """Domains composed from conjuncts joined by "plus", "+", "as well as" ...: where each part on its own
+    """Domains composed from conjuncts joined by "plus", "+", "as well as" ... (or by "and" where
+    :data:`COMPOSED` says so): where each part on its own
     chooses a domain (``_scored_domains``) and they differ, the world composes them, even where one part's
     evidence is weaker ("file cleanup": a domain noun modifying its operation). Empty otherwise."""
     parts = [p for p in _JOIN.split(text) if p.strip()]
+    if len(parts) < 2 and COMPOSED.search(text):  # "A and B tasks mixed": "and" joins worlds here
+        parts = [p for p in re.split(r"\s+and\s+", COMPOSED.sub(" ", text)) if p.strip()]
     if len(parts) < 2:
         return []
     chosen = [_scored_domains(part, registry, []) for part in parts]

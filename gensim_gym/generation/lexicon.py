@@ -49,7 +49,8 @@ VERB_GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(g) for g in (
     # moving an object to where it belongs: what a domain's put/drop/unload tool finishes
     {"put", "put down", "put away", "drop", "place", "deposit", "set down", "unload", "deliver", "depart",
      "debark", "store", "stack", "drop off", "ship", "dispatch", "carry", "bring", "haul", "transport", "shuttle",
-     "convey", "relocate", "return", "restock", "stow", "offload", "disembark", "hand over", "send over"},
+     "convey", "relocate", "return", "restock", "stow", "offload", "disembark", "hand over", "send over",
+     "transfer"},
     {"move", "go", "walk", "drive", "travel", "navigate", "sail", "fly", "ride", "relocate", "visit", "tour",
      "traverse", "cross", "roam", "wander", "steer", "cover", "sweep", "explore", "patrol", "crawl", "circle"},
     {"stack", "pile", "build", "assemble", "heap", "erect"},
@@ -126,7 +127,7 @@ NOUN_SYNONYMS = {"disk": "disc", "ring": "disc", "plane": "airplane", "aircraft"
                  "rider": "passenger", "guest": "passenger", "object": "thing", "toy": "thing", "automobile": "car",
                  "vehicle": "car", "cube": "block", "brick": "block", "folder": "dir", "directory": "dir",
                  "customer": "customer", "client": "customer", "square": "cell", "tile": "cell", "room": "room",
-                 "storey": "floor", "harbor": "port", "harbour": "port",
+                 "storey": "floor", "harbor": "port", "harbour": "port", "basket": "cart", "trolley": "cart",
                  "dock": "location"}
 #: Nouns for people, by the types a domain may call them (the first type a domain has wins).
 PEOPLE = {noun: ("person", "passenger", "customer") for noun in
@@ -187,7 +188,33 @@ def operations(domain: str) -> dict[str, str]:
     from gensim_gym.generation.directive import OPERATIONS  # the hand-written table lives with the parser
 
     ts = get_toolset(domain)
-    return _verbs(ts.tools + ts.extra_tools, dict(OPERATIONS.get(domain, {})))
+    out = _verbs(ts.tools + ts.extra_tools, dict(OPERATIONS.get(domain, {})))
+    verb, main = name_verb(domain), main_tool(domain)
+    if verb is not None and main is not None:
+        out.setdefault(verb, main)
+    return out
+
+
+def name_verb(domain: str) -> str | None:
+    """The verb a domain's name is made from ("rearrangement" → rearrange), where the domain lists it as a
+    keyword: "rearrange 4 objects" then asks for the domain's work itself, its :func:`main_tool`."""
+    keywords = set(get_toolset(domain).keywords)
+    for suffix in ("ment", "ing", "ation"):
+        verb = domain.removesuffix(suffix)
+        if verb != domain and verb in keywords:
+            return verb
+    return None
+
+
+def main_tool(domain: str) -> str | None:
+    """The tool (family) that makes a domain's goals true: the first core tool whose effects add a goal
+    predicate (rearrangement's ``put`` places a thing where it belongs)."""
+    ts = get_toolset(domain)
+    for tool in ts.tools:
+        added = {m.group(1) for e in tool.effects for m in [re.match(r"\s*([a-z_]\w*)\(", e)] if m}
+        if added & set(ts.goal_predicates):
+            return family(tool.name)
+    return None
 
 
 @cache
@@ -214,6 +241,13 @@ def _verbs(tools, out: dict[str, str]) -> dict[str, str]:
                 for word in sorted(group):
                     if word not in GENERIC_VERBS:
                         out.setdefault(word, tool)
+    # the verb a tool's description opens with says what it does in plain words (inspect: "Read a product
+    # page", escalate: "Ask a supervisor"); last, so a tool's own verb and its group win
+    for tool in tools:
+        opening = re.match(r"\s*([a-z]+)", (getattr(tool, "description", "") or "").lower())
+        said = verb_of(opening.group(1)) if opening else None
+        if said and said not in GENERIC_VERBS and _tool_verb(tool.name) not in GENERIC_VERBS:
+            out.setdefault(said, family(tool.name))
     return out
 
 
@@ -263,13 +297,25 @@ def goal_subject(domain: str) -> str | None:
 
 
 def counted_type(word: str, domains: Any) -> str | None:
-    """The object type of ``domains`` that a counted ``word`` ("balls", "discs") names, or None."""
+    """The object type of ``domains`` that a counted ``word`` ("balls", "discs") names, or None; an adjective
+    used as its noun counts what it modifies (:func:`modified_noun`)."""
     lemma = noun_lemma(word)
     for domain in domains:
         nouns = counted_nouns(domain)
-        for form in (word, lemma, word.removesuffix("es")):
+        for form in (word, lemma, word.removesuffix("es"), modified_noun(word, domain)):
             if form in nouns:
                 return nouns[form]
+    return None
+
+
+def modified_noun(word: str, domain: str) -> str | None:
+    """The noun an adjective stands for where a domain's keywords pair them ("a flat" is a flat tire in
+    tireworld, whose keyword is "flat tire"), or None."""
+    lemma = noun_lemma(word)
+    for keyword in get_toolset(domain).keywords:
+        parts = keyword.split()
+        if len(parts) == 2 and lemma == parts[0] and word != keyword:
+            return noun_lemma(parts[1])
     return None
 
 
@@ -377,7 +423,7 @@ def derived_operations(text: str, domain: str) -> list[DerivedOperation]:
     is not "move" again, "refund" not "fund" again)."""
     out: list[DerivedOperation] = []
     for verb, tool in operations(domain).items():
-        nouns = noun_forms(verb)
+        nouns = tuple(n for n in noun_forms(verb) if n not in (domain, domain + "s"))  # the name is no request
         if nouns:
             for m in re.finditer(rf"\b(?:{'|'.join(map(re.escape, nouns))})\b", text):
                 out.append(DerivedOperation(m.start(), m.end(), verb, tool, False))
@@ -407,9 +453,16 @@ def object_operations(text: str, domain: str) -> list[DerivedOperation]:
             continue
         words = sorted({x for w in objects for x in (w, *synonyms.get(w, ()))}, key=len, reverse=True)
         nouns = "|".join(rf"{re.escape(w)}(?:s|es)?" for w in words)
-        for m in re.finditer(rf"\b({_forms(verb)})\b[^,;.]{{0,40}}?\b(?:{nouns})\b", text):
-            out.append(DerivedOperation(m.start(1), m.end(1), verb, tool, False))
+        verbs = "|".join(_forms(v) for v in (verb, *(_PLACING if "to" in rest else ())))
+        for m in re.finditer(rf"\b({verbs})\b[^,;.]{{0,40}}?\b(?:{nouns})\b", text):
+            out.append(DerivedOperation(m.start(1), m.end(), verb, tool, False))  # the object is the operation's
     return out
+
+
+#: One-word verbs of putting something somewhere: a tool named "add to X" is asked for by any of them with X
+#: after ("put 3 items in the basket": ``add_to_cart``).
+_PLACING = tuple(sorted(w for g in VERB_GROUPS if "put" in g for w in g if " " not in w and len(w) >= 3)
+                 + ["stick", "toss", "throw", "add"])
 
 
 # -- constraint templates by their content: "keep the dock clear", "backups must never be deleted" ----------
@@ -454,16 +507,29 @@ def _name_words(template: Any) -> frozenset[str]:
     return frozenset(stem(w) for w in template.name.split("_") if len(w) >= 3 and w not in _RULE_STOP)
 
 
-def rule_templates(phrase: str, templates: Any) -> list[Any]:
+#: Words that say two things share one slot ("meetings must not overlap", "each room used once at a time"): a
+#: rule about them is a rule against double booking, so they stand for the words "double", "book" and "slot".
+SAME_SLOT = re.compile(r"\b(?:overlap\w*|clash\w*|conflict\w*|collid\w*|collision\w*|simultaneous\w*"
+                       r"|concurrent\w*|at (?:a|one|the same) time|at once)\b")
+_SAME_SLOT_WORDS = frozenset({"double", "book", "slot"})
+
+
+def rule_templates(phrase: str, templates: Any, *, literal: bool = False) -> list[Any]:
     """The templates a rule phrase names: those whose own keywords match it, else those whose content words
     (:func:`content_words`) it uses most, in any order: at least two of them, one from the template's name
-    ("keep the dock clear": dock, clear), the most fully used winning a tie."""
+    ("keep the dock clear": dock, clear), the template whose name the phrase says outright, then the most
+    fully used, winning a tie. :data:`SAME_SLOT` words count as "double", "book" and "slot"; with ``literal``
+    (a phrase that is a rule by its content alone, no rule word) the name word must be said outright."""
     named = [t for t in templates if t.named_in(phrase)]
     if named:
         return named
-    said = {stem(w) for w in re.findall(r"[a-z]+", phrase) if len(w) >= 3 and w not in _RULE_STOP}
+    words = {stem(w) for w in re.findall(r"[a-z]+", phrase) if len(w) >= 3 and w not in _RULE_STOP}
+    said = words | ({stem(w) for w in _SAME_SLOT_WORDS} if SAME_SLOT.search(phrase) else set())
     # a template is named by a word of its own name ("dock", "deletion"); the other content words confirm it
-    scored = [(len(said & content_words(t)), len(said & content_words(t)) / len(content_words(t)), t)
-              for t in templates if said & _name_words(t)]
-    best = max(((s, f) for s, f, _ in scored), default=(0, 0.0))
-    return [t for s, f, t in scored if (s, f) == best and s >= 2]
+    named = [t for t in templates if (words if literal else said) & _name_words(t)]
+    # a name word said outright counts first where no other candidate is about it too ("room": one meeting per
+    # room; "meetings" are what every calendar template is about)
+    scored = [(len(words & _name_words(t) - {w for o in named if o is not t for w in content_words(o)}),
+               len(said & content_words(t)), len(said & content_words(t)) / len(content_words(t)), t) for t in named]
+    best = max(((n, s, f) for n, s, f, _ in scored), default=(0, 0, 0.0))
+    return [t for n, s, f, t in scored if (n, s, f) == best and s >= 2]

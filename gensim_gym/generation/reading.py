@@ -23,7 +23,12 @@ from typing import Any
 from gensim_gym.errors import DirectiveError
 from gensim_gym.generation.directive import (
     _INTENSITY,
+    COMPOSED,
     COUNT_UNITS,
+    EASIEST,
+    EASY_WORDS,
+    HARD_WORDS,
+    HARDEST,
     LONGER,
     MIDDLE,
     NOISELESS,
@@ -52,6 +57,7 @@ from gensim_gym.generation.lexicon import (
     derived_operations,
     distractor_operations,
     family,
+    modified_noun,
     noun_lemma,
     number_value,
     object_operations,
@@ -77,7 +83,8 @@ FILLER = frozenset({
     "everyone", "everybody", "everything", "anything", "something", "bot", "bots", "assistant", "one's", "between",
     "across", "onto", "through", "toward", "towards", "among", "along", "back", "away", "here", "there", "only",
     "inside", "within", "per", "pls", "plz", "thanks", "thx", "w", "first", "next", "finally", "afterwards", "plus",
-    "sure"})
+    "sure", "possible", "usual", "other", "jobs", "job", "chores", "chore", "levels", "setting", "settings",
+    "scenario", "scenarios", "up", "down", "world", "worlds"})
 
 _OPERATION_VERBS = ("copy", "copies", "back up", "backup", "remove", "delete", "rename", "move", "refund", "cancel",
                     "escalate", "invite", "book", "confirm", "buy", "purchase", "inspect", "search", "verify",
@@ -292,6 +299,9 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912 - one 
     for words, kind, requirement in _KNOB_WORDS(knobs):
         for start, end in _spans(rest, words):
             yield start, end, _capable(Clause(text[start:end], kind, requirement), knobs)
+    if len(knobs.domains) > 1:
+        for m in COMPOSED.finditer(text):  # "A and B mixed", "a mix of A and B": the words composing the worlds
+            yield m.start(), m.end(), Clause(m.group(0), "domain", {"domains": list(knobs.domains)})
     for name in knobs.domains:
         hits, weak = domain_evidence(text, name, registry[name])
         for start, end in ((m.start(), m.end()) for w in hits for m in re.finditer(rf"\b{keyword_pattern(w)}\b", text)):
@@ -318,6 +328,9 @@ def _uncounted(text: str, knobs: Knobs, counted) -> Any:
                 or {noun_lemma(noun), noun_lemma(m.group(2) or "")} & COUNT_UNITS:
             continue
         types = ", ".join(t.name for d in knobs.domains for t in registry[d].types)
+        meant = next((n for d in knobs.domains if (n := modified_noun(noun, d))), None)
+        if meant:  # "1 flat": a flat tire, which tireworld has no objects of
+            noun = f"{noun}' counts {meant}s ('a {noun_lemma(noun)}' is a {noun_lemma(noun)} {meant}), and '{meant}"
         yield m.start(), end, Clause(text[m.start():end], "goal_count", {"goal_count": number_value(m.group(1)),
                                                                          "type": None}, "unsupported",
                                          f"'{noun}' is no object type of {'+'.join(knobs.domains)} (its types: "
@@ -330,7 +343,11 @@ def _operation_clauses(text: str, rest: str, knobs: Knobs):
     own = {w for name in knobs.domains for w in registry[name].keywords}
     mapped = {verb: tool for name in knobs.domains for verb, tool in operations(name).items()}
     idle = {verb: tool for name in knobs.domains for verb, tool in distractor_operations(name).items()}
+    # "drop two products into the trolley" asks for add_to_cart as a whole: its verb is no operation of its own
+    placed = [(h.start, h.end) for name in knobs.domains for h in object_operations(rest, name)]
     for start, end, verb in _verb_spans(rest, list(dict.fromkeys((*mapped, *idle, *_OPERATION_VERBS)))):
+        if verb not in mapped and any(a <= start and end <= b for a, b in placed):
+            continue
         if verb in idle and verb not in mapped:
             yield start, end, Clause(text[start:end], "operation", {"operation": verb, "tool": idle[verb]},
                                      "unsupported", f"{idle[verb]} is a distractor tool: no task needs it, so no "
@@ -477,8 +494,8 @@ def _bound_clause(text: str, knobs: Knobs) -> Clause:
 def _KNOB_WORDS(knobs: Knobs) -> list[tuple[list[str], str, dict[str, Any]]]:  # noqa: N802 - a table
     intensity = [f"{w} {x}" for w, _ in _INTENSITY for x in ("easy", "easier", "hard", "harder")]
     return [
-        ([*intensity, "easy", "easier", "simple", "simpler", "beginner", "hard", "harder", "difficult", "challenging",
-          "expert", *MIDDLE], "difficulty", {"difficulty": knobs.difficulty}),
+        ([*EASIEST, *HARDEST, *intensity, *EASY_WORDS, *HARD_WORDS, *MIDDLE], "difficulty",
+         {"difficulty": knobs.difficulty}),
         (["sparse reward", "sparse rewards", "dense reward", "dense rewards", "shaped reward", "sparse", "sparser",
           "sparsely", "dense", "denser", "shaped", "reward", "rewards"], "reward_mode",
          {"reward_mode": knobs.reward_mode}),
