@@ -7,11 +7,11 @@ session that fixed the reader's misses on it. ``directives_fresh.jsonl`` (25 dir
 written before the reader was run on it; its first result (81 % honored) was recorded before the reader
 changes it then guided. ``directives_fresh2.jsonl`` (15) was written before those changes and run only
 after them: it is the set nothing was tuned on. ``directives_fresh3``-``fresh6`` were each written and
-committed before the reader ran on them; the first run of fresh4-fresh8 is committed untouched in
+committed before the reader ran on them; the first run of fresh4-fresh8, fresh10 and fresh11 is committed untouched in
 ``results/fidelity_fresh<N>_unseen.txt`` (docs/directives.md tabulates them with the runs after the changes
 they guided). fresh8 (the lead's held-out set for branch fid7) is seen since branch fid8, fresh10 (held out
-for fid8) since branch fid9; the lead's ``directives_fresh11.jsonl`` is held out and deliberately not in
-:data:`SETS`. For every expected requirement this finds the clause of ``read_directive`` that carries it
+for fid8) since branch fid9; ``directives_fresh11.jsonl`` (held out for fid9) was run once, untouched, and
+joined :data:`SETS` after that run; nothing has been tuned on it. For every expected requirement this finds the clause of ``read_directive`` that carries it
 (of several, the best-kept: since fresh7 a directive's every verb is an operation clause, and an
 unsupported "tidy" beside an honored "delete" is not the one asked for) and counts its status:
 
@@ -43,7 +43,8 @@ HERE = Path(__file__).resolve().parent
 COLUMNS = ("honored", "approximated", "unsupported", "wrong", "ignored")
 SETS = ("directives.jsonl", "directives_heldout.jsonl", "directives_fresh.jsonl", "directives_fresh2.jsonl",
         "directives_fresh3.jsonl", "directives_fresh4.jsonl", "directives_fresh5.jsonl", "directives_fresh6.jsonl",
-        "directives_fresh7.jsonl", "directives_fresh8.jsonl", "directives_fresh10.jsonl")
+        "directives_fresh7.jsonl", "directives_fresh8.jsonl", "directives_fresh10.jsonl",
+        "directives_fresh11.jsonl")
 _RANK = {"honored": 0, "approximated": 1, "unsupported": 2}
 _VALUE_OF = {"domain": "domains", "goal_count": "goal_count", "reward_mode": "reward_mode", "noise": "noise",
              "observability": "partial", "time_pressure": "horizon_slack", "tool_count": "tool_count"}
