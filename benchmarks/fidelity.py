@@ -11,7 +11,8 @@ committed before the reader ran on them; the first run of fresh4-fresh8, fresh10
 ``results/fidelity_fresh<N>_unseen.txt`` (docs/directives.md tabulates them with the runs after the changes
 they guided). fresh8 (the lead's held-out set for branch fid7) is seen since branch fid8, fresh10 (held out
 for fid8) since branch fid9; ``directives_fresh11.jsonl`` (held out for fid9) was run once, untouched, and
-joined :data:`SETS` after that run; nothing has been tuned on it. For every expected requirement this finds the clause of ``read_directive`` that carries it
+joined :data:`SETS` after that run; nothing has been tuned on it. For every expected requirement this
+finds the clause of ``read_directive`` that carries it
 (of several, the best-kept: since fresh7 a directive's every verb is an operation clause, and an
 unsupported "tidy" beside an honored "delete" is not the one asked for) and counts its status:
 
