@@ -95,10 +95,10 @@ def update_policy(agent, optimizer, args, batch_data: tuple) -> None:
     ``(obs, mask, action, logp, advantage, return)``."""
     b_obs, b_mask, b_act, b_logp, b_adv, b_ret = batch_data
     batch = b_obs.shape[0]
-    minibatch = batch // args.num_minibatches
+    minibatch = max(1, batch // args.num_minibatches)
     for _ in range(args.update_epochs):
         order = torch.randperm(batch)
-        for i in range(0, batch, minibatch):
+        for i in range(0, batch - minibatch + 1, minibatch):  # whole minibatches (a short last one is left out)
             idx = order[i:i + minibatch]
             _, logp, entropy, value = agent.act(b_obs[idx], b_mask[idx], b_act[idx].long())
             ratio = (logp - b_logp[idx]).exp()
@@ -167,8 +167,12 @@ def train(thunks: list, args: argparse.Namespace) -> Agent:
             adv = advantages(rew_buf, val_buf, done_buf, next_done=next_done, next_value=agent.value(next_obs),
                              args=args)
         ret = adv + val_buf
-        update_policy(agent, optimizer, args, (obs_buf.reshape(batch, -1), mask_buf.reshape(batch, n_actions),
-                                               *(x.reshape(-1) for x in (act_buf, logp_buf, adv, ret))))
+        # Gymnasium 1.x vector envs reset a finished sub-env on its next step (autoreset "next step"): that step
+        # ignores its action and returns the new episode's first observation, so it is no sample of the policy
+        real = done_buf.reshape(-1) == 0
+        update_policy(agent, optimizer, args, tuple(x[real] for x in (
+            obs_buf.reshape(batch, -1), mask_buf.reshape(batch, n_actions),
+            *(x.reshape(-1) for x in (act_buf, logp_buf, adv, ret)))))
         if returns:
             print(f"step {step}: mean return {np.mean(returns):.2f}, success rate {np.mean(successes):.2f} "
                   f"(last {len(returns)} episodes), {step / (time.time() - start):.0f} steps/s", flush=True)
