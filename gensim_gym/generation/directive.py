@@ -477,6 +477,11 @@ OPERATIONS = {
 }
 
 
+#: Nouns that bound an amount: "a spending limit", "a budget cap", "a ceiling on refunds".
+_LIMIT_NOUN = r"limits?|caps?|ceilings?|quotas?|allowances?"
+#: Nouns for a norm an agent keeps to, and verbs of keeping to one ("follow the refund rules", "within policy").
+_NORM_NOUN = r"polic(?:y|ies)|rules?|regulations?|guidelines?|limits?|constraints?|bounds?|terms|procedures?|budget"
+_NORM_VERB = r"follow\w*|respect\w*|honou?r\w*|observ\w*|stick\w* to|keep\w* to|stay\w* within"
 #: The words that open a rule rather than a task: "without double-booking anyone", "never delete the
 #: backups", "must not escalate", "stay under a $50 budget", "only for verified customers".
 _RULE_HEAD = (
@@ -491,8 +496,18 @@ _RULE_HEAD = (
     r"|(?:keep |stay )?spend\w* (?:under|below|within|less than|no more than|at most)"
     # a rule stated as a negative quantifier, as keeping something as it is, or as following a rule
     r"|nobody|no one|no-one|none of|nothing|no (?:[a-z]+ ){1,3}?(?:may|must|should|can|shall|will|ever|is|are|gets?)"
-    r"|(?:keep|leave|preserve)\s+[^,;.]*?\b(?:intact|untouched|safe|unchanged|alone)"
-    r"|(?:must|should|has to|have to|always)\s+(?:follow|obey|comply with|adhere to)|according to|in line with")
+    r"|(?:keep|leave|preserve|maintain)\s+[^,;.]*?\b(?:intact|untouched|safe|unchanged|alone|clear|empty|free"
+    r"|protected|clean)"
+    r"|(?:must|should|has to|have to|always)\s+(?:follow|obey|comply with|adhere to)|according to|in line with"
+    # the general shapes (round 4): a prohibition of anything ("no escalations", "no person in two sessions"),
+    # a restriction ("may only", "only after"), a limit or cap on something ("a spending limit", "a budget
+    # cap"), keeping to a norm ("within policy", "follow the rules", "protect the backups")
+    r"|no (?!more than\b|longer\b|matter\b)[a-z]+|(?:may|can|must|should|shall) only|only (?:after|once|with|within|on)"
+    rf"|(?!off\b)(?:[a-z]+[- ])?(?<!off[- ])(?:{_LIMIT_NOUN})|(?:{_NORM_VERB})\s+(?:(?:the|a|an|our|their|its|any)\s+)?(?:[a-z']+\s+)?"
+    rf"(?:{_NORM_NOUN})|(?:within|inside|under|by) (?:(?:the|a|an|our|their|its)\s+)?(?:[a-z']+\s+)?(?:{_NORM_NOUN})"
+    r"|protect\w*|safeguard\w*|obey\w*|abide by|comply with|adhere to|refrain from|steer clear of")
+#: Words that open a second rule after a conjunction ("... and never escalate").
+_NEXT_RULE = r"never|no|not|without|don't|do not|avoid\w*|only|always|keep|stay|protect\w*|nobody|nothing"
 #: The words that open an ordering rule: "verify identity before every refund" asks for both operations, in order.
 _PRECEDENCE_HEAD = r"before (?:every|each|any|doing|a|an|the)|prior to (?:every|each|any|a|an|the)"
 #: A rule without its tail, for callers that only need where rules start (the tail is :func:`rule_phrases`').
@@ -504,7 +519,9 @@ def _rule_regex(names: tuple[str, ...]) -> re.Pattern[str]:
     operation ("stay under budget and buy 2 items": the purchase is asked for, not forbidden)."""
     verbs = sorted({v for name in names for v in operations(name)}, key=len, reverse=True)
     opens = "|".join(verb_pattern(v) for v in verbs) or r"(?!x)x"
-    tail = rf"(?:(?!\b(?:and|but|then|while|so|plus)\s+(?:then\s+|also\s+)?(?:{opens}))[^,;.])*"
+    # ... or to a conjunction that opens another rule ("within policy and never escalate": two rules)
+    tail = (rf"(?:(?!\b(?:and|but|then|while|so|plus)\s+(?:then\s+|also\s+)?(?:{opens})"
+            rf"|\b(?:and|but|or|plus|while)\s+(?:also\s+)?(?:{_NEXT_RULE})\b)[^,;.])*")
     return re.compile(rf"\b(?:({_PRECEDENCE_HEAD})|{_RULE_HEAD})\b{tail}")
 
 
@@ -520,8 +537,42 @@ def rule_phrases(text: str) -> list[tuple[int, int, bool]]:
         regex = _RULE_REGEX[names] = _rule_regex(names)
     rules = [(_subject_before(text, _verb_before(text, m.start()), m.group(0)), m.end(), m.group(1) is not None)
              for m in regex.finditer(text)]
+    rules += _stated_rules(text, rules)
     kept = _kept_states(text, rules)
     return sorted(rules + kept + _same_slot_rules(text, rules + kept))
+
+
+#: A rule stated after what it is about: "deleting files is not allowed", "the dock is off limits", "budget is
+#: strict", "escalations are forbidden".
+_POSTFIX_RULE = re.compile(
+    r"\b(?:is|are|isn't|aren't|be|being|stays?|remains?)\s+(?:strictly\s+|absolutely\s+|never\s+)?(?:not\s+(?:allowed"
+    r"|permitted|ok|okay|acceptable|an option|tolerated)|forbidden|prohibited|banned|disallowed|off[- ]limits?"
+    r"|out of bounds|strict|enforced|mandatory|capped|fixed|sacred|protected|read[- ]only|untouchable|taboo)\b"
+    r"|\b(?:not (?:allowed|permitted|tolerated)|forbidden|prohibited|banned|disallowed|off[- ]limits?)\b")
+#: An invariant of one thing per slot: "only one meeting per slot", "at most one box per cell", "a single
+#: robot at a time".
+_ONE_PER = re.compile(rf"\b(?:(?:only|at most|just|no more than|never more than|max(?:imum)?(?: of)?)\s+)?"
+                      rf"(?:one|1|a single)\s+(?:[a-z]+\s+){{0,2}}?(?:per|for each|in each|at a time)\b(?:\s+[a-z]+)?")
+
+
+def _stated_rules(text: str, rules: list[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]:
+    """Rules whose rule word comes last (:data:`_POSTFIX_RULE`) or that state an invariant of one thing per slot
+    (:data:`_ONE_PER`): the rule is its whole part of the directive, from where the clause opens (at most ten
+    words back), so the words it is about ("deleting files", "meeting rooms") are its content."""
+    out: list[tuple[int, int, bool]] = []
+    for regex in (_POSTFIX_RULE, _ONE_PER):
+        for m in regex.finditer(text):
+            if any(a < m.end() and m.start() < b for a, b, _ in rules + out):
+                continue
+            opened = [o.end() for o in re.finditer(r"[,;:.()]|\b(?:and|but|then|so|while|plus)\b", text[:m.start()])]
+            begin = opened[-1] if opened else 0
+            if len(re.findall(r"[a-z0-9']+", text[begin:m.start()])) > 10:
+                begin = m.start()
+            begin += len(text[begin:m.start()]) - len(text[begin:m.start()].lstrip())
+            end = m.end() if regex is _POSTFIX_RULE else next(
+                (i for i in range(m.end(), len(text)) if text[i] in ",;."), len(text))
+            out.append((begin, end, False))
+    return out
 
 
 def _same_slot_rules(text: str, rules: list[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]:

@@ -472,6 +472,7 @@ _RULE_STOP = frozenset({"the", "and", "any", "ever", "never", "from", "with", "w
                         "their", "this", "that", "each", "every", "all", "are", "has", "have", "into", "out"})
 
 
+@cache
 def stem(word: str) -> str:
     """A crude stem that folds a verb's and a noun's forms together ("deleted", "deletion", "delete" → delet;
     "dropped", "drop" → drop; "backups" → backup)."""
@@ -490,21 +491,90 @@ def _group_of(verb: str) -> frozenset[str]:
     return frozenset(w for g in VERB_GROUPS if verb in g for w in g if " " not in w)
 
 
+#: Particles of English phrasal verbs: "handing anything off" says "hand off", as the verb groups write it.
+_PARTICLES = ("off", "up", "out", "over", "back", "away", "down", "on")
+#: Words of a limit on an amount: a template whose condition bounds a number (``budget() >= 0``) is about them
+#: whatever its own words are ("a spending limit", "a cap on spending").
+LIMIT_WORDS = frozenset({"limit", "cap", "ceiling", "quota", "allowance", "exceed", "maximum", "overspend"})
+
+
+def _stems(words: Any) -> frozenset[str]:
+    """Stems of ``words``; a two-word verb ("hand off") keeps its particle: stem of its verb, space, particle."""
+    out = set()
+    for w in words:
+        head, _, particle = w.partition(" ")
+        if particle in _PARTICLES and " " not in particle:
+            out.add(f"{stem(head)} {particle}")
+        elif not particle and len(w) >= 3 and w not in _RULE_STOP:
+            out.add(stem(w))
+    return frozenset(out)
+
+
+def phrase_stems(phrase: str) -> frozenset[str]:
+    """The stems of a rule phrase's words, with each phrasal verb it splits ("handing anything off": "hand
+    off"), so a phrase is compared with a template's words as :func:`content_words` stems them."""
+    words = re.findall(r"[a-z]+", phrase)
+    split = [f"{w} {p}" for i, w in enumerate(words) for p in words[i + 1:i + 4] if p in _PARTICLES]
+    return _stems(words) | _stems(split)
+
+
+def _acts(template: Any) -> tuple[str, ...]:
+    """The verbs of what a template restrains: the tools it changes, and every registered tool whose effects make
+    a predicate of its condition true (``no_escalation``'s ``escalated(?o)`` is what ``escalate`` does)."""
+    return _acts_of(tuple(template.tools), template.constraint.condition)
+
+
+@cache  # one template's words are asked for once per rule phrase and candidate (read_directive stays bounded)
+def _acts_of(tools: tuple[str, ...], condition: str) -> tuple[str, ...]:
+    verbs = [_tool_verb(t) for t in tools]
+    preds = set(re.findall(r"([a-z_]+)\(", condition))
+    for ts in load_registry().values():
+        for tool in ts.all_tools:
+            if any(re.match(rf"\s*({'|'.join(map(re.escape, preds))})\(", e) for e in tool.effects if preds):
+                verbs.append(_tool_verb(tool.name))
+    return tuple(dict.fromkeys(verbs))
+
+
+def _bounds_a_number(template: Any) -> bool:
+    return re.search(r"[<>]=?", template.constraint.condition) is not None
+
+
 def content_words(template: Any) -> frozenset[str]:
     """Stems of what a constraint template is about, derived from the template itself: the words of its name
-    and description, the predicates of its condition, and the tools it changes with their verb group (a
-    template that relaxes ``delete_file`` is about deleting, removing, erasing ...)."""
+    and description, the predicates of its condition, the tools it restrains (:func:`_acts`) with their whole verb
+    group (a template that relaxes ``delete_file`` is about deleting, removing, erasing ...; one against
+    ``escalated(...)`` about escalating, handing off, passing on), and for a bound on a number the
+    :data:`LIMIT_WORDS`."""
     c = template.constraint
     words = re.findall(r"[a-z]+", f"{c.name} {c.description}".replace("_", " ").lower())
     words += [w for p in re.findall(r"([a-z_]+)\(", c.condition) for w in p.split("_")]
-    for tool in template.tools:
-        verb = _tool_verb(tool)
-        words += [verb, *_group_of(verb)]
-    return frozenset(stem(w) for w in words if len(w) >= 3 and w not in _RULE_STOP and " " not in w)
+    return _stems(words) | _act_words(template) | (_stems(LIMIT_WORDS) if _bounds_a_number(template) else frozenset())
+
+
+def _act_words(template: Any) -> frozenset[str]:
+    """Stems of the verbs of what a template restrains and of their verb groups, phrasal verbs included."""
+    return _verbs_and_groups(_acts(template))
+
+
+@cache
+def _verbs_and_groups(verbs: tuple[str, ...]) -> frozenset[str]:
+    return _stems([*verbs, *(w for verb in verbs for g in VERB_GROUPS if verb in g for w in g)])
 
 
 def _name_words(template: Any) -> frozenset[str]:
-    return frozenset(stem(w) for w in template.name.split("_") if len(w) >= 3 and w not in _RULE_STOP)
+    """The words that name a template: those of its name, and the words that name what it restrains (its act's
+    verb group, or for a bound on a number, the :data:`LIMIT_WORDS`)."""
+    own = frozenset(stem(w) for w in template.name.split("_") if len(w) >= 3 and w not in _RULE_STOP)
+    return own | _act_words(template) & _verbal(own) | (_stems(LIMIT_WORDS) if _bounds_a_number(template)
+                                                        else frozenset())
+
+
+@cache
+def _verbal(own: frozenset[str]) -> frozenset[str]:
+    """Everything, where a word of a template's name is the stem of a verb its acts' groups hold ("deletion",
+    "escalation", "booking"): the group's words name it as well as its name does; else nothing."""
+    groups = [g for g in VERB_GROUPS if any(stem(w) in own for w in g if " " not in w)]
+    return frozenset(_stems(w for g in groups for w in g)) | frozenset(s for g in groups for s in own)
 
 
 #: Words that say two things share one slot ("meetings must not overlap", "each room used once at a time"): a
@@ -523,7 +593,7 @@ def rule_templates(phrase: str, templates: Any, *, literal: bool = False) -> lis
     named = [t for t in templates if t.named_in(phrase)]
     if named:
         return named
-    words = {stem(w) for w in re.findall(r"[a-z]+", phrase) if len(w) >= 3 and w not in _RULE_STOP}
+    words = set(phrase_stems(phrase))
     said = words | ({stem(w) for w in _SAME_SLOT_WORDS} if SAME_SLOT.search(phrase) else set())
     # a template is named by a word of its own name ("dock", "deletion"); the other content words confirm it
     named = [t for t in templates if (words if literal else said) & _name_words(t)]
@@ -532,4 +602,13 @@ def rule_templates(phrase: str, templates: Any, *, literal: bool = False) -> lis
     scored = [(len(words & _name_words(t) - {w for o in named if o is not t for w in content_words(o)}),
                len(said & content_words(t)), len(said & content_words(t)) / len(content_words(t)), t) for t in named]
     best = max(((n, s, f) for n, s, f, _ in scored), default=(0, 0, 0.0))
-    return [t for n, s, f, t in scored if (n, s, f) == best and s >= 2]
+    # two content words confirm a template; a word naming its act ("handing off": escalating) or its bound ("a
+    # spending limit") is one the rule cannot be about otherwise, and names it alone
+    return [t for n, s, f, t in scored if (n, s, f) == best and (s >= 2 or words & _name_words(t) - _own_noun(t))]
+
+
+def _own_noun(template: Any) -> frozenset[str]:
+    """The words of a template's name that are no verb of its act ("dock", "room", "budget"): what it is about,
+    which one word alone does not make a rule about."""
+    own = frozenset(stem(w) for w in template.name.split("_") if len(w) >= 3 and w not in _RULE_STOP)
+    return own - _act_words(template)
