@@ -27,7 +27,9 @@ from gensim_gym.generation.lexicon import (
     number_value,
     object_operations,
     operations,
+    own_words,
     rule_templates,
+    said_words,
     verb_of,
     weak_keywords,
 )
@@ -885,13 +887,24 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     verbs (:data:`OPERATIONS`, any form) and the nouns of its object types (``lexicon.counted_nouns``: "five
     packages from the dock" is about items and locations) as weak evidence."""
     hits = [w for w in dict.fromkeys((name, *ts.keywords)) if _has(text, keyword_pattern(w))]
-    verbs = [v for v in OPERATIONS.get(name, {}) if v not in hits and re.search(verb_pattern(v), text)]
+    # one word is one piece of evidence: "scheduling" is a calendar keyword, not also its verb "schedule"
+    spans = [m.span() for w in hits for m in re.finditer(rf"\b{keyword_pattern(w)}\b", text)]
+
+    def inside(a: int, b: int) -> bool:
+        return any(s <= a and b <= e for s, e in spans)
+
+    verbs = [v for v in OPERATIONS.get(name, {}) if v not in hits
+             and any(not inside(*m.span()) for m in re.finditer(verb_pattern(v), text))]
     said = {noun_lemma(h) for h in hits}
     lemmas = {noun_lemma(w) for w in re.findall(r"[a-z]+", text)}
     nouns = [n for n in counted_nouns(name) if n in lemmas and n not in said and n in evidence_nouns(name)]
     # a verb with its particle written as one noun ("file cleanup", "a pickup"): the operation, named
     joined = [v.replace(" ", "") for v in operations(name) if " " in v and len(v.split()) == 2]
     acts = [j for j in dict.fromkeys(joined) if j not in said and j not in verbs and j in lemmas]
+    # the words only this world declares ("grid", "serve": lexicon.own_words), outside its keywords
+    taken = {*said, *verbs, *nouns, *acts}
+    own = [w for w, span in said_words(text).items() if w in own_words(name) and w not in taken and not inside(*span)]
+    acts += own
     if len(hits) == 1 and not verbs + nouns + acts and hits[0] != name and _foreign_compound(text, hits[0]):
         return [], []  # "stock market": a lone keyword that only modifies a head foreign to every domain
     return hits, verbs + nouns + acts
@@ -968,6 +981,10 @@ def _scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
                                 for w in hits) + 0.5 * len(verbs)
     if not scores:
         return []
+    if len(scores) > 1:  # of two candidates, the one that has the objects the directive names
+        for name, foreign in _foreign_objects(text, list(scores), registry).items():
+            weights[name] -= len(foreign)
+            scores[name] = scores[name] + [f"-{w}" for w in foreign]
     named = [name for name in scores if _has(text, re.escape(name)) and not _named_as_part(text, name)
              and not any(name in ts.keywords for other, ts in registry.items() if other != name)]
     best = max(weights.values())
@@ -980,6 +997,21 @@ def _scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
                      f"not used: " + ("a lower score" if weights[others[0]] < best or not named else
                                       "the directive names another domain outright"))
     return found
+
+
+def _foreign_objects(text: str, candidates: list[str], registry: dict) -> dict[str, list[str]]:
+    """For each candidate domain, the nouns of the directive that name objects of some other world and none of its
+    own ("logistics with trucks": a warehouse has no trucks; transport does): each counts one against it, as a
+    world that cannot hold what the directive asks about is the worse reading (``lexicon.evidence_nouns``)."""
+    lemmas = {noun_lemma(w) for w in re.findall(r"[a-z]+", text)}
+    objects = {name: evidence_nouns(name) & lemmas for name in registry}
+    out: dict[str, list[str]] = {}
+    for name in candidates:
+        own = set(counted_nouns(name)) | {noun_lemma(k) for k in registry[name].keywords} | {name}
+        foreign = sorted({n for other, nouns in objects.items() if other != name for n in nouns} - own)
+        if foreign:
+            out[name] = foreign
+    return out
 
 
 def _named_as_part(text: str, name: str) -> bool:

@@ -261,6 +261,69 @@ def evidence_nouns(domain: str) -> frozenset[str]:
     return frozenset(counted_nouns(domain)) - general
 
 
+#: Words of a toolset's description and names that say nothing about which world it is.
+_VOCABULARY_STOP = frozenset({
+    "from", "their", "them", "they", "through", "into", "across", "around", "before", "after", "under", "unless",
+    "most", "first", "until", "three", "left", "right", "small", "large", "larger", "smaller", "named", "unknown",
+    "requested", "only", "must", "with", "between", "within", "that", "this", "each", "every", "some", "where",
+    "while", "when", "then", "than", "also", "other", "same", "empty", "free", "clear", "available", "flagged",
+    "note", "notes", "agent", "user", "task", "tasks", "world", "domain", "right", "respecting", "approved",
+    "never", "ever", "always", "over", "onto", "towards", "toward", "along", "among", "about", "again", "there",
+    "here", "what", "which", "whose", "would", "could", "should", "place", "have", "holding", "hand", "handempty",
+    "down", "line", "destin"})
+
+
+@cache
+def domain_vocabulary(domain: str) -> frozenset[str]:
+    """The content words a domain declares (see :func:`own_words`): its type names, the words of its predicate
+    and tool names, the verbs its goal predicates are past participles of (elevator ``served``: serve; visitall
+    ``visited``: visit) and the nouns and verbs of its description, each as a noun lemma or a base verb."""
+    ts = get_toolset(domain)
+    working = ts.tools + ts.extra_tools  # distractors and the predicates only they use say nothing of the world
+    used = " ".join(f"{t.pre} {' '.join(t.effects)}" for t in working)
+    words = [t.name for t in ts.types]
+    words += [w for p in ts.predicates if re.search(rf"\b{re.escape(p.name)}\(", used) or p.name in ts.goal_predicates
+              for w in re.split(r"_+", p.name)]
+    words += [w for t in working for w in re.split(r"_+", t.name)]
+    words += re.findall(r"[a-z]+", ts.description.lower())
+    out = set()
+    for w in words:
+        verb = verb_of(w)
+        if w.endswith("ing") or w.endswith("ed") and verb is None:  # participles describe, they name nothing
+            continue
+        base = verb if verb is not None and w != noun_lemma(w) + "s" else noun_lemma(w)
+        if len(base) >= 4 and base not in _VOCABULARY_STOP | GENERIC_VERBS and w not in _VOCABULARY_STOP:
+            out.add(base)
+    return frozenset(out)
+
+
+def own_words(domain: str) -> frozenset[str]:
+    """Words of :func:`domain_vocabulary` no other registered toolset declares, and no general noun for people,
+    places or things: a directive that uses them speaks of this world ("grid": visitall; "serve": elevator),
+    whatever its name. Weak evidence, as a domain's type nouns are (two of them choose a domain, one does not)."""
+    return _own_words(tuple(load_registry())).get(domain, frozenset())
+
+
+@cache
+def _own_words(names: tuple[str, ...]) -> dict[str, frozenset[str]]:
+    vocab = {name: domain_vocabulary(name) for name in names}
+    general = {*PEOPLE, *PLACES, *GENERIC_NOUNS, *NOUN_SYNONYMS}
+    return {name: frozenset(w for w in words if w not in general
+                            and not any(w in other for o, other in vocab.items() if o != name)) for name, words in vocab.items()}
+
+
+def said_words(text: str) -> dict[str, tuple[int, int]]:
+    """Each word of ``text`` as a noun lemma and, where it is a form of a known verb, as that verb, with the span
+    of its first mention (how :func:`own_words` are found in a directive)."""
+    out: dict[str, tuple[int, int]] = {}
+    for m in re.finditer(r"[a-z]+", text):
+        w = m.group(0)
+        for form in (noun_lemma(w), verb_of(w)):
+            if form is not None:
+                out.setdefault(form, m.span())
+    return out
+
+
 @cache
 def counted_nouns(domain: str) -> dict[str, str]:
     """Noun (singular) → the object type of ``domain`` a count of it is about."""

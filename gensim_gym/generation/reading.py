@@ -308,9 +308,24 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912 - one 
             yield start, end, Clause(text[start:end], "domain", {"domains": list(knobs.domains)})
         for start, end, _ in _verb_spans(text, [w for w in weak if w in OPERATIONS.get(name, {})]):
             yield start, end, Clause(text[start:end], "domain", {"domains": list(knobs.domains)})
-        for m in re.finditer(r"[a-z]+", text):  # nouns of its object types, in any number
-            if noun_lemma(m.group(0)) in weak:
+        for m in re.finditer(r"[a-z]+", text):  # nouns of its object types, in any number; its own words
+            verb = verb_of(m.group(0))
+            if noun_lemma(m.group(0)) in weak or verb in weak:
                 yield m.start(), m.end(), Clause(m.group(0), "domain", {"domains": list(knobs.domains)})
+            # a verb only this world declares ("serve 2 riders": elevator) is evidence and an operation too
+            if verb in weak and verb not in OPERATIONS.get(name, {}) and verb not in operations(name):
+                clause = _verb_clause(text, m.start(), m.end(), knobs)
+                if clause is not None:
+                    yield m.start(), m.end(), clause
+    # another world's keyword the domain choice weighed and set aside ("logistics" in "logistics with trucks": a
+    # warehouse word, where the trucks made it transport) belongs to the domain clause, whose note says so
+    if any(n.startswith("runner-up domain") for n in knobs.notes):
+        for name, ts in registry.items():
+            if name not in knobs.domains:
+                for w in dict.fromkeys((name, *ts.keywords)):
+                    for m in re.finditer(rf"\b{keyword_pattern(w)}\b", rest):
+                        yield m.start(), m.end(), Clause(text[m.start():m.end()], "domain",
+                                                         {"domains": list(knobs.domains)})
     yield from _operation_clauses(text, rest, knobs)
 
 
@@ -417,8 +432,8 @@ def _verb_clause(text: str, start: int, end: int, knobs: Knobs) -> Clause | None
         if not placed or not _takes_object(text, end) or len(word) < 3 or not word.isalpha():
             return None
         verb = word
-    elif not (placed if verb == word else _takes_object(text, end, ending=True)):
-        return None  # "elevator control:" and "shipping address" are nouns
+    elif not (placed if verb == word else _takes_object(text, end, ending=True) and not word.endswith("ing")):
+        return None  # "elevator control:", "shipping address" and "lift scheduling," are nouns
     return _no_tool(word, verb, knobs)
 
 
