@@ -169,6 +169,15 @@ def tool_bound(said: str) -> int:
     return n - 1 if m.group(1) in ("fewer than", "less than") else n
 
 
+#: Nouns of what an agent sees, and the extents that make it partial or full ("a limited view", "full visibility").
+_SEEING = r"views?|visibility|vision|observations?|observability|information|info|knowledge|sight|perception"
+_PART_SEEN = r"partial|limited|restricted|obscured|foggy|incomplete|narrow|reduced|poor|blurry|imperfect|hidden"
+_ALL_SEEN = r"full|complete|total|perfect|clear|unrestricted|unobstructed|fully visible|fully observable"
+#: A part of a directive that is one time word alone (", tight,"): the pressure it names.
+_LONE_TIGHT = r"tight|tighter|rushed|hurried|urgent|pressed"
+_LONE_LOOSE = r"leisurely|unhurried|unrushed|loose|looser"
+
+
 #: Words that negate the knob word they stand before ("nothing stochastic", "no hidden facts", "never noisy",
 #: "free of noise", "non-deterministic"), with at most one intensifier or adjective between.
 NEGATOR = (r"no|not|nothing|none|never|without|zero|non|free of|isn't|aren't|is not|are not|don't want"
@@ -211,6 +220,8 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     (rf"\b(?:{_TIME_RESOURCE}|{_TIME_PRESSURE}|{_TIME_LIMIT})\s+{_IS}(?:{_TIGHT_ADJ})\b", "time_pressure", "tight"),
     (rf"\b(?:{_TIME_RESOURCE}|{_TIME_PRESSURE}|{_TIME_LIMIT})\s+{_IS}(?:{_LOOSE_ADJ})\b", "time_pressure", "loose"),
     (rf"\b(?:under\s+|with\s+|a\s+)?(?:{_TIME_PRESSURE})\b", "time_pressure", "tight"),
+    (rf"(?:^|[,;:])\s*(?P<k>{_LONE_TIGHT})\s*(?=[,;.]|$)", "time_pressure", "tight"),
+    (rf"(?:^|[,;:])\s*(?P<k>{_LONE_LOOSE})\s*(?=[,;.]|$)", "time_pressure", "loose"),
     # a negator scopes over the knob word after it, for every boolean knob alike (see _negated)
     *_negated(r"noise|noisy|randomness|random|stochastic|stochasticity|flaky|failures?|unreliable|failing", "noise",
               False),
@@ -222,6 +233,14 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     (r"\b(?:can't|cannot|can not|doesn't|does not|don't|do not|won't|unable to)\s+(?:see|observe|know|tell)\b",
      "partial", True),
     (r"\b(?:unseen|invisible|unknown (?:state|facts?|information)|partial obs|partially obs)\b", "partial", True),
+    # what the agent sees, by pattern as time pressure is: an extent and a noun of seeing, in either order ("a
+    # partial view", "limited visibility", "the map is fully visible", "observable state")
+    (rf"\b(?:{_PART_SEEN})\s+(?:\w+\s+)?(?:{_SEEING})\b|\b(?:{_SEEING})\s+{_IS}(?:{_PART_SEEN})\b"
+     r"|\bpartially\s+(?:observable|observed|visible|known)\b|\bfog of war\b", "partial", True),
+    (rf"\b(?:{_ALL_SEEN})\s+(?:\w+\s+)?(?:{_SEEING})\b|\b(?:{_SEEING})\s+{_IS}(?:{_ALL_SEEN}|observable|visible)\b"
+     r"|\b(?:fully\s+|completely\s+|totally\s+|entirely\s+)?(?:observable|visible|transparent)\s+(?:state|world|map|board"
+     r"|grid|environment|layout|facts?)\b|\b(?:fully|completely|totally|entirely)\s+(?:observable|visible|transparent)\b",
+     "partial", False),
     *_negated(r"sparse|sparsely|sparse rewards?", "reward_mode", "dense"),
     *_negated(r"(?:dense|shaped|intermediate|progress|per[- ]step|partial)\s+rewards?|(?:reward\s+|progress\s+)?"
               r"shaping|dense|densely|shaped", "reward_mode", "sparse"),
@@ -256,9 +275,10 @@ def knob_phrases(text: str) -> list[tuple[int, int, str, object]]:
     out = []
     for pattern, kind, value in KNOB_PHRASES:
         for m in pattern.finditer(text):
-            if not any(taken[m.start():m.end()]):
-                taken[m.start():m.end()] = b"\x01" * (m.end() - m.start())
-                out.append((m.start(), m.end(), kind, value))
+            start, end = m.span("k") if "k" in pattern.groupindex else m.span()  # "k": the words, not the comma
+            if not any(taken[start:end]):
+                taken[start:end] = b"\x01" * (end - start)
+                out.append((start, end, kind, value))
     return sorted(out)
 
 
@@ -549,7 +569,7 @@ def rule_phrases(text: str) -> list[tuple[int, int, bool]]:
 _POSTFIX_RULE = re.compile(
     r"\b(?:is|are|isn't|aren't|be|being|stays?|remains?)\s+(?:strictly\s+|absolutely\s+|never\s+)?(?:not\s+(?:allowed"
     r"|permitted|ok|okay|acceptable|an option|tolerated)|forbidden|prohibited|banned|disallowed|off[- ]limits?"
-    r"|out of bounds|strict|enforced|mandatory|capped|fixed|sacred|protected|read[- ]only|untouchable|taboo)\b"
+    r"|out of bounds|strict|tight|enforced|mandatory|capped|fixed|sacred|protected|read[- ]only|untouchable|taboo)\b"
     r"|\b(?:not (?:allowed|permitted|tolerated)|forbidden|prohibited|banned|disallowed|off[- ]limits?)\b")
 #: An invariant of one thing per slot: "only one meeting per slot", "at most one box per cell", "a single
 #: robot at a time".

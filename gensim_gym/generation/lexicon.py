@@ -79,6 +79,11 @@ VERB_GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(g) for g in (
     {"chmod", "permit", "grant", "unprotect"},
 ))
 
+#: Verbs of getting a task done, whatever the task is ("resolve 3 tickets", "fulfil two orders", "finish 4
+#: deliveries"): they ask for a domain's goals themselves, which every task of it has.
+ACCOMPLISH_VERBS = frozenset({"resolve", "finish", "fulfil", "fulfill", "accomplish", "achieve", "settle",
+                              "close out", "wrap up", "get done", "sort out", "take care of", "deal with"})
+
 #: General English action verbs no tool of any domain has to be named after: a directive's verb found here (or
 #: in :data:`VERB_GROUPS`, or a tool's own verb) is an operation, read as unsupported where the chosen domain
 #: has no tool that does it, instead of an opaque unrecognized word.
@@ -94,6 +99,7 @@ ACTION_VERBS = frozenset({
     "throw", "tidy", "track", "trade", "translate", "turn", "type", "upload", "download", "wash", "water",
     "weigh", "wrap", "write", "tag", "flag", "sync", "rename", "dust", "vacuum", "mop",
     "lift", "lower", "rotate", "flip", "stir", "heat", "cool", "freeze", "load", "unload", "pack", "ship",
+    *(v for v in ACCOMPLISH_VERBS if " " not in v),
 })
 
 #: Meta verbs of a directive about the training itself ("train an agent", "benchmark PPO on ..."): filler.
