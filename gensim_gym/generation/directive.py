@@ -157,7 +157,7 @@ _TOOL_NOUN = r"distractors?|distractor tools|tools|toolsets?|tool sets?"
 _BETWEEN = rf"(?:(?!\d|(?:{NUMBER})\b)\w+\s+)?"
 #: Words that bound a count from above ("at most 6 tools"); "fewer than"/"less than" exclude the number itself.
 _AT_MOST = (r"at most|no more than|not more than|up to|at max|max|maximum of|a maximum of|max of|a max of|under"
-            r"|below|within|capped at|limited to|fewer than|less than")
+            r"|below|within|capped at|limited to|fewer than|less than|(?:a |the )?(?:cap|limit|ceiling) of")
 
 
 def tool_bound(said: str) -> int:
@@ -499,6 +499,8 @@ OPERATIONS = {
 }
 
 
+#: States a rule keeps something in ("keep the dock clear", "the backups must stay untouched").
+_KEPT_STATE = r"intact|untouched|safe|unchanged|alone|clear|empty|free|protected|clean|vacant|unharmed|as is"
 #: Nouns that bound an amount: "a spending limit", "a budget cap", "a ceiling on refunds".
 _LIMIT_NOUN = r"limits?|caps?|ceilings?|quotas?|allowances?"
 #: Nouns for a norm an agent keeps to, and verbs of keeping to one ("follow the refund rules", "within policy").
@@ -508,7 +510,7 @@ _NORM_VERB = r"follow\w*|respect\w*|honou?r\w*|observ\w*|stick\w* to|keep\w* to|
 #: backups", "must not escalate", "stay under a $50 budget", "only for verified customers".
 _RULE_HEAD = (
     r"without|never|no more than|don't|do not|not allowed to|(?:must|should|may|shall|can|will|does) not|mustn't"
-    r"|shouldn't|can't|cannot|won't|doesn't|forbid\w*|prohibit\w*|no \w+ (?:allowed|permitted)"
+    r"|shouldn't|can't|cannot|won't|doesn't|forbid(?!den)\w*|prohibit(?!ed)\w*|no \w+ (?:allowed|permitted)"
     r"|(?:stay |keep |remain )?(?:within|under|below|inside) (?:the |a |an |our |their )?"
     r"(?:\$?\d[\d,.]*\s*(?:dollars?|euros?|usd|eur)?\s+)?budget"
     r"|(?:on a|tight|limited|fixed) budget|double[- ]?book\w*|only (?:if|when|for|to|under)|respect\w*|avoid\w*"
@@ -518,8 +520,9 @@ _RULE_HEAD = (
     r"|(?:keep |stay )?spend\w* (?:under|below|within|less than|no more than|at most)"
     # a rule stated as a negative quantifier, as keeping something as it is, or as following a rule
     r"|nobody|no one|no-one|none of|nothing|no (?:[a-z]+ ){1,3}?(?:may|must|should|can|shall|will|ever|is|are|gets?)"
-    r"|(?:keep|leave|preserve|maintain)\s+[^,;.]*?\b(?:intact|untouched|safe|unchanged|alone|clear|empty|free"
-    r"|protected|clean)"
+    rf"|(?:keep|leave|preserve|maintain)\s+[^,;.]*?\b(?:{_KEPT_STATE})"
+    rf"|(?:must|should|shall|has to|have to|needs? to|will)\s+(?:always\s+)?(?:stay|remain|be kept|be left|be)\s+"
+    rf"(?:(?:kept|left)\s+)?(?:{_KEPT_STATE})"
     r"|(?:must|should|has to|have to|always)\s+(?:follow|obey|comply with|adhere to)|according to|in line with"
     # the general shapes (round 4): a prohibition of anything ("no escalations", "no person in two sessions"),
     # a restriction ("may only", "only after"), a limit or cap on something ("a spending limit", "a budget
@@ -582,6 +585,9 @@ def _stated_rules(text: str, rules: list[tuple[int, int, bool]]) -> list[tuple[i
     (:data:`_ONE_PER`): the rule is its whole part of the directive, from where the clause opens (at most ten
     words back), so the words it is about ("deleting files", "meeting rooms") are its content."""
     out: list[tuple[int, int, bool]] = []
+    for m in re.finditer(r"(?<!not )\bonly\s+([a-z]+)\b", text):  # "only refund delivered orders": a restriction
+        if verb_of(m.group(1)) is not None and not any(a < m.end() and m.start() < b for a, b, _ in rules):
+            out.append((m.start(), next((i for i in range(m.end(), len(text)) if text[i] in ",;."), len(text)), False))
     for regex in (_POSTFIX_RULE, _ONE_PER):
         for m in regex.finditer(text):
             if any(a < m.end() and m.start() < b for a, b, _ in rules + out):
@@ -628,7 +634,9 @@ def _subject_before(text: str, start: int, head: str) -> int:
     begin = opened[-1] if opened else 0
     words = re.findall(r"[a-z0-9'/]+", text[begin:start])
     # a count stays a count ("3 meetings must not overlap" asks for 3 meetings): the rule starts at its head
-    if not words or len(words) > 6 or any(verb_of(w) is not None or w.isdigit() or w in NUMBER_WORDS for w in words):
+    # a participle before a noun modifies it ("the loading dock", "deleting files"): still a noun phrase
+    verbs = [w for i, w in enumerate(words) if verb_of(w) is not None and not (w.endswith("ing") and i < len(words) - 1)]
+    if not words or len(words) > 6 or verbs or any(w.isdigit() or w in NUMBER_WORDS for w in words):
         return start
     return begin + len(text[begin:start]) - len(text[begin:start].lstrip())
 
@@ -923,8 +931,12 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     acts = [j for j in dict.fromkeys(joined) if j not in said and j not in verbs and j in lemmas]
     # the words only this world declares ("grid", "serve": lexicon.own_words), outside its keywords
     taken = {*said, *verbs, *nouns, *acts}
-    own = [w for w, span in said_words(text).items() if w in own_words(name) and w not in taken and not inside(*span)]
-    acts += own
+    forms = said_words(text)
+    used = {span for w, span in forms.items() if w in taken}  # "guests" counted as a noun is not also "passenger"
+    for w, span in forms.items():
+        if w in own_words(name) and w not in taken and span not in used and not inside(*span):
+            acts.append(w)
+            used.add(span)
     if len(hits) == 1 and not verbs + nouns + acts and hits[0] != name and _foreign_compound(text, hits[0]):
         return [], []  # "stock market": a lone keyword that only modifies a head foreign to every domain
     return hits, verbs + nouns + acts

@@ -134,7 +134,9 @@ NOUN_SYNONYMS = {"disk": "disc", "ring": "disc", "plane": "airplane", "aircraft"
                  "vehicle": "car", "cube": "block", "brick": "block", "folder": "dir", "directory": "dir",
                  "customer": "customer", "client": "customer", "square": "cell", "tile": "cell", "room": "room",
                  "storey": "floor", "harbor": "port", "harbour": "port", "basket": "cart", "trolley": "cart",
-                 "dock": "location"}
+                 "dock": "location",
+                 # names of a world's own things (see own_words): a boat is a ferry, cargo a package
+                 "boat": "ferry", "vessel": "ferry", "tyre": "tire", "cargo": "package", "freight": "package"}
 #: Nouns for people, by the types a domain may call them (the first type a domain has wins).
 PEOPLE = {noun: ("person", "passenger", "customer") for noun in
           ("people", "person", "persons", "someone", "guest", "visitor", "employee", "colleague", "attendee",
@@ -324,7 +326,7 @@ def said_words(text: str) -> dict[str, tuple[int, int]]:
     out: dict[str, tuple[int, int]] = {}
     for m in re.finditer(r"[a-z]+", text):
         w = m.group(0)
-        for form in (noun_lemma(w), verb_of(w)):
+        for form in (noun_lemma(w), verb_of(w), NOUN_SYNONYMS.get(noun_lemma(w))):
             if form is not None:
                 out.setdefault(form, m.span())
     return out
@@ -560,6 +562,13 @@ def _group_of(verb: str) -> frozenset[str]:
     return frozenset(w for g in VERB_GROUPS if verb in g for w in g if " " not in w)
 
 
+#: Nouns for someone an act hands work to: a template whose act's tool names one ("escalate: Ask a supervisor
+#: ...") is named by any of them ("never bring in a manager", "no humans involved").
+ROLE_NOUNS = frozenset({"supervisor", "manager", "human", "boss", "superior", "lead", "senior", "specialist",
+                        "colleague", "person", "team", "expert", "staff", "admin", "administrator", "tier"})
+#: States that mean the same thing of a place ("keep the dock empty" is "keep the dock clear").
+STATE_SYNONYMS = {"empty": "clear", "free": "clear", "vacant": "clear", "unobstructed": "clear", "untouched": "intact",
+                  "unchanged": "intact", "alone": "intact", "safe": "protect", "protected": "protect"}
 #: Particles of English phrasal verbs: "handing anything off" says "hand off", as the verb groups write it.
 _PARTICLES = ("off", "up", "out", "over", "back", "away", "down", "on")
 #: Words of a limit on an amount: a template whose condition bounds a number (``budget() >= 0``) is about them
@@ -584,7 +593,7 @@ def phrase_stems(phrase: str) -> frozenset[str]:
     off"), so a phrase is compared with a template's words as :func:`content_words` stems them."""
     words = re.findall(r"[a-z]+", phrase)
     split = [f"{w} {p}" for i, w in enumerate(words) for p in words[i + 1:i + 4] if p in _PARTICLES]
-    return _stems(words) | _stems(split)
+    return _stems(words) | _stems(split) | _stems(STATE_SYNONYMS[w] for w in words if w in STATE_SYNONYMS)
 
 
 def _acts(template: Any) -> tuple[str, ...]:
@@ -621,8 +630,9 @@ def content_words(template: Any) -> frozenset[str]:
 
 
 def _act_words(template: Any) -> frozenset[str]:
-    """Stems of the verbs of what a template restrains and of their verb groups, phrasal verbs included."""
-    return _verbs_and_groups(_acts(template))
+    """Stems of the verbs of what a template restrains and of their verb groups, phrasal verbs included, and the
+    :data:`ROLE_NOUNS` where the act hands work to someone."""
+    return _verbs_and_groups(_acts(template)) | _roles_of(_acts(template))
 
 
 @cache
@@ -630,12 +640,20 @@ def _verbs_and_groups(verbs: tuple[str, ...]) -> frozenset[str]:
     return _stems([*verbs, *(w for verb in verbs for g in VERB_GROUPS if verb in g for w in g)])
 
 
+@cache
+def _roles_of(verbs: tuple[str, ...]) -> frozenset[str]:
+    """:data:`ROLE_NOUNS`, where a registered tool doing one of ``verbs`` names a role in its description."""
+    described = " ".join(t.description.lower() for ts in load_registry().values() for t in ts.all_tools
+                         if _tool_verb(t.name) in verbs and t.description)
+    return _stems(ROLE_NOUNS) if any(re.search(rf"\b{r}s?\b", described) for r in ROLE_NOUNS) else frozenset()
+
+
 def _name_words(template: Any) -> frozenset[str]:
     """The words that name a template: those of its name, and the words that name what it restrains (its act's
     verb group, or for a bound on a number, the :data:`LIMIT_WORDS`)."""
     own = frozenset(stem(w) for w in template.name.split("_") if len(w) >= 3 and w not in _RULE_STOP)
-    return own | _act_words(template) & _verbal(own) | (_stems(LIMIT_WORDS) if _bounds_a_number(template)
-                                                        else frozenset())
+    return own | _act_words(template) & (_verbal(own) | _roles_of(_acts(template))) | (
+        _stems(LIMIT_WORDS) if _bounds_a_number(template) else frozenset())
 
 
 @cache
