@@ -149,7 +149,8 @@ _LOOSE_ADJ = r"generous|loose|long|relaxed|lenient|ample|roomy|large|plentiful|u
 _FEW_TOOLS = (r"fewer|less|few|a few|only a few|just a few|very few|no|without|minimal|minimum|small|smaller|not many"
               r"|not too many|a handful of|handful of|limited|reduced|restricted|tiny|a small number of|lean|slim"
               r"|compact|only the|only|just the|just")
-_MANY_TOOLS = (r"many|many more|more|lots more|extra|lots of|plenty of|a lot of|several|additional|a bunch of"
+_MANY_TOOLS = (r"twice as many|double the|many|many more|more|lots more|extra|lots of|plenty of|a lot of|several"
+               r"|additional|a bunch of"
                r"|tons of|loads of|numerous|a large number of|a wide range of|large|larger|big|bigger|rich|wide"
                r"|a few extra|a couple of extra|a couple more|a few more|some extra")
 _TOOL_NOUN = r"distractors?|distractor tools|tools|toolsets?|tool sets?"
@@ -217,8 +218,10 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     (rf"\b(?:{_LOOSE_MODS})\s+(?:\w+\s+)?(?:{_TIME_RESOURCE})\b{_TIME_TAIL}", "time_pressure", "loose"),
     (r"\b(?:plenty of|lots of|a lot of|loads of|tons of|enough|spare|ample|generous|no shortage of)\s+"
      r"(?:\w+\s+)?(?:steps|moves|turns)\b", "time_pressure", "loose"),  # not "more steps": longer plans
-    (rf"\b(?:{_TIME_RESOURCE}|{_TIME_PRESSURE}|{_TIME_LIMIT})\s+{_IS}(?:{_TIGHT_ADJ})\b", "time_pressure", "tight"),
-    (rf"\b(?:{_TIME_RESOURCE}|{_TIME_PRESSURE}|{_TIME_LIMIT})\s+{_IS}(?:{_LOOSE_ADJ})\b", "time_pressure", "loose"),
+    (rf"\b(?:{_TIME_RESOURCE}|{_TIME_PRESSURE}|{_TIME_LIMIT}|steps|moves|turns|actions)\s+{_IS}(?:{_TIGHT_ADJ})\b",
+     "time_pressure", "tight"),
+    (rf"\b(?:{_TIME_RESOURCE}|{_TIME_PRESSURE}|{_TIME_LIMIT}|steps|moves|turns|actions)\s+{_IS}(?:{_LOOSE_ADJ})\b",
+     "time_pressure", "loose"),
     (rf"\b(?:under\s+|with\s+|a\s+)?(?:{_TIME_PRESSURE})\b", "time_pressure", "tight"),
     (rf"(?:^|[,;:])\s*(?P<k>{_LONE_TIGHT})\s*(?=[,;.]|$)", "time_pressure", "tight"),
     (rf"(?:^|[,;:])\s*(?P<k>{_LONE_LOOSE})\s*(?=[,;.]|$)", "time_pressure", "loose"),
@@ -239,7 +242,10 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      r"|\bpartially\s+(?:observable|observed|visible|known)\b|\bfog of war\b", "partial", True),
     (rf"\b(?:{_ALL_SEEN})\s+(?:\w+\s+)?(?:{_SEEING})\b|\b(?:{_SEEING})\s+{_IS}(?:{_ALL_SEEN}|observable|visible)\b"
      r"|\b(?:fully\s+|completely\s+|totally\s+|entirely\s+)?(?:observable|visible|transparent)\s+(?:state|world|map|board"
-     r"|grid|environment|layout|facts?)\b|\b(?:fully|completely|totally|entirely)\s+(?:observable|visible|transparent)\b",
+     r"|grid|environment|layout|facts?)\b|\b(?:fully|completely|totally|entirely)\s+(?:observable|visible|transparent)\b"
+     r"|\b(?:everything|all)\s+(?:is\s+)?(?:visible|observable|observed|known|shown)\b"
+     r"|\b(?:sees?|seeing|shows?|showing|observes?)\s+(?:the\s+)?(?:whole|entire|full|complete)\s+(?:board|map|grid|state"
+     r"|world|layout|environment|picture)\b",
      "partial", False),
     *_negated(r"sparse|sparsely|sparse rewards?", "reward_mode", "dense"),
     *_negated(r"(?:dense|shaped|intermediate|progress|per[- ]step|partial)\s+rewards?|(?:reward\s+|progress\s+)?"
@@ -500,7 +506,9 @@ OPERATIONS = {
 
 
 #: States a rule keeps something in ("keep the dock clear", "the backups must stay untouched").
-_KEPT_STATE = r"intact|untouched|safe|unchanged|alone|clear|empty|free|protected|clean|vacant|unharmed|as is"
+_KEPT_STATE = (r"intact|untouched|safe|unchanged|alone|clear|empty|free|protected|clean|vacant|unharmed|as is"
+               r"|available|ready|open|closed|locked|unlocked|stocked|charged|tidy|sorted|positive|non[- ]?negative"
+               r"|above zero|solvent|in the black")
 #: Nouns that bound an amount: "a spending limit", "a budget cap", "a ceiling on refunds".
 _LIMIT_NOUN = r"limits?|caps?|ceilings?|quotas?|allowances?"
 #: Nouns for a norm an agent keeps to, and verbs of keeping to one ("follow the refund rules", "within policy").
@@ -527,9 +535,11 @@ _RULE_HEAD = (
     # the general shapes (round 4): a prohibition of anything ("no escalations", "no person in two sessions"),
     # a restriction ("may only", "only after"), a limit or cap on something ("a spending limit", "a budget
     # cap"), keeping to a norm ("within policy", "follow the rules", "protect the backups")
-    r"|no (?!more than\b|longer\b|matter\b)[a-z]+|(?:may|can|must|should|shall) only|only (?:after|once|with|within|on)"
-    rf"|(?!off\b)(?:[a-z]+[- ])?(?<!off[- ])(?:{_LIMIT_NOUN})|(?:{_NORM_VERB})\s+(?:(?:the|a|an|our|their|its|any)\s+)?(?:[a-z']+\s+)?"
-    rf"(?:{_NORM_NOUN})|(?:within|inside|under|by) (?:(?:the|a|an|our|their|its)\s+)?(?:[a-z']+\s+)?(?:{_NORM_NOUN})"
+    r"|(?:no|zero) (?!more than\b|longer\b|matter\b)[a-z]+|(?:may|can|must|should|shall) only"
+    r"|only (?:after|once|with|within|on)|ban(?:s|ned|ning)?|disallow\w*|outlaw\w*|(?:stay|keep|remain) on budget"
+    rf"|(?!off\b)(?:[a-z]+[- ])?(?<!off[- ])(?:{_LIMIT_NOUN})"
+    rf"|(?:{_NORM_VERB})\s+(?:(?:the|a|an|our|their|its|any)\s+)?(?:[a-z']+\s+)?(?:{_NORM_NOUN})"
+    rf"|(?:within|inside|under|by) (?:(?:the|a|an|our|their|its)\s+)?(?:[a-z']+\s+)?(?:{_NORM_NOUN})"
     r"|protect\w*|safeguard\w*|obey\w*|abide by|comply with|adhere to|refrain from|steer clear of")
 #: Words that open a second rule after a conjunction ("... and never escalate").
 _NEXT_RULE = r"never|no|not|without|don't|do not|avoid\w*|only|always|keep|stay|protect\w*|nobody|nothing"
@@ -572,12 +582,15 @@ def rule_phrases(text: str) -> list[tuple[int, int, bool]]:
 _POSTFIX_RULE = re.compile(
     r"\b(?:is|are|isn't|aren't|be|being|stays?|remains?)\s+(?:strictly\s+|absolutely\s+|never\s+)?(?:not\s+(?:allowed"
     r"|permitted|ok|okay|acceptable|an option|tolerated)|forbidden|prohibited|banned|disallowed|off[- ]limits?"
-    r"|out of bounds|strict|tight|enforced|mandatory|capped|fixed|sacred|protected|read[- ]only|untouchable|taboo)\b"
+    r"|out of bounds|strict|tight|enforced|mandatory|capped|fixed|sacred|protected|read[- ]only|untouchable|taboo"
+    r"|binding|non[- ]negotiable|obligatory|compulsory|in force|in effect|unacceptable|out of the question"
+    r"|off the table|a no[- ]go|an? no[- ](?:[a-z]+[- ])?(?:zone|area|go))\b"
     r"|\b(?:not (?:allowed|permitted|tolerated)|forbidden|prohibited|banned|disallowed|off[- ]limits?)\b")
 #: An invariant of one thing per slot: "only one meeting per slot", "at most one box per cell", "a single
 #: robot at a time".
-_ONE_PER = re.compile(rf"\b(?:(?:only|at most|just|no more than|never more than|max(?:imum)?(?: of)?)\s+)?"
-                      rf"(?:one|1|a single)\s+(?:[a-z]+\s+){{0,2}}?(?:per|for each|in each|at a time)\b(?:\s+[a-z]+)?")
+_ONE_PER = re.compile(r"\b(?:(?:only|at most|just|no more than|never more than|max(?:imum)?(?: of)?)\s+)?"
+                      r"(?:one|1|a single)\s+(?:[a-z]+\s+){0,2}?(?:per|for each|in each|at a time|at any (?:one )?time"
+                      r"|at once|simultaneously|at the same time)\b(?:\s+[a-z]+)?")
 
 
 def _stated_rules(text: str, rules: list[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]:
@@ -597,8 +610,9 @@ def _stated_rules(text: str, rules: list[tuple[int, int, bool]]) -> list[tuple[i
             if len(re.findall(r"[a-z0-9']+", text[begin:m.start()])) > 10:
                 begin = m.start()
             begin += len(text[begin:m.start()]) - len(text[begin:m.start()].lstrip())
-            end = m.end() if regex is _POSTFIX_RULE else next(
-                (i for i in range(m.end(), len(text)) if text[i] in ",;."), len(text))
+            # "is not permitted to escalate": what is not permitted follows; else the rule ends at its word
+            runs_on = regex is _ONE_PER or re.match(r"\s+to\s+[a-z]", text[m.end():]) is not None
+            end = next((i for i in range(m.end(), len(text)) if text[i] in ",;."), len(text)) if runs_on else m.end()
             out.append((begin, end, False))
     return out
 
@@ -635,7 +649,8 @@ def _subject_before(text: str, start: int, head: str) -> int:
     words = re.findall(r"[a-z0-9'/]+", text[begin:start])
     # a count stays a count ("3 meetings must not overlap" asks for 3 meetings): the rule starts at its head
     # a participle before a noun modifies it ("the loading dock", "deleting files"): still a noun phrase
-    verbs = [w for i, w in enumerate(words) if verb_of(w) is not None and not (w.endswith("ing") and i < len(words) - 1)]
+    verbs = [w for i, w in enumerate(words)
+             if verb_of(w) is not None and not (w.endswith("ing") and i < len(words) - 1)]
     if not words or len(words) > 6 or verbs or any(w.isdigit() or w in NUMBER_WORDS for w in words):
         return start
     return begin + len(text[begin:start]) - len(text[begin:start].lstrip())
@@ -729,6 +744,21 @@ def _verb_hits(text: str, verbs: dict[str, str]) -> list[tuple[int, str]]:
     return [(m.start(), tool) for verb, tool in verbs.items() for m in re.finditer(verb_pattern(verb), text)]
 
 
+_RESTRICTION = re.compile(r"\s*(?:but\s+|and\s+)?only\s+(?:if|when|after|once|for|to|under|with)\b")
+
+
+def rule_templates_at(text: str, start: int, end: int, templates) -> list:
+    """The templates the rule phrase ``text[start:end]`` names (``lexicon.rule_templates``). A restriction that
+    names nothing itself ("refund 2 orders but only if they were delivered") restricts the act of its part of the
+    directive: it names a template that conditions that act (whose condition holds the act wrong unless something
+    is true: ``refunded(?o) and (not delivered(?o) ...)``), read with the part's words."""
+    named = rule_templates(text[start:end], templates)
+    if named or not _RESTRICTION.match(text[start:end]):
+        return named
+    opened = max(text.rfind(c, 0, start) for c in ",;:.") + 1
+    return rule_templates(text[opened:end], [t for t in templates if re.search(r"\bnot\s", t.constraint.condition)])
+
+
 def _constraints(text: str, domains: list[str], notes: list[str]) -> tuple[str, ...]:
     """The constraint templates (see ``toolsets.ConstraintTemplate``) the directive's rule phrases name."""
     names: list[str] = []
@@ -740,7 +770,7 @@ def _constraints(text: str, domains: list[str], notes: list[str]) -> tuple[str, 
                 notes.append(f"'{phrase.strip()}': {order[1]} already requires what {order[0]} does")
             continue
         offered = [t for domain in domains for t in get_toolset(domain).constraints]
-        for template in rule_templates(phrase, offered):  # by keyword, else by the template's own words
+        for template in rule_templates_at(text, start, end, offered):  # by keyword, else by the template's words
             if template.name not in names:
                 names.append(template.name)
                 notes.append(f"'{phrase.strip()}': constraint {template.name} ({template.constraint.describe()})")

@@ -23,7 +23,7 @@ unsupported by the reader's catch-all).
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
 from gensim_gym.generation.toolsets import get_toolset, load_registry
@@ -116,7 +116,9 @@ META_VERBS = frozenset({"train", "training", "trains", "learn", "learning", "lea
                         # learners and runs: about the training, not the task
                         "ppo", "dqn", "a2c", "sac", "td3", "ddpg", "rl", "llm", "runs", "baseline", "baselines",
                         "policy-gradient", "seed", "seeds", "needs", "wants", "needed", "wanted", "gets", "got",
-                        "getting"})
+                        "getting",
+                        # verbs that introduce a rule rather than ask for an act ("ensure no file gets deleted")
+                        "ensure", "ensures", "ensuring", "guarantee", "guarantees"})
 
 #: Tool verbs too common in directives to ask for their tool when a user writes them ("add more tools",
 #: "check the result", "go easy"): only the hand-written verbs of ``OPERATIONS`` ask for these tools.
@@ -275,7 +277,7 @@ _VOCABULARY_STOP = frozenset({
     "most", "first", "until", "three", "left", "right", "small", "large", "larger", "smaller", "named", "unknown",
     "requested", "only", "must", "with", "between", "within", "that", "this", "each", "every", "some", "where",
     "while", "when", "then", "than", "also", "other", "same", "empty", "free", "clear", "available", "flagged",
-    "note", "notes", "agent", "user", "task", "tasks", "world", "domain", "right", "respecting", "approved",
+    "note", "notes", "agent", "user", "task", "tasks", "world", "domain", "respecting", "approved",
     "never", "ever", "always", "over", "onto", "towards", "toward", "along", "among", "about", "again", "there",
     "here", "what", "which", "whose", "would", "could", "should", "place", "have", "holding", "hand", "handempty",
     "down", "line", "destin"})
@@ -317,9 +319,11 @@ def _own_words(names: tuple[str, ...]) -> dict[str, frozenset[str]]:
     vocab = {name: domain_vocabulary(name) for name in names}
     general = {*PEOPLE, *PLACES, *GENERIC_NOUNS, *NOUN_SYNONYMS}
     return {name: frozenset(w for w in words if w not in general
-                            and not any(w in other for o, other in vocab.items() if o != name)) for name, words in vocab.items()}
+                            and not any(w in other for o, other in vocab.items() if o != name))
+            for name, words in vocab.items()}
 
 
+@lru_cache(maxsize=32)  # one directive is read once per domain
 def said_words(text: str) -> dict[str, tuple[int, int]]:
     """Each word of ``text`` as a noun lemma and, where it is a form of a known verb, as that verb, with the span
     of its first mention (how :func:`own_words` are found in a directive)."""
@@ -469,6 +473,7 @@ def _known_regex() -> re.Pattern[str]:
     return re.compile("|".join(_forms(v) for v in singles))
 
 
+@lru_cache(maxsize=8192)  # asked for each word of a directive by several recognizers (read_directive stays bounded)
 def verb_of(word: str) -> str | None:
     """The known verb (:func:`known_verbs`) ``word`` is a form of ("carries" → carry), or None."""
     if not _known_regex().fullmatch(word):
@@ -487,6 +492,7 @@ class DerivedOperation(NamedTuple):
     redo: bool  # "reschedule": the operation done again, which a fresh task can only approximate
 
 
+@lru_cache(maxsize=4096)  # asked again for each counted word (read_directive stays bounded)
 def derived_operations(text: str, domain: str) -> list[DerivedOperation]:
     """Operations of ``domain`` that ``text`` (lower case) asks for by a word derived from one of its verbs
     (:func:`operations`): a noun (:func:`noun_forms`: "three deliveries", "the cancellation") or the verb
@@ -593,7 +599,8 @@ def phrase_stems(phrase: str) -> frozenset[str]:
     off"), so a phrase is compared with a template's words as :func:`content_words` stems them."""
     words = re.findall(r"[a-z]+", phrase)
     split = [f"{w} {p}" for i, w in enumerate(words) for p in words[i + 1:i + 4] if p in _PARTICLES]
-    return _stems(words) | _stems(split) | _stems(STATE_SYNONYMS[w] for w in words if w in STATE_SYNONYMS)
+    return (_stems(words) | _stems(split) | _stems(STATE_SYNONYMS[w] for w in words if w in STATE_SYNONYMS)
+            | (_stems(["person"]) if any(noun_lemma(w) in PEOPLE or w in PEOPLE for w in words) else frozenset()))
 
 
 def _acts(template: Any) -> tuple[str, ...]:
@@ -626,6 +633,7 @@ def content_words(template: Any) -> frozenset[str]:
     c = template.constraint
     words = re.findall(r"[a-z]+", f"{c.name} {c.description}".replace("_", " ").lower())
     words += [w for p in re.findall(r"([a-z_]+)\(", c.condition) for w in p.split("_")]
+    words += [getattr(p, "type", "") for p in c.params]  # what it quantifies over: person, room, order ...
     return _stems(words) | _act_words(template) | (_stems(LIMIT_WORDS) if _bounds_a_number(template) else frozenset())
 
 
@@ -667,7 +675,8 @@ def _verbal(own: frozenset[str]) -> frozenset[str]:
 #: Words that say two things share one slot ("meetings must not overlap", "each room used once at a time"): a
 #: rule about them is a rule against double booking, so they stand for the words "double", "book" and "slot".
 SAME_SLOT = re.compile(r"\b(?:overlap\w*|clash\w*|conflict\w*|collid\w*|collision\w*|simultaneous\w*"
-                       r"|concurrent\w*|at (?:a|one|the same) time|at once)\b")
+                       r"|concurrent\w*|at (?:a|one|the same|any(?: one)?) time|at once|per (?:time ?)?slot"
+                       r"|in (?:a|one|the same) (?:time ?)?slot)\b")
 _SAME_SLOT_WORDS = frozenset({"double", "book", "slot"})
 
 

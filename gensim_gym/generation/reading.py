@@ -46,6 +46,7 @@ from gensim_gym.generation.directive import (
     masked,
     parse_directive,
     rule_phrases,
+    rule_templates_at,
     tool_bound,
     verb_pattern,
 )
@@ -63,7 +64,6 @@ from gensim_gym.generation.lexicon import (
     number_value,
     object_operations,
     operations,
-    rule_templates,
     verb_of,
 )
 from gensim_gym.generation.toolsets import load_registry
@@ -235,7 +235,7 @@ def _spans(text: str, words: list[str]) -> list[tuple[int, int]]:
     return out
 
 
-def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912 - one flat list of recognizers reads best
+def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR0915 - one flat list of recognizers
     m: re.Match[str] | None
     """``(start, end, clause)`` for every part of ``text`` a recognizer claims, most specific first."""
     registry = load_registry()
@@ -256,7 +256,8 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912 - one 
                 if order else Clause(phrase, "constraint", {"constraint": phrase}, "unsupported",
                                      "an ordering of operations that no tool of the domain enforces"))
             continue
-        named = [t for t in rule_templates(phrase, [t for d in knobs.domains for t in registry[d].constraints])
+        named = [t for t in rule_templates_at(text, rule_start, rule_end,
+                                              [t for d in knobs.domains for t in registry[d].constraints])
                  if t.name in knobs.constraints]
         if named:
             yield rule_start, rule_end, Clause(phrase, "constraint", {"constraints": [t.name for t in named]},
