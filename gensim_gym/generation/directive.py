@@ -175,7 +175,7 @@ _SEEING = r"views?|visibility|vision|observations?|observability|information|inf
 _PART_SEEN = r"partial|limited|restricted|obscured|foggy|incomplete|narrow|reduced|poor|blurry|imperfect|hidden"
 _ALL_SEEN = r"full|complete|total|perfect|clear|unrestricted|unobstructed|fully visible|fully observable"
 #: A part of a directive that is one time word alone (", tight,"): the pressure it names.
-_LONE_TIGHT = r"tight|tighter|rushed|hurried|urgent|pressed"
+_LONE_TIGHT = r"tight|tighter|rushed|hurried|urgent|pressed|quick|fast|speedy|hasty"
 _LONE_LOOSE = r"leisurely|unhurried|unrushed|loose|looser"
 
 

@@ -128,7 +128,8 @@ GENERIC_VERBS = frozenset({"add", "remove", "check", "go", "write", "clear", "pr
 #: Nouns users count goals in, per object type (the type's own name counts too).
 COUNTED = {"item": ("crate", "box", "item", "package", "parcel", "pallet"), "product": ("product", "item", "purchase"),
            "meeting": ("meeting", "appointment", "event"), "file": ("file", "document", "report", "log", "draft"),
-           "order": ("order", "refund", "ticket", "case", "request")}
+           "order": ("order", "refund", "ticket", "case", "request", "complaint", "claim", "inquiry", "enquiry",
+                     "query")}
 #: General English names of the registry's object types ("disks" are discs, "planes" airplanes).
 NOUN_SYNONYMS = {"disk": "disc", "ring": "disc", "plane": "airplane", "aircraft": "airplane", "jet": "airplane",
                  "lorry": "truck", "van": "truck", "parcel": "package", "shipment": "package", "people": "person",
@@ -138,7 +139,8 @@ NOUN_SYNONYMS = {"disk": "disc", "ring": "disc", "plane": "airplane", "aircraft"
                  "storey": "floor", "harbor": "port", "harbour": "port", "basket": "cart", "trolley": "cart",
                  "dock": "location",
                  # names of a world's own things (see own_words): a boat is a ferry, cargo a package
-                 "boat": "ferry", "vessel": "ferry", "tyre": "tire", "cargo": "package", "freight": "package"}
+                 "boat": "ferry", "vessel": "ferry", "tyre": "tire", "cargo": "package", "freight": "package",
+                 "crate": "box"}
 #: Nouns for people, by the types a domain may call them (the first type a domain has wins).
 PEOPLE = {noun: ("person", "passenger", "customer") for noun in
           ("people", "person", "persons", "someone", "guest", "visitor", "employee", "colleague", "attendee",

@@ -85,7 +85,7 @@ FILLER = frozenset({
     "across", "onto", "through", "toward", "towards", "among", "along", "back", "away", "here", "there", "only",
     "inside", "within", "per", "pls", "plz", "thanks", "thx", "w", "first", "next", "finally", "afterwards", "plus",
     "sure", "possible", "usual", "other", "jobs", "job", "chores", "chore", "levels", "setting", "settings",
-    "scenario", "scenarios", "up", "down", "world", "worlds"})
+    "scenario", "scenarios", "up", "down", "world", "worlds", "tool", "tools"})
 
 _OPERATION_VERBS = ("copy", "copies", "back up", "backup", "remove", "delete", "rename", "move", "refund", "cancel",
                     "escalate", "invite", "book", "confirm", "buy", "purchase", "inspect", "search", "verify",
@@ -364,6 +364,9 @@ def _operation_clauses(text: str, rest: str, knobs: Knobs):
     placed = [(h.start, h.end) for name in knobs.domains for h in object_operations(rest, name)]
     for start, end, verb in _verb_spans(rest, list(dict.fromkeys((*mapped, *idle, *_OPERATION_VERBS)))):
         if verb not in mapped and any(a <= start and end <= b for a, b in placed):
+            continue
+        before = re.findall(r"[a-z0-9']+|[,;:.]", text[:start])
+        if verb not in mapped and before and before[-1] in _NOUN_AFTER:  # "into the archive": a noun
             continue
         if verb in idle and verb not in mapped:
             yield start, end, Clause(text[start:end], "operation", {"operation": verb, "tool": idle[verb]},
