@@ -585,7 +585,9 @@ _POSTFIX_RULE = re.compile(
     r"|out of bounds|strict|tight|enforced|mandatory|capped|fixed|sacred|protected|read[- ]only|untouchable|taboo"
     r"|binding|non[- ]negotiable|obligatory|compulsory|in force|in effect|unacceptable|out of the question"
     r"|off the table|a no[- ]go|an? no[- ](?:[a-z]+[- ])?(?:zone|area|go))\b"
-    r"|\b(?:not (?:allowed|permitted|tolerated)|forbidden|prohibited|banned|disallowed|off[- ]limits?)\b")
+    r"|\b(?:not (?:allowed|permitted|tolerated)|forbidden|prohibited|banned|disallowed|off[- ]limits?)\b"
+    # a state its subject keeps, said in the present ("the backup copies stay untouched")
+    rf"|\b(?:stays?|remains?|(?:is|are)\s+(?:kept|left))\s+(?:always\s+)?(?:{_KEPT_STATE})\b")
 #: An invariant of one thing per slot: "only one meeting per slot", "at most one box per cell", "a single
 #: robot at a time".
 _ONE_PER = re.compile(r"\b(?:(?:only|at most|just|no more than|never more than|max(?:imum)?(?: of)?)\s+)?"
@@ -633,7 +635,7 @@ def _same_slot_rules(text: str, rules: list[tuple[int, int, bool]]) -> list[tupl
 
 #: A rule stated of its subject: "backups must never be deleted", "the budget should not go negative".
 _MODAL_HEAD = re.compile(r"(?:never|must|should|may|shall|can|will|does|mustn't|shouldn't|can't|cannot|won't"
-                         r"|doesn't|not allowed)\b")
+                         r"|doesn't|not allowed|has to|have to|needs? to|ought to)\b")
 #: Where the subject of a rule can start: after punctuation or a word that opens a clause.
 _CLAUSE_OPEN = re.compile(r"[,;:.()\-]|\b(?:where|that|which|who|whose|and|but|then|so|if|while|when|plus)\b")
 
@@ -756,6 +758,8 @@ def rule_templates_at(text: str, start: int, end: int, templates) -> list:
     if named or not _RESTRICTION.match(text[start:end]):
         return named
     opened = max(text.rfind(c, 0, start) for c in ",;:.") + 1
+    if re.fullmatch(r"\s*(?:and|but|yet)?\s*", text[opened:start]):  # ", and only when ...": the act came before
+        opened = max(text.rfind(c, 0, max(opened - 1, 0)) for c in ",;:.") + 1
     return rule_templates(text[opened:end], [t for t in templates if re.search(r"\bnot\s", t.constraint.condition)])
 
 

@@ -574,9 +574,20 @@ def _group_of(verb: str) -> frozenset[str]:
 #: ...") is named by any of them ("never bring in a manager", "no humans involved").
 ROLE_NOUNS = frozenset({"supervisor", "manager", "human", "boss", "superior", "lead", "senior", "specialist",
                         "colleague", "person", "team", "expert", "staff", "admin", "administrator", "tier"})
-#: States that mean the same thing of a place ("keep the dock empty" is "keep the dock clear").
+#: Words of a rule that mean what a template's own word means: a state of a place ("keep the dock empty" is
+#: "keep the dock clear"), a norm ("the company rules": policy), money ("funds must stay positive": budget).
+#: A rule phrase is read in the templates' words (:func:`canonical_rule`) before it is matched.
 STATE_SYNONYMS = {"empty": "clear", "free": "clear", "vacant": "clear", "unobstructed": "clear", "untouched": "intact",
-                  "unchanged": "intact", "alone": "intact", "safe": "protect", "protected": "protect"}
+                  "unchanged": "intact", "alone": "intact", "safe": "protect", "protected": "protect",
+                  "rule": "policy", "rules": "policy", "regulation": "policy", "regulations": "policy",
+                  "guideline": "policy", "guidelines": "policy", "procedure": "policy", "procedures": "policy",
+                  "fund": "budget", "funds": "budget", "money": "budget", "cash": "budget", "balance": "budget",
+                  "wallet": "budget", "allowance": "budget"}
+
+
+def canonical_rule(phrase: str) -> str:
+    """``phrase`` with each :data:`STATE_SYNONYMS` word replaced by the templates' word."""
+    return re.sub(r"[a-z]+", lambda m: STATE_SYNONYMS.get(m.group(0), m.group(0)), phrase)
 #: Particles of English phrasal verbs: "handing anything off" says "hand off", as the verb groups write it.
 _PARTICLES = ("off", "up", "out", "over", "back", "away", "down", "on")
 #: Words of a limit on an amount: a template whose condition bounds a number (``budget() >= 0``) is about them
@@ -600,7 +611,7 @@ def phrase_stems(phrase: str) -> frozenset[str]:
     """The stems of a rule phrase's words, with each phrasal verb it splits ("handing anything off": "hand
     off"), so a phrase is compared with a template's words as :func:`content_words` stems them."""
     words = re.findall(r"[a-z]+", phrase)
-    split = [f"{w} {p}" for i, w in enumerate(words) for p in words[i + 1:i + 4] if p in _PARTICLES]
+    split = [f"{w} {p}" for i, w in enumerate(words) for p in words[i + 1:i + 6] if p in _PARTICLES]
     return (_stems(words) | _stems(split) | _stems(STATE_SYNONYMS[w] for w in words if w in STATE_SYNONYMS)
             | (_stems(["person"]) if any(noun_lemma(w) in PEOPLE or w in PEOPLE for w in words) else frozenset()))
 
@@ -688,7 +699,7 @@ def rule_templates(phrase: str, templates: Any, *, literal: bool = False) -> lis
     ("keep the dock clear": dock, clear), the template whose name the phrase says outright, then the most
     fully used, winning a tie. :data:`SAME_SLOT` words count as "double", "book" and "slot"; with ``literal``
     (a phrase that is a rule by its content alone, no rule word) the name word must be said outright."""
-    named = [t for t in templates if t.named_in(phrase)]
+    named = [t for t in templates if t.named_in(phrase) or t.named_in(canonical_rule(phrase))]
     if named:
         return named
     words = set(phrase_stems(phrase))
