@@ -507,6 +507,7 @@ OPERATIONS = {
 
 #: States a rule keeps something in ("keep the dock clear", "the backups must stay untouched").
 _KEPT_STATE = (r"intact|untouched|safe|unchanged|alone|clear|empty|free|protected|clean|vacant|unharmed|as is"
+               r"|out of (?:it|this|that|the loop|the way)"
                r"|available|ready|open|closed|locked|unlocked|stocked|charged|tidy|sorted|positive|non[- ]?negative"
                r"|above zero|solvent|in the black")
 #: Nouns that bound an amount: "a spending limit", "a budget cap", "a ceiling on refunds".
@@ -584,7 +585,10 @@ _POSTFIX_RULE = re.compile(
     r"|permitted|ok|okay|acceptable|an option|tolerated)|forbidden|prohibited|banned|disallowed|off[- ]limits?"
     r"|out of bounds|strict|tight|enforced|mandatory|capped|fixed|sacred|protected|read[- ]only|untouchable|taboo"
     r"|binding|non[- ]negotiable|obligatory|compulsory|in force|in effect|unacceptable|out of the question"
-    r"|off the table|a no[- ]go|an? no[- ](?:[a-z]+[- ])?(?:zone|area|go))\b"
+    r"|off the table|a no[- ]go|an? no[- ](?:[a-z]+[- ])?(?:zone|area|go)|sacrosanct|inviolable|untouchable)\b"
+    # a rule stated by its outcome: "overspending would be a failure", "a deletion fails the episode"
+    r"|\b(?:is|are|would be|will be|counts? as|means?)\s+(?:an?\s+|instant\s+|immediate\s+)*(?:failure|fail|fatal"
+    r"|violation|loss|game over)\b|\bfails? the (?:task|episode|run)\b"
     r"|\b(?:not (?:allowed|permitted|tolerated)|forbidden|prohibited|banned|disallowed|off[- ]limits?)\b"
     # a state its subject keeps, said in the present ("the backup copies stay untouched")
     rf"|\b(?:stays?|remains?|(?:is|are)\s+(?:kept|left))\s+(?:always\s+)?(?:{_KEPT_STATE})\b")

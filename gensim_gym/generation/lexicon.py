@@ -49,12 +49,14 @@ VERB_GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(g) for g in (
     # moving an object to where it belongs: what a domain's put/drop/unload tool finishes
     {"put", "put down", "put away", "drop", "place", "deposit", "set down", "unload", "deliver", "depart",
      "debark", "store", "stack", "drop off", "ship", "dispatch", "carry", "bring", "haul", "transport", "shuttle",
-     "convey", "relocate", "return", "restock", "stow", "offload", "disembark", "hand over", "send over",
+     "convey", "relocate", "shift", "return", "restock", "stow", "offload", "disembark", "hand over", "send over",
      "transfer"},
     {"move", "go", "walk", "drive", "travel", "navigate", "sail", "fly", "ride", "relocate", "visit", "tour",
-     "traverse", "cross", "roam", "wander", "steer", "cover", "sweep", "explore", "patrol", "crawl", "circle"},
+     "traverse", "cross", "roam", "wander", "steer", "cover", "sweep", "explore", "patrol", "crawl", "circle",
+     "shift"},
     {"stack", "pile", "build", "assemble", "heap", "erect"},
-    {"delete", "remove", "erase", "trash", "wipe", "purge", "discard", "clean up", "clear out", "get rid of", "rm"},
+    {"delete", "remove", "erase", "trash", "wipe", "purge", "discard", "clean up", "clear out", "get rid of", "rm",
+     "prune", "cull", "destroy"},
     {"copy", "duplicate", "back up", "replicate", "mirror", "clone", "snapshot", "cp"},
     {"gzip", "compress", "zip", "archive", "pack", "shrink"},
     {"gunzip", "decompress", "unzip", "extract", "unpack", "inflate"},
@@ -72,7 +74,7 @@ VERB_GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(g) for g in (
     {"refund", "reimburse", "pay back", "compensate", "issue refunds"},
     {"cancel", "call off", "void", "revoke", "abort", "withdraw"},
     {"update", "edit", "modify", "amend", "correct", "fix up"},
-    {"escalate", "hand off", "pass on", "forward", "transfer"},
+    {"escalate", "hand off", "pass on", "pass up", "kick up", "bump up", "send up", "refer", "forward", "transfer"},
     {"unstack", "take down", "dismantle", "disassemble", "tear down"},
     {"push", "shove", "slide", "nudge"},
     {"scan", "survey", "explore", "probe"},
@@ -573,7 +575,8 @@ def _group_of(verb: str) -> frozenset[str]:
 #: Nouns for someone an act hands work to: a template whose act's tool names one ("escalate: Ask a supervisor
 #: ...") is named by any of them ("never bring in a manager", "no humans involved").
 ROLE_NOUNS = frozenset({"supervisor", "manager", "human", "boss", "superior", "lead", "senior", "specialist",
-                        "colleague", "person", "team", "expert", "staff", "admin", "administrator", "tier"})
+                        "colleague", "person", "team", "expert", "staff", "admin", "administrator", "tier",
+                        "management", "higher-up", "superviser", "agent"})
 #: Words of a rule that mean what a template's own word means: a state of a place ("keep the dock empty" is
 #: "keep the dock clear"), a norm ("the company rules": policy), money ("funds must stay positive": budget).
 #: A rule phrase is read in the templates' words (:func:`canonical_rule`) before it is matched.
