@@ -524,7 +524,7 @@ _RULE_HEAD = (
     r"(?:\$?\d[\d,.]*\s*(?:dollars?|euros?|usd|eur)?\s+)?budget"
     r"|(?:on a|tight|limited|fixed) budget|double[- ]?book\w*|only (?:if|when|for|to|under)|respect\w*|avoid\w*"
     # a budget stated as an amount ("a budget of 40", "a $40 budget"); two things in one slot ("no overlaps")
-    r"|budget of \$?\d[\d,.]*|\$?\d[\d,.]*[- ](?:dollars?[- ]|euros?[- ]|credits?[- ])?budget"
+    r"|budget (?:of|is|=|:) ?\$?\d[\d,.]*|\$?\d[\d,.]*[- ](?:dollars?[- ]|euros?[- ]|credits?[- ])?budget"
     r"|no (?:overlap|clash|conflict|collision)\w*"
     r"|(?:keep |stay )?spend\w* (?:under|below|within|less than|no more than|at most)"
     # a rule stated as a negative quantifier, as keeping something as it is, or as following a rule
