@@ -1047,8 +1047,11 @@ def _scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
             scores[name] = hits + verbs
             # a toolset's own name weighs 2 (1 where it names a part: "a robot with an unreliable gripper"), a
             # keyword 1, a shared keyword, a verb or a type noun half
+            # (a noun a type is only counted in, "crates" for transport's packages, weighs a little less than a
+            # type's own name, "crate" for depot: it breaks a tie, it outweighs nothing else)
+            counted = counted_nouns(name)
             weights[name] = sum((1.0 if part else 2.0) if w in (name, name + "s") else 0.5 if w in weak else 1.0
-                                for w in hits) + 0.5 * len(verbs)
+                                for w in hits) + sum(0.45 if counted.get(w, w) != w else 0.5 for w in verbs)
     if not scores:
         return []
     if len(scores) > 1:  # of two candidates, the one that has the objects the directive names

@@ -128,7 +128,9 @@ GENERIC_VERBS = frozenset({"add", "remove", "check", "go", "write", "clear", "pr
                            "lookup", "tag", "untag", "touch", "cd", "list", "apply", "get", "set", "find"})
 
 #: Nouns users count goals in, per object type (the type's own name counts too).
-COUNTED = {"item": ("crate", "box", "item", "package", "parcel", "pallet"), "product": ("product", "item", "purchase"),
+COUNTED = {"item": ("crate", "box", "item", "package", "parcel", "pallet"),
+           # transport's cargo, whatever it is called
+           "package": ("package", "parcel", "crate", "box", "consignment"), "product": ("product", "item", "purchase"),
            "meeting": ("meeting", "appointment", "event"), "file": ("file", "document", "report", "log", "draft"),
            "order": ("order", "refund", "ticket", "case", "request", "complaint", "claim", "inquiry", "enquiry",
                      "query")}

@@ -171,3 +171,10 @@ def test_reading_stays_bounded_on_repetitions(piece: str) -> None:
     with contextlib.suppress(DirectiveError):
         _read(text)
     assert time.perf_counter() - start < 1.0
+
+
+def test_a_noun_a_type_is_only_counted_in_breaks_ties_and_no_more() -> None:
+    # crates are transport's cargo too, but depot names crates outright: with trucks alone, depot
+    assert parse_directive("deliver 3 crates by truck").domains == ("depot",)
+    # planes are no depot objects: one against it, and transport holds trucks, planes and crates
+    assert parse_directive("truck and plane logistics, 2 crates to ship").domains == ("transport",)
