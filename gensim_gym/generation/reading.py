@@ -397,10 +397,10 @@ def _no_tool(said: str, verb: str, knobs: Knobs) -> Clause:
     goal itself: honored where it is the domain's only goal predicate, else approximated."""
     registry = load_registry()
     if verb in ACCOMPLISH_VERBS:  # "resolve 3 of them": whatever the domain's goals are, each task asks for them
-        goals = [g for d in knobs.domains for g in registry[d].goal_predicates]
-        return Clause(said, "operation", {"operation": verb, "goal": goals[0] if len(goals) == 1 else goals},
+        every = [g for d in knobs.domains for g in registry[d].goal_predicates]
+        return Clause(said, "operation", {"operation": verb, "goal": every[0] if len(every) == 1 else every},
                       note=f"'{verb}' asks for a task done: every {'+'.join(knobs.domains)} task's goals are "
-                           f"{', '.join(f'{g}(...)' for g in goals)}")
+                           f"{', '.join(f'{g}(...)' for g in every)}")
     for d in knobs.domains:
         goals = registry[d].goal_predicates
         stated = [g for g in goals if re.fullmatch(rf"{re.escape(verb)}(?:e?d)?|{re.escape(verb[:-1])}ied", g)]
