@@ -210,7 +210,9 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     (rf"\b(?:{_MORE_PRESSURE})\s+(?:time\s+)?pressure\b", "time_pressure", "tight"),
     (rf"\b(?:{_LOOSE_LIMIT})\s+(?:\w+\s+)?(?:deadlines?|time limits?|step limits?|limits?)\b", "time_pressure",
      "loose"),
-    (rf"\b(?:no|without|zero)\s+(?:real\s+|step\s+|time\s+)?(?:{_TIME_LIMIT})\b", "time_pressure", "loose"),
+    (rf"\b(?:no|without|zero)\s+(?:real\s+|step\s+|time\s+)?(?:{_TIME_LIMIT})\b"
+     r"|\b(?:no|without|zero)\s+(?:real\s+|any\s+)?(?:time|step|horizon)\s+(?:constraints?|restrictions?|caps?|bounds?)\b",
+     "time_pressure", "loose"),
     (rf"\b(?:no|without|zero)\s+(?:real\s+|any\s+|extra\s+|spare\s+)?(?:{_TIME_RESOURCE})\b{_TIME_TAIL}",
      "time_pressure", "tight"),
     (rf"\b(?:{_TIGHT_MODS})\s+(?:\w+\s+)?(?:{_TIME_RESOURCE}|{_TIME_PRESSURE}|{_TIME_LIMIT}|steps|moves|turns)\b"
@@ -536,8 +538,12 @@ _RULE_HEAD = (
     # the general shapes (round 4): a prohibition of anything ("no escalations", "no person in two sessions"),
     # a restriction ("may only", "only after"), a limit or cap on something ("a spending limit", "a budget
     # cap"), keeping to a norm ("within policy", "follow the rules", "protect the backups")
+    # a cap in money ("a product under 30 credits")
+    r"|(?:under|below|within|less than|at most|no more than|max(?:imum)?(?: of)?) \$?\d[\d,.]*\s*(?:dollars?|euros?"
+    r"|credits?|bucks|usd|eur|coins?)\b"
     r"|(?:no|zero) (?!more than\b|longer\b|matter\b)[a-z]+|(?:may|can|must|should|shall) only"
-    r"|only (?:after|once|with|within|on)|ban(?:s|ned|ning)?|disallow\w*|outlaw\w*|(?:stay|keep|remain) on budget"
+    r"|only (?:after|once|with|within|on|before|while|until|during)|ban(?:s|ned|ning)?|disallow\w*|outlaw\w*"
+    r"|(?:stay|keep|remain) on budget"
     rf"|(?!off\b)(?:[a-z]+[- ])?(?<!off[- ])(?:{_LIMIT_NOUN})"
     rf"|(?:{_NORM_VERB})\s+(?:(?:the|a|an|our|their|its|any)\s+)?(?:[a-z']+\s+)?(?:{_NORM_NOUN})"
     rf"|(?:within|inside|under|by) (?:(?:the|a|an|our|their|its)\s+)?(?:[a-z']+\s+)?(?:{_NORM_NOUN})"
@@ -655,8 +661,8 @@ def _subject_before(text: str, start: int, head: str) -> int:
     words = re.findall(r"[a-z0-9'/]+", text[begin:start])
     # a count stays a count ("3 meetings must not overlap" asks for 3 meetings): the rule starts at its head
     # a participle before a noun modifies it ("the loading dock", "deleting files"): still a noun phrase
-    verbs = [w for i, w in enumerate(words)
-             if verb_of(w) is not None and not (w.endswith("ing") and i < len(words) - 1)]
+    # ("the escalate tool": a verb before a noun names what the noun is for)
+    verbs = [w for i, w in enumerate(words) if verb_of(w) is not None and i == len(words) - 1]
     if not words or len(words) > 6 or verbs or any(w.isdigit() or w in NUMBER_WORDS for w in words):
         return start
     return begin + len(text[begin:start]) - len(text[begin:start].lstrip())

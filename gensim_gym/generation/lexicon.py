@@ -67,7 +67,7 @@ VERB_GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(g) for g in (
     {"inspect", "examine", "review", "compare", "evaluate", "assess"},
     {"search", "look up", "lookup", "browse", "find", "query", "look for", "hunt for"},
     {"verify", "authenticate", "identify", "validate", "confirm identity", "vet"},
-    {"schedule", "arrange", "set up", "organise", "organize", "book in"},
+    {"schedule", "arrange", "set up", "organise", "organize", "book in", "coordinate"},
     {"book", "reserve", "secure"},
     {"invite", "add attendees"},
     {"confirm", "accept", "rsvp", "acknowledge", "approve"},
@@ -83,7 +83,8 @@ VERB_GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(g) for g in (
 
 #: Verbs of getting a task done, whatever the task is ("resolve 3 tickets", "fulfil two orders", "finish 4
 #: deliveries"): they ask for a domain's goals themselves, which every task of it has.
-ACCOMPLISH_VERBS = frozenset({"resolve", "finish", "fulfil", "fulfill", "accomplish", "achieve", "settle",
+ACCOMPLISH_VERBS = frozenset({"resolve", "finish", "fulfil", "fulfill", "accomplish", "achieve", "settle", "answer",
+                              "tackle",
                               "close out", "wrap up", "get done", "sort out", "take care of", "deal with"})
 
 #: General English action verbs no tool of any domain has to be named after: a directive's verb found here (or
@@ -587,7 +588,8 @@ STATE_SYNONYMS = {"empty": "clear", "free": "clear", "vacant": "clear", "unobstr
                   "rule": "policy", "rules": "policy", "regulation": "policy", "regulations": "policy",
                   "guideline": "policy", "guidelines": "policy", "procedure": "policy", "procedures": "policy",
                   "fund": "budget", "funds": "budget", "money": "budget", "cash": "budget", "balance": "budget",
-                  "wallet": "budget", "allowance": "budget"}
+                  "wallet": "budget", "allowance": "budget", "credits": "budget", "dollars": "budget",
+                  "euros": "budget", "bucks": "budget"}
 
 
 def canonical_rule(phrase: str) -> str:

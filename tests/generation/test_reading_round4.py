@@ -178,3 +178,17 @@ def test_a_noun_a_type_is_only_counted_in_breaks_ties_and_no_more() -> None:
     assert parse_directive("deliver 3 crates by truck").domains == ("depot",)
     # planes are no depot objects: one against it, and transport holds trucks, planes and crates
     assert parse_directive("truck and plane logistics, 2 crates to ship").domains == ("transport",)
+
+
+@pytest.mark.parametrize(("text", "template"), [
+    ("support, verify 1 customer, the escalate tool must never be used", "no_escalation"),  # a verb as modifier
+    ("webshop: one gadget under 25 dollars", "within_budget"),  # a cap in money is a budget
+])
+def test_a_rule_of_its_subject_or_its_amount_names_the_template(text: str, template: str) -> None:
+    knobs = parse_directive(text)
+    assert knobs.constraints == (template,)
+    assert "escalate" not in knobs.required_tools  # the tool named in the rule is not asked for
+
+
+def test_no_time_constraints_is_plenty_of_time() -> None:
+    assert parse_directive("sokoban with a single box, no time restrictions").horizon_slack == "loose"
