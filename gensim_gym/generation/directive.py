@@ -528,7 +528,8 @@ _RULE_HEAD = (
     # a budget stated as an amount ("a budget of 40", "a $40 budget"); two things in one slot ("no overlaps")
     r"|budget (?:of|is|=|:) ?\$?\d[\d,.]*|\$?\d[\d,.]*[- ](?:dollars?[- ]|euros?[- ]|credits?[- ])?budget"
     r"|no (?:overlap|clash|conflict|collision)\w*"
-    r"|(?:keep |stay )?spend\w* (?:under|below|within|less than|no more than|at most)"
+    r"|(?:keep |stay )?spend\w* (?:(?:is |are )?(?:capped at|limited to)|under|below|within|less than|no more than"
+    r"|at most)"
     # a rule stated as a negative quantifier, as keeping something as it is, or as following a rule
     r"|nobody|no one|no-one|none of|nothing|no (?:[a-z]+ ){1,3}?(?:may|must|should|can|shall|will|ever|is|are|gets?)"
     rf"|(?:keep|leave|preserve|maintain)\s+[^,;.]*?\b(?:{_KEPT_STATE})"
@@ -542,7 +543,7 @@ _RULE_HEAD = (
     r"|(?:under|below|within|less than|at most|no more than|max(?:imum)?(?: of)?) \$?\d[\d,.]*\s*(?:dollars?|euros?"
     r"|credits?|bucks|usd|eur|coins?)\b"
     r"|(?:no|zero) (?!more than\b|longer\b|matter\b)[a-z]+|(?:may|can|must|should|shall) only"
-    r"|only (?:after|once|with|within|on|before|while|until|during)|ban(?:s|ned|ning)?|disallow\w*|outlaw\w*"
+    r"|only (?:after|once|with|within|on|before|while|until|during)|ban(?:s|ning)?|disallow(?!ed)\w*|outlaw\w*"
     r"|(?:stay|keep|remain) on budget"
     rf"|(?!off\b)(?:[a-z]+[- ])?(?<!off[- ])(?:{_LIMIT_NOUN})"
     rf"|(?:{_NORM_VERB})\s+(?:(?:the|a|an|our|their|its|any)\s+)?(?:[a-z']+\s+)?(?:{_NORM_NOUN})"

@@ -132,7 +132,8 @@ GENERIC_VERBS = frozenset({"add", "remove", "check", "go", "write", "clear", "pr
 COUNTED = {"item": ("crate", "box", "item", "package", "parcel", "pallet"),
            # transport's cargo, whatever it is called
            "package": ("package", "parcel", "crate", "box", "consignment"), "product": ("product", "item", "purchase"),
-           "meeting": ("meeting", "appointment", "event"), "file": ("file", "document", "report", "log", "draft"),
+           "meeting": ("meeting", "appointment", "event", "session", "standup", "huddle"),
+           "file": ("file", "document", "report", "log", "draft"),
            "order": ("order", "refund", "ticket", "case", "request", "complaint", "claim", "inquiry", "enquiry",
                      "query")}
 #: General English names of the registry's object types ("disks" are discs, "planes" airplanes).

@@ -192,3 +192,11 @@ def test_a_rule_of_its_subject_or_its_amount_names_the_template(text: str, templ
 
 def test_no_time_constraints_is_plenty_of_time() -> None:
     assert parse_directive("sokoban with a single box, no time restrictions").horizon_slack == "loose"
+
+
+@pytest.mark.parametrize(("text", "template"), [
+    ("filesystem: 2 moves, erasing is banned", "no_deletion"),  # the postfix "banned" wins over the prefix "ban"
+    ("webshop: get 3 items, total spend limited to 60", "within_budget"),
+])
+def test_a_postfix_or_capped_spend_rule(text: str, template: str) -> None:
+    assert parse_directive(text).constraints == (template,)
