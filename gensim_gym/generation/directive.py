@@ -27,7 +27,9 @@ from gensim_gym.generation.lexicon import (
     number_value,
     object_operations,
     operations,
+    own_words,
     rule_templates,
+    said_words,
     verb_of,
     weak_keywords,
 )
@@ -147,7 +149,8 @@ _LOOSE_ADJ = r"generous|loose|long|relaxed|lenient|ample|roomy|large|plentiful|u
 _FEW_TOOLS = (r"fewer|less|few|a few|only a few|just a few|very few|no|without|minimal|minimum|small|smaller|not many"
               r"|not too many|a handful of|handful of|limited|reduced|restricted|tiny|a small number of|lean|slim"
               r"|compact|only the|only|just the|just")
-_MANY_TOOLS = (r"many|many more|more|lots more|extra|lots of|plenty of|a lot of|several|additional|a bunch of"
+_MANY_TOOLS = (r"twice as many|double the|many|many more|more|lots more|extra|lots of|plenty of|a lot of|several"
+               r"|additional|a bunch of"
                r"|tons of|loads of|numerous|a large number of|a wide range of|large|larger|big|bigger|rich|wide"
                r"|a few extra|a couple of extra|a couple more|a few more|some extra")
 _TOOL_NOUN = r"distractors?|distractor tools|tools|toolsets?|tool sets?"
@@ -155,7 +158,7 @@ _TOOL_NOUN = r"distractors?|distractor tools|tools|toolsets?|tool sets?"
 _BETWEEN = rf"(?:(?!\d|(?:{NUMBER})\b)\w+\s+)?"
 #: Words that bound a count from above ("at most 6 tools"); "fewer than"/"less than" exclude the number itself.
 _AT_MOST = (r"at most|no more than|not more than|up to|at max|max|maximum of|a maximum of|max of|a max of|under"
-            r"|below|within|capped at|limited to|fewer than|less than")
+            r"|below|within|capped at|limited to|fewer than|less than|(?:a |the )?(?:cap|limit|ceiling) of")
 
 
 def tool_bound(said: str) -> int:
@@ -165,6 +168,15 @@ def tool_bound(said: str) -> int:
         raise DirectiveError(f"{said!r} bounds no tool count")
     n = number_value(m.group(2))
     return n - 1 if m.group(1) in ("fewer than", "less than") else n
+
+
+#: Nouns of what an agent sees, and the extents that make it partial or full ("a limited view", "full visibility").
+_SEEING = r"views?|visibility|vision|observations?|observability|information|info|knowledge|sight|perception"
+_PART_SEEN = r"partial|limited|restricted|obscured|foggy|incomplete|narrow|reduced|poor|blurry|imperfect|hidden"
+_ALL_SEEN = r"full|complete|total|perfect|clear|unrestricted|unobstructed|fully visible|fully observable"
+#: A part of a directive that is one time word alone (", tight,"): the pressure it names.
+_LONE_TIGHT = r"tight|tighter|rushed|hurried|urgent|pressed|quick|fast|speedy|hasty"
+_LONE_LOOSE = r"leisurely|unhurried|unrushed|loose|looser"
 
 
 #: Words that negate the knob word they stand before ("nothing stochastic", "no hidden facts", "never noisy",
@@ -198,7 +210,9 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     (rf"\b(?:{_MORE_PRESSURE})\s+(?:time\s+)?pressure\b", "time_pressure", "tight"),
     (rf"\b(?:{_LOOSE_LIMIT})\s+(?:\w+\s+)?(?:deadlines?|time limits?|step limits?|limits?)\b", "time_pressure",
      "loose"),
-    (rf"\b(?:no|without|zero)\s+(?:real\s+|step\s+|time\s+)?(?:{_TIME_LIMIT})\b", "time_pressure", "loose"),
+    (rf"\b(?:no|without|zero)\s+(?:real\s+|step\s+|time\s+)?(?:{_TIME_LIMIT})\b"
+     r"|\b(?:no|without|zero)\s+(?:real\s+|any\s+)?(?:time|step|horizon)\s+(?:constraints?|restrictions?|caps?|bounds?)\b",
+     "time_pressure", "loose"),
     (rf"\b(?:no|without|zero)\s+(?:real\s+|any\s+|extra\s+|spare\s+)?(?:{_TIME_RESOURCE})\b{_TIME_TAIL}",
      "time_pressure", "tight"),
     (rf"\b(?:{_TIGHT_MODS})\s+(?:\w+\s+)?(?:{_TIME_RESOURCE}|{_TIME_PRESSURE}|{_TIME_LIMIT}|steps|moves|turns)\b"
@@ -206,9 +220,13 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     (rf"\b(?:{_LOOSE_MODS})\s+(?:\w+\s+)?(?:{_TIME_RESOURCE})\b{_TIME_TAIL}", "time_pressure", "loose"),
     (r"\b(?:plenty of|lots of|a lot of|loads of|tons of|enough|spare|ample|generous|no shortage of)\s+"
      r"(?:\w+\s+)?(?:steps|moves|turns)\b", "time_pressure", "loose"),  # not "more steps": longer plans
-    (rf"\b(?:{_TIME_RESOURCE}|{_TIME_PRESSURE}|{_TIME_LIMIT})\s+{_IS}(?:{_TIGHT_ADJ})\b", "time_pressure", "tight"),
-    (rf"\b(?:{_TIME_RESOURCE}|{_TIME_PRESSURE}|{_TIME_LIMIT})\s+{_IS}(?:{_LOOSE_ADJ})\b", "time_pressure", "loose"),
+    (rf"\b(?:{_TIME_RESOURCE}|{_TIME_PRESSURE}|{_TIME_LIMIT}|steps|moves|turns|actions)\s+{_IS}(?:{_TIGHT_ADJ})\b",
+     "time_pressure", "tight"),
+    (rf"\b(?:{_TIME_RESOURCE}|{_TIME_PRESSURE}|{_TIME_LIMIT}|steps|moves|turns|actions)\s+{_IS}(?:{_LOOSE_ADJ})\b",
+     "time_pressure", "loose"),
     (rf"\b(?:under\s+|with\s+|a\s+)?(?:{_TIME_PRESSURE})\b", "time_pressure", "tight"),
+    (rf"(?:^|[,;:])\s*(?P<k>{_LONE_TIGHT})\s*(?=[,;.]|$)", "time_pressure", "tight"),
+    (rf"(?:^|[,;:])\s*(?P<k>{_LONE_LOOSE})\s*(?=[,;.]|$)", "time_pressure", "loose"),
     # a negator scopes over the knob word after it, for every boolean knob alike (see _negated)
     *_negated(r"noise|noisy|randomness|random|stochastic|stochasticity|flaky|failures?|unreliable|failing", "noise",
               False),
@@ -220,6 +238,17 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     (r"\b(?:can't|cannot|can not|doesn't|does not|don't|do not|won't|unable to)\s+(?:see|observe|know|tell)\b",
      "partial", True),
     (r"\b(?:unseen|invisible|unknown (?:state|facts?|information)|partial obs|partially obs)\b", "partial", True),
+    # what the agent sees, by pattern as time pressure is: an extent and a noun of seeing, in either order ("a
+    # partial view", "limited visibility", "the map is fully visible", "observable state")
+    (rf"\b(?:{_PART_SEEN})\s+(?:\w+\s+)?(?:{_SEEING})\b|\b(?:{_SEEING})\s+{_IS}(?:{_PART_SEEN})\b"
+     r"|\bpartially\s+(?:observable|observed|visible|known)\b|\bfog of war\b", "partial", True),
+    (rf"\b(?:{_ALL_SEEN})\s+(?:\w+\s+)?(?:{_SEEING})\b|\b(?:{_SEEING})\s+{_IS}(?:{_ALL_SEEN}|observable|visible)\b"
+     r"|\b(?:fully\s+|completely\s+|totally\s+|entirely\s+)?(?:observable|visible|transparent)\s+(?:state|world|map|board"
+     r"|grid|environment|layout|facts?)\b|\b(?:fully|completely|totally|entirely)\s+(?:observable|visible|transparent)\b"
+     r"|\b(?:everything|all)\s+(?:is\s+)?(?:visible|observable|observed|known|shown)\b"
+     r"|\b(?:sees?|seeing|shows?|showing|observes?)\s+(?:the\s+)?(?:whole|entire|full|complete)\s+(?:board|map|grid|state"
+     r"|world|layout|environment|picture)\b",
+     "partial", False),
     *_negated(r"sparse|sparsely|sparse rewards?", "reward_mode", "dense"),
     *_negated(r"(?:dense|shaped|intermediate|progress|per[- ]step|partial)\s+rewards?|(?:reward\s+|progress\s+)?"
               r"shaping|dense|densely|shaped", "reward_mode", "sparse"),
@@ -254,9 +283,10 @@ def knob_phrases(text: str) -> list[tuple[int, int, str, object]]:
     out = []
     for pattern, kind, value in KNOB_PHRASES:
         for m in pattern.finditer(text):
-            if not any(taken[m.start():m.end()]):
-                taken[m.start():m.end()] = b"\x01" * (m.end() - m.start())
-                out.append((m.start(), m.end(), kind, value))
+            start, end = m.span("k") if "k" in pattern.groupindex else m.span()  # "k": the words, not the comma
+            if not any(taken[start:end]):
+                taken[start:end] = b"\x01" * (end - start)
+                out.append((start, end, kind, value))
     return sorted(out)
 
 
@@ -477,22 +507,50 @@ OPERATIONS = {
 }
 
 
+#: States a rule keeps something in ("keep the dock clear", "the backups must stay untouched").
+_KEPT_STATE = (r"intact|untouched|safe|unchanged|alone|clear|empty|free|protected|clean|vacant|unharmed|as is"
+               r"|out of (?:it|this|that|the loop|the way)"
+               r"|available|ready|open|closed|locked|unlocked|stocked|charged|tidy|sorted|positive|non[- ]?negative"
+               r"|above zero|solvent|in the black")
+#: Nouns that bound an amount: "a spending limit", "a budget cap", "a ceiling on refunds".
+_LIMIT_NOUN = r"limits?|caps?|ceilings?|quotas?|allowances?"
+#: Nouns for a norm an agent keeps to, and verbs of keeping to one ("follow the refund rules", "within policy").
+_NORM_NOUN = r"polic(?:y|ies)|rules?|regulations?|guidelines?|limits?|constraints?|bounds?|terms|procedures?|budget"
+_NORM_VERB = r"follow\w*|respect\w*|honou?r\w*|observ\w*|stick\w* to|keep\w* to|stay\w* within"
 #: The words that open a rule rather than a task: "without double-booking anyone", "never delete the
 #: backups", "must not escalate", "stay under a $50 budget", "only for verified customers".
 _RULE_HEAD = (
     r"without|never|no more than|don't|do not|not allowed to|(?:must|should|may|shall|can|will|does) not|mustn't"
-    r"|shouldn't|can't|cannot|won't|doesn't|forbid\w*|prohibit\w*|no \w+ (?:allowed|permitted)"
+    r"|shouldn't|can't|cannot|won't|doesn't|forbid(?!den)\w*|prohibit(?!ed)\w*|no \w+ (?:allowed|permitted)"
     r"|(?:stay |keep |remain )?(?:within|under|below|inside) (?:the |a |an |our |their )?"
     r"(?:\$?\d[\d,.]*\s*(?:dollars?|euros?|usd|eur)?\s+)?budget"
     r"|(?:on a|tight|limited|fixed) budget|double[- ]?book\w*|only (?:if|when|for|to|under)|respect\w*|avoid\w*"
     # a budget stated as an amount ("a budget of 40", "a $40 budget"); two things in one slot ("no overlaps")
-    r"|budget of \$?\d[\d,.]*|\$?\d[\d,.]*[- ](?:dollars?[- ]|euros?[- ]|credits?[- ])?budget"
+    r"|budget (?:of|is|=|:) ?\$?\d[\d,.]*|\$?\d[\d,.]*[- ](?:dollars?[- ]|euros?[- ]|credits?[- ])?budget"
     r"|no (?:overlap|clash|conflict|collision)\w*"
-    r"|(?:keep |stay )?spend\w* (?:under|below|within|less than|no more than|at most)"
+    r"|(?:keep |stay )?spend\w* (?:(?:is |are )?(?:capped at|limited to)|under|below|within|less than|no more than"
+    r"|at most)"
     # a rule stated as a negative quantifier, as keeping something as it is, or as following a rule
     r"|nobody|no one|no-one|none of|nothing|no (?:[a-z]+ ){1,3}?(?:may|must|should|can|shall|will|ever|is|are|gets?)"
-    r"|(?:keep|leave|preserve)\s+[^,;.]*?\b(?:intact|untouched|safe|unchanged|alone)"
-    r"|(?:must|should|has to|have to|always)\s+(?:follow|obey|comply with|adhere to)|according to|in line with")
+    rf"|(?:keep|leave|preserve|maintain)\s+[^,;.]*?\b(?:{_KEPT_STATE})"
+    rf"|(?:must|should|shall|has to|have to|needs? to|will)\s+(?:always\s+)?(?:stay|remain|be kept|be left|be)\s+"
+    rf"(?:(?:kept|left)\s+)?(?:{_KEPT_STATE})"
+    r"|(?:must|should|has to|have to|always)\s+(?:follow|obey|comply with|adhere to)|according to|in line with"
+    # the general shapes (round 4): a prohibition of anything ("no escalations", "no person in two sessions"),
+    # a restriction ("may only", "only after"), a limit or cap on something ("a spending limit", "a budget
+    # cap"), keeping to a norm ("within policy", "follow the rules", "protect the backups")
+    # a cap in money ("a product under 30 credits")
+    r"|(?:under|below|within|less than|at most|no more than|max(?:imum)?(?: of)?) \$?\d[\d,.]*\s*(?:dollars?|euros?"
+    r"|credits?|bucks|usd|eur|coins?)\b"
+    r"|(?:no|zero) (?!more than\b|longer\b|matter\b)[a-z]+|(?:may|can|must|should|shall) only"
+    r"|only (?:after|once|with|within|on|before|while|until|during)|ban(?:s|ning)?|disallow(?!ed)\w*|outlaw\w*"
+    r"|(?:stay|keep|remain) on budget"
+    rf"|(?!off\b)(?:[a-z]+[- ])?(?<!off[- ])(?:{_LIMIT_NOUN})"
+    rf"|(?:{_NORM_VERB})\s+(?:(?:the|a|an|our|their|its|any)\s+)?(?:[a-z']+\s+)?(?:{_NORM_NOUN})"
+    rf"|(?:within|inside|under|by) (?:(?:the|a|an|our|their|its)\s+)?(?:[a-z']+\s+)?(?:{_NORM_NOUN})"
+    r"|protect\w*|safeguard\w*|obey\w*|abide by|comply with|adhere to|refrain from|steer clear of")
+#: Words that open a second rule after a conjunction ("... and never escalate").
+_NEXT_RULE = r"never|no|not|without|don't|do not|avoid\w*|only|always|keep|stay|protect\w*|nobody|nothing"
 #: The words that open an ordering rule: "verify identity before every refund" asks for both operations, in order.
 _PRECEDENCE_HEAD = r"before (?:every|each|any|doing|a|an|the)|prior to (?:every|each|any|a|an|the)"
 #: A rule without its tail, for callers that only need where rules start (the tail is :func:`rule_phrases`').
@@ -504,7 +562,9 @@ def _rule_regex(names: tuple[str, ...]) -> re.Pattern[str]:
     operation ("stay under budget and buy 2 items": the purchase is asked for, not forbidden)."""
     verbs = sorted({v for name in names for v in operations(name)}, key=len, reverse=True)
     opens = "|".join(verb_pattern(v) for v in verbs) or r"(?!x)x"
-    tail = rf"(?:(?!\b(?:and|but|then|while|so|plus)\s+(?:then\s+|also\s+)?(?:{opens}))[^,;.])*"
+    # ... or to a conjunction that opens another rule ("within policy and never escalate": two rules)
+    tail = (rf"(?:(?!\b(?:and|but|then|while|so|plus)\s+(?:then\s+|also\s+)?(?:{opens})"
+            rf"|\b(?:and|but|or|plus|while)\s+(?:also\s+)?(?:{_NEXT_RULE})\b)[^,;.])*")
     return re.compile(rf"\b(?:({_PRECEDENCE_HEAD})|{_RULE_HEAD})\b{tail}")
 
 
@@ -520,8 +580,54 @@ def rule_phrases(text: str) -> list[tuple[int, int, bool]]:
         regex = _RULE_REGEX[names] = _rule_regex(names)
     rules = [(_subject_before(text, _verb_before(text, m.start()), m.group(0)), m.end(), m.group(1) is not None)
              for m in regex.finditer(text)]
+    rules += _stated_rules(text, rules)
     kept = _kept_states(text, rules)
     return sorted(rules + kept + _same_slot_rules(text, rules + kept))
+
+
+#: A rule stated after what it is about: "deleting files is not allowed", "the dock is off limits", "budget is
+#: strict", "escalations are forbidden".
+_POSTFIX_RULE = re.compile(
+    r"\b(?:is|are|isn't|aren't|be|being|stays?|remains?)\s+(?:strictly\s+|absolutely\s+|never\s+)?(?:not\s+(?:allowed"
+    r"|permitted|ok|okay|acceptable|an option|tolerated)|forbidden|prohibited|banned|disallowed|off[- ]limits?"
+    r"|out of bounds|strict|tight|enforced|mandatory|capped|fixed|sacred|protected|read[- ]only|untouchable|taboo"
+    r"|binding|non[- ]negotiable|obligatory|compulsory|in force|in effect|unacceptable|out of the question"
+    r"|off the table|a no[- ]go|an? no[- ](?:[a-z]+[- ])?(?:zone|area|go)|sacrosanct|inviolable|untouchable)\b"
+    # a rule stated by its outcome: "overspending would be a failure", "a deletion fails the episode"
+    r"|\b(?:is|are|would be|will be|counts? as|means?)\s+(?:an?\s+|instant\s+|immediate\s+)*(?:failure|fail|fatal"
+    r"|violation|loss|game over)\b|\bfails? the (?:task|episode|run)\b"
+    r"|\b(?:not (?:allowed|permitted|tolerated)|forbidden|prohibited|banned|disallowed|off[- ]limits?)\b"
+    # a state its subject keeps, said in the present ("the backup copies stay untouched")
+    rf"|\b(?:stays?|remains?|(?:is|are)\s+(?:kept|left))\s+(?:always\s+)?(?:{_KEPT_STATE})\b")
+#: An invariant of one thing per slot: "only one meeting per slot", "at most one box per cell", "a single
+#: robot at a time".
+_ONE_PER = re.compile(r"\b(?:(?:only|at most|just|no more than|never more than|max(?:imum)?(?: of)?)\s+)?"
+                      r"(?:one|1|a single)\s+(?:[a-z]+\s+){0,2}?(?:per|for each|in each|at a time|at any (?:one )?time"
+                      r"|at once|simultaneously|at the same time)\b(?:\s+[a-z]+)?")
+
+
+def _stated_rules(text: str, rules: list[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]:
+    """Rules whose rule word comes last (:data:`_POSTFIX_RULE`) or that state an invariant of one thing per slot
+    (:data:`_ONE_PER`): the rule is its whole part of the directive, from where the clause opens (at most ten
+    words back), so the words it is about ("deleting files", "meeting rooms") are its content."""
+    out: list[tuple[int, int, bool]] = []
+    for m in re.finditer(r"(?<!not )\bonly\s+([a-z]+)\b", text):  # "only refund delivered orders": a restriction
+        if verb_of(m.group(1)) is not None and not any(a < m.end() and m.start() < b for a, b, _ in rules):
+            out.append((m.start(), next((i for i in range(m.end(), len(text)) if text[i] in ",;."), len(text)), False))
+    for regex in (_POSTFIX_RULE, _ONE_PER):
+        for m in regex.finditer(text):
+            if any(a < m.end() and m.start() < b for a, b, _ in rules + out):
+                continue
+            opened = [o.end() for o in re.finditer(r"[,;:.()]|\b(?:and|but|then|so|while|plus)\b", text[:m.start()])]
+            begin = opened[-1] if opened else 0
+            if len(re.findall(r"[a-z0-9']+", text[begin:m.start()])) > 10:
+                begin = m.start()
+            begin += len(text[begin:m.start()]) - len(text[begin:m.start()].lstrip())
+            # "is not permitted to escalate": what is not permitted follows; else the rule ends at its word
+            runs_on = regex is _ONE_PER or re.match(r"\s+to\s+[a-z]", text[m.end():]) is not None
+            end = next((i for i in range(m.end(), len(text)) if text[i] in ",;."), len(text)) if runs_on else m.end()
+            out.append((begin, end, False))
+    return out
 
 
 def _same_slot_rules(text: str, rules: list[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]:
@@ -540,7 +646,7 @@ def _same_slot_rules(text: str, rules: list[tuple[int, int, bool]]) -> list[tupl
 
 #: A rule stated of its subject: "backups must never be deleted", "the budget should not go negative".
 _MODAL_HEAD = re.compile(r"(?:never|must|should|may|shall|can|will|does|mustn't|shouldn't|can't|cannot|won't"
-                         r"|doesn't|not allowed)\b")
+                         r"|doesn't|not allowed|has to|have to|needs? to|ought to)\b")
 #: Where the subject of a rule can start: after punctuation or a word that opens a clause.
 _CLAUSE_OPEN = re.compile(r"[,;:.()\-]|\b(?:where|that|which|who|whose|and|but|then|so|if|while|when|plus)\b")
 
@@ -555,7 +661,10 @@ def _subject_before(text: str, start: int, head: str) -> int:
     begin = opened[-1] if opened else 0
     words = re.findall(r"[a-z0-9'/]+", text[begin:start])
     # a count stays a count ("3 meetings must not overlap" asks for 3 meetings): the rule starts at its head
-    if not words or len(words) > 6 or any(verb_of(w) is not None or w.isdigit() or w in NUMBER_WORDS for w in words):
+    # a participle before a noun modifies it ("the loading dock", "deleting files"): still a noun phrase
+    # ("the escalate tool": a verb before a noun names what the noun is for)
+    verbs = [w for i, w in enumerate(words) if verb_of(w) is not None and i == len(words) - 1]
+    if not words or len(words) > 6 or verbs or any(w.isdigit() or w in NUMBER_WORDS for w in words):
         return start
     return begin + len(text[begin:start]) - len(text[begin:start].lstrip())
 
@@ -648,6 +757,23 @@ def _verb_hits(text: str, verbs: dict[str, str]) -> list[tuple[int, str]]:
     return [(m.start(), tool) for verb, tool in verbs.items() for m in re.finditer(verb_pattern(verb), text)]
 
 
+_RESTRICTION = re.compile(r"\s*(?:but\s+|and\s+)?only\s+(?:if|when|after|once|for|to|under|with)\b")
+
+
+def rule_templates_at(text: str, start: int, end: int, templates) -> list:
+    """The templates the rule phrase ``text[start:end]`` names (``lexicon.rule_templates``). A restriction that
+    names nothing itself ("refund 2 orders but only if they were delivered") restricts the act of its part of the
+    directive: it names a template that conditions that act (whose condition holds the act wrong unless something
+    is true: ``refunded(?o) and (not delivered(?o) ...)``), read with the part's words."""
+    named = rule_templates(text[start:end], templates)
+    if named or not _RESTRICTION.match(text[start:end]):
+        return named
+    opened = max(text.rfind(c, 0, start) for c in ",;:.") + 1
+    if re.fullmatch(r"\s*(?:and|but|yet)?\s*", text[opened:start]):  # ", and only when ...": the act came before
+        opened = max(text.rfind(c, 0, max(opened - 1, 0)) for c in ",;:.") + 1
+    return rule_templates(text[opened:end], [t for t in templates if re.search(r"\bnot\s", t.constraint.condition)])
+
+
 def _constraints(text: str, domains: list[str], notes: list[str]) -> tuple[str, ...]:
     """The constraint templates (see ``toolsets.ConstraintTemplate``) the directive's rule phrases name."""
     names: list[str] = []
@@ -659,7 +785,7 @@ def _constraints(text: str, domains: list[str], notes: list[str]) -> tuple[str, 
                 notes.append(f"'{phrase.strip()}': {order[1]} already requires what {order[0]} does")
             continue
         offered = [t for domain in domains for t in get_toolset(domain).constraints]
-        for template in rule_templates(phrase, offered):  # by keyword, else by the template's own words
+        for template in rule_templates_at(text, start, end, offered):  # by keyword, else by the template's words
             if template.name not in names:
                 names.append(template.name)
                 notes.append(f"'{phrase.strip()}': constraint {template.name} ({template.constraint.describe()})")
@@ -834,13 +960,28 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     verbs (:data:`OPERATIONS`, any form) and the nouns of its object types (``lexicon.counted_nouns``: "five
     packages from the dock" is about items and locations) as weak evidence."""
     hits = [w for w in dict.fromkeys((name, *ts.keywords)) if _has(text, keyword_pattern(w))]
-    verbs = [v for v in OPERATIONS.get(name, {}) if v not in hits and re.search(verb_pattern(v), text)]
+    # one word is one piece of evidence: "scheduling" is a calendar keyword, not also its verb "schedule"
+    spans = [m.span() for w in hits for m in re.finditer(rf"\b{keyword_pattern(w)}\b", text)]
+
+    def inside(a: int, b: int) -> bool:
+        return any(s <= a and b <= e for s, e in spans)
+
+    verbs = [v for v in OPERATIONS.get(name, {}) if v not in hits
+             and any(not inside(*m.span()) for m in re.finditer(verb_pattern(v), text))]
     said = {noun_lemma(h) for h in hits}
     lemmas = {noun_lemma(w) for w in re.findall(r"[a-z]+", text)}
     nouns = [n for n in counted_nouns(name) if n in lemmas and n not in said and n in evidence_nouns(name)]
     # a verb with its particle written as one noun ("file cleanup", "a pickup"): the operation, named
     joined = [v.replace(" ", "") for v in operations(name) if " " in v and len(v.split()) == 2]
     acts = [j for j in dict.fromkeys(joined) if j not in said and j not in verbs and j in lemmas]
+    # the words only this world declares ("grid", "serve": lexicon.own_words), outside its keywords
+    taken = {*said, *verbs, *nouns, *acts}
+    forms = said_words(text)
+    used = {span for w, span in forms.items() if w in taken}  # "guests" counted as a noun is not also "passenger"
+    for w, span in forms.items():
+        if w in own_words(name) and w not in taken and span not in used and not inside(*span):
+            acts.append(w)
+            used.add(span)
     if len(hits) == 1 and not verbs + nouns + acts and hits[0] != name and _foreign_compound(text, hits[0]):
         return [], []  # "stock market": a lone keyword that only modifies a head foreign to every domain
     return hits, verbs + nouns + acts
@@ -913,10 +1054,17 @@ def _scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
             scores[name] = hits + verbs
             # a toolset's own name weighs 2 (1 where it names a part: "a robot with an unreliable gripper"), a
             # keyword 1, a shared keyword, a verb or a type noun half
+            # (a noun a type is only counted in, "crates" for transport's packages, weighs a little less than a
+            # type's own name, "crate" for depot: it breaks a tie, it outweighs nothing else)
+            counted = counted_nouns(name)
             weights[name] = sum((1.0 if part else 2.0) if w in (name, name + "s") else 0.5 if w in weak else 1.0
-                                for w in hits) + 0.5 * len(verbs)
+                                for w in hits) + sum(0.45 if counted.get(w, w) != w else 0.5 for w in verbs)
     if not scores:
         return []
+    if len(scores) > 1:  # of two candidates, the one that has the objects the directive names
+        for name, foreign in _foreign_objects(text, list(scores), registry).items():
+            weights[name] -= len(foreign)
+            scores[name] = scores[name] + [f"-{w}" for w in foreign]
     named = [name for name in scores if _has(text, re.escape(name)) and not _named_as_part(text, name)
              and not any(name in ts.keywords for other, ts in registry.items() if other != name)]
     best = max(weights.values())
@@ -929,6 +1077,21 @@ def _scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
                      f"not used: " + ("a lower score" if weights[others[0]] < best or not named else
                                       "the directive names another domain outright"))
     return found
+
+
+def _foreign_objects(text: str, candidates: list[str], registry: dict) -> dict[str, list[str]]:
+    """For each candidate domain, the nouns of the directive that name objects of some other world and none of its
+    own ("logistics with trucks": a warehouse has no trucks; transport does): each counts one against it, as a
+    world that cannot hold what the directive asks about is the worse reading (``lexicon.evidence_nouns``)."""
+    lemmas = {noun_lemma(w) for w in re.findall(r"[a-z]+", text)}
+    objects = {name: evidence_nouns(name) & lemmas for name in registry}
+    out: dict[str, list[str]] = {}
+    for name in candidates:
+        own = set(counted_nouns(name)) | {noun_lemma(k) for k in registry[name].keywords} | {name}
+        foreign = sorted({n for other, nouns in objects.items() if other != name for n in nouns} - own)
+        if foreign:
+            out[name] = foreign
+    return out
 
 
 def _named_as_part(text: str, name: str) -> bool:
