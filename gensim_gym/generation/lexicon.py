@@ -199,6 +199,10 @@ def _tool_verb(name: str) -> str:
     return f"{compound.group(1)} {compound.group(2)}" if compound else words[0]
 
 
+#: Public name of :func:`_tool_verb` (the directive parser reads "check out" as the verb of ``checkout``).
+tool_verb = _tool_verb
+
+
 @cache
 def operations(domain: str) -> dict[str, str]:
     """Verb → the tool (family) it asks a golden plan of ``domain`` to call (see the module docstring),

@@ -64,6 +64,7 @@ from gensim_gym.generation.lexicon import (
     number_value,
     object_operations,
     operations,
+    tool_verb,
     verb_of,
 )
 from gensim_gym.generation.toolsets import load_registry
@@ -309,6 +310,9 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
         for start, end in ((m.start(), m.end()) for w in hits for m in re.finditer(rf"\b{keyword_pattern(w)}\b", text)):
             yield start, end, Clause(text[start:end], "domain", {"domains": list(knobs.domains)})
         for start, end, _ in _verb_spans(text, [w for w in weak if w in OPERATIONS.get(name, {})]):
+            yield start, end, Clause(text[start:end], "domain", {"domains": list(knobs.domains)})
+        # an own word written as a verb and its particle ("check out" for checkout): evidence where it stands
+        for start, end, _ in _verb_spans(text, [tool_verb(w) for w in weak if " " in tool_verb(w)]):
             yield start, end, Clause(text[start:end], "domain", {"domains": list(knobs.domains)})
         for m in re.finditer(r"[a-z]+", text):  # nouns of its object types, in any number; its own words
             verb = verb_of(m.group(0))
