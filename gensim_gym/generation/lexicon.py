@@ -84,7 +84,7 @@ VERB_GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(g) for g in (
 #: Verbs of getting a task done, whatever the task is ("resolve 3 tickets", "fulfil two orders", "finish 4
 #: deliveries"): they ask for a domain's goals themselves, which every task of it has.
 ACCOMPLISH_VERBS = frozenset({"resolve", "finish", "fulfil", "fulfill", "accomplish", "achieve", "settle", "answer",
-                              "tackle",
+                              "tackle", "solve", "handle", "crack", "work through", "get through", "knock out",
                               "close out", "wrap up", "get done", "sort out", "take care of", "deal with"})
 
 #: General English action verbs no tool of any domain has to be named after: a directive's verb found here (or
@@ -214,6 +214,16 @@ def operations(domain: str) -> dict[str, str]:
     verb, main = name_verb(domain), main_tool(domain)
     if verb is not None and main is not None:
         out.setdefault(verb, main)
+    # an extra tool that takes back a core tool's step ("unschedule" takes back "schedule") is what "cancel",
+    # "call off", "undo" ask for, where no tool of the domain is named after them (a core "unstack" or "unload"
+    # is the domain's work itself, not a cancellation)
+    core = {_tool_verb(t.name) for t in ts.tools}
+    undo = next(g for g in VERB_GROUPS if "cancel" in g) | {"undo", "scrap"}
+    for tool in ts.extra_tools:
+        verb = _tool_verb(tool.name)
+        if verb.startswith("un") and verb[2:] in core:
+            for word in sorted(undo):
+                out.setdefault(word, family(tool.name))
     return out
 
 
@@ -700,7 +710,8 @@ def _verbal(own: frozenset[str]) -> frozenset[str]:
 #: Words that say two things share one slot ("meetings must not overlap", "each room used once at a time"): a
 #: rule about them is a rule against double booking, so they stand for the words "double", "book" and "slot".
 SAME_SLOT = re.compile(r"\b(?:overlap\w*|clash\w*|conflict\w*|collid\w*|collision\w*|simultaneous\w*"
-                       r"|concurrent\w*|at (?:a|one|the same|any(?: one)?) time|at once|per (?:time ?)?slot"
+                       r"|concurrent\w*|at (?:a|one|the same|any(?: one)?) (?:time|hour|moment|minute|instant)|at once"
+                       r"|per (?:time ?)?slot|(?:in|during) the same (?:hour|slot|period|block|window)"
                        r"|in (?:a|one|the same) (?:time ?)?slot)\b")
 _SAME_SLOT_WORDS = frozenset({"double", "book", "slot"})
 
