@@ -53,10 +53,10 @@ from gensim_gym.generation.directive import (
 from gensim_gym.generation.lexicon import (
     ACCOMPLISH_VERBS,
     COUNTED,
-    PLACES,
     META_VERBS,
     NUMBER,
     NUMBER_WORDS,
+    PLACES,
     calls,
     derived_operations,
     distractor_operations,
