@@ -219,7 +219,7 @@ _TO_AGENT = r"from (?:the |our |my |your )?(?:agent|player|learner|policy|bot|mo
 _DONE = (r"success|successes|succeeds?|succeeded|succeeding|successful(?:ly)?|the end|end|completion|completed"
          r"|complete|completes|completing|goals?|solved|solving|solves?|solution|done|finished|finishing|finish"
          r"|finishes|reached|achieved|accomplished|over|win|wins|winning|won|delivered|sorted|met|satisfied"
-         r"|resolved|fulfilled|a full solution|victory")
+         r"|resolved|fulfilled|a full solution|victory|built|made|put|(?:is|are|gets?|got|has been|have been)\s+\w+ed")
 _REWARD_WORD = r"rewards?|rewarded|rewarding|payoff|payout|paid|credit|credited|points?|signal"
 _ONLY = r"only|just|solely|exclusively|purely|nothing but"
 _WHEN = r"on|for|at|upon|when|whenever|once|if|after|by|in case of"
@@ -284,7 +284,7 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      r"|glitch|malfunction|misfire|err|go wrong|time out)\w*\b", "noise", False),
     (rf"\b(?:{_FREQUENCY})\s+(?:[\w'-]+\s+){{0,3}}?(?:{_FAILURE})\b"
      rf"|\b(?:{_FAILURE})\b(?:\s+[\w'-]+){{0,3}}?\s+(?:{_FREQUENCY})\b"
-     rf"|\b(?:{_FAULTY})\b|\b(?:not|n't)\s+always\s+(?:work|works|succeed|succeeds|go|goes|run|runs|respond|responds)\b"
+     rf"|\b(?:{_FAULTY})\b|(?:\bnot|n't)\s+always\s+(?:work|works|succeed|succeeds|go|goes|run|runs|respond|responds)\b"
      rf"|\b(?:chance|probability|risk|odds|likelihood|rate)\s+(?:of\s+|that\s+)?(?:[\w'-]+\s+){{0,2}}?(?:{_FAILURE})\b"
      rf"|\b(?:failure|error|drop|miss|breakdown|crash|glitch)\s+(?:rate|chance|probability|odds)s?\b", "noise", True),
     *_negated(r"(?:hidden|partial|partially|unobserved|unseen|invisible|secret)"

@@ -413,7 +413,8 @@ def _no_tool(said: str, verb: str, knobs: Knobs, after: str = "") -> Clause:
             if tool is not None:
                 return Clause(said, "operation", {"operation": verb, "tool": tool},
                               note=f"'{verb}' puts things in or on a {place}: the golden plan calls {tool}")
-    cases = {noun_lemma(w) for w in re.findall(r"[a-z]+", after)[:4]} & set(COUNTED["order"])
+    objects = re.split(r"[,;:.]|\b(?:and|then|or|but)\b", after)[0]  # what the verb itself takes
+    cases = {noun_lemma(w) for w in re.findall(r"[a-z]+", objects)[:4]} & set(COUNTED["order"])
     if verb in ACCOMPLISH_VERBS or verb in _CLOSING and cases:
         # "resolve 3 of them": whatever the domain's goals are, each task asks for them
         every = [g for d in knobs.domains for g in registry[d].goal_predicates]
