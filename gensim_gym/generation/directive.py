@@ -872,8 +872,15 @@ def _required_tools(text: str, domains: list[str], notes: list[str]) -> tuple[st
     """The tools (families, ``lexicon.family``) the directive's operation verbs ask the golden plan to call
     (:data:`OPERATIONS`, and the verbs ``lexicon.operations`` derives from each domain's tools)."""
     tools: list[str] = []
+    # of several worlds, a verb one of them names a tool after ("cancel": support's cancel_order) is that world's;
+    # another world's tool it only stands for by its verb group ("cancel": calendar's unschedule) is not also asked
+    named = {verb for name in domains for verb, tool in operations(name).items()
+             if verb in OPERATIONS.get(name, {}) or tool_verb(tool.rstrip("*")) == verb}
     for name in domains:
         for verb, tool in operations(name).items():
+            if len(domains) > 1 and verb in named and verb not in OPERATIONS.get(name, {}) \
+                    and tool_verb(tool.rstrip("*")) != verb:
+                continue
             if re.search(verb_pattern(verb), text) and tool not in tools:
                 tools.append(tool)
                 notes.append(f"'{verb}': the golden plan calls {tool}")
