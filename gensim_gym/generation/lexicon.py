@@ -214,16 +214,6 @@ def operations(domain: str) -> dict[str, str]:
     verb, main = name_verb(domain), main_tool(domain)
     if verb is not None and main is not None:
         out.setdefault(verb, main)
-    # an extra tool that takes back a core tool's step ("unschedule" takes back "schedule") is what "cancel",
-    # "call off", "undo" ask for, where no tool of the domain is named after them (a core "unstack" or "unload"
-    # is the domain's work itself, not a cancellation)
-    core = {_tool_verb(t.name) for t in ts.tools}
-    undo = next(g for g in VERB_GROUPS if "cancel" in g) | {"undo", "scrap"}
-    for tool in ts.extra_tools:
-        verb = _tool_verb(tool.name)
-        if verb.startswith("un") and verb[2:] in core:
-            for word in sorted(undo):
-                out.setdefault(word, family(tool.name))
     return out
 
 
