@@ -2,7 +2,7 @@
 
 Stochastic failure as a frequency and a failure, hiding as a verb or adjective with an information noun, a reward
 at the end said loosely, domains chosen by a tool's own particle verb and a keyword over weak evidence, foreign
-compounds with an activity no world does, and operations said as a cancellation, a closing, a passive, a
+compounds with an activity no world does, and operations said as a closing, a passive, a
 filler verb with a count, or a verb made of a place noun.
 """
 
