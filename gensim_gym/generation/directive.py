@@ -190,7 +190,7 @@ _FREQUENCY = (r"sometimes|occasionally|now and then|every now and then|at times|
               r"|some of the time|part of the time|with some probability|by chance")
 _FAILURE = (r"break down|breaks down|broke down|breaking down|fail|fails|failed|failing|failures?|drops?|dropped"
             r"|dropping|slips?|slipped|slipping|break|breaks|broke|breaking|broken|errors?|errs?|erred|glitch|glitches"
-            r"|glitched|glitching|miss|misses|missed|missing|jams?|jammed|jamming|crash|crashes|crashed|crashing"
+            r"|glitched|glitching|miss|misses|missed|jams?|jammed|jamming|crash|crashes|crashed|crashing"
             r"|misfires?|misfired|misfiring|malfunctions?|malfunctioned|malfunctioning|go wrong|goes wrong|went wrong"
             r"|gone wrong|gets? (?:\w+ )?wrong|got (?:\w+ )?wrong|times? out|timed out|hiccups?|stalls?|stalled"
             r"|fumbles?|fumbled|loses? (?:its )?grip|lost (?:its )?grip|gets? stuck|got stuck|stops? working"
@@ -212,7 +212,10 @@ _INFO_NOUN = (r"information|info|details?|facts?|data|state|map|maps|attributes?
               r"|identity|identities|status|statuses|locations?|positions?|contents?|layout|board|world|values?"
               r"|variables?|knowledge|specifics|particulars|history|histories|addresses|address|numbers?|names?"
               r"|parts? of the (?:state|world|map|board)|things|stuff|clues?|whereabouts|inventory|specs?|preferences?"
-              r"|availability|calendars?|schedules?|prices?|costs?|ids?")
+              r"|availability|prices?|costs?|ids?")
+#: The words between a noun and its state ("details are kept secret", "the map stays mostly hidden").
+_STATE_IS = (r"(?:(?:is|are|was|were|be|being|been|kept|stay|stays|remain|remains|left|get|gets|partly|partially"
+             r"|mostly|fully|completely|all|always|often|usually)\s+){0,3}")
 _TO_AGENT = r"from (?:the |our |my |your )?(?:agent|player|learner|policy|bot|model|robot|assistant|ai)s?"
 #: A reward that comes only when the task is done, said loosely ("a reward only when the whole schedule is
 #: done", "rewards only for finishing", "reward at the very end", "no reward until everything is delivered").
@@ -220,7 +223,8 @@ _DONE = (r"success|successes|succeeds?|succeeded|succeeding|successful(?:ly)?|th
          r"|complete|completes|completing|goals?|solved|solving|solves?|solution|done|finished|finishing|finish"
          r"|finishes|reached|achieved|accomplished|over|win|wins|winning|won|delivered|sorted|met|satisfied"
          r"|resolved|fulfilled|a full solution|victory|built|made|put|(?:is|are|gets?|got|has been|have been)\s+\w+ed")
-_REWARD_WORD = r"rewards?|rewarded|rewarding|payoff|payout|paid|credit|credited|points?|signal"
+#: ("paid", "credit" are left out: "store credit only when the order is delivered" is a support rule)
+_REWARD_WORD = r"rewards?|rewarded|rewarding|payoffs?|payouts?"
 _ONLY = r"only|just|solely|exclusively|purely|nothing but"
 _WHEN = r"on|for|at|upon|when|whenever|once|if|after|by|in case of"
 #: Up to six words between the condition and what is done ("when the whole schedule is done").
@@ -300,8 +304,7 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      rf"(?:\s+(?:{_HIDDEN_ADJ}|{_TO_AGENT}))?"
      rf"|\b(?:{_HIDE_VERB})\s+(?:[\w'-]+\s+){{0,4}}?{_TO_AGENT}\b"
      rf"|\b(?:keep|keeps|kept|keeping)\s+(?:[\w'-]+\s+){{1,4}}?(?:secret|hidden|private|under wraps|{_TO_AGENT})\b"
-     rf"|\b(?:{_INFO_NOUN})\s+(?:[\w'-]+\s+){{0,2}}?(?:is\s+|are\s+|kept\s+|stays?\s+|remains?\s+|being\s+|left\s+)?"
-     rf"(?:{_HIDDEN_ADJ})\b|\b(?:{_HIDDEN_ADJ})\s+(?:[\w'-]+\s+)?(?:{_INFO_NOUN})\b", "partial", True),
+     rf"|\b(?:{_INFO_NOUN})\s+{_STATE_IS}(?:{_HIDDEN_ADJ})\b|\b(?:{_HIDDEN_ADJ})\s+(?:[\w'-]+\s+)?(?:{_INFO_NOUN})\b", "partial", True),
     (r"\b(?:unseen|invisible|unknown (?:state|facts?|information)|partial obs|partially obs)\b", "partial", True),
     # what the agent sees, by pattern as time pressure is: an extent and a noun of seeing, in either order ("a
     # partial view", "limited visibility", "the map is fully visible", "observable state")

@@ -69,7 +69,7 @@ def test_keeping_track_hides_nothing() -> None:
 
 @pytest.mark.parametrize("text", [
     "sokoban where the agent is rewarded only after every box is placed",
-    "hanoi, pay out points only once the tower is finished",
+    "hanoi, hand out the reward only once the tower is finished",
     "gripper tasks with no reward until all balls are delivered",
     "warehouse with a single reward on completion",
     "blocks world, reward just for a solved stack",
@@ -77,6 +77,17 @@ def test_keeping_track_hides_nothing() -> None:
 def test_a_reward_that_waits_for_the_task_done_is_sparse(text: str) -> None:
     modes = _kind(text, "reward_mode")
     assert modes and all(c.requirement == {"reward_mode": "sparse"} for c in modes), _read(text).table()
+
+
+@pytest.mark.parametrize("text", ["support: issue store credit only when the order is delivered",
+                                  "support, refunds paid only after the item is returned"])
+def test_money_paid_on_a_condition_is_no_reward_mode(text: str) -> None:
+    assert not _kind(text, "reward_mode"), _read(text).table()
+
+
+@pytest.mark.parametrize("text", ["warehouse where items are often missing from shelves", "calendar for private meetings"])
+def test_words_near_a_knob_word_that_ask_for_no_knob(text: str) -> None:
+    assert not _kind(text, "noise") and not _kind(text, "observability"), _read(text).table()
 
 
 def test_incremental_rewards_are_dense() -> None:
