@@ -30,6 +30,7 @@ from gensim_gym.generation.lexicon import (
     own_words,
     rule_templates,
     said_words,
+    tool_verb,
     verb_of,
     weak_keywords,
 )
@@ -179,6 +180,57 @@ _LONE_TIGHT = r"tight|tighter|rushed|hurried|urgent|pressed|quick|fast|speedy|ha
 _LONE_LOOSE = r"leisurely|unhurried|unrushed|loose|looser"
 
 
+#: Stochastic failure is read by pattern, as time pressure is: a frequency (:data:`_FREQUENCY`: "sometimes",
+#: "now and then", "at random") near a failure (:data:`_FAILURE`: "drops", "breaks down", "gets it wrong"), in
+#: either order, asks for noise ("the hand sometimes drops them", "the search tool fails every so often"). "may"
+#: is left out: "the robot may not drop crates at the dock" is a rule, not a chance.
+_FREQUENCY = (r"sometimes|occasionally|now and then|every now and then|at times|randomly|at random|every so often"
+              r"|from time to time|often|frequently|rarely|seldom|sporadically|intermittently|once in a while"
+              r"|every once in a while|here and there|on occasion|periodically|unpredictably"
+              r"|some of the time|part of the time|with some probability|by chance")
+_FAILURE = (r"break down|breaks down|broke down|breaking down|fail|fails|failed|failing|failures?|drops?|dropped"
+            r"|dropping|slips?|slipped|slipping|break|breaks|broke|breaking|broken|errors?|errs?|erred|glitch|glitches"
+            r"|glitched|glitching|miss|misses|missed|jams?|jammed|jamming|crash|crashes|crashed|crashing"
+            r"|misfires?|misfired|misfiring|malfunctions?|malfunctioned|malfunctioning|go wrong|goes wrong|went wrong"
+            r"|gone wrong|gets? (?:\w+ )?wrong|got (?:\w+ )?wrong|times? out|timed out|hiccups?|stalls?|stalled"
+            r"|fumbles?|fumbled|loses? (?:its )?grip|lost (?:its )?grip|gets? stuck|got stuck|stops? working"
+            r"|(?:doesn't|does not|don't|do not|won't|will not) work|returns? (?:an? )?(?:errors?|garbage|nothing)"
+            r"|flakes? out|acts? up|cuts? out|conks? out|gives? out|sputters?|stutters?")
+#: Adjectives that say a tool or part fails on its own ("a glitchy gripper", "buggy tools").
+_FAULTY = r"glitchy|buggy|faulty|error[- ]prone|malfunctioning|erratic|temperamental|spotty|patchy|shaky|wonky"
+#: Hiding is read by pattern too: a verb or adjective of hiding with a noun of information, in either order
+#: ("hide some customer information", "some details kept secret", "with the map hidden", "withhold the
+#: addresses from the agent"), asks for partial observability.
+_HIDE_VERB = (r"hide|hides|hid|hiding|conceal|conceals|concealed|concealing|mask|masks|masked|masking|withhold"
+              r"|withholds|withheld|withholding|obscure|obscures|obscured|obscuring|redact|redacts|redacted"
+              r"|redacting|blank out|blanks out|black out|blacks out|cover up|covers up"
+              r"|leave out|leaves out|leaving out|omit|omits|omitted|omitting")
+_HIDDEN_ADJ = (r"hidden|concealed|masked|withheld|secret|private|unknown|obscured|redacted|undisclosed|unrevealed"
+               r"|unshown|not shown|not visible|not given|not revealed|invisible|unavailable|out of view|out of sight"
+               r"|off[- ]screen|blanked out|blacked out|left out|omitted|under wraps")
+_INFO_NOUN = (r"information|info|details?|facts?|data|state|map|maps|attributes?|properties|fields?|records?"
+              r"|identity|identities|status|statuses|locations?|positions?|contents?|layout|board|world|values?"
+              r"|variables?|knowledge|specifics|particulars|history|histories|addresses|address|numbers?|names?"
+              r"|parts? of the (?:state|world|map|board)|things|stuff|clues?|whereabouts|inventory|specs?|preferences?"
+              r"|availability|prices?|costs?|ids?")
+#: The words between a noun and its state ("details are kept secret", "the map stays mostly hidden").
+_STATE_IS = (r"(?:(?:is|are|was|were|be|being|been|kept|stay|stays|remain|remains|left|get|gets|partly|partially"
+             r"|mostly|fully|completely|all|always|often|usually)\s+){0,3}")
+_TO_AGENT = r"from (?:the |our |my |your )?(?:agent|player|learner|policy|bot|model|robot|assistant|ai)s?"
+#: A reward that comes only when the task is done, said loosely ("a reward only when the whole schedule is
+#: done", "rewards only for finishing", "reward at the very end", "no reward until everything is delivered").
+_DONE = (r"success|successes|succeeds?|succeeded|succeeding|successful(?:ly)?|the end|end|completion|completed"
+         r"|complete|completes|completing|goals?|solved|solving|solves?|solution|done|finished|finishing|finish"
+         r"|finishes|reached|achieved|accomplished|over|win|wins|winning|won|delivered|sorted|met|satisfied"
+         r"|resolved|fulfilled|a full solution|victory|built|made|put|(?:is|are|gets?|got|has been|have been)\s+\w+ed")
+#: ("paid", "credit" are left out: "store credit only when the order is delivered" is a support rule)
+_REWARD_WORD = r"rewards?|rewarded|rewarding|payoffs?|payouts?"
+_ONLY = r"only|just|solely|exclusively|purely|nothing but"
+_WHEN = r"on|for|at|upon|when|whenever|once|if|after|by|in case of"
+#: Up to six words between the condition and what is done ("when the whole schedule is done").
+_UP_TO_SIX = r"(?:\s+[\w'-]+){0,6}?\s+"
+
+
 #: Words that negate the knob word they stand before ("nothing stochastic", "no hidden facts", "never noisy",
 #: "free of noise", "non-deterministic"), with at most one intensifier or adjective between.
 NEGATOR = (r"no|not|nothing|none|never|without|zero|non|free of|isn't|aren't|is not|are not|don't want"
@@ -231,12 +283,28 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     *_negated(r"noise|noisy|randomness|random|stochastic|stochasticity|flaky|failures?|unreliable|failing", "noise",
               False),
     *_negated(r"deterministic|reliable|noiseless", "noise", True),
+    # frequency x failure, in either order; "never fails" is deterministic (see _FREQUENCY)
+    (r"\b(?:never|don't|do not|doesn't|does not|won't|will not|can't|cannot)\s+(?:ever\s+)?(?:fail|break down|crash"
+     r"|glitch|malfunction|misfire|err|go wrong|time out)\w*\b", "noise", False),
+    (rf"\b(?:{_FREQUENCY})\s+(?:[\w'-]+\s+){{0,3}}?(?:{_FAILURE})\b"
+     rf"|\b(?:{_FAILURE})\b(?:\s+[\w'-]+){{0,3}}?\s+(?:{_FREQUENCY})\b"
+     rf"|\b(?:{_FAULTY})\b|(?:\bnot|n't)\s+always\s+(?:work|works|succeed|succeeds|go|goes|run|runs|respond|responds)\b"
+     rf"|\b(?:chance|probability|risk|odds|likelihood|rate)\s+(?:of\s+|that\s+)?(?:[\w'-]+\s+){{0,2}}?(?:{_FAILURE})\b"
+     rf"|\b(?:failure|error|drop|miss|breakdown|crash|glitch)\s+(?:rate|chance|probability|odds)s?\b", "noise", True),
     *_negated(r"(?:hidden|partial|partially|unobserved|unseen|invisible|secret)"
               r"(?:\s+(?:information|info|facts?|state|observability|observable))?", "partial", False),
     *_negated(r"(?:fully|full|completely)\s+(?:observable|observability|visible)|visible|observable", "partial",
               True),
     (r"\b(?:can't|cannot|can not|doesn't|does not|don't|do not|won't|unable to)\s+(?:see|observe|know|tell)\b",
      "partial", True),
+    # hiding by verb or adjective with an information noun, in either order; "don't hide anything" is full
+    (rf"\b(?:don't|do not|never|no need to|without|nothing|no)\s+(?:\w+\s+)?(?:{_HIDE_VERB})\b"
+     rf"(?:\s+(?:anything|any\s+\w+|it|them))?", "partial", False),
+    (rf"\b(?:{_HIDE_VERB})\s+(?:[\w'-]+\s+){{0,3}}?(?:{_INFO_NOUN})\b"
+     rf"(?:\s+(?:{_HIDDEN_ADJ}|{_TO_AGENT}))?"
+     rf"|\b(?:{_HIDE_VERB})\s+(?:[\w'-]+\s+){{0,4}}?{_TO_AGENT}\b"
+     rf"|\b(?:keep|keeps|kept|keeping)\s+(?:[\w'-]+\s+){{1,4}}?(?:secret|hidden|private|under wraps|{_TO_AGENT})\b"
+     rf"|\b(?:{_INFO_NOUN})\s+{_STATE_IS}(?:{_HIDDEN_ADJ})\b|\b(?:{_HIDDEN_ADJ})\s+(?:[\w'-]+\s+)?(?:{_INFO_NOUN})\b", "partial", True),
     (r"\b(?:unseen|invisible|unknown (?:state|facts?|information)|partial obs|partially obs)\b", "partial", True),
     # what the agent sees, by pattern as time pressure is: an extent and a noun of seeing, in either order ("a
     # partial view", "limited visibility", "the map is fully visible", "observable state")
@@ -253,13 +321,23 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     *_negated(r"(?:dense|shaped|intermediate|progress|per[- ]step|partial)\s+rewards?|(?:reward\s+|progress\s+)?"
               r"shaping|dense|densely|shaped", "reward_mode", "sparse"),
     (r"\bunshaped\b", "reward_mode", "sparse"),
+    # a reward that waits for the task done, said loosely: "only" around a reward word and a condition of done
+    (rf"\b(?:{_ONLY})\s+(?:[\w'-]+\s+){{0,3}}?(?:{_REWARD_WORD})\b(?:\s+[\w'-]+){{0,3}}?\s+(?:{_WHEN}){_UP_TO_SIX}"
+     rf"(?:{_DONE})\b"
+     rf"|\b(?:{_REWARD_WORD})\s+(?:[\w'-]+\s+){{0,2}}?(?:{_ONLY})\s+(?:{_WHEN}){_UP_TO_SIX}(?:{_DONE})\b"
+     rf"|\b(?:{_REWARD_WORD})\s+(?:[\w'-]+\s+){{0,2}}?(?:{_ONLY})\s+(?:{_WHEN})\s+(?:{_DONE})\b"
+     rf"|\b(?:no|zero|nothing)\s+(?:\w+\s+)?(?:{_REWARD_WORD})\s+(?:until|till|before|unless){_UP_TO_SIX}(?:{_DONE})\b"
+     rf"|\b(?:{_REWARD_WORD})\s+(?:\w+\s+){{0,2}}?(?:at|on|upon)\s+(?:the\s+)?(?:very\s+)?(?:end|completion|finish)\b"
+     rf"|\b(?:{_REWARD_WORD})\s+(?:\w+\s+){{0,2}}?(?:only\s+)?(?:at|in)\s+the\s+(?:very\s+)?(?:last|final)\s+step\b",
+     "reward_mode", "sparse"),
     (r"\b(?:rewards?|rewarded)\s+only\s+(?:on|for|at|upon|when|once|if)\s+(?:the\s+)?(?:task\s+|goal\s+|puzzle\s+|"
      r"episode\s+|problem\s+)?(?:is\s+|gets\s+)?(?:success|succeeding|successful|the end|end|completion|completed|"
      r"complete|the goal|goal|solved|done|finished|reached|achieved)"
      r"|\b(?:only|just)\s+(?:an?\s+)?(?:success|terminal|binary|final|goal)\s+(?:reward|signal)s?"
      r"|\b(?:success|terminal|binary|0/1|final|goal)[- ](?:only\s+)?rewards?\b|\breward\s+at\s+the\s+end\b"
      r"|\bsuccess[- ]only\b", "reward_mode", "sparse"),
-    (r"\b(?:per[- ]step|step[- ]?wise|intermediate|progress|partial[- ]credit)\s+rewards?\b"
+    (r"\b(?:per[- ]step|step[- ]?wise|step[- ]by[- ]step|incremental|intermediate|progress|partial[- ]credit)"
+     r"\s+rewards?\b"
      r"|\breward\s+(?:shaping|for progress|each step|every step)\b|\breward[- ]shaping\b", "reward_mode", "dense"),
     # a quantity word and a tool noun, with at most one word between that does not turn few into more
     (rf"\b(?:(?:add|adding|give|use|include|with)\s+)?(?:{_MANY_TOOLS})\s+{_BETWEEN}(?:{_TOOL_NOUN})\b",
@@ -558,13 +636,14 @@ CONSTRAINT_PHRASE = re.compile(rf"\b(?:{_RULE_HEAD})\b[^,;.]*")
 
 
 def _rule_regex(names: tuple[str, ...]) -> re.Pattern[str]:
-    """A rule phrase runs to the next comma, semicolon or stop, or to a conjunction that opens another
+    """A rule phrase runs to the next comma, semicolon, colon or stop (a colon opens what the rule is a rule for:
+    "a hard cap on spending: order 2 gadgets"), or to a conjunction that opens another
     operation ("stay under budget and buy 2 items": the purchase is asked for, not forbidden)."""
     verbs = sorted({v for name in names for v in operations(name)}, key=len, reverse=True)
     opens = "|".join(verb_pattern(v) for v in verbs) or r"(?!x)x"
     # ... or to a conjunction that opens another rule ("within policy and never escalate": two rules)
     tail = (rf"(?:(?!\b(?:and|but|then|while|so|plus)\s+(?:then\s+|also\s+)?(?:{opens})"
-            rf"|\b(?:and|but|or|plus|while)\s+(?:also\s+)?(?:{_NEXT_RULE})\b)[^,;.])*")
+            rf"|\b(?:and|but|or|plus|while)\s+(?:also\s+)?(?:{_NEXT_RULE})\b)[^,;:.])*")
     return re.compile(rf"\b(?:({_PRECEDENCE_HEAD})|{_RULE_HEAD})\b{tail}")
 
 
@@ -796,8 +875,15 @@ def _required_tools(text: str, domains: list[str], notes: list[str]) -> tuple[st
     """The tools (families, ``lexicon.family``) the directive's operation verbs ask the golden plan to call
     (:data:`OPERATIONS`, and the verbs ``lexicon.operations`` derives from each domain's tools)."""
     tools: list[str] = []
+    # of several worlds, a verb one of them names a tool after ("cancel": support's cancel_order) is that world's;
+    # another world's tool it only stands for by its verb group ("cancel": calendar's unschedule) is not also asked
+    named = {verb for name in domains for verb, tool in operations(name).items()
+             if verb in OPERATIONS.get(name, {}) or tool_verb(tool.rstrip("*")) == verb}
     for name in domains:
         for verb, tool in operations(name).items():
+            if len(domains) > 1 and verb in named and verb not in OPERATIONS.get(name, {}) \
+                    and tool_verb(tool.rstrip("*")) != verb:
+                continue
             if re.search(verb_pattern(verb), text) and tool not in tools:
                 tools.append(tool)
                 notes.append(f"'{verb}': the golden plan calls {tool}")
@@ -982,6 +1068,13 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
         if w in own_words(name) and w not in taken and span not in used and not inside(*span):
             acts.append(w)
             used.add(span)
+    # an own word that is a verb with its particle written as one ("checkout"), said as two ("check out")
+    for w in own_words(name):
+        split = tool_verb(w)
+        if " " in split and w not in acts and w not in taken:
+            m = re.search(verb_pattern(split), text)
+            if m and not inside(*m.span()):
+                acts.append(w)
     if len(hits) == 1 and not verbs + nouns + acts and hits[0] != name and _foreign_compound(text, hits[0]):
         return [], []  # "stock market": a lone keyword that only modifies a head foreign to every domain
     return hits, verbs + nouns + acts
@@ -996,7 +1089,12 @@ _GENERIC_HEADS = frozenset({"task", "tasks", "bot", "bots", "assistant", "agent"
                             "challenges", "job", "jobs", "work", "duty", "duties", "control", "controller", "tool",
                             "tools", "helper", "workflow", "workflows", "automation", "operator", "clerk", "desk"})
 #: Words that end a noun phrase rather than head it.
-_PHRASE_END = frozenset({"for", "of", "and", "or", "with", "the", "a", "an", "to", "in", "on", "at", "by", "from",
+_PHRASE_END = frozenset({"without", "within", "into", "onto", "under", "over", "across", "through", "after", "before",
+                         "until", "so", "if", "because", "since", "per", "via", "as", "than", "not", "never", "all",
+                         "any", "some", "each", "every", "no", "it", "them", "this", "these", "those", "its", "their",
+                         "must", "should", "can", "will", "would", "may", "might", "up", "down", "out", "off", "away",
+                         "back", "whose", "using", "between", "inside", "outside", "around", "only", "first",
+                         "for", "of", "and", "or", "with", "the", "a", "an", "to", "in", "on", "at", "by", "from",
                          "that", "which", "who", "where", "is", "are", "be", "then", "but", "while", "when", "plus"})
 
 
@@ -1011,9 +1109,16 @@ def _foreign_compound(text: str, keyword: str) -> bool:
         head = m.group(1)
         # an activity ("agenda planning": the keyword is its object) or a compound of a generic head
         # ("gridworld", "chatbot") is what the directive asks for, not something foreign
-        activity = head.endswith("ing") or any(head.endswith(g) for g in _GENERIC_HEADS if len(g) > 3)
+        # ... unless the activity is a verb no world with that keyword does ("stock trading": trading is no
+        # warehouse operation, so "stock" names what is traded, not a warehouse's stock)
+        doing = verb_of(head) if head.endswith("ing") else None
+        foreign_act = doing is not None and not any(
+            doing in operations(n) or doing in ts.keywords or doing == n
+            for n, ts in registry.items() if keyword in ts.keywords or keyword == n)
+        activity = (head.endswith("ing") and not foreign_act) or any(head.endswith(g) for g in _GENERIC_HEADS
+                                                                     if len(g) > 3)
         known = activity or head in _GENERIC_HEADS or head in _PHRASE_END or head in _VOCABULARY \
-            or verb_of(head) is not None \
+            or (verb_of(head) is not None and not foreign_act) \
             or any(head in ts.keywords or noun_lemma(head) in counted_nouns(n) for n, ts in registry.items())
         if known:
             return False
@@ -1045,11 +1150,14 @@ def _scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
     runner-up go to ``notes``."""
     scores: dict[str, list[str]] = {}
     weights: dict[str, float] = {}
+    strongly: set[str] = set()
     for name, ts in registry.items():
         hits, verbs = domain_evidence(text, name, ts)
         weak = _WEAK_KEYWORDS | weak_keywords(name)
         strong = any(w not in weak for w in hits)
         part = _named_as_part(text, name)
+        if strong:
+            strongly.add(name)
         if strong or len(hits) + len(verbs) >= 2:
             scores[name] = hits + verbs
             # a toolset's own name weighs 2 (1 where it names a part: "a robot with an unreliable gripper"), a
@@ -1060,6 +1168,16 @@ def _scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
             weights[name] = sum((1.0 if part else 2.0) if w in (name, name + "s") else 0.5 if w in weak else 1.0
                                 for w in hits) + sum(0.45 if counted.get(w, w) != w else 0.5 for w in verbs)
     if not scores:
+        # no world reaches the bar: a tool's own verb with its particle that only one world declares ("check
+        # out": webshop's checkout) chooses it where no other world has any evidence at all (a lone own noun,
+        # "cart" in "balance a pole on a cart", does not)
+        alone = {name: [w for w in domain_evidence(text, name, ts)[1] if w in own_words(name)
+                        and " " in tool_verb(w) and re.search(verb_pattern(tool_verb(w)), text)]
+                 for name, ts in registry.items() if any(domain_evidence(text, name, ts))}
+        if len(alone) == 1 and all(alone.values()):
+            (name, words), = alone.items()
+            notes.append(f"domains from keywords: {name} (its own word alone: {', '.join(words)})")
+            return [name]
         return []
     if len(scores) > 1:  # of two candidates, the one that has the objects the directive names
         for name, foreign in _foreign_objects(text, list(scores), registry).items():
@@ -1069,6 +1187,10 @@ def _scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
              and not any(name in ts.keywords for other, ts in registry.items() if other != name)]
     best = max(weights.values())
     found = _named_choice(text, named, weights) or [name for name in scores if weights[name] == best]
+    if len(found) > 1 and strongly & set(found):
+        # a tie between a world named by a keyword of its own ("tidying") and one made of weak evidence only
+        # ("robot", "items") is no two-world task: the keyword decides
+        found = [name for name in found if name in strongly]
     notes.append(f"domains from keywords: {', '.join(found)} ("
                  + "; ".join(f"{n}: score {weights[n]:g}: {', '.join(scores[n])}" for n in found) + ")")
     others = sorted((n for n in scores if n not in found), key=lambda n: (-weights[n], n))

@@ -84,7 +84,7 @@ VERB_GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(g) for g in (
 #: Verbs of getting a task done, whatever the task is ("resolve 3 tickets", "fulfil two orders", "finish 4
 #: deliveries"): they ask for a domain's goals themselves, which every task of it has.
 ACCOMPLISH_VERBS = frozenset({"resolve", "finish", "fulfil", "fulfill", "accomplish", "achieve", "settle", "answer",
-                              "tackle",
+                              "tackle", "solve", "handle", "crack", "work through", "get through", "knock out",
                               "close out", "wrap up", "get done", "sort out", "take care of", "deal with"})
 
 #: General English action verbs no tool of any domain has to be named after: a directive's verb found here (or
@@ -197,6 +197,10 @@ def _tool_verb(name: str) -> str:
         return f"{words[0]} {words[1]}"
     compound = re.fullmatch(r"([a-z]{3,}?)(up|out|down|off)", words[0])
     return f"{compound.group(1)} {compound.group(2)}" if compound else words[0]
+
+
+#: Public name of :func:`_tool_verb` (the directive parser reads "check out" as the verb of ``checkout``).
+tool_verb = _tool_verb
 
 
 @cache
@@ -696,7 +700,8 @@ def _verbal(own: frozenset[str]) -> frozenset[str]:
 #: Words that say two things share one slot ("meetings must not overlap", "each room used once at a time"): a
 #: rule about them is a rule against double booking, so they stand for the words "double", "book" and "slot".
 SAME_SLOT = re.compile(r"\b(?:overlap\w*|clash\w*|conflict\w*|collid\w*|collision\w*|simultaneous\w*"
-                       r"|concurrent\w*|at (?:a|one|the same|any(?: one)?) time|at once|per (?:time ?)?slot"
+                       r"|concurrent\w*|at (?:a|one|the same|any(?: one)?) (?:time|hour|moment|minute|instant)|at once"
+                       r"|per (?:time ?)?slot|(?:in|during) the same (?:hour|slot|period|block|window)"
                        r"|in (?:a|one|the same) (?:time ?)?slot)\b")
 _SAME_SLOT_WORDS = frozenset({"double", "book", "slot"})
 

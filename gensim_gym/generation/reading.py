@@ -52,9 +52,11 @@ from gensim_gym.generation.directive import (
 )
 from gensim_gym.generation.lexicon import (
     ACCOMPLISH_VERBS,
+    COUNTED,
     META_VERBS,
     NUMBER,
     NUMBER_WORDS,
+    PLACES,
     calls,
     derived_operations,
     distractor_operations,
@@ -64,6 +66,7 @@ from gensim_gym.generation.lexicon import (
     number_value,
     object_operations,
     operations,
+    tool_verb,
     verb_of,
 )
 from gensim_gym.generation.toolsets import load_registry
@@ -188,7 +191,8 @@ def reading_of(text: str, knobs: Knobs) -> Reading:
     filler: list[str] = []
     for match in _words(lower, claimed):
         word = match.group(0)
-        if word in FILLER or word.strip("'") in FILLER or word.endswith("'s") and word[:-2] in FILLER:
+        if (word in FILLER or word.strip("'") in FILLER or word.endswith("'s") and word[:-2] in FILLER) \
+                and not _counts_goals(lower, match.start(), match.end()):
             filler.append(word)
             continue
         if word in META_VERBS:  # "train an agent ...": about the training, not the task
@@ -310,6 +314,9 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
             yield start, end, Clause(text[start:end], "domain", {"domains": list(knobs.domains)})
         for start, end, _ in _verb_spans(text, [w for w in weak if w in OPERATIONS.get(name, {})]):
             yield start, end, Clause(text[start:end], "domain", {"domains": list(knobs.domains)})
+        # an own word written as a verb and its particle ("check out" for checkout): evidence where it stands
+        for start, end, _ in _verb_spans(text, [tool_verb(w) for w in weak if " " in tool_verb(w)]):
+            yield start, end, Clause(text[start:end], "domain", {"domains": list(knobs.domains)})
         for m in re.finditer(r"[a-z]+", text):  # nouns of its object types, in any number; its own words
             verb = verb_of(m.group(0))
             if noun_lemma(m.group(0)) in weak or verb in weak:
@@ -391,12 +398,25 @@ def _operation_clauses(text: str, rest: str, knobs: Knobs):
                 else Clause(said, "operation", requirement, note=f"the golden plan calls {hit.tool}"))
 
 
-def _no_tool(said: str, verb: str, knobs: Knobs) -> Clause:
+def _no_tool(said: str, verb: str, knobs: Knobs, after: str = "") -> Clause:
     """An operation clause for a verb no tool of the chosen domains does, naming the tools they have; where the
     verb names what a domain's goals state ("serve four passengers": elevator goals are ``served(...)``), the
-    goal itself: honored where it is the domain's only goal predicate, else approximated."""
+    goal itself: honored where it is the domain's only goal predicate, else approximated. A verb made of a place
+    noun ("shelve 3 crates": put them on a shelf) asks for the domain's putting tool; a closing verb with a case of
+    work after it ("close 3 tickets") for the task done. ``after``: the text after the verb."""
     registry = load_registry()
-    if verb in ACCOMPLISH_VERBS:  # "resolve 3 of them": whatever the domain's goals are, each task asks for them
+    place = _place_verb(verb)
+    if place is not None:
+        for d in knobs.domains:
+            ops = operations(d)
+            tool = next((ops[w] for w in _PUTTING if w in ops), None)
+            if tool is not None:
+                return Clause(said, "operation", {"operation": verb, "tool": tool},
+                              note=f"'{verb}' puts things in or on a {place}: the golden plan calls {tool}")
+    objects = re.split(r"[,;:.]|\b(?:and|then|or|but)\b", after)[0]  # what the verb itself takes
+    cases = {noun_lemma(w) for w in re.findall(r"[a-z]+", objects)[:4]} & set(COUNTED["order"])
+    if verb in ACCOMPLISH_VERBS or verb in _CLOSING and cases:
+        # "resolve 3 of them": whatever the domain's goals are, each task asks for them
         every = [g for d in knobs.domains for g in registry[d].goal_predicates]
         return Clause(said, "operation", {"operation": verb, "goal": every[0] if len(every) == 1 else every},
                       note=f"'{verb}' asks for a task done: every {'+'.join(knobs.domains)} task's goals are "
@@ -442,9 +462,39 @@ def _verb_clause(text: str, start: int, end: int, knobs: Knobs) -> Clause | None
         if not placed or not _takes_object(text, end) or len(word) < 3 or not word.isalpha():
             return None
         verb = word
+    elif verb in ACCOMPLISH_VERBS and word.endswith("ed") and prev in _PASSIVE:
+        pass  # "tickets get resolved", "orders are fulfilled": the task done, said in the passive
     elif not (placed if verb == word else _takes_object(text, end, ending=True) and not word.endswith("ing")):
         return None  # "elevator control:", "shipping address" and "lift scheduling," are nouns
-    return _no_tool(word, verb, knobs)
+    return _no_tool(word, verb, knobs, text[end:end + 40])
+
+
+#: The general verbs of putting something where it belongs (the verb group of "put"), most specific first.
+_PUTTING = ("put", "place", "store", "stow", "deposit", "drop", "put away", "unload", "deliver")
+#: Words before a participle that make it passive ("get resolved", "are solved").
+_PASSIVE = frozenset({"get", "gets", "got", "getting", "be", "is", "are", "been", "being", "was", "were", "all",
+                      "fully", "successfully"})
+#: Verbs of ending a piece of work ("close 3 tickets", "clear two complaints"): accomplishing verbs where what they
+#: end is a case of work (``lexicon.COUNTED["order"]``: tickets, cases, requests ...).
+_CLOSING = frozenset({"close", "clear", "complete", "wrap", "finalize", "finalise", "conclude"})
+
+
+def _place_verb(verb: str) -> str | None:
+    """The place noun a verb is made of ("shelve": shelf, "rack", "dock"), where a directive puts things there with
+    it: a noun of :data:`lexicon.PLACES`. None otherwise."""
+    forms = [verb, verb.removesuffix("e")] + ([verb[:-2] + "f"] if verb.endswith("ve") else [])
+    return next((f for f in forms if f in PLACES or f in _PLACE_NOUNS), None)
+
+
+_PLACE_NOUNS = frozenset({"rack", "shelf", "pallet", "crate", "box", "bag", "pocket", "garage", "berth"})
+
+
+def _counts_goals(text: str, start: int, end: int) -> bool:
+    """Whether a filler word is an accomplishing verb (:data:`ACCOMPLISH_VERBS`) with a count after it: "handle the
+    whole thing" is filler, "solve 2 tickets" asks for two tasks done."""
+    after = re.findall(r"[a-z0-9']+", text[end:end + 20])
+    return verb_of(text[start:end]) in ACCOMPLISH_VERBS and bool(after) and (after[0].isdigit()
+                                                                             or after[0] in NUMBER_WORDS)
 
 
 def _takes_object(text: str, end: int, *, ending: bool = False) -> bool:
