@@ -125,7 +125,7 @@ def update_policy(agent, optimizer, args, batch_data: tuple) -> dict[str, float]
             loss.backward()
             nn.utils.clip_grad_norm_(agent.parameters(), args.max_grad_norm)
             optimizer.step()
-            stats = {"entropy": float(entropy.mean()), "approx_kl": float(approx_kl)}
+            stats = {"entropy": entropy.mean().item(), "approx_kl": approx_kl.item()}
         if args.target_kl is not None and stats["approx_kl"] > args.target_kl:
             break
     return stats
