@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import shlex
 import sys
 import time
 from dataclasses import dataclass, field
@@ -62,6 +63,7 @@ class Cell:
     seed: int
     steps: int
     env_kwargs: dict[str, Any] = field(default_factory=dict)
+    cleanrl_args: str = ""  # extra command-line arguments of examples/cleanrl_ppo.py (trainer "cleanrl" only)
 
     def make_kwargs(self, stream_seed: int) -> dict[str, Any]:
         return {"directive": f"domain: {self.domain}", "difficulty": EASY_DIFFICULTY, "seed": stream_seed,
@@ -120,7 +122,8 @@ def train(cell: Cell, seen: set[str]) -> Any:
     if cell.trainer == "random":
         return None
     if cell.trainer == "cleanrl":
-        args = cleanrl_ppo.parse_args(["--no-mask", "--total-timesteps", str(cell.steps), "--seed", str(cell.seed)])
+        args = cleanrl_ppo.parse_args(["--no-mask", "--total-timesteps", str(cell.steps), "--seed", str(cell.seed),
+                                       *shlex.split(cell.cleanrl_args)])
         return cleanrl_ppo.train(make_thunks(cell, args.num_envs, seen, mask_info=True), args)
     if cell.trainer == "ppo":
         from stable_baselines3 import PPO as Algo  # noqa: PLC0415, N814
@@ -198,6 +201,7 @@ def main() -> None:
     p.add_argument("--steps", type=int, default=200_000)
     p.add_argument("--episodes", type=int, default=200, help="unseen evaluation tasks per cell")
     p.add_argument("--env-kwargs", default="{}", help='extra gym.make arguments as JSON, e.g. {"max_calls": 16}')
+    p.add_argument("--cleanrl-args", default="", help='extra arguments of examples/cleanrl_ppo.py, e.g. "--hidden 128"')
     p.add_argument("--out", default="", help="append one JSON line per cell to this file")
     p.add_argument("--table", default="", help="print the Markdown table of a results file (one JSON line per cell) "
                                                "and exit")
@@ -209,7 +213,8 @@ def main() -> None:
     for trainer in args.trainers.split(","):
         for domain in args.domains.split(","):
             for seed in (int(s) for s in args.seeds.split(",")):
-                run_cell(Cell(trainer, domain, seed, args.steps, extra), args.episodes, args.out)
+                cell = Cell(trainer, domain, seed, args.steps, extra, args.cleanrl_args if trainer == "cleanrl" else "")
+                run_cell(cell, args.episodes, args.out)
 
 
 def run_cell(cell: Cell, episodes: int, out: str) -> dict[str, Any]:
@@ -222,6 +227,8 @@ def run_cell(cell: Cell, episodes: int, out: str) -> dict[str, Any]:
     row = {"trainer": cell.trainer, "domain": cell.domain, "seed": cell.seed, "steps": cell.steps,
            "env_kwargs": cell.env_kwargs, "split": f"hash-1/{HELD_OUT_BUCKETS}", "train_cpu_s": round(cpu, 1),
            "train_tasks": len(seen), **result}
+    if cell.cleanrl_args:
+        row["cleanrl_args"] = cell.cleanrl_args
     lo, hi = result["ci90"]
     print(f"{cell.trainer:9s} {cell.domain:10s} seed {cell.seed}: success {result['success']:.2f} [{lo:.2f}, {hi:.2f}] "
           f"n={result['episodes']} fresh {result['success_fresh']:.2f} invalid {result['invalid_share']:.2f} "

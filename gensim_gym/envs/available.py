@@ -22,9 +22,12 @@ These say what a call does to the *goal*, one step ahead, from the call's declar
 say nothing about which call is on a shortest plan (steps that only prepare a goal, such as driving
 to a crate, read 0 in ``achieves`` like every other call), and hidden facts stay hidden (effects are
 known, states are not). ``k >= n`` (only ``n`` calls are available) wraps around to call
-``k mod n``, so every action is a call that can be made. With more than ``K`` calls available the
-first ``K`` in layout order are listed and ``info["calls_cut"]`` says how many were left out (never
-seen on the built-in domains with the default ``K``; see :data:`MAX_CALLS`).
+``k mod n``, so every action is a call that can be made. Rows ``k >= n`` read 0, unless
+``repeat_rows=True``: then row ``k`` repeats the row of call ``k mod n``, so every action's row describes the
+call it makes (an MLP can then read "row k -> logit k" for every ``k``; without it, an action ``k >= n`` means
+a different call for each ``n``, and nothing in its own row says which: benchmarks/results/cleanrl_transfer.md).
+With more than ``K`` calls available the first ``K`` in layout order are listed and ``info["calls_cut"]`` says
+how many were left out (never seen on the built-in domains with the default ``K``; see :data:`MAX_CALLS`).
 """
 
 from __future__ import annotations
@@ -103,13 +106,15 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
     Args:
         env: a vector-mode :class:`GenSimEnv` (possibly under other wrappers).
         max_calls: ``K``; default ``min(n_actions, MAX_CALLS)``.
+        repeat_rows: rows ``k >= n`` repeat the row of call ``k mod n`` (the call action ``k`` makes) instead of
+            reading 0.
 
     ``action_masks()`` marks the listed calls (for masked algorithms: MaskablePPO works on either face),
     ``oracle_actions()`` gives a shortest plan as indices of this face, ``describe_action(k)`` names a call.
     """
 
-    def __init__(self, env: gym.Env, max_calls: int | None = None) -> None:
-        gym.utils.RecordConstructorArgs.__init__(self, max_calls=max_calls)
+    def __init__(self, env: gym.Env, max_calls: int | None = None, repeat_rows: bool = False) -> None:
+        gym.utils.RecordConstructorArgs.__init__(self, max_calls=max_calls, repeat_rows=repeat_rows)
         super().__init__(env)
         base = env.unwrapped
         if not isinstance(base, GenSimEnv) or base.obs_mode != "vector":
@@ -120,9 +125,14 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         if not isinstance(max_calls, int) or isinstance(max_calls, bool) or not 1 <= max_calls <= layout.n_actions:
             raise ArgumentError(f"max_calls must be an integer in [1, {layout.n_actions}] (the layout's calls), "
                                 f"got {max_calls!r}")
+        if not isinstance(repeat_rows, bool):
+            raise ArgumentError(f"repeat_rows must be True or False, got {repeat_rows!r}")
         self.base = base
         self.layout = layout
         self.max_calls = max_calls
+        self.repeat_rows = repeat_rows
+        # per number n >= 1 of listed calls, the listing position of each action's call (k mod n), for repeat_rows
+        self._wrap = [np.zeros(0, dtype=np.intp)] + [np.arange(max_calls) % n for n in range(1, max_calls + 1)]
         self._tools = {name: i for i, name in enumerate(layout.tools)}
         self._params = max((len(types) for types in layout.tools.values()), default=0)
         self._slots = max(layout.capacity.values(), default=1)
@@ -251,6 +261,10 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
             self._head[:] = obs
         # positional (axis 0, out, "clip"): with an out array the default mode "raise" gathers into a
         # temporary first; listed ids are valid, so clipping never applies
+        if self.repeat_rows and n:  # every row is written: row k is the row of call k mod n
+            self._rows.take(listed[self._wrap[n]], 0, self._grid, "clip")
+            self._written = self.max_calls
+            return self._out.copy()
         self._rows.take(listed, 0, self._blocks[n], "clip")
         written = self._written
         if n < written:  # the rows of calls no longer listed read 0 again (fill() on a kept view: one call)

@@ -117,6 +117,10 @@ def test_bad_arguments_are_argument_errors() -> None:
         make("warehouse", max_calls=0)
     with pytest.raises(ArgumentError, match="max_calls goes with action_space='available'"):
         make("warehouse", action_space="ground", max_calls=8)
+    with pytest.raises(ArgumentError, match="repeat_rows goes with action_space='available'"):
+        make("warehouse", action_space="ground", repeat_rows=True)
+    with pytest.raises(ArgumentError, match="repeat_rows must be True or False"):
+        make("warehouse", repeat_rows=1)
     env = make("warehouse")
     env.reset(seed=0)
     for bad in (-1, env.action_space.n, 1.5, "0"):
@@ -143,3 +147,24 @@ def test_a_curriculum_runs_over_the_available_face() -> None:
         ends += "curriculum_result" in info
         env.reset()
     assert ends == 40
+
+
+@pytest.mark.parametrize("domain", ["warehouse", "filesystem"])
+def test_repeat_rows_describe_the_call_each_action_makes(domain: str) -> None:
+    """With ``repeat_rows`` row ``k`` is the row of call ``k mod n``; the first ``n`` rows, the actions and the
+    episode are those of the default face."""
+    plain, repeated = make(domain, difficulty=0.3), make(domain, difficulty=0.3, repeat_rows=True)
+    head, k_max = plain.unwrapped.layout.obs_dim, plain.action_space.n
+    a, _ = plain.reset(seed=4)
+    b, _ = repeated.reset(seed=4)
+    for step in range(12):
+        n = int(plain.get_wrapper_attr("action_masks")().sum())
+        rows_a, rows_b = a[head:].reshape(k_max, -1), b[head:].reshape(k_max, -1)
+        assert (a[:head] == b[:head]).all() and (rows_a[:n] == rows_b[:n]).all() and not rows_a[n:].any()
+        assert all((rows_b[k] == rows_b[k % n]).all() for k in range(k_max)) if n else not rows_b.any()
+        a, _, term, trunc, _ = plain.step(step % k_max)
+        b, _, term_b, trunc_b, _ = repeated.step(step % k_max)
+        assert (term, trunc) == (term_b, trunc_b)
+        if term or trunc:
+            a, _ = plain.reset()
+            b, _ = repeated.reset()
