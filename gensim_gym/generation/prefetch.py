@@ -53,10 +53,11 @@ import multiprocessing
 import os
 import pickle
 import queue
+import select
 import threading
 import weakref
 from collections import OrderedDict, deque
-from multiprocessing.connection import Connection, wait
+from multiprocessing.connection import Connection
 from typing import Any, cast
 
 import numpy as np
@@ -104,7 +105,7 @@ def available(mode: str | None = None) -> bool:
     """Whether a worker of ``mode`` (default :data:`MODE`) is started here: not in a daemonic process (a
     vector env's worker, whose siblings already generate in parallel; it may not have children), and for
     a process only where ``fork`` exists."""
-    if multiprocessing.current_process().daemon:
+    if multiprocessing.current_process().daemon or not hasattr(select, "poll"):  # (no poll: Windows)
         return False
     return (MODE if mode is None else mode) == "thread" or "fork" in multiprocessing.get_all_start_methods()
 
@@ -142,8 +143,7 @@ def _serve(family_args: dict[str, Any], conn, niceness: int = 0) -> None:
         while True:
             # every list waiting (the latest counts); wait for one only with nothing to make
             while conn.poll() or (seed := _pick(wished, made, skip)) is None:
-                wished = conn.recv()
-                if wished is None:
+                if not _heed(conn.recv(), wished):
                     return
             outbox.put(seed.to_bytes(8, "little") + pickle.dumps(_make(family, layout, tables, seed),
                                                                  pickle.HIGHEST_PROTOCOL))
@@ -151,8 +151,7 @@ def _serve(family_args: dict[str, Any], conn, niceness: int = 0) -> None:
             if len(made) > 4 * DEPTH:
                 made.popitem(last=False)
             while conn.poll():
-                wished = conn.recv()
-                if wished is None:
+                if not _heed(conn.recv(), wished):
                     return
             if seed not in wished:  # the env took this seed before it was made here: land further ahead
                 skip = min(skip + 1, len(wished) // 2)
@@ -162,6 +161,22 @@ def _serve(family_args: dict[str, Any], conn, niceness: int = 0) -> None:
         return
     finally:
         outbox.put(None)
+
+
+def _heed(message: list[int] | tuple[int | None, int | None] | None, wished: list[int]) -> bool:
+    """Apply the env's ``message`` to ``wished`` in place: a list replaces it, ``(gone, new)`` drops the head
+    if it is ``gone`` and appends ``new`` (the env does the same to its copy). False: ``None``, stop."""
+    if message is None:
+        return False
+    if isinstance(message, list):
+        wished[:] = message
+        return True
+    gone, new = message
+    if gone is not None and wished and wished[0] == gone:
+        del wished[0]
+    if new is not None:
+        wished.append(new)
+    return True
 
 
 def _pick(wished: list[int], made: OrderedDict[int, None], skip: int) -> int | None:
@@ -234,7 +249,7 @@ class Prefetcher:
         self._conns: list[Connection] = []
         processes: list[Any] = []
         for k in range(workers):
-            # one pipe both ways: wished seeds out (a short list per reset), made tasks back
+            # one pipe both ways: wished seeds out (a list, or what changed at a reset), made tasks back
             conn, child = ctx.Pipe()
             name = f"gensim_gym-prefetch-{k}"
             if mode == "thread":  # the same loop and pipe; the thread owns its end and closes it on exit
@@ -247,7 +262,13 @@ class Prefetcher:
                 child.close()
             processes.append(process)
             self._conns.append(conn)
-        self._wished: list[list[int]] = [[] for _ in self._conns]  # the last list sent to each worker
+        self._workers = list(self._conns)  # seed s goes to worker s % workers
+        self._poller = select.poll()
+        self._by_fd: dict[int, Connection] = {}  # the live workers' pipes by file descriptor
+        for conn in self._conns:
+            self._poller.register(conn.fileno(), select.POLLIN)
+            self._by_fd[conn.fileno()] = conn
+        self._wished: list[list[int]] = [[] for _ in self._conns]  # each worker's wished seeds, as it has them
         self._ready: dict[int, bytes] = {}  # delivered, not yet taken: seed -> the pickled (spec, table or error)
         self._predicted: deque[int] = deque()  # the env's next task seeds, in order
         self._ahead: np.random.Generator | None = None  # a copy of the env's RNG, past the predicted seeds
@@ -265,19 +286,34 @@ class Prefetcher:
         starts again from ``rng``; a wrong prediction costs only misses (a task is always the drawn seed's).
         """
         predicted = self._predicted
-        if predicted and predicted[0] == seed:
+        if predicted and predicted[0] == seed:  # as predicted: tell each worker only what changed
             predicted.popleft()
             self.mispredicted = 0
-        else:
-            if predicted:
-                self.mispredicted += 1
-            predicted.clear()
-            self._ahead = np.random.Generator(type(rng.bit_generator)())
-            self._ahead.bit_generator.state = rng.bit_generator.state
-        ahead = cast(np.random.Generator, self._ahead)
+            new = draw(cast(np.random.Generator, self._ahead))
+            predicted.append(new)
+            self._drain()
+            self._ready.pop(seed, None)  # (taken already, unless the env had the spec cached)
+            self._shift(seed, new)
+            return
+        if predicted:
+            self.mispredicted += 1
+        predicted.clear()
+        ahead = self._ahead = np.random.Generator(type(rng.bit_generator)())
+        ahead.bit_generator.state = rng.bit_generator.state
         while len(predicted) < self.depth:
             predicted.append(draw(ahead))
         self.want(list(predicted))
+
+    def _shift(self, gone: int, new: int) -> None:
+        """The wished lists move on by one seed: ``gone`` leaves the head of its worker's, ``new`` joins the
+        end of its worker's (a two-int message instead of a list of :data:`DEPTH` seeds per reset)."""
+        n = len(self._wished)
+        for k in {gone % n, new % n}:
+            wished = self._wished[k]
+            message = (gone if wished and wished[0] == gone else None, new if new % n == k else None)
+            _heed(message, wished)
+            with contextlib.suppress(OSError, ValueError):  # a worker gone: its seeds are made here
+                self._workers[k].send(message)
 
     def want(self, seeds: list[int]) -> None:
         """Ask for ``seeds`` (the next ones, in order); delivered tasks no longer wanted are dropped."""
@@ -285,9 +321,9 @@ class Prefetcher:
         keep = set(seeds)
         for seed in [s for s in self._ready if s not in keep]:
             del self._ready[seed]
-        n = len(self._conns)
-        for k, conn in enumerate(self._conns):
-            mine = [s for s in seeds if s % n == k] if n > 1 else seeds
+        n = len(self._workers)
+        for k, conn in enumerate(self._workers):
+            mine = [s for s in seeds if s % n == k] if n > 1 else list(seeds)
             if mine != self._wished[k]:
                 self._wished[k] = mine
                 with contextlib.suppress(OSError, ValueError):  # a worker gone: its seeds are made here
@@ -311,17 +347,21 @@ class Prefetcher:
     def _drain(self, until: int | None = None) -> None:
         """Collect what the workers delivered (kept pickled: a task no longer wanted is never unpickled); with
         ``until``, wait (at most :data:`WAIT_SECONDS`) until that seed arrives."""
-        while self._conns:
+        # one poll object for the pipes, kept: multiprocessing's wait() builds a selector per call, which
+        # was a tenth of the env's CPU per prefetched task (cProfile, medium warehouse)
+        while self._by_fd:
             if until is not None and until in self._ready:
                 return
-            ready = cast("list[Connection]", wait(self._conns, WAIT_SECONDS if until is not None else 0))
-            if not ready:
+            events = self._poller.poll(1000 * WAIT_SECONDS if until is not None else 0)
+            if not events:
                 return
-            for conn in ready:
+            for fd, _ in events:
+                conn = self._by_fd[fd]
                 try:
                     item = conn.recv_bytes()
                 except (EOFError, OSError):  # a worker is gone: its seeds are generated locally
-                    self._conns.remove(conn)
+                    self._poller.unregister(fd)
+                    del self._by_fd[fd]
                     continue
                 self._ready[int.from_bytes(item[:8], "little")] = item[8:]
 

@@ -151,3 +151,12 @@ def test_a_worker_behind_the_env_leaves_it_the_next_seeds() -> None:
     assert prefetch._pick([4, 5, 6, 9, 10], made, 2) == 6
     assert prefetch._pick([4, 5, 6, 9, 10], made, 3) == 10
     assert prefetch._pick([4, 9], made, 0) is None
+
+
+def test_the_worker_applies_what_the_env_sends_as_the_env_does() -> None:
+    wished = [3, 5, 8]
+    assert prefetch._heed((3, 13), wished) and wished == [5, 8, 13]
+    assert prefetch._heed((None, 21), wished) and wished == [5, 8, 13, 21]
+    assert prefetch._heed((7, None), wished) and wished == [5, 8, 13, 21]  # not the head: kept
+    assert prefetch._heed([1, 2], wished) and wished == [1, 2]
+    assert not prefetch._heed(None, wished)
