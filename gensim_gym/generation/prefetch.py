@@ -348,7 +348,7 @@ class Prefetcher:
         """Collect what the workers delivered (kept pickled: a task no longer wanted is never unpickled); with
         ``until``, wait (at most :data:`WAIT_SECONDS`) until that seed arrives."""
         # one poll object for the pipes, kept: multiprocessing's wait() builds a selector per call, which
-        # was a tenth of the env's CPU per prefetched task (cProfile, medium warehouse)
+        # was a tenth of the env's CPU per prefetched task (medium warehouse; benchmarks/task_cost.py --prefetch)
         while self._by_fd:
             if until is not None and until in self._ready:
                 return
