@@ -11,7 +11,14 @@ committed before the reader ran on them; the first run of fresh4-fresh8, fresh10
 ``results/fidelity_fresh<N>_unseen.txt`` (docs/directives.md tabulates them with the runs after the changes
 they guided). fresh8 (the lead's held-out set for branch fid7) is seen since branch fid8, fresh10 (held out
 for fid8) since branch fid9; ``directives_fresh11.jsonl`` (held out for fid9) was run once, untouched, and
-joined :data:`SETS` after that run; nothing has been tuned on it. For every expected requirement this
+joined :data:`SETS` after that run. ``directives_fresh12.jsonl`` (36, written before reader round 4) was run once
+untouched (``results/fidelity_fresh12_unseen.txt``: 85 % honored) and joined :data:`SETS` on branch fid10, which
+tuned on it and on fresh11; ``directives_fresh13.jsonl`` (40, the lead's held-out set for that round) and
+``directives_fresh14.jsonl`` (30) were each run once untouched before reader round 5
+(``results/fidelity_fresh13_unseen.txt``: 86 % honored, ``fidelity_fresh14_unseen.txt``: 91 %) and joined
+:data:`SETS` on branch fid11, which tuned on them; ``directives_fresh15.jsonl`` (35, the lead's held-out set for
+round 5) was run once untouched (``results/fidelity_fresh15_unseen.txt``: 89 %) and joined :data:`SETS` after that
+run; nothing has been tuned on it. For every expected requirement this
 finds the clause of ``read_directive`` that carries it
 (of several, the best-kept: since fresh7 a directive's every verb is an operation clause, and an
 unsupported "tidy" beside an honored "delete" is not the one asked for) and counts its status:
@@ -45,7 +52,8 @@ COLUMNS = ("honored", "approximated", "unsupported", "wrong", "ignored")
 SETS = ("directives.jsonl", "directives_heldout.jsonl", "directives_fresh.jsonl", "directives_fresh2.jsonl",
         "directives_fresh3.jsonl", "directives_fresh4.jsonl", "directives_fresh5.jsonl", "directives_fresh6.jsonl",
         "directives_fresh7.jsonl", "directives_fresh8.jsonl", "directives_fresh10.jsonl",
-        "directives_fresh11.jsonl")
+        "directives_fresh11.jsonl", "directives_fresh12.jsonl", "directives_fresh13.jsonl",
+        "directives_fresh14.jsonl", "directives_fresh15.jsonl")
 _RANK = {"honored": 0, "approximated": 1, "unsupported": 2}
 _VALUE_OF = {"domain": "domains", "goal_count": "goal_count", "reward_mode": "reward_mode", "noise": "noise",
              "observability": "partial", "time_pressure": "horizon_slack", "tool_count": "tool_count"}

@@ -7,7 +7,8 @@ jobs on the machine change it little.
 
 ``--prefetch`` measures instead what the *training process* pays per new task when a prefetch worker
 process generates and sweeps it (the worker's CPU is not counted): the env sleeps 30 ms between resets
-(not CPU) so the worker stays ahead, as it does beside a trainer where a core is free for it.
+(not CPU) so the worker stays ahead, as it does beside a trainer where a core is free for it, and waits for a
+task the worker has not delivered yet (``prefetch.WAIT_SECONDS``; a stream's env does not by default).
 
 ``--base DIR`` also runs this script on another copy of the package (e.g. ``git archive <commit> | tar -x
 -C DIR``), in alternating rounds (``--rounds``), and prints the ratio base / this, per env id:
@@ -37,7 +38,11 @@ def measure(env_ids: list[str], tasks: int, prefetch: bool) -> dict[str, dict[st
     import gymnasium as gym  # noqa: PLC0415 - imported from the package copy on sys.path
 
     import gensim_gym  # noqa: F401, PLC0415 - registers the ids
+    from gensim_gym.generation import prefetch as prefetch_module  # noqa: PLC0415
     from gensim_gym.world import progress as progress_module  # noqa: PLC0415
+
+    if prefetch and hasattr(prefetch_module, "WAIT_SECONDS"):  # every task from the worker (waiting is not CPU)
+        prefetch_module.WAIT_SECONDS = 30.0
 
     warnings.simplefilter("ignore")
     swept = [0.0]

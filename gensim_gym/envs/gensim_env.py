@@ -96,9 +96,11 @@ class GenSimEnv(gym.Env):
     #: needs Pillow), so Gymnasium's ``RecordVideo`` records episodes.
     metadata = {"render_modes": ["ansi", "human", "rgb_array"], "render_fps": 4}
 
-    #: Build every call's step plan at a task's first reset (see :class:`TaskRuntime`); the generator's
-    #: replay env turns this off.
-    prepare_calls = True
+    #: Build every call's step plan at a task's first reset (see :class:`TaskRuntime`) rather than at the call's
+    #: first use. Off: an unlimited stream plays most tasks for one episode of ~8 calls among 50-60 (medium
+    #: warehouse), so building all of them was ~0.4 ms of a new task's ~1.5 ms on the training process
+    #: (``benchmarks/task_cost.py --prefetch``); a pool's task builds each plan once either way.
+    prepare_calls = False
 
     #: Compiled tasks kept (with their runtime tables) by spec id, at most this many: a pool of up to this
     #: many tasks is compiled once, and so are the tasks an unlimited stream of an easy family repeats (easy

@@ -27,7 +27,10 @@ from gensim_gym.generation.lexicon import (
     number_value,
     object_operations,
     operations,
+    own_words,
     rule_templates,
+    said_words,
+    tool_verb,
     verb_of,
     weak_keywords,
 )
@@ -147,7 +150,8 @@ _LOOSE_ADJ = r"generous|loose|long|relaxed|lenient|ample|roomy|large|plentiful|u
 _FEW_TOOLS = (r"fewer|less|few|a few|only a few|just a few|very few|no|without|minimal|minimum|small|smaller|not many"
               r"|not too many|a handful of|handful of|limited|reduced|restricted|tiny|a small number of|lean|slim"
               r"|compact|only the|only|just the|just")
-_MANY_TOOLS = (r"many|many more|more|lots more|extra|lots of|plenty of|a lot of|several|additional|a bunch of"
+_MANY_TOOLS = (r"twice as many|double the|many|many more|more|lots more|extra|lots of|plenty of|a lot of|several"
+               r"|additional|a bunch of"
                r"|tons of|loads of|numerous|a large number of|a wide range of|large|larger|big|bigger|rich|wide"
                r"|a few extra|a couple of extra|a couple more|a few more|some extra")
 _TOOL_NOUN = r"distractors?|distractor tools|tools|toolsets?|tool sets?"
@@ -155,7 +159,7 @@ _TOOL_NOUN = r"distractors?|distractor tools|tools|toolsets?|tool sets?"
 _BETWEEN = rf"(?:(?!\d|(?:{NUMBER})\b)\w+\s+)?"
 #: Words that bound a count from above ("at most 6 tools"); "fewer than"/"less than" exclude the number itself.
 _AT_MOST = (r"at most|no more than|not more than|up to|at max|max|maximum of|a maximum of|max of|a max of|under"
-            r"|below|within|capped at|limited to|fewer than|less than")
+            r"|below|within|capped at|limited to|fewer than|less than|(?:a |the )?(?:cap|limit|ceiling) of")
 
 
 def tool_bound(said: str) -> int:
@@ -165,6 +169,66 @@ def tool_bound(said: str) -> int:
         raise DirectiveError(f"{said!r} bounds no tool count")
     n = number_value(m.group(2))
     return n - 1 if m.group(1) in ("fewer than", "less than") else n
+
+
+#: Nouns of what an agent sees, and the extents that make it partial or full ("a limited view", "full visibility").
+_SEEING = r"views?|visibility|vision|observations?|observability|information|info|knowledge|sight|perception"
+_PART_SEEN = r"partial|limited|restricted|obscured|foggy|incomplete|narrow|reduced|poor|blurry|imperfect|hidden"
+_ALL_SEEN = r"full|complete|total|perfect|clear|unrestricted|unobstructed|fully visible|fully observable"
+#: A part of a directive that is one time word alone (", tight,"): the pressure it names.
+_LONE_TIGHT = r"tight|tighter|rushed|hurried|urgent|pressed|quick|fast|speedy|hasty"
+_LONE_LOOSE = r"leisurely|unhurried|unrushed|loose|looser"
+
+
+#: Stochastic failure is read by pattern, as time pressure is: a frequency (:data:`_FREQUENCY`: "sometimes",
+#: "now and then", "at random") near a failure (:data:`_FAILURE`: "drops", "breaks down", "gets it wrong"), in
+#: either order, asks for noise ("the hand sometimes drops them", "the search tool fails every so often"). "may"
+#: is left out: "the robot may not drop crates at the dock" is a rule, not a chance.
+_FREQUENCY = (r"sometimes|occasionally|now and then|every now and then|at times|randomly|at random|every so often"
+              r"|from time to time|often|frequently|rarely|seldom|sporadically|intermittently|once in a while"
+              r"|every once in a while|here and there|on occasion|periodically|unpredictably"
+              r"|some of the time|part of the time|with some probability|by chance")
+_FAILURE = (r"break down|breaks down|broke down|breaking down|fail|fails|failed|failing|failures?|drops?|dropped"
+            r"|dropping|slips?|slipped|slipping|break|breaks|broke|breaking|broken|errors?|errs?|erred|glitch|glitches"
+            r"|glitched|glitching|miss|misses|missed|jams?|jammed|jamming|crash|crashes|crashed|crashing"
+            r"|misfires?|misfired|misfiring|malfunctions?|malfunctioned|malfunctioning|go wrong|goes wrong|went wrong"
+            r"|gone wrong|gets? (?:\w+ )?wrong|got (?:\w+ )?wrong|times? out|timed out|hiccups?|stalls?|stalled"
+            r"|fumbles?|fumbled|loses? (?:its )?grip|lost (?:its )?grip|gets? stuck|got stuck|stops? working"
+            r"|(?:doesn't|does not|don't|do not|won't|will not) work|returns? (?:an? )?(?:errors?|garbage|nothing)"
+            r"|flakes? out|acts? up|cuts? out|conks? out|gives? out|sputters?|stutters?")
+#: Adjectives that say a tool or part fails on its own ("a glitchy gripper", "buggy tools").
+_FAULTY = r"glitchy|buggy|faulty|error[- ]prone|malfunctioning|erratic|temperamental|spotty|patchy|shaky|wonky"
+#: Hiding is read by pattern too: a verb or adjective of hiding with a noun of information, in either order
+#: ("hide some customer information", "some details kept secret", "with the map hidden", "withhold the
+#: addresses from the agent"), asks for partial observability.
+_HIDE_VERB = (r"hide|hides|hid|hiding|conceal|conceals|concealed|concealing|mask|masks|masked|masking|withhold"
+              r"|withholds|withheld|withholding|obscure|obscures|obscured|obscuring|redact|redacts|redacted"
+              r"|redacting|blank out|blanks out|black out|blacks out|cover up|covers up"
+              r"|leave out|leaves out|leaving out|omit|omits|omitted|omitting")
+_HIDDEN_ADJ = (r"hidden|concealed|masked|withheld|secret|private|unknown|obscured|redacted|undisclosed|unrevealed"
+               r"|unshown|not shown|not visible|not given|not revealed|invisible|unavailable|out of view|out of sight"
+               r"|off[- ]screen|blanked out|blacked out|left out|omitted|under wraps")
+_INFO_NOUN = (r"information|info|details?|facts?|data|state|map|maps|attributes?|properties|fields?|records?"
+              r"|identity|identities|status|statuses|locations?|positions?|contents?|layout|board|world|values?"
+              r"|variables?|knowledge|specifics|particulars|history|histories|addresses|address|numbers?|names?"
+              r"|parts? of the (?:state|world|map|board)|things|stuff|clues?|whereabouts|inventory|specs?|preferences?"
+              r"|availability|prices?|costs?|ids?")
+#: The words between a noun and its state ("details are kept secret", "the map stays mostly hidden").
+_STATE_IS = (r"(?:(?:is|are|was|were|be|being|been|kept|stay|stays|remain|remains|left|get|gets|partly|partially"
+             r"|mostly|fully|completely|all|always|often|usually)\s+){0,3}")
+_TO_AGENT = r"from (?:the |our |my |your )?(?:agent|player|learner|policy|bot|model|robot|assistant|ai)s?"
+#: A reward that comes only when the task is done, said loosely ("a reward only when the whole schedule is
+#: done", "rewards only for finishing", "reward at the very end", "no reward until everything is delivered").
+_DONE = (r"success|successes|succeeds?|succeeded|succeeding|successful(?:ly)?|the end|end|completion|completed"
+         r"|complete|completes|completing|goals?|solved|solving|solves?|solution|done|finished|finishing|finish"
+         r"|finishes|reached|achieved|accomplished|over|win|wins|winning|won|delivered|sorted|met|satisfied"
+         r"|resolved|fulfilled|a full solution|victory|built|made|put|(?:is|are|gets?|got|has been|have been)\s+\w+ed")
+#: ("paid", "credit" are left out: "store credit only when the order is delivered" is a support rule)
+_REWARD_WORD = r"rewards?|rewarded|rewarding|payoffs?|payouts?"
+_ONLY = r"only|just|solely|exclusively|purely|nothing but"
+_WHEN = r"on|for|at|upon|when|whenever|once|if|after|by|in case of"
+#: Up to six words between the condition and what is done ("when the whole schedule is done").
+_UP_TO_SIX = r"(?:\s+[\w'-]+){0,6}?\s+"
 
 
 #: Words that negate the knob word they stand before ("nothing stochastic", "no hidden facts", "never noisy",
@@ -198,7 +262,9 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     (rf"\b(?:{_MORE_PRESSURE})\s+(?:time\s+)?pressure\b", "time_pressure", "tight"),
     (rf"\b(?:{_LOOSE_LIMIT})\s+(?:\w+\s+)?(?:deadlines?|time limits?|step limits?|limits?)\b", "time_pressure",
      "loose"),
-    (rf"\b(?:no|without|zero)\s+(?:real\s+|step\s+|time\s+)?(?:{_TIME_LIMIT})\b", "time_pressure", "loose"),
+    (rf"\b(?:no|without|zero)\s+(?:real\s+|step\s+|time\s+)?(?:{_TIME_LIMIT})\b"
+     r"|\b(?:no|without|zero)\s+(?:real\s+|any\s+)?(?:time|step|horizon)\s+(?:constraints?|restrictions?|caps?|bounds?)\b",
+     "time_pressure", "loose"),
     (rf"\b(?:no|without|zero)\s+(?:real\s+|any\s+|extra\s+|spare\s+)?(?:{_TIME_RESOURCE})\b{_TIME_TAIL}",
      "time_pressure", "tight"),
     (rf"\b(?:{_TIGHT_MODS})\s+(?:\w+\s+)?(?:{_TIME_RESOURCE}|{_TIME_PRESSURE}|{_TIME_LIMIT}|steps|moves|turns)\b"
@@ -206,31 +272,72 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     (rf"\b(?:{_LOOSE_MODS})\s+(?:\w+\s+)?(?:{_TIME_RESOURCE})\b{_TIME_TAIL}", "time_pressure", "loose"),
     (r"\b(?:plenty of|lots of|a lot of|loads of|tons of|enough|spare|ample|generous|no shortage of)\s+"
      r"(?:\w+\s+)?(?:steps|moves|turns)\b", "time_pressure", "loose"),  # not "more steps": longer plans
-    (rf"\b(?:{_TIME_RESOURCE}|{_TIME_PRESSURE}|{_TIME_LIMIT})\s+{_IS}(?:{_TIGHT_ADJ})\b", "time_pressure", "tight"),
-    (rf"\b(?:{_TIME_RESOURCE}|{_TIME_PRESSURE}|{_TIME_LIMIT})\s+{_IS}(?:{_LOOSE_ADJ})\b", "time_pressure", "loose"),
+    (rf"\b(?:{_TIME_RESOURCE}|{_TIME_PRESSURE}|{_TIME_LIMIT}|steps|moves|turns|actions)\s+{_IS}(?:{_TIGHT_ADJ})\b",
+     "time_pressure", "tight"),
+    (rf"\b(?:{_TIME_RESOURCE}|{_TIME_PRESSURE}|{_TIME_LIMIT}|steps|moves|turns|actions)\s+{_IS}(?:{_LOOSE_ADJ})\b",
+     "time_pressure", "loose"),
     (rf"\b(?:under\s+|with\s+|a\s+)?(?:{_TIME_PRESSURE})\b", "time_pressure", "tight"),
+    (rf"(?:^|[,;:])\s*(?P<k>{_LONE_TIGHT})\s*(?=[,;.]|$)", "time_pressure", "tight"),
+    (rf"(?:^|[,;:])\s*(?P<k>{_LONE_LOOSE})\s*(?=[,;.]|$)", "time_pressure", "loose"),
     # a negator scopes over the knob word after it, for every boolean knob alike (see _negated)
     *_negated(r"noise|noisy|randomness|random|stochastic|stochasticity|flaky|failures?|unreliable|failing", "noise",
               False),
     *_negated(r"deterministic|reliable|noiseless", "noise", True),
+    # frequency x failure, in either order; "never fails" is deterministic (see _FREQUENCY)
+    (r"\b(?:never|don't|do not|doesn't|does not|won't|will not|can't|cannot)\s+(?:ever\s+)?(?:fail|break down|crash"
+     r"|glitch|malfunction|misfire|err|go wrong|time out)\w*\b", "noise", False),
+    (rf"\b(?:{_FREQUENCY})\s+(?:[\w'-]+\s+){{0,3}}?(?:{_FAILURE})\b"
+     rf"|\b(?:{_FAILURE})\b(?:\s+[\w'-]+){{0,3}}?\s+(?:{_FREQUENCY})\b"
+     rf"|\b(?:{_FAULTY})\b|(?:\bnot|n't)\s+always\s+(?:work|works|succeed|succeeds|go|goes|run|runs|respond|responds)\b"
+     rf"|\b(?:chance|probability|risk|odds|likelihood|rate)\s+(?:of\s+|that\s+)?(?:[\w'-]+\s+){{0,2}}?(?:{_FAILURE})\b"
+     rf"|\b(?:failure|error|drop|miss|breakdown|crash|glitch)\s+(?:rate|chance|probability|odds)s?\b", "noise", True),
     *_negated(r"(?:hidden|partial|partially|unobserved|unseen|invisible|secret)"
               r"(?:\s+(?:information|info|facts?|state|observability|observable))?", "partial", False),
     *_negated(r"(?:fully|full|completely)\s+(?:observable|observability|visible)|visible|observable", "partial",
               True),
     (r"\b(?:can't|cannot|can not|doesn't|does not|don't|do not|won't|unable to)\s+(?:see|observe|know|tell)\b",
      "partial", True),
+    # hiding by verb or adjective with an information noun, in either order; "don't hide anything" is full
+    (rf"\b(?:don't|do not|never|no need to|without|nothing|no)\s+(?:\w+\s+)?(?:{_HIDE_VERB})\b"
+     rf"(?:\s+(?:anything|any\s+\w+|it|them))?", "partial", False),
+    (rf"\b(?:{_HIDE_VERB})\s+(?:[\w'-]+\s+){{0,3}}?(?:{_INFO_NOUN})\b"
+     rf"(?:\s+(?:{_HIDDEN_ADJ}|{_TO_AGENT}))?"
+     rf"|\b(?:{_HIDE_VERB})\s+(?:[\w'-]+\s+){{0,4}}?{_TO_AGENT}\b"
+     rf"|\b(?:keep|keeps|kept|keeping)\s+(?:[\w'-]+\s+){{1,4}}?(?:secret|hidden|private|under wraps|{_TO_AGENT})\b"
+     rf"|\b(?:{_INFO_NOUN})\s+{_STATE_IS}(?:{_HIDDEN_ADJ})\b|\b(?:{_HIDDEN_ADJ})\s+(?:[\w'-]+\s+)?(?:{_INFO_NOUN})\b", "partial", True),
     (r"\b(?:unseen|invisible|unknown (?:state|facts?|information)|partial obs|partially obs)\b", "partial", True),
+    # what the agent sees, by pattern as time pressure is: an extent and a noun of seeing, in either order ("a
+    # partial view", "limited visibility", "the map is fully visible", "observable state")
+    (rf"\b(?:{_PART_SEEN})\s+(?:\w+\s+)?(?:{_SEEING})\b|\b(?:{_SEEING})\s+{_IS}(?:{_PART_SEEN})\b"
+     r"|\bpartially\s+(?:observable|observed|visible|known)\b|\bfog of war\b", "partial", True),
+    (rf"\b(?:{_ALL_SEEN})\s+(?:\w+\s+)?(?:{_SEEING})\b|\b(?:{_SEEING})\s+{_IS}(?:{_ALL_SEEN}|observable|visible)\b"
+     r"|\b(?:fully\s+|completely\s+|totally\s+|entirely\s+)?(?:observable|visible|transparent)\s+(?:state|world|map|board"
+     r"|grid|environment|layout|facts?)\b|\b(?:fully|completely|totally|entirely)\s+(?:observable|visible|transparent)\b"
+     r"|\b(?:everything|all)\s+(?:is\s+)?(?:visible|observable|observed|known|shown)\b"
+     r"|\b(?:sees?|seeing|shows?|showing|observes?)\s+(?:the\s+)?(?:whole|entire|full|complete)\s+(?:board|map|grid|state"
+     r"|world|layout|environment|picture)\b",
+     "partial", False),
     *_negated(r"sparse|sparsely|sparse rewards?", "reward_mode", "dense"),
     *_negated(r"(?:dense|shaped|intermediate|progress|per[- ]step|partial)\s+rewards?|(?:reward\s+|progress\s+)?"
               r"shaping|dense|densely|shaped", "reward_mode", "sparse"),
     (r"\bunshaped\b", "reward_mode", "sparse"),
+    # a reward that waits for the task done, said loosely: "only" around a reward word and a condition of done
+    (rf"\b(?:{_ONLY})\s+(?:[\w'-]+\s+){{0,3}}?(?:{_REWARD_WORD})\b(?:\s+[\w'-]+){{0,3}}?\s+(?:{_WHEN}){_UP_TO_SIX}"
+     rf"(?:{_DONE})\b"
+     rf"|\b(?:{_REWARD_WORD})\s+(?:[\w'-]+\s+){{0,2}}?(?:{_ONLY})\s+(?:{_WHEN}){_UP_TO_SIX}(?:{_DONE})\b"
+     rf"|\b(?:{_REWARD_WORD})\s+(?:[\w'-]+\s+){{0,2}}?(?:{_ONLY})\s+(?:{_WHEN})\s+(?:{_DONE})\b"
+     rf"|\b(?:no|zero|nothing)\s+(?:\w+\s+)?(?:{_REWARD_WORD})\s+(?:until|till|before|unless){_UP_TO_SIX}(?:{_DONE})\b"
+     rf"|\b(?:{_REWARD_WORD})\s+(?:\w+\s+){{0,2}}?(?:at|on|upon)\s+(?:the\s+)?(?:very\s+)?(?:end|completion|finish)\b"
+     rf"|\b(?:{_REWARD_WORD})\s+(?:\w+\s+){{0,2}}?(?:only\s+)?(?:at|in)\s+the\s+(?:very\s+)?(?:last|final)\s+step\b",
+     "reward_mode", "sparse"),
     (r"\b(?:rewards?|rewarded)\s+only\s+(?:on|for|at|upon|when|once|if)\s+(?:the\s+)?(?:task\s+|goal\s+|puzzle\s+|"
      r"episode\s+|problem\s+)?(?:is\s+|gets\s+)?(?:success|succeeding|successful|the end|end|completion|completed|"
      r"complete|the goal|goal|solved|done|finished|reached|achieved)"
      r"|\b(?:only|just)\s+(?:an?\s+)?(?:success|terminal|binary|final|goal)\s+(?:reward|signal)s?"
      r"|\b(?:success|terminal|binary|0/1|final|goal)[- ](?:only\s+)?rewards?\b|\breward\s+at\s+the\s+end\b"
      r"|\bsuccess[- ]only\b", "reward_mode", "sparse"),
-    (r"\b(?:per[- ]step|step[- ]?wise|intermediate|progress|partial[- ]credit)\s+rewards?\b"
+    (r"\b(?:per[- ]step|step[- ]?wise|step[- ]by[- ]step|incremental|intermediate|progress|partial[- ]credit)"
+     r"\s+rewards?\b"
      r"|\breward\s+(?:shaping|for progress|each step|every step)\b|\breward[- ]shaping\b", "reward_mode", "dense"),
     # a quantity word and a tool noun, with at most one word between that does not turn few into more
     (rf"\b(?:(?:add|adding|give|use|include|with)\s+)?(?:{_MANY_TOOLS})\s+{_BETWEEN}(?:{_TOOL_NOUN})\b",
@@ -254,9 +361,10 @@ def knob_phrases(text: str) -> list[tuple[int, int, str, object]]:
     out = []
     for pattern, kind, value in KNOB_PHRASES:
         for m in pattern.finditer(text):
-            if not any(taken[m.start():m.end()]):
-                taken[m.start():m.end()] = b"\x01" * (m.end() - m.start())
-                out.append((m.start(), m.end(), kind, value))
+            start, end = m.span("k") if "k" in pattern.groupindex else m.span()  # "k": the words, not the comma
+            if not any(taken[start:end]):
+                taken[start:end] = b"\x01" * (end - start)
+                out.append((start, end, kind, value))
     return sorted(out)
 
 
@@ -477,22 +585,50 @@ OPERATIONS = {
 }
 
 
+#: States a rule keeps something in ("keep the dock clear", "the backups must stay untouched").
+_KEPT_STATE = (r"intact|untouched|safe|unchanged|alone|clear|empty|free|protected|clean|vacant|unharmed|as is"
+               r"|out of (?:it|this|that|the loop|the way)"
+               r"|available|ready|open|closed|locked|unlocked|stocked|charged|tidy|sorted|positive|non[- ]?negative"
+               r"|above zero|solvent|in the black")
+#: Nouns that bound an amount: "a spending limit", "a budget cap", "a ceiling on refunds".
+_LIMIT_NOUN = r"limits?|caps?|ceilings?|quotas?|allowances?"
+#: Nouns for a norm an agent keeps to, and verbs of keeping to one ("follow the refund rules", "within policy").
+_NORM_NOUN = r"polic(?:y|ies)|rules?|regulations?|guidelines?|limits?|constraints?|bounds?|terms|procedures?|budget"
+_NORM_VERB = r"follow\w*|respect\w*|honou?r\w*|observ\w*|stick\w* to|keep\w* to|stay\w* within"
 #: The words that open a rule rather than a task: "without double-booking anyone", "never delete the
 #: backups", "must not escalate", "stay under a $50 budget", "only for verified customers".
 _RULE_HEAD = (
     r"without|never|no more than|don't|do not|not allowed to|(?:must|should|may|shall|can|will|does) not|mustn't"
-    r"|shouldn't|can't|cannot|won't|doesn't|forbid\w*|prohibit\w*|no \w+ (?:allowed|permitted)"
+    r"|shouldn't|can't|cannot|won't|doesn't|forbid(?!den)\w*|prohibit(?!ed)\w*|no \w+ (?:allowed|permitted)"
     r"|(?:stay |keep |remain )?(?:within|under|below|inside) (?:the |a |an |our |their )?"
     r"(?:\$?\d[\d,.]*\s*(?:dollars?|euros?|usd|eur)?\s+)?budget"
     r"|(?:on a|tight|limited|fixed) budget|double[- ]?book\w*|only (?:if|when|for|to|under)|respect\w*|avoid\w*"
     # a budget stated as an amount ("a budget of 40", "a $40 budget"); two things in one slot ("no overlaps")
-    r"|budget of \$?\d[\d,.]*|\$?\d[\d,.]*[- ](?:dollars?[- ]|euros?[- ]|credits?[- ])?budget"
+    r"|budget (?:of|is|=|:) ?\$?\d[\d,.]*|\$?\d[\d,.]*[- ](?:dollars?[- ]|euros?[- ]|credits?[- ])?budget"
     r"|no (?:overlap|clash|conflict|collision)\w*"
-    r"|(?:keep |stay )?spend\w* (?:under|below|within|less than|no more than|at most)"
+    r"|(?:keep |stay )?spend\w* (?:(?:is |are )?(?:capped at|limited to)|under|below|within|less than|no more than"
+    r"|at most)"
     # a rule stated as a negative quantifier, as keeping something as it is, or as following a rule
     r"|nobody|no one|no-one|none of|nothing|no (?:[a-z]+ ){1,3}?(?:may|must|should|can|shall|will|ever|is|are|gets?)"
-    r"|(?:keep|leave|preserve)\s+[^,;.]*?\b(?:intact|untouched|safe|unchanged|alone)"
-    r"|(?:must|should|has to|have to|always)\s+(?:follow|obey|comply with|adhere to)|according to|in line with")
+    rf"|(?:keep|leave|preserve|maintain)\s+[^,;.]*?\b(?:{_KEPT_STATE})"
+    rf"|(?:must|should|shall|has to|have to|needs? to|will)\s+(?:always\s+)?(?:stay|remain|be kept|be left|be)\s+"
+    rf"(?:(?:kept|left)\s+)?(?:{_KEPT_STATE})"
+    r"|(?:must|should|has to|have to|always)\s+(?:follow|obey|comply with|adhere to)|according to|in line with"
+    # the general shapes (round 4): a prohibition of anything ("no escalations", "no person in two sessions"),
+    # a restriction ("may only", "only after"), a limit or cap on something ("a spending limit", "a budget
+    # cap"), keeping to a norm ("within policy", "follow the rules", "protect the backups")
+    # a cap in money ("a product under 30 credits")
+    r"|(?:under|below|within|less than|at most|no more than|max(?:imum)?(?: of)?) \$?\d[\d,.]*\s*(?:dollars?|euros?"
+    r"|credits?|bucks|usd|eur|coins?)\b"
+    r"|(?:no|zero) (?!more than\b|longer\b|matter\b)[a-z]+|(?:may|can|must|should|shall) only"
+    r"|only (?:after|once|with|within|on|before|while|until|during)|ban(?:s|ning)?|disallow(?!ed)\w*|outlaw\w*"
+    r"|(?:stay|keep|remain) on budget"
+    rf"|(?!off\b)(?:[a-z]+[- ])?(?<!off[- ])(?:{_LIMIT_NOUN})"
+    rf"|(?:{_NORM_VERB})\s+(?:(?:the|a|an|our|their|its|any)\s+)?(?:[a-z']+\s+)?(?:{_NORM_NOUN})"
+    rf"|(?:within|inside|under|by) (?:(?:the|a|an|our|their|its)\s+)?(?:[a-z']+\s+)?(?:{_NORM_NOUN})"
+    r"|protect\w*|safeguard\w*|obey\w*|abide by|comply with|adhere to|refrain from|steer clear of")
+#: Words that open a second rule after a conjunction ("... and never escalate").
+_NEXT_RULE = r"never|no|not|without|don't|do not|avoid\w*|only|always|keep|stay|protect\w*|nobody|nothing"
 #: The words that open an ordering rule: "verify identity before every refund" asks for both operations, in order.
 _PRECEDENCE_HEAD = r"before (?:every|each|any|doing|a|an|the)|prior to (?:every|each|any|a|an|the)"
 #: A rule without its tail, for callers that only need where rules start (the tail is :func:`rule_phrases`').
@@ -500,11 +636,14 @@ CONSTRAINT_PHRASE = re.compile(rf"\b(?:{_RULE_HEAD})\b[^,;.]*")
 
 
 def _rule_regex(names: tuple[str, ...]) -> re.Pattern[str]:
-    """A rule phrase runs to the next comma, semicolon or stop, or to a conjunction that opens another
+    """A rule phrase runs to the next comma, semicolon, colon or stop (a colon opens what the rule is a rule for:
+    "a hard cap on spending: order 2 gadgets"), or to a conjunction that opens another
     operation ("stay under budget and buy 2 items": the purchase is asked for, not forbidden)."""
     verbs = sorted({v for name in names for v in operations(name)}, key=len, reverse=True)
     opens = "|".join(verb_pattern(v) for v in verbs) or r"(?!x)x"
-    tail = rf"(?:(?!\b(?:and|but|then|while|so|plus)\s+(?:then\s+|also\s+)?(?:{opens}))[^,;.])*"
+    # ... or to a conjunction that opens another rule ("within policy and never escalate": two rules)
+    tail = (rf"(?:(?!\b(?:and|but|then|while|so|plus)\s+(?:then\s+|also\s+)?(?:{opens})"
+            rf"|\b(?:and|but|or|plus|while)\s+(?:also\s+)?(?:{_NEXT_RULE})\b)[^,;:.])*")
     return re.compile(rf"\b(?:({_PRECEDENCE_HEAD})|{_RULE_HEAD})\b{tail}")
 
 
@@ -520,8 +659,54 @@ def rule_phrases(text: str) -> list[tuple[int, int, bool]]:
         regex = _RULE_REGEX[names] = _rule_regex(names)
     rules = [(_subject_before(text, _verb_before(text, m.start()), m.group(0)), m.end(), m.group(1) is not None)
              for m in regex.finditer(text)]
+    rules += _stated_rules(text, rules)
     kept = _kept_states(text, rules)
     return sorted(rules + kept + _same_slot_rules(text, rules + kept))
+
+
+#: A rule stated after what it is about: "deleting files is not allowed", "the dock is off limits", "budget is
+#: strict", "escalations are forbidden".
+_POSTFIX_RULE = re.compile(
+    r"\b(?:is|are|isn't|aren't|be|being|stays?|remains?)\s+(?:strictly\s+|absolutely\s+|never\s+)?(?:not\s+(?:allowed"
+    r"|permitted|ok|okay|acceptable|an option|tolerated)|forbidden|prohibited|banned|disallowed|off[- ]limits?"
+    r"|out of bounds|strict|tight|enforced|mandatory|capped|fixed|sacred|protected|read[- ]only|untouchable|taboo"
+    r"|binding|non[- ]negotiable|obligatory|compulsory|in force|in effect|unacceptable|out of the question"
+    r"|off the table|a no[- ]go|an? no[- ](?:[a-z]+[- ])?(?:zone|area|go)|sacrosanct|inviolable|untouchable)\b"
+    # a rule stated by its outcome: "overspending would be a failure", "a deletion fails the episode"
+    r"|\b(?:is|are|would be|will be|counts? as|means?)\s+(?:an?\s+|instant\s+|immediate\s+)*(?:failure|fail|fatal"
+    r"|violation|loss|game over)\b|\bfails? the (?:task|episode|run)\b"
+    r"|\b(?:not (?:allowed|permitted|tolerated)|forbidden|prohibited|banned|disallowed|off[- ]limits?)\b"
+    # a state its subject keeps, said in the present ("the backup copies stay untouched")
+    rf"|\b(?:stays?|remains?|(?:is|are)\s+(?:kept|left))\s+(?:always\s+)?(?:{_KEPT_STATE})\b")
+#: An invariant of one thing per slot: "only one meeting per slot", "at most one box per cell", "a single
+#: robot at a time".
+_ONE_PER = re.compile(r"\b(?:(?:only|at most|just|no more than|never more than|max(?:imum)?(?: of)?)\s+)?"
+                      r"(?:one|1|a single)\s+(?:[a-z]+\s+){0,2}?(?:per|for each|in each|at a time|at any (?:one )?time"
+                      r"|at once|simultaneously|at the same time)\b(?:\s+[a-z]+)?")
+
+
+def _stated_rules(text: str, rules: list[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]:
+    """Rules whose rule word comes last (:data:`_POSTFIX_RULE`) or that state an invariant of one thing per slot
+    (:data:`_ONE_PER`): the rule is its whole part of the directive, from where the clause opens (at most ten
+    words back), so the words it is about ("deleting files", "meeting rooms") are its content."""
+    out: list[tuple[int, int, bool]] = []
+    for m in re.finditer(r"(?<!not )\bonly\s+([a-z]+)\b", text):  # "only refund delivered orders": a restriction
+        if verb_of(m.group(1)) is not None and not any(a < m.end() and m.start() < b for a, b, _ in rules):
+            out.append((m.start(), next((i for i in range(m.end(), len(text)) if text[i] in ",;."), len(text)), False))
+    for regex in (_POSTFIX_RULE, _ONE_PER):
+        for m in regex.finditer(text):
+            if any(a < m.end() and m.start() < b for a, b, _ in rules + out):
+                continue
+            opened = [o.end() for o in re.finditer(r"[,;:.()]|\b(?:and|but|then|so|while|plus)\b", text[:m.start()])]
+            begin = opened[-1] if opened else 0
+            if len(re.findall(r"[a-z0-9']+", text[begin:m.start()])) > 10:
+                begin = m.start()
+            begin += len(text[begin:m.start()]) - len(text[begin:m.start()].lstrip())
+            # "is not permitted to escalate": what is not permitted follows; else the rule ends at its word
+            runs_on = regex is _ONE_PER or re.match(r"\s+to\s+[a-z]", text[m.end():]) is not None
+            end = next((i for i in range(m.end(), len(text)) if text[i] in ",;."), len(text)) if runs_on else m.end()
+            out.append((begin, end, False))
+    return out
 
 
 def _same_slot_rules(text: str, rules: list[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]:
@@ -540,7 +725,7 @@ def _same_slot_rules(text: str, rules: list[tuple[int, int, bool]]) -> list[tupl
 
 #: A rule stated of its subject: "backups must never be deleted", "the budget should not go negative".
 _MODAL_HEAD = re.compile(r"(?:never|must|should|may|shall|can|will|does|mustn't|shouldn't|can't|cannot|won't"
-                         r"|doesn't|not allowed)\b")
+                         r"|doesn't|not allowed|has to|have to|needs? to|ought to)\b")
 #: Where the subject of a rule can start: after punctuation or a word that opens a clause.
 _CLAUSE_OPEN = re.compile(r"[,;:.()\-]|\b(?:where|that|which|who|whose|and|but|then|so|if|while|when|plus)\b")
 
@@ -555,7 +740,10 @@ def _subject_before(text: str, start: int, head: str) -> int:
     begin = opened[-1] if opened else 0
     words = re.findall(r"[a-z0-9'/]+", text[begin:start])
     # a count stays a count ("3 meetings must not overlap" asks for 3 meetings): the rule starts at its head
-    if not words or len(words) > 6 or any(verb_of(w) is not None or w.isdigit() or w in NUMBER_WORDS for w in words):
+    # a participle before a noun modifies it ("the loading dock", "deleting files"): still a noun phrase
+    # ("the escalate tool": a verb before a noun names what the noun is for)
+    verbs = [w for i, w in enumerate(words) if verb_of(w) is not None and i == len(words) - 1]
+    if not words or len(words) > 6 or verbs or any(w.isdigit() or w in NUMBER_WORDS for w in words):
         return start
     return begin + len(text[begin:start]) - len(text[begin:start].lstrip())
 
@@ -648,6 +836,23 @@ def _verb_hits(text: str, verbs: dict[str, str]) -> list[tuple[int, str]]:
     return [(m.start(), tool) for verb, tool in verbs.items() for m in re.finditer(verb_pattern(verb), text)]
 
 
+_RESTRICTION = re.compile(r"\s*(?:but\s+|and\s+)?only\s+(?:if|when|after|once|for|to|under|with)\b")
+
+
+def rule_templates_at(text: str, start: int, end: int, templates) -> list:
+    """The templates the rule phrase ``text[start:end]`` names (``lexicon.rule_templates``). A restriction that
+    names nothing itself ("refund 2 orders but only if they were delivered") restricts the act of its part of the
+    directive: it names a template that conditions that act (whose condition holds the act wrong unless something
+    is true: ``refunded(?o) and (not delivered(?o) ...)``), read with the part's words."""
+    named = rule_templates(text[start:end], templates)
+    if named or not _RESTRICTION.match(text[start:end]):
+        return named
+    opened = max(text.rfind(c, 0, start) for c in ",;:.") + 1
+    if re.fullmatch(r"\s*(?:and|but|yet)?\s*", text[opened:start]):  # ", and only when ...": the act came before
+        opened = max(text.rfind(c, 0, max(opened - 1, 0)) for c in ",;:.") + 1
+    return rule_templates(text[opened:end], [t for t in templates if re.search(r"\bnot\s", t.constraint.condition)])
+
+
 def _constraints(text: str, domains: list[str], notes: list[str]) -> tuple[str, ...]:
     """The constraint templates (see ``toolsets.ConstraintTemplate``) the directive's rule phrases name."""
     names: list[str] = []
@@ -659,7 +864,7 @@ def _constraints(text: str, domains: list[str], notes: list[str]) -> tuple[str, 
                 notes.append(f"'{phrase.strip()}': {order[1]} already requires what {order[0]} does")
             continue
         offered = [t for domain in domains for t in get_toolset(domain).constraints]
-        for template in rule_templates(phrase, offered):  # by keyword, else by the template's own words
+        for template in rule_templates_at(text, start, end, offered):  # by keyword, else by the template's words
             if template.name not in names:
                 names.append(template.name)
                 notes.append(f"'{phrase.strip()}': constraint {template.name} ({template.constraint.describe()})")
@@ -670,8 +875,15 @@ def _required_tools(text: str, domains: list[str], notes: list[str]) -> tuple[st
     """The tools (families, ``lexicon.family``) the directive's operation verbs ask the golden plan to call
     (:data:`OPERATIONS`, and the verbs ``lexicon.operations`` derives from each domain's tools)."""
     tools: list[str] = []
+    # of several worlds, a verb one of them names a tool after ("cancel": support's cancel_order) is that world's;
+    # another world's tool it only stands for by its verb group ("cancel": calendar's unschedule) is not also asked
+    named = {verb for name in domains for verb, tool in operations(name).items()
+             if verb in OPERATIONS.get(name, {}) or tool_verb(tool.rstrip("*")) == verb}
     for name in domains:
         for verb, tool in operations(name).items():
+            if len(domains) > 1 and verb in named and verb not in OPERATIONS.get(name, {}) \
+                    and tool_verb(tool.rstrip("*")) != verb:
+                continue
             if re.search(verb_pattern(verb), text) and tool not in tools:
                 tools.append(tool)
                 notes.append(f"'{verb}': the golden plan calls {tool}")
@@ -834,13 +1046,35 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     verbs (:data:`OPERATIONS`, any form) and the nouns of its object types (``lexicon.counted_nouns``: "five
     packages from the dock" is about items and locations) as weak evidence."""
     hits = [w for w in dict.fromkeys((name, *ts.keywords)) if _has(text, keyword_pattern(w))]
-    verbs = [v for v in OPERATIONS.get(name, {}) if v not in hits and re.search(verb_pattern(v), text)]
+    # one word is one piece of evidence: "scheduling" is a calendar keyword, not also its verb "schedule"
+    spans = [m.span() for w in hits for m in re.finditer(rf"\b{keyword_pattern(w)}\b", text)]
+
+    def inside(a: int, b: int) -> bool:
+        return any(s <= a and b <= e for s, e in spans)
+
+    verbs = [v for v in OPERATIONS.get(name, {}) if v not in hits
+             and any(not inside(*m.span()) for m in re.finditer(verb_pattern(v), text))]
     said = {noun_lemma(h) for h in hits}
     lemmas = {noun_lemma(w) for w in re.findall(r"[a-z]+", text)}
     nouns = [n for n in counted_nouns(name) if n in lemmas and n not in said and n in evidence_nouns(name)]
     # a verb with its particle written as one noun ("file cleanup", "a pickup"): the operation, named
     joined = [v.replace(" ", "") for v in operations(name) if " " in v and len(v.split()) == 2]
     acts = [j for j in dict.fromkeys(joined) if j not in said and j not in verbs and j in lemmas]
+    # the words only this world declares ("grid", "serve": lexicon.own_words), outside its keywords
+    taken = {*said, *verbs, *nouns, *acts}
+    forms = said_words(text)
+    used = {span for w, span in forms.items() if w in taken}  # "guests" counted as a noun is not also "passenger"
+    for w, span in forms.items():
+        if w in own_words(name) and w not in taken and span not in used and not inside(*span):
+            acts.append(w)
+            used.add(span)
+    # an own word that is a verb with its particle written as one ("checkout"), said as two ("check out")
+    for w in own_words(name):
+        split = tool_verb(w)
+        if " " in split and w not in acts and w not in taken:
+            m = re.search(verb_pattern(split), text)
+            if m and not inside(*m.span()):
+                acts.append(w)
     if len(hits) == 1 and not verbs + nouns + acts and hits[0] != name and _foreign_compound(text, hits[0]):
         return [], []  # "stock market": a lone keyword that only modifies a head foreign to every domain
     return hits, verbs + nouns + acts
@@ -855,7 +1089,12 @@ _GENERIC_HEADS = frozenset({"task", "tasks", "bot", "bots", "assistant", "agent"
                             "challenges", "job", "jobs", "work", "duty", "duties", "control", "controller", "tool",
                             "tools", "helper", "workflow", "workflows", "automation", "operator", "clerk", "desk"})
 #: Words that end a noun phrase rather than head it.
-_PHRASE_END = frozenset({"for", "of", "and", "or", "with", "the", "a", "an", "to", "in", "on", "at", "by", "from",
+_PHRASE_END = frozenset({"without", "within", "into", "onto", "under", "over", "across", "through", "after", "before",
+                         "until", "so", "if", "because", "since", "per", "via", "as", "than", "not", "never", "all",
+                         "any", "some", "each", "every", "no", "it", "them", "this", "these", "those", "its", "their",
+                         "must", "should", "can", "will", "would", "may", "might", "up", "down", "out", "off", "away",
+                         "back", "whose", "using", "between", "inside", "outside", "around", "only", "first",
+                         "for", "of", "and", "or", "with", "the", "a", "an", "to", "in", "on", "at", "by", "from",
                          "that", "which", "who", "where", "is", "are", "be", "then", "but", "while", "when", "plus"})
 
 
@@ -870,9 +1109,16 @@ def _foreign_compound(text: str, keyword: str) -> bool:
         head = m.group(1)
         # an activity ("agenda planning": the keyword is its object) or a compound of a generic head
         # ("gridworld", "chatbot") is what the directive asks for, not something foreign
-        activity = head.endswith("ing") or any(head.endswith(g) for g in _GENERIC_HEADS if len(g) > 3)
+        # ... unless the activity is a verb no world with that keyword does ("stock trading": trading is no
+        # warehouse operation, so "stock" names what is traded, not a warehouse's stock)
+        doing = verb_of(head) if head.endswith("ing") else None
+        foreign_act = doing is not None and not any(
+            doing in operations(n) or doing in ts.keywords or doing == n
+            for n, ts in registry.items() if keyword in ts.keywords or keyword == n)
+        activity = (head.endswith("ing") and not foreign_act) or any(head.endswith(g) for g in _GENERIC_HEADS
+                                                                     if len(g) > 3)
         known = activity or head in _GENERIC_HEADS or head in _PHRASE_END or head in _VOCABULARY \
-            or verb_of(head) is not None \
+            or (verb_of(head) is not None and not foreign_act) \
             or any(head in ts.keywords or noun_lemma(head) in counted_nouns(n) for n, ts in registry.items())
         if known:
             return False
@@ -904,23 +1150,47 @@ def _scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
     runner-up go to ``notes``."""
     scores: dict[str, list[str]] = {}
     weights: dict[str, float] = {}
+    strongly: set[str] = set()
     for name, ts in registry.items():
         hits, verbs = domain_evidence(text, name, ts)
         weak = _WEAK_KEYWORDS | weak_keywords(name)
         strong = any(w not in weak for w in hits)
         part = _named_as_part(text, name)
+        if strong:
+            strongly.add(name)
         if strong or len(hits) + len(verbs) >= 2:
             scores[name] = hits + verbs
             # a toolset's own name weighs 2 (1 where it names a part: "a robot with an unreliable gripper"), a
             # keyword 1, a shared keyword, a verb or a type noun half
+            # (a noun a type is only counted in, "crates" for transport's packages, weighs a little less than a
+            # type's own name, "crate" for depot: it breaks a tie, it outweighs nothing else)
+            counted = counted_nouns(name)
             weights[name] = sum((1.0 if part else 2.0) if w in (name, name + "s") else 0.5 if w in weak else 1.0
-                                for w in hits) + 0.5 * len(verbs)
+                                for w in hits) + sum(0.45 if counted.get(w, w) != w else 0.5 for w in verbs)
     if not scores:
+        # no world reaches the bar: a tool's own verb with its particle that only one world declares ("check
+        # out": webshop's checkout) chooses it where no other world has any evidence at all (a lone own noun,
+        # "cart" in "balance a pole on a cart", does not)
+        alone = {name: [w for w in domain_evidence(text, name, ts)[1] if w in own_words(name)
+                        and " " in tool_verb(w) and re.search(verb_pattern(tool_verb(w)), text)]
+                 for name, ts in registry.items() if any(domain_evidence(text, name, ts))}
+        if len(alone) == 1 and all(alone.values()):
+            (name, words), = alone.items()
+            notes.append(f"domains from keywords: {name} (its own word alone: {', '.join(words)})")
+            return [name]
         return []
+    if len(scores) > 1:  # of two candidates, the one that has the objects the directive names
+        for name, foreign in _foreign_objects(text, list(scores), registry).items():
+            weights[name] -= len(foreign)
+            scores[name] = scores[name] + [f"-{w}" for w in foreign]
     named = [name for name in scores if _has(text, re.escape(name)) and not _named_as_part(text, name)
              and not any(name in ts.keywords for other, ts in registry.items() if other != name)]
     best = max(weights.values())
     found = _named_choice(text, named, weights) or [name for name in scores if weights[name] == best]
+    if len(found) > 1 and strongly & set(found):
+        # a tie between a world named by a keyword of its own ("tidying") and one made of weak evidence only
+        # ("robot", "items") is no two-world task: the keyword decides
+        found = [name for name in found if name in strongly]
     notes.append(f"domains from keywords: {', '.join(found)} ("
                  + "; ".join(f"{n}: score {weights[n]:g}: {', '.join(scores[n])}" for n in found) + ")")
     others = sorted((n for n in scores if n not in found), key=lambda n: (-weights[n], n))
@@ -929,6 +1199,21 @@ def _scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
                      f"not used: " + ("a lower score" if weights[others[0]] < best or not named else
                                       "the directive names another domain outright"))
     return found
+
+
+def _foreign_objects(text: str, candidates: list[str], registry: dict) -> dict[str, list[str]]:
+    """For each candidate domain, the nouns of the directive that name objects of some other world and none of its
+    own ("logistics with trucks": a warehouse has no trucks; transport does): each counts one against it, as a
+    world that cannot hold what the directive asks about is the worse reading (``lexicon.evidence_nouns``)."""
+    lemmas = {noun_lemma(w) for w in re.findall(r"[a-z]+", text)}
+    objects = {name: evidence_nouns(name) & lemmas for name in registry}
+    out: dict[str, list[str]] = {}
+    for name in candidates:
+        own = set(counted_nouns(name)) | {noun_lemma(k) for k in registry[name].keywords} | {name}
+        foreign = sorted({n for other, nouns in objects.items() if other != name for n in nouns} - own)
+        if foreign:
+            out[name] = foreign
+    return out
 
 
 def _named_as_part(text: str, name: str) -> bool:

@@ -72,7 +72,6 @@ class DirectiveFamily:
         self.prefetch = 0 if num_tasks else ahead.default_workers() if prefetch is None else int(prefetch)
         self._prefetcher: ahead.Prefetcher | None = None
         self._generated = 0  # tasks generated here (the worker starts after ahead.START_AFTER)
-        self._misses = 0  # consecutive resets the worker had not prepared
         self._tables: OrderedDict[str, dict] = OrderedDict()  # spec id -> progress table from the worker
 
     def layout(self) -> Layout:
@@ -92,10 +91,12 @@ class DirectiveFamily:
                 worker = self._start()
         else:
             spec = self._take(worker, seed)
-            worker = self._prefetcher  # None if _take gave up prefetching
         if worker is not None:
             # the env's RNG draws the next task seeds at the next resets: ask for them now
-            worker.want(ahead.next_seeds(rng, worker.depth, self.task_seed))
+            worker.follow(rng, seed, self.task_seed)
+            if worker.mispredicted >= ahead.MAX_MISSES:  # the next seeds are not predictable (noisy tools)
+                self.close()
+                self.prefetch = 0
         return spec
 
     def spec_for_seed(self, task_seed: int) -> SimSpec:
@@ -120,21 +121,16 @@ class DirectiveFamily:
 
     def _take(self, worker: ahead.Prefetcher, seed: int) -> SimSpec:
         """The prefetched spec for ``seed`` (its progress table kept for :meth:`restore_derived`), or one
-        generated here; prefetching stops after ``ahead.MAX_MISSES`` misses in a row."""
+        generated here."""
         spec = self._cache.get(seed)
         item = None if spec is not None else worker.take(seed)
         if item is None:
-            self._misses += 1
-            if self._misses >= ahead.MAX_MISSES:  # the next seeds are not predictable (noisy tools)
-                self.close()
-                self.prefetch = 0
             return self.spec_for_seed(seed)
-        self._misses = 0
         spec, table = item
         self._remember(seed, spec)
         if table is not None:
             self._tables[spec.id] = table
-            if len(self._tables) > 2 * worker.depth:
+            if len(self._tables) > 16:  # taken at the next compile of this spec: only a few ever wait
                 self._tables.popitem(last=False)
         return spec
 

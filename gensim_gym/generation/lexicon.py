@@ -23,7 +23,7 @@ unsupported by the reader's catch-all).
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
 from gensim_gym.generation.toolsets import get_toolset, load_registry
@@ -49,12 +49,14 @@ VERB_GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(g) for g in (
     # moving an object to where it belongs: what a domain's put/drop/unload tool finishes
     {"put", "put down", "put away", "drop", "place", "deposit", "set down", "unload", "deliver", "depart",
      "debark", "store", "stack", "drop off", "ship", "dispatch", "carry", "bring", "haul", "transport", "shuttle",
-     "convey", "relocate", "return", "restock", "stow", "offload", "disembark", "hand over", "send over",
+     "convey", "relocate", "shift", "return", "restock", "stow", "offload", "disembark", "hand over", "send over",
      "transfer"},
     {"move", "go", "walk", "drive", "travel", "navigate", "sail", "fly", "ride", "relocate", "visit", "tour",
-     "traverse", "cross", "roam", "wander", "steer", "cover", "sweep", "explore", "patrol", "crawl", "circle"},
+     "traverse", "cross", "roam", "wander", "steer", "cover", "sweep", "explore", "patrol", "crawl", "circle",
+     "shift"},
     {"stack", "pile", "build", "assemble", "heap", "erect"},
-    {"delete", "remove", "erase", "trash", "wipe", "purge", "discard", "clean up", "clear out", "get rid of", "rm"},
+    {"delete", "remove", "erase", "trash", "wipe", "purge", "discard", "clean up", "clear out", "get rid of", "rm",
+     "prune", "cull", "destroy"},
     {"copy", "duplicate", "back up", "replicate", "mirror", "clone", "snapshot", "cp"},
     {"gzip", "compress", "zip", "archive", "pack", "shrink"},
     {"gunzip", "decompress", "unzip", "extract", "unpack", "inflate"},
@@ -65,19 +67,25 @@ VERB_GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(g) for g in (
     {"inspect", "examine", "review", "compare", "evaluate", "assess"},
     {"search", "look up", "lookup", "browse", "find", "query", "look for", "hunt for"},
     {"verify", "authenticate", "identify", "validate", "confirm identity", "vet"},
-    {"schedule", "arrange", "set up", "organise", "organize", "book in"},
+    {"schedule", "arrange", "set up", "organise", "organize", "book in", "coordinate"},
     {"book", "reserve", "secure"},
     {"invite", "add attendees"},
     {"confirm", "accept", "rsvp", "acknowledge", "approve"},
     {"refund", "reimburse", "pay back", "compensate", "issue refunds"},
     {"cancel", "call off", "void", "revoke", "abort", "withdraw"},
     {"update", "edit", "modify", "amend", "correct", "fix up"},
-    {"escalate", "hand off", "pass on", "forward", "transfer"},
+    {"escalate", "hand off", "pass on", "pass up", "kick up", "bump up", "send up", "refer", "forward", "transfer"},
     {"unstack", "take down", "dismantle", "disassemble", "tear down"},
     {"push", "shove", "slide", "nudge"},
     {"scan", "survey", "explore", "probe"},
     {"chmod", "permit", "grant", "unprotect"},
 ))
+
+#: Verbs of getting a task done, whatever the task is ("resolve 3 tickets", "fulfil two orders", "finish 4
+#: deliveries"): they ask for a domain's goals themselves, which every task of it has.
+ACCOMPLISH_VERBS = frozenset({"resolve", "finish", "fulfil", "fulfill", "accomplish", "achieve", "settle", "answer",
+                              "tackle", "solve", "handle", "crack", "work through", "get through", "knock out",
+                              "close out", "wrap up", "get done", "sort out", "take care of", "deal with"})
 
 #: General English action verbs no tool of any domain has to be named after: a directive's verb found here (or
 #: in :data:`VERB_GROUPS`, or a tool's own verb) is an operation, read as unsupported where the chosen domain
@@ -94,6 +102,7 @@ ACTION_VERBS = frozenset({
     "throw", "tidy", "track", "trade", "translate", "turn", "type", "upload", "download", "wash", "water",
     "weigh", "wrap", "write", "tag", "flag", "sync", "rename", "dust", "vacuum", "mop",
     "lift", "lower", "rotate", "flip", "stir", "heat", "cool", "freeze", "load", "unload", "pack", "ship",
+    *(v for v in ACCOMPLISH_VERBS if " " not in v),
 })
 
 #: Meta verbs of a directive about the training itself ("train an agent", "benchmark PPO on ..."): filler.
@@ -110,7 +119,9 @@ META_VERBS = frozenset({"train", "training", "trains", "learn", "learning", "lea
                         # learners and runs: about the training, not the task
                         "ppo", "dqn", "a2c", "sac", "td3", "ddpg", "rl", "llm", "runs", "baseline", "baselines",
                         "policy-gradient", "seed", "seeds", "needs", "wants", "needed", "wanted", "gets", "got",
-                        "getting"})
+                        "getting",
+                        # verbs that introduce a rule rather than ask for an act ("ensure no file gets deleted")
+                        "ensure", "ensures", "ensuring", "guarantee", "guarantees"})
 
 #: Tool verbs too common in directives to ask for their tool when a user writes them ("add more tools",
 #: "check the result", "go easy"): only the hand-written verbs of ``OPERATIONS`` ask for these tools.
@@ -118,9 +129,13 @@ GENERIC_VERBS = frozenset({"add", "remove", "check", "go", "write", "clear", "pr
                            "lookup", "tag", "untag", "touch", "cd", "list", "apply", "get", "set", "find"})
 
 #: Nouns users count goals in, per object type (the type's own name counts too).
-COUNTED = {"item": ("crate", "box", "item", "package", "parcel", "pallet"), "product": ("product", "item", "purchase"),
-           "meeting": ("meeting", "appointment", "event"), "file": ("file", "document", "report", "log", "draft"),
-           "order": ("order", "refund", "ticket", "case", "request")}
+COUNTED = {"item": ("crate", "box", "item", "package", "parcel", "pallet"),
+           # transport's cargo, whatever it is called
+           "package": ("package", "parcel", "crate", "box", "consignment"), "product": ("product", "item", "purchase"),
+           "meeting": ("meeting", "appointment", "event", "session", "standup", "huddle"),
+           "file": ("file", "document", "report", "log", "draft"),
+           "order": ("order", "refund", "ticket", "case", "request", "complaint", "claim", "inquiry", "enquiry",
+                     "query")}
 #: General English names of the registry's object types ("disks" are discs, "planes" airplanes).
 NOUN_SYNONYMS = {"disk": "disc", "ring": "disc", "plane": "airplane", "aircraft": "airplane", "jet": "airplane",
                  "lorry": "truck", "van": "truck", "parcel": "package", "shipment": "package", "people": "person",
@@ -128,7 +143,10 @@ NOUN_SYNONYMS = {"disk": "disc", "ring": "disc", "plane": "airplane", "aircraft"
                  "vehicle": "car", "cube": "block", "brick": "block", "folder": "dir", "directory": "dir",
                  "customer": "customer", "client": "customer", "square": "cell", "tile": "cell", "room": "room",
                  "storey": "floor", "harbor": "port", "harbour": "port", "basket": "cart", "trolley": "cart",
-                 "dock": "location"}
+                 "dock": "location",
+                 # names of a world's own things (see own_words): a boat is a ferry, cargo a package
+                 "boat": "ferry", "vessel": "ferry", "tyre": "tire", "cargo": "package", "freight": "package",
+                 "crate": "box"}
 #: Nouns for people, by the types a domain may call them (the first type a domain has wins).
 PEOPLE = {noun: ("person", "passenger", "customer") for noun in
           ("people", "person", "persons", "someone", "guest", "visitor", "employee", "colleague", "attendee",
@@ -179,6 +197,10 @@ def _tool_verb(name: str) -> str:
         return f"{words[0]} {words[1]}"
     compound = re.fullmatch(r"([a-z]{3,}?)(up|out|down|off)", words[0])
     return f"{compound.group(1)} {compound.group(2)}" if compound else words[0]
+
+
+#: Public name of :func:`_tool_verb` (the directive parser reads "check out" as the verb of ``checkout``).
+tool_verb = _tool_verb
 
 
 @cache
@@ -259,6 +281,71 @@ def evidence_nouns(domain: str) -> frozenset[str]:
     general = {*PEOPLE, *PLACES, *GENERIC_NOUNS} - types - set(NOUN_SYNONYMS)
     general -= {n for t in types for n in COUNTED.get(t, ())}
     return frozenset(counted_nouns(domain)) - general
+
+
+#: Words of a toolset's description and names that say nothing about which world it is.
+_VOCABULARY_STOP = frozenset({
+    "from", "their", "them", "they", "through", "into", "across", "around", "before", "after", "under", "unless",
+    "most", "first", "until", "three", "left", "right", "small", "large", "larger", "smaller", "named", "unknown",
+    "requested", "only", "must", "with", "between", "within", "that", "this", "each", "every", "some", "where",
+    "while", "when", "then", "than", "also", "other", "same", "empty", "free", "clear", "available", "flagged",
+    "note", "notes", "agent", "user", "task", "tasks", "world", "domain", "respecting", "approved",
+    "never", "ever", "always", "over", "onto", "towards", "toward", "along", "among", "about", "again", "there",
+    "here", "what", "which", "whose", "would", "could", "should", "place", "have", "holding", "hand", "handempty",
+    "down", "line", "destin"})
+
+
+@cache
+def domain_vocabulary(domain: str) -> frozenset[str]:
+    """The content words a domain declares (see :func:`own_words`): its type names, the words of its predicate
+    and tool names, the verbs its goal predicates are past participles of (elevator ``served``: serve; visitall
+    ``visited``: visit) and the nouns and verbs of its description, each as a noun lemma or a base verb."""
+    ts = get_toolset(domain)
+    working = ts.tools + ts.extra_tools  # distractors and the predicates only they use say nothing of the world
+    used = " ".join(f"{t.pre} {' '.join(t.effects)}" for t in working)
+    words = [t.name for t in ts.types]
+    words += [w for p in ts.predicates if re.search(rf"\b{re.escape(p.name)}\(", used) or p.name in ts.goal_predicates
+              for w in re.split(r"_+", p.name)]
+    words += [w for t in working for w in re.split(r"_+", t.name)]
+    words += re.findall(r"[a-z]+", ts.description.lower())
+    out = set()
+    for w in words:
+        verb = verb_of(w)
+        if w.endswith("ing") or w.endswith("ed") and verb is None:  # participles describe, they name nothing
+            continue
+        base = verb if verb is not None and w != noun_lemma(w) + "s" else noun_lemma(w)
+        if len(base) >= 4 and base not in _VOCABULARY_STOP | GENERIC_VERBS and w not in _VOCABULARY_STOP:
+            out.add(base)
+    return frozenset(out)
+
+
+def own_words(domain: str) -> frozenset[str]:
+    """Words of :func:`domain_vocabulary` no other registered toolset declares, and no general noun for people,
+    places or things: a directive that uses them speaks of this world ("grid": visitall; "serve": elevator),
+    whatever its name. Weak evidence, as a domain's type nouns are (two of them choose a domain, one does not)."""
+    return _own_words(tuple(load_registry())).get(domain, frozenset())
+
+
+@cache
+def _own_words(names: tuple[str, ...]) -> dict[str, frozenset[str]]:
+    vocab = {name: domain_vocabulary(name) for name in names}
+    general = {*PEOPLE, *PLACES, *GENERIC_NOUNS, *NOUN_SYNONYMS}
+    return {name: frozenset(w for w in words if w not in general
+                            and not any(w in other for o, other in vocab.items() if o != name))
+            for name, words in vocab.items()}
+
+
+@lru_cache(maxsize=32)  # one directive is read once per domain
+def said_words(text: str) -> dict[str, tuple[int, int]]:
+    """Each word of ``text`` as a noun lemma and, where it is a form of a known verb, as that verb, with the span
+    of its first mention (how :func:`own_words` are found in a directive)."""
+    out: dict[str, tuple[int, int]] = {}
+    for m in re.finditer(r"[a-z]+", text):
+        w = m.group(0)
+        for form in (noun_lemma(w), verb_of(w), NOUN_SYNONYMS.get(noun_lemma(w))):
+            if form is not None:
+                out.setdefault(form, m.span())
+    return out
 
 
 @cache
@@ -398,6 +485,7 @@ def _known_regex() -> re.Pattern[str]:
     return re.compile("|".join(_forms(v) for v in singles))
 
 
+@lru_cache(maxsize=8192)  # asked for each word of a directive by several recognizers (read_directive stays bounded)
 def verb_of(word: str) -> str | None:
     """The known verb (:func:`known_verbs`) ``word`` is a form of ("carries" → carry), or None."""
     if not _known_regex().fullmatch(word):
@@ -416,6 +504,7 @@ class DerivedOperation(NamedTuple):
     redo: bool  # "reschedule": the operation done again, which a fresh task can only approximate
 
 
+@lru_cache(maxsize=4096)  # asked again for each counted word (read_directive stays bounded)
 def derived_operations(text: str, domain: str) -> list[DerivedOperation]:
     """Operations of ``domain`` that ``text`` (lower case) asks for by a word derived from one of its verbs
     (:func:`operations`): a noun (:func:`noun_forms`: "three deliveries", "the cancellation") or the verb
@@ -472,6 +561,7 @@ _RULE_STOP = frozenset({"the", "and", "any", "ever", "never", "from", "with", "w
                         "their", "this", "that", "each", "every", "all", "are", "has", "have", "into", "out"})
 
 
+@cache
 def stem(word: str) -> str:
     """A crude stem that folds a verb's and a noun's forms together ("deleted", "deletion", "delete" → delet;
     "dropped", "drop" → drop; "backups" → backup)."""
@@ -490,27 +580,129 @@ def _group_of(verb: str) -> frozenset[str]:
     return frozenset(w for g in VERB_GROUPS if verb in g for w in g if " " not in w)
 
 
+#: Nouns for someone an act hands work to: a template whose act's tool names one ("escalate: Ask a supervisor
+#: ...") is named by any of them ("never bring in a manager", "no humans involved").
+ROLE_NOUNS = frozenset({"supervisor", "manager", "human", "boss", "superior", "lead", "senior", "specialist",
+                        "colleague", "person", "team", "expert", "staff", "admin", "administrator", "tier",
+                        "management", "higher-up", "superviser", "agent"})
+#: Words of a rule that mean what a template's own word means: a state of a place ("keep the dock empty" is
+#: "keep the dock clear"), a norm ("the company rules": policy), money ("funds must stay positive": budget).
+#: A rule phrase is read in the templates' words (:func:`canonical_rule`) before it is matched.
+STATE_SYNONYMS = {"empty": "clear", "free": "clear", "vacant": "clear", "unobstructed": "clear", "untouched": "intact",
+                  "unchanged": "intact", "alone": "intact", "safe": "protect", "protected": "protect",
+                  "rule": "policy", "rules": "policy", "regulation": "policy", "regulations": "policy",
+                  "guideline": "policy", "guidelines": "policy", "procedure": "policy", "procedures": "policy",
+                  "fund": "budget", "funds": "budget", "money": "budget", "cash": "budget", "balance": "budget",
+                  "wallet": "budget", "allowance": "budget", "credits": "budget", "dollars": "budget",
+                  "euros": "budget", "bucks": "budget"}
+
+
+def canonical_rule(phrase: str) -> str:
+    """``phrase`` with each :data:`STATE_SYNONYMS` word replaced by the templates' word."""
+    return re.sub(r"[a-z]+", lambda m: STATE_SYNONYMS.get(m.group(0), m.group(0)), phrase)
+#: Particles of English phrasal verbs: "handing anything off" says "hand off", as the verb groups write it.
+_PARTICLES = ("off", "up", "out", "over", "back", "away", "down", "on")
+#: Words of a limit on an amount: a template whose condition bounds a number (``budget() >= 0``) is about them
+#: whatever its own words are ("a spending limit", "a cap on spending").
+LIMIT_WORDS = frozenset({"limit", "cap", "ceiling", "quota", "allowance", "exceed", "maximum", "overspend"})
+
+
+def _stems(words: Any) -> frozenset[str]:
+    """Stems of ``words``; a two-word verb ("hand off") keeps its particle: stem of its verb, space, particle."""
+    out = set()
+    for w in words:
+        head, _, particle = w.partition(" ")
+        if particle in _PARTICLES and " " not in particle:
+            out.add(f"{stem(head)} {particle}")
+        elif not particle and len(w) >= 3 and w not in _RULE_STOP:
+            out.add(stem(w))
+    return frozenset(out)
+
+
+def phrase_stems(phrase: str) -> frozenset[str]:
+    """The stems of a rule phrase's words, with each phrasal verb it splits ("handing anything off": "hand
+    off"), so a phrase is compared with a template's words as :func:`content_words` stems them."""
+    words = re.findall(r"[a-z]+", phrase)
+    split = [f"{w} {p}" for i, w in enumerate(words) for p in words[i + 1:i + 6] if p in _PARTICLES]
+    return (_stems(words) | _stems(split) | _stems(STATE_SYNONYMS[w] for w in words if w in STATE_SYNONYMS)
+            | (_stems(["person"]) if any(noun_lemma(w) in PEOPLE or w in PEOPLE for w in words) else frozenset()))
+
+
+def _acts(template: Any) -> tuple[str, ...]:
+    """The verbs of what a template restrains: the tools it changes, and every registered tool whose effects make
+    a predicate of its condition true (``no_escalation``'s ``escalated(?o)`` is what ``escalate`` does)."""
+    return _acts_of(tuple(template.tools), template.constraint.condition)
+
+
+@cache  # one template's words are asked for once per rule phrase and candidate (read_directive stays bounded)
+def _acts_of(tools: tuple[str, ...], condition: str) -> tuple[str, ...]:
+    verbs = [_tool_verb(t) for t in tools]
+    preds = set(re.findall(r"([a-z_]+)\(", condition))
+    for ts in load_registry().values():
+        for tool in ts.all_tools:
+            if any(re.match(rf"\s*({'|'.join(map(re.escape, preds))})\(", e) for e in tool.effects if preds):
+                verbs.append(_tool_verb(tool.name))
+    return tuple(dict.fromkeys(verbs))
+
+
+def _bounds_a_number(template: Any) -> bool:
+    return re.search(r"[<>]=?", template.constraint.condition) is not None
+
+
 def content_words(template: Any) -> frozenset[str]:
     """Stems of what a constraint template is about, derived from the template itself: the words of its name
-    and description, the predicates of its condition, and the tools it changes with their verb group (a
-    template that relaxes ``delete_file`` is about deleting, removing, erasing ...)."""
+    and description, the predicates of its condition, the tools it restrains (:func:`_acts`) with their whole verb
+    group (a template that relaxes ``delete_file`` is about deleting, removing, erasing ...; one against
+    ``escalated(...)`` about escalating, handing off, passing on), and for a bound on a number the
+    :data:`LIMIT_WORDS`."""
     c = template.constraint
     words = re.findall(r"[a-z]+", f"{c.name} {c.description}".replace("_", " ").lower())
     words += [w for p in re.findall(r"([a-z_]+)\(", c.condition) for w in p.split("_")]
-    for tool in template.tools:
-        verb = _tool_verb(tool)
-        words += [verb, *_group_of(verb)]
-    return frozenset(stem(w) for w in words if len(w) >= 3 and w not in _RULE_STOP and " " not in w)
+    words += [getattr(p, "type", "") for p in c.params]  # what it quantifies over: person, room, order ...
+    return _stems(words) | _act_words(template) | (_stems(LIMIT_WORDS) if _bounds_a_number(template) else frozenset())
+
+
+def _act_words(template: Any) -> frozenset[str]:
+    """Stems of the verbs of what a template restrains and of their verb groups, phrasal verbs included, and the
+    :data:`ROLE_NOUNS` where the act hands work to someone."""
+    return _verbs_and_groups(_acts(template)) | _roles_of(_acts(template))
+
+
+@cache
+def _verbs_and_groups(verbs: tuple[str, ...]) -> frozenset[str]:
+    return _stems([*verbs, *(w for verb in verbs for g in VERB_GROUPS if verb in g for w in g)])
+
+
+@cache
+def _roles_of(verbs: tuple[str, ...]) -> frozenset[str]:
+    """:data:`ROLE_NOUNS`, where a registered tool doing one of ``verbs`` names a role in its description."""
+    described = " ".join(t.description.lower() for ts in load_registry().values() for t in ts.all_tools
+                         if _tool_verb(t.name) in verbs and t.description)
+    return _stems(ROLE_NOUNS) if any(re.search(rf"\b{r}s?\b", described) for r in ROLE_NOUNS) else frozenset()
 
 
 def _name_words(template: Any) -> frozenset[str]:
-    return frozenset(stem(w) for w in template.name.split("_") if len(w) >= 3 and w not in _RULE_STOP)
+    """The words that name a template: those of its name, and the words that name what it restrains (its act's
+    verb group, or for a bound on a number, the :data:`LIMIT_WORDS`)."""
+    own = frozenset(stem(w) for w in template.name.split("_") if len(w) >= 3 and w not in _RULE_STOP)
+    return own | _act_words(template) & (_verbal(own) | _roles_of(_acts(template))) | (
+        _stems(LIMIT_WORDS) if _bounds_a_number(template) else frozenset())
+
+
+@cache
+def _verbal(own: frozenset[str]) -> frozenset[str]:
+    """Everything, where a word of a template's name is the stem of a verb its acts' groups hold ("deletion",
+    "escalation", "booking"): the group's words name it as well as its name does; else nothing."""
+    groups = [g for g in VERB_GROUPS if any(stem(w) in own for w in g if " " not in w)]
+    return frozenset(_stems(w for g in groups for w in g)) | frozenset(s for g in groups for s in own)
 
 
 #: Words that say two things share one slot ("meetings must not overlap", "each room used once at a time"): a
 #: rule about them is a rule against double booking, so they stand for the words "double", "book" and "slot".
 SAME_SLOT = re.compile(r"\b(?:overlap\w*|clash\w*|conflict\w*|collid\w*|collision\w*|simultaneous\w*"
-                       r"|concurrent\w*|at (?:a|one|the same) time|at once)\b")
+                       r"|concurrent\w*|at (?:a|one|the same|any(?: one)?) (?:time|hour|moment|minute|instant)|at once"
+                       r"|per (?:time ?)?slot|(?:in|during) the same (?:hour|slot|period|block|window)"
+                       r"|in (?:a|one|the same) (?:time ?)?slot)\b")
 _SAME_SLOT_WORDS = frozenset({"double", "book", "slot"})
 
 
@@ -520,10 +712,10 @@ def rule_templates(phrase: str, templates: Any, *, literal: bool = False) -> lis
     ("keep the dock clear": dock, clear), the template whose name the phrase says outright, then the most
     fully used, winning a tie. :data:`SAME_SLOT` words count as "double", "book" and "slot"; with ``literal``
     (a phrase that is a rule by its content alone, no rule word) the name word must be said outright."""
-    named = [t for t in templates if t.named_in(phrase)]
+    named = [t for t in templates if t.named_in(phrase) or t.named_in(canonical_rule(phrase))]
     if named:
         return named
-    words = {stem(w) for w in re.findall(r"[a-z]+", phrase) if len(w) >= 3 and w not in _RULE_STOP}
+    words = set(phrase_stems(phrase))
     said = words | ({stem(w) for w in _SAME_SLOT_WORDS} if SAME_SLOT.search(phrase) else set())
     # a template is named by a word of its own name ("dock", "deletion"); the other content words confirm it
     named = [t for t in templates if (words if literal else said) & _name_words(t)]
@@ -532,4 +724,13 @@ def rule_templates(phrase: str, templates: Any, *, literal: bool = False) -> lis
     scored = [(len(words & _name_words(t) - {w for o in named if o is not t for w in content_words(o)}),
                len(said & content_words(t)), len(said & content_words(t)) / len(content_words(t)), t) for t in named]
     best = max(((n, s, f) for n, s, f, _ in scored), default=(0, 0, 0.0))
-    return [t for n, s, f, t in scored if (n, s, f) == best and s >= 2]
+    # two content words confirm a template; a word naming its act ("handing off": escalating) or its bound ("a
+    # spending limit") is one the rule cannot be about otherwise, and names it alone
+    return [t for n, s, f, t in scored if (n, s, f) == best and (s >= 2 or words & _name_words(t) - _own_noun(t))]
+
+
+def _own_noun(template: Any) -> frozenset[str]:
+    """The words of a template's name that are no verb of its act ("dock", "room", "budget"): what it is about,
+    which one word alone does not make a rule about."""
+    own = frozenset(stem(w) for w in template.name.split("_") if len(w) >= 3 and w not in _RULE_STOP)
+    return own - _act_words(template)

@@ -7,10 +7,22 @@ Done on the training thread, that made the unlimited stream ~6x slower to train 
 
 :class:`Prefetcher` moves both off the training process. The family's next task seeds are known in
 advance: they are the next draws of the env's RNG, which nothing else draws from between resets
-(unless tools are noisy, see below). So after each reset the family copies the RNG, draws the next
-``depth`` seeds from the copy, and asks the worker for them; the worker generates each spec, compiles
-it on the env's layout, sweeps its progress table, and sends spec and table back as plain data. The
-env then compiles the world (about 0.5 ms) and takes the table instead of sweeping.
+(unless tools are noisy, see below). So the family keeps the next :data:`DEPTH` seeds predicted (a copy
+of the RNG, one draw ahead per reset) and sends the list to the worker at every reset; the worker
+generates each spec, compiles it on the env's layout, sweeps its progress table, and sends spec and
+table back as plain data. The env then compiles the world (about 0.5 ms) and takes the table instead of
+sweeping.
+
+Three choices keep a worker from costing the trainer, where the old one (8 seeds ahead, the env waiting
+for a seed in the making) made PPO on medium warehouse slower than no worker on this project's loaded
+2-core machine (docs/scaling.md):
+
+* **Deep.** The worker works up to :data:`DEPTH` (a rollout's worth) ahead and ships through a sender
+  thread, so it keeps working while the trainer is in PPO's update phase, not only during rollouts.
+* **The env never waits** (:data:`WAIT_SECONDS` is 0): a seed not delivered yet is generated locally; the
+  worker then leaves the next seeds to the env and lands further ahead (see :func:`_serve`).
+* **Niced** (:data:`NICENESS`): a worker process runs on CPU nobody else wants. Where every CPU is busy it
+  gets almost none and the env generates its tasks itself, as without a worker.
 
 Nothing changes but where the work runs: a spec is a pure function of the directive, knobs and task
 seed, and the table a pure function of the spec and layout, so the same seeds give the same tasks and
@@ -39,10 +51,13 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
+import pickle
+import queue
+import select
 import threading
 import weakref
-from collections import OrderedDict
-from multiprocessing.connection import Connection, wait
+from collections import OrderedDict, deque
+from multiprocessing.connection import Connection
 from typing import Any, cast
 
 import numpy as np
@@ -51,16 +66,22 @@ from gensim_gym.errors import ArgumentError, Error
 from gensim_gym.world.compiled import CompiledWorld
 from gensim_gym.world.progress import Progress, progress
 
-#: how many tasks the worker may have requested or delivered ahead of the env
-DEPTH = 8
+#: how many task seeds ahead of the env the workers make (and may have delivered): a PPO rollout's worth (2,048
+#: steps, ~250 medium tasks), so that a worker keeps busy through PPO's update phase instead of waiting for the
+#: next resets; 9-14 MB of pickled tasks at most (35-55 kB each; benchmarks/stream_training.py --prefetch 1)
+DEPTH = 256
 #: tasks a family generates itself before it starts a worker (short-lived envs never start one)
 START_AFTER = 16
-#: consecutive resets whose task was not prefetched after which prefetching stops (noisy tools)
+#: consecutive resets whose task seed was not the predicted one after which prefetching stops (noisy tools)
 MAX_MISSES = 8
+#: how much a worker process lowers its priority (``os.nice``): it then runs on CPU nobody else wants, and where
+#: all CPUs are busy the env, which never waits for a worker, generates its tasks as without one
+NICENESS = 19
+#: how long :meth:`Prefetcher.take` waits for a wished seed not yet delivered (0: never; tests wait, to play
+#: every task from a worker)
+WAIT_SECONDS = 0.0
 #: progress tables a worker keeps by spec id
 TABLE_CACHE = 256
-#: how long a reset waits for a task the worker is generating before generating it locally
-WAIT_SECONDS = 30.0
 #: where workers run: ``"process"`` (forked: a core of its own where one is free; the default, see the module
 #: docstring) or ``"thread"`` (in this process, sharing its GIL)
 MODE = "process"
@@ -84,44 +105,116 @@ def available(mode: str | None = None) -> bool:
     """Whether a worker of ``mode`` (default :data:`MODE`) is started here: not in a daemonic process (a
     vector env's worker, whose siblings already generate in parallel; it may not have children), and for
     a process only where ``fork`` exists."""
-    if multiprocessing.current_process().daemon:
+    if multiprocessing.current_process().daemon or not hasattr(select, "poll"):  # (no poll: Windows)
         return False
     return (MODE if mode is None else mode) == "thread" or "fork" in multiprocessing.get_all_start_methods()
 
 
-def _serve(family_args: dict[str, Any], conn) -> None:
-    """The worker: generate each requested seed's spec and its progress table, until ``None`` arrives."""
+def _serve(family_args: dict[str, Any], conn, niceness: int = 0) -> None:
+    """The worker: make the wished seeds' specs and progress tables, ahead of the env.
+
+    The env sends the list of seeds it will want next (at every reset, its next :data:`DEPTH`); the
+    worker makes the seeds of the latest list it has not made yet, in order, reading new lists between
+    tasks and waiting for one only when it has nothing left to make. A sender thread ships what it made
+    (pickled, the seed in the first 8 bytes), so a full pipe never stops it: while the trainer is busy
+    elsewhere (PPO's update phase) it keeps making the next tasks, up to :data:`DEPTH` ahead.
+
+    The env never waits for a worker (:meth:`Prefetcher.take`): a seed not yet delivered is made there.
+    A worker that is behind (no free core) would then make what the env already made; so it leaves the
+    first ``skip`` wished seeds to the env, one more each time the env got to its task first and one
+    fewer when it lands comfortably ahead (with a free core, ``skip`` stays 0).
+    """
     from gensim_gym.generation.family import DirectiveFamily  # noqa: PLC0415 - the family imports this module
 
+    if niceness:
+        with contextlib.suppress(OSError):
+            os.nice(niceness)
     family = DirectiveFamily(**family_args)
     layout = family.layout()
     # tables by spec id: different seeds often give the same task (easy families have few distinct ones)
     tables: OrderedDict[str, dict] = OrderedDict()
+    made: OrderedDict[int, None] = OrderedDict()  # seeds made lately (never made twice while still wished)
+    outbox: queue.SimpleQueue = queue.SimpleQueue()
+    sender = threading.Thread(target=_send_all, args=(conn, outbox), name="gensim_gym-prefetch-send", daemon=True)
+    sender.start()
+    wished: list[int] = []
+    skip = 0
+    try:
+        while True:
+            # every list waiting (the latest counts); wait for one only with nothing to make
+            while conn.poll() or (seed := _pick(wished, made, skip)) is None:
+                if not _heed(conn.recv(), wished):
+                    return
+            outbox.put(seed.to_bytes(8, "little") + pickle.dumps(_make(family, layout, tables, seed),
+                                                                 pickle.HIGHEST_PROTOCOL))
+            made[seed] = None
+            if len(made) > 4 * DEPTH:
+                made.popitem(last=False)
+            while conn.poll():
+                if not _heed(conn.recv(), wished):
+                    return
+            if seed not in wished:  # the env took this seed before it was made here: land further ahead
+                skip = min(skip + 1, len(wished) // 2)
+            elif wished.index(seed) > 2 * skip + 1:
+                skip = max(skip - 1, 0)
+    except (EOFError, OSError):  # the env's end is closed
+        return
+    finally:
+        outbox.put(None)
+
+
+def _heed(message: list[int] | tuple[int | None, int | None] | None, wished: list[int]) -> bool:
+    """Apply the env's ``message`` to ``wished`` in place: a list replaces it, ``(gone, new)`` drops the head
+    if it is ``gone`` and appends ``new`` (the env does the same to its copy). False: ``None``, stop."""
+    if message is None:
+        return False
+    if isinstance(message, list):
+        wished[:] = message
+        return True
+    gone, new = message
+    if gone is not None and wished and wished[0] == gone:
+        del wished[0]
+    if new is not None:
+        wished.append(new)
+    return True
+
+
+def _pick(wished: list[int], made: OrderedDict[int, None], skip: int) -> int | None:
+    """The first seed of ``wished`` from position ``skip`` on not made yet (None: none)."""
+    for seed in wished[skip:]:
+        if seed not in made:
+            return seed
+    return None
+
+
+def _make(family, layout, tables: OrderedDict[str, dict], seed: int) -> tuple:
+    """``(spec, progress table or None)`` for ``seed``, or ``(None, error)`` if it cannot be made here."""
+    try:
+        spec = family.generate_task(seed)  # with the same fallback seeds as the env
+        table = None
+        reward = spec.reward
+        if reward.mode == "dense" and reward.progress_weight > 0:  # what TaskRuntime.shaping reads
+            table = tables.get(spec.id)
+            if table is None:
+                potential = progress(CompiledWorld(spec, layout))
+                potential.warm()  # Φ near the start of an estimated table: computed here, not in the trainer
+                table = tables[spec.id] = potential.export()
+                if len(tables) > TABLE_CACHE:
+                    tables.popitem(last=False)
+        return spec, table
+    except Exception as exc:  # noqa: BLE001 - the env regenerates locally and raises it there
+        return None, f"{type(exc).__name__}: {exc}"
+
+
+def _send_all(conn, outbox: queue.SimpleQueue) -> None:
+    """The worker's sender: ship each made task (blocking while the pipe is full) until ``None``."""
     while True:
-        try:
-            seed = conn.recv()
-        except (EOFError, OSError):  # the env's end is closed
-            return
-        if seed is None:
+        item = outbox.get()
+        if item is None:
             return
         try:
-            spec = family.generate_task(seed)  # with the same fallback seeds as the env
-            table = None
-            reward = spec.reward
-            if reward.mode == "dense" and reward.progress_weight > 0:  # what TaskRuntime.shaping reads
-                table = tables.get(spec.id)
-                if table is None:
-                    potential = progress(CompiledWorld(spec, layout))
-                    potential.warm()  # Φ near the start of an estimated table: computed here, not in the trainer
-                    table = tables[spec.id] = potential.export()
-                    if len(tables) > TABLE_CACHE:
-                        tables.popitem(last=False)
-            reply: tuple = (seed, spec, table)
-        except Exception as exc:  # noqa: BLE001 - the env regenerates locally and raises it there
-            reply = (seed, None, f"{type(exc).__name__}: {exc}")
-        try:
-            conn.send(reply)
-        except (OSError, ValueError):  # the env was closed while this task was made: nobody waits for it
+            conn.send_bytes(item)
+        except (OSError, ValueError):  # the env was closed: nobody waits for it
             return
 
 
@@ -134,12 +227,12 @@ def _serve_closing(family_args: dict[str, Any], conn) -> None:
 
 
 class Prefetcher:
-    """Worker processes generating a :class:`~gensim_gym.generation.family.DirectiveFamily`'s next tasks.
+    """Workers generating a :class:`~gensim_gym.generation.family.DirectiveFamily`'s next tasks.
 
     ``family_args`` rebuild the family in each worker (same directive, knobs, layout). The family calls
-    :meth:`want` with the seeds it expects next and :meth:`take` for the seed it needs now. ``workers``
-    processes share the requests (one keeps up with a trainer when a task costs less than an episode
-    of training; more need free cores).
+    :meth:`follow` after drawing each task seed (it predicts the next :attr:`depth` seeds and asks the
+    workers for them) and :meth:`take` for the seed it needs now. Seed ``s`` goes to worker ``s % workers``
+    (one keeps up with a trainer when a task costs less than an episode of training; more need free cores).
     """
 
     def __init__(self, family_args: dict[str, Any], depth: int = DEPTH, workers: int = 1,
@@ -154,79 +247,123 @@ class Prefetcher:
         self.mode = mode
         self.depth = max(depth, workers)
         self._conns: list[Connection] = []
-        self._load: dict[Connection, int] = {}  # seeds requested from each worker, not yet delivered
         processes: list[Any] = []
         for k in range(workers):
-            # one pipe both ways: seeds out (a few bytes, never blocks), specs and tables back
+            # one pipe both ways: wished seeds out (a list, or what changed at a reset), made tasks back
             conn, child = ctx.Pipe()
             name = f"gensim_gym-prefetch-{k}"
             if mode == "thread":  # the same loop and pipe; the thread owns its end and closes it on exit
                 process: Any = threading.Thread(target=_serve_closing, args=(family_args, child), name=name,
                                                 daemon=True)
-                process.start()
-                processes.append(process)
-                self._conns.append(conn)
-                self._load[conn] = 0
-                continue
-            process = ctx.Process(target=_serve, args=(family_args, child), name=name, daemon=True)
+            else:
+                process = ctx.Process(target=_serve, args=(family_args, child, NICENESS), name=name, daemon=True)
             process.start()
-            child.close()
+            if mode == "process":
+                child.close()
             processes.append(process)
             self._conns.append(conn)
-            self._load[conn] = 0
-        self._pending: dict[int, Connection] = {}  # requested, not yet delivered: seed -> its worker
-        self._ready: OrderedDict[int, tuple] = OrderedDict()  # delivered: seed -> (spec, table or error)
+        self._workers = list(self._conns)  # seed s goes to worker s % workers
+        self._poller = select.poll()
+        self._by_fd: dict[int, Connection] = {}  # the live workers' pipes by file descriptor
+        for conn in self._conns:
+            self._poller.register(conn.fileno(), select.POLLIN)
+            self._by_fd[conn.fileno()] = conn
+        self._wished: list[list[int]] = [[] for _ in self._conns]  # each worker's wished seeds, as it has them
+        self._ready: dict[int, bytes] = {}  # delivered, not yet taken: seed -> the pickled (spec, table or error)
+        self._predicted: deque[int] = deque()  # the env's next task seeds, in order
+        self._ahead: np.random.Generator | None = None  # a copy of the env's RNG, past the predicted seeds
         self.hits = self.misses = 0
+        self.mispredicted = 0  # consecutive resets whose seed was not the predicted one (see follow)
         self.processes = processes
         self._finalizer = weakref.finalize(self, _stop, processes, list(self._conns))
 
+    def follow(self, rng: np.random.Generator, seed: int, draw) -> None:
+        """The env drew ``seed`` from ``rng`` (with ``draw``): keep the predicted next seeds in step and ask
+        the workers for them.
+
+        The prediction is kept, not redrawn: one draw from a copy of ``rng`` per reset. If ``seed`` is not
+        the predicted one, something else drew from ``rng`` (noisy tools, a reset seed) and the prediction
+        starts again from ``rng``; a wrong prediction costs only misses (a task is always the drawn seed's).
+        """
+        predicted = self._predicted
+        if predicted and predicted[0] == seed:  # as predicted: tell each worker only what changed
+            predicted.popleft()
+            self.mispredicted = 0
+            new = draw(cast(np.random.Generator, self._ahead))
+            predicted.append(new)
+            self._drain()
+            self._ready.pop(seed, None)  # (taken already, unless the env had the spec cached)
+            self._shift(seed, new)
+            return
+        if predicted:
+            self.mispredicted += 1
+        predicted.clear()
+        ahead = self._ahead = np.random.Generator(type(rng.bit_generator)())
+        ahead.bit_generator.state = rng.bit_generator.state
+        while len(predicted) < self.depth:
+            predicted.append(draw(ahead))
+        self.want(list(predicted))
+
+    def _shift(self, gone: int, new: int) -> None:
+        """The wished lists move on by one seed: ``gone`` leaves the head of its worker's, ``new`` joins the
+        end of its worker's (a two-int message instead of a list of :data:`DEPTH` seeds per reset)."""
+        n = len(self._wished)
+        for k in {gone % n, new % n}:
+            wished = self._wished[k]
+            message = (gone if wished and wished[0] == gone else None, new if new % n == k else None)
+            _heed(message, wished)
+            with contextlib.suppress(OSError, ValueError):  # a worker gone: its seeds are made here
+                self._workers[k].send(message)
+
     def want(self, seeds: list[int]) -> None:
-        """Ask for ``seeds`` (the next ones, in order), keeping at most ``depth`` requested or delivered;
-        delivered tasks no longer wanted are dropped."""
+        """Ask for ``seeds`` (the next ones, in order); delivered tasks no longer wanted are dropped."""
         self._drain()
         keep = set(seeds)
         for seed in [s for s in self._ready if s not in keep]:
             del self._ready[seed]
-        for seed in seeds:
-            if len(self._pending) + len(self._ready) >= self.depth or not self._conns:
-                break
-            if seed not in self._pending and seed not in self._ready:
-                conn = min(self._conns, key=self._load.__getitem__)
-                self._pending[seed] = conn
-                self._load[conn] += 1
-                conn.send(seed)
+        n = len(self._workers)
+        for k, conn in enumerate(self._workers):
+            mine = [s for s in seeds if s % n == k] if n > 1 else list(seeds)
+            if mine != self._wished[k]:
+                self._wished[k] = mine
+                with contextlib.suppress(OSError, ValueError):  # a worker gone: its seeds are made here
+                    conn.send(mine)
 
     def take(self, seed: int) -> tuple[Any, dict | None] | None:
-        """``(spec, progress table or None)`` for ``seed`` if a worker has it or is making it, else
-        ``None`` (the caller generates it). Waits for a seed in progress rather than duplicating it."""
+        """``(spec, progress table or None)`` for ``seed`` if a worker delivered it, else ``None`` (the caller
+        generates it). By default it never waits (:data:`WAIT_SECONDS`): a worker that is behind (no free
+        core) leaves the work to the env."""
         self._drain()
-        if seed not in self._ready and seed in self._pending:
+        if seed not in self._ready and WAIT_SECONDS and any(seed in wished for wished in self._wished):
             self._drain(until=seed)
         item = self._ready.pop(seed, None)
-        if item is None or item[0] is None:  # not prefetched, or it failed there (regenerated here)
+        reply = pickle.loads(item) if item is not None else None
+        if reply is None or reply[0] is None:  # not delivered yet, or it failed there (regenerated here)
             self.misses += 1
             return None
         self.hits += 1
-        return item
+        return reply
 
     def _drain(self, until: int | None = None) -> None:
-        """Collect what the workers delivered; with ``until``, wait (bounded) until that seed arrives."""
-        while self._conns:
-            ready = cast("list[Connection]", wait(self._conns, WAIT_SECONDS if until is not None else 0))
-            if not ready:
-                return  # nothing more now (or a stuck worker: the caller generates locally)
-            for conn in ready:
-                try:
-                    seed, spec, table = conn.recv()
-                except (EOFError, OSError):  # a worker is gone: its seeds are generated locally
-                    self._conns.remove(conn)
-                    self._pending = {s: c for s, c in self._pending.items() if c is not conn}
-                    continue
-                self._load[conn] -= 1
-                self._pending.pop(seed, None)
-                self._ready[seed] = (spec, table)
-            if until is not None and (until in self._ready or until not in self._pending):
+        """Collect what the workers delivered (kept pickled: a task no longer wanted is never unpickled); with
+        ``until``, wait (at most :data:`WAIT_SECONDS`) until that seed arrives."""
+        # one poll object for the pipes, kept: multiprocessing's wait() builds a selector per call, which
+        # was a tenth of the env's CPU per prefetched task (medium warehouse; benchmarks/task_cost.py --prefetch)
+        while self._by_fd:
+            if until is not None and until in self._ready:
                 return
+            events = self._poller.poll(1000 * WAIT_SECONDS if until is not None else 0)
+            if not events:
+                return
+            for fd, _ in events:
+                conn = self._by_fd[fd]
+                try:
+                    item = conn.recv_bytes()
+                except (EOFError, OSError):  # a worker is gone: its seeds are generated locally
+                    self._poller.unregister(fd)
+                    del self._by_fd[fd]
+                    continue
+                self._ready[int.from_bytes(item[:8], "little")] = item[8:]
 
     def close(self) -> None:
         """Stop the workers (also done when the prefetcher is garbage-collected or the process exits)."""
@@ -248,10 +385,3 @@ def _stop(processes, conns) -> None:
 def restore_progress(world: CompiledWorld, table: dict) -> None:
     """Give ``world`` the progress table the worker computed (what ``progress(world)`` then returns)."""
     world.__dict__["_progress"] = Progress.restore(world, table)
-
-
-def next_seeds(rng: np.random.Generator, count: int, draw) -> list[int]:
-    """The next ``count`` values ``draw(rng)`` will return, computed on a copy (``rng`` is not advanced)."""
-    copy = np.random.Generator(type(rng.bit_generator)())
-    copy.bit_generator.state = rng.bit_generator.state
-    return [draw(copy) for _ in range(count)]

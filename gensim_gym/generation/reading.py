@@ -46,13 +46,17 @@ from gensim_gym.generation.directive import (
     masked,
     parse_directive,
     rule_phrases,
+    rule_templates_at,
     tool_bound,
     verb_pattern,
 )
 from gensim_gym.generation.lexicon import (
+    ACCOMPLISH_VERBS,
+    COUNTED,
     META_VERBS,
     NUMBER,
     NUMBER_WORDS,
+    PLACES,
     calls,
     derived_operations,
     distractor_operations,
@@ -62,7 +66,7 @@ from gensim_gym.generation.lexicon import (
     number_value,
     object_operations,
     operations,
-    rule_templates,
+    tool_verb,
     verb_of,
 )
 from gensim_gym.generation.toolsets import load_registry
@@ -84,7 +88,7 @@ FILLER = frozenset({
     "across", "onto", "through", "toward", "towards", "among", "along", "back", "away", "here", "there", "only",
     "inside", "within", "per", "pls", "plz", "thanks", "thx", "w", "first", "next", "finally", "afterwards", "plus",
     "sure", "possible", "usual", "other", "jobs", "job", "chores", "chore", "levels", "setting", "settings",
-    "scenario", "scenarios", "up", "down", "world", "worlds"})
+    "scenario", "scenarios", "up", "down", "world", "worlds", "tool", "tools"})
 
 _OPERATION_VERBS = ("copy", "copies", "back up", "backup", "remove", "delete", "rename", "move", "refund", "cancel",
                     "escalate", "invite", "book", "confirm", "buy", "purchase", "inspect", "search", "verify",
@@ -187,7 +191,8 @@ def reading_of(text: str, knobs: Knobs) -> Reading:
     filler: list[str] = []
     for match in _words(lower, claimed):
         word = match.group(0)
-        if word in FILLER or word.strip("'") in FILLER or word.endswith("'s") and word[:-2] in FILLER:
+        if (word in FILLER or word.strip("'") in FILLER or word.endswith("'s") and word[:-2] in FILLER) \
+                and not _counts_goals(lower, match.start(), match.end()):
             filler.append(word)
             continue
         if word in META_VERBS:  # "train an agent ...": about the training, not the task
@@ -234,7 +239,7 @@ def _spans(text: str, words: list[str]) -> list[tuple[int, int]]:
     return out
 
 
-def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912 - one flat list of recognizers reads best
+def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR0915 - one flat list of recognizers
     m: re.Match[str] | None
     """``(start, end, clause)`` for every part of ``text`` a recognizer claims, most specific first."""
     registry = load_registry()
@@ -255,7 +260,8 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912 - one 
                 if order else Clause(phrase, "constraint", {"constraint": phrase}, "unsupported",
                                      "an ordering of operations that no tool of the domain enforces"))
             continue
-        named = [t for t in rule_templates(phrase, [t for d in knobs.domains for t in registry[d].constraints])
+        named = [t for t in rule_templates_at(text, rule_start, rule_end,
+                                              [t for d in knobs.domains for t in registry[d].constraints])
                  if t.name in knobs.constraints]
         if named:
             yield rule_start, rule_end, Clause(phrase, "constraint", {"constraints": [t.name for t in named]},
@@ -308,9 +314,27 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912 - one 
             yield start, end, Clause(text[start:end], "domain", {"domains": list(knobs.domains)})
         for start, end, _ in _verb_spans(text, [w for w in weak if w in OPERATIONS.get(name, {})]):
             yield start, end, Clause(text[start:end], "domain", {"domains": list(knobs.domains)})
-        for m in re.finditer(r"[a-z]+", text):  # nouns of its object types, in any number
-            if noun_lemma(m.group(0)) in weak:
+        # an own word written as a verb and its particle ("check out" for checkout): evidence where it stands
+        for start, end, _ in _verb_spans(text, [tool_verb(w) for w in weak if " " in tool_verb(w)]):
+            yield start, end, Clause(text[start:end], "domain", {"domains": list(knobs.domains)})
+        for m in re.finditer(r"[a-z]+", text):  # nouns of its object types, in any number; its own words
+            verb = verb_of(m.group(0))
+            if noun_lemma(m.group(0)) in weak or verb in weak:
                 yield m.start(), m.end(), Clause(m.group(0), "domain", {"domains": list(knobs.domains)})
+            # a verb only this world declares ("serve 2 riders": elevator) is evidence and an operation too
+            if verb in weak and verb not in OPERATIONS.get(name, {}) and verb not in operations(name):
+                clause = _verb_clause(text, m.start(), m.end(), knobs)
+                if clause is not None:
+                    yield m.start(), m.end(), clause
+    # another world's keyword the domain choice weighed and set aside ("logistics" in "logistics with trucks": a
+    # warehouse word, where the trucks made it transport) belongs to the domain clause, whose note says so
+    if any(n.startswith("runner-up domain") for n in knobs.notes):
+        for name, ts in registry.items():
+            if name not in knobs.domains:
+                for w in dict.fromkeys((name, *ts.keywords)):
+                    for m in re.finditer(rf"\b{keyword_pattern(w)}\b", rest):
+                        yield m.start(), m.end(), Clause(text[m.start():m.end()], "domain",
+                                                         {"domains": list(knobs.domains)})
     yield from _operation_clauses(text, rest, knobs)
 
 
@@ -348,6 +372,9 @@ def _operation_clauses(text: str, rest: str, knobs: Knobs):
     for start, end, verb in _verb_spans(rest, list(dict.fromkeys((*mapped, *idle, *_OPERATION_VERBS)))):
         if verb not in mapped and any(a <= start and end <= b for a, b in placed):
             continue
+        before = re.findall(r"[a-z0-9']+|[,;:.]", text[:start])
+        if verb not in mapped and before and before[-1] in _NOUN_AFTER:  # "into the archive": a noun
+            continue
         if verb in idle and verb not in mapped:
             yield start, end, Clause(text[start:end], "operation", {"operation": verb, "tool": idle[verb]},
                                      "unsupported", f"{idle[verb]} is a distractor tool: no task needs it, so no "
@@ -371,11 +398,29 @@ def _operation_clauses(text: str, rest: str, knobs: Knobs):
                 else Clause(said, "operation", requirement, note=f"the golden plan calls {hit.tool}"))
 
 
-def _no_tool(said: str, verb: str, knobs: Knobs) -> Clause:
+def _no_tool(said: str, verb: str, knobs: Knobs, after: str = "") -> Clause:
     """An operation clause for a verb no tool of the chosen domains does, naming the tools they have; where the
     verb names what a domain's goals state ("serve four passengers": elevator goals are ``served(...)``), the
-    goal itself: honored where it is the domain's only goal predicate, else approximated."""
+    goal itself: honored where it is the domain's only goal predicate, else approximated. A verb made of a place
+    noun ("shelve 3 crates": put them on a shelf) asks for the domain's putting tool; a closing verb with a case of
+    work after it ("close 3 tickets") for the task done. ``after``: the text after the verb."""
     registry = load_registry()
+    place = _place_verb(verb)
+    if place is not None:
+        for d in knobs.domains:
+            ops = operations(d)
+            tool = next((ops[w] for w in _PUTTING if w in ops), None)
+            if tool is not None:
+                return Clause(said, "operation", {"operation": verb, "tool": tool},
+                              note=f"'{verb}' puts things in or on a {place}: the golden plan calls {tool}")
+    objects = re.split(r"[,;:.]|\b(?:and|then|or|but)\b", after)[0]  # what the verb itself takes
+    cases = {noun_lemma(w) for w in re.findall(r"[a-z]+", objects)[:4]} & set(COUNTED["order"])
+    if verb in ACCOMPLISH_VERBS or verb in _CLOSING and cases:
+        # "resolve 3 of them": whatever the domain's goals are, each task asks for them
+        every = [g for d in knobs.domains for g in registry[d].goal_predicates]
+        return Clause(said, "operation", {"operation": verb, "goal": every[0] if len(every) == 1 else every},
+                      note=f"'{verb}' asks for a task done: every {'+'.join(knobs.domains)} task's goals are "
+                           f"{', '.join(f'{g}(...)' for g in every)}")
     for d in knobs.domains:
         goals = registry[d].goal_predicates
         stated = [g for g in goals if re.fullmatch(rf"{re.escape(verb)}(?:e?d)?|{re.escape(verb[:-1])}ied", g)]
@@ -417,9 +462,39 @@ def _verb_clause(text: str, start: int, end: int, knobs: Knobs) -> Clause | None
         if not placed or not _takes_object(text, end) or len(word) < 3 or not word.isalpha():
             return None
         verb = word
-    elif not (placed if verb == word else _takes_object(text, end, ending=True)):
-        return None  # "elevator control:" and "shipping address" are nouns
-    return _no_tool(word, verb, knobs)
+    elif verb in ACCOMPLISH_VERBS and word.endswith("ed") and prev in _PASSIVE:
+        pass  # "tickets get resolved", "orders are fulfilled": the task done, said in the passive
+    elif not (placed if verb == word else _takes_object(text, end, ending=True) and not word.endswith("ing")):
+        return None  # "elevator control:", "shipping address" and "lift scheduling," are nouns
+    return _no_tool(word, verb, knobs, text[end:end + 40])
+
+
+#: The general verbs of putting something where it belongs (the verb group of "put"), most specific first.
+_PUTTING = ("put", "place", "store", "stow", "deposit", "drop", "put away", "unload", "deliver")
+#: Words before a participle that make it passive ("get resolved", "are solved").
+_PASSIVE = frozenset({"get", "gets", "got", "getting", "be", "is", "are", "been", "being", "was", "were", "all",
+                      "fully", "successfully"})
+#: Verbs of ending a piece of work ("close 3 tickets", "clear two complaints"): accomplishing verbs where what they
+#: end is a case of work (``lexicon.COUNTED["order"]``: tickets, cases, requests ...).
+_CLOSING = frozenset({"close", "clear", "complete", "wrap", "finalize", "finalise", "conclude"})
+
+
+def _place_verb(verb: str) -> str | None:
+    """The place noun a verb is made of ("shelve": shelf, "rack", "dock"), where a directive puts things there with
+    it: a noun of :data:`lexicon.PLACES`. None otherwise."""
+    forms = [verb, verb.removesuffix("e")] + ([verb[:-2] + "f"] if verb.endswith("ve") else [])
+    return next((f for f in forms if f in PLACES or f in _PLACE_NOUNS), None)
+
+
+_PLACE_NOUNS = frozenset({"rack", "shelf", "pallet", "crate", "box", "bag", "pocket", "garage", "berth"})
+
+
+def _counts_goals(text: str, start: int, end: int) -> bool:
+    """Whether a filler word is an accomplishing verb (:data:`ACCOMPLISH_VERBS`) with a count after it: "handle the
+    whole thing" is filler, "solve 2 tickets" asks for two tasks done."""
+    after = re.findall(r"[a-z0-9']+", text[end:end + 20])
+    return verb_of(text[start:end]) in ACCOMPLISH_VERBS and bool(after) and (after[0].isdigit()
+                                                                             or after[0] in NUMBER_WORDS)
 
 
 def _takes_object(text: str, end: int, *, ending: bool = False) -> bool:

@@ -366,6 +366,16 @@ class CompiledWorld:
         cache = self.layout.compile_cache
         if len(cache) > 100_000:  # bound memory across very long generation runs
             cache.clear()
+        # The whole grounding depends only on the tools, the task's failure probability and the objects with
+        # their slots, and a family's tasks repeat few of those (medium warehouse: 18 pairs of tool set and
+        # objects in 300 tasks): kept whole, a task of a known pair is grounded by one lookup instead of one
+        # per tool (the trainer's ~0.35 ms of a prefetched task; benchmarks/task_cost.py --prefetch).
+        whole = ("grounding", self.spec.tools.tools, self.spec.task.fail_prob, self._objects_key)
+        known = cache.get(whole)
+        if known is not None:
+            actions, valid, self.fact_deps, self.num_deps, self.grounding = known
+            self.actions, self.valid_actions = list(actions), list(valid)
+            return
         slot = index.slot
         slots_of = {t: slots for t, _, slots in self._objects_key}
         fact_deps: dict[int, list[int]] = {}
@@ -399,6 +409,7 @@ class CompiledWorld:
         # what the ground actions and dependency maps are determined by (a key for tables derived from
         # them): the serial numbers of the cached groundings used, in tool order (cheap to hash)
         self.grounding = tuple(grounding)
+        cache[whole] = (tuple(actions), tuple(valid), self.fact_deps, self.num_deps, self.grounding)
 
     def _ground_tool(self, tool: Tool, info: tuple, index: _SpecIndexer, fail: float) -> tuple:
         """One tool's ground actions and, per fact / fluent their preconditions read, the reading action ids."""

@@ -128,6 +128,8 @@ def test_shared_residual_checks_are_grouped_and_agree() -> None:
     u = env.unwrapped
     env.reset(seed=3)
     rt = u._rt
+    for action in u.world.valid_actions:  # plans are built on first use (GenSimEnv.prepare_calls): build all
+        rt.plan(action)
     groups = [ids for plan in rt.plans if plan is not None for _, ids in plan.residuals]
     assert any(len(ids) > 1 for ids in groups)
     for ids in groups:

@@ -39,6 +39,7 @@ def play(env_id: str, workers: int, episodes: int, directive: str | None = None)
 @pytest.fixture(autouse=True)
 def _start_early(monkeypatch) -> None:
     monkeypatch.setattr(prefetch, "START_AFTER", 2)
+    monkeypatch.setattr(prefetch, "WAIT_SECONDS", 30.0)  # play every task from the worker, however loaded the machine
 
 
 @pytest.mark.parametrize("env_id", ["GenSim-Warehouse-v0", "GenSim-Calendar-Easy-v0"])
@@ -115,3 +116,47 @@ def test_each_mode_plays_the_same_episodes_and_stops_on_close(mode: str, monkeyp
 def test_an_unknown_mode_is_refused() -> None:
     with pytest.raises(ValueError, match="'process' or 'thread'"):
         prefetch.Prefetcher({}, mode="fibre")
+
+
+def test_an_env_that_never_waits_plays_the_same_episodes(monkeypatch) -> None:
+    # the default: a seed not delivered yet is generated here, whatever the worker has made
+    monkeypatch.setattr(prefetch, "WAIT_SECONDS", 0.0)
+    ahead, stats = play("GenSim-Warehouse-v0", 1, 24)
+    assert stats is not None  # however many the worker delivered in time
+    assert ahead == play("GenSim-Warehouse-v0", 0, 24)[0]
+
+
+def test_the_prediction_starts_again_after_a_reset_seed() -> None:
+    env = gym.make("GenSim-Warehouse-Easy-v0", seed=0, prefetch=1)
+    env.reset(seed=0)
+    for _ in range(4):
+        env.reset()
+    worker = env.unwrapped.source._prefetcher
+    assert worker is not None and worker.mispredicted == 0
+    env.reset(seed=11)  # another stream: the predicted seeds are wrong once, then predicted again
+    assert worker.mispredicted == 1
+    expected = prefetch.np.random.default_rng(11)
+    env.unwrapped.source.task_seed(expected)  # the seed the reset above drew
+    hits = worker.hits
+    for _ in range(3):
+        env.reset()
+    assert worker.mispredicted == 0 and worker.hits == hits + 3
+    assert list(worker._predicted)[:4] == [env.unwrapped.source.task_seed(expected) for _ in range(7)][3:]
+    env.close()
+
+
+def test_a_worker_behind_the_env_leaves_it_the_next_seeds() -> None:
+    made = prefetch.OrderedDict.fromkeys([4, 9])
+    assert prefetch._pick([4, 5, 6, 9, 10], made, 0) == 5
+    assert prefetch._pick([4, 5, 6, 9, 10], made, 2) == 6
+    assert prefetch._pick([4, 5, 6, 9, 10], made, 3) == 10
+    assert prefetch._pick([4, 9], made, 0) is None
+
+
+def test_the_worker_applies_what_the_env_sends_as_the_env_does() -> None:
+    wished = [3, 5, 8]
+    assert prefetch._heed((3, 13), wished) and wished == [5, 8, 13]
+    assert prefetch._heed((None, 21), wished) and wished == [5, 8, 13, 21]
+    assert prefetch._heed((7, None), wished) and wished == [5, 8, 13, 21]  # not the head: kept
+    assert prefetch._heed([1, 2], wished) and wished == [1, 2]
+    assert not prefetch._heed(None, wished)
