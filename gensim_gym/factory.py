@@ -113,8 +113,8 @@ def make_env(directive: str | None = None, *, spec: SimSpec | str | Path | None 
              seed: int | None = None, num_tasks: int = 0, backend: Any = "offline", obs_mode: str = "vector",
              render_mode: str | None = None, curriculum: Any = None, max_difficulty: float | None = None,
              shuffle_slots: bool = False, action_space: str = "available", max_calls: int | None = None,
-             repeat_rows: bool | None = None, prefetch: int | None = None, on_unknown: str = "error", strict: bool = False,
-             **backend_kwargs: Any) -> gym.Env:
+             repeat_rows: bool | None = None, prefetch: int | None = None, on_unknown: str = "error",
+             strict: bool = False, **backend_kwargs: Any) -> gym.Env:
     """Build a :class:`GenSimEnv` from a directive (a task family) or from one fixed spec.
 
     This is the entry point of ``gym.make("GenSim-v0", ...)`` and of the preset ids
