@@ -246,6 +246,8 @@ def table(path: str) -> str:
     for line in Path(path).read_text(encoding="utf-8").splitlines():
         row = json.loads(line)
         face = row["env_kwargs"].get("action_space", "available")
+        if "repeat_rows" in row["env_kwargs"]:  # rows before it became the default name it
+            face += f", repeat_rows={row['env_kwargs']['repeat_rows']}"
         key = (row["trainer"], face if row["trainer"] != "random" else "-", row["steps"])
         cells.setdefault(key, {}).setdefault(row["domain"], []).append(
             f"{row['success' if 'split' in row else 'success_fresh']:.2f} (s{row['seed']})")

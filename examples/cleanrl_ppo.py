@@ -8,10 +8,10 @@ sees which calls are available: they are part of the observation.)
 
 Hyperparameters are the defaults of CleanRL's ``cleanrl/ppo.py`` (4 envs x 128 steps, 4 epochs of 4 minibatches,
 Adam 2.5e-4 annealed, clipped value loss, ent_coef 0.01, two 64-unit tanh layers per network). Without masks on
-easy warehouse tasks they learn the training tasks and transfer little to held-out ones on the default face
-(held-out success 0.26 / 0.57 / 0.25 over seeds 0-2, 200k steps); with ``gym.make(..., repeat_rows=True)``, whose
-row ``k`` describes the call action ``k`` makes, they transfer there (0.98 / 1.00 / 0.99), but lose 8-12 points
-on filesystem (benchmarks/results/cleanrl_transfer.md).
+easy warehouse tasks they read 0.98 / 1.00 / 0.99 held-out success over seeds 0-2 at 200k steps on the default face,
+whose row ``k`` describes the call action ``k`` makes; on the earlier face (``repeat_rows=False``, rows past the listed
+calls read 0) they learned the training tasks and transferred little (0.26 / 0.57 / 0.25), and on filesystem the
+default face costs them 8-12 points (0.86 / 0.82 against 0.94 / 0.94: benchmarks/results/cleanrl_transfer.md).
 
     PYTHONPATH=. python examples/cleanrl_ppo.py --env-id GenSim-Warehouse-Easy-v0 --total-timesteps 50000
 """

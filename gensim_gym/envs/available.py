@@ -22,10 +22,12 @@ These say what a call does to the *goal*, one step ahead, from the call's declar
 say nothing about which call is on a shortest plan (steps that only prepare a goal, such as driving
 to a crate, read 0 in ``achieves`` like every other call), and hidden facts stay hidden (effects are
 known, states are not). ``k >= n`` (only ``n`` calls are available) wraps around to call
-``k mod n``, so every action is a call that can be made. Rows ``k >= n`` read 0, unless
-``repeat_rows=True``: then row ``k`` repeats the row of call ``k mod n``, so every action's row describes the
-call it makes (an MLP can then read "row k -> logit k" for every ``k``; without it, an action ``k >= n`` means
-a different call for each ``n``, and nothing in its own row says which: benchmarks/results/cleanrl_transfer.md).
+``k mod n``, so every action is a call that can be made, and row ``k`` repeats the row of call ``k mod n``
+(``repeat_rows``, the default), so every action's row describes the call it makes: an MLP can then read
+"row k -> logit k" for every ``k``. With ``repeat_rows=False`` rows ``k >= n`` read 0, and an action ``k >= n``
+means a different call for each ``n`` with nothing in its own row to say which; CleanRL's PPO defaults then
+learned which alias worked on which training task and transferred little (benchmarks/results/cleanrl_transfer.md;
+the default since benchmarks/results/repeat_rows_default.md).
 With more than ``K`` calls available the first ``K`` in layout order are listed and ``info["calls_cut"]`` says
 how many were left out (never seen on the built-in domains with the default ``K``; see :data:`MAX_CALLS`).
 """
@@ -106,14 +108,14 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
     Args:
         env: a vector-mode :class:`GenSimEnv` (possibly under other wrappers).
         max_calls: ``K``; default ``min(n_actions, MAX_CALLS)``.
-        repeat_rows: rows ``k >= n`` repeat the row of call ``k mod n`` (the call action ``k`` makes) instead of
-            reading 0.
+        repeat_rows: rows ``k >= n`` repeat the row of call ``k mod n`` (the call action ``k`` makes); False:
+            they read 0.
 
     ``action_masks()`` marks the listed calls (for masked algorithms: MaskablePPO works on either face),
     ``oracle_actions()`` gives a shortest plan as indices of this face, ``describe_action(k)`` names a call.
     """
 
-    def __init__(self, env: gym.Env, max_calls: int | None = None, repeat_rows: bool = False) -> None:
+    def __init__(self, env: gym.Env, max_calls: int | None = None, repeat_rows: bool = True) -> None:
         gym.utils.RecordConstructorArgs.__init__(self, max_calls=max_calls, repeat_rows=repeat_rows)
         super().__init__(env)
         base = env.unwrapped

@@ -304,7 +304,8 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      rf"(?:\s+(?:{_HIDDEN_ADJ}|{_TO_AGENT}))?"
      rf"|\b(?:{_HIDE_VERB})\s+(?:[\w'-]+\s+){{0,4}}?{_TO_AGENT}\b"
      rf"|\b(?:keep|keeps|kept|keeping)\s+(?:[\w'-]+\s+){{1,4}}?(?:secret|hidden|private|under wraps|{_TO_AGENT})\b"
-     rf"|\b(?:{_INFO_NOUN})\s+{_STATE_IS}(?:{_HIDDEN_ADJ})\b|\b(?:{_HIDDEN_ADJ})\s+(?:[\w'-]+\s+)?(?:{_INFO_NOUN})\b", "partial", True),
+     rf"|\b(?:{_INFO_NOUN})\s+{_STATE_IS}(?:{_HIDDEN_ADJ})\b"
+     rf"|\b(?:{_HIDDEN_ADJ})\s+(?:[\w'-]+\s+)?(?:{_INFO_NOUN})\b", "partial", True),
     (r"\b(?:unseen|invisible|unknown (?:state|facts?|information)|partial obs|partially obs)\b", "partial", True),
     # what the agent sees, by pattern as time pressure is: an extent and a noun of seeing, in either order ("a
     # partial view", "limited visibility", "the map is fully visible", "observable state")

@@ -63,7 +63,7 @@ def test_every_action_is_a_call_available_now(domain: str) -> None:
         n = int(mask.sum())
         assert mask[:n].all() and not mask[n:].any()
         present = obs[-layer.row_dim * layer.max_calls::layer.row_dim]
-        assert present.sum() == n  # one "present" flag per listed call
+        assert present.sum() == (layer.max_calls if n else 0)  # every action's row is a listed call's (repeat_rows)
         k = int(rng.integers(env.action_space.n))  # past n it wraps around to call k mod n
         expected = layer.describe_action(k % n)
         obs, _, terminated, truncated, info = env.step(k)
@@ -84,7 +84,9 @@ def test_the_goal_call_reads_achieves_and_its_undo_reads_undoes() -> None:
     achieves = rows[:, layer.row_dim - 2 - layer._params]
     last = plan[-1]
     assert achieves[last] == 1.0 and layer.describe_action(last).startswith("drop(")
-    assert achieves.sum() == 1.0  # nothing else listed finishes a goal condition
+    n = int(env.get_wrapper_attr("action_masks")().sum())
+    assert achieves[:n].sum() == 1.0  # nothing else listed finishes a goal condition
+    assert all(achieves[k] == achieves[k % n] for k in range(layer.max_calls))  # aliases repeat their call's row
     obs, _, terminated, _, _ = env.step(last)
     assert terminated
 
@@ -117,8 +119,9 @@ def test_bad_arguments_are_argument_errors() -> None:
         make("warehouse", max_calls=0)
     with pytest.raises(ArgumentError, match="max_calls goes with action_space='available'"):
         make("warehouse", action_space="ground", max_calls=8)
-    with pytest.raises(ArgumentError, match="repeat_rows goes with action_space='available'"):
-        make("warehouse", action_space="ground", repeat_rows=True)
+    for given in (True, False):  # the default (None) goes with either face
+        with pytest.raises(ArgumentError, match="repeat_rows goes with action_space='available'"):
+            make("warehouse", action_space="ground", repeat_rows=given)
     with pytest.raises(ArgumentError, match="repeat_rows must be True or False"):
         make("warehouse", repeat_rows=1)
     env = make("warehouse")
@@ -151,9 +154,9 @@ def test_a_curriculum_runs_over_the_available_face() -> None:
 
 @pytest.mark.parametrize("domain", ["warehouse", "filesystem"])
 def test_repeat_rows_describe_the_call_each_action_makes(domain: str) -> None:
-    """With ``repeat_rows`` row ``k`` is the row of call ``k mod n``; the first ``n`` rows, the actions and the
-    episode are those of the default face."""
-    plain, repeated = make(domain, difficulty=0.3), make(domain, difficulty=0.3, repeat_rows=True)
+    """By default (``repeat_rows``) row ``k`` is the row of call ``k mod n``; the first ``n`` rows, the actions and
+    the episode are those of ``repeat_rows=False``, whose rows past ``n`` read 0."""
+    plain, repeated = make(domain, difficulty=0.3, repeat_rows=False), make(domain, difficulty=0.3)
     head, k_max = plain.unwrapped.layout.obs_dim, plain.action_space.n
     a, _ = plain.reset(seed=4)
     b, _ = repeated.reset(seed=4)

@@ -53,6 +53,8 @@ def plain_observation(layer: AvailableCalls, ground_obs: np.ndarray) -> np.ndarr
                       (tables.named @ unmet > 0))).astype(np.float32)
     out = np.zeros(layer.observation_space.shape, dtype=np.float32)
     out[:len(ground_obs)] = ground_obs
+    if layer.repeat_rows and listed:  # row k is the row of call k mod n
+        listed = [listed[k % len(listed)] for k in range(layer.max_calls)]
     out[len(ground_obs):len(ground_obs) + len(listed) * layer.row_dim] = rows[listed].ravel()
     return out
 
@@ -95,6 +97,13 @@ def test_observation_equals_a_plain_assembly(domain: str, extra: str, direct: bo
     for old, copy in zip(kept, copies, strict=True):
         assert not np.shares_memory(old, layer._out)
         np.testing.assert_array_equal(old, copy)
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_observation_without_repeated_rows_equals_a_plain_assembly(domain: str) -> None:
+    """``repeat_rows=False`` (rows past the listed calls read 0, the stale ones cleared) against the plain way."""
+    layer = AvailableCalls(make_ground(domain).unwrapped, repeat_rows=False)
+    play_both(layer, layer, make_ground(domain), steps=80)
 
 
 def test_the_env_stepped_directly_still_returns_copies() -> None:

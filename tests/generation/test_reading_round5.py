@@ -85,7 +85,8 @@ def test_money_paid_on_a_condition_is_no_reward_mode(text: str) -> None:
     assert not _kind(text, "reward_mode"), _read(text).table()
 
 
-@pytest.mark.parametrize("text", ["warehouse where items are often missing from shelves", "calendar for private meetings"])
+@pytest.mark.parametrize("text", ["warehouse where items are often missing from shelves",
+                                  "calendar for private meetings"])
 def test_words_near_a_knob_word_that_ask_for_no_knob(text: str) -> None:
     assert not _kind(text, "noise") and not _kind(text, "observability"), _read(text).table()
 
