@@ -600,6 +600,8 @@ STATE_SYNONYMS = {"empty": "clear", "free": "clear", "vacant": "clear", "unobstr
 def canonical_rule(phrase: str) -> str:
     """``phrase`` with each :data:`STATE_SYNONYMS` word replaced by the templates' word."""
     return re.sub(r"[a-z]+", lambda m: STATE_SYNONYMS.get(m.group(0), m.group(0)), phrase)
+
+
 #: Particles of English phrasal verbs: "handing anything off" says "hand off", as the verb groups write it.
 _PARTICLES = ("off", "up", "out", "over", "back", "away", "down", "on")
 #: Words of a limit on an amount: a template whose condition bounds a number (``budget() >= 0``) is about them
