@@ -31,15 +31,11 @@ exactly as before.
 
 Where the worker runs is :data:`MODE`: ``"process"`` by default, ``"thread"`` on request. Generation
 and the sweep are pure Python, so a thread shares the trainer's GIL and gains only while the trainer
-waits outside it (in torch); a forked process gains a whole core, when one is free. A default worker
-starts only where a core is likely free (below), which is where a process can use it. On this
-project's 2-core machine under load (5-8), where neither had a core, the thread measured ahead (PPO on
-the stream at 0.78x against 0.66x the pool's speed on easy warehouse, 0.38x against 0.33x on medium;
-docs/scaling.md): that regime does not get a worker by default, so it does not decide the mode.
-By default a stream gets one worker only where a core is likely free for it
-(:func:`default_workers`); ``gym.make(..., prefetch=N)`` asks for N (0: none). A process worker is
-forked (cheap: the package is already imported). A worker starts only
-after a family has generated :data:`START_AFTER` tasks itself, so short-lived envs never pay for it.
+waits outside it (in torch); a forked process gains a whole core, when one is free. By default a stream
+gets one worker wherever a second core exists (:func:`default_workers`, measured on a quiet 2-core
+machine); niced, it costs nothing where every core is busy. ``gym.make(..., prefetch=N)`` asks for N (0:
+none). A process worker is forked (cheap: the package is already imported). A worker starts only after
+a family has generated :data:`START_AFTER` tasks itself, so short-lived envs never pay for it.
 It is not used where it cannot help or cannot run: inside a daemonic process (the workers of
 ``AsyncVectorEnv`` and SB3's ``SubprocVecEnv``, which already generate in parallel and may not have
 children), without the ``fork`` start method, or once predictions keep missing (noisy tools draw from
@@ -88,17 +84,19 @@ MODE = "process"
 
 
 def default_workers() -> int:
-    """Workers an unlimited stream gets by default: one when this process may use at least 3 CPUs, else none.
+    """Workers an unlimited stream gets by default: one when this process may use at least 2 CPUs, else none.
 
-    On a 2-core machine shared with other jobs (load 5-8) no worker helped: PPO on the stream ran at 0.81x
-    the fixed pool's speed on easy warehouse without one, 0.66x with a process, 0.78x with a thread; on
-    medium warehouse 0.42x, 0.33x and 0.38x (docs/scaling.md).
+    Measured on a quiet 2-core machine (``benchmarks/stream_training.py``, load 0.2-1.5, docs/scaling.md
+    step 6): PPO on the stream ran at 0.85x the fixed pool's speed on medium warehouse with a worker against
+    0.60x without, 0.66x against 0.32x on medium webshop, and 0.87x against 0.91x on easy warehouse (inside
+    the rounds' noise). Niced, the worker takes only CPU the trainer leaves, so on a loaded machine it costs
+    nothing (0.57x against 0.56x at load 6-10).
     """
     try:
         cpus = len(os.sched_getaffinity(0))
     except AttributeError:  # pragma: no cover - not Linux
         cpus = os.cpu_count() or 1
-    return 1 if cpus >= 3 else 0
+    return 1 if cpus >= 2 else 0
 
 
 def available(mode: str | None = None) -> bool:

@@ -63,10 +63,10 @@ def test_noisy_tools_stop_prefetching_and_change_nothing(monkeypatch) -> None:
     assert ahead == play("GenSim-v0", 0, 20, directive)[0]
 
 
-def test_default_is_one_worker_only_with_a_free_core(monkeypatch) -> None:
-    monkeypatch.setattr(prefetch.os, "sched_getaffinity", lambda pid: {0, 1})
+def test_default_is_one_worker_only_with_a_second_core(monkeypatch) -> None:
+    monkeypatch.setattr(prefetch.os, "sched_getaffinity", lambda pid: {0})
     assert gym.make("GenSim-Warehouse-v0").unwrapped.source.prefetch == 0
-    monkeypatch.setattr(prefetch.os, "sched_getaffinity", lambda pid: {0, 1, 2, 3})
+    monkeypatch.setattr(prefetch.os, "sched_getaffinity", lambda pid: {0, 1})
     assert gym.make("GenSim-Warehouse-v0").unwrapped.source.prefetch == 1
     assert gym.make("GenSim-Warehouse-v0", num_tasks=8).unwrapped.source.prefetch == 0  # a pool needs none
 
