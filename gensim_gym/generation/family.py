@@ -70,6 +70,7 @@ class DirectiveFamily:
         self._args = {"directive": directive, "difficulty": difficulty, "seed": seed, "knobs": self.knobs,
                       "max_difficulty": max_difficulty, "shuffle_slots": shuffle_slots, "prefetch": 0}
         self.prefetch = 0 if num_tasks else ahead.default_workers() if prefetch is None else int(prefetch)
+        self._by_default = prefetch is None  # a default worker counts against ahead.default_slot_free()
         self._prefetcher: ahead.Prefetcher | None = None
         self._generated = 0  # tasks generated here (the worker starts after ahead.START_AFTER)
         self._tables: OrderedDict[str, dict] = OrderedDict()  # spec id -> progress table from the worker
@@ -113,10 +114,12 @@ class DirectiveFamily:
             self._cache.popitem(last=False)
 
     def _start(self) -> ahead.Prefetcher | None:
-        if not ahead.available():  # e.g. in a vector env's daemonic worker: generate here, as before
-            self.prefetch = 0
+        if not ahead.available() or (self._by_default and not ahead.default_slot_free()):
+            self.prefetch = 0  # a vector env's daemonic worker, or the process's default workers all taken
             return None
         self._prefetcher = ahead.Prefetcher(self._args, workers=self.prefetch)
+        if self._by_default:
+            ahead.count_default(self._prefetcher)
         return self._prefetcher
 
     def _take(self, worker: ahead.Prefetcher, seed: int) -> SimSpec:

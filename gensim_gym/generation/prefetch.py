@@ -83,6 +83,14 @@ TABLE_CACHE = 256
 MODE = "process"
 
 
+def usable_cpus() -> int:
+    """CPUs this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
 def default_workers() -> int:
     """Workers an unlimited stream gets by default: one when this process may use at least 2 CPUs, else none.
 
@@ -90,13 +98,30 @@ def default_workers() -> int:
     step 6): PPO on the stream ran at 0.85x the fixed pool's speed on medium warehouse with a worker against
     0.60x without, 0.66x against 0.32x on medium webshop, and 0.87x against 0.91x on easy warehouse (inside
     the rounds' noise). Niced, the worker takes only CPU the trainer leaves, so on a loaded machine it costs
-    nothing (0.57x against 0.56x at load 6-10).
+    nothing (0.57x against 0.56x at load 6-10). How many default workers run at once is bounded by
+    :func:`default_slot_free`.
     """
-    try:
-        cpus = len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - not Linux
-        cpus = os.cpu_count() or 1
-    return 1 if cpus >= 2 else 0
+    return 1 if usable_cpus() >= 2 else 0
+
+
+#: the prefetchers started by default (``prefetch=None``) in this process; closed ones are skipped
+_DEFAULT_STARTED: weakref.WeakSet[Prefetcher] = weakref.WeakSet()
+
+
+def default_slot_free() -> bool:
+    """Whether one more default worker may start in this process: at most one per CPU beside the trainer's.
+
+    A worker process holds ~60 MB of its own (a medium warehouse stream after 900 tasks), and more workers than
+    free CPUs only share them: the eight envs of an SB3 ``DummyVecEnv`` on 2 CPUs get one default worker (the
+    first env to need it), not eight. Ask for workers with ``prefetch=N`` to get them regardless.
+    """
+    running = sum(1 for worker in _DEFAULT_STARTED if worker.running)
+    return running < usable_cpus() - 1
+
+
+def count_default(worker: Prefetcher) -> None:
+    """Count ``worker`` against :func:`default_slot_free` until it is closed."""
+    _DEFAULT_STARTED.add(worker)
 
 
 def available(mode: str | None = None) -> bool:
@@ -362,6 +387,11 @@ class Prefetcher:
                     del self._by_fd[fd]
                     continue
                 self._ready[int.from_bytes(item[:8], "little")] = item[8:]
+
+    @property
+    def running(self) -> bool:
+        """Whether the workers have not been stopped yet."""
+        return self._finalizer.alive
 
     def close(self) -> None:
         """Stop the workers (also done when the prefetcher is garbage-collected or the process exits)."""

@@ -71,6 +71,30 @@ def test_default_is_one_worker_only_with_a_second_core(monkeypatch) -> None:
     assert gym.make("GenSim-Warehouse-v0", num_tasks=8).unwrapped.source.prefetch == 0  # a pool needs none
 
 
+def test_default_workers_take_at_most_the_free_cpus(monkeypatch) -> None:
+    """On 2 CPUs one stream of a process gets the default worker; the next gets one once the first is closed;
+    an explicit ``prefetch=1`` is not counted or refused."""
+    monkeypatch.setattr(prefetch.os, "sched_getaffinity", lambda pid: {0, 1})
+    monkeypatch.setattr(prefetch, "START_AFTER", 1)
+    monkeypatch.setattr(prefetch, "_DEFAULT_STARTED", type(prefetch._DEFAULT_STARTED)())  # other tests' workers
+
+    def started(**kwargs) -> gym.Env:
+        env = gym.make("GenSim-Warehouse-Easy-v0", seed=0, **kwargs)
+        for seed in range(3):
+            env.reset(seed=seed)
+        return env
+
+    first, second, asked = started(), started(), started(prefetch=1)
+    assert first.unwrapped.source._prefetcher is not None
+    assert second.unwrapped.source._prefetcher is None and second.unwrapped.source.prefetch == 0
+    assert asked.unwrapped.source._prefetcher is not None
+    first.close()
+    third = started()
+    assert third.unwrapped.source._prefetcher is not None
+    for env in (second, asked, third):
+        env.close()
+
+
 def test_restored_progress_equals_a_computed_one() -> None:
     env = gym.make("GenSim-Calendar-v0", seed=0).unwrapped
     env.reset(seed=0)
