@@ -16,7 +16,11 @@ Trainers (library defaults except the device and the seed):
 - ``dqn``: SB3 ``DQN("MlpPolicy")``, 1 env, no masks;
 - ``cleanrl``: the repo's CleanRL-style PPO (``examples/cleanrl_ppo.py``), no masks;
 - ``maskable``: sb3-contrib ``MaskablePPO("MlpPolicy")``, 4 envs, with ``action_masks()`` (the reference);
-- ``random``: uniformly random among the calls available now (masked random, the floor).
+- ``random``: uniformly random among the calls available now (masked random, the floor);
+- ``rllib``: RLlib 2.60 ``PPOConfig()`` with its defaults (new API stack: 2 env runners, 4,000 steps a
+  batch, ``[256, 256]`` tanh MLP), no masks. RLlib pins its own Gymnasium: run it with the ``.venv-ray``
+  interpreter (``scripts/test_ray.sh`` makes it). Its env runners are processes of their own, so each
+  skips held-out tasks itself and ``train_tasks`` is not counted (0); ``train_cpu_s`` is the driver's.
 
 ``--env-kwargs`` passes extra ``gym.make`` arguments, to compare env-side variants in the
 same harness. Decision rule for changing a default (fixed before the five-domain screen; the exploratory
@@ -115,9 +119,12 @@ def make_thunks(cell: Cell, n_envs: int, seen: set[str], *, mask_info: bool = Fa
 def train(cell: Cell, seen: set[str]) -> Any:
     """A trained model (None for ``random``), trained on the domain's stream."""
     import torch  # noqa: PLC0415 - optional dependency
-    from stable_baselines3.common.vec_env import DummyVecEnv  # noqa: PLC0415
 
     torch.set_num_threads(1)
+    if cell.trainer == "rllib":
+        return train_rllib(cell)
+    from stable_baselines3.common.vec_env import DummyVecEnv  # noqa: PLC0415
+
     common = {"seed": cell.seed, "device": "cpu", "verbose": 0}
     if cell.trainer == "random":
         return None
@@ -138,6 +145,38 @@ def train(cell: Cell, seen: set[str]) -> Any:
     return Algo("MlpPolicy", venv, **common).learn(cell.steps)
 
 
+def heldout_stream(config: dict[str, Any]) -> gym.Env:
+    """RLlib's env creator: the cell's training stream, held-out tasks skipped (runner ``i`` plays stream seed
+    ``seed * 100 + i``, as SB3's sub-envs do)."""
+    cell = Cell(**config["cell"])
+    index = int(getattr(config, "worker_index", 0)) * 8 + int(getattr(config, "vector_index", 0))
+    # "gensim_gym:" imports the package in the runner, which never imported it (by value from __main__)
+    return SeenTasks(gym.make("gensim_gym:GenSim-v0", **cell.make_kwargs(cell.seed * 100 + index)), set())
+
+
+def train_rllib(cell: Cell) -> Any:
+    """RLlib PPO with its default configuration on the cell's stream; returns the trained RLModule."""
+    import ray  # noqa: PLC0415 - optional dependency ([rllib], its own environment)
+    from ray.rllib.algorithms.ppo import PPOConfig  # noqa: PLC0415
+    from ray.tune.registry import register_env  # noqa: PLC0415
+
+    root = str(Path(__file__).resolve().parents[1])
+    ray.init(include_dashboard=False, log_to_driver=False, _node_ip_address="127.0.0.1",
+             runtime_env={"env_vars": {"PYTHONPATH": root}})
+    register_env("gensim-heldout", heldout_stream)
+    config = (PPOConfig().environment("gensim-heldout", env_config={"cell": cell.__dict__})
+              .debugging(seed=cell.seed))
+    algo = config.build_algo()
+    sampled = 0
+    while sampled < cell.steps:
+        result = algo.train()
+        sampled = int(result.get("num_env_steps_sampled_lifetime", 0)
+                      or result["env_runners"]["num_env_steps_sampled_lifetime"])
+    module = algo.get_module()
+    algo.stop()
+    return module
+
+
 def act(model: Any, trainer: str, obs: np.ndarray, env: gym.Env, rng: np.random.Generator) -> int:
     mask = env.get_wrapper_attr("action_masks")()
     if model is None:
@@ -147,6 +186,12 @@ def act(model: Any, trainer: str, obs: np.ndarray, env: gym.Env, rng: np.random.
         return int(model.predict(obs, deterministic=True, action_masks=mask)[0])
     if trainer == "cleanrl":
         return cleanrl_ppo.greedy(model, obs)
+    if trainer == "rllib":
+        import torch  # noqa: PLC0415 - optional dependency
+
+        with torch.no_grad():
+            logits = model.forward_inference({"obs": torch.as_tensor(obs[None])})["action_dist_inputs"]
+        return int(logits[0].argmax())
     return int(model.predict(obs, deterministic=True)[0])
 
 
