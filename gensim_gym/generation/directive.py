@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, fields
 
 from gensim_gym.errors import DirectiveError, did_you_mean
 from gensim_gym.generation.lexicon import (
+    FIELD_WORDS,
     NUMBER,
     NUMBER_WORDS,
     SAME_SLOT,
@@ -23,6 +24,8 @@ from gensim_gym.generation.lexicon import (
     counted_type,
     derived_operations,
     evidence_nouns,
+    goal_subject,
+    main_tool,
     noun_lemma,
     number_value,
     object_operations,
@@ -30,6 +33,7 @@ from gensim_gym.generation.lexicon import (
     own_words,
     rule_templates,
     said_words,
+    single_fact,
     tool_verb,
     verb_of,
     weak_keywords,
@@ -178,6 +182,29 @@ _ALL_SEEN = r"full|complete|total|perfect|clear|unrestricted|unobstructed|fully 
 #: A part of a directive that is one time word alone (", tight,"): the pressure it names.
 _LONE_TIGHT = r"tight|tighter|rushed|hurried|urgent|pressed|quick|fast|speedy|hasty"
 _LONE_LOOSE = r"leisurely|unhurried|unrushed|loose|looser"
+#: Negation scope for time pressure (round 6), as :func:`_negated` is for the boolean knobs: a negator before a word
+#: of haste, with at most two words between, says there is none ("no hurry", "no need to rush", "not in a hurry",
+#: "never rushed", "without hurrying"), so it is plenty of time, not the haste the word alone asks for.
+_HASTE = (r"hurry|hurrying|hurried|rush|rushing|rushed|haste|hasty|urgency|urgent|urgently|pressed for time|quick"
+          r"|quickly|fast|speed|speedy|race|racing")
+_NO_HASTE = (rf"\b(?:no|not|never|without|zero|nothing|don't|do not|doesn't|does not|needn't|need not|isn't|is not"
+             rf"|aren't|are not)\s+(?:[\w']+\s+){{0,2}}?(?:{_HASTE})\b")
+#: Time said to be no concern ("the clock is never an issue", "time doesn't matter", "no worries about time").
+_NO_CONCERN = (r"\b(?:time|timing|the clock|clock|speed|the deadline|deadlines?|the horizon|step counts?|steps)\s+"
+               r"(?:is|are|isn't|aren't|will be|should be)\s+(?:never|not|no|n't)?\s*(?:an?\s+|really\s+|much\s+)?"
+               r"(?:issue|concern|problem|factor|worry|constraint|object|priority|pressure)\b"
+               r"|\b(?:time|timing|the clock|speed)\s+(?:doesn't|does not|don't|do not|won't|will not|shouldn't)\s+"
+               r"(?:really\s+)?matter\b"
+               r"|\bno\s+(?:worries|concern|pressure)\s+(?:about|over|on)\s+(?:the\s+)?(?:time|clock|speed|steps)\b")
+#: The pace a task runs at, by a modifier of the noun "pace" ("at a leisurely pace", "at its own pace" / "at a
+#: brisk pace"), and taking one's time ("the agent can take its time", "as long as it takes").
+_SLOW_PACE = (r"\b(?:leisurely|slow|slower|relaxed|easy|calm|gentle|comfortable|unhurried|steady|own|measured)\s+"
+              r"pace\b|\btak(?:e|es|ing)\s+(?:your|its|their|his|her|our|my|one's|the|all the|as much|whatever)\s+"
+              r"(?:\w+\s+)?time\b|\bas long as (?:it|they|you|he|she|needed|necessary)(?:\s+(?:takes?|needs?"
+              r"|likes?|wants?))?\b|\bat (?:its|their|your|his|her|our|my|one's) (?:own )?leisure\b"
+              r"|\b(?:leisurely|unhurried|unrushed)\b")
+_FAST_PACE = (r"\b(?:brisk|fast|quick|rapid|high|breakneck|hurried|frantic|hectic|furious)\s+pace\b"
+              r"|\b(?:against the clock|time is of the essence|every (?:second|step|move) counts)\b")
 
 
 #: Stochastic failure is read by pattern, as time pressure is: a frequency (:data:`_FREQUENCY`: "sometimes",
@@ -195,9 +222,17 @@ _FAILURE = (r"break down|breaks down|broke down|breaking down|fail|fails|failed|
             r"|gone wrong|gets? (?:\w+ )?wrong|got (?:\w+ )?wrong|times? out|timed out|hiccups?|stalls?|stalled"
             r"|fumbles?|fumbled|loses? (?:its )?grip|lost (?:its )?grip|gets? stuck|got stuck|stops? working"
             r"|(?:doesn't|does not|don't|do not|won't|will not) work|returns? (?:an? )?(?:errors?|garbage|nothing)"
-            r"|flakes? out|acts? up|cuts? out|conks? out|gives? out|sputters?|stutters?")
+            r"|flakes? out|acts? up|cuts? out|conks? out|gives? out|sputters?|stutters?"
+            # the agent's or a tool's own mistakes (round 6): "gets the slot wrong", "picks the wrong item", "mixes up
+            # records", "misreads a label", "flubs a booking"
+            r"|(?:gets?|got|getting|has|have|had)\s+(?:[\w'-]+\s+){0,3}?wrong|(?:the|a)\s+wrong(?:\s+[a-z]+)?|wrong(?:ly)?"
+            r"|incorrect(?:ly)?|mistakes?|mistaken(?:ly)?|by mistake|in error|erroneous(?:ly)?|inaccurate(?:ly)?"
+            r"|(?:mix|mixes|mixed|mixing|mess|messes|messed|messing|screws?|screwed|screwing|trips?|tripped|slip)"
+            r"\s+up|slip-ups?|confus(?:es|ed|ing)|blunders?|blundered|goofs?|goofed|flubs?|flubbed|botch(?:es|ed)?"
+            r"|bungles?|bungled|mis(?!s|ery|chief|cellan|t\b|ts\b)[a-z]{3,}")  # "missing" is a state (miss: above)
 #: Adjectives that say a tool or part fails on its own ("a glitchy gripper", "buggy tools").
-_FAULTY = r"glitchy|buggy|faulty|error[- ]prone|malfunctioning|erratic|temperamental|spotty|patchy|shaky|wonky"
+_FAULTY = (r"glitchy|buggy|faulty|error[- ]prone|malfunctioning|erratic|temperamental|spotty|patchy|shaky|wonky"
+           r"|clumsy|sloppy|careless|unsteady|imprecise|mistake[- ]prone|accident[- ]prone")
 #: Hiding is read by pattern too: a verb or adjective of hiding with a noun of information, in either order
 #: ("hide some customer information", "some details kept secret", "with the map hidden", "withhold the
 #: addresses from the agent"), asks for partial observability.
@@ -255,13 +290,16 @@ def _negated(words: str, kind: str, value: object) -> tuple[tuple[str, str, obje
 #: tasks, not a loose horizon). ``(regex, kind, value)``, most specific first.
 KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compile(p), k, v) for p, k, v in (
     (r"\blong[- ]horizon\b", "plan_length", 2),
+    # haste negated or said to be no concern, and a pace, before the haste words themselves (round 6)
+    (_NO_HASTE + "|" + _NO_CONCERN + "|" + _SLOW_PACE, "time_pressure", "loose"),
+    (_FAST_PACE, "time_pressure", "tight"),
     (r"\b(?:" + "|".join(map(re.escape, TIME_WORDS["tight"])) + r")\b(?!\s+pressure)", "time_pressure", "tight"),
     (r"\b(?:" + "|".join(map(re.escape, TIME_WORDS["loose"])) + r")\b", "time_pressure", "loose"),
     (rf"\b(?:{_LESS_PRESSURE})\s+(?:real\s+|any\s+|extra\s+|spare\s+)?(?:{_TIME_PRESSURE}|pressure)\b",
      "time_pressure", "loose"),
     (rf"\b(?:{_MORE_PRESSURE})\s+(?:time\s+)?pressure\b", "time_pressure", "tight"),
-    (rf"\b(?:{_LOOSE_LIMIT})\s+(?:\w+\s+)?(?:deadlines?|time limits?|step limits?|limits?)\b", "time_pressure",
-     "loose"),
+    (rf"\b(?:{_LOOSE_LIMIT})\s+(?:\w+\s+)?(?:deadlines?|time limits?|step limits?|limits?|clocks?|timers?)\b",
+     "time_pressure", "loose"),
     (rf"\b(?:no|without|zero)\s+(?:real\s+|step\s+|time\s+)?(?:{_TIME_LIMIT})\b"
      r"|\b(?:no|without|zero)\s+(?:real\s+|any\s+)?(?:time|step|horizon)\s+(?:constraints?|restrictions?|caps?|bounds?)\b",
      "time_pressure", "loose"),
@@ -420,7 +458,7 @@ def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str 
     elif "tool_bound" in said:
         tool_count = _bounded_tools(tool_bound(str(said["tool_bound"][1])), domains, notes)
     # a count inside a rule ("don't let anyone attend two meetings at once") counts no goals
-    goal_count, goal_type = _goal_count(masked(text, forbidding_rules(text)), domains, notes)
+    goal_count, goal_type = _goal_count(masked(text, forbidding_rules(text)), domains, notes, text)
     constraints = _constraints(text, domains, notes)
     # a verb inside a constraint ("never delete the backups") forbids the operation; it does not ask for it
     required = _required_tools(masked(text, forbidding_rules(text)), domains, notes)
@@ -454,13 +492,17 @@ def _bounded_tools(bound: int, domains, notes: list[str]) -> int | None:
 _ANY_GOAL = ("goal", "objective", "condition")
 #: "stack blocks, 5 of them": a count of the objects named before it.
 _OF_THEM = re.compile(rf"\b({NUMBER})\s+of\s+(?:them|those|these)\b")
+#: "copy 2 of the logs": a count of the noun after a determiner.
+_PARTITIVE = re.compile(rf"\b({NUMBER})\s+of\s+(?:the|these|those|its|their|our|my|your|all the)\s+"
+                        rf"(?:[a-z]+\s+)??([a-z]+)\b")
 MAX_GOAL_COUNT = 8  # a layout's goal-status slots (Layout.max_goals)
 
 
-def _goal_count(text: str, domains: list[str], notes: list[str]) -> tuple[int | None, str | None]:
+def _goal_count(text: str, domains: list[str], notes: list[str],
+                whole: str | None = None) -> tuple[int | None, str | None]:
     """``(count, object type)`` from "three meetings", "5 crates", "2 goals", "blocks, 5 of them" (the type of
     the chosen domains whose noun is counted; None for goal words), or ``(None, None)``."""
-    for match in goal_counted(counted_phrases(text, domains), domains)[:1]:
+    for match in goal_counted(counted_phrases(text, domains, whole), domains)[:1]:
         count, kind = number_value(match[3]), match[4]
         said = text[match[0]:match[1]]
         if count < 1:
@@ -492,10 +534,11 @@ def goal_capacity(domains, kind: str | None) -> int:
     return min([MAX_GOAL_COUNT, *([max(most)] if most else [])])
 
 
-def counted_phrases(text: str, domains) -> list[tuple[int, int, int, str, str | None]]:
+def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[int, int, int, str, str | None]]:
     """``(start, end, number end, number, object type)`` of each count of goal items in ``text``: a number
     and a noun of a chosen domain's types (``lexicon.counted_type``; an adjective may stand between: "3
-    wooden blocks"), a goal word (type None), or "N of them" after such a noun."""
+    wooden blocks"), a goal word (type None), "N of them" after such a noun (looked for in ``whole``, the text
+    before rules were masked out of it, where given) and "N of the <noun>"."""
     out = []
     for m in re.finditer(rf"\b({NUMBER})\s+(?:([a-z]+)\s+)?([a-z]+)\b", text):
         for word, end in ((m.group(3), m.end(3)), (m.group(2), m.end(2))):
@@ -505,10 +548,25 @@ def counted_phrases(text: str, domains) -> list[tuple[int, int, int, str, str | 
             if kind is not None or word in _ANY_GOAL or word.removesuffix("s") in _ANY_GOAL:
                 out.append((m.start(), end, m.end(1), m.group(1), kind))
                 break
+            # "1 flat tire": the one thing a fact without arguments is about, where no type names it (a goal count
+            # of 1; "2 flat tires" stays uncounted, as the world has one: round 6)
+            if kind is None and number_value(m.group(1)) == 1 and single_fact(word, domains) is not None:
+                out.append((m.start(), end, m.end(1), m.group(1), None))
+                break
     for m in _OF_THEM.finditer(text):
-        before = [counted_type(w, domains) for w in re.findall(r"[a-z]+", text[:m.start()])]
-        kind = next((k for k in reversed(before) if k is not None), None)
+        # the referent is read in the whole directive: a noun inside a rule ("never hands a ticket to a supervisor
+        # and closes 2 of them") is still what "them" refers back to; failing a noun, what the verb before the
+        # count acts on ("buys 2 of them": products), else what the domain's goals are about (round 6)
+        before = [counted_type(w, domains) for w in re.findall(r"[a-z]+", (whole or text)[:m.start()])]
+        verb = re.search(r"([a-z]+)\s+$", text[:m.start()])
+        kind = next((k for k in reversed(before) if k is not None), None) \
+            or (_object_type(verb.group(1), domains) if verb else None) \
+            or next((k for d in domains if (k := goal_subject(d)) is not None), None)
         if kind is not None:
+            out.append((m.start(), m.end(), m.end(1), m.group(1), kind))
+    for m in _PARTITIVE.finditer(text):  # "copy 2 of the logs": a count of the noun after "of the"
+        kind = counted_type(m.group(2), domains)
+        if kind is not None and not any(a < m.end() and m.start() < b for a, b, *_ in out):
             out.append((m.start(), m.end(), m.end(1), m.group(1), kind))
     out += _operation_counts(text, domains, [(a, b) for a, b, *_ in out])
     return sorted(out)
@@ -643,7 +701,10 @@ def _rule_regex(names: tuple[str, ...]) -> re.Pattern[str]:
     verbs = sorted({v for name in names for v in operations(name)}, key=len, reverse=True)
     opens = "|".join(verb_pattern(v) for v in verbs) or r"(?!x)x"
     # ... or to a conjunction that opens another rule ("within policy and never escalate": two rules)
-    tail = (rf"(?:(?!\b(?:and|but|then|while|so|plus)\s+(?:then\s+|also\s+)?(?:{opens})"
+    # ... or to a conjunction and a word with a count after it ("never hands a ticket to a supervisor and closes 2 of
+    # them": a count is no part of a prohibition, so the verb before it is asked for, whatever the verb: round 6)
+    counted = rf"(?!(?:more|less|fewer|than|at|up|over|under|only|just|no|not|never)\b)[a-z]+\s+(?:{NUMBER})\b"
+    tail = (rf"(?:(?!\b(?:and|but|then|while|so|plus)\s+(?:then\s+|also\s+)?(?:{opens}|{counted})"
             rf"|\b(?:and|but|or|plus|while)\s+(?:also\s+)?(?:{_NEXT_RULE})\b)[^,;:.])*")
     return re.compile(rf"\b(?:({_PRECEDENCE_HEAD})|{_RULE_HEAD})\b{tail}")
 
@@ -888,12 +949,35 @@ def _required_tools(text: str, domains: list[str], notes: list[str]) -> tuple[st
             if re.search(verb_pattern(verb), text) and tool not in tools:
                 tools.append(tool)
                 notes.append(f"'{verb}': the golden plan calls {tool}")
+        for start, end, tool in name_verbs(text, [name]):  # "ferry 3 cars": the name as a verb
+            if tool not in tools:
+                tools.append(tool)
+                notes.append(f"'{text[start:end]}' (the domain's name as a verb): the golden plan calls {tool}")
         # "three deliveries", "reschedule": words derived from a verb ask for its tool too
         for hit in derived_operations(text, name) + object_operations(text, name):
             if hit.tool not in tools:
                 tools.append(hit.tool)
                 notes.append(f"'{text[hit.start:hit.end]}' ({hit.verb}): the golden plan calls {hit.tool}")
     return tuple(tools)
+
+
+#: Where a word stands as a verb: at the start of a part of the directive or after a word that a verb follows.
+_VERB_SLOT = r"(?:^|[,;:.(]\s*|\b(?:then|and|to|must|should|can|will|please|also|that|who|i|we|you|they|it)\s+)"
+_AN_OBJECT = rf"\s+(?:{NUMBER}|the|a|an|all|every|each|them|it|some|these|those|both|several|many)\b"
+
+
+def name_verbs(text: str, domains) -> list[tuple[int, int, str]]:
+    """``(start, end, tool)`` for each name of a chosen domain used as a verb, where a verb stands and with an object
+    after it ("ferry 3 cars across", "please ferry the cars"): it asks for the domain's work, its main tool
+    (``lexicon.main_tool``), as a name made from a verb does ("rearrangement": rearrange; round 6)."""
+    out = []
+    for name in domains:
+        tool = main_tool(name)
+        if tool is None or name in operations(name):
+            continue
+        for m in re.finditer(rf"{_VERB_SLOT}({re.escape(name)})(?:s|es|ed|ing)?(?={_AN_OBJECT})", text):
+            out.append((m.start(1), m.end(1), tool))
+    return out
 
 
 def _check_inputs(directive: object, difficulty: object) -> None:
@@ -1066,7 +1150,8 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     forms = said_words(text)
     used = {span for w, span in forms.items() if w in taken}  # "guests" counted as a noun is not also "passenger"
     for w, span in forms.items():
-        if w in own_words(name) and w not in taken and span not in used and not inside(*span):
+        if w in own_words(name) and w not in taken and span not in used and not inside(*span) \
+                and not _field_word_of_other(text, span, name):
             acts.append(w)
             used.add(span)
     # an own word that is a verb with its particle written as one ("checkout"), said as two ("check out")
@@ -1079,6 +1164,18 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     if len(hits) == 1 and not verbs + nouns + acts and hits[0] != name and _foreign_compound(text, hits[0]):
         return [], []  # "stock market": a lone keyword that only modifies a head foreign to every domain
     return hits, verbs + nouns + acts
+
+
+def _field_word_of_other(text: str, span: tuple[int, int], name: str) -> bool:
+    """Whether the word at ``span`` is a word of a world's field (``lexicon.FIELD_WORDS``: "home", "messy") that
+    modifies a noun of another world ("a home directory", "messy home folders"): that noun's world is meant."""
+    word = text[span[0]:span[1]]
+    if noun_lemma(word) not in FIELD_WORDS:
+        return False
+    after = re.match(r"\s+(?:[a-z]+\s+)?([a-z]+)", text[span[1]:])
+    heads = [noun_lemma(w) for w in (after.groups() if after else ()) if w]
+    return any(h in evidence_nouns(other) or h in own_words(other) or h in ts.keywords
+               for other, ts in load_registry().items() if other != name for h in heads)
 
 
 #: Heads that a domain word may modify and stay evidence: what a directive calls the thing it asks for
@@ -1192,12 +1289,19 @@ def _scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
         # a tie between a world named by a keyword of its own ("tidying") and one made of weak evidence only
         # ("robot", "items") is no two-world task: the keyword decides
         found = [name for name in found if name in strongly]
+    exclusive = [name for name in found if any(w in own_words(name) for w in scores[name])]
+    if len(found) > 1 and not strongly & set(found) and exclusive:
+        # a tie of weak evidence only ("a home robot ... objects in the kitchen": warehouse's shared "robot" and
+        # "objects" against rearrangement's "objects" and its own "household"): a word only one world declares
+        # decides, as a keyword of its own does above (round 6)
+        found = exclusive
     notes.append(f"domains from keywords: {', '.join(found)} ("
                  + "; ".join(f"{n}: score {weights[n]:g}: {', '.join(scores[n])}" for n in found) + ")")
     others = sorted((n for n in scores if n not in found), key=lambda n: (-weights[n], n))
     if others:
         notes.append(f"runner-up domain {others[0]} (score {weights[others[0]]:g}: {', '.join(scores[others[0]])}) "
-                     f"not used: " + ("a lower score" if weights[others[0]] < best or not named else
+                     f"not used: " + ("a lower score" if weights[others[0]] < best else
+                                      "a tie, decided by a word of the chosen domain's own" if not named else
                                       "the directive names another domain outright"))
     return found
 

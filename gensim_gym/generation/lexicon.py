@@ -147,6 +147,14 @@ NOUN_SYNONYMS = {"disk": "disc", "ring": "disc", "plane": "airplane", "aircraft"
                  # names of a world's own things (see own_words): a boat is a ferry, cargo a package
                  "boat": "ferry", "vessel": "ferry", "tyre": "tire", "cargo": "package", "freight": "package",
                  "crate": "box"}
+#: General English words of a world's field, mapped to the own word (:func:`own_words`) they stand for (round 6): a
+#: household robot works in a house, an apartment, a kitchen; a tidy world is a messy, cluttered one made tidy. Read
+#: as that own word ("put away 2 objects in a messy apartment" is rearrangement), except before a noun of another
+#: world ("a messy home directory" is a file system's: ``directive.domain_evidence``).
+FIELD_WORDS = {**dict.fromkeys(("home", "house", "apartment", "kitchen", "bedroom", "bathroom", "lounge", "hallway",
+                                "pantry", "closet", "nursery", "playroom"), "household"),
+               **dict.fromkeys(("messy", "untidy", "cluttered", "clutter", "mess", "declutter", "disorderly",
+                                "disorganised", "disorganized", "tidied"), "tidy")}
 #: Nouns for people, by the types a domain may call them (the first type a domain has wins).
 PEOPLE = {noun: ("person", "passenger", "customer") for noun in
           ("people", "person", "persons", "someone", "guest", "visitor", "employee", "colleague", "attendee",
@@ -342,7 +350,7 @@ def said_words(text: str) -> dict[str, tuple[int, int]]:
     out: dict[str, tuple[int, int]] = {}
     for m in re.finditer(r"[a-z]+", text):
         w = m.group(0)
-        for form in (noun_lemma(w), verb_of(w), NOUN_SYNONYMS.get(noun_lemma(w))):
+        for form in (noun_lemma(w), verb_of(w), NOUN_SYNONYMS.get(noun_lemma(w)), FIELD_WORDS.get(noun_lemma(w))):
             if form is not None:
                 out.setdefault(form, m.span())
     return out
@@ -392,6 +400,19 @@ def counted_type(word: str, domains: Any) -> str | None:
         for form in (word, lemma, word.removesuffix("es"), modified_noun(word, domain)):
             if form in nouns:
                 return nouns[form]
+    return None
+
+
+def single_fact(word: str, domains: Any) -> str | None:
+    """The fact without arguments of ``domains`` that a noun names, where the world has one such thing and no
+    object type for it (round 6): tireworld's one car has one tire, ``flat_tire()``, so "1 flat tire" counts one
+    thing the world holds, not a type ("tyre" too: :data:`NOUN_SYNONYMS`). None otherwise."""
+    lemma = noun_lemma(word)
+    forms = {lemma, NOUN_SYNONYMS.get(lemma, lemma)}
+    for domain in domains:
+        for p in get_toolset(domain).predicates:
+            if not p.params and forms & {w for w in p.name.split("_") if len(w) >= 4}:
+                return p.name
     return None
 
 

@@ -44,6 +44,7 @@ from gensim_gym.generation.directive import (
     keyword_pattern,
     knob_phrases,
     masked,
+    name_verbs,
     parse_directive,
     rule_phrases,
     rule_templates_at,
@@ -53,11 +54,13 @@ from gensim_gym.generation.directive import (
 from gensim_gym.generation.lexicon import (
     ACCOMPLISH_VERBS,
     COUNTED,
+    FIELD_WORDS,
     META_VERBS,
     NUMBER,
     NUMBER_WORDS,
     PLACES,
     calls,
+    counted_type,
     derived_operations,
     distractor_operations,
     family,
@@ -66,6 +69,7 @@ from gensim_gym.generation.lexicon import (
     number_value,
     object_operations,
     operations,
+    single_fact,
     tool_verb,
     verb_of,
 )
@@ -192,7 +196,7 @@ def reading_of(text: str, knobs: Knobs) -> Reading:
     for match in _words(lower, claimed):
         word = match.group(0)
         if (word in FILLER or word.strip("'") in FILLER or word.endswith("'s") and word[:-2] in FILLER) \
-                and not _counts_goals(lower, match.start(), match.end()):
+                and not _counts_goals(lower, match.start(), match.end(), knobs):
             filler.append(word)
             continue
         if word in META_VERBS:  # "train an agent ...": about the training, not the task
@@ -276,13 +280,18 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
         yield start, end, Clause(text[start:end], "constraint", {"requires": predicate, "tool": tool},
                                  note=f"every task keeps it: {tool} requires {predicate}(...)")
     counting = masked(rest, forbidding_rules(rest))  # a count inside a rule counts no goals
-    for i, (start, end, _, number, kind) in enumerate(goal_counted(counted_phrases(counting, knobs.domains),
+    for i, (start, end, _, number, kind) in enumerate(goal_counted(counted_phrases(counting, knobs.domains, rest),
                                                                     knobs.domains)):
         said, asked = text[start:end], number_value(number)
         if i:  # a task has one goal count: of goal items first (directive.goal_counted)
             yield start, end, Clause(said, "goal_count", {"goal_count": asked, "type": kind}, "unsupported",
                                      f"a task has one goal count: {knobs.goal_count} "
                                      f"{knobs.goal_type or 'goal conditions'} was used")
+            continue
+        fact = next((f for w in re.findall(r"[a-z]+", said) if kind is None and (f := single_fact(w, knobs.domains))),
+                    None)
+        if fact is not None:  # "1 flat tire": the one thing the world has of it
+            yield start, end, _single_fact_clause(said, fact, knobs)
             continue
         most = knobs.goal_target
         over = most is not None and asked > most
@@ -291,7 +300,7 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
                                  f"a task holds at most {most} goal conditions"
                                  + (f" (at most {most} objects of type {kind})" if kind else "")
                                  + f": the nearest count, {most}, is aimed at" if over else "")
-    yield from _uncounted(counting, knobs, counted_phrases(counting, knobs.domains))
+    yield from _uncounted(counting, knobs, counted_phrases(counting, knobs.domains, rest))
     if knobs.tool_count is not None:
         m = re.search(rf"\b({NUMBER})\s+tools?\b", rest)  # not inside a bound ("at most 6 tools": a knob phrase)
         if m:
@@ -319,7 +328,8 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
             yield start, end, Clause(text[start:end], "domain", {"domains": list(knobs.domains)})
         for m in re.finditer(r"[a-z]+", text):  # nouns of its object types, in any number; its own words
             verb = verb_of(m.group(0))
-            if noun_lemma(m.group(0)) in weak or verb in weak:
+            if noun_lemma(m.group(0)) in weak or verb in weak \
+                    or FIELD_WORDS.get(noun_lemma(m.group(0))) in {*weak, *hits}:
                 yield m.start(), m.end(), Clause(m.group(0), "domain", {"domains": list(knobs.domains)})
             # a verb only this world declares ("serve 2 riders": elevator) is evidence and an operation too
             if verb in weak and verb not in OPERATIONS.get(name, {}) and verb not in operations(name):
@@ -338,6 +348,23 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
     yield from _operation_clauses(text, rest, knobs)
 
 
+def _single_fact_clause(said: str, fact: str, knobs: Knobs) -> Clause:
+    """The goal count of one thing a fact without arguments is about ("replace 1 flat tire": tireworld's
+    ``flat_tire()``): one goal condition is made; honored where the directive asks for a tool that changes that fact
+    (``change_tire``), so the golden plan deals with that one thing; else approximated (no goal is about it)."""
+    registry = load_registry()
+    changers = [t.name for d in knobs.domains for t in registry[d].tools + registry[d].extra_tools
+                if any(re.search(rf"\b{fact}\b", e) for e in t.effects)]
+    asked = [t for t in changers if any(calls(t, r) for r in knobs.required_tools)]
+    what = f"{'+'.join(knobs.domains)} has no object type for it, and one such thing ({fact}())"
+    if asked:
+        return Clause(said, "goal_count", {"goal_count": 1, "type": None},
+                      note=f"{what}: 1 goal condition, and the golden plan calls {asked[0]}, which changes it")
+    return Clause(said, "goal_count", {"goal_count": 1, "type": None}, "approximated",
+                  f"{what}: 1 goal condition; no goal is about it unless a tool that changes it is asked for "
+                  f"({', '.join(changers) or 'none'})")
+
+
 def _uncounted(text: str, knobs: Knobs, counted) -> Any:
     """A count of a noun that is no object type of the chosen domains ("a couple of flat tires" in tireworld,
     whose only objects are locations): a goal count the offline generator cannot make, so unsupported, with
@@ -353,12 +380,15 @@ def _uncounted(text: str, knobs: Knobs, counted) -> Any:
             continue
         types = ", ".join(t.name for d in knobs.domains for t in registry[d].types)
         meant = next((n for d in knobs.domains if (n := modified_noun(noun, d))), None)
+        fact = single_fact(noun, knobs.domains) or (single_fact(meant, knobs.domains) if meant else None)
         if meant:  # "1 flat": a flat tire, which tireworld has no objects of
             noun = f"{noun}' counts {meant}s ('a {noun_lemma(noun)}' is a {noun_lemma(noun)} {meant}), and '{meant}"
         yield m.start(), end, Clause(text[m.start():end], "goal_count", {"goal_count": number_value(m.group(1)),
                                                                          "type": None}, "unsupported",
                                          f"'{noun}' is no object type of {'+'.join(knobs.domains)} (its types: "
-                                         f"{types}): no goal count is made of it")
+                                         f"{types}): no goal count is made of it"
+                                         + (f" (the world has one, {fact}(): a count of 1 is one goal condition)"
+                                            if fact else ""))
 
 
 def _operation_clauses(text: str, rest: str, knobs: Knobs):
@@ -387,6 +417,9 @@ def _operation_clauses(text: str, rest: str, knobs: Knobs):
                                      "the domain's own activity; not checked on each golden plan")
         elif not text[start:end].endswith(("ing", "ed")) or _takes_object(text, end):
             yield start, end, _no_tool(text[start:end], verb, knobs)  # "shipping address": an adjective
+    for start, end, tool in name_verbs(rest, knobs.domains):  # "ferry 3 cars": the domain's name as a verb
+        yield start, end, Clause(text[start:end], "operation", {"operation": text[start:end], "tool": tool},
+                                 note=f"the domain's name as a verb: the golden plan calls {tool}")
     for name in knobs.domains:  # "three deliveries", "reschedule": words derived from a tool's verb
         for hit in derived_operations(rest, name) + object_operations(rest, name):
             said = text[hit.start:hit.end]
@@ -398,12 +431,13 @@ def _operation_clauses(text: str, rest: str, knobs: Knobs):
                 else Clause(said, "operation", requirement, note=f"the golden plan calls {hit.tool}"))
 
 
-def _no_tool(said: str, verb: str, knobs: Knobs, after: str = "") -> Clause:
+def _no_tool(said: str, verb: str, knobs: Knobs, after: str = "", before: str = "") -> Clause:
     """An operation clause for a verb no tool of the chosen domains does, naming the tools they have; where the
     verb names what a domain's goals state ("serve four passengers": elevator goals are ``served(...)``), the
     goal itself: honored where it is the domain's only goal predicate, else approximated. A verb made of a place
     noun ("shelve 3 crates": put them on a shelf) asks for the domain's putting tool; a closing verb with a case of
-    work after it ("close 3 tickets") for the task done. ``after``: the text after the verb."""
+    work after it ("close 3 tickets", or a pronoun referring back to one: "a ticket ... closes 2 of them") for the
+    task done. ``after``, ``before``: the text after and before the verb."""
     registry = load_registry()
     place = _place_verb(verb)
     if place is not None:
@@ -414,7 +448,10 @@ def _no_tool(said: str, verb: str, knobs: Knobs, after: str = "") -> Clause:
                 return Clause(said, "operation", {"operation": verb, "tool": tool},
                               note=f"'{verb}' puts things in or on a {place}: the golden plan calls {tool}")
     objects = re.split(r"[,;:.]|\b(?:and|then|or|but)\b", after)[0]  # what the verb itself takes
-    cases = {noun_lemma(w) for w in re.findall(r"[a-z]+", objects)[:4]} & set(COUNTED["order"])
+    taken = re.findall(r"[a-z]+", objects)[:4]
+    if set(taken) & _PRONOUNS:  # "closes 2 of them": what the pronoun refers back to
+        taken += re.findall(r"[a-z]+", re.split(r"[;:.]", before)[-1])
+    cases = {noun_lemma(w) for w in taken} & set(COUNTED["order"])
     if verb in ACCOMPLISH_VERBS or verb in _CLOSING and cases:
         # "resolve 3 of them": whatever the domain's goals are, each task asks for them
         every = [g for d in knobs.domains for g in registry[d].goal_predicates]
@@ -466,7 +503,7 @@ def _verb_clause(text: str, start: int, end: int, knobs: Knobs) -> Clause | None
         pass  # "tickets get resolved", "orders are fulfilled": the task done, said in the passive
     elif not (placed if verb == word else _takes_object(text, end, ending=True) and not word.endswith("ing")):
         return None  # "elevator control:", "shipping address" and "lift scheduling," are nouns
-    return _no_tool(word, verb, knobs, text[end:end + 40])
+    return _no_tool(word, verb, knobs, text[end:end + 40], text[max(0, start - 80):start])
 
 
 #: The general verbs of putting something where it belongs (the verb group of "put"), most specific first.
@@ -476,6 +513,7 @@ _PASSIVE = frozenset({"get", "gets", "got", "getting", "be", "is", "are", "been"
                       "fully", "successfully"})
 #: Verbs of ending a piece of work ("close 3 tickets", "clear two complaints"): accomplishing verbs where what they
 #: end is a case of work (``lexicon.COUNTED["order"]``: tickets, cases, requests ...).
+_PRONOUNS = frozenset({"them", "it", "those", "these", "ones", "all", "each", "both"})
 _CLOSING = frozenset({"close", "clear", "complete", "wrap", "finalize", "finalise", "conclude"})
 
 
@@ -489,12 +527,36 @@ def _place_verb(verb: str) -> str | None:
 _PLACE_NOUNS = frozenset({"rack", "shelf", "pallet", "crate", "box", "bag", "pocket", "garage", "berth"})
 
 
-def _counts_goals(text: str, start: int, end: int) -> bool:
-    """Whether a filler word is an accomplishing verb (:data:`ACCOMPLISH_VERBS`) with a count after it: "handle the
-    whole thing" is filler, "solve 2 tickets" asks for two tasks done."""
-    after = re.findall(r"[a-z0-9']+", text[end:end + 20])
-    return verb_of(text[start:end]) in ACCOMPLISH_VERBS and bool(after) and (after[0].isdigit()
-                                                                             or after[0] in NUMBER_WORDS)
+#: What a verb of solving takes as its object when it asks for the domain's task itself ("solve the puzzle").
+_TASK_NOUNS = frozenset({"puzzle", "problem", "task", "level", "game", "challenge", "instance", "board", "maze",
+                         "scenario", "episode", "goal", "objective", "job"})
+_DETERMINERS = frozenset({"the", "a", "an", "this", "that", "these", "those", "each", "every", "all", "any", "my",
+                          "our", "your", "their", "its", "whole", "entire", "given"})
+
+
+def _counts_goals(text: str, start: int, end: int, knobs: Knobs) -> bool:
+    """Whether a filler word is an accomplishing verb (:data:`ACCOMPLISH_VERBS`) with a count after it, or, standing
+    where a verb stands, with the domain's task as its object (round 6): "handle the whole thing" is filler, "solve 2
+    tickets" asks for two tasks done, and so do "solve tower of hanoi", "solve the blocks puzzle" (the domain's name
+    or keyword, or a noun of a task: :data:`_TASK_NOUNS`), like the accomplishing verbs that are no filler."""
+    if verb_of(text[start:end]) not in ACCOMPLISH_VERBS:
+        return False
+    after = re.findall(r"[a-z0-9']+", text[end:end + 60])
+    if after and (after[0].isdigit() or after[0] in NUMBER_WORDS):
+        return True
+    before = re.findall(r"[a-z0-9']+|[,;:.]", text[:start])
+    if text[start:end].endswith("ing") or (before and before[-1] not in ",;:." and before[-1] not in _VERB_AFTER):
+        return False
+    rest = after
+    while rest and rest[0] in _DETERMINERS:
+        rest = rest[1:]
+    if not rest:
+        return False
+    said = " ".join(rest[:4])
+    registry = load_registry()
+    return noun_lemma(rest[0]) in _TASK_NOUNS or any(
+        re.match(rf"(?:{keyword_pattern(w)})\b", said) for d in knobs.domains for w in (d, *registry[d].keywords)) \
+        or counted_type(rest[0], knobs.domains) is not None
 
 
 def _takes_object(text: str, end: int, *, ending: bool = False) -> bool:
