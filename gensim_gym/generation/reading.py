@@ -74,6 +74,7 @@ from gensim_gym.generation.lexicon import (
     verb_of,
 )
 from gensim_gym.generation.toolsets import load_registry
+from gensim_gym.generation.unread import NOT_UNDERSTOOD, likely_kind
 
 STATUSES = ("honored", "approximated", "unsupported")
 _UNREAD = "not understood by the offline reader (no requirement made of it)"
@@ -226,13 +227,24 @@ def _domain_note(knobs: Knobs) -> str:
 
 
 def _merge_unrecognized(clauses: list[Clause]) -> list[Clause]:
+    """``clauses`` with each run of unrecognized words joined into one clause, which takes the kind its words most
+    likely meant (``unread.likely_kind``: "sporadically" is noise), unsupported and "not understood"."""
     out: list[Clause] = []
     for c in clauses:
         if out and c.kind == "unrecognized" and out[-1].kind == "unrecognized":
             out[-1] = Clause(f"{out[-1].text} {c.text}", c.kind, {}, c.status, c.note)
         else:
             out.append(c)
-    return out
+    return [_likely(c) if c.kind == "unrecognized" else c for c in out]
+
+
+def _likely(clause: Clause) -> Clause:
+    guess = likely_kind(clause.text)
+    if guess is None:
+        return clause
+    kind, requirement, cue = guess
+    return Clause(clause.text, kind, requirement, "unsupported",
+                  f"{NOT_UNDERSTOOD}: read as {kind} by '{cue}'; no requirement made of it")
 
 
 def _spans(text: str, words: list[str]) -> list[tuple[int, int]]:

@@ -88,7 +88,10 @@ def test_money_paid_on_a_condition_is_no_reward_mode(text: str) -> None:
 @pytest.mark.parametrize("text", ["warehouse where items are often missing from shelves",
                                   "calendar for private meetings"])
 def test_words_near_a_knob_word_that_ask_for_no_knob(text: str) -> None:
-    assert not _kind(text, "noise") and not _kind(text, "observability"), _read(text).table()
+    # since round 6 an unread frequency ("often") is reported as a guessed noise clause, unsupported and "not
+    # understood" (reading.unread): it asks for nothing
+    asked = [c for c in _kind(text, "noise") + _kind(text, "observability") if not c.note.startswith("not understood")]
+    assert not asked, _read(text).table()
 
 
 def test_incremental_rewards_are_dense() -> None:
