@@ -638,10 +638,25 @@ OPERATIONS = {
     "warehouse": {"pick": "pick", "drop": "drop", "move": "drop", "store": "drop", "deliver": "drop"},
     "webshop": {"inspect": "inspect", "coupon": "apply_coupon", "buy": "checkout", "purchase": "checkout",
                 "cart": "add_to_cart"},
-    "calendar": {"book": "book_room", "invite": "invite", "confirm": "confirm_attendance", "schedule": "schedule"},
+    "calendar": {"book": "book_room", "invite": "invite", "confirm": "confirm_attendance", "schedule": "schedule",
+                 "cancel": "unschedule", "call off": "unschedule"},
     "support": {"cancel": "cancel_order", "escalate": "escalate", "verify": "verify_identity",
                 "update": "update_address", "refund": "refund_order"},
 }
+
+
+#: Verbs whose tool does less than the verb says (round 6): the golden plan calls the tool, and the reading marks the
+#: clause approximated with what a task does instead.
+LOOSE_OPERATIONS = {"calendar": dict.fromkeys(("cancel", "call off"), (
+    "unschedule takes the meeting off its slot (tasks that ask for it start with a meeting on a slot); calendar "
+    "goals are attendance and rooms, so the task then holds it at another slot: moved, not cancelled"))}
+
+
+def loose_elsewhere(verb: str, name: str, domains) -> bool:
+    """Whether ``verb`` is a loose operation of domain ``name`` (:data:`LOOSE_OPERATIONS`) that another chosen domain
+    does exactly: that domain's tool is meant ("cancel 2 orders" in support+calendar is ``cancel_order``)."""
+    return verb in LOOSE_OPERATIONS.get(name, {}) and any(
+        verb in operations(o) and verb not in LOOSE_OPERATIONS.get(o, {}) for o in domains if o != name)
 
 
 #: States a rule keeps something in ("keep the dock clear", "the backups must stay untouched").
@@ -945,6 +960,8 @@ def _required_tools(text: str, domains: list[str], notes: list[str]) -> tuple[st
         for verb, tool in operations(name).items():
             if len(domains) > 1 and verb in named and verb not in OPERATIONS.get(name, {}) \
                     and tool_verb(tool.rstrip("*")) != verb:
+                continue
+            if loose_elsewhere(verb, name, domains):  # "cancel" in support+calendar: support's cancel_order
                 continue
             if re.search(verb_pattern(verb), text) and tool not in tools:
                 tools.append(tool)

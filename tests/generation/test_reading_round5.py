@@ -126,11 +126,13 @@ def test_a_colon_ends_a_rule_phrase() -> None:
     assert any(c.kind == "goal_count" and c.requirement.get("goal_count") == 3 for c in reading.clauses)
 
 
-def test_cancelling_meetings_is_unsupported_where_no_task_can_need_it() -> None:
-    # calendar's extra tool unschedule takes a meeting off its slot, but no offline task needs it (its golden plan
-    # never calls it), so "cancel" must not promise it
+def test_cancelling_meetings_is_approximated_by_unschedule() -> None:
+    # round 5 kept "cancel" unsupported: no offline task needed unschedule. Since round 6 a task that asks for it
+    # starts with a meeting on a slot (calendar's init_when_asked), so the golden plan calls it; the task then holds
+    # the meeting elsewhere (calendar goals are attendance and rooms): moved, not cancelled, so approximated
     ops = _kind("calendar: cancel the 3 standups", "operation")
-    assert any(c.requirement.get("operation") == "cancel" and c.status == "unsupported" for c in ops)
+    assert any(c.requirement == {"operation": "cancel", "tool": "unschedule"} and c.status == "approximated"
+               for c in ops)
 
 
 def test_of_two_worlds_the_one_naming_a_tool_after_the_verb_keeps_it() -> None:
