@@ -183,12 +183,12 @@ _ALL_SEEN = r"full|complete|total|perfect|clear|unrestricted|unobstructed|fully 
 _LONE_TIGHT = r"tight|tighter|rushed|hurried|urgent|pressed|quick|fast|speedy|hasty"
 _LONE_LOOSE = r"leisurely|unhurried|unrushed|loose|looser"
 #: Negation scope for time pressure (round 6), as :func:`_negated` is for the boolean knobs: a negator before a word
-#: of haste, with at most two words between, says there is none ("no hurry", "no need to rush", "not in a hurry",
+#: of haste, with at most three words between, says there is none ("no hurry", "no need to rush", "not in a hurry",
 #: "never rushed", "without hurrying"), so it is plenty of time, not the haste the word alone asks for.
 _HASTE = (r"hurry|hurrying|hurried|rush|rushing|rushed|haste|hasty|urgency|urgent|urgently|pressed for time|quick"
           r"|quickly|fast|speed|speedy|race|racing")
 _NO_HASTE = (rf"\b(?:no|not|never|without|zero|nothing|don't|do not|doesn't|does not|needn't|need not|isn't|is not"
-             rf"|aren't|are not)\s+(?:[\w']+\s+){{0,2}}?(?:{_HASTE})\b")
+             rf"|aren't|are not)\s+(?:[\w']+\s+){{0,3}}?(?:{_HASTE})\b")
 #: Time said to be no concern ("the clock is never an issue", "time doesn't matter", "no worries about time").
 _NO_CONCERN = (r"\b(?:time|timing|the clock|clock|speed|the deadline|deadlines?|the horizon|step counts?|steps)\s+"
                r"(?:is|are|isn't|aren't|will be|should be)\s+(?:never|not|no|n't)?\s*(?:an?\s+|really\s+|much\s+)?"

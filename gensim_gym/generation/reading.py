@@ -560,7 +560,7 @@ def _counts_goals(text: str, start: int, end: int, knobs: Knobs) -> bool:
     or keyword, or a noun of a task: :data:`_TASK_NOUNS`), like the accomplishing verbs that are no filler."""
     if verb_of(text[start:end]) not in ACCOMPLISH_VERBS:
         return False
-    after = re.findall(r"[a-z0-9']+", text[end:end + 60])
+    after = re.findall(r"[a-z0-9']+|[,;:.]", text[end:end + 60])  # "solving, 2 meetings": the count is not its object
     if after and (after[0].isdigit() or after[0] in NUMBER_WORDS):
         return True
     before = re.findall(r"[a-z0-9']+|[,;:.]", text[:start])
