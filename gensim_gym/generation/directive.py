@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, fields
 from gensim_gym.errors import DirectiveError, did_you_mean
 from gensim_gym.generation.lexicon import (
     FIELD_WORDS,
+    GENERIC_VERBS,
     NUMBER,
     NUMBER_WORDS,
     SAME_SLOT,
@@ -133,10 +134,11 @@ _TIGHT_MODS = (r"tight|tighter|short|shorter|strict|stricter|quick|little|limite
                r"|very little|not much|barely any|hardly any|not a lot of|not enough")
 _LOOSE_MODS = (r"plenty of|lots of|a lot of|loads of|tons of|no shortage of|loose|looser|generous|long|longer|ample"
                r"|relaxed|extra|more|enough|lenient|roomy|large|larger|big|bigger|huge|extended|flexible|soft|spare"
-               r"|abundant|unlimited|liberal|wide|comfortable|high|higher|a generous|an ample")
+               r"|abundant|unlimited|liberal|wide|comfortable|high|higher|a generous|an ample|some|a bit of")
 #: Nouns for the time an episode has ("a short horizon", "lots of slack") and for pressure on it ("a deadline").
 _TIME_RESOURCE = (r"time budget|step budget|step count|step cap|turn limit|move limit|budget of steps"
-                  r"|number of steps|max steps|time|timing|slack|horizons?|timeouts?")
+                  r"|number of steps|max steps|time|timing|slack|horizons?|timeouts?"
+                  r"|leeway|breathing room|wiggle room|headroom|buffer")
 _TIME_PRESSURE = r"deadlines?|time pressure|time limits?|rush|hurry|clock"
 #: Limits on an episode: tight or loose by their adjective; "no limit" is loose.
 _TIME_LIMIT = r"episode limits?|episode length|episode budget|step limits?|time limits?|limits?"
@@ -214,7 +216,11 @@ _FAST_PACE = (r"\b(?:brisk|fast|quick|rapid|high|breakneck|hurried|frantic|hecti
 _FREQUENCY = (r"sometimes|occasionally|now and then|every now and then|at times|randomly|at random|every so often"
               r"|from time to time|often|frequently|rarely|seldom|sporadically|intermittently|once in a while"
               r"|every once in a while|here and there|on occasion|periodically|unpredictably"
-              r"|some of the time|part of the time|with some probability|by chance")
+              r"|some of the time|part of the time|with some probability|by chance"
+              # a rate said as a number (round 6): "10% of the time", "one time in five", "half the time"
+              r"|\d+(?:\.\d+)?\s*(?:%|percent)\s+of\s+the\s+time|half the time|most of the time"
+              r"|(?:one|1|a)\s+(?:time\s+)?(?:in|out of)\s+(?:\d+|[a-z]+)|with (?:a )?(?:small |low )?probability"
+              r"(?: of)?(?: [\d.]+%?)?")
 _FAILURE = (r"break down|breaks down|broke down|breaking down|fail|fails|failed|failing|failures?|drops?|dropped"
             r"|dropping|slips?|slipped|slipping|break|breaks|broke|breaking|broken|errors?|errs?|erred|glitch|glitches"
             r"|glitched|glitching|miss|misses|missed|jams?|jammed|jamming|crash|crashes|crashed|crashing"
@@ -232,7 +238,10 @@ _FAILURE = (r"break down|breaks down|broke down|breaking down|fail|fails|failed|
             r"|bungles?|bungled|mis(?!s|ery|chief|cellan|t\b|ts\b)[a-z]{3,}")  # "missing" is a state (miss: above)
 #: Adjectives that say a tool or part fails on its own ("a glitchy gripper", "buggy tools").
 _FAULTY = (r"glitchy|buggy|faulty|error[- ]prone|malfunctioning|erratic|temperamental|spotty|patchy|shaky|wonky"
-           r"|clumsy|sloppy|careless|unsteady|imprecise|mistake[- ]prone|accident[- ]prone")
+           r"|clumsy|sloppy|careless|unsteady|imprecise|mistake[- ]prone|accident[- ]prone"
+           r"|imperfect(?!\s+(?:information|info|knowledge|observ\w*|views?|visibility|vision|sight|perception))")
+#: A rate said as a number before a chance of failing ("a 20% failure rate", "a 5 percent chance of a drop").
+_RATE = r"(?:\d+(?:\.\d+)?\s*(?:%|percent)\s+)?"
 #: Hiding is read by pattern too: a verb or adjective of hiding with a noun of information, in either order
 #: ("hide some customer information", "some details kept secret", "with the map hidden", "withhold the
 #: addresses from the agent"), asks for partial observability.
@@ -293,6 +302,11 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     # haste negated or said to be no concern, and a pace, before the haste words themselves (round 6)
     (_NO_HASTE + "|" + _NO_CONCERN + "|" + _SLOW_PACE, "time_pressure", "loose"),
     (_FAST_PACE, "time_pressure", "tight"),
+    # haste asked of the agent: "be quick", "finish fast", "as fast as possible", "in as few moves as possible"
+    (r"\b(?:be|act|work|move|finish|finishes|done|get it done|solve it|complete it)\s+(?:very\s+|really\s+)?(?:quick"
+     r"|quickly|fast|rapidly|swiftly|promptly|speedily)\b|\bas (?:quick|quickly|fast|soon|swiftly|rapidly) as "
+     r"(?:possible|you can|it can|they can)\b|\bin as few (?:steps|moves|actions|turns) as (?:possible|it can)\b",
+     "time_pressure", "tight"),
     (r"\b(?:" + "|".join(map(re.escape, TIME_WORDS["tight"])) + r")\b(?!\s+pressure)", "time_pressure", "tight"),
     (r"\b(?:" + "|".join(map(re.escape, TIME_WORDS["loose"])) + r")\b", "time_pressure", "loose"),
     (rf"\b(?:{_LESS_PRESSURE})\s+(?:real\s+|any\s+|extra\s+|spare\s+)?(?:{_TIME_PRESSURE}|pressure)\b",
@@ -308,7 +322,8 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     (rf"\b(?:{_TIGHT_MODS})\s+(?:\w+\s+)?(?:{_TIME_RESOURCE}|{_TIME_PRESSURE}|{_TIME_LIMIT}|steps|moves|turns)\b"
      rf"{_TIME_TAIL}", "time_pressure", "tight"),
     (rf"\b(?:{_LOOSE_MODS})\s+(?:\w+\s+)?(?:{_TIME_RESOURCE})\b{_TIME_TAIL}", "time_pressure", "loose"),
-    (r"\b(?:plenty of|lots of|a lot of|loads of|tons of|enough|spare|ample|generous|no shortage of)\s+"
+    (r"\b(?:plenty of|lots of|a lot of|loads of|tons of|enough|spare|ample|generous|no shortage of|unlimited|infinite"
+     r"|endless|countless|as many)\s+"
      r"(?:\w+\s+)?(?:steps|moves|turns)\b", "time_pressure", "loose"),  # not "more steps": longer plans
     (rf"\b(?:{_TIME_RESOURCE}|{_TIME_PRESSURE}|{_TIME_LIMIT}|steps|moves|turns|actions)\s+{_IS}(?:{_TIGHT_ADJ})\b",
      "time_pressure", "tight"),
@@ -327,14 +342,23 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     (rf"\b(?:{_FREQUENCY})\s+(?:[\w'-]+\s+){{0,3}}?(?:{_FAILURE})\b"
      rf"|\b(?:{_FAILURE})\b(?:\s+[\w'-]+){{0,3}}?\s+(?:{_FREQUENCY})\b"
      rf"|\b(?:{_FAULTY})\b|(?:\bnot|n't)\s+always\s+(?:work|works|succeed|succeeds|go|goes|run|runs|respond|responds)\b"
-     rf"|\b(?:chance|probability|risk|odds|likelihood|rate)\s+(?:of\s+|that\s+)?(?:[\w'-]+\s+){{0,2}}?(?:{_FAILURE})\b"
-     rf"|\b(?:failure|error|drop|miss|breakdown|crash|glitch)\s+(?:rate|chance|probability|odds)s?\b", "noise", True),
+     rf"|\b{_RATE}(?:chance|probability|risk|odds|likelihood|rate)\s+(?:of\s+|that\s+)?(?:[\w'-]+\s+){{0,2}}?"
+     rf"(?:{_FAILURE})\b"
+     rf"|\b{_RATE}(?:failure|error|drop|miss|breakdown|crash|glitch)\s+(?:rate|chance|probability|odds)s?\b"
+     r"|\b(?:success|outcomes?|actions?|moves?|calls?|tools?|results?|it)\s+(?:is|are)\s+(?:not|never)\s+guaranteed\b"
+     r"|\bno guarantee (?:of success|that (?:\w+ ){0,3}?(?:works?|succeeds?))\b", "noise", True),
     *_negated(r"(?:hidden|partial|partially|unobserved|unseen|invisible|secret)"
               r"(?:\s+(?:information|info|facts?|state|observability|observable))?", "partial", False),
     *_negated(r"(?:fully|full|completely)\s+(?:observable|observability|visible)|visible|observable", "partial",
               True),
     (r"\b(?:can't|cannot|can not|doesn't|does not|don't|do not|won't|unable to)\s+(?:see|observe|know|tell)\b",
      "partial", True),
+    # seeing a part, or everything (round 6): "should see only part of the catalog", "the robot knows everything"
+    (r"\b(?:sees?|seeing|knows?|knowing|observes?|observing|views?)\s+(?:only\s+|just\s+)?(?:part|parts|some|a part"
+     r"|a portion|a fraction|half|little|a little|bits|pieces|a subset)\s+of\b|\bonly\s+(?:sees?|knows?|observes?)\b",
+     "partial", True),
+    (r"\b(?:sees?|knows?|observes?)\s+(?:everything|it all|all of it|all the facts|the whole (?:state|world|map"
+     r"|board|grid|picture))\b", "partial", False),
     # hiding by verb or adjective with an information noun, in either order; "don't hide anything" is full
     (rf"\b(?:don't|do not|never|no need to|without|nothing|no)\s+(?:\w+\s+)?(?:{_HIDE_VERB})\b"
      rf"(?:\s+(?:anything|any\s+\w+|it|them))?", "partial", False),
@@ -374,10 +398,16 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      r"complete|the goal|goal|solved|done|finished|reached|achieved)"
      r"|\b(?:only|just)\s+(?:an?\s+)?(?:success|terminal|binary|final|goal)\s+(?:reward|signal)s?"
      r"|\b(?:success|terminal|binary|0/1|final|goal)[- ](?:only\s+)?rewards?\b|\breward\s+at\s+the\s+end\b"
-     r"|\bsuccess[- ]only\b", "reward_mode", "sparse"),
+     r"|\bsuccess[- ]only\b"
+     # only the outcome counts (round 6): "only success counts", "nothing but the result matters"
+     r"|\b(?:only|just|nothing but)\s+(?:the\s+)?(?:success|outcome|result|completion|goal|win|winning|final state)\s+"
+     r"(?:counts|matters|is rewarded|gets rewarded|pays|scores)\b", "reward_mode", "sparse"),
     (r"\b(?:per[- ]step|step[- ]?wise|step[- ]by[- ]step|incremental|intermediate|progress|partial[- ]credit)"
      r"\s+rewards?\b"
-     r"|\breward\s+(?:shaping|for progress|each step|every step)\b|\breward[- ]shaping\b", "reward_mode", "dense"),
+     r"|\breward\s+(?:shaping|for progress|each step|every step)\b|\breward[- ]shaping\b"
+     # a reward for each part done (round 6): "partial credit", "a reward per delivered crate", "points for every box"
+     r"|\bpartial credit\b|\b(?:rewards?|rewarded|points?|credit|bonus(?:es)?)\s+(?:per|for each|for every|on each"
+     r"|on every|after each|after every|with each|with every|each time)\b", "reward_mode", "dense"),
     # a quantity word and a tool noun, with at most one word between that does not turn few into more
     (rf"\b(?:(?:add|adding|give|use|include|with)\s+)?(?:{_MANY_TOOLS})\s+{_BETWEEN}(?:{_TOOL_NOUN})\b",
      "tool_choice", 2),
@@ -1101,12 +1131,13 @@ def _domains(text: str, notes: list[str], on_unknown: str) -> list[str]:
 
 
 #: Words that join two worlds into one ("support tickets plus file cleanup"); "and" joins too much else.
-_JOIN = re.compile(r"\s+(?:plus|as well as|together with|combined with|along with|mixed with)\s+|\s*[+&]\s*")
+_JOIN = re.compile(r"\s+(?:plus|as well as|together with|combined with|along with|mixed with|combines? with"
+                   r"|combining with|merged with|coupled with|paired with|alongside)\s+|\s*[+&]\s*")
 
 
 #: Words after "A and B" saying the two are one world ("online shop and warehouse tasks mixed").
-COMPOSED = re.compile(r"\b(?:mixed|combined|together|interleaved|blended|at once|both|in (?:one|a single) (?:world|env"
-                      r"|environment|task)s?|(?:a )?(?:mix|mixture|combination|blend) of)\b")
+COMPOSED = re.compile(r"\b(?:mixed|combined|combines?|together|interleaved|blended|at once|both|in (?:one|a single)"
+                      r" (?:world|env|environment|task)s?|(?:a )?(?:mix|mixture|combination|blend) of)\b")
 
 
 def _conjunct_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
@@ -1298,6 +1329,9 @@ def _scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
         for name, foreign in _foreign_objects(text, list(scores), registry).items():
             weights[name] -= len(foreign)
             scores[name] = scores[name] + [f"-{w}" for w in foreign]
+        for name, foreign in _foreign_acts(text, list(scores), registry).items():  # ... and does what it asks
+            weights[name] -= 0.5 * len(foreign)
+            scores[name] = scores[name] + [f"-{w}" for w in foreign]
     named = [name for name in scores if _has(text, re.escape(name)) and not _named_as_part(text, name)
              and not any(name in ts.keywords for other, ts in registry.items() if other != name)]
     best = max(weights.values())
@@ -1333,6 +1367,21 @@ def _foreign_objects(text: str, candidates: list[str], registry: dict) -> dict[s
     for name in candidates:
         own = set(counted_nouns(name)) | {noun_lemma(k) for k in registry[name].keywords} | {name}
         foreign = sorted({n for other, nouns in objects.items() if other != name for n in nouns} - own)
+        if foreign:
+            out[name] = foreign
+    return out
+
+
+def _foreign_acts(text: str, candidates: list[str], registry: dict) -> dict[str, list[str]]:
+    """For each candidate domain, the verbs of the directive that another candidate has a tool named after and it
+    has no operation for ("push 2 boxes": sokoban's push; a warehouse pushes nothing): each counts half against it,
+    as a world that cannot do what the directive asks is the worse reading (round 6)."""
+    verbs = {v for w in re.findall(r"[a-z]+", text) if (v := verb_of(w)) is not None}
+    own = {name: {tool_verb(t.name) for t in registry[name].tools + registry[name].extra_tools} for name in candidates}
+    out: dict[str, list[str]] = {}
+    for name in candidates:
+        foreign = sorted(v for v in verbs if v not in operations(name) and v not in GENERIC_VERBS
+                         and any(v in own[o] for o in candidates if o != name))
         if foreign:
             out[name] = foreign
     return out

@@ -222,6 +222,12 @@ def operations(domain: str) -> dict[str, str]:
     verb, main = name_verb(domain), main_tool(domain)
     if verb is not None and main is not None:
         out.setdefault(verb, main)
+    # a world that places things only by moving them (hanoi's move puts a disc on a peg) is asked for that move by
+    # the verbs of placing ("place 3 discs on the last peg"), where none of its tools is a placing one (round 6)
+    put, move = (next(g for g in VERB_GROUPS if w in g) for w in ("put", "walk"))
+    if main is not None and _tool_verb(main) in move and not any(_tool_verb(t.name) in put for t in ts.tools):
+        for word in sorted(put):
+            out.setdefault(word, main)
     return out
 
 

@@ -67,8 +67,8 @@ def likely_kind(text: str) -> tuple[str, dict[str, Any], str] | None:
             continue
         requirement: dict[str, Any] = {}
         if kind == "goal_count":
-            unit = re.match(r"\s+([a-z]+)", text[m.end():])
-            if unit and noun_lemma(unit.group(1)) in COUNT_UNITS | {"trie"}:  # "3 tries allowed": no goal items
+            unit = re.match(r"\s*(%|[a-z]+)", text[m.end():])
+            if unit and noun_lemma(unit.group(1)) in COUNT_UNITS | {"trie", "%", "percent"}:  # "3 tries": no goal items
                 continue
             requirement = {"goal_count": number_value(m.group(0)), "type": None}
         elif kind == "noise":

@@ -178,3 +178,41 @@ def test_round6_patterns_stay_bounded() -> None:
         with contextlib.suppress(DirectiveError):
             _read(text[:2000])
         assert time.perf_counter() - start < 1.0, text[:40]
+
+
+@pytest.mark.parametrize(("text", "kind", "requirement"), [
+    ("depot, 2 crates, hoists fail 5% of the time", "noise", {"noise": True}),
+    ("ferry with a 10 percent failure rate", "noise", {"noise": True}),
+    ("gripper, a drop one time in ten", "noise", {"noise": True}),
+    ("blocks where a move is not guaranteed", "noise", {"noise": True}),
+    ("elevator with imperfect doors", "noise", {"noise": True}),
+    ("hanoi, solve it fast", "time_pressure", {"horizon_slack": "tight"}),
+    ("visitall as quickly as possible", "time_pressure", {"horizon_slack": "tight"}),
+    ("depot, endless moves", "time_pressure", {"horizon_slack": "loose"}),
+    ("calendar, some breathing room", "time_pressure", {"horizon_slack": "loose"}),
+    ("ferry, points for every car delivered", "reward_mode", {"reward_mode": "dense"}),
+    ("blocks, just the outcome matters", "reward_mode", {"reward_mode": "sparse"}),
+    ("calendar where the planner knows only part of the availability", "observability", {"partial": True}),
+    ("support, the agent sees everything", "observability", {"partial": False}),
+])
+def test_more_classes_of_knob_phrasing(text: str, kind: str, requirement: dict) -> None:
+    clauses = _kind(text, kind)
+    assert clauses and clauses[0].requirement == requirement and clauses[0].status in ("honored", "unsupported"), \
+        _read(text).table()
+
+
+def test_imperfect_information_is_no_noise() -> None:
+    assert not _kind("webshop with imperfect information", "noise")
+
+
+def test_a_world_that_places_only_by_moving_is_asked_for_its_move() -> None:
+    ops = _kind("hanoi: put 2 discs on the middle peg", "operation")
+    assert any(c.requirement.get("tool") == "move" and c.status == "honored" for c in ops)
+
+
+def test_a_world_that_cannot_do_the_verb_loses_the_tie() -> None:
+    assert parse_directive("push 3 boxes around").domains == ("sokoban",)
+
+
+def test_combine_with_composes_two_worlds() -> None:
+    assert parse_directive("webshop tasks that combine with calendar").domains == ("webshop", "calendar")
