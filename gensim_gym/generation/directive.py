@@ -182,8 +182,9 @@ _SEEING = r"views?|visibility|vision|observations?|observability|information|inf
 _PART_SEEN = r"partial|limited|restricted|obscured|foggy|incomplete|narrow|reduced|poor|blurry|imperfect|hidden"
 _ALL_SEEN = r"full|complete|total|perfect|clear|unrestricted|unobstructed|fully visible|fully observable"
 #: A part of a directive that is one time word alone (", tight,"): the pressure it names.
-_LONE_TIGHT = r"tight|tighter|rushed|hurried|urgent|pressed|quick|fast|speedy|hasty"
-_LONE_LOOSE = r"leisurely|unhurried|unrushed|loose|looser"
+_LONE_TIGHT = r"tight|tighter|rushed|hurried|urgent|pressed|quick|fast|speedy|hasty|timed|rapid|brisk|hectic"
+_LONE_LOOSE = (r"leisurely|unhurried|unrushed|loose|looser|relaxed|patient|slow|slow[- ]paced|calm|lenient|untimed"
+               r"|laid[- ]back|easygoing|easy[- ]going")
 #: Negation scope for time pressure (round 6), as :func:`_negated` is for the boolean knobs: a negator before a word
 #: of haste, with at most three words between, says there is none ("no hurry", "no need to rush", "not in a hurry",
 #: "never rushed", "without hurrying"), so it is plenty of time, not the haste the word alone asks for.
@@ -1042,8 +1043,12 @@ _INTENSITY = (("extremely", 2.0), ("super", 2.0), ("very", 1.5), ("really", 1.5)
 #: Words that name the middle of the range outright ("moderate difficulty"): difficulty 0.5.
 MIDDLE = ("moderate", "medium", "intermediate")
 #: Words that lower (raise) the difficulty by 0.3.
-EASY_WORDS = ("easy", "easier", "simple", "simpler", "beginner")
-HARD_WORDS = ("hard", "harder", "tough", "tougher", "difficult", "challenging", "expert")
+EASY_WORDS = ("easy", "easier", "simple", "simpler", "beginner",
+              # round 6: the words of the easy end a user reaches for
+              "trivial", "basic", "elementary", "straightforward", "gentle", "novice", "introductory")
+HARD_WORDS = ("hard", "harder", "tough", "tougher", "difficult", "challenging", "expert",
+              "tricky", "trickier", "demanding", "brutal", "punishing", "advanced", "gruelling", "grueling",
+              "intricate")
 
 
 def _superlatives(words: tuple[str, ...]) -> tuple[str, ...]:

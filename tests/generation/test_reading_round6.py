@@ -216,3 +216,14 @@ def test_a_world_that_cannot_do_the_verb_loses_the_tie() -> None:
 
 def test_combine_with_composes_two_worlds() -> None:
     assert parse_directive("webshop tasks that combine with calendar").domains == ("webshop", "calendar")
+
+
+@pytest.mark.parametrize(("text", "slack"), [("ferry, 2 cars, patient", "loose"), ("gripper, 2 balls, brisk", "tight")])
+def test_a_lone_time_word_of_its_own_part(text: str, slack: str) -> None:
+    assert parse_directive(text).horizon_slack == slack
+
+
+@pytest.mark.parametrize(("text", "difficulty"), [("depot, a demanding setup", 0.8), ("visitall, introductory", 0.2),
+                                                  ("hanoi, the trickiest possible", 1.0)])
+def test_more_difficulty_words(text: str, difficulty: float) -> None:
+    assert parse_directive(text).difficulty == difficulty
