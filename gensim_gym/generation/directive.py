@@ -219,7 +219,7 @@ _FREQUENCY = (r"sometimes|occasionally|now and then|every now and then|at times|
               r"|every once in a while|here and there|on occasion|periodically|unpredictably"
               r"|some of the time|part of the time|with some probability|by chance"
               # a rate said as a number (round 6): "10% of the time", "one time in five", "half the time"
-              r"|\d+(?:\.\d+)?\s*(?:%|percent)\s+of\s+the\s+time|half the time|most of the time"
+              r"|\d+(?:\.\d+)?\s*(?:%|percent)\s+of\s+the\s+time|half the time|most of the time|now and again"
               r"|(?:one|1|a)\s+(?:time\s+)?(?:in|out of)\s+(?:\d+|[a-z]+)|with (?:a )?(?:small |low )?probability"
               r"(?: of)?(?: [\d.]+%?)?")
 _FAILURE = (r"break down|breaks down|broke down|breaking down|fail|fails|failed|failing|failures?|drops?|dropped"
@@ -240,7 +240,21 @@ _FAILURE = (r"break down|breaks down|broke down|breaking down|fail|fails|failed|
 #: Adjectives that say a tool or part fails on its own ("a glitchy gripper", "buggy tools").
 _FAULTY = (r"glitchy|buggy|faulty|error[- ]prone|malfunctioning|erratic|temperamental|spotty|patchy|shaky|wonky"
            r"|clumsy|sloppy|careless|unsteady|imprecise|mistake[- ]prone|accident[- ]prone"
-           r"|imperfect(?!\s+(?:information|info|knowledge|observ\w*|views?|visibility|vision|sight|perception))")
+           r"|imperfect(?!\s+(?:information|info|knowledge|observ\w*|views?|visibility|vision|sight|perception))"
+           r"|less[- ]than[- ]perfect|far from perfect|hit[- ](?:or|and)[- ]miss")
+#: Failure as a noun with an adjective of frequency ("occasional mistakes", "random failures", "the odd malfunction"),
+#: proneness ("prone to errors"), a possibility ("actions can fail") or success only usually ("works most of the time").
+_FAILURE_NOUN = (r"mistakes?|errors?|failures?|glitch(?:es)?|malfunctions?|breakdowns?|crash(?:es)?|hiccups?|slips?"
+                 r"|faults?|misfires?|blunders?|fumbles?|drops?|outages?|timeouts?|bugs?")
+_NOISE_SHAPES = (rf"\b(?:occasional|sporadic|intermittent|random|periodic|frequent|rare|odd|unpredictable|spurious"
+                 rf"|infrequent|the odd|the occasional|some random)\s+(?:\w+\s+)?(?:{_FAILURE_NOUN})\b"
+                 rf"|\b(?:prone|liable|subject|susceptible)\s+to\s+(?:\w+\s+)?(?:{_FAILURE_NOUN}|fail\w*|break\w*|err\w*)\b"
+                 r"|\b(?:can|could|might|sometimes will|will sometimes|occasionally will)\s+(?:\w+\s+)?"
+                 r"(?:fail|break down|crash|glitch|malfunction|misfire|go wrong|err|jam|stall|time out)"
+                 r"(?:s|es|ed|ing)?\b"
+                 r"|\b(?:succeeds?|succeeding|works?|working|goes|go)\s+(?:only\s+)?(?:most of the time|usually|mostly"
+                 r"|often|sometimes|not always|some of the time|half the time)\b"
+                 r"|\b(?:usually|mostly|generally|often|normally)\s+(?:succeeds?|works?)\b")
 #: A rate said as a number before a chance of failing ("a 20% failure rate", "a 5 percent chance of a drop").
 _RATE = r"(?:\d+(?:\.\d+)?\s*(?:%|percent)\s+)?"
 #: Hiding is read by pattern too: a verb or adjective of hiding with a noun of information, in either order
@@ -347,7 +361,7 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      rf"(?:{_FAILURE})\b"
      rf"|\b{_RATE}(?:failure|error|drop|miss|breakdown|crash|glitch)\s+(?:rate|chance|probability|odds)s?\b"
      r"|\b(?:success|outcomes?|actions?|moves?|calls?|tools?|results?|it)\s+(?:is|are)\s+(?:not|never)\s+guaranteed\b"
-     r"|\bno guarantee (?:of success|that (?:\w+ ){0,3}?(?:works?|succeeds?))\b", "noise", True),
+     r"|\bno guarantee (?:of success|that (?:\w+ ){0,3}?(?:works?|succeeds?))\b|" + _NOISE_SHAPES, "noise", True),
     *_negated(r"(?:hidden|partial|partially|unobserved|unseen|invisible|secret)"
               r"(?:\s+(?:information|info|facts?|state|observability|observable))?", "partial", False),
     *_negated(r"(?:fully|full|completely)\s+(?:observable|observability|visible)|visible|observable", "partial",
