@@ -422,7 +422,7 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      r"|\breward\s+(?:shaping|for progress|each step|every step)\b|\breward[- ]shaping\b"
      # a reward for each part done (round 6): "partial credit", "a reward per delivered crate", "points for every box"
      r"|\bpartial credit\b|\b(?:rewards?|rewarded|points?|credit|bonus(?:es)?)\s+(?:per|for each|for every|on each"
-     r"|on every|after each|after every|with each|with every|each time)\b", "reward_mode", "dense"),
+     r"|on every|after each|after every|with each|with every|each time|at each|at every)\b", "reward_mode", "dense"),
     # a quantity word and a tool noun, with at most one word between that does not turn few into more
     (rf"\b(?:(?:add|adding|give|use|include|with)\s+)?(?:{_MANY_TOOLS})\s+{_BETWEEN}(?:{_TOOL_NOUN})\b",
      "tool_choice", 2),
@@ -537,6 +537,10 @@ def _bounded_tools(bound: int, domains, notes: list[str]) -> int | None:
 _ANY_GOAL = ("goal", "objective", "condition")
 #: "stack blocks, 5 of them": a count of the objects named before it.
 _OF_THEM = re.compile(rf"\b({NUMBER})\s+of\s+(?:them|those|these)\b")
+#: "a tower of 4", "a batch of 3": a count of a container with no noun after it (round 6).
+_CONTAINER = re.compile(rf"\b(?:tower|stack|pile|heap|batch|set|group|bundle|series|row|column|queue|collection|lot"
+                        rf"|load|bunch|handful|list)\s+of\s+({NUMBER})\b"
+                        rf"(?=\s*(?:[,;:.)]|$|(?:and|then|with|on|in|at|for|to|from|please|each|every)\b))")
 #: "copy 2 of the logs": a count of the noun after a determiner.
 _PARTITIVE = re.compile(rf"\b({NUMBER})\s+of\s+(?:the|these|those|its|their|our|my|your|all the)\s+"
                         rf"(?:[a-z]+\s+)??([a-z]+)\b")
@@ -609,6 +613,10 @@ def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[
             or next((k for d in domains if (k := goal_subject(d)) is not None), None)
         if kind is not None:
             out.append((m.start(), m.end(), m.end(1), m.group(1), kind))
+    for m in _CONTAINER.finditer(text):  # "a tower of 4": the count of what the domain's goals are about
+        kind = next((k for d in domains if (k := goal_subject(d)) is not None), None)
+        if kind is not None and not any(a < m.end() and m.start() < b for a, b, *_ in out):
+            out.append((m.start(), m.end(), m.end(1), m.group(1), kind))
     for m in _PARTITIVE.finditer(text):  # "copy 2 of the logs": a count of the noun after "of the"
         kind = counted_type(m.group(2), domains)
         if kind is not None and not any(a < m.end() and m.start() < b for a, b, *_ in out):
@@ -637,9 +645,11 @@ def _operation_counts(text: str, domains, taken: list[tuple[int, int]]) -> list:
         nouns = {noun_lemma(w) for w in m.group(3, 4) if w}
         if nouns & COUNT_UNITS or nouns & set(_ANY_GOAL) or any(a < m.end() and m.start(2) < b for a, b in taken):
             continue  # "move 4 steps to": no goal items; "2 goals" are counted as goals already
-        kind = _object_type(m.group(1), domains)
+        kind = _object_type(m.group(1), domains) or _placed_type(text, m.start(1), domains)
         if kind is not None:
-            out.append((m.start(2), m.end(), m.end(2), m.group(2), kind))
+            # "put 2 gadgets in the basket": the count ends at its noun, not at the preposition after it
+            end = m.end(3) if m.group(3) and m.group(4) in _PHRASE_END else m.end()
+            out.append((m.start(2), end, m.end(2), m.group(2), kind))
     for m in _COUNT.finditer(text):
         if any(a < m.end() and m.start() < b for a, b in [*taken, *((o[0], o[1]) for o in out)]):
             continue
@@ -649,6 +659,21 @@ def _operation_counts(text: str, domains, taken: list[tuple[int, int]]) -> list:
                 out.append((m.start(), end, m.end(1), m.group(1), kind))
                 break
     return out
+
+
+def _placed_type(text: str, start: int, domains) -> str | None:
+    """The type a count after a generic verb counts where the verb and its tool's object ask for that tool ("put 2
+    gadgets in the basket": ``add_to_cart``, which acts on products; ``lexicon.object_operations``: round 6)."""
+    for name in domains:
+        hit = next((h for h in object_operations(text, name) if h.start <= start < h.end), None)
+        if hit is not None:
+            ts = get_toolset(name)
+            about = {getattr(t, "type", t) for p in ts.predicates if p.name in ts.goal_predicates for t in p.params}
+            params = [p.type for t in ts.tools + ts.extra_tools if calls(t.name, hit.tool) for p in t.params]
+            kind = next((p for p in params if p in about), None)
+            if kind is not None:
+                return kind
+    return None
 
 
 def _object_type(word: str, domains, *, derived: bool = False) -> str | None:

@@ -65,7 +65,7 @@ VERB_GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(g) for g in (
     {"unlock", "open", "unbolt"},
     {"send", "remind", "notify", "email", "message", "ping", "alert"},
     {"inspect", "examine", "review", "compare", "evaluate", "assess"},
-    {"search", "look up", "lookup", "browse", "find", "query", "look for", "hunt for"},
+    {"search", "look up", "lookup", "browse", "find", "query", "look for", "hunt for", "look into", "investigate"},
     {"verify", "authenticate", "identify", "validate", "confirm identity", "vet"},
     {"schedule", "arrange", "set up", "organise", "organize", "book in", "coordinate"},
     {"book", "reserve", "secure"},
@@ -131,7 +131,8 @@ GENERIC_VERBS = frozenset({"add", "remove", "check", "go", "write", "clear", "pr
 #: Nouns users count goals in, per object type (the type's own name counts too).
 COUNTED = {"item": ("crate", "box", "item", "package", "parcel", "pallet"),
            # transport's cargo, whatever it is called
-           "package": ("package", "parcel", "crate", "box", "consignment"), "product": ("product", "item", "purchase"),
+           "package": ("package", "parcel", "crate", "box", "consignment"),
+           "product": ("product", "item", "purchase", "gadget", "article", "good", "ware", "gift", "present"),
            "meeting": ("meeting", "appointment", "event", "session", "standup", "huddle"),
            "file": ("file", "document", "report", "log", "draft"),
            "order": ("order", "refund", "ticket", "case", "request", "complaint", "claim", "inquiry", "enquiry",
@@ -570,7 +571,7 @@ def object_operations(text: str, domain: str) -> list[DerivedOperation]:
         words = sorted({x for w in objects for x in (w, *synonyms.get(w, ()))}, key=len, reverse=True)
         nouns = "|".join(rf"{re.escape(w)}(?:s|es)?" for w in words)
         verbs = "|".join(_forms(v) for v in (verb, *(_PLACING if "to" in rest else ())))
-        for m in re.finditer(rf"\b({verbs})\b[^,;.]{{0,40}}?\b(?:{nouns})\b", text):
+        for m in re.finditer(rf"\b({verbs})\b[^,;:.]{{0,40}}?\b(?:{nouns})\b", text):
             out.append(DerivedOperation(m.start(1), m.end(), verb, tool, False))  # the object is the operation's
     return out
 

@@ -58,6 +58,7 @@ from gensim_gym.generation.lexicon import (
     COUNTED,
     FIELD_WORDS,
     META_VERBS,
+    NOUN_SYNONYMS,
     NUMBER,
     NUMBER_WORDS,
     PLACES,
@@ -343,8 +344,9 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
             yield start, end, Clause(text[start:end], "domain", {"domains": list(knobs.domains)})
         for m in re.finditer(r"[a-z]+", text):  # nouns of its object types, in any number; its own words
             verb = verb_of(m.group(0))
-            if noun_lemma(m.group(0)) in weak or verb in weak \
-                    or FIELD_WORDS.get(noun_lemma(m.group(0))) in {*weak, *hits}:
+            lemma = noun_lemma(m.group(0))
+            if lemma in weak or verb in weak or FIELD_WORDS.get(lemma) in {*weak, *hits} \
+                    or NOUN_SYNONYMS.get(lemma, lemma) in {*weak, *hits} - {lemma}:  # "boat": the ferry
                 yield m.start(), m.end(), Clause(m.group(0), "domain", {"domains": list(knobs.domains)})
             # a verb only this world declares ("serve 2 riders": elevator) is evidence and an operation too
             if verb in weak and verb not in OPERATIONS.get(name, {}) and verb not in operations(name):

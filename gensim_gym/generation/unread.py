@@ -67,6 +67,8 @@ def likely_kind(text: str) -> tuple[str, dict[str, Any], str] | None:
             continue
         requirement: dict[str, Any] = {}
         if kind == "goal_count":
+            if re.match(r"-|x\d", text[m.end():]):  # "two-handed", "3x3": an adjective, no count
+                continue
             unit = re.match(r"\s*(%|[a-z]+)", text[m.end():])
             if unit and noun_lemma(unit.group(1)) in COUNT_UNITS | {"trie", "%", "percent"}:  # "3 tries": no goal items
                 continue

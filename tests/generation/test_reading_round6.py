@@ -240,3 +240,21 @@ def test_failure_said_as_a_noun_a_proneness_or_a_possibility_is_noise(text: str)
 
 def test_a_capability_is_no_noise() -> None:
     assert not _kind("warehouse, the robot can pick crates anywhere", "noise")
+
+
+def test_a_count_between_a_placing_verb_and_its_tools_object_counts_what_the_tool_acts_on() -> None:
+    counts = _kind("webshop: drop 2 widgets into the trolley", "goal_count")
+    assert counts and counts[0].requirement == {"goal_count": 2, "type": "product"} and counts[0].text == "2 widgets"
+
+
+def test_a_count_of_a_container_counts_what_the_goals_are_about() -> None:
+    assert parse_directive("blocks, a pile of 3, please").goal_count == 3
+    assert parse_directive("blocks, a pile of 3, please").goal_type == "block"
+
+
+def test_a_number_in_a_compound_is_no_guessed_count() -> None:
+    assert likely_kind("a three-legged") is None and likely_kind("4x4") is None
+
+
+def test_a_world_synonym_is_claimed_by_the_domain_clause() -> None:
+    assert any("boat" in c.text for c in _kind("a boat carries 2 cars", "domain"))
