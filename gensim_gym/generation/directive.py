@@ -718,7 +718,7 @@ OPERATIONS = {
 #: Verbs whose tool does less than the verb says (round 6): the golden plan calls the tool, and the reading marks the
 #: clause approximated with what a task does instead.
 LOOSE_OPERATIONS = {"calendar": dict.fromkeys(("cancel", "call off"), (
-    "unschedule takes the meeting off its slot (tasks that ask for it start with a meeting on a slot); calendar "
+    "unschedule takes the meeting off its slot (tasks that ask for it start with their meetings on slots); calendar "
     "goals are attendance and rooms, so the task then holds it at another slot: moved, not cancelled"))}
 
 
@@ -1042,10 +1042,21 @@ def _required_tools(text: str, domains: list[str], notes: list[str]) -> tuple[st
                 notes.append(f"'{text[start:end]}' (the domain's name as a verb): the golden plan calls {tool}")
         # "three deliveries", "reschedule": words derived from a verb ask for its tool too
         for hit in derived_operations(text, name) + object_operations(text, name):
-            if hit.tool not in tools:
-                tools.append(hit.tool)
-                notes.append(f"'{text[hit.start:hit.end]}' ({hit.verb}): the golden plan calls {hit.tool}")
+            undo = undo_tool(name, hit.tool) if hit.redo else None
+            for tool in ([undo] if undo else []) + [hit.tool]:  # "reschedule": unschedule, then schedule
+                if tool not in tools:
+                    tools.append(tool)
+                    notes.append(f"'{text[hit.start:hit.end]}' ({hit.verb}): the golden plan calls {tool}")
     return tuple(tools)
+
+
+def undo_tool(name: str, tool: str) -> str | None:
+    """The tool of domain ``name`` that undoes ``tool`` ("un" + its name: ``unschedule``), where the domain gives it a
+    start state to undo (``Toolset.init_when_asked``): a verb done again ("reschedule") is then that tool and ``tool``
+    again, which a task can really ask for (round 6). None otherwise."""
+    ts = get_toolset(name)
+    undo = f"un{tool}"
+    return undo if undo in ts.init_when_asked and any(t.name == undo for t in ts.all_tools) else None
 
 
 #: Where a word stands as a verb: at the start of a part of the directive or after a word that a verb follows.

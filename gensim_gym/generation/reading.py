@@ -51,6 +51,7 @@ from gensim_gym.generation.directive import (
     rule_phrases,
     rule_templates_at,
     tool_bound,
+    undo_tool,
     verb_pattern,
 )
 from gensim_gym.generation.lexicon import (
@@ -445,6 +446,12 @@ def _operation_clauses(text: str, rest: str, knobs: Knobs):
         for hit in derived_operations(rest, name) + object_operations(rest, name):
             said = text[hit.start:hit.end]
             requirement = {"operation": hit.verb, "tool": hit.tool}
+            undo = undo_tool(name, hit.tool) if hit.redo else None
+            if undo:  # "reschedule": the task starts with meetings on slots, takes one off and schedules it again
+                yield hit.start, hit.end, Clause(said, "operation", {**requirement, "undo": undo},
+                                                 note=f"'{said}' is {hit.verb} done again: the golden plan calls "
+                                                      f"{undo}, then {hit.tool}")
+                continue
             yield hit.start, hit.end, (
                 Clause(said, "operation", requirement, "approximated",
                        f"'{said}' is {hit.verb} done again; a task starts with nothing to redo, so the golden "

@@ -96,7 +96,7 @@ class Toolset:
     # spec generated from the toolset carries it in meta["approximations"], so nothing is dropped silently.
     approximations: tuple[str, ...] = ()
     # Start-state rules a tool needs to be of any use, applied only when a directive asks for that tool
-    # (calendar's ``unschedule`` needs a meeting already on a slot; every other task starts as before).
+    # (calendar's ``unschedule`` needs meetings already on a slot; every other task starts as before).
     init_when_asked: dict[str, tuple[dict[str, Any], ...]] = field(default_factory=dict)
 
     @property

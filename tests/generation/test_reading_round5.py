@@ -128,7 +128,7 @@ def test_a_colon_ends_a_rule_phrase() -> None:
 
 def test_cancelling_meetings_is_approximated_by_unschedule() -> None:
     # round 5 kept "cancel" unsupported: no offline task needed unschedule. Since round 6 a task that asks for it
-    # starts with a meeting on a slot (calendar's init_when_asked), so the golden plan calls it; the task then holds
+    # starts with its meetings on slots (calendar's init_when_asked), so the golden plan calls it; the task then holds
     # the meeting elsewhere (calendar goals are attendance and rooms): moved, not cancelled, so approximated
     ops = _kind("calendar: cancel the 3 standups", "operation")
     assert any(c.requirement == {"operation": "cancel", "tool": "unschedule"} and c.status == "approximated"

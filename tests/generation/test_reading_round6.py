@@ -258,3 +258,13 @@ def test_a_number_in_a_compound_is_no_guessed_count() -> None:
 
 def test_a_world_synonym_is_claimed_by_the_domain_clause() -> None:
     assert any("boat" in c.text for c in _kind("a boat carries 2 cars", "domain"))
+
+
+def test_a_verb_done_again_with_an_undo_tool_is_that_tool_then_the_verb() -> None:
+    ops = _kind("calendar: re-schedule a meeting", "operation")
+    assert any(c.requirement.get("undo") == "unschedule" and c.status == "honored" for c in ops)
+    assert set(parse_directive("calendar: re-schedule a meeting").required_tools) == {"unschedule", "schedule"}
+    plan = _generate("calendar: re-schedule a meeting").golden_plan
+    assert any(p.startswith("unschedule(") for p in plan) and any(p.startswith("schedule(") for p in plan)
+    # no undo tool with a start state for it: approximated, as before
+    assert _kind("blocks: restack 2 blocks", "operation")[0].status == "approximated"
