@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import warnings
 from dataclasses import dataclass, field, fields
+from functools import lru_cache
 
 from gensim_gym.errors import DirectiveError, did_you_mean
 from gensim_gym.generation.lexicon import (
@@ -100,6 +101,7 @@ def _has(text: str, *patterns: str) -> bool:
 _UNINFLECTED = frozenset({"backup", "coupon", "cart", "copies"})
 
 
+@lru_cache(maxsize=4096)  # asked for every verb of every domain per count and rule (read_directive stays bounded)
 def verb_pattern(verb: str) -> str:
     """A regex for ``verb`` and its regular inflections, so operations are read in the forms people write:
     "escalate" also matches escalates / escalated / escalating, "copy" copies / copied, "drop" drops /
@@ -232,7 +234,8 @@ _FAILURE = (r"break down|breaks down|broke down|breaking down|fail|fails|failed|
             r"|flakes? out|acts? up|cuts? out|conks? out|gives? out|sputters?|stutters?"
             # the agent's or a tool's own mistakes (round 6): "gets the slot wrong", "picks the wrong item", "mixes up
             # records", "misreads a label", "flubs a booking"
-            r"|(?:gets?|got|getting|has|have|had)\s+(?:[\w'-]+\s+){0,3}?wrong|(?:the|a)\s+wrong(?:\s+[a-z]+)?|wrong(?:ly)?"
+            r"|(?:gets?|got|getting|has|have|had)\s+(?:[\w'-]+\s+){0,3}?wrong|(?:the|a)\s+wrong(?:\s+[a-z]+)?"
+            r"|wrong(?:ly)?"
             r"|incorrect(?:ly)?|mistakes?|mistaken(?:ly)?|by mistake|in error|erroneous(?:ly)?|inaccurate(?:ly)?"
             r"|(?:mix|mixes|mixed|mixing|mess|messes|messed|messing|screws?|screwed|screwing|trips?|tripped|slip)"
             r"\s+up|slip-ups?|confus(?:es|ed|ing)|blunders?|blundered|goofs?|goofed|flubs?|flubbed|botch(?:es|ed)?"
@@ -248,7 +251,8 @@ _FAILURE_NOUN = (r"mistakes?|errors?|failures?|glitch(?:es)?|malfunctions?|break
                  r"|faults?|misfires?|blunders?|fumbles?|drops?|outages?|timeouts?|bugs?")
 _NOISE_SHAPES = (rf"\b(?:occasional|sporadic|intermittent|random|periodic|frequent|rare|odd|unpredictable|spurious"
                  rf"|infrequent|the odd|the occasional|some random)\s+(?:\w+\s+)?(?:{_FAILURE_NOUN})\b"
-                 rf"|\b(?:prone|liable|subject|susceptible)\s+to\s+(?:\w+\s+)?(?:{_FAILURE_NOUN}|fail\w*|break\w*|err\w*)\b"
+                 rf"|\b(?:prone|liable|subject|susceptible)\s+to\s+(?:\w+\s+)?(?:{_FAILURE_NOUN}|fail\w*|break\w*"
+                 rf"|err\w*)\b"
                  r"|\b(?:can|could|might|sometimes will|will sometimes|occasionally will)\s+(?:\w+\s+)?"
                  r"(?:fail|break down|crash|glitch|malfunction|misfire|go wrong|err|jam|stall|time out)"
                  r"(?:s|es|ed|ing)?\b"

@@ -53,7 +53,7 @@ VERB_GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(g) for g in (
      "transfer"},
     {"move", "go", "walk", "drive", "travel", "navigate", "sail", "fly", "ride", "relocate", "visit", "tour",
      "traverse", "cross", "roam", "wander", "steer", "cover", "sweep", "explore", "patrol", "crawl", "circle",
-     "shift"},
+     "shift", "reach", "arrive"},
     {"stack", "pile", "build", "assemble", "heap", "erect"},
     {"delete", "remove", "erase", "trash", "wipe", "purge", "discard", "clean up", "clear out", "get rid of", "rm",
      "prune", "cull", "destroy"},
@@ -554,6 +554,7 @@ def derived_operations(text: str, domain: str) -> list[DerivedOperation]:
     return list(spans.values())
 
 
+@lru_cache(maxsize=4096)  # asked again for each count after a verb (directive._placed_type)
 def object_operations(text: str, domain: str) -> list[DerivedOperation]:
     """Operations of ``domain`` asked for by a generic verb (:data:`GENERIC_VERBS`: "add", "apply", "list") with
     the object its tool is named after in the same part of the directive: "add 3 items to the cart" asks for

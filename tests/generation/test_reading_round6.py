@@ -268,3 +268,8 @@ def test_a_verb_done_again_with_an_undo_tool_is_that_tool_then_the_verb() -> Non
     assert any(p.startswith("unschedule(") for p in plan) and any(p.startswith("schedule(") for p in plan)
     # no undo tool with a start state for it: approximated, as before
     assert _kind("blocks: restack 2 blocks", "operation")[0].status == "approximated"
+
+
+def test_reaching_a_place_is_moving_there() -> None:
+    ops = _kind("visitall: reach 3 cells", "operation")
+    assert any(c.requirement.get("tool") == "move" and c.status == "honored" for c in ops)
