@@ -93,6 +93,17 @@ def _count(text: str, noun: str) -> int | None:
     return None if not match else number_value(match.group(1))
 
 
+#: A count of tools: "6 tools", "a 7-tool setup", "a toolbox of 6" (round 6).
+TOOL_COUNT = re.compile(rf"\b({NUMBER})(?:\s+|-)tools?\b|\b(?:toolbox|toolset|tool set|toolkit|tool kit)\s+of\s+"
+                        rf"({NUMBER})\b")
+
+
+def tool_count_of(text: str) -> tuple[int, int, int] | None:
+    """``(start, end, count)`` of the first count of tools in ``text`` (:data:`TOOL_COUNT`), or None."""
+    m = TOOL_COUNT.search(text)
+    return None if m is None else (m.start(), m.end(), number_value(m.group(1) or m.group(2)))
+
+
 def _has(text: str, *patterns: str) -> bool:
     return any(re.search(rf"\b{p}\b", text) for p in patterns)
 
@@ -170,9 +181,15 @@ _AT_MOST = (r"at most|no more than|not more than|up to|at max|max|maximum of|a m
             r"|below|within|capped at|limited to|fewer than|less than|(?:a |the )?(?:cap|limit|ceiling) of")
 
 
+#: A bound said as limiting the tools to a number (round 6): "limit the toolset to 4", "cap the tools at 5".
+_LIMIT_TOOLS = (rf"\b(?:limit|cap|restrict|keep|trim|cut)\w*\s+(?:the\s+)?(?:toolset|tool set|tools|toolbox"
+                rf"|number of tools)\s+(?:to|at)\s+(?:{NUMBER})\b")
+
+
 def tool_bound(said: str) -> int:
-    """The most tools an upper-bound phrase ("at most 6 tools", "fewer than 5 tools") allows."""
-    m = re.search(rf"\b({_AT_MOST})\s+({NUMBER})\b", said)
+    """The most tools an upper-bound phrase ("at most 6 tools", "fewer than 5 tools", "limit the toolset to 4")
+    allows."""
+    m = re.search(rf"\b({_AT_MOST})\s+({NUMBER})\b", said) or re.search(rf"\b(to|at)\s+({NUMBER})\b", said)
     if m is None:
         raise DirectiveError(f"{said!r} bounds no tool count")
     n = number_value(m.group(2))
@@ -366,7 +383,7 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      rf"|\b{_RATE}(?:failure|error|drop|miss|breakdown|crash|glitch)\s+(?:rate|chance|probability|odds)s?\b"
      r"|\b(?:success|outcomes?|actions?|moves?|calls?|tools?|results?|it)\s+(?:is|are)\s+(?:not|never)\s+guaranteed\b"
      r"|\bno guarantee (?:of success|that (?:\w+ ){0,3}?(?:works?|succeeds?))\b|" + _NOISE_SHAPES, "noise", True),
-    *_negated(r"(?:hidden|partial|partially|unobserved|unseen|invisible|secret)"
+    *_negated(r"(?:hidden|partial(?!\s+(?:rewards?|credit|shaping))|partially|unobserved|unseen|invisible|secret)"
               r"(?:\s+(?:information|info|facts?|state|observability|observable))?", "partial", False),
     *_negated(r"(?:fully|full|completely)\s+(?:observable|observability|visible)|visible|observable", "partial",
               True),
@@ -387,7 +404,10 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      rf"|\b(?:keep|keeps|kept|keeping)\s+(?:[\w'-]+\s+){{1,4}}?(?:secret|hidden|private|under wraps|{_TO_AGENT})\b"
      rf"|\b(?:{_INFO_NOUN})\s+{_STATE_IS}(?:{_HIDDEN_ADJ})\b"
      rf"|\b(?:{_HIDDEN_ADJ})\s+(?:[\w'-]+\s+)?(?:{_INFO_NOUN})\b", "partial", True),
-    (r"\b(?:unseen|invisible|unknown (?:state|facts?|information)|partial obs|partially obs)\b", "partial", True),
+    (r"\b(?:unseen|invisible|unknown (?:state|facts?|information)|partial obs|partially obs)\b"
+     # known only when asked for (round 6): "availability is revealed only on request", "only shown once checked"
+     r"|\b(?:revealed|shown|visible|known|disclosed|available|seen)\s+only\s+(?:on request|when|after|once|if|upon)\b"
+     r"|\bonly\s+(?:revealed|shown|disclosed|known)\s+(?:on request|when|after|once|if|upon)\b", "partial", True),
     # what the agent sees, by pattern as time pressure is: an extent and a noun of seeing, in either order ("a
     # partial view", "limited visibility", "the map is fully visible", "observable state")
     (rf"\b(?:{_PART_SEEN})\s+(?:\w+\s+)?(?:{_SEEING})\b|\b(?:{_SEEING})\s+{_IS}(?:{_PART_SEEN})\b"
@@ -418,6 +438,9 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      r"|\b(?:only|just)\s+(?:an?\s+)?(?:success|terminal|binary|final|goal)\s+(?:reward|signal)s?"
      r"|\b(?:success|terminal|binary|0/1|final|goal)[- ](?:only\s+)?rewards?\b|\breward\s+at\s+the\s+end\b"
      r"|\bsuccess[- ]only\b"
+     # a reward that waits for any condition said after it (round 6): "reward only once all balls are in room b"
+     r"|\b(?:rewards?|rewarded|payoffs?)\s+(?:\w+\s+){0,2}?(?:only|solely|just)\s+(?:once|when|after|upon|if"
+     r"|as soon as)\s+[^,;.]+"
      # only the outcome counts (round 6): "only success counts", "nothing but the result matters"
      r"|\b(?:only|just|nothing but)\s+(?:the\s+)?(?:success|outcome|result|completion|goal|win|winning|final state)\s+"
      r"(?:counts|matters|is rewarded|gets rewarded|pays|scores)\b", "reward_mode", "sparse"),
@@ -427,7 +450,10 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      # a reward for each part done (round 6): "partial credit", "a reward per delivered crate", "points for every box"
      r"|\bpartial credit\b|\b(?:rewards?|rewarded|points?|credit|bonus(?:es)?)\s+(?:per|for each|for every|on each"
      r"|on every|after each|after every|with each|with every|each time|at each|at every)\b", "reward_mode", "dense"),
-    # a quantity word and a tool noun, with at most one word between that does not turn few into more
+    # a quantity word and a tool noun, with at most one word between that does not turn few into more; "no extra
+    # tools" is none (round 6: it read as extra tools)
+    (rf"\b(?:no|without|zero|not any|none of the)\s+(?:extra|additional|more|spare|distractor)\s+(?:{_TOOL_NOUN})\b",
+     "tool_choice", -99),
     (rf"\b(?:(?:add|adding|give|use|include|with)\s+)?(?:{_MANY_TOOLS})\s+{_BETWEEN}(?:{_TOOL_NOUN})\b",
      "tool_choice", 2),
     (rf"\b(?:{_FEW_TOOLS})\s+(?!extra\b|more\b|additional\b){_BETWEEN}(?:{_TOOL_NOUN})\b"
@@ -436,7 +462,7 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      rf"(?:any\s+)?(?:extra\s+|more\s+|additional\s+)?(?:{_TOOL_NOUN})\b",
      "tool_choice", -99),  # "fewer distractors" is no request for more
     # an upper bound on the tool count: met by every task with no more tools (see tool_bound)
-    (rf"\b(?:{_AT_MOST})\s+(?:{NUMBER})\s+(?:\w+\s+)?tools?\b", "tool_bound", None),
+    (rf"\b(?:{_AT_MOST})\s+(?:{NUMBER})\s+(?:\w+\s+)?tools?\b|{_LIMIT_TOOLS}", "tool_bound", None),
     (r"\bnot\s+(?:too\s+|very\s+|that\s+|so\s+|overly\s+)?(?:hard|difficult|challenging)\b", "difficulty", -0.15),
     (r"\bnot\s+(?:too\s+|very\s+|that\s+|so\s+|overly\s+)?(?:easy|simple|trivial)\b", "difficulty", 0.15),
 ))
@@ -501,7 +527,8 @@ def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str 
         (("more tools", "add tools", "add more tools", "extra tools", "larger toolset", "distractor", "distractors"), 2,
          "more tools: two extra distractor tools per domain"),
         (("fewer tools", "remove tools", "only needed tools"), -99, "fewer tools: no distractor tools")])
-    tool_count = _count(text, "tool")
+    counted_tools = tool_count_of(text)
+    tool_count = counted_tools[2] if counted_tools else None
     if tool_count is not None:
         notes.append(f"{tool_count} tools requested (core tools are always kept)")
     elif "tool_bound" in said:

@@ -51,6 +51,7 @@ from gensim_gym.generation.directive import (
     rule_phrases,
     rule_templates_at,
     tool_bound,
+    tool_count_of,
     undo_tool,
     verb_pattern,
 )
@@ -318,16 +319,17 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
                                  + f": the nearest count, {most}, is aimed at" if over else "")
     yield from _uncounted(counting, knobs, counted_phrases(counting, knobs.domains, rest))
     if knobs.tool_count is not None:
-        m = re.search(rf"\b({NUMBER})\s+tools?\b", rest)  # not inside a bound ("at most 6 tools": a knob phrase)
-        if m:
+        tools_said = tool_count_of(rest)  # not inside a bound ("at most 6 tools": a knob phrase)
+        if tools_said:
+            a, b, _ = tools_said
             most = sum(len(registry[d].all_tools) for d in knobs.domains)
             least, needed = fewest_tools(knobs)
             fits = least <= knobs.tool_count <= most
-            yield m.start(), m.end(), Clause(m.group(0), "tool_count", {"tool_count": knobs.tool_count},
-                                             "honored" if fits else "approximated",
-                                             "" if fits else f"{'+'.join(knobs.domains)} has {least} tools every "
-                                                             f"task of this directive needs ({', '.join(needed)}) "
-                                                             f"and {most} in all: the nearest count is given")
+            yield a, b, Clause(text[a:b], "tool_count", {"tool_count": knobs.tool_count},
+                               "honored" if fits else "approximated",
+                               "" if fits else f"{'+'.join(knobs.domains)} has {least} tools every task of this "
+                                               f"directive needs ({', '.join(needed)}) and {most} in all: the nearest "
+                                               f"count is given")
     for words, kind, requirement in _KNOB_WORDS(knobs):
         for start, end in _spans(rest, words):
             yield start, end, _capable(Clause(text[start:end], kind, requirement), knobs)

@@ -273,3 +273,24 @@ def test_a_verb_done_again_with_an_undo_tool_is_that_tool_then_the_verb() -> Non
 def test_reaching_a_place_is_moving_there() -> None:
     ops = _kind("visitall: reach 3 cells", "operation")
     assert any(c.requirement.get("tool") == "move" and c.status == "honored" for c in ops)
+
+
+@pytest.mark.parametrize(("text", "count"), [("filesystem, a toolkit of 7", 7), ("webshop as a 5-tool task", 5)])
+def test_a_tool_count_said_as_a_compound_or_a_kit(text: str, count: int) -> None:
+    assert parse_directive(text).tool_count == count
+
+
+def test_limiting_the_tools_to_a_number_is_a_bound() -> None:
+    clause = _kind("support, cap the tools at 5", "tool_count")[0]
+    assert clause.requirement == {"tool_count": 5, "bound": "at most"}
+
+
+@pytest.mark.parametrize(("text", "kind", "requirement"), [
+    ("depot without additional tools", "tool_choice", {"more_tools": -99}),
+    ("hanoi, no partial rewards", "reward_mode", {"reward_mode": "sparse"}),
+    ("ferry, reward only after every car has crossed", "reward_mode", {"reward_mode": "sparse"}),
+    ("webshop where product features are shown only on request", "observability", {"partial": True}),
+])
+def test_negations_and_conditions_that_read_the_other_way(text: str, kind: str, requirement: dict) -> None:
+    clauses = _kind(text, kind)
+    assert clauses and clauses[0].requirement == requirement, _read(text).table()
