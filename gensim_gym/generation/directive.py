@@ -849,6 +849,8 @@ _POSTFIX_RULE = re.compile(
     r"|permitted|ok|okay|acceptable|an option|tolerated)|forbidden|prohibited|banned|disallowed|off[- ]limits?"
     r"|out of bounds|strict|tight|enforced|mandatory|capped|fixed|sacred|protected|read[- ]only|untouchable|taboo"
     r"|binding|non[- ]negotiable|obligatory|compulsory|in force|in effect|unacceptable|out of the question"
+    # discouraged (round 6): "handing off to a human is a last resort", "escalating is frowned upon"
+    r"|an? (?:last|final) resort|discouraged|frowned upon|to be avoided|not recommended|a bad idea"
     r"|off the table|a no[- ]go|an? no[- ](?:[a-z]+[- ])?(?:zone|area|go)|sacrosanct|inviolable|untouchable)\b"
     # a rule stated by its outcome: "overspending would be a failure", "a deletion fails the episode"
     r"|\b(?:is|are|would be|will be|counts? as|means?)\s+(?:an?\s+|instant\s+|immediate\s+)*(?:failure|fail|fatal"
@@ -921,7 +923,9 @@ def _subject_before(text: str, start: int, head: str) -> int:
     # a participle before a noun modifies it ("the loading dock", "deleting files"): still a noun phrase
     # ("the escalate tool": a verb before a noun names what the noun is for)
     verbs = [w for i, w in enumerate(words) if verb_of(w) is not None and i == len(words) - 1]
-    if not words or len(words) > 6 or verbs or any(w.isdigit() or w in NUMBER_WORDS for w in words):
+    # ("one person can't be in two places": "one" is a determiner there, no count)
+    counts = [w for i, w in enumerate(words) if w.isdigit() or w in NUMBER_WORDS and not (w == "one" and i == 0)]
+    if not words or len(words) > 6 or verbs or counts:
         return start
     return begin + len(text[begin:start]) - len(text[begin:start].lstrip())
 

@@ -733,7 +733,8 @@ def _verbal(own: frozenset[str]) -> frozenset[str]:
 SAME_SLOT = re.compile(r"\b(?:overlap\w*|clash\w*|conflict\w*|collid\w*|collision\w*|simultaneous\w*"
                        r"|concurrent\w*|at (?:a|one|the same|any(?: one)?) (?:time|hour|moment|minute|instant)|at once"
                        r"|per (?:time ?)?slot|(?:in|during) the same (?:hour|slot|period|block|window)"
-                       r"|in (?:a|one|the same) (?:time ?)?slot)\b")
+                       r"|in (?:a|one|the same) (?:time ?)?slot"
+                       r"|(?:be|being|is|are)\s+in\s+two\s+(?:places|meetings|rooms|sessions)|two places at once)\b")
 _SAME_SLOT_WORDS = frozenset({"double", "book", "slot"})
 
 

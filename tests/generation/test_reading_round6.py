@@ -294,3 +294,15 @@ def test_limiting_the_tools_to_a_number_is_a_bound() -> None:
 def test_negations_and_conditions_that_read_the_other_way(text: str, kind: str, requirement: dict) -> None:
     clauses = _kind(text, kind)
     assert clauses and clauses[0].requirement == requirement, _read(text).table()
+
+
+def test_being_in_two_places_is_double_booking_and_one_is_no_count() -> None:
+    knobs = parse_directive("calendar, 2 meetings, a person cannot be in two meetings")
+    assert knobs.constraints == ("no_double_booking",) and knobs.goal_count == 2
+    knobs = parse_directive("calendar, 4 meetings, one guest can't be in two places")
+    assert knobs.constraints == ("no_double_booking",) and knobs.goal_count == 4
+
+
+def test_a_discouraged_act_is_a_rule() -> None:
+    knobs = parse_directive("support, refund 2 orders, escalating is frowned upon")
+    assert knobs.constraints == ("no_escalation",) and "escalate" not in knobs.required_tools
