@@ -252,7 +252,7 @@ _FAILURE = (r"break down|breaks down|broke down|breaking down|fail|fails|failed|
             # the agent's or a tool's own mistakes (round 6): "gets the slot wrong", "picks the wrong item", "mixes up
             # records", "misreads a label", "flubs a booking"
             r"|(?:gets?|got|getting|has|have|had)\s+(?:[\w'-]+\s+){0,3}?wrong|(?:the|a)\s+wrong(?:\s+[a-z]+)?"
-            r"|wrong(?:ly)?"
+            r"|wrong(?:ly)?|cancell?ed|delayed|interrupted|aborted|rejected|declined|refused|bounced|lost"
             r"|incorrect(?:ly)?|mistakes?|mistaken(?:ly)?|by mistake|in error|erroneous(?:ly)?|inaccurate(?:ly)?"
             r"|(?:mix|mixes|mixed|mixing|mess|messes|messed|messing|screws?|screwed|screwing|trips?|tripped|slip)"
             r"\s+up|slip-ups?|confus(?:es|ed|ing)|blunders?|blundered|goofs?|goofed|flubs?|flubbed|botch(?:es|ed)?"

@@ -306,3 +306,8 @@ def test_being_in_two_places_is_double_booking_and_one_is_no_count() -> None:
 def test_a_discouraged_act_is_a_rule() -> None:
     knobs = parse_directive("support, refund 2 orders, escalating is frowned upon")
     assert knobs.constraints == ("no_escalation",) and "escalate" not in knobs.required_tools
+
+
+def test_a_frequency_with_an_event_done_to_the_agent_is_noise() -> None:
+    noise = _kind("ferry, 2 cars, crossings are now and then delayed", "noise")
+    assert noise and noise[0].requirement == {"noise": True} and noise[0].status == "honored"
