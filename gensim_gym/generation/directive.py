@@ -12,9 +12,12 @@ from __future__ import annotations
 import re
 import warnings
 from dataclasses import dataclass, field, fields
+from functools import lru_cache
 
 from gensim_gym.errors import DirectiveError, did_you_mean
 from gensim_gym.generation.lexicon import (
+    FIELD_WORDS,
+    GENERIC_VERBS,
     NUMBER,
     NUMBER_WORDS,
     SAME_SLOT,
@@ -23,6 +26,8 @@ from gensim_gym.generation.lexicon import (
     counted_type,
     derived_operations,
     evidence_nouns,
+    goal_subject,
+    main_tool,
     noun_lemma,
     number_value,
     object_operations,
@@ -30,6 +35,7 @@ from gensim_gym.generation.lexicon import (
     own_words,
     rule_templates,
     said_words,
+    single_fact,
     tool_verb,
     verb_of,
     weak_keywords,
@@ -87,6 +93,17 @@ def _count(text: str, noun: str) -> int | None:
     return None if not match else number_value(match.group(1))
 
 
+#: A count of tools: "6 tools", "a 7-tool setup", "a toolbox of 6" (round 6).
+TOOL_COUNT = re.compile(rf"\b({NUMBER})(?:\s+|-)tools?\b|\b(?:toolbox|toolset|tool set|toolkit|tool kit)\s+of\s+"
+                        rf"({NUMBER})\b")
+
+
+def tool_count_of(text: str) -> tuple[int, int, int] | None:
+    """``(start, end, count)`` of the first count of tools in ``text`` (:data:`TOOL_COUNT`), or None."""
+    m = TOOL_COUNT.search(text)
+    return None if m is None else (m.start(), m.end(), number_value(m.group(1) or m.group(2)))
+
+
 def _has(text: str, *patterns: str) -> bool:
     return any(re.search(rf"\b{p}\b", text) for p in patterns)
 
@@ -95,6 +112,7 @@ def _has(text: str, *patterns: str) -> bool:
 _UNINFLECTED = frozenset({"backup", "coupon", "cart", "copies"})
 
 
+@lru_cache(maxsize=4096)  # asked for every verb of every domain per count and rule (read_directive stays bounded)
 def verb_pattern(verb: str) -> str:
     """A regex for ``verb`` and its regular inflections, so operations are read in the forms people write:
     "escalate" also matches escalates / escalated / escalating, "copy" copies / copied, "drop" drops /
@@ -129,10 +147,11 @@ _TIGHT_MODS = (r"tight|tighter|short|shorter|strict|stricter|quick|little|limite
                r"|very little|not much|barely any|hardly any|not a lot of|not enough")
 _LOOSE_MODS = (r"plenty of|lots of|a lot of|loads of|tons of|no shortage of|loose|looser|generous|long|longer|ample"
                r"|relaxed|extra|more|enough|lenient|roomy|large|larger|big|bigger|huge|extended|flexible|soft|spare"
-               r"|abundant|unlimited|liberal|wide|comfortable|high|higher|a generous|an ample")
+               r"|abundant|unlimited|liberal|wide|comfortable|high|higher|a generous|an ample|some|a bit of")
 #: Nouns for the time an episode has ("a short horizon", "lots of slack") and for pressure on it ("a deadline").
 _TIME_RESOURCE = (r"time budget|step budget|step count|step cap|turn limit|move limit|budget of steps"
-                  r"|number of steps|max steps|time|timing|slack|horizons?|timeouts?")
+                  r"|number of steps|max steps|time|timing|slack|horizons?|timeouts?"
+                  r"|leeway|breathing room|wiggle room|headroom|buffer")
 _TIME_PRESSURE = r"deadlines?|time pressure|time limits?|rush|hurry|clock"
 #: Limits on an episode: tight or loose by their adjective; "no limit" is loose.
 _TIME_LIMIT = r"episode limits?|episode length|episode budget|step limits?|time limits?|limits?"
@@ -162,9 +181,15 @@ _AT_MOST = (r"at most|no more than|not more than|up to|at max|max|maximum of|a m
             r"|below|within|capped at|limited to|fewer than|less than|(?:a |the )?(?:cap|limit|ceiling) of")
 
 
+#: A bound said as limiting the tools to a number (round 6): "limit the toolset to 4", "cap the tools at 5".
+_LIMIT_TOOLS = (rf"\b(?:limit|cap|restrict|keep|trim|cut)\w*\s+(?:the\s+)?(?:toolset|tool set|tools|toolbox"
+                rf"|number of tools)\s+(?:to|at)\s+(?:{NUMBER})\b")
+
+
 def tool_bound(said: str) -> int:
-    """The most tools an upper-bound phrase ("at most 6 tools", "fewer than 5 tools") allows."""
-    m = re.search(rf"\b({_AT_MOST})\s+({NUMBER})\b", said)
+    """The most tools an upper-bound phrase ("at most 6 tools", "fewer than 5 tools", "limit the toolset to 4")
+    allows."""
+    m = re.search(rf"\b({_AT_MOST})\s+({NUMBER})\b", said) or re.search(rf"\b(to|at)\s+({NUMBER})\b", said)
     if m is None:
         raise DirectiveError(f"{said!r} bounds no tool count")
     n = number_value(m.group(2))
@@ -176,8 +201,32 @@ _SEEING = r"views?|visibility|vision|observations?|observability|information|inf
 _PART_SEEN = r"partial|limited|restricted|obscured|foggy|incomplete|narrow|reduced|poor|blurry|imperfect|hidden"
 _ALL_SEEN = r"full|complete|total|perfect|clear|unrestricted|unobstructed|fully visible|fully observable"
 #: A part of a directive that is one time word alone (", tight,"): the pressure it names.
-_LONE_TIGHT = r"tight|tighter|rushed|hurried|urgent|pressed|quick|fast|speedy|hasty"
-_LONE_LOOSE = r"leisurely|unhurried|unrushed|loose|looser"
+_LONE_TIGHT = r"tight|tighter|rushed|hurried|urgent|pressed|quick|fast|speedy|hasty|timed|rapid|brisk|hectic"
+_LONE_LOOSE = (r"leisurely|unhurried|unrushed|loose|looser|relaxed|patient|slow|slow[- ]paced|calm|lenient|untimed"
+               r"|laid[- ]back|easygoing|easy[- ]going")
+#: Negation scope for time pressure (round 6), as :func:`_negated` is for the boolean knobs: a negator before a word
+#: of haste, with at most three words between, says there is none ("no hurry", "no need to rush", "not in a hurry",
+#: "never rushed", "without hurrying"), so it is plenty of time, not the haste the word alone asks for.
+_HASTE = (r"hurry|hurrying|hurried|rush|rushing|rushed|haste|hasty|urgency|urgent|urgently|pressed for time|quick"
+          r"|quickly|fast|speed|speedy|race|racing")
+_NO_HASTE = (rf"\b(?:no|not|never|without|zero|nothing|don't|do not|doesn't|does not|needn't|need not|isn't|is not"
+             rf"|aren't|are not)\s+(?:[\w']+\s+){{0,3}}?(?:{_HASTE})\b")
+#: Time said to be no concern ("the clock is never an issue", "time doesn't matter", "no worries about time").
+_NO_CONCERN = (r"\b(?:time|timing|the clock|clock|speed|the deadline|deadlines?|the horizon|step counts?|steps)\s+"
+               r"(?:is|are|isn't|aren't|will be|should be)\s+(?:never|not|no|n't)?\s*(?:an?\s+|really\s+|much\s+)?"
+               r"(?:issue|concern|problem|factor|worry|constraint|object|priority|pressure)\b"
+               r"|\b(?:time|timing|the clock|speed)\s+(?:doesn't|does not|don't|do not|won't|will not|shouldn't)\s+"
+               r"(?:really\s+)?matter\b"
+               r"|\bno\s+(?:worries|concern|pressure)\s+(?:about|over|on)\s+(?:the\s+)?(?:time|clock|speed|steps)\b")
+#: The pace a task runs at, by a modifier of the noun "pace" ("at a leisurely pace", "at its own pace" / "at a
+#: brisk pace"), and taking one's time ("the agent can take its time", "as long as it takes").
+_SLOW_PACE = (r"\b(?:leisurely|slow|slower|relaxed|easy|calm|gentle|comfortable|unhurried|steady|own|measured)\s+"
+              r"pace\b|\btak(?:e|es|ing)\s+(?:your|its|their|his|her|our|my|one's|the|all the|as much|whatever)\s+"
+              r"(?:\w+\s+)?time\b|\bas long as (?:it|they|you|he|she|needed|necessary)(?:\s+(?:takes?|needs?"
+              r"|likes?|wants?))?\b|\bat (?:its|their|your|his|her|our|my|one's) (?:own )?leisure\b"
+              r"|\b(?:leisurely|unhurried|unrushed)\b")
+_FAST_PACE = (r"\b(?:brisk|fast|quick|rapid|high|breakneck|hurried|frantic|hectic|furious)\s+pace\b"
+              r"|\b(?:against the clock|time is of the essence|every (?:second|step|move) counts)\b")
 
 
 #: Stochastic failure is read by pattern, as time pressure is: a frequency (:data:`_FREQUENCY`: "sometimes",
@@ -187,7 +236,11 @@ _LONE_LOOSE = r"leisurely|unhurried|unrushed|loose|looser"
 _FREQUENCY = (r"sometimes|occasionally|now and then|every now and then|at times|randomly|at random|every so often"
               r"|from time to time|often|frequently|rarely|seldom|sporadically|intermittently|once in a while"
               r"|every once in a while|here and there|on occasion|periodically|unpredictably"
-              r"|some of the time|part of the time|with some probability|by chance")
+              r"|some of the time|part of the time|with some probability|by chance"
+              # a rate said as a number (round 6): "10% of the time", "one time in five", "half the time"
+              r"|\d+(?:\.\d+)?\s*(?:%|percent)\s+of\s+the\s+time|half the time|most of the time|now and again"
+              r"|(?:one|1|a)\s+(?:time\s+)?(?:in|out of)\s+(?:\d+|[a-z]+)|with (?:a )?(?:small |low )?probability"
+              r"(?: of)?(?: [\d.]+%?)?")
 _FAILURE = (r"break down|breaks down|broke down|breaking down|fail|fails|failed|failing|failures?|drops?|dropped"
             r"|dropping|slips?|slipped|slipping|break|breaks|broke|breaking|broken|errors?|errs?|erred|glitch|glitches"
             r"|glitched|glitching|miss|misses|missed|jams?|jammed|jamming|crash|crashes|crashed|crashing"
@@ -195,9 +248,36 @@ _FAILURE = (r"break down|breaks down|broke down|breaking down|fail|fails|failed|
             r"|gone wrong|gets? (?:\w+ )?wrong|got (?:\w+ )?wrong|times? out|timed out|hiccups?|stalls?|stalled"
             r"|fumbles?|fumbled|loses? (?:its )?grip|lost (?:its )?grip|gets? stuck|got stuck|stops? working"
             r"|(?:doesn't|does not|don't|do not|won't|will not) work|returns? (?:an? )?(?:errors?|garbage|nothing)"
-            r"|flakes? out|acts? up|cuts? out|conks? out|gives? out|sputters?|stutters?")
+            r"|flakes? out|acts? up|cuts? out|conks? out|gives? out|sputters?|stutters?"
+            # the agent's or a tool's own mistakes (round 6): "gets the slot wrong", "picks the wrong item", "mixes up
+            # records", "misreads a label", "flubs a booking"
+            r"|(?:gets?|got|getting|has|have|had)\s+(?:[\w'-]+\s+){0,3}?wrong|(?:the|a)\s+wrong(?:\s+[a-z]+)?"
+            r"|wrong(?:ly)?|cancell?ed|delayed|interrupted|aborted|rejected|declined|refused|bounced|lost"
+            r"|incorrect(?:ly)?|mistakes?|mistaken(?:ly)?|by mistake|in error|erroneous(?:ly)?|inaccurate(?:ly)?"
+            r"|(?:mix|mixes|mixed|mixing|mess|messes|messed|messing|screws?|screwed|screwing|trips?|tripped|slip)"
+            r"\s+up|slip-ups?|confus(?:es|ed|ing)|blunders?|blundered|goofs?|goofed|flubs?|flubbed|botch(?:es|ed)?"
+            r"|bungles?|bungled|mis(?!s|ery|chief|cellan|t\b|ts\b)[a-z]{3,}")  # "missing" is a state (miss: above)
 #: Adjectives that say a tool or part fails on its own ("a glitchy gripper", "buggy tools").
-_FAULTY = r"glitchy|buggy|faulty|error[- ]prone|malfunctioning|erratic|temperamental|spotty|patchy|shaky|wonky"
+_FAULTY = (r"glitchy|buggy|faulty|error[- ]prone|malfunctioning|erratic|temperamental|spotty|patchy|shaky|wonky"
+           r"|clumsy|sloppy|careless|unsteady|imprecise|mistake[- ]prone|accident[- ]prone"
+           r"|imperfect(?!\s+(?:information|info|knowledge|observ\w*|views?|visibility|vision|sight|perception))"
+           r"|less[- ]than[- ]perfect|far from perfect|hit[- ](?:or|and)[- ]miss")
+#: Failure as a noun with an adjective of frequency ("occasional mistakes", "random failures", "the odd malfunction"),
+#: proneness ("prone to errors"), a possibility ("actions can fail") or success only usually ("works most of the time").
+_FAILURE_NOUN = (r"mistakes?|errors?|failures?|glitch(?:es)?|malfunctions?|breakdowns?|crash(?:es)?|hiccups?|slips?"
+                 r"|faults?|misfires?|blunders?|fumbles?|drops?|outages?|timeouts?|bugs?")
+_NOISE_SHAPES = (rf"\b(?:occasional|sporadic|intermittent|random|periodic|frequent|rare|odd|unpredictable|spurious"
+                 rf"|infrequent|the odd|the occasional|some random)\s+(?:\w+\s+)?(?:{_FAILURE_NOUN})\b"
+                 rf"|\b(?:prone|liable|subject|susceptible)\s+to\s+(?:\w+\s+)?(?:{_FAILURE_NOUN}|fail\w*|break\w*"
+                 rf"|err\w*)\b"
+                 r"|\b(?:can|could|might|sometimes will|will sometimes|occasionally will)\s+(?:\w+\s+)?"
+                 r"(?:fail|break down|crash|glitch|malfunction|misfire|go wrong|err|jam|stall|time out)"
+                 r"(?:s|es|ed|ing)?\b"
+                 r"|\b(?:succeeds?|succeeding|works?|working|goes|go)\s+(?:only\s+)?(?:most of the time|usually|mostly"
+                 r"|often|sometimes|not always|some of the time|half the time)\b"
+                 r"|\b(?:usually|mostly|generally|often|normally)\s+(?:succeeds?|works?)\b")
+#: A rate said as a number before a chance of failing ("a 20% failure rate", "a 5 percent chance of a drop").
+_RATE = r"(?:\d+(?:\.\d+)?\s*(?:%|percent)\s+)?"
 #: Hiding is read by pattern too: a verb or adjective of hiding with a noun of information, in either order
 #: ("hide some customer information", "some details kept secret", "with the map hidden", "withhold the
 #: addresses from the agent"), asks for partial observability.
@@ -255,13 +335,21 @@ def _negated(words: str, kind: str, value: object) -> tuple[tuple[str, str, obje
 #: tasks, not a loose horizon). ``(regex, kind, value)``, most specific first.
 KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compile(p), k, v) for p, k, v in (
     (r"\blong[- ]horizon\b", "plan_length", 2),
+    # haste negated or said to be no concern, and a pace, before the haste words themselves (round 6)
+    (_NO_HASTE + "|" + _NO_CONCERN + "|" + _SLOW_PACE, "time_pressure", "loose"),
+    (_FAST_PACE, "time_pressure", "tight"),
+    # haste asked of the agent: "be quick", "finish fast", "as fast as possible", "in as few moves as possible"
+    (r"\b(?:be|act|work|move|finish|finishes|done|get it done|solve it|complete it)\s+(?:very\s+|really\s+)?(?:quick"
+     r"|quickly|fast|rapidly|swiftly|promptly|speedily)\b|\bas (?:quick|quickly|fast|soon|swiftly|rapidly) as "
+     r"(?:possible|you can|it can|they can)\b|\bin as few (?:steps|moves|actions|turns) as (?:possible|it can)\b",
+     "time_pressure", "tight"),
     (r"\b(?:" + "|".join(map(re.escape, TIME_WORDS["tight"])) + r")\b(?!\s+pressure)", "time_pressure", "tight"),
     (r"\b(?:" + "|".join(map(re.escape, TIME_WORDS["loose"])) + r")\b", "time_pressure", "loose"),
     (rf"\b(?:{_LESS_PRESSURE})\s+(?:real\s+|any\s+|extra\s+|spare\s+)?(?:{_TIME_PRESSURE}|pressure)\b",
      "time_pressure", "loose"),
     (rf"\b(?:{_MORE_PRESSURE})\s+(?:time\s+)?pressure\b", "time_pressure", "tight"),
-    (rf"\b(?:{_LOOSE_LIMIT})\s+(?:\w+\s+)?(?:deadlines?|time limits?|step limits?|limits?)\b", "time_pressure",
-     "loose"),
+    (rf"\b(?:{_LOOSE_LIMIT})\s+(?:\w+\s+)?(?:deadlines?|time limits?|step limits?|limits?|clocks?|timers?)\b",
+     "time_pressure", "loose"),
     (rf"\b(?:no|without|zero)\s+(?:real\s+|step\s+|time\s+)?(?:{_TIME_LIMIT})\b"
      r"|\b(?:no|without|zero)\s+(?:real\s+|any\s+)?(?:time|step|horizon)\s+(?:constraints?|restrictions?|caps?|bounds?)\b",
      "time_pressure", "loose"),
@@ -270,7 +358,8 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     (rf"\b(?:{_TIGHT_MODS})\s+(?:\w+\s+)?(?:{_TIME_RESOURCE}|{_TIME_PRESSURE}|{_TIME_LIMIT}|steps|moves|turns)\b"
      rf"{_TIME_TAIL}", "time_pressure", "tight"),
     (rf"\b(?:{_LOOSE_MODS})\s+(?:\w+\s+)?(?:{_TIME_RESOURCE})\b{_TIME_TAIL}", "time_pressure", "loose"),
-    (r"\b(?:plenty of|lots of|a lot of|loads of|tons of|enough|spare|ample|generous|no shortage of)\s+"
+    (r"\b(?:plenty of|lots of|a lot of|loads of|tons of|enough|spare|ample|generous|no shortage of|unlimited|infinite"
+     r"|endless|countless|as many)\s+"
      r"(?:\w+\s+)?(?:steps|moves|turns)\b", "time_pressure", "loose"),  # not "more steps": longer plans
     (rf"\b(?:{_TIME_RESOURCE}|{_TIME_PRESSURE}|{_TIME_LIMIT}|steps|moves|turns|actions)\s+{_IS}(?:{_TIGHT_ADJ})\b",
      "time_pressure", "tight"),
@@ -289,14 +378,23 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     (rf"\b(?:{_FREQUENCY})\s+(?:[\w'-]+\s+){{0,3}}?(?:{_FAILURE})\b"
      rf"|\b(?:{_FAILURE})\b(?:\s+[\w'-]+){{0,3}}?\s+(?:{_FREQUENCY})\b"
      rf"|\b(?:{_FAULTY})\b|(?:\bnot|n't)\s+always\s+(?:work|works|succeed|succeeds|go|goes|run|runs|respond|responds)\b"
-     rf"|\b(?:chance|probability|risk|odds|likelihood|rate)\s+(?:of\s+|that\s+)?(?:[\w'-]+\s+){{0,2}}?(?:{_FAILURE})\b"
-     rf"|\b(?:failure|error|drop|miss|breakdown|crash|glitch)\s+(?:rate|chance|probability|odds)s?\b", "noise", True),
-    *_negated(r"(?:hidden|partial|partially|unobserved|unseen|invisible|secret)"
+     rf"|\b{_RATE}(?:chance|probability|risk|odds|likelihood|rate)\s+(?:of\s+|that\s+)?(?:[\w'-]+\s+){{0,2}}?"
+     rf"(?:{_FAILURE})\b"
+     rf"|\b{_RATE}(?:failure|error|drop|miss|breakdown|crash|glitch)\s+(?:rate|chance|probability|odds)s?\b"
+     r"|\b(?:success|outcomes?|actions?|moves?|calls?|tools?|results?|it)\s+(?:is|are)\s+(?:not|never)\s+guaranteed\b"
+     r"|\bno guarantee (?:of success|that (?:\w+ ){0,3}?(?:works?|succeeds?))\b|" + _NOISE_SHAPES, "noise", True),
+    *_negated(r"(?:hidden|partial(?!\s+(?:rewards?|credit|shaping))|partially|unobserved|unseen|invisible|secret)"
               r"(?:\s+(?:information|info|facts?|state|observability|observable))?", "partial", False),
     *_negated(r"(?:fully|full|completely)\s+(?:observable|observability|visible)|visible|observable", "partial",
               True),
     (r"\b(?:can't|cannot|can not|doesn't|does not|don't|do not|won't|unable to)\s+(?:see|observe|know|tell)\b",
      "partial", True),
+    # seeing a part, or everything (round 6): "should see only part of the catalog", "the robot knows everything"
+    (r"\b(?:sees?|seeing|knows?|knowing|observes?|observing|views?)\s+(?:only\s+|just\s+)?(?:part|parts|some|a part"
+     r"|a portion|a fraction|half|little|a little|bits|pieces|a subset)\s+of\b|\bonly\s+(?:sees?|knows?|observes?)\b",
+     "partial", True),
+    (r"\b(?:sees?|knows?|observes?)\s+(?:everything|it all|all of it|all the facts|the whole (?:state|world|map"
+     r"|board|grid|picture))\b", "partial", False),
     # hiding by verb or adjective with an information noun, in either order; "don't hide anything" is full
     (rf"\b(?:don't|do not|never|no need to|without|nothing|no)\s+(?:\w+\s+)?(?:{_HIDE_VERB})\b"
      rf"(?:\s+(?:anything|any\s+\w+|it|them))?", "partial", False),
@@ -306,7 +404,10 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      rf"|\b(?:keep|keeps|kept|keeping)\s+(?:[\w'-]+\s+){{1,4}}?(?:secret|hidden|private|under wraps|{_TO_AGENT})\b"
      rf"|\b(?:{_INFO_NOUN})\s+{_STATE_IS}(?:{_HIDDEN_ADJ})\b"
      rf"|\b(?:{_HIDDEN_ADJ})\s+(?:[\w'-]+\s+)?(?:{_INFO_NOUN})\b", "partial", True),
-    (r"\b(?:unseen|invisible|unknown (?:state|facts?|information)|partial obs|partially obs)\b", "partial", True),
+    (r"\b(?:unseen|invisible|unknown (?:state|facts?|information)|partial obs|partially obs)\b"
+     # known only when asked for (round 6): "availability is revealed only on request", "only shown once checked"
+     r"|\b(?:revealed|shown|visible|known|disclosed|available|seen)\s+only\s+(?:on request|when|after|once|if|upon)\b"
+     r"|\bonly\s+(?:revealed|shown|disclosed|known)\s+(?:on request|when|after|once|if|upon)\b", "partial", True),
     # what the agent sees, by pattern as time pressure is: an extent and a noun of seeing, in either order ("a
     # partial view", "limited visibility", "the map is fully visible", "observable state")
     (rf"\b(?:{_PART_SEEN})\s+(?:\w+\s+)?(?:{_SEEING})\b|\b(?:{_SEEING})\s+{_IS}(?:{_PART_SEEN})\b"
@@ -336,11 +437,23 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      r"complete|the goal|goal|solved|done|finished|reached|achieved)"
      r"|\b(?:only|just)\s+(?:an?\s+)?(?:success|terminal|binary|final|goal)\s+(?:reward|signal)s?"
      r"|\b(?:success|terminal|binary|0/1|final|goal)[- ](?:only\s+)?rewards?\b|\breward\s+at\s+the\s+end\b"
-     r"|\bsuccess[- ]only\b", "reward_mode", "sparse"),
+     r"|\bsuccess[- ]only\b"
+     # a reward that waits for any condition said after it (round 6): "reward only once all balls are in room b"
+     r"|\b(?:rewards?|rewarded|payoffs?)\s+(?:\w+\s+){0,2}?(?:only|solely|just)\s+(?:once|when|after|upon|if"
+     r"|as soon as)\s+[^,;.]+"
+     # only the outcome counts (round 6): "only success counts", "nothing but the result matters"
+     r"|\b(?:only|just|nothing but)\s+(?:the\s+)?(?:success|outcome|result|completion|goal|win|winning|final state)\s+"
+     r"(?:counts|matters|is rewarded|gets rewarded|pays|scores)\b", "reward_mode", "sparse"),
     (r"\b(?:per[- ]step|step[- ]?wise|step[- ]by[- ]step|incremental|intermediate|progress|partial[- ]credit)"
      r"\s+rewards?\b"
-     r"|\breward\s+(?:shaping|for progress|each step|every step)\b|\breward[- ]shaping\b", "reward_mode", "dense"),
-    # a quantity word and a tool noun, with at most one word between that does not turn few into more
+     r"|\breward\s+(?:shaping|for progress|each step|every step)\b|\breward[- ]shaping\b"
+     # a reward for each part done (round 6): "partial credit", "a reward per delivered crate", "points for every box"
+     r"|\bpartial credit\b|\b(?:rewards?|rewarded|points?|credit|bonus(?:es)?)\s+(?:per|for each|for every|on each"
+     r"|on every|after each|after every|with each|with every|each time|at each|at every)\b", "reward_mode", "dense"),
+    # a quantity word and a tool noun, with at most one word between that does not turn few into more; "no extra
+    # tools" is none (round 6: it read as extra tools)
+    (rf"\b(?:no|without|zero|not any|none of the)\s+(?:extra|additional|more|spare|distractor)\s+(?:{_TOOL_NOUN})\b",
+     "tool_choice", -99),
     (rf"\b(?:(?:add|adding|give|use|include|with)\s+)?(?:{_MANY_TOOLS})\s+{_BETWEEN}(?:{_TOOL_NOUN})\b",
      "tool_choice", 2),
     (rf"\b(?:{_FEW_TOOLS})\s+(?!extra\b|more\b|additional\b){_BETWEEN}(?:{_TOOL_NOUN})\b"
@@ -349,7 +462,7 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      rf"(?:any\s+)?(?:extra\s+|more\s+|additional\s+)?(?:{_TOOL_NOUN})\b",
      "tool_choice", -99),  # "fewer distractors" is no request for more
     # an upper bound on the tool count: met by every task with no more tools (see tool_bound)
-    (rf"\b(?:{_AT_MOST})\s+(?:{NUMBER})\s+(?:\w+\s+)?tools?\b", "tool_bound", None),
+    (rf"\b(?:{_AT_MOST})\s+(?:{NUMBER})\s+(?:\w+\s+)?tools?\b|{_LIMIT_TOOLS}", "tool_bound", None),
     (r"\bnot\s+(?:too\s+|very\s+|that\s+|so\s+|overly\s+)?(?:hard|difficult|challenging)\b", "difficulty", -0.15),
     (r"\bnot\s+(?:too\s+|very\s+|that\s+|so\s+|overly\s+)?(?:easy|simple|trivial)\b", "difficulty", 0.15),
 ))
@@ -414,13 +527,14 @@ def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str 
         (("more tools", "add tools", "add more tools", "extra tools", "larger toolset", "distractor", "distractors"), 2,
          "more tools: two extra distractor tools per domain"),
         (("fewer tools", "remove tools", "only needed tools"), -99, "fewer tools: no distractor tools")])
-    tool_count = _count(text, "tool")
+    counted_tools = tool_count_of(text)
+    tool_count = counted_tools[2] if counted_tools else None
     if tool_count is not None:
         notes.append(f"{tool_count} tools requested (core tools are always kept)")
     elif "tool_bound" in said:
         tool_count = _bounded_tools(tool_bound(str(said["tool_bound"][1])), domains, notes)
     # a count inside a rule ("don't let anyone attend two meetings at once") counts no goals
-    goal_count, goal_type = _goal_count(masked(text, forbidding_rules(text)), domains, notes)
+    goal_count, goal_type = _goal_count(masked(text, forbidding_rules(text)), domains, notes, text)
     constraints = _constraints(text, domains, notes)
     # a verb inside a constraint ("never delete the backups") forbids the operation; it does not ask for it
     required = _required_tools(masked(text, forbidding_rules(text)), domains, notes)
@@ -454,13 +568,21 @@ def _bounded_tools(bound: int, domains, notes: list[str]) -> int | None:
 _ANY_GOAL = ("goal", "objective", "condition")
 #: "stack blocks, 5 of them": a count of the objects named before it.
 _OF_THEM = re.compile(rf"\b({NUMBER})\s+of\s+(?:them|those|these)\b")
+#: "a tower of 4", "a batch of 3": a count of a container with no noun after it (round 6).
+_CONTAINER = re.compile(rf"\b(?:tower|stack|pile|heap|batch|set|group|bundle|series|row|column|queue|collection|lot"
+                        rf"|load|bunch|handful|list)\s+of\s+({NUMBER})\b"
+                        rf"(?=\s*(?:[,;:.)]|$|(?:and|then|with|on|in|at|for|to|from|please|each|every)\b))")
+#: "copy 2 of the logs": a count of the noun after a determiner.
+_PARTITIVE = re.compile(rf"\b({NUMBER})\s+of\s+(?:the|these|those|its|their|our|my|your|all the)\s+"
+                        rf"(?:[a-z]+\s+)??([a-z]+)\b")
 MAX_GOAL_COUNT = 8  # a layout's goal-status slots (Layout.max_goals)
 
 
-def _goal_count(text: str, domains: list[str], notes: list[str]) -> tuple[int | None, str | None]:
+def _goal_count(text: str, domains: list[str], notes: list[str],
+                whole: str | None = None) -> tuple[int | None, str | None]:
     """``(count, object type)`` from "three meetings", "5 crates", "2 goals", "blocks, 5 of them" (the type of
     the chosen domains whose noun is counted; None for goal words), or ``(None, None)``."""
-    for match in goal_counted(counted_phrases(text, domains), domains)[:1]:
+    for match in goal_counted(counted_phrases(text, domains, whole), domains)[:1]:
         count, kind = number_value(match[3]), match[4]
         said = text[match[0]:match[1]]
         if count < 1:
@@ -492,10 +614,11 @@ def goal_capacity(domains, kind: str | None) -> int:
     return min([MAX_GOAL_COUNT, *([max(most)] if most else [])])
 
 
-def counted_phrases(text: str, domains) -> list[tuple[int, int, int, str, str | None]]:
+def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[int, int, int, str, str | None]]:
     """``(start, end, number end, number, object type)`` of each count of goal items in ``text``: a number
     and a noun of a chosen domain's types (``lexicon.counted_type``; an adjective may stand between: "3
-    wooden blocks"), a goal word (type None), or "N of them" after such a noun."""
+    wooden blocks"), a goal word (type None), "N of them" after such a noun (looked for in ``whole``, the text
+    before rules were masked out of it, where given) and "N of the <noun>"."""
     out = []
     for m in re.finditer(rf"\b({NUMBER})\s+(?:([a-z]+)\s+)?([a-z]+)\b", text):
         for word, end in ((m.group(3), m.end(3)), (m.group(2), m.end(2))):
@@ -505,10 +628,29 @@ def counted_phrases(text: str, domains) -> list[tuple[int, int, int, str, str | 
             if kind is not None or word in _ANY_GOAL or word.removesuffix("s") in _ANY_GOAL:
                 out.append((m.start(), end, m.end(1), m.group(1), kind))
                 break
+            # "1 flat tire": the one thing a fact without arguments is about, where no type names it (a goal count
+            # of 1; "2 flat tires" stays uncounted, as the world has one: round 6)
+            if kind is None and number_value(m.group(1)) == 1 and single_fact(word, domains) is not None:
+                out.append((m.start(), end, m.end(1), m.group(1), None))
+                break
     for m in _OF_THEM.finditer(text):
-        before = [counted_type(w, domains) for w in re.findall(r"[a-z]+", text[:m.start()])]
-        kind = next((k for k in reversed(before) if k is not None), None)
+        # the referent is read in the whole directive: a noun inside a rule ("never hands a ticket to a supervisor
+        # and closes 2 of them") is still what "them" refers back to; failing a noun, what the verb before the
+        # count acts on ("buys 2 of them": products), else what the domain's goals are about (round 6)
+        before = [counted_type(w, domains) for w in re.findall(r"[a-z]+", (whole or text)[:m.start()])]
+        verb = re.search(r"([a-z]+)\s+$", text[:m.start()])
+        kind = next((k for k in reversed(before) if k is not None), None) \
+            or (_object_type(verb.group(1), domains) if verb else None) \
+            or next((k for d in domains if (k := goal_subject(d)) is not None), None)
         if kind is not None:
+            out.append((m.start(), m.end(), m.end(1), m.group(1), kind))
+    for m in _CONTAINER.finditer(text):  # "a tower of 4": the count of what the domain's goals are about
+        kind = next((k for d in domains if (k := goal_subject(d)) is not None), None)
+        if kind is not None and not any(a < m.end() and m.start() < b for a, b, *_ in out):
+            out.append((m.start(), m.end(), m.end(1), m.group(1), kind))
+    for m in _PARTITIVE.finditer(text):  # "copy 2 of the logs": a count of the noun after "of the"
+        kind = counted_type(m.group(2), domains)
+        if kind is not None and not any(a < m.end() and m.start() < b for a, b, *_ in out):
             out.append((m.start(), m.end(), m.end(1), m.group(1), kind))
     out += _operation_counts(text, domains, [(a, b) for a, b, *_ in out])
     return sorted(out)
@@ -534,9 +676,11 @@ def _operation_counts(text: str, domains, taken: list[tuple[int, int]]) -> list:
         nouns = {noun_lemma(w) for w in m.group(3, 4) if w}
         if nouns & COUNT_UNITS or nouns & set(_ANY_GOAL) or any(a < m.end() and m.start(2) < b for a, b in taken):
             continue  # "move 4 steps to": no goal items; "2 goals" are counted as goals already
-        kind = _object_type(m.group(1), domains)
+        kind = _object_type(m.group(1), domains) or _placed_type(text, m.start(1), domains)
         if kind is not None:
-            out.append((m.start(2), m.end(), m.end(2), m.group(2), kind))
+            # "put 2 gadgets in the basket": the count ends at its noun, not at the preposition after it
+            end = m.end(3) if m.group(3) and m.group(4) in _PHRASE_END else m.end()
+            out.append((m.start(2), end, m.end(2), m.group(2), kind))
     for m in _COUNT.finditer(text):
         if any(a < m.end() and m.start() < b for a, b in [*taken, *((o[0], o[1]) for o in out)]):
             continue
@@ -546,6 +690,21 @@ def _operation_counts(text: str, domains, taken: list[tuple[int, int]]) -> list:
                 out.append((m.start(), end, m.end(1), m.group(1), kind))
                 break
     return out
+
+
+def _placed_type(text: str, start: int, domains) -> str | None:
+    """The type a count after a generic verb counts where the verb and its tool's object ask for that tool ("put 2
+    gadgets in the basket": ``add_to_cart``, which acts on products; ``lexicon.object_operations``: round 6)."""
+    for name in domains:
+        hit = next((h for h in object_operations(text, name) if h.start <= start < h.end), None)
+        if hit is not None:
+            ts = get_toolset(name)
+            about = {getattr(t, "type", t) for p in ts.predicates if p.name in ts.goal_predicates for t in p.params}
+            params = [p.type for t in ts.tools + ts.extra_tools if calls(t.name, hit.tool) for p in t.params]
+            kind = next((p for p in params if p in about), None)
+            if kind is not None:
+                return kind
+    return None
 
 
 def _object_type(word: str, domains, *, derived: bool = False) -> str | None:
@@ -580,10 +739,25 @@ OPERATIONS = {
     "warehouse": {"pick": "pick", "drop": "drop", "move": "drop", "store": "drop", "deliver": "drop"},
     "webshop": {"inspect": "inspect", "coupon": "apply_coupon", "buy": "checkout", "purchase": "checkout",
                 "cart": "add_to_cart"},
-    "calendar": {"book": "book_room", "invite": "invite", "confirm": "confirm_attendance", "schedule": "schedule"},
+    "calendar": {"book": "book_room", "invite": "invite", "confirm": "confirm_attendance", "schedule": "schedule",
+                 "cancel": "unschedule", "call off": "unschedule"},
     "support": {"cancel": "cancel_order", "escalate": "escalate", "verify": "verify_identity",
                 "update": "update_address", "refund": "refund_order"},
 }
+
+
+#: Verbs whose tool does less than the verb says (round 6): the golden plan calls the tool, and the reading marks the
+#: clause approximated with what a task does instead.
+LOOSE_OPERATIONS = {"calendar": dict.fromkeys(("cancel", "call off"), (
+    "unschedule takes the meeting off its slot (tasks that ask for it start with their meetings on slots); calendar "
+    "goals are attendance and rooms, so the task then holds it at another slot: moved, not cancelled"))}
+
+
+def loose_elsewhere(verb: str, name: str, domains) -> bool:
+    """Whether ``verb`` is a loose operation of domain ``name`` (:data:`LOOSE_OPERATIONS`) that another chosen domain
+    does exactly: that domain's tool is meant ("cancel 2 orders" in support+calendar is ``cancel_order``)."""
+    return verb in LOOSE_OPERATIONS.get(name, {}) and any(
+        verb in operations(o) and verb not in LOOSE_OPERATIONS.get(o, {}) for o in domains if o != name)
 
 
 #: States a rule keeps something in ("keep the dock clear", "the backups must stay untouched").
@@ -643,7 +817,10 @@ def _rule_regex(names: tuple[str, ...]) -> re.Pattern[str]:
     verbs = sorted({v for name in names for v in operations(name)}, key=len, reverse=True)
     opens = "|".join(verb_pattern(v) for v in verbs) or r"(?!x)x"
     # ... or to a conjunction that opens another rule ("within policy and never escalate": two rules)
-    tail = (rf"(?:(?!\b(?:and|but|then|while|so|plus)\s+(?:then\s+|also\s+)?(?:{opens})"
+    # ... or to a conjunction and a word with a count after it ("never hands a ticket to a supervisor and closes 2 of
+    # them": a count is no part of a prohibition, so the verb before it is asked for, whatever the verb: round 6)
+    counted = rf"(?!(?:more|less|fewer|than|at|up|over|under|only|just|no|not|never)\b)[a-z]+\s+(?:{NUMBER})\b"
+    tail = (rf"(?:(?!\b(?:and|but|then|while|so|plus)\s+(?:then\s+|also\s+)?(?:{opens}|{counted})"
             rf"|\b(?:and|but|or|plus|while)\s+(?:also\s+)?(?:{_NEXT_RULE})\b)[^,;:.])*")
     return re.compile(rf"\b(?:({_PRECEDENCE_HEAD})|{_RULE_HEAD})\b{tail}")
 
@@ -672,6 +849,8 @@ _POSTFIX_RULE = re.compile(
     r"|permitted|ok|okay|acceptable|an option|tolerated)|forbidden|prohibited|banned|disallowed|off[- ]limits?"
     r"|out of bounds|strict|tight|enforced|mandatory|capped|fixed|sacred|protected|read[- ]only|untouchable|taboo"
     r"|binding|non[- ]negotiable|obligatory|compulsory|in force|in effect|unacceptable|out of the question"
+    # discouraged (round 6): "handing off to a human is a last resort", "escalating is frowned upon"
+    r"|an? (?:last|final) resort|discouraged|frowned upon|to be avoided|not recommended|a bad idea"
     r"|off the table|a no[- ]go|an? no[- ](?:[a-z]+[- ])?(?:zone|area|go)|sacrosanct|inviolable|untouchable)\b"
     # a rule stated by its outcome: "overspending would be a failure", "a deletion fails the episode"
     r"|\b(?:is|are|would be|will be|counts? as|means?)\s+(?:an?\s+|instant\s+|immediate\s+)*(?:failure|fail|fatal"
@@ -744,7 +923,9 @@ def _subject_before(text: str, start: int, head: str) -> int:
     # a participle before a noun modifies it ("the loading dock", "deleting files"): still a noun phrase
     # ("the escalate tool": a verb before a noun names what the noun is for)
     verbs = [w for i, w in enumerate(words) if verb_of(w) is not None and i == len(words) - 1]
-    if not words or len(words) > 6 or verbs or any(w.isdigit() or w in NUMBER_WORDS for w in words):
+    # ("one person can't be in two places": "one" is a determiner there, no count)
+    counts = [w for i, w in enumerate(words) if w.isdigit() or w in NUMBER_WORDS and not (w == "one" and i == 0)]
+    if not words or len(words) > 6 or verbs or counts:
         return start
     return begin + len(text[begin:start]) - len(text[begin:start].lstrip())
 
@@ -885,15 +1066,51 @@ def _required_tools(text: str, domains: list[str], notes: list[str]) -> tuple[st
             if len(domains) > 1 and verb in named and verb not in OPERATIONS.get(name, {}) \
                     and tool_verb(tool.rstrip("*")) != verb:
                 continue
+            if loose_elsewhere(verb, name, domains):  # "cancel" in support+calendar: support's cancel_order
+                continue
             if re.search(verb_pattern(verb), text) and tool not in tools:
                 tools.append(tool)
                 notes.append(f"'{verb}': the golden plan calls {tool}")
+        for start, end, tool in name_verbs(text, [name]):  # "ferry 3 cars": the name as a verb
+            if tool not in tools:
+                tools.append(tool)
+                notes.append(f"'{text[start:end]}' (the domain's name as a verb): the golden plan calls {tool}")
         # "three deliveries", "reschedule": words derived from a verb ask for its tool too
         for hit in derived_operations(text, name) + object_operations(text, name):
-            if hit.tool not in tools:
-                tools.append(hit.tool)
-                notes.append(f"'{text[hit.start:hit.end]}' ({hit.verb}): the golden plan calls {hit.tool}")
+            undo = undo_tool(name, hit.tool) if hit.redo else None
+            for tool in ([undo] if undo else []) + [hit.tool]:  # "reschedule": unschedule, then schedule
+                if tool not in tools:
+                    tools.append(tool)
+                    notes.append(f"'{text[hit.start:hit.end]}' ({hit.verb}): the golden plan calls {tool}")
     return tuple(tools)
+
+
+def undo_tool(name: str, tool: str) -> str | None:
+    """The tool of domain ``name`` that undoes ``tool`` ("un" + its name: ``unschedule``), where the domain gives it a
+    start state to undo (``Toolset.init_when_asked``): a verb done again ("reschedule") is then that tool and ``tool``
+    again, which a task can really ask for (round 6). None otherwise."""
+    ts = get_toolset(name)
+    undo = f"un{tool}"
+    return undo if undo in ts.init_when_asked and any(t.name == undo for t in ts.all_tools) else None
+
+
+#: Where a word stands as a verb: at the start of a part of the directive or after a word that a verb follows.
+_VERB_SLOT = r"(?:^|[,;:.(]\s*|\b(?:then|and|to|must|should|can|will|please|also|that|who|i|we|you|they|it)\s+)"
+_AN_OBJECT = rf"\s+(?:{NUMBER}|the|a|an|all|every|each|them|it|some|these|those|both|several|many)\b"
+
+
+def name_verbs(text: str, domains) -> list[tuple[int, int, str]]:
+    """``(start, end, tool)`` for each name of a chosen domain used as a verb, where a verb stands and with an object
+    after it ("ferry 3 cars across", "please ferry the cars"): it asks for the domain's work, its main tool
+    (``lexicon.main_tool``), as a name made from a verb does ("rearrangement": rearrange; round 6)."""
+    out = []
+    for name in domains:
+        tool = main_tool(name)
+        if tool is None or name in operations(name):
+            continue
+        for m in re.finditer(rf"{_VERB_SLOT}({re.escape(name)})(?:s|es|ed|ing)?(?={_AN_OBJECT})", text):
+            out.append((m.start(1), m.end(1), tool))
+    return out
 
 
 def _check_inputs(directive: object, difficulty: object) -> None:
@@ -911,8 +1128,12 @@ _INTENSITY = (("extremely", 2.0), ("super", 2.0), ("very", 1.5), ("really", 1.5)
 #: Words that name the middle of the range outright ("moderate difficulty"): difficulty 0.5.
 MIDDLE = ("moderate", "medium", "intermediate")
 #: Words that lower (raise) the difficulty by 0.3.
-EASY_WORDS = ("easy", "easier", "simple", "simpler", "beginner")
-HARD_WORDS = ("hard", "harder", "tough", "tougher", "difficult", "challenging", "expert")
+EASY_WORDS = ("easy", "easier", "simple", "simpler", "beginner",
+              # round 6: the words of the easy end a user reaches for
+              "trivial", "basic", "elementary", "straightforward", "gentle", "novice", "introductory")
+HARD_WORDS = ("hard", "harder", "tough", "tougher", "difficult", "challenging", "expert",
+              "tricky", "trickier", "demanding", "brutal", "punishing", "advanced", "gruelling", "grueling",
+              "intricate")
 
 
 def _superlatives(words: tuple[str, ...]) -> tuple[str, ...]:
@@ -1000,12 +1221,13 @@ def _domains(text: str, notes: list[str], on_unknown: str) -> list[str]:
 
 
 #: Words that join two worlds into one ("support tickets plus file cleanup"); "and" joins too much else.
-_JOIN = re.compile(r"\s+(?:plus|as well as|together with|combined with|along with|mixed with)\s+|\s*[+&]\s*")
+_JOIN = re.compile(r"\s+(?:plus|as well as|together with|combined with|along with|mixed with|combines? with"
+                   r"|combining with|merged with|coupled with|paired with|alongside)\s+|\s*[+&]\s*")
 
 
 #: Words after "A and B" saying the two are one world ("online shop and warehouse tasks mixed").
-COMPOSED = re.compile(r"\b(?:mixed|combined|together|interleaved|blended|at once|both|in (?:one|a single) (?:world|env"
-                      r"|environment|task)s?|(?:a )?(?:mix|mixture|combination|blend) of)\b")
+COMPOSED = re.compile(r"\b(?:mixed|combined|combines?|together|interleaved|blended|at once|both|in (?:one|a single)"
+                      r" (?:world|env|environment|task)s?|(?:a )?(?:mix|mixture|combination|blend) of)\b")
 
 
 def _conjunct_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
@@ -1066,7 +1288,8 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     forms = said_words(text)
     used = {span for w, span in forms.items() if w in taken}  # "guests" counted as a noun is not also "passenger"
     for w, span in forms.items():
-        if w in own_words(name) and w not in taken and span not in used and not inside(*span):
+        if w in own_words(name) and w not in taken and span not in used and not inside(*span) \
+                and not _field_word_of_other(text, span, name):
             acts.append(w)
             used.add(span)
     # an own word that is a verb with its particle written as one ("checkout"), said as two ("check out")
@@ -1079,6 +1302,18 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     if len(hits) == 1 and not verbs + nouns + acts and hits[0] != name and _foreign_compound(text, hits[0]):
         return [], []  # "stock market": a lone keyword that only modifies a head foreign to every domain
     return hits, verbs + nouns + acts
+
+
+def _field_word_of_other(text: str, span: tuple[int, int], name: str) -> bool:
+    """Whether the word at ``span`` is a word of a world's field (``lexicon.FIELD_WORDS``: "home", "messy") that
+    modifies a noun of another world ("a home directory", "messy home folders"): that noun's world is meant."""
+    word = text[span[0]:span[1]]
+    if noun_lemma(word) not in FIELD_WORDS:
+        return False
+    after = re.match(r"\s+(?:[a-z]+\s+)?([a-z]+)", text[span[1]:])
+    heads = [noun_lemma(w) for w in (after.groups() if after else ()) if w]
+    return any(h in evidence_nouns(other) or h in own_words(other) or h in ts.keywords
+               for other, ts in load_registry().items() if other != name for h in heads)
 
 
 #: Heads that a domain word may modify and stay evidence: what a directive calls the thing it asks for
@@ -1184,6 +1419,9 @@ def _scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
         for name, foreign in _foreign_objects(text, list(scores), registry).items():
             weights[name] -= len(foreign)
             scores[name] = scores[name] + [f"-{w}" for w in foreign]
+        for name, foreign in _foreign_acts(text, list(scores), registry).items():  # ... and does what it asks
+            weights[name] -= 0.5 * len(foreign)
+            scores[name] = scores[name] + [f"-{w}" for w in foreign]
     named = [name for name in scores if _has(text, re.escape(name)) and not _named_as_part(text, name)
              and not any(name in ts.keywords for other, ts in registry.items() if other != name)]
     best = max(weights.values())
@@ -1192,12 +1430,19 @@ def _scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
         # a tie between a world named by a keyword of its own ("tidying") and one made of weak evidence only
         # ("robot", "items") is no two-world task: the keyword decides
         found = [name for name in found if name in strongly]
+    exclusive = [name for name in found if any(w in own_words(name) for w in scores[name])]
+    if len(found) > 1 and not strongly & set(found) and exclusive:
+        # a tie of weak evidence only ("a home robot ... objects in the kitchen": warehouse's shared "robot" and
+        # "objects" against rearrangement's "objects" and its own "household"): a word only one world declares
+        # decides, as a keyword of its own does above (round 6)
+        found = exclusive
     notes.append(f"domains from keywords: {', '.join(found)} ("
                  + "; ".join(f"{n}: score {weights[n]:g}: {', '.join(scores[n])}" for n in found) + ")")
     others = sorted((n for n in scores if n not in found), key=lambda n: (-weights[n], n))
     if others:
         notes.append(f"runner-up domain {others[0]} (score {weights[others[0]]:g}: {', '.join(scores[others[0]])}) "
-                     f"not used: " + ("a lower score" if weights[others[0]] < best or not named else
+                     f"not used: " + ("a lower score" if weights[others[0]] < best else
+                                      "a tie, decided by a word of the chosen domain's own" if not named else
                                       "the directive names another domain outright"))
     return found
 
@@ -1212,6 +1457,21 @@ def _foreign_objects(text: str, candidates: list[str], registry: dict) -> dict[s
     for name in candidates:
         own = set(counted_nouns(name)) | {noun_lemma(k) for k in registry[name].keywords} | {name}
         foreign = sorted({n for other, nouns in objects.items() if other != name for n in nouns} - own)
+        if foreign:
+            out[name] = foreign
+    return out
+
+
+def _foreign_acts(text: str, candidates: list[str], registry: dict) -> dict[str, list[str]]:
+    """For each candidate domain, the verbs of the directive that another candidate has a tool named after and it
+    has no operation for ("push 2 boxes": sokoban's push; a warehouse pushes nothing): each counts half against it,
+    as a world that cannot do what the directive asks is the worse reading (round 6)."""
+    verbs = {v for w in re.findall(r"[a-z]+", text) if (v := verb_of(w)) is not None}
+    own = {name: {tool_verb(t.name) for t in registry[name].tools + registry[name].extra_tools} for name in candidates}
+    out: dict[str, list[str]] = {}
+    for name in candidates:
+        foreign = sorted(v for v in verbs if v not in operations(name) and v not in GENERIC_VERBS
+                         and any(v in own[o] for o in candidates if o != name))
         if foreign:
             out[name] = foreign
     return out

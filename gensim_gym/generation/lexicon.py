@@ -53,7 +53,7 @@ VERB_GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(g) for g in (
      "transfer"},
     {"move", "go", "walk", "drive", "travel", "navigate", "sail", "fly", "ride", "relocate", "visit", "tour",
      "traverse", "cross", "roam", "wander", "steer", "cover", "sweep", "explore", "patrol", "crawl", "circle",
-     "shift"},
+     "shift", "reach", "arrive"},
     {"stack", "pile", "build", "assemble", "heap", "erect"},
     {"delete", "remove", "erase", "trash", "wipe", "purge", "discard", "clean up", "clear out", "get rid of", "rm",
      "prune", "cull", "destroy"},
@@ -65,7 +65,7 @@ VERB_GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(g) for g in (
     {"unlock", "open", "unbolt"},
     {"send", "remind", "notify", "email", "message", "ping", "alert"},
     {"inspect", "examine", "review", "compare", "evaluate", "assess"},
-    {"search", "look up", "lookup", "browse", "find", "query", "look for", "hunt for"},
+    {"search", "look up", "lookup", "browse", "find", "query", "look for", "hunt for", "look into", "investigate"},
     {"verify", "authenticate", "identify", "validate", "confirm identity", "vet"},
     {"schedule", "arrange", "set up", "organise", "organize", "book in", "coordinate"},
     {"book", "reserve", "secure"},
@@ -131,7 +131,8 @@ GENERIC_VERBS = frozenset({"add", "remove", "check", "go", "write", "clear", "pr
 #: Nouns users count goals in, per object type (the type's own name counts too).
 COUNTED = {"item": ("crate", "box", "item", "package", "parcel", "pallet"),
            # transport's cargo, whatever it is called
-           "package": ("package", "parcel", "crate", "box", "consignment"), "product": ("product", "item", "purchase"),
+           "package": ("package", "parcel", "crate", "box", "consignment"),
+           "product": ("product", "item", "purchase", "gadget", "article", "good", "ware", "gift", "present"),
            "meeting": ("meeting", "appointment", "event", "session", "standup", "huddle"),
            "file": ("file", "document", "report", "log", "draft"),
            "order": ("order", "refund", "ticket", "case", "request", "complaint", "claim", "inquiry", "enquiry",
@@ -147,6 +148,14 @@ NOUN_SYNONYMS = {"disk": "disc", "ring": "disc", "plane": "airplane", "aircraft"
                  # names of a world's own things (see own_words): a boat is a ferry, cargo a package
                  "boat": "ferry", "vessel": "ferry", "tyre": "tire", "cargo": "package", "freight": "package",
                  "crate": "box"}
+#: General English words of a world's field, mapped to the own word (:func:`own_words`) they stand for (round 6): a
+#: household robot works in a house, an apartment, a kitchen; a tidy world is a messy, cluttered one made tidy. Read
+#: as that own word ("put away 2 objects in a messy apartment" is rearrangement), except before a noun of another
+#: world ("a messy home directory" is a file system's: ``directive.domain_evidence``).
+FIELD_WORDS = {**dict.fromkeys(("home", "house", "apartment", "kitchen", "bedroom", "bathroom", "lounge", "hallway",
+                                "pantry", "closet", "nursery", "playroom"), "household"),
+               **dict.fromkeys(("messy", "untidy", "cluttered", "clutter", "mess", "declutter", "disorderly",
+                                "disorganised", "disorganized", "tidied"), "tidy")}
 #: Nouns for people, by the types a domain may call them (the first type a domain has wins).
 PEOPLE = {noun: ("person", "passenger", "customer") for noun in
           ("people", "person", "persons", "someone", "guest", "visitor", "employee", "colleague", "attendee",
@@ -214,6 +223,12 @@ def operations(domain: str) -> dict[str, str]:
     verb, main = name_verb(domain), main_tool(domain)
     if verb is not None and main is not None:
         out.setdefault(verb, main)
+    # a world that places things only by moving them (hanoi's move puts a disc on a peg) is asked for that move by
+    # the verbs of placing ("place 3 discs on the last peg"), where none of its tools is a placing one (round 6)
+    put, move = (next(g for g in VERB_GROUPS if w in g) for w in ("put", "walk"))
+    if main is not None and _tool_verb(main) in move and not any(_tool_verb(t.name) in put for t in ts.tools):
+        for word in sorted(put):
+            out.setdefault(word, main)
     return out
 
 
@@ -342,7 +357,7 @@ def said_words(text: str) -> dict[str, tuple[int, int]]:
     out: dict[str, tuple[int, int]] = {}
     for m in re.finditer(r"[a-z]+", text):
         w = m.group(0)
-        for form in (noun_lemma(w), verb_of(w), NOUN_SYNONYMS.get(noun_lemma(w))):
+        for form in (noun_lemma(w), verb_of(w), NOUN_SYNONYMS.get(noun_lemma(w)), FIELD_WORDS.get(noun_lemma(w))):
             if form is not None:
                 out.setdefault(form, m.span())
     return out
@@ -392,6 +407,19 @@ def counted_type(word: str, domains: Any) -> str | None:
         for form in (word, lemma, word.removesuffix("es"), modified_noun(word, domain)):
             if form in nouns:
                 return nouns[form]
+    return None
+
+
+def single_fact(word: str, domains: Any) -> str | None:
+    """The fact without arguments of ``domains`` that a noun names, where the world has one such thing and no
+    object type for it (round 6): tireworld's one car has one tire, ``flat_tire()``, so "1 flat tire" counts one
+    thing the world holds, not a type ("tyre" too: :data:`NOUN_SYNONYMS`). None otherwise."""
+    lemma = noun_lemma(word)
+    forms = {lemma, NOUN_SYNONYMS.get(lemma, lemma)}
+    for domain in domains:
+        for p in get_toolset(domain).predicates:
+            if not p.params and forms & {w for w in p.name.split("_") if len(w) >= 4}:
+                return p.name
     return None
 
 
@@ -526,6 +554,7 @@ def derived_operations(text: str, domain: str) -> list[DerivedOperation]:
     return list(spans.values())
 
 
+@lru_cache(maxsize=4096)  # asked again for each count after a verb (directive._placed_type)
 def object_operations(text: str, domain: str) -> list[DerivedOperation]:
     """Operations of ``domain`` asked for by a generic verb (:data:`GENERIC_VERBS`: "add", "apply", "list") with
     the object its tool is named after in the same part of the directive: "add 3 items to the cart" asks for
@@ -543,7 +572,7 @@ def object_operations(text: str, domain: str) -> list[DerivedOperation]:
         words = sorted({x for w in objects for x in (w, *synonyms.get(w, ()))}, key=len, reverse=True)
         nouns = "|".join(rf"{re.escape(w)}(?:s|es)?" for w in words)
         verbs = "|".join(_forms(v) for v in (verb, *(_PLACING if "to" in rest else ())))
-        for m in re.finditer(rf"\b({verbs})\b[^,;.]{{0,40}}?\b(?:{nouns})\b", text):
+        for m in re.finditer(rf"\b({verbs})\b[^,;:.]{{0,40}}?\b(?:{nouns})\b", text):
             out.append(DerivedOperation(m.start(1), m.end(), verb, tool, False))  # the object is the operation's
     return out
 
@@ -704,7 +733,8 @@ def _verbal(own: frozenset[str]) -> frozenset[str]:
 SAME_SLOT = re.compile(r"\b(?:overlap\w*|clash\w*|conflict\w*|collid\w*|collision\w*|simultaneous\w*"
                        r"|concurrent\w*|at (?:a|one|the same|any(?: one)?) (?:time|hour|moment|minute|instant)|at once"
                        r"|per (?:time ?)?slot|(?:in|during) the same (?:hour|slot|period|block|window)"
-                       r"|in (?:a|one|the same) (?:time ?)?slot)\b")
+                       r"|in (?:a|one|the same) (?:time ?)?slot"
+                       r"|(?:be|being|is|are)\s+in\s+two\s+(?:places|meetings|rooms|sessions)|two places at once)\b")
 _SAME_SLOT_WORDS = frozenset({"double", "book", "slot"})
 
 

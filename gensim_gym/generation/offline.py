@@ -21,6 +21,7 @@ import numpy as np
 from gensim_gym._cache import BoundedCache
 from gensim_gym.dsl.compile import CompiledEffects
 from gensim_gym.errors import DirectiveError, GenerationError, SearchSpaceError
+from gensim_gym.generation import tool_quota
 from gensim_gym.generation.directive import Knobs
 from gensim_gym.generation.lexicon import calls
 from gensim_gym.generation.reading import clauses_for, reading_of
@@ -176,24 +177,37 @@ class OfflineGenerator:
         return objects, partial
 
     def gen_tools(self, rng: np.random.Generator, partial: bool) -> tuple[Tool, ...]:
-        """Core tools, extras from difficulty 0.5 (or when hidden facts need them), and distractors."""
+        """Core tools, extras from difficulty 0.5 (or when hidden facts need them), and distractors; a tool count
+        the directive asks for is met exactly where the toolsets allow it (:func:`tool_quota.fit`)."""
         d = self.knobs.difficulty
-        chosen: list[Tool] = []
+        asked = self.knobs.required_tools
+        bases: list[list[Tool]] = []
         for ts in self.toolsets:
             extras = list(ts.extra_tools) if d >= 0.5 or partial else []
             if partial:
                 extras = [t for t in ts.extra_tools if t.name in ts.needs_tools or t in extras]
             base = list(ts.tools) + extras
-            asked = self.knobs.required_tools
             base += [t for t in ts.extra_tools if t not in base and any(calls(t.name, r) for r in asked)]
+            bases.append(base)
+        shares = None
+        if self.knobs.tool_count is not None:
+            def needed(t: Tool, ts) -> bool:
+                return any(calls(t.name, r) for r in asked) or (partial and t.name in ts.needs_tools)
+            pairs = list(zip(self.toolsets, bases, strict=True))
+            optional = [[t for t in base if t in ts.extra_tools and not needed(t, ts)] for ts, base in pairs]
+            spare = [[t for t in ts.extra_tools if t not in base] for ts, base in pairs]
+            shares = tool_quota.fit(self.knobs.tool_count, bases, optional, spare,
+                                    [len(ts.distractor_tools) for ts in self.toolsets])
+        chosen: list[Tool] = []
+        for i, (ts, base) in enumerate(zip(self.toolsets, bases, strict=True)):
+            n_distract = round(d * len(ts.distractor_tools)) + self.knobs.more_tools
+            if shares is not None:
+                base, n_distract = shares[i]
             if partial:
                 base = [replace(t, pre=f"({t.pre}) and {ts.extra_pre[t.name]}") if t.name in ts.extra_pre else t
                         for t in base]
             else:  # nothing is hidden, so a reveal would name a non-hidden predicate (a spec error)
                 base = [_without_reveals(t) for t in base]
-            n_distract = round(d * len(ts.distractor_tools)) + self.knobs.more_tools
-            if self.knobs.tool_count is not None:
-                n_distract = self.knobs.tool_count // len(self.toolsets) - len(base)
             n_distract = min(max(n_distract, 0), len(ts.distractor_tools))
             picks = sorted(rng.choice(len(ts.distractor_tools), size=n_distract, replace=False)) if n_distract else []
             chosen.extend(base + [ts.distractor_tools[i] for i in picks])
@@ -338,9 +352,16 @@ class OfflineGenerator:
         out: list[str] = []
         rules = self._rules
         if rules is None:  # parsed on first use (a malformed rule fails at generation, as it always did)
+            # a tool the directive asks for may need a start state of its own (Toolset.init_when_asked)
+            asked = [rule for ts in self.toolsets for tool, extra in ts.init_when_asked.items()
+                     if any(calls(tool, r) for r in self.knobs.required_tools) for rule in extra]
             rules = self._rules = [_InitRule.parse(rule) for ts in self.toolsets for rule in ts.init]
+            rules += [_InitRule.parse(rule) for rule in asked]
         for rule in rules:
             out.extend(rule.expand(rng, objects))
+        if any(fact.startswith("not ") for fact in out):  # a later rule takes back what an earlier one set
+            gone = {fact[4:].strip() for fact in out if fact.startswith("not ")}
+            out = [fact for fact in out if not fact.startswith("not ") and fact not in gone]
         return out
 
     def _walk_goals(self, rng: np.random.Generator, world: CompiledWorld) -> tuple[tuple[str, ...], int]:

@@ -30,6 +30,7 @@ from gensim_gym.generation.directive import (
     HARD_WORDS,
     HARDEST,
     LONGER,
+    LOOSE_OPERATIONS,
     MIDDLE,
     NOISELESS,
     OPERATIONS,
@@ -43,21 +44,28 @@ from gensim_gym.generation.directive import (
     goal_counted,
     keyword_pattern,
     knob_phrases,
+    loose_elsewhere,
     masked,
+    name_verbs,
     parse_directive,
     rule_phrases,
     rule_templates_at,
     tool_bound,
+    tool_count_of,
+    undo_tool,
     verb_pattern,
 )
 from gensim_gym.generation.lexicon import (
     ACCOMPLISH_VERBS,
     COUNTED,
+    FIELD_WORDS,
     META_VERBS,
+    NOUN_SYNONYMS,
     NUMBER,
     NUMBER_WORDS,
     PLACES,
     calls,
+    counted_type,
     derived_operations,
     distractor_operations,
     family,
@@ -66,10 +74,12 @@ from gensim_gym.generation.lexicon import (
     number_value,
     object_operations,
     operations,
+    single_fact,
     tool_verb,
     verb_of,
 )
 from gensim_gym.generation.toolsets import load_registry
+from gensim_gym.generation.unread import NOT_UNDERSTOOD, likely_kind
 
 STATUSES = ("honored", "approximated", "unsupported")
 _UNREAD = "not understood by the offline reader (no requirement made of it)"
@@ -192,7 +202,7 @@ def reading_of(text: str, knobs: Knobs) -> Reading:
     for match in _words(lower, claimed):
         word = match.group(0)
         if (word in FILLER or word.strip("'") in FILLER or word.endswith("'s") and word[:-2] in FILLER) \
-                and not _counts_goals(lower, match.start(), match.end()):
+                and not _counts_goals(lower, match.start(), match.end(), knobs):
             filler.append(word)
             continue
         if word in META_VERBS:  # "train an agent ...": about the training, not the task
@@ -222,13 +232,24 @@ def _domain_note(knobs: Knobs) -> str:
 
 
 def _merge_unrecognized(clauses: list[Clause]) -> list[Clause]:
+    """``clauses`` with each run of unrecognized words joined into one clause, which takes the kind its words most
+    likely meant (``unread.likely_kind``: "sporadically" is noise), unsupported and "not understood"."""
     out: list[Clause] = []
     for c in clauses:
         if out and c.kind == "unrecognized" and out[-1].kind == "unrecognized":
             out[-1] = Clause(f"{out[-1].text} {c.text}", c.kind, {}, c.status, c.note)
         else:
             out.append(c)
-    return out
+    return [_likely(c) if c.kind == "unrecognized" else c for c in out]
+
+
+def _likely(clause: Clause) -> Clause:
+    guess = likely_kind(clause.text)
+    if guess is None:
+        return clause
+    kind, requirement, cue = guess
+    return Clause(clause.text, kind, requirement, "unsupported",
+                  f"{NOT_UNDERSTOOD}: read as {kind} by '{cue}'; no requirement made of it")
 
 
 def _spans(text: str, words: list[str]) -> list[tuple[int, int]]:
@@ -276,13 +297,18 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
         yield start, end, Clause(text[start:end], "constraint", {"requires": predicate, "tool": tool},
                                  note=f"every task keeps it: {tool} requires {predicate}(...)")
     counting = masked(rest, forbidding_rules(rest))  # a count inside a rule counts no goals
-    for i, (start, end, _, number, kind) in enumerate(goal_counted(counted_phrases(counting, knobs.domains),
+    for i, (start, end, _, number, kind) in enumerate(goal_counted(counted_phrases(counting, knobs.domains, rest),
                                                                     knobs.domains)):
         said, asked = text[start:end], number_value(number)
         if i:  # a task has one goal count: of goal items first (directive.goal_counted)
             yield start, end, Clause(said, "goal_count", {"goal_count": asked, "type": kind}, "unsupported",
                                      f"a task has one goal count: {knobs.goal_count} "
                                      f"{knobs.goal_type or 'goal conditions'} was used")
+            continue
+        fact = next((f for w in re.findall(r"[a-z]+", said) if kind is None and (f := single_fact(w, knobs.domains))),
+                    None)
+        if fact is not None:  # "1 flat tire": the one thing the world has of it
+            yield start, end, _single_fact_clause(said, fact, knobs)
             continue
         most = knobs.goal_target
         over = most is not None and asked > most
@@ -291,17 +317,19 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
                                  f"a task holds at most {most} goal conditions"
                                  + (f" (at most {most} objects of type {kind})" if kind else "")
                                  + f": the nearest count, {most}, is aimed at" if over else "")
-    yield from _uncounted(counting, knobs, counted_phrases(counting, knobs.domains))
+    yield from _uncounted(counting, knobs, counted_phrases(counting, knobs.domains, rest))
     if knobs.tool_count is not None:
-        m = re.search(rf"\b({NUMBER})\s+tools?\b", rest)  # not inside a bound ("at most 6 tools": a knob phrase)
-        if m:
+        tools_said = tool_count_of(rest)  # not inside a bound ("at most 6 tools": a knob phrase)
+        if tools_said:
+            a, b, _ = tools_said
             most = sum(len(registry[d].all_tools) for d in knobs.domains)
-            least = sum(len(registry[d].tools) for d in knobs.domains)
+            least, needed = fewest_tools(knobs)
             fits = least <= knobs.tool_count <= most
-            yield m.start(), m.end(), Clause(m.group(0), "tool_count", {"tool_count": knobs.tool_count},
-                                             "honored" if fits else "approximated",
-                                             "" if fits else f"{'+'.join(knobs.domains)} has {least} core tools and "
-                                                             f"{most} in all: the nearest count is given")
+            yield a, b, Clause(text[a:b], "tool_count", {"tool_count": knobs.tool_count},
+                               "honored" if fits else "approximated",
+                               "" if fits else f"{'+'.join(knobs.domains)} has {least} tools every task of this "
+                                               f"directive needs ({', '.join(needed)}) and {most} in all: the nearest "
+                                               f"count is given")
     for words, kind, requirement in _KNOB_WORDS(knobs):
         for start, end in _spans(rest, words):
             yield start, end, _capable(Clause(text[start:end], kind, requirement), knobs)
@@ -319,7 +347,9 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
             yield start, end, Clause(text[start:end], "domain", {"domains": list(knobs.domains)})
         for m in re.finditer(r"[a-z]+", text):  # nouns of its object types, in any number; its own words
             verb = verb_of(m.group(0))
-            if noun_lemma(m.group(0)) in weak or verb in weak:
+            lemma = noun_lemma(m.group(0))
+            if lemma in weak or verb in weak or FIELD_WORDS.get(lemma) in {*weak, *hits} \
+                    or NOUN_SYNONYMS.get(lemma, lemma) in {*weak, *hits} - {lemma}:  # "boat": the ferry
                 yield m.start(), m.end(), Clause(m.group(0), "domain", {"domains": list(knobs.domains)})
             # a verb only this world declares ("serve 2 riders": elevator) is evidence and an operation too
             if verb in weak and verb not in OPERATIONS.get(name, {}) and verb not in operations(name):
@@ -338,6 +368,23 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
     yield from _operation_clauses(text, rest, knobs)
 
 
+def _single_fact_clause(said: str, fact: str, knobs: Knobs) -> Clause:
+    """The goal count of one thing a fact without arguments is about ("replace 1 flat tire": tireworld's
+    ``flat_tire()``): one goal condition is made; honored where the directive asks for a tool that changes that fact
+    (``change_tire``), so the golden plan deals with that one thing; else approximated (no goal is about it)."""
+    registry = load_registry()
+    changers = [t.name for d in knobs.domains for t in registry[d].tools + registry[d].extra_tools
+                if any(re.search(rf"\b{fact}\b", e) for e in t.effects)]
+    asked = [t for t in changers if any(calls(t, r) for r in knobs.required_tools)]
+    what = f"{'+'.join(knobs.domains)} has no object type for it, and one such thing ({fact}())"
+    if asked:
+        return Clause(said, "goal_count", {"goal_count": 1, "type": None},
+                      note=f"{what}: 1 goal condition, and the golden plan calls {asked[0]}, which changes it")
+    return Clause(said, "goal_count", {"goal_count": 1, "type": None}, "approximated",
+                  f"{what}: 1 goal condition; no goal is about it unless a tool that changes it is asked for "
+                  f"({', '.join(changers) or 'none'})")
+
+
 def _uncounted(text: str, knobs: Knobs, counted) -> Any:
     """A count of a noun that is no object type of the chosen domains ("a couple of flat tires" in tireworld,
     whose only objects are locations): a goal count the offline generator cannot make, so unsupported, with
@@ -353,19 +400,23 @@ def _uncounted(text: str, knobs: Knobs, counted) -> Any:
             continue
         types = ", ".join(t.name for d in knobs.domains for t in registry[d].types)
         meant = next((n for d in knobs.domains if (n := modified_noun(noun, d))), None)
+        fact = single_fact(noun, knobs.domains) or (single_fact(meant, knobs.domains) if meant else None)
         if meant:  # "1 flat": a flat tire, which tireworld has no objects of
             noun = f"{noun}' counts {meant}s ('a {noun_lemma(noun)}' is a {noun_lemma(noun)} {meant}), and '{meant}"
         yield m.start(), end, Clause(text[m.start():end], "goal_count", {"goal_count": number_value(m.group(1)),
                                                                          "type": None}, "unsupported",
                                          f"'{noun}' is no object type of {'+'.join(knobs.domains)} (its types: "
-                                         f"{types}): no goal count is made of it")
+                                         f"{types}): no goal count is made of it"
+                                         + (f" (the world has one, {fact}(): a count of 1 is one goal condition)"
+                                            if fact else ""))
 
 
 def _operation_clauses(text: str, rest: str, knobs: Knobs):
     """The operation clauses of ``text`` (``rest``: the text the knob phrases left)."""
     registry = load_registry()
     own = {w for name in knobs.domains for w in registry[name].keywords}
-    mapped = {verb: tool for name in knobs.domains for verb, tool in operations(name).items()}
+    mapped = {verb: tool for name in knobs.domains for verb, tool in operations(name).items()
+              if not loose_elsewhere(verb, name, knobs.domains)}
     idle = {verb: tool for name in knobs.domains for verb, tool in distractor_operations(name).items()}
     # "drop two products into the trolley" asks for add_to_cart as a whole: its verb is no operation of its own
     placed = [(h.start, h.end) for name in knobs.domains for h in object_operations(rest, name)]
@@ -380,17 +431,29 @@ def _operation_clauses(text: str, rest: str, knobs: Knobs):
                                      "unsupported", f"{idle[verb]} is a distractor tool: no task needs it, so no "
                                                     f"golden plan calls it")
         elif verb in mapped:
+            loose = next((LOOSE_OPERATIONS[d][verb] for d in knobs.domains if verb in LOOSE_OPERATIONS.get(d, {})
+                          and operations(d).get(verb) == mapped[verb]), None)
             yield start, end, Clause(text[start:end], "operation", {"operation": verb, "tool": mapped[verb]},
-                                     note=f"the golden plan calls {mapped[verb]}")
+                                     "approximated" if loose else "honored",
+                                     f"the golden plan calls {mapped[verb]}" + (f": {loose}" if loose else ""))
         elif verb in own:  # "schedule" meetings, "buy" products: what the domain's tasks are about
             yield start, end, Clause(text[start:end], "operation", {"operation": verb}, "approximated",
                                      "the domain's own activity; not checked on each golden plan")
         elif not text[start:end].endswith(("ing", "ed")) or _takes_object(text, end):
             yield start, end, _no_tool(text[start:end], verb, knobs)  # "shipping address": an adjective
+    for start, end, tool in name_verbs(rest, knobs.domains):  # "ferry 3 cars": the domain's name as a verb
+        yield start, end, Clause(text[start:end], "operation", {"operation": text[start:end], "tool": tool},
+                                 note=f"the domain's name as a verb: the golden plan calls {tool}")
     for name in knobs.domains:  # "three deliveries", "reschedule": words derived from a tool's verb
         for hit in derived_operations(rest, name) + object_operations(rest, name):
             said = text[hit.start:hit.end]
             requirement = {"operation": hit.verb, "tool": hit.tool}
+            undo = undo_tool(name, hit.tool) if hit.redo else None
+            if undo:  # "reschedule": the task starts with meetings on slots, takes one off and schedules it again
+                yield hit.start, hit.end, Clause(said, "operation", {**requirement, "undo": undo},
+                                                 note=f"'{said}' is {hit.verb} done again: the golden plan calls "
+                                                      f"{undo}, then {hit.tool}")
+                continue
             yield hit.start, hit.end, (
                 Clause(said, "operation", requirement, "approximated",
                        f"'{said}' is {hit.verb} done again; a task starts with nothing to redo, so the golden "
@@ -398,12 +461,13 @@ def _operation_clauses(text: str, rest: str, knobs: Knobs):
                 else Clause(said, "operation", requirement, note=f"the golden plan calls {hit.tool}"))
 
 
-def _no_tool(said: str, verb: str, knobs: Knobs, after: str = "") -> Clause:
+def _no_tool(said: str, verb: str, knobs: Knobs, after: str = "", before: str = "") -> Clause:
     """An operation clause for a verb no tool of the chosen domains does, naming the tools they have; where the
     verb names what a domain's goals state ("serve four passengers": elevator goals are ``served(...)``), the
     goal itself: honored where it is the domain's only goal predicate, else approximated. A verb made of a place
     noun ("shelve 3 crates": put them on a shelf) asks for the domain's putting tool; a closing verb with a case of
-    work after it ("close 3 tickets") for the task done. ``after``: the text after the verb."""
+    work after it ("close 3 tickets", or a pronoun referring back to one: "a ticket ... closes 2 of them") for the
+    task done. ``after``, ``before``: the text after and before the verb."""
     registry = load_registry()
     place = _place_verb(verb)
     if place is not None:
@@ -414,7 +478,10 @@ def _no_tool(said: str, verb: str, knobs: Knobs, after: str = "") -> Clause:
                 return Clause(said, "operation", {"operation": verb, "tool": tool},
                               note=f"'{verb}' puts things in or on a {place}: the golden plan calls {tool}")
     objects = re.split(r"[,;:.]|\b(?:and|then|or|but)\b", after)[0]  # what the verb itself takes
-    cases = {noun_lemma(w) for w in re.findall(r"[a-z]+", objects)[:4]} & set(COUNTED["order"])
+    taken = re.findall(r"[a-z]+", objects)[:4]
+    if set(taken) & _PRONOUNS:  # "closes 2 of them": what the pronoun refers back to
+        taken += re.findall(r"[a-z]+", re.split(r"[;:.]", before)[-1])
+    cases = {noun_lemma(w) for w in taken} & set(COUNTED["order"])
     if verb in ACCOMPLISH_VERBS or verb in _CLOSING and cases:
         # "resolve 3 of them": whatever the domain's goals are, each task asks for them
         every = [g for d in knobs.domains for g in registry[d].goal_predicates]
@@ -466,7 +533,7 @@ def _verb_clause(text: str, start: int, end: int, knobs: Knobs) -> Clause | None
         pass  # "tickets get resolved", "orders are fulfilled": the task done, said in the passive
     elif not (placed if verb == word else _takes_object(text, end, ending=True) and not word.endswith("ing")):
         return None  # "elevator control:", "shipping address" and "lift scheduling," are nouns
-    return _no_tool(word, verb, knobs, text[end:end + 40])
+    return _no_tool(word, verb, knobs, text[end:end + 40], text[max(0, start - 80):start])
 
 
 #: The general verbs of putting something where it belongs (the verb group of "put"), most specific first.
@@ -476,6 +543,7 @@ _PASSIVE = frozenset({"get", "gets", "got", "getting", "be", "is", "are", "been"
                       "fully", "successfully"})
 #: Verbs of ending a piece of work ("close 3 tickets", "clear two complaints"): accomplishing verbs where what they
 #: end is a case of work (``lexicon.COUNTED["order"]``: tickets, cases, requests ...).
+_PRONOUNS = frozenset({"them", "it", "those", "these", "ones", "all", "each", "both"})
 _CLOSING = frozenset({"close", "clear", "complete", "wrap", "finalize", "finalise", "conclude"})
 
 
@@ -489,12 +557,36 @@ def _place_verb(verb: str) -> str | None:
 _PLACE_NOUNS = frozenset({"rack", "shelf", "pallet", "crate", "box", "bag", "pocket", "garage", "berth"})
 
 
-def _counts_goals(text: str, start: int, end: int) -> bool:
-    """Whether a filler word is an accomplishing verb (:data:`ACCOMPLISH_VERBS`) with a count after it: "handle the
-    whole thing" is filler, "solve 2 tickets" asks for two tasks done."""
-    after = re.findall(r"[a-z0-9']+", text[end:end + 20])
-    return verb_of(text[start:end]) in ACCOMPLISH_VERBS and bool(after) and (after[0].isdigit()
-                                                                             or after[0] in NUMBER_WORDS)
+#: What a verb of solving takes as its object when it asks for the domain's task itself ("solve the puzzle").
+_TASK_NOUNS = frozenset({"puzzle", "problem", "task", "level", "game", "challenge", "instance", "board", "maze",
+                         "scenario", "episode", "goal", "objective", "job"})
+_DETERMINERS = frozenset({"the", "a", "an", "this", "that", "these", "those", "each", "every", "all", "any", "my",
+                          "our", "your", "their", "its", "whole", "entire", "given"})
+
+
+def _counts_goals(text: str, start: int, end: int, knobs: Knobs) -> bool:
+    """Whether a filler word is an accomplishing verb (:data:`ACCOMPLISH_VERBS`) with a count after it, or, standing
+    where a verb stands, with the domain's task as its object (round 6): "handle the whole thing" is filler, "solve 2
+    tickets" asks for two tasks done, and so do "solve tower of hanoi", "solve the blocks puzzle" (the domain's name
+    or keyword, or a noun of a task: :data:`_TASK_NOUNS`), like the accomplishing verbs that are no filler."""
+    if verb_of(text[start:end]) not in ACCOMPLISH_VERBS:
+        return False
+    after = re.findall(r"[a-z0-9']+|[,;:.]", text[end:end + 60])  # "solving, 2 meetings": the count is not its object
+    if after and (after[0].isdigit() or after[0] in NUMBER_WORDS):
+        return True
+    before = re.findall(r"[a-z0-9']+|[,;:.]", text[:start])
+    if text[start:end].endswith("ing") or (before and before[-1] not in ",;:." and before[-1] not in _VERB_AFTER):
+        return False
+    rest = after
+    while rest and rest[0] in _DETERMINERS:
+        rest = rest[1:]
+    if not rest:
+        return False
+    said = " ".join(rest[:4])
+    registry = load_registry()
+    return noun_lemma(rest[0]) in _TASK_NOUNS or any(
+        re.match(rf"(?:{keyword_pattern(w)})\b", said) for d in knobs.domains for w in (d, *registry[d].keywords)) \
+        or counted_type(rest[0], knobs.domains) is not None
 
 
 def _takes_object(text: str, end: int, *, ending: bool = False) -> bool:
@@ -549,6 +641,20 @@ def _knob_clause(text: str, kind: str, value: object, knobs: Knobs) -> Clause:
     if kind == "plan_length":
         return Clause(text, kind, {"length_bonus": knobs.length_bonus})
     return Clause(text, kind, {"difficulty": knobs.difficulty})
+
+
+def fewest_tools(knobs: Knobs) -> tuple[int, list[str]]:
+    """``(count, names)`` of the tools every task of ``knobs`` has: the domains' core tools, the extra tools the
+    directive's operations ask for ("apply a coupon": ``apply_coupon``) and, with hidden facts asked for, the tools
+    that reveal them. A tool count below it is met as nearly as possible (``tool_quota.fit``)."""
+    registry = load_registry()
+    names = [t.name for d in knobs.domains for t in registry[d].tools]
+    for d in knobs.domains:
+        ts = registry[d]
+        names += [t.name for t in ts.extra_tools if any(calls(t.name, r) for r in knobs.required_tools)
+                  or (knobs.partial and ts.hidden and t.name in ts.needs_tools)]
+    names = list(dict.fromkeys(names))
+    return len(names), names
 
 
 def _bound_clause(text: str, knobs: Knobs) -> Clause:
@@ -618,7 +724,7 @@ def check_fidelity(spec: Any, reading: Reading) -> list[str]:
     if knobs.tool_count is not None:
         # past what the domains have ("20 tools" where blocks has 6), the nearest count (approximated at reading)
         registry = load_registry()
-        least = sum(len(registry[d].tools) for d in knobs.domains if d in registry)
+        least = fewest_tools(knobs)[0] if all(d in registry for d in knobs.domains) else 0
         most = sum(len(registry[d].all_tools) for d in knobs.domains if d in registry)
         target = min(max(knobs.tool_count, least), most) if most else knobs.tool_count
         if len(spec.tools.tools) != target:

@@ -95,6 +95,9 @@ class Toolset:
     # What an opt-in lossy import dropped (a PDDL domain imported with probabilistic="most_likely"); every
     # spec generated from the toolset carries it in meta["approximations"], so nothing is dropped silently.
     approximations: tuple[str, ...] = ()
+    # Start-state rules a tool needs to be of any use, applied only when a directive asks for that tool
+    # (calendar's ``unschedule`` needs meetings already on a slot; every other task starts as before).
+    init_when_asked: dict[str, tuple[dict[str, Any], ...]] = field(default_factory=dict)
 
     @property
     def all_tools(self) -> tuple[Tool, ...]:
@@ -151,6 +154,7 @@ class Toolset:
                 goal_fluents=tuple(d["goal"].get("fluents", ())), max_goals=int(d["goal"].get("max_goals", 3)),
                 templates=dict(d.get("templates", {})), goal_negated=tuple(d["goal"].get("negated", ())),
                 constraints=tuple(ConstraintTemplate.from_dict(c) for c in d.get("constraints", ())),
+                init_when_asked={tool: tuple(rules) for tool, rules in d.get("init_when_asked", {}).items()},
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise SpecError(f"malformed toolset {source or d.get('name', '?')}: {exc!r}") from None

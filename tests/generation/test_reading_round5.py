@@ -88,7 +88,10 @@ def test_money_paid_on_a_condition_is_no_reward_mode(text: str) -> None:
 @pytest.mark.parametrize("text", ["warehouse where items are often missing from shelves",
                                   "calendar for private meetings"])
 def test_words_near_a_knob_word_that_ask_for_no_knob(text: str) -> None:
-    assert not _kind(text, "noise") and not _kind(text, "observability"), _read(text).table()
+    # since round 6 an unread frequency ("often") is reported as a guessed noise clause, unsupported and "not
+    # understood" (reading.unread): it asks for nothing
+    asked = [c for c in _kind(text, "noise") + _kind(text, "observability") if not c.note.startswith("not understood")]
+    assert not asked, _read(text).table()
 
 
 def test_incremental_rewards_are_dense() -> None:
@@ -123,11 +126,13 @@ def test_a_colon_ends_a_rule_phrase() -> None:
     assert any(c.kind == "goal_count" and c.requirement.get("goal_count") == 3 for c in reading.clauses)
 
 
-def test_cancelling_meetings_is_unsupported_where_no_task_can_need_it() -> None:
-    # calendar's extra tool unschedule takes a meeting off its slot, but no offline task needs it (its golden plan
-    # never calls it), so "cancel" must not promise it
+def test_cancelling_meetings_is_approximated_by_unschedule() -> None:
+    # round 5 kept "cancel" unsupported: no offline task needed unschedule. Since round 6 a task that asks for it
+    # starts with its meetings on slots (calendar's init_when_asked), so the golden plan calls it; the task then holds
+    # the meeting elsewhere (calendar goals are attendance and rooms): moved, not cancelled, so approximated
     ops = _kind("calendar: cancel the 3 standups", "operation")
-    assert any(c.requirement.get("operation") == "cancel" and c.status == "unsupported" for c in ops)
+    assert any(c.requirement == {"operation": "cancel", "tool": "unschedule"} and c.status == "approximated"
+               for c in ops)
 
 
 def test_of_two_worlds_the_one_naming_a_tool_after_the_verb_keeps_it() -> None:

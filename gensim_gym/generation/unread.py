@@ -1,0 +1,79 @@
+"""The reader's safety net: a part of a directive no recognizer read is given the clause kind it most likely meant.
+
+A word no recognizer claims and that is no filler becomes an ``unrecognized`` clause (``reading.read_directive``).
+That says something was not read, but not what it was about, and a requirement the user wrote in words the reader
+does not know ("the tools misbehave sporadically", "give it a generous clock") then has no clause of its kind at all.
+Here each such span is classified by cheap cues into the kind it most likely asks for, in this order (round 6):
+
+- a frequency or a failure ("sporadically", "misbehaves") → ``noise`` (``noise=True``, or ``False`` after a
+  negator);
+- a word of time or haste ("clock", "minutes", "pace") → ``time_pressure``;
+- a word of reward ("points", "bonus", "payoff") → ``reward_mode``;
+- a word of seeing or hiding ("visible", "peek", "blind") → ``observability``;
+- a count ("3", "five") → ``goal_count`` (that number);
+- a negation, "never", "only", "must" → ``constraint``;
+- a word of difficulty ("tricky", "brutal", "trivial") → ``difficulty``.
+
+The clause is *unsupported* with the note "not understood", so nothing is claimed and nothing is dropped; a span
+with no cue stays ``unrecognized``. Verbs need no cue here: every verb is already an operation clause.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from gensim_gym.generation.directive import (
+    _FAILURE,
+    _FAULTY,
+    _FREQUENCY,
+    _HASTE,
+    _HIDE_VERB,
+    _REWARD_WORD,
+    _SEEING,
+    _TIME_PRESSURE,
+    _TIME_RESOURCE,
+    COUNT_UNITS,
+    NEGATOR,
+)
+from gensim_gym.generation.lexicon import NUMBER, noun_lemma, number_value
+
+NOT_UNDERSTOOD = "not understood by the offline reader"
+
+_NOISE = rf"{_FREQUENCY}|{_FAILURE}|{_FAULTY}|random\w*|chances?|probabilit\w+|luck\w*|unpredictabl\w+|misbehav\w*"
+_TIME = (rf"{_TIME_RESOURCE}|{_TIME_PRESSURE}|{_HASTE}|pace|paced|slow\w*|seconds?|minutes?|hours?|patien\w+|waits?"
+         r"|waiting|late|later|early|soon|asap|immediately|instantly|timer|timed|deadline\w*|hurr\w+|rush\w*")
+_REWARD = rf"{_REWARD_WORD}|points?|scores?|scoring|bonus\w*|penalt\w+|penali[sz]\w+|feedback|payments?|prizes?"
+#: (not the adjectives of hiding alone: "private meetings", "unknown customers" say nothing of what the agent sees)
+_SEEN = (rf"{_SEEING}|{_HIDE_VERB}|see|sees|seen|seeing|visible|invisible|hidden|peek\w*|blind\w*|reveal\w*"
+         r"|observ\w+|glimpse\w*|fog\w*")
+_RULE = rf"{NEGATOR}|only|must|always|forbid\w*|allow\w*|permit\w*|rules?|mustn't|shouldn't|can't|cannot|may not"
+_DIFFICULTY = (r"tricky|trickier|brutal|trivial|basic|advanced|novice|beginners?|demanding|punishing|gentle|mild"
+               r"|intense|hardcore|casual|moderately|difficulty|complicated|straightforward|elementary|nightmare")
+#: The cues, in the order they are tried: the first kind with a cue in the span wins.
+CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(rf"\b(?:{words})\b")) for kind, words in (
+    ("noise", _NOISE), ("time_pressure", _TIME), ("reward_mode", _REWARD), ("observability", _SEEN),
+    ("goal_count", NUMBER), ("constraint", _RULE), ("difficulty", _DIFFICULTY)))
+_NEGATED = re.compile(rf"\b(?:{NEGATOR}|never|rarely|seldom)\b")
+
+
+def likely_kind(text: str) -> tuple[str, dict[str, Any], str] | None:
+    """``(kind, requirement, cue)`` for a span no recognizer read, by the first cue found in it (see the module
+    docstring), or None where it has none. The requirement carries a value only where the cue decides it: the
+    number of a count, noise on or off."""
+    for kind, pattern in CUES:
+        m = pattern.search(text)
+        if m is None:
+            continue
+        requirement: dict[str, Any] = {}
+        if kind == "goal_count":
+            if re.match(r"-|x\d", text[m.end():]):  # "two-handed", "3x3": an adjective, no count
+                continue
+            unit = re.match(r"\s*(%|[a-z]+)", text[m.end():])
+            if unit and noun_lemma(unit.group(1)) in COUNT_UNITS | {"trie", "%", "percent"}:  # "3 tries": no goal items
+                continue
+            requirement = {"goal_count": number_value(m.group(0)), "type": None}
+        elif kind == "noise":
+            requirement = {"noise": _NEGATED.search(text) is None}
+        return kind, requirement, m.group(0)
+    return None
