@@ -508,7 +508,7 @@ class GenSimEnv(gym.Env):
             self._runtimes[w.spec_id] = rt
             if w.spec_id in self._worlds:  # kept: weigh it (an estimate's table grows a little in play, unweighed)
                 self._weights[w.spec_id] = 10 * len(w.valid_actions) + (
-                    len(rt.potential.phis) if rt.potential is not None else 0)
+                    rt.potential.size if rt.potential is not None else 0)
         self._rt = rt
         return rt
 

@@ -78,7 +78,10 @@ def test_restored_progress_equals_a_computed_one() -> None:
     built = progress(CompiledWorld(spec, layout))
     world = CompiledWorld(spec, layout)
     restored = Progress.restore(world, built.export())
-    assert restored.phis == built.phis and restored.exact == built.exact
+    assert restored.phis == built.phis and restored.exact == built.exact and restored.memo == built.memo
+    if built.exact:  # Φ filled on demand on both sides: the same value for every state of the table
+        assert restored.size == built.size == len(built.memo)
+        assert restored._exact_phis() == built._exact_phis()
     assert restored(world.init_facts, world.init_nums) == built(world.init_facts, world.init_nums)
     assert restored.h is not None  # the estimate is built on demand
 
