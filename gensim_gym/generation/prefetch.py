@@ -62,6 +62,7 @@ from typing import Any, cast
 
 import numpy as np
 
+from gensim_gym._gc import paused
 from gensim_gym.errors import ArgumentError, Error
 from gensim_gym.world.compiled import CompiledWorld
 from gensim_gym.world.progress import Progress, progress
@@ -110,7 +111,7 @@ def available(mode: str | None = None) -> bool:
     return (MODE if mode is None else mode) == "thread" or "fork" in multiprocessing.get_all_start_methods()
 
 
-def _serve(family_args: dict[str, Any], conn, niceness: int = 0) -> None:
+def _serve(family_args: dict[str, Any], conn, niceness: int = 0, pause: bool = False) -> None:
     """The worker: make the wished seeds' specs and progress tables, ahead of the env.
 
     The env sends the list of seeds it will want next (at every reset, its next :data:`DEPTH`); the
@@ -123,6 +124,9 @@ def _serve(family_args: dict[str, Any], conn, niceness: int = 0) -> None:
     A worker that is behind (no free core) would then make what the env already made; so it leaves the
     first ``skip`` wished seeds to the env, one more each time the env got to its task first and one
     fewer when it lands comfortably ahead (with a free core, ``skip`` stays 0).
+
+    ``pause``: make each task with the garbage collector paused (:mod:`gensim_gym._gc`; a worker process
+    only: in a thread it would pause the trainer's collector too).
     """
     from gensim_gym.generation.family import DirectiveFamily  # noqa: PLC0415 - the family imports this module
 
@@ -145,8 +149,9 @@ def _serve(family_args: dict[str, Any], conn, niceness: int = 0) -> None:
             while conn.poll() or (seed := _pick(wished, made, skip)) is None:
                 if not _heed(conn.recv(), wished):
                     return
-            outbox.put(seed.to_bytes(8, "little") + pickle.dumps(_make(family, layout, tables, seed),
-                                                                 pickle.HIGHEST_PROTOCOL))
+            with paused() if pause else contextlib.nullcontext():
+                item = pickle.dumps(_make(family, layout, tables, seed), pickle.HIGHEST_PROTOCOL)
+            outbox.put(seed.to_bytes(8, "little") + item)
             made[seed] = None
             if len(made) > 4 * DEPTH:
                 made.popitem(last=False)
@@ -256,7 +261,8 @@ class Prefetcher:
                 process: Any = threading.Thread(target=_serve_closing, args=(family_args, child), name=name,
                                                 daemon=True)
             else:
-                process = ctx.Process(target=_serve, args=(family_args, child, NICENESS), name=name, daemon=True)
+                process = ctx.Process(target=_serve, args=(family_args, child, NICENESS, True), name=name,
+                                      daemon=True)
             process.start()
             if mode == "process":
                 child.close()
