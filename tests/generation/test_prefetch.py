@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 import gymnasium as gym
 import numpy as np
 import pytest
@@ -168,8 +170,51 @@ def test_a_worker_behind_the_env_leaves_it_the_next_seeds() -> None:
 
 def test_the_worker_applies_what_the_env_sends_as_the_env_does() -> None:
     wished = [3, 5, 8]
-    assert prefetch._heed((3, 13), wished) and wished == [5, 8, 13]
-    assert prefetch._heed((None, 21), wished) and wished == [5, 8, 13, 21]
-    assert prefetch._heed((7, None), wished) and wished == [5, 8, 13, 21]  # not the head: kept
+    assert prefetch._heed(((3, 13),), wished) and wished == [5, 8, 13]
+    assert prefetch._heed(((None, 21),), wished) and wished == [5, 8, 13, 21]
+    assert prefetch._heed(((7, None),), wished) and wished == [5, 8, 13, 21]  # not the head: kept
+    assert prefetch._heed(((5, 34), (8, None), (None, 55)), wished) and wished == [13, 21, 34, 55]  # in order
     assert prefetch._heed([1, 2], wished) and wished == [1, 2]
     assert not prefetch._heed(None, wished)
+
+
+def test_moves_reach_a_worker_in_batches_and_leave_it_with_the_envs_copy() -> None:
+    """The env sends a worker its moves along the wished seeds SHIFT_BATCH resets at a time; applied in order,
+    they give the worker the list the env keeps for it (and a full list replaces moves not sent yet)."""
+
+    class Pipe:
+        def __init__(self) -> None:
+            self.sent: list = []
+
+        def send_bytes(self, data: bytes) -> None:
+            self.sent.append(pickle.loads(data))
+
+    worker = prefetch.Prefetcher.__new__(prefetch.Prefetcher)
+    pipes = [Pipe(), Pipe()]
+    worker._workers = pipes
+    worker._wished, worker._moves = [[], []], [[], []]
+    worker._ready = {}
+    worker._by_fd = {}
+    seeds = list(range(100, 160))
+    worker.want(seeds[:16])
+    heard = [[], []]
+    for k, pipe in enumerate(pipes):
+        for message in pipe.sent:
+            prefetch._heed(message, heard[k])
+    assert heard == worker._wished and all(len(pipe.sent) == 1 for pipe in pipes)
+    flushed = 0
+    for t in range(4 * prefetch.SHIFT_BATCH):
+        worker._shift(seeds[t], seeds[16 + t])
+        for k, pipe in enumerate(pipes):
+            if not worker._moves[k]:  # every move sent: the worker's list is the env's
+                heard = []
+                for message in pipe.sent:
+                    prefetch._heed(message, heard)
+                assert heard == worker._wished[k]
+                flushed += 1
+    assert flushed >= 4  # (each move here concerns one of the two workers: a batch fills every 2 x SHIFT_BATCH)
+    assert all(len(pipe.sent) <= 1 + 2 for pipe in pipes)  # a list, then one message per batch
+    worker.want(seeds[30:])  # a full list: the moves not sent yet are dropped, the list replaces them
+    assert worker._moves == [[], []]
+    for k, pipe in enumerate(pipes):
+        assert pipe.sent[-1] == worker._wished[k] == [s for s in seeds[30:] if s % 2 == k]
