@@ -20,7 +20,7 @@ from tests.conftest import REPO, checkout_env
 PACKAGE = REPO / "gensim_gym"
 LAYERS = [
     {"errors"},
-    {"_atomic", "_cache", "_checks", "_json", "_resources"},
+    {"_atomic", "_cache", "_checks", "_gc", "_json", "_resources"},
     {"dsl"},
     {"spec"},
     {"world"},

@@ -13,6 +13,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from gensim_gym._gc import paused
 from gensim_gym.dsl.compile import CompiledEffects
 from gensim_gym.envs import streams
 from gensim_gym.envs import text as textface
@@ -201,14 +202,15 @@ class GenSimEnv(gym.Env):
             super().reset(seed=seed)
         self._np_random_seeded = True
         spec = options.get("spec") if options else None
-        if spec is None:
-            spec = self.source.sample(self.np_random)
-        elif not isinstance(spec, SimSpec):
-            spec = _as_spec(spec)
-        self.world = w = self._compile(spec)
+        with paused():  # a new task's generation, compile and sweep: short-lived containers (see gensim_gym._gc)
+            if spec is None:
+                spec = self.source.sample(self.np_random)
+            elif not isinstance(spec, SimSpec):
+                spec = _as_spec(spec)
+            self.world = w = self._compile(spec)
+            rt = self._runtime(w)
         self._facts = facts = bytearray(w.init_facts)
         self._nums = list(w.init_nums)
-        rt = self._runtime(w)
         self._hidden = hidden = rt.hidden
         self._visible = bytearray(rt.visible0) if rt.visible0 is not None else None
         self._belief = bytearray(rt.belief0) if rt.belief0 is not None else facts
@@ -508,7 +510,7 @@ class GenSimEnv(gym.Env):
             self._runtimes[w.spec_id] = rt
             if w.spec_id in self._worlds:  # kept: weigh it (an estimate's table grows a little in play, unweighed)
                 self._weights[w.spec_id] = 10 * len(w.valid_actions) + (
-                    len(rt.potential.phis) if rt.potential is not None else 0)
+                    rt.potential.size if rt.potential is not None else 0)
         self._rt = rt
         return rt
 

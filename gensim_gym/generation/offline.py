@@ -27,8 +27,9 @@ from gensim_gym.generation.lexicon import calls
 from gensim_gym.generation.reading import clauses_for, reading_of
 from gensim_gym.generation.through import plan_through
 from gensim_gym.generation.toolsets import get_toolset
-from gensim_gym.generation.verify import measure, verify
+from gensim_gym.generation.verify import measure, random_check, verify
 from gensim_gym.spec.model import Reward, SimSpec, Tool, Tools, World
+from gensim_gym.world.budget import bounded
 from gensim_gym.world.compiled import Changes, CompiledWorld, GroundAction, changes
 from gensim_gym.world.layout import Layout
 from gensim_gym.world.planner import best_plan, update_applicable
@@ -304,6 +305,13 @@ class OfflineGenerator:
         horizon += retry_allowance(plan, fail)
         description = self._describe(goals)
         spec = self._spec(objects, init, goals, horizon, tools, hidden=hidden, fail=fail, description=description)
+        # verify()'s random-policy check first: at low difficulty most drafts fail it (easy calendar: 1.7 a
+        # task) and it needs neither the spec's meta nor the golden plan's replay, which verify() runs before
+        # it. The same check on the same task (meta plays no part), so the same verdict, and verify() skips it.
+        final_world = probe_world.retarget(spec)  # verify() retargets it to the spec with meta (derived tables kept)
+        wins, played, too_easy = self._random_check(final_world)
+        if too_easy:
+            return None, too_easy
         labels = [a.label for a in plan]
         spec = spec.with_meta(golden_plan=labels, golden_plan_optimal=optimal, domain="+".join(self.knobs.domains),
                               interpretation=self.knobs.to_dict())
@@ -317,13 +325,24 @@ class OfflineGenerator:
                 "requested": self.knobs.goal_count, "type": self.knobs.goal_type, "given": given,
                 "status": "honored" if given == self.knobs.goal_count else "approximated"}})
         # verify's default random-policy RNG, not ours: anyone re-verifying the spec gets the same verdict.
-        report = verify(spec, max_random_success=self.max_random_success, episodes=self.random_episodes,
-                        golden=labels, world=probe_world)
+        report = verify(spec, max_random_success=self.max_random_success, episodes=0, golden=labels,
+                        world=final_world)
         if not report.ok:
             return None, report.reason
+        share = wins / played if played else 0.0  # as verify() reports it
         return spec.with_meta(difficulty={"requested": self.knobs.difficulty,
-                                          **measure(spec, length, report.random_success,
-                                                          report.random_episodes)}), ""
+                                          **measure(spec, length, share, played)}), ""
+
+    def _random_check(self, world: CompiledWorld) -> tuple[int, int, str]:
+        """``(wins, played, reason)`` of verify()'s random-policy check on ``world`` (the task), under a search
+        budget as in verify(); ``reason`` is empty when the task passes."""
+        if not self.random_episodes:
+            return 0, 0, ""
+        try:
+            with bounded():
+                return random_check(world, self.random_episodes, self.max_random_success)
+        except SearchSpaceError as exc:  # as verify() reports it
+            return 0, 0, "; ".join(p.message for p in exc.problems)
 
     def _tools(self, chosen: tuple[Tool, ...]) -> Tools:
         """The :class:`Tools` of ``chosen``, one object per distinct tool list (cached on the generator): a

@@ -58,6 +58,7 @@ from typing import Any, cast
 
 import numpy as np
 
+from gensim_gym._gc import paused
 from gensim_gym.errors import ArgumentError, Error
 from gensim_gym.world.compiled import CompiledWorld
 from gensim_gym.world.progress import Progress, progress
@@ -76,6 +77,10 @@ NICENESS = 19
 #: how long :meth:`Prefetcher.take` waits for a wished seed not yet delivered (0: never; tests wait, to play
 #: every task from a worker)
 WAIT_SECONDS = 0.0
+#: a worker hears of the env's moves along its wished seeds (one seed taken, one more predicted) this many resets
+#: at a time: one pipe write (and worker wake-up) per reset was ~0.05 ms of the trainer's ~1 ms per prefetched
+#: task (benchmarks/task_cost.py --prefetch); the worker is DEPTH seeds ahead, so hearing of them later is harmless
+SHIFT_BATCH = 8
 #: progress tables a worker keeps by spec id
 TABLE_CACHE = 256
 #: where workers run: ``"process"`` (forked: a core of its own where one is free; the default, see the module
@@ -133,7 +138,7 @@ def available(mode: str | None = None) -> bool:
     return (MODE if mode is None else mode) == "thread" or "fork" in multiprocessing.get_all_start_methods()
 
 
-def _serve(family_args: dict[str, Any], conn, niceness: int = 0) -> None:
+def _serve(family_args: dict[str, Any], conn, niceness: int = 0, pause: bool = False) -> None:
     """The worker: make the wished seeds' specs and progress tables, ahead of the env.
 
     The env sends the list of seeds it will want next (at every reset, its next :data:`DEPTH`); the
@@ -146,6 +151,9 @@ def _serve(family_args: dict[str, Any], conn, niceness: int = 0) -> None:
     A worker that is behind (no free core) would then make what the env already made; so it leaves the
     first ``skip`` wished seeds to the env, one more each time the env got to its task first and one
     fewer when it lands comfortably ahead (with a free core, ``skip`` stays 0).
+
+    ``pause``: make each task with the garbage collector paused (:mod:`gensim_gym._gc`; a worker process
+    only: in a thread it would pause the trainer's collector too).
     """
     from gensim_gym.generation.family import DirectiveFamily  # noqa: PLC0415 - the family imports this module
 
@@ -168,8 +176,9 @@ def _serve(family_args: dict[str, Any], conn, niceness: int = 0) -> None:
             while conn.poll() or (seed := _pick(wished, made, skip)) is None:
                 if not _heed(conn.recv(), wished):
                     return
-            outbox.put(seed.to_bytes(8, "little") + pickle.dumps(_make(family, layout, tables, seed),
-                                                                 pickle.HIGHEST_PROTOCOL))
+            with paused() if pause else contextlib.nullcontext():
+                item = pickle.dumps(_make(family, layout, tables, seed), pickle.HIGHEST_PROTOCOL)
+            outbox.put(seed.to_bytes(8, "little") + item)
             made[seed] = None
             if len(made) > 4 * DEPTH:
                 made.popitem(last=False)
@@ -186,19 +195,20 @@ def _serve(family_args: dict[str, Any], conn, niceness: int = 0) -> None:
         outbox.put(None)
 
 
-def _heed(message: list[int] | tuple[int | None, int | None] | None, wished: list[int]) -> bool:
-    """Apply the env's ``message`` to ``wished`` in place: a list replaces it, ``(gone, new)`` drops the head
-    if it is ``gone`` and appends ``new`` (the env does the same to its copy). False: ``None``, stop."""
+def _heed(message: list[int] | tuple[tuple[int | None, int | None], ...] | None, wished: list[int]) -> bool:
+    """Apply the env's ``message`` to ``wished`` in place: a list replaces it; a tuple of ``(gone, new)`` moves,
+    in order, each drops the head if it is ``gone`` and appends ``new`` (the env does the same to its copy).
+    False: ``None``, stop."""
     if message is None:
         return False
     if isinstance(message, list):
         wished[:] = message
         return True
-    gone, new = message
-    if gone is not None and wished and wished[0] == gone:
-        del wished[0]
-    if new is not None:
-        wished.append(new)
+    for gone, new in message:
+        if gone is not None and wished and wished[0] == gone:
+            del wished[0]
+        if new is not None:
+            wished.append(new)
     return True
 
 
@@ -279,7 +289,8 @@ class Prefetcher:
                 process: Any = threading.Thread(target=_serve_closing, args=(family_args, child), name=name,
                                                 daemon=True)
             else:
-                process = ctx.Process(target=_serve, args=(family_args, child, NICENESS), name=name, daemon=True)
+                process = ctx.Process(target=_serve, args=(family_args, child, NICENESS, True), name=name,
+                                      daemon=True)
             process.start()
             if mode == "process":
                 child.close()
@@ -291,7 +302,9 @@ class Prefetcher:
         for conn in self._conns:
             self._poller.register(conn.fileno(), select.POLLIN)
             self._by_fd[conn.fileno()] = conn
-        self._wished: list[list[int]] = [[] for _ in self._conns]  # each worker's wished seeds, as it has them
+        # each worker's wished seeds, as it has them once it has heard the moves not sent yet (see _shift)
+        self._wished: list[list[int]] = [[] for _ in self._conns]
+        self._moves: list[list[tuple[int | None, int | None]]] = [[] for _ in self._conns]
         self._ready: dict[int, bytes] = {}  # delivered, not yet taken: seed -> the pickled (spec, table or error)
         self._predicted: deque[int] = deque()  # the env's next task seeds, in order
         self._ahead: np.random.Generator | None = None  # a copy of the env's RNG, past the predicted seeds
@@ -329,14 +342,24 @@ class Prefetcher:
 
     def _shift(self, gone: int, new: int) -> None:
         """The wished lists move on by one seed: ``gone`` leaves the head of its worker's, ``new`` joins the
-        end of its worker's (a two-int message instead of a list of :data:`DEPTH` seeds per reset)."""
+        end of its worker's (two ints instead of a list of :data:`DEPTH` seeds per reset, sent
+        :data:`SHIFT_BATCH` resets at a time)."""
         n = len(self._wished)
         for k in {gone % n, new % n}:
             wished = self._wished[k]
-            message = (gone if wished and wished[0] == gone else None, new if new % n == k else None)
-            _heed(message, wished)
-            with contextlib.suppress(OSError, ValueError):  # a worker gone: its seeds are made here
-                self._workers[k].send(message)
+            move = (gone if wished and wished[0] == gone else None, new if new % n == k else None)
+            _heed((move,), wished)
+            moves = self._moves[k]
+            moves.append(move)
+            if len(moves) >= SHIFT_BATCH:
+                self._send(k, tuple(moves))
+                moves.clear()
+
+    def _send(self, k: int, message: list[int] | tuple) -> None:
+        """Send ``message`` to worker ``k`` (pickled here: ``Connection.send``'s pickler copies the copyreg
+        table at every call)."""
+        with contextlib.suppress(OSError, ValueError):  # a worker gone: its seeds are made here
+            self._workers[k].send_bytes(pickle.dumps(message, pickle.HIGHEST_PROTOCOL))
 
     def want(self, seeds: list[int]) -> None:
         """Ask for ``seeds`` (the next ones, in order); delivered tasks no longer wanted are dropped."""
@@ -345,12 +368,12 @@ class Prefetcher:
         for seed in [s for s in self._ready if s not in keep]:
             del self._ready[seed]
         n = len(self._workers)
-        for k, conn in enumerate(self._workers):
+        for k in range(n):
             mine = [s for s in seeds if s % n == k] if n > 1 else list(seeds)
             if mine != self._wished[k]:
                 self._wished[k] = mine
-                with contextlib.suppress(OSError, ValueError):  # a worker gone: its seeds are made here
-                    conn.send(mine)
+                self._moves[k].clear()  # the list replaces what the moves not sent yet would have changed
+                self._send(k, mine)
 
     def take(self, seed: int) -> tuple[Any, dict | None] | None:
         """``(spec, progress table or None)`` for ``seed`` if a worker delivered it, else ``None`` (the caller

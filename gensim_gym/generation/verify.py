@@ -187,6 +187,21 @@ def random_rollouts(world: CompiledWorld, episodes: int, integers: Callable[[int
     return wins, played
 
 
+def random_check(world: CompiledWorld, episodes: int, max_random_success: float,
+                 rng: np.random.Generator | None = None) -> tuple[int, int, str]:
+    """:func:`verify`'s random-policy check alone: ``(wins, played, reason)``, ``reason`` empty unless a random
+    caller solves more than ``max_random_success`` of ``episodes`` episodes (the task is then too easy).
+
+    ``rng`` None: a fresh ``np.random.default_rng(0)``, so anyone re-verifying a spec gets the same verdict.
+    """
+    integers = (np.random.default_rng(0) if rng is None else rng).integers
+    wins, played = random_rollouts(world, episodes, integers, stop_above=max_random_success)
+    if episodes and wins / episodes > max_random_success:  # as if all episodes were played (see random_rollouts)
+        return wins, played, (f"a random policy solves {wins} of the first {played} of {episodes} episodes "
+                              f"(max {max_random_success:.0%} of them): too easy")
+    return wins, played, ""
+
+
 def verify(spec: SimSpec, *, max_random_success: float = 0.2, episodes: int = 16,
            rng: np.random.Generator | None = None, golden: list[str] | tuple[str, ...] | None = None,
            max_expansions: int = 20_000, layout: Layout | None = None,
@@ -245,15 +260,12 @@ def _verify(spec: SimSpec, *, max_random_success: float, episodes: int, rng: np.
         return VerifyReport(False, f"the golden plan earns a non-positive return ({total:.3f}); "
                                    f"success must outweigh costs", tuple(golden))
     wins = played = 0
+    reason = ""
     if episodes:
-        # rng None: a fresh np.random.default_rng(0), so anyone re-verifying a spec gets the same verdict
-        integers = (np.random.default_rng(0) if rng is None else rng).integers
-        wins, played = random_rollouts(world, episodes, integers, stop_above=max_random_success)
+        wins, played, reason = random_check(world, episodes, max_random_success, rng)
     share = wins / played if played else 0.0
-    if episodes and wins / episodes > max_random_success:  # as if all episodes were played (see random_rollouts)
-        return VerifyReport(False, f"a random policy solves {wins} of the first {played} of {episodes} episodes "
-                                   f"(max {max_random_success:.0%} of them): too easy", tuple(golden), share,
-                            random_episodes=played)
+    if reason:
+        return VerifyReport(False, reason, tuple(golden), share, random_episodes=played)
     return VerifyReport(True, "", tuple(golden), share, total, played)
 
 

@@ -84,7 +84,7 @@ class Progress:
         self._assigned = frozenset(j for a in g.relevant for j, _, _ in a.effects.assigns)
         self._set_key(facts, nums)
         self.memo: dict[int | tuple, int] = {}
-        self.phis: dict[int | tuple, float] = {}  # Φ by key: the whole table when exact, else filled on demand
+        self.phis: dict[int | tuple, float] = {}  # Φ by key, filled on demand (from ``memo`` when exact)
         nearest = self._sweep(g.relevant, max_states)
         self.exact = nearest is None
         if not self.exact:
@@ -94,11 +94,10 @@ class Progress:
         start = self.distance(world.init_facts, world.init_nums)
         self.cap = 2 * max(start, world.horizon, 1)
         self.d0 = max(1, min(start, self.cap))
-        if self.exact:
-            # Φ of every reachable state up front (≤ max_states floats): the environment only produces
-            # reachable states, so its lookups never miss, where filling on demand cost ~7 µs a miss
-            self.phis = self._exact_phis()
-        else:
+        # An exact table's Φ is filled from ``memo`` at a state's first lookup (one more dict lookup), not for
+        # all ≤ max_states states up front: a stream's task is played for one short episode of a few states,
+        # and the up-front table cost ~0.1 ms a task (benchmarks/task_cost.py). An estimate is warmed later.
+        if not self.exact:
             self._nearest = nearest  # warmed after WARM_AFTER misses (see __call__)
 
     #: what :meth:`export` writes (plain data: the tables and how states are keyed)
@@ -109,10 +108,15 @@ class Progress:
 
         A task-generation worker process sweeps the tables off the training process and ships them
         with the spec (:mod:`gensim_gym.generation.prefetch`); the exact table's Φ values are
-        re-derived from its distances there, which halves what is sent.
+        re-derived from its distances there, which halves what is sent. Its dead ends stay behind: a
+        state an exact table lacks reads as a dead end (:meth:`distance`, ``__call__``), so the restored
+        table gives the same values, and the training process unpickles fewer entries (a sixth of a medium
+        webshop table, more than half of a medium calendar one, each a tuple the garbage collector tracks).
         """
         state = {name: getattr(self, name) for name in self._EXPORTED}
-        if not self.exact:
+        if self.exact:
+            state["memo"] = {k: d for k, d in self.memo.items() if d != DEAD_END}
+        else:
             state["phis"] = self.phis
         return state
 
@@ -124,8 +128,13 @@ class Progress:
         self.world = world
         for name in cls._EXPORTED:
             setattr(self, name, state[name])
-        self.phis = dict(state["phis"]) if not self.exact else self._exact_phis()
+        self.phis = dict(state["phis"]) if not self.exact else {}
         return self
+
+    @property
+    def size(self) -> int:
+        """States the table holds: every swept state when exact, else the estimates computed so far."""
+        return len(self.memo) if self.exact else len(self.phis)
 
     def __getattr__(self, name: str):
         # ``h`` (the landmark estimate) is built lazily on a restored Progress: an exact table never
@@ -294,7 +303,7 @@ class Progress:
 
     def _exact_phis(self) -> dict[int | tuple, float]:
         """Φ of every state of ``memo``: ``_phi`` once per distinct distance (a few dozen, against up to
-        ``MAX_STATES`` states; the table is rebuilt whenever a prefetched task is restored)."""
+        ``MAX_STATES`` states). :class:`PlanProgress` needs them up front (a miss there is estimated)."""
         memo = self.memo
         by_distance = {d: self._phi(d) for d in set(memo.values())}
         return dict(zip(memo, map(by_distance.__getitem__, memo.values()), strict=True))
@@ -306,19 +315,25 @@ class Progress:
         k = (bits, tuple(map(nums.__getitem__, self._nidx))) if self._nidx else bits
         phi = self.phis.get(k)
         if phi is None:
-            # A miss: a state the estimate has not seen (the table holds every state ``memo`` knows). One
-            # evaluation, kept here only: the guidance's own memo, keyed alike, would hold the same value twice.
-            if self._nearest is not None:
-                self._misses += 1
-                if self._misses >= WARM_AFTER:
-                    self.warm()
-                    phi = self.phis.get(k)
-                    if phi is not None:
-                        return phi
+            # A miss. Exact table: the state's first lookup, its distance from ``memo`` (none: unreachable).
+            # Estimate: a state not seen yet, one evaluation kept here only (the guidance's own memo, keyed
+            # alike, would hold the same value twice).
+            if self.exact:
+                d = self.memo.get(k)
+                d = DEAD_END if d is None else d
+            else:
+                if self._nearest is not None:
+                    self._misses += 1
+                    if self._misses >= WARM_AFTER:
+                        self.warm()
+                        phi = self.phis.get(k)
+                        if phi is not None:
+                            return phi
+                d = self.h.estimate(facts, nums)
             phis = self.phis
             if len(phis) >= MAX_MEMO:
                 phis.clear()
-            phi = phis[k] = self._phi(DEAD_END if self.exact else self.h.estimate(facts, nums))
+            phi = phis[k] = self._phi(d)
         return phi
 
 

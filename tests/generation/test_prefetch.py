@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import pickle
+
 import gymnasium as gym
 import numpy as np
 import pytest
 
 from gensim_gym.generation import prefetch
 from gensim_gym.world.compiled import CompiledWorld
+from gensim_gym.world.heuristic import DEAD_END
 from gensim_gym.world.progress import Progress, progress
 
 pytestmark = pytest.mark.skipif(not prefetch.available("process"), reason="needs the fork start method")
@@ -103,6 +106,18 @@ def test_restored_progress_equals_a_computed_one() -> None:
     world = CompiledWorld(spec, layout)
     restored = Progress.restore(world, built.export())
     assert restored.phis == built.phis and restored.exact == built.exact
+    if built.exact:  # dead ends stay behind (a state the table lacks is one); Φ filled on demand on both sides
+        assert restored.memo == {k: d for k, d in built.memo.items() if d != DEAD_END}
+        assert len(restored.memo) < len(built.memo)  # this task has dead ends
+        assert restored.size == len(restored.memo)
+        for k in built.memo:  # the same Φ for every state of the table, dead ends included
+            state = (bytearray(k.to_bytes(len(world.init_facts), "little")) if isinstance(k, int) else
+                     bytearray(k[0].to_bytes(len(world.init_facts), "little")), list(world.init_nums))
+            if isinstance(k, tuple):
+                for j, value in zip(restored._nidx, k[1], strict=True):
+                    state[1][j] = value
+            assert restored.key(*state) == k
+            assert restored(*state) == built(*state)
     assert restored(world.init_facts, world.init_nums) == built(world.init_facts, world.init_nums)
     assert restored.h is not None  # the estimate is built on demand
 
@@ -179,8 +194,51 @@ def test_a_worker_behind_the_env_leaves_it_the_next_seeds() -> None:
 
 def test_the_worker_applies_what_the_env_sends_as_the_env_does() -> None:
     wished = [3, 5, 8]
-    assert prefetch._heed((3, 13), wished) and wished == [5, 8, 13]
-    assert prefetch._heed((None, 21), wished) and wished == [5, 8, 13, 21]
-    assert prefetch._heed((7, None), wished) and wished == [5, 8, 13, 21]  # not the head: kept
+    assert prefetch._heed(((3, 13),), wished) and wished == [5, 8, 13]
+    assert prefetch._heed(((None, 21),), wished) and wished == [5, 8, 13, 21]
+    assert prefetch._heed(((7, None),), wished) and wished == [5, 8, 13, 21]  # not the head: kept
+    assert prefetch._heed(((5, 34), (8, None), (None, 55)), wished) and wished == [13, 21, 34, 55]  # in order
     assert prefetch._heed([1, 2], wished) and wished == [1, 2]
     assert not prefetch._heed(None, wished)
+
+
+def test_moves_reach_a_worker_in_batches_and_leave_it_with_the_envs_copy() -> None:
+    """The env sends a worker its moves along the wished seeds SHIFT_BATCH resets at a time; applied in order,
+    they give the worker the list the env keeps for it (and a full list replaces moves not sent yet)."""
+
+    class Pipe:
+        def __init__(self) -> None:
+            self.sent: list = []
+
+        def send_bytes(self, data: bytes) -> None:
+            self.sent.append(pickle.loads(data))
+
+    worker = prefetch.Prefetcher.__new__(prefetch.Prefetcher)
+    pipes = [Pipe(), Pipe()]
+    worker._workers = pipes
+    worker._wished, worker._moves = [[], []], [[], []]
+    worker._ready = {}
+    worker._by_fd = {}
+    seeds = list(range(100, 160))
+    worker.want(seeds[:16])
+    heard = [[], []]
+    for k, pipe in enumerate(pipes):
+        for message in pipe.sent:
+            prefetch._heed(message, heard[k])
+    assert heard == worker._wished and all(len(pipe.sent) == 1 for pipe in pipes)
+    flushed = 0
+    for t in range(4 * prefetch.SHIFT_BATCH):
+        worker._shift(seeds[t], seeds[16 + t])
+        for k, pipe in enumerate(pipes):
+            if not worker._moves[k]:  # every move sent: the worker's list is the env's
+                heard = []
+                for message in pipe.sent:
+                    prefetch._heed(message, heard)
+                assert heard == worker._wished[k]
+                flushed += 1
+    assert flushed >= 4  # (each move here concerns one of the two workers: a batch fills every 2 x SHIFT_BATCH)
+    assert all(len(pipe.sent) <= 1 + 2 for pipe in pipes)  # a list, then one message per batch
+    worker.want(seeds[30:])  # a full list: the moves not sent yet are dropped, the list replaces them
+    assert worker._moves == [[], []]
+    for k, pipe in enumerate(pipes):
+        assert pipe.sent[-1] == worker._wished[k] == [s for s in seeds[30:] if s % 2 == k]

@@ -11,7 +11,7 @@ from gensim_gym.envs.gensim_env import GenSimEnv
 from gensim_gym.envs.sources import FixedSpec
 from gensim_gym.generation.directive import parse_directive
 from gensim_gym.generation.offline import OfflineGenerator
-from gensim_gym.generation.verify import random_rollouts, random_success_rate, replay
+from gensim_gym.generation.verify import random_rollouts, random_success_rate, replay, verify
 from gensim_gym.world.compiled import CompiledWorld
 from gensim_gym.world.progress import progress
 
@@ -97,3 +97,36 @@ def test_early_stopped_random_check_gives_the_full_verdict(directive, max_share)
             full = _plain_random_success(world, 16, np.random.default_rng(seed))
             assert (wins / 16 > max_share) == (full > max_share)
             assert wins / played == _plain_random_success(world, played, np.random.default_rng(seed))
+
+
+@pytest.mark.parametrize(("directive", "difficulty"), [("domain: calendar", 0.1), ("domain: warehouse", 0.5)])
+def test_the_generators_random_check_first_is_verifys(directive: str, difficulty: float, monkeypatch) -> None:
+    """The generator runs verify()'s random-policy check before building the spec's meta and replaying the
+    golden plan (most easy calendar drafts fail it): each kept spec is one verify() alone accepts, with the
+    random-policy figures verify() measures, and each draft it rejects that way is too easy for verify()."""
+    from gensim_gym.generation import offline  # noqa: PLC0415
+
+    rejected: list[CompiledWorld] = []
+    checked = offline.random_check
+
+    def recording(world, episodes, max_random_success, rng=None):
+        out = checked(world, episodes, max_random_success, rng)
+        if out[2]:
+            rejected.append(world)
+        return out
+
+    monkeypatch.setattr(offline, "random_check", recording)
+    generator, specs = _specs(directive, difficulty, 12)
+    for spec in specs:
+        report = verify(spec, max_random_success=generator.max_random_success, episodes=generator.random_episodes,
+                        golden=spec.meta["golden_plan"])
+        measured = spec.meta["difficulty"]
+        assert report.ok
+        assert (round(report.random_success, 4), report.random_episodes) == (measured["random_success"],
+                                                                              measured["random_episodes"])
+    if difficulty < 0.2:
+        assert rejected, "no easy calendar draft was too easy: the check first was not exercised"
+    for world in rejected:
+        wins, played = random_rollouts(world, generator.random_episodes, np.random.default_rng(0).integers,
+                                       stop_above=generator.max_random_success)
+        assert wins / generator.random_episodes > generator.max_random_success
