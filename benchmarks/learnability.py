@@ -170,8 +170,9 @@ def train_rllib(cell: Cell) -> Any:
     sampled = 0
     while sampled < cell.steps:
         result = algo.train()
-        sampled = int(result.get("num_env_steps_sampled_lifetime", 0)
-                      or result["env_runners"]["num_env_steps_sampled_lifetime"])
+        # an iteration whose env runner was restarted reports no env_runners metrics: count its batch
+        lifetime = result.get("env_runners", {}).get("num_env_steps_sampled_lifetime")
+        sampled = int(lifetime) if lifetime else sampled + config.train_batch_size_per_learner
     module = algo.get_module()
     algo.stop()
     return module
