@@ -9,20 +9,14 @@ from __future__ import annotations
 
 import contextlib
 import time
-import warnings
 
 import pytest
 
-from gensim_gym import DirectiveError, read_directive
+from gensim_gym import DirectiveError
 from gensim_gym.generation.directive import parse_directive
 from gensim_gym.generation.lexicon import content_words, own_words, phrase_stems, stem
 from gensim_gym.generation.toolsets import get_toolset
-
-
-def _read(text: str):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return read_directive(text)
+from tests.reading_quiet import read as _read
 
 
 def _constraints(text: str) -> list:

@@ -14,17 +14,9 @@ import warnings
 
 import pytest
 
-from gensim_gym import DirectiveError, read_directive
-
-
-def _read(text: str):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return read_directive(text)
-
-
-def _kind(text: str, kind: str) -> list:
-    return [c for c in _read(text).clauses if c.kind == kind]
+from gensim_gym import DirectiveError
+from tests.reading_quiet import clauses as _kind
+from tests.reading_quiet import read as _read
 
 
 @pytest.mark.parametrize("text", [

@@ -7,31 +7,16 @@ from __future__ import annotations
 
 import contextlib
 import time
-import warnings
 
 import pytest
 
-import gensim_gym
-from gensim_gym import DirectiveError, check_fidelity, read_directive
+from gensim_gym import DirectiveError, check_fidelity
 from gensim_gym.generation import tool_quota
 from gensim_gym.generation.directive import parse_directive
 from gensim_gym.generation.unread import likely_kind
-
-
-def _read(text: str):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return read_directive(text)
-
-
-def _kind(text: str, kind: str) -> list:
-    return [c for c in _read(text).clauses if c.kind == kind]
-
-
-def _generate(text: str, seed: int = 0):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return gensim_gym.generate(text, seed=seed)
+from tests.reading_quiet import clauses as _kind
+from tests.reading_quiet import generate as _generate
+from tests.reading_quiet import read as _read
 
 
 @pytest.mark.parametrize("text", [

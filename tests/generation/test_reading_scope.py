@@ -8,13 +8,7 @@ import warnings
 
 import pytest
 
-from gensim_gym import read_directive
-
-
-def _read(text: str):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return read_directive(text)
+from tests.reading_quiet import read as _read
 
 
 def _clause(reading, kind: str):

@@ -1,0 +1,30 @@
+"""Reading and generating directives in tests without the reader's warnings (an unsupported clause warns once
+per directive; the reader tests assert on the clauses instead)."""
+
+from __future__ import annotations
+
+import warnings
+
+import gensim_gym
+from gensim_gym import read_directive
+from gensim_gym.generation.reading import Clause, Reading
+from gensim_gym.spec.model import SimSpec
+
+
+def read(text: str) -> Reading:
+    """``read_directive(text)`` with its warnings silenced."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return read_directive(text)
+
+
+def clauses(text: str, kind: str) -> list[Clause]:
+    """The clauses of ``kind`` in the reading of ``text``."""
+    return [c for c in read(text).clauses if c.kind == kind]
+
+
+def generate(text: str, seed: int = 0) -> SimSpec:
+    """``gensim_gym.generate(text, seed=seed)`` with its warnings silenced."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return gensim_gym.generate(text, seed=seed)
