@@ -65,6 +65,7 @@ from gensim_gym.generation.lexicon import (
     NUMBER_WORDS,
     PLACES,
     calls,
+    counted_nouns,
     counted_type,
     derived_operations,
     distractor_operations,
@@ -360,7 +361,9 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
                     or NOUN_SYNONYMS.get(lemma, lemma) in {*weak, *hits} - {lemma}:  # "boat": the ferry
                 yield m.start(), m.end(), Clause(m.group(0), "domain", {"domains": list(knobs.domains)})
             # a verb only this world declares ("serve 2 riders": elevator) is evidence and an operation too
-            if verb in weak and verb not in OPERATIONS.get(name, {}) and verb not in operations(name):
+            # (not a noun the world counts in, weak as a noun: "message 2 customers" is send_survey's verb)
+            if verb in weak and verb not in OPERATIONS.get(name, {}) and verb not in operations(name) \
+                    and verb not in counted_nouns(name):
                 clause = _verb_clause(text, m.start(), m.end(), knobs)
                 if clause is not None:
                     yield m.start(), m.end(), clause

@@ -66,3 +66,9 @@ def test_a_rank_named_by_its_number_is_no_count_and_no_verb(text: str) -> None:
     counts = _kind(text, "goal_count")
     assert len(counts) == 1 and counts[0].status == "honored", reading.table()
     assert not [c for c in _kind(text, "operation") if c.text in ("tier", "stage", "grade")], reading.table()
+
+
+def test_a_message_noun_used_as_a_verb_is_one_operation() -> None:
+    text = "support: message 2 customers about their refunds"
+    ops = [c for c in _kind(text, "operation") if c.text == "message"]
+    assert [(c.requirement.get("tool"), c.status) for c in ops] == [("send_survey", "unsupported")], _read(text).table()
