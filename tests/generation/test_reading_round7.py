@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from gensim_gym import check_fidelity
 from tests.reading_quiet import clauses as _kind
+from tests.reading_quiet import generate as _generate
 from tests.reading_quiet import read as _read
 
 
@@ -72,3 +74,10 @@ def test_a_message_noun_used_as_a_verb_is_one_operation() -> None:
     text = "support: message 2 customers about their refunds"
     ops = [c for c in _kind(text, "operation") if c.text == "message"]
     assert [(c.requirement.get("tool"), c.status) for c in ops] == [("send_survey", "unsupported")], _read(text).table()
+
+
+@pytest.mark.parametrize("text", ["reply to 3 customer messages about refunds",
+                                  "escalate 2 complaints up to tier three",
+                                  "support desk that rewards only resolved tickets, 2 tickets"])
+def test_a_task_generated_for_a_round7_phrasing_meets_its_reading(text: str) -> None:
+    assert check_fidelity(_generate(text), _read(text)) == []
