@@ -20,7 +20,9 @@ tuned on it and on fresh11; ``directives_fresh13.jsonl`` (40, the lead's held-ou
 round 5) was run once untouched (``results/fidelity_fresh15_unseen.txt``: 89 %) and joined :data:`SETS` after that
 run; reader round 6 (branch fid12) was guided by its misses, each read by a mechanism, and tuned on
 ``directives_fresh17_fid12.jsonl`` (24, fid12's own phrasings of those classes, written before the changes; first run
-in ``results/fidelity_fresh17_fid12_first.txt``: 81 %). For every expected requirement this
+in ``results/fidelity_fresh17_fid12_first.txt``: 81 %). ``directives_fresh16.jsonl`` (37, the lead's held-out set
+for round 6) was run once untouched (``results/fidelity_fresh16_unseen.txt``: 90 %) and joined :data:`SETS` on
+branch fid13 (reader round 7), which tuned on it. For every expected requirement this
 finds the clause of ``read_directive`` that carries it
 (of several, the best-kept: since fresh7 a directive's every verb is an operation clause, and an
 unsupported "tidy" beside an honored "delete" is not the one asked for) and counts its status:
@@ -55,7 +57,8 @@ SETS = ("directives.jsonl", "directives_heldout.jsonl", "directives_fresh.jsonl"
         "directives_fresh3.jsonl", "directives_fresh4.jsonl", "directives_fresh5.jsonl", "directives_fresh6.jsonl",
         "directives_fresh7.jsonl", "directives_fresh8.jsonl", "directives_fresh10.jsonl",
         "directives_fresh11.jsonl", "directives_fresh12.jsonl", "directives_fresh13.jsonl",
-        "directives_fresh14.jsonl", "directives_fresh15.jsonl", "directives_fresh17_fid12.jsonl")
+        "directives_fresh14.jsonl", "directives_fresh15.jsonl", "directives_fresh17_fid12.jsonl",
+        "directives_fresh16.jsonl")
 _RANK = {"honored": 0, "approximated": 1, "unsupported": 2}
 _VALUE_OF = {"domain": "domains", "goal_count": "goal_count", "reward_mode": "reward_mode", "noise": "noise",
              "observability": "partial", "time_pressure": "horizon_slack", "tool_count": "tool_count"}

@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from gensim_gym.errors import DirectiveError, did_you_mean
 from gensim_gym.generation.lexicon import (
+    COUNTED,
     FIELD_WORDS,
     GENERIC_VERBS,
     NUMBER,
@@ -134,6 +135,10 @@ def verb_pattern(verb: str) -> str:
 
 ON_UNKNOWN = ("error", "fallback")
 NOISELESS = ("deterministic", "noiseless", "no noise", "reliable")
+#: "urgent" before a noun a domain counts goals in ("1 urgent ticket", "an urgent order") says what the object is,
+#: not how much time the agent has (round 7).
+_NOT_OF_AN_OBJECT = (r"(?!(?<=\burgent)\s+(?:" + "|".join(sorted({n for ns in COUNTED.values() for n in ns}))
+                     + r")(?:s|es)?\b)")
 #: Time-pressure words by the horizon slack they ask for (the reader's clauses use the same table).
 TIME_WORDS = {"tight": ("tight deadline", "quick deadline", "short deadline", "strict deadline", "tight time",
                         "little time", "in a hurry", "hurry", "quickly", "urgent", "urgently"),
@@ -304,6 +309,8 @@ _DONE = (r"success|successes|succeeds?|succeeded|succeeding|successful(?:ly)?|th
          r"|finishes|reached|achieved|accomplished|over|win|wins|winning|won|delivered|sorted|met|satisfied"
          r"|resolved|fulfilled|a full solution|victory|built|made|put|(?:is|are|gets?|got|has been|have been)\s+\w+ed")
 #: ("paid", "credit" are left out: "store credit only when the order is delivered" is a support rule)
+#: Adjectives of a finished object ("a finished order", "completed tasks").
+_FINISHED = r"finished|completed|complete|done|successful|solved|fulfilled|resolved|accomplished|delivered"
 _REWARD_WORD = r"rewards?|rewarded|rewarding|payoffs?|payouts?"
 _ONLY = r"only|just|solely|exclusively|purely|nothing but"
 _WHEN = r"on|for|at|upon|when|whenever|once|if|after|by|in case of"
@@ -343,7 +350,8 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      r"|quickly|fast|rapidly|swiftly|promptly|speedily)\b|\bas (?:quick|quickly|fast|soon|swiftly|rapidly) as "
      r"(?:possible|you can|it can|they can)\b|\bin as few (?:steps|moves|actions|turns) as (?:possible|it can)\b",
      "time_pressure", "tight"),
-    (r"\b(?:" + "|".join(map(re.escape, TIME_WORDS["tight"])) + r")\b(?!\s+pressure)", "time_pressure", "tight"),
+    (r"\b(?:" + "|".join(map(re.escape, TIME_WORDS["tight"])) + r")\b(?!\s+pressure)" + _NOT_OF_AN_OBJECT,
+     "time_pressure", "tight"),
     (r"\b(?:" + "|".join(map(re.escape, TIME_WORDS["loose"])) + r")\b", "time_pressure", "loose"),
     (rf"\b(?:{_LESS_PRESSURE})\s+(?:real\s+|any\s+|extra\s+|spare\s+)?(?:{_TIME_PRESSURE}|pressure)\b",
      "time_pressure", "loose"),
@@ -430,7 +438,11 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      rf"|\b(?:{_REWARD_WORD})\s+(?:[\w'-]+\s+){{0,2}}?(?:{_ONLY})\s+(?:{_WHEN})\s+(?:{_DONE})\b"
      rf"|\b(?:no|zero|nothing)\s+(?:\w+\s+)?(?:{_REWARD_WORD})\s+(?:until|till|before|unless){_UP_TO_SIX}(?:{_DONE})\b"
      rf"|\b(?:{_REWARD_WORD})\s+(?:\w+\s+){{0,2}}?(?:at|on|upon)\s+(?:the\s+)?(?:very\s+)?(?:end|completion|finish)\b"
-     rf"|\b(?:{_REWARD_WORD})\s+(?:\w+\s+){{0,2}}?(?:only\s+)?(?:at|in)\s+the\s+(?:very\s+)?(?:last|final)\s+step\b",
+     rf"|\b(?:{_REWARD_WORD})\s+(?:\w+\s+){{0,2}}?(?:only\s+)?(?:at|in)\s+the\s+(?:very\s+)?(?:last|final)\s+step\b"
+     # only a finished object is rewarded (round 7): "only reward a finished order", "rewards only completed tasks"
+     rf"|\b(?:(?:{_ONLY})\s+(?:reward|rewards|pay|pays|pay out for)|(?:{_REWARD_WORD})\s+(?:{_ONLY}))\s+(?:for\s+)?"
+     # (the object stays to be read: "a finished order" is a checkout)
+     rf"(?:an?\s+|the\s+|each\s+|every\s+|any\s+)?(?:{_FINISHED})(?=\s+[a-z]+)",
      "reward_mode", "sparse"),
     (r"\b(?:rewards?|rewarded)\s+only\s+(?:on|for|at|upon|when|once|if)\s+(?:the\s+)?(?:task\s+|goal\s+|puzzle\s+|"
      r"episode\s+|problem\s+)?(?:is\s+|gets\s+)?(?:success|succeeding|successful|the end|end|completion|completed|"

@@ -65,6 +65,7 @@ from gensim_gym.generation.lexicon import (
     NUMBER_WORDS,
     PLACES,
     calls,
+    counted_nouns,
     counted_type,
     derived_operations,
     distractor_operations,
@@ -79,7 +80,7 @@ from gensim_gym.generation.lexicon import (
     verb_of,
 )
 from gensim_gym.generation.toolsets import load_registry
-from gensim_gym.generation.unread import NOT_UNDERSTOOD, likely_kind
+from gensim_gym.generation.unread import NOT_UNDERSTOOD, RANK_NOUNS, likely_kind
 
 STATUSES = ("honored", "approximated", "unsupported")
 _UNREAD = "not understood by the offline reader (no requirement made of it)"
@@ -260,6 +261,10 @@ def _spans(text: str, words: list[str]) -> list[tuple[int, int]]:
     return out
 
 
+#: A rank or stage named by its number ("escalate to tier 2", "a priority 1 case", "phase 3"): round 7.
+_RANK = re.compile(rf"\b(?:{RANK_NOUNS})\s+(?:{NUMBER})\b")
+
+
 def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR0915 - one flat list of recognizers
     m: re.Match[str] | None
     """``(start, end, clause)`` for every part of ``text`` a recognizer claims, most specific first."""
@@ -271,6 +276,10 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
     explicit = re.search(rf"\bdomains?\s*[:=]\s*(?:{names})(?:\s*(?:,|and)\s*(?:{names}))*\b", text)
     if explicit:
         yield explicit.start(), explicit.end(), Clause(explicit.group(0), "domain", {"domains": list(knobs.domains)})
+    for m in _RANK.finditer(rest):  # "to tier 2": a rank named by its number, neither a verb nor a count
+        yield m.start(), m.end(), Clause(m.group(0), "unrecognized", {}, "unsupported",
+                                         f"'{m.group(0)}' names a rank by its number, not a count of goals; no tool "
+                                         f"of {'+'.join(knobs.domains)} takes a rank")
     for rule_start, rule_end, ordering in rule_phrases(rest):
         phrase = text[rule_start:rule_end].strip()
         if ordering:
@@ -352,7 +361,9 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
                     or NOUN_SYNONYMS.get(lemma, lemma) in {*weak, *hits} - {lemma}:  # "boat": the ferry
                 yield m.start(), m.end(), Clause(m.group(0), "domain", {"domains": list(knobs.domains)})
             # a verb only this world declares ("serve 2 riders": elevator) is evidence and an operation too
-            if verb in weak and verb not in OPERATIONS.get(name, {}) and verb not in operations(name):
+            # (not a noun the world counts in, weak as a noun: "message 2 customers" is send_survey's verb)
+            if verb in weak and verb not in OPERATIONS.get(name, {}) and verb not in operations(name) \
+                    and verb not in counted_nouns(name):
                 clause = _verb_clause(text, m.start(), m.end(), knobs)
                 if clause is not None:
                     yield m.start(), m.end(), clause
@@ -426,6 +437,8 @@ def _operation_clauses(text: str, rest: str, knobs: Knobs):
         before = re.findall(r"[a-z0-9']+|[,;:.]", text[:start])
         if verb not in mapped and before and before[-1] in _NOUN_AFTER:  # "into the archive": a noun
             continue
+        if verb not in mapped and _counted_head(text[start:end], before, knobs.domains):  # "2 customer emails"
+            continue
         if verb in idle and verb not in mapped:
             yield start, end, Clause(text[start:end], "operation", {"operation": verb, "tool": idle[verb]},
                                      "unsupported", f"{idle[verb]} is a distractor tool: no task needs it, so no "
@@ -459,6 +472,14 @@ def _operation_clauses(text: str, rest: str, knobs: Knobs):
                        f"'{said}' is {hit.verb} done again; a task starts with nothing to redo, so the golden "
                        f"plan calls {hit.tool} afresh") if hit.redo
                 else Clause(said, "operation", requirement, note=f"the golden plan calls {hit.tool}"))
+
+
+def _counted_head(said: str, before: list[str], domains) -> bool:
+    """Whether ``said`` is a noun the domains count goals in, after a number or another such noun ("2 emails",
+    "customer messages"): the head of a counted phrase, not a verb (round 7)."""
+    if not before or counted_type(said, domains) is None:
+        return False
+    return before[-1].isdigit() or before[-1] in NUMBER_WORDS or counted_type(before[-1], domains) is not None
 
 
 def _no_tool(said: str, verb: str, knobs: Knobs, after: str = "", before: str = "") -> Clause:

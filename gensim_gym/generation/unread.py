@@ -54,6 +54,8 @@ _DIFFICULTY = (r"tricky|trickier|brutal|trivial|basic|advanced|novice|beginners?
 CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(rf"\b(?:{words})\b")) for kind, words in (
     ("noise", _NOISE), ("time_pressure", _TIME), ("reward_mode", _REWARD), ("observability", _SEEN),
     ("goal_count", NUMBER), ("constraint", _RULE), ("difficulty", _DIFFICULTY)))
+#: Nouns that name a rank or stage by a number after them ("tier 2", "priority 1", "phase 3"): round 7.
+RANK_NOUNS = r"tier|stage|phase|priority|grade|rank|band"
 _NEGATED = re.compile(rf"\b(?:{NEGATOR}|never|rarely|seldom)\b")
 
 
@@ -68,6 +70,8 @@ def likely_kind(text: str) -> tuple[str, dict[str, Any], str] | None:
         requirement: dict[str, Any] = {}
         if kind == "goal_count":
             if re.match(r"-|x\d", text[m.end():]):  # "two-handed", "3x3": an adjective, no count
+                continue
+            if re.search(rf"\b(?:{RANK_NOUNS})\s+$", text[:m.start()]):  # "tier 2": a rank's name, no count
                 continue
             unit = re.match(r"\s*(%|[a-z]+)", text[m.end():])
             if unit and noun_lemma(unit.group(1)) in COUNT_UNITS | {"trie", "%", "percent"}:  # "3 tries": no goal items
