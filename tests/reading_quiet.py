@@ -28,3 +28,10 @@ def generate(text: str, seed: int = 0) -> SimSpec:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return gensim_gym.generate(text, seed=seed)
+
+
+def assert_first_honored(text: str, kind: str, requirement: dict) -> None:
+    """The first clause of ``kind`` in the reading of ``text`` carries ``requirement`` and is honored (the reading's
+    table is the failure message)."""
+    found = clauses(text, kind)
+    assert found and found[0].requirement == requirement and found[0].status == "honored", read(text).table()

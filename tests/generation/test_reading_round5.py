@@ -15,6 +15,7 @@ import warnings
 import pytest
 
 from gensim_gym import DirectiveError
+from tests.reading_quiet import assert_first_honored
 from tests.reading_quiet import clauses as _kind
 from tests.reading_quiet import read as _read
 
@@ -30,8 +31,7 @@ from tests.reading_quiet import read as _read
     "blocks world with a small chance of dropping a block",
 ])
 def test_a_frequency_near_a_failure_asks_for_noise(text: str) -> None:
-    noise = _kind(text, "noise")
-    assert noise and noise[0].requirement == {"noise": True} and noise[0].status == "honored", _read(text).table()
+    assert_first_honored(text, "noise", {"noise": True})
 
 
 @pytest.mark.parametrize("text", [

@@ -14,6 +14,7 @@ from gensim_gym import DirectiveError, check_fidelity
 from gensim_gym.generation import tool_quota
 from gensim_gym.generation.directive import parse_directive
 from gensim_gym.generation.unread import likely_kind
+from tests.reading_quiet import assert_first_honored
 from tests.reading_quiet import clauses as _kind
 from tests.reading_quiet import generate as _generate
 from tests.reading_quiet import read as _read
@@ -28,8 +29,7 @@ from tests.reading_quiet import read as _read
     "webshop with a sloppy cart tool",
 ])
 def test_the_agents_own_mistakes_with_a_frequency_are_noise(text: str) -> None:
-    noise = _kind(text, "noise")
-    assert noise and noise[0].requirement == {"noise": True} and noise[0].status == "honored", _read(text).table()
+    assert_first_honored(text, "noise", {"noise": True})
 
 
 @pytest.mark.parametrize("text", ["warehouse where crates are sometimes missing from aisles",
@@ -94,8 +94,7 @@ def test_n_of_them_without_a_noun_counts_what_the_verb_acts_on() -> None:
 
 
 def test_one_thing_a_fact_is_about_is_one_goal_condition() -> None:
-    counts = _kind("tireworld, swap a single flat tyre", "goal_count")
-    assert counts and counts[0].requirement == {"goal_count": 1, "type": None} and counts[0].status == "honored"
+    assert_first_honored("tireworld, swap a single flat tyre", "goal_count", {"goal_count": 1, "type": None})
     bare = _kind("tireworld with 1 flat tire", "goal_count")  # no tool that changes it asked for: no goal is about it
     assert bare and bare[0].status == "approximated"
     assert _kind("tireworld, 3 flat tires", "goal_count")[0].status == "unsupported"  # the world has one
@@ -219,8 +218,7 @@ def test_more_difficulty_words(text: str, difficulty: float) -> None:
                                   "blocks, the hand could malfunction", "ferry, sailing usually works",
                                   "visitall where steps are hit-and-miss"])
 def test_failure_said_as_a_noun_a_proneness_or_a_possibility_is_noise(text: str) -> None:
-    noise = _kind(text, "noise")
-    assert noise and noise[0].requirement == {"noise": True} and noise[0].status == "honored", _read(text).table()
+    assert_first_honored(text, "noise", {"noise": True})
 
 
 def test_a_capability_is_no_noise() -> None:
@@ -294,5 +292,4 @@ def test_a_discouraged_act_is_a_rule() -> None:
 
 
 def test_a_frequency_with_an_event_done_to_the_agent_is_noise() -> None:
-    noise = _kind("ferry, 2 cars, crossings are now and then delayed", "noise")
-    assert noise and noise[0].requirement == {"noise": True} and noise[0].status == "honored"
+    assert_first_honored("ferry, 2 cars, crossings are now and then delayed", "noise", {"noise": True})
