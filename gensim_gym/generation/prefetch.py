@@ -116,7 +116,8 @@ _DEFAULT_STARTED: weakref.WeakSet[Prefetcher] = weakref.WeakSet()
 def default_slot_free() -> bool:
     """Whether one more default worker may start in this process: at most one per CPU beside the trainer's.
 
-    A worker process holds ~60 MB of its own (a medium warehouse stream after 900 tasks), and more workers than
+    A worker process holds 110-130 MB of its own on medium warehouse, ~220 MB on webshop
+    (``benchmarks/worker_memory.py``, after ~900 tasks), and more workers than
     free CPUs only share them: the eight envs of an SB3 ``DummyVecEnv`` on 2 CPUs get one default worker (the
     first env to need it), not eight. Ask for workers with ``prefetch=N`` to get them regardless.
     """
