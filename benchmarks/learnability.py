@@ -22,6 +22,9 @@ Trainers (library defaults except the device and the seed):
   interpreter (``scripts/test_ray.sh`` makes it). Its env runners are processes of their own, so each
   skips held-out tasks itself and ``train_tasks`` is not counted (0); ``train_cpu_s`` is the driver's.
 
+``--domains mixed`` trains and evaluates on one stream over all five domains (``GenSim-Mixed-v0``'s directive) at
+the easy difficulty: the observation and action spaces then span the five tool sets.
+
 ``--env-kwargs`` passes extra ``gym.make`` arguments, to compare env-side variants in the
 same harness. Decision rule for changing a default (fixed before the five-domain screen; the exploratory
 runs on warehouse and calendar before it are in BENCHMARKS.md):
@@ -54,6 +57,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
 import cleanrl_ppo  # noqa: E402 - the repo's CleanRL-style example, imported from its folder
 
 DOMAINS = ("warehouse", "webshop", "calendar", "filesystem", "support")
+#: ``--domains mixed``: one stream over all five domains (the directive of ``GenSim-Mixed-v0``) at the easy difficulty
+MIXED = "mixed"
 EASY_DIFFICULTY = 0.1
 EVAL_SEED_OFFSET = 1_000_003
 
@@ -70,7 +75,8 @@ class Cell:
     cleanrl_args: str = ""  # extra command-line arguments of examples/cleanrl_ppo.py (trainer "cleanrl" only)
 
     def make_kwargs(self, stream_seed: int) -> dict[str, Any]:
-        return {"directive": f"domain: {self.domain}", "difficulty": EASY_DIFFICULTY, "seed": stream_seed,
+        domains = ", ".join(DOMAINS) if self.domain == MIXED else self.domain
+        return {"directive": f"domain: {domains}", "difficulty": EASY_DIFFICULTY, "seed": stream_seed,
                 "num_tasks": 0, **self.env_kwargs}
 
 
@@ -297,10 +303,11 @@ def table(path: str) -> str:
         key = (row["trainer"], face if row["trainer"] != "random" else "-", row["steps"])
         cells.setdefault(key, {}).setdefault(row["domain"], []).append(
             f"{row['success' if 'split' in row else 'success_fresh']:.2f} (s{row['seed']})")
-    out = ["| trainer | face | steps | " + " | ".join(DOMAINS) + " |", "|---" * (3 + len(DOMAINS)) + "|"]
+    columns = (*DOMAINS, MIXED) if any(MIXED in by_domain for by_domain in cells.values()) else DOMAINS
+    out = ["| trainer | face | steps | " + " | ".join(columns) + " |", "|---" * (3 + len(columns)) + "|"]
     for (trainer, face, steps), by_domain in sorted(cells.items()):
         out.append(f"| {trainer} | {face} | {steps // 1000}k | "
-                   + " | ".join(", ".join(by_domain.get(d, ["—"])) for d in DOMAINS) + " |")
+                   + " | ".join(", ".join(by_domain.get(d, ["—"])) for d in columns) + " |")
     return "\n".join(out)
 
 
