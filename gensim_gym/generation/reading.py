@@ -22,13 +22,13 @@ from typing import Any
 
 from gensim_gym.errors import DirectiveError
 from gensim_gym.generation.directive import (
-    _INTENSITY,
     COMPOSED,
     COUNT_UNITS,
     EASIEST,
     EASY_WORDS,
     HARD_WORDS,
     HARDEST,
+    INTENSITY,
     LONGER,
     LOOSE_OPERATIONS,
     MIDDLE,
@@ -694,7 +694,7 @@ def _bound_clause(text: str, knobs: Knobs) -> Clause:
 
 
 def _KNOB_WORDS(knobs: Knobs) -> list[tuple[list[str], str, dict[str, Any]]]:  # noqa: N802 - a table
-    intensity = [f"{w} {x}" for w, _ in _INTENSITY for x in ("easy", "easier", "hard", "harder")]
+    intensity = [f"{w} {x}" for w, _ in INTENSITY for x in ("easy", "easier", "hard", "harder")]
     return [
         ([*EASIEST, *HARDEST, *intensity, *EASY_WORDS, *HARD_WORDS, *MIDDLE], "difficulty",
          {"difficulty": knobs.difficulty}),
