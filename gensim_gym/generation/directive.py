@@ -27,16 +27,20 @@ from gensim_gym.generation.cues import (
     TIME_RESOURCE,
 )
 from gensim_gym.generation.lexicon import (
+    ACCOMPLISH_VERBS,
     COUNTED,
     FIELD_WORDS,
     GENERIC_VERBS,
+    META_VERBS,
     NUMBER,
     NUMBER_WORDS,
+    OCCASIONS,
     SAME_SLOT,
     calls,
     counted_nouns,
     counted_type,
     derived_operations,
+    distractor_operations,
     evidence_nouns,
     goal_subject,
     main_tool,
@@ -1187,6 +1191,10 @@ def _domains(text: str, notes: list[str], on_unknown: str) -> list[str]:
         notes.append(f"domains named explicitly: {', '.join(names)}")
         return names
     found = _conjunct_domains(text, registry, notes) or _scored_domains(text, registry, notes)
+    act = _foreign_act(text, registry) if found else None
+    if act is not None:  # "translate documents from french to german": no world translates
+        notes.append(f"'{act}' opens the directive and no world does it; the domain words stand in its object only")
+        found = []
     if not found:
         if on_unknown == "error":
             raise DirectiveError(
@@ -1199,6 +1207,40 @@ def _domains(text: str, notes: list[str], on_unknown: str) -> list[str]:
         notes.append(f"no domain word found: fell back to {DEFAULT_DOMAIN}")
         return [DEFAULT_DOMAIN]
     return found
+
+
+#: Where the object of a directive's opening verb ends: a preposition, a conjunction or punctuation.
+_OBJECT_END = re.compile(r"\s+(?:from|to|into|in|on|at|with|for|by|using|via|and|then|but|so|while|without|across"
+                         r"|between|onto|under|over|through|until|before|after|where|that|which)\b|\s*[,;:.(]|$")
+#: Words before the opening verb that leave it the directive's main verb ("please translate ...").
+_OPENERS = re.compile(r"\s*(?:(?:please|pls|now|just|then|we|i|you|want|need|to|let's|let|us|have|the|agent|bot"
+                      r"|should|must|can|will)\s+)*")
+
+
+def _foreign_act(text: str, registry: dict) -> str | None:
+    """The directive's opening verb, where no world does it and the directive's every domain word stands in that
+    verb's object (round 8): "translate documents from french to german" is about translating, which no world
+    offers, and the documents are only what it works on, so no world is meant (the documents are no file system
+    task). A verb a world has a tool for (a distractor's too: "archive"), names or declares (a keyword, an own word:
+    "tidy"), or one of getting work done or of the training itself ("solve", "train"), is no foreign act; nor is any
+    opening verb where a domain word stands outside its object ("sort 3 files into folders": the folders), or where
+    a world is named by its own name. None otherwise."""
+    opening = _OPENERS.match(text)
+    head = re.match(r"([a-z]+)\b", text[opening.end():]) if opening else None
+    verb = verb_of(head.group(1)) if head else None
+    if head is None or verb is None or verb in ACCOMPLISH_VERBS or verb in META_VERBS or verb in GENERIC_VERBS:
+        return None
+    if any(verb in operations(d) or verb in distractor_operations(d) or verb in ts.keywords or verb in own_words(d)
+           or verb == d for d, ts in registry.items()):
+        return None
+    if any(re.search(rf"\b{re.escape(d)}s?\b", text) for d in registry):
+        return None  # a world named outright is meant: "clean the warehouse floor" is a warehouse that cannot
+    start = opening.end() + head.end() if opening else 0
+    end = start + _OBJECT_END.search(text[start:]).start()
+    rest = f"{text[:opening.end() if opening else 0]} {text[end:]}"
+    if any(any(domain_evidence(rest, d, ts)) for d, ts in registry.items()):
+        return None
+    return head.group(1)
 
 
 #: Words that join two worlds into one ("support tickets plus file cleanup"); "and" joins too much else.
@@ -1282,7 +1324,53 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
                 acts.append(w)
     if len(hits) == 1 and not verbs + nouns + acts and hits[0] != name and _foreign_compound(text, hits[0]):
         return [], []  # "stock market": a lone keyword that only modifies a head foreign to every domain
-    return hits, verbs + nouns + acts
+    acted = [w for w in _acted_objects(text, name) if w not in {*hits, *verbs, *nouns, *acts}]
+    return hits, verbs + nouns + acts + acted
+
+
+#: How many worlds may do a verb for it to say which world is meant when it acts on a counted object ("set up",
+#: "reserve": calendar's; "move" is done in twelve worlds and says nothing).
+_FEW_WORLDS = 2
+#: Words between a counted subject and its passive participle ("two rooms have to be reserved").
+_PASSIVE_AUX = r"(?:(?:have|has|had|must|should|shall|will|would|need|needs|ought|to|be|been|being|is|are|get|gets)\s+)"
+
+
+@lru_cache(maxsize=64)
+def _acting(name: str) -> tuple[tuple[str, ...], re.Pattern[str], re.Pattern[str]]:
+    """``(verbs, active, passive)`` for :func:`_acted_objects`: the verbs of domain ``name`` few worlds do, longest
+    first, and the patterns of one of them with a counted object after it, or a counted subject before it in the
+    passive ("two rooms have to be reserved"), compiled once: a count and at most one word before its noun ("4 job
+    interviews"; a word that ends the phrase, "3 consultations for the clinic", leaves the noun before it)."""
+    registry = load_registry()
+    verbs = tuple(sorted((v for v in operations(name) if v not in GENERIC_VERBS and len(v) >= 3
+                          and sum(v in operations(d) for d in registry) <= _FEW_WORLDS), key=len, reverse=True))
+    said = "|".join(verb_pattern(v) for v in verbs) or "(?!)"
+    counted = rf"(?:{NUMBER})\s+(?:(?P<mod>[a-z'-]+)\s+)?(?P<noun>[a-z]+)\b"
+    return verbs, re.compile(rf"({said})\s+{counted}"), re.compile(rf"\b{counted}\s+{_PASSIVE_AUX}{{1,3}}({said})")
+
+
+def _acted_objects(text: str, name: str) -> list[str]:
+    """Weak evidence for domain ``name`` from what its verbs act on (round 8): a verb of its operations (any of
+    ``lexicon.operations``, not only the hand-written ones) that at most :data:`_FEW_WORLDS` worlds do, with a
+    counted object, actively ("set up 4 job interviews", "arrange two consultations") or in the passive ("two
+    conference rooms have to be reserved"). Where the object is a noun of this domain ("rooms"), the verb is the
+    evidence; where it is a noun of a thing that happens at a time (``lexicon.OCCASIONS``: "interviews", "project
+    reviews"), evidence for no world on its own, the noun counts too. Returns the verbs and nouns, in order found."""
+    out: list[str] = []
+    verbs, active, passive = _acting(name)
+    if not verbs:
+        return out
+    found = [(m, m.group(1)) for m in active.finditer(text)]
+    found += [(m, m.group(3)) for m in passive.finditer(text) if m.group(0).endswith("ed")]
+    for m, said in found:
+        verb = next(v for v in verbs if re.fullmatch(verb_pattern(v), said))
+        noun = m.group("mod") if m.group("noun") in _PHRASE_END and m.group("mod") else m.group("noun")
+        lemma = noun_lemma(noun)
+        if lemma in evidence_nouns(name):
+            out += [verb] if verb not in out else []
+        elif lemma in OCCASIONS and counted_nouns(name).get(lemma):
+            out += [w for w in (verb, lemma) if w not in out]
+    return out
 
 
 def _field_word_of_other(text: str, span: tuple[int, int], name: str) -> bool:

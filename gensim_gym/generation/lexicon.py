@@ -129,12 +129,19 @@ META_VERBS = frozenset({"train", "training", "trains", "learn", "learning", "lea
 GENERIC_VERBS = frozenset({"add", "remove", "check", "go", "write", "clear", "print", "flag", "unflag", "look",
                            "lookup", "tag", "untag", "touch", "cd", "list", "apply", "get", "set", "find"})
 
+#: Nouns of things that happen at a time and are set up like meetings ("4 job interviews", "3 project reviews", "a
+#: couple of consultations"): counted as meetings, but evidence for a world only where one of its verbs acts on them
+#: (``directive._acted_objects``): "tool calls" and "review the files" are about no calendar (round 8).
+OCCASIONS = ("interview", "review", "call", "consultation", "class", "shift", "lesson", "lecture", "seminar",
+             "workshop", "webinar", "briefing", "presentation", "demo", "rehearsal", "tutorial", "exam", "checkup",
+             "visit", "conference", "hearing", "screening", "viewing", "sync", "catchup", "meetup", "reunion",
+             "ceremony", "party", "dinner", "lunch")
 #: Nouns users count goals in, per object type (the type's own name counts too).
 COUNTED = {"item": ("crate", "box", "item", "package", "parcel", "pallet"),
            # transport's cargo, whatever it is called
            "package": ("package", "parcel", "crate", "box", "consignment"),
            "product": ("product", "item", "purchase", "gadget", "article", "good", "ware", "gift", "present"),
-           "meeting": ("meeting", "appointment", "event", "session", "standup", "huddle"),
+           "meeting": ("meeting", "appointment", "event", "session", "standup", "huddle", *OCCASIONS),
            "file": ("file", "document", "report", "log", "draft"),
            # a customer's message is a case of work in support (round 7: "answer 2 customer emails")
            "order": ("order", "refund", "ticket", "case", "request", "complaint", "claim", "inquiry", "enquiry",
@@ -297,7 +304,7 @@ def evidence_nouns(domain: str) -> frozenset[str]:
     types = {t.name for t in get_toolset(domain).types}
     general = {*PEOPLE, *PLACES, *GENERIC_NOUNS} - types - set(NOUN_SYNONYMS)
     general -= {n for t in types for n in COUNTED.get(t, ())}
-    return frozenset(counted_nouns(domain)) - general
+    return frozenset(counted_nouns(domain)) - general - set(OCCASIONS)
 
 
 #: Words of a toolset's description and names that say nothing about which world it is.

@@ -1,0 +1,63 @@
+"""Reader round 8: the classes of fresh18's and fresh20_fid14's misses read by mechanism. Every phrasing here is in
+no benchmark set."""
+
+from __future__ import annotations
+
+import pytest
+
+from gensim_gym import DirectiveError, read_directive
+from tests.reading_quiet import clauses as _kind
+from tests.reading_quiet import read as _read
+
+
+@pytest.mark.parametrize(("text", "count"), [
+    ("coordinate 2 lectures so that no lecturer is double-booked", 2),
+    ("arrange three consultations for the clinic", 3),
+    ("set up a couple of seminars, nobody may attend two at once", 2),
+])
+def test_a_calendar_verb_acting_on_an_occasion_chooses_the_calendar(text: str, count: int) -> None:
+    reading = _read(text)
+    assert reading.knobs.domains == ("calendar",), reading.table()
+    assert [(c.requirement["goal_count"], c.requirement["type"], c.status) for c in _kind(text, "goal_count")] == [
+        (count, "meeting", "honored")], reading.table()
+    assert any(c.status == "honored" and c.requirement.get("tool") == "schedule" for c in _kind(text, "operation")), \
+        reading.table()
+
+
+def test_a_calendar_verb_in_the_passive_acting_on_its_own_noun_chooses_the_calendar() -> None:
+    text = "two rooms must be reserved for the board"
+    reading = _read(text)
+    assert reading.knobs.domains == ("calendar",), reading.table()
+    assert [c.requirement.get("tool") for c in _kind(text, "operation")] == ["book_room"], reading.table()
+
+
+@pytest.mark.parametrize("text", [
+    "book 2 flights to paris",  # no occasion: a flight is no meeting
+    "arrange 3 flowers in a vase",
+])
+def test_a_calendar_verb_on_a_noun_of_no_world_chooses_nothing(text: str) -> None:
+    with pytest.raises(DirectiveError):
+        read_directive(text)
+
+
+def test_an_occasion_noun_alone_is_no_calendar_evidence() -> None:
+    text = "web shop: buy 2 gifts, the tool calls sometimes fail"
+    assert _read(text).knobs.domains == ("webshop",), _read(text).table()
+
+
+@pytest.mark.parametrize("text", [
+    "summarise the quarterly reports",
+    "paint 3 folders blue",
+])
+def test_an_opening_verb_no_world_does_on_domain_nouns_is_no_domain(text: str) -> None:
+    with pytest.raises(DirectiveError, match="names no domain"):
+        read_directive(text)
+
+
+@pytest.mark.parametrize(("text", "domain"), [
+    ("sort 3 reports into folders", "filesystem"),  # a domain word outside the verb's object
+    ("archive 2 drafts", "filesystem"),  # a distractor tool's verb: the world has a tool for it
+    ("paint the warehouse shelves", "warehouse"),  # the world named outright
+])
+def test_an_opening_verb_keeps_its_domain_where_a_world_is_meant(text: str, domain: str) -> None:
+    assert _read(text).knobs.domains == (domain,), _read(text).table()
