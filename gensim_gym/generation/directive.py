@@ -649,6 +649,10 @@ COUNT_UNITS = frozenset({"tool", "step", "move", "turn", "second", "minute", "ho
 _COUNT_AFTER_VERB = re.compile(rf"\b([a-z]+(?:\s+(?:up|down|out|off|away|back))?)\s+({NUMBER})\s+"
                                rf"(?:([a-z]+)\s+)?([a-z]+)\b")
 _COUNT = re.compile(rf"\b({NUMBER})\s+(?:([a-z]+)\s+)?([a-z]+)\b")
+#: A count right after an operation verb with nothing counted after it ("compares products and purchases 1"): the
+#: noun is left out, and the count is of what the verb's tool acts on (round 8).
+_ELLIPTIC_COUNT = re.compile(rf"\b([a-z]+(?:\s+(?:up|down|out|off|away|back))?)\s+({NUMBER})"
+                             rf"(?=\s*(?:[,;:.)]|$|(?:and|then|but|or|while|so|please)\b))")
 
 
 def _operation_counts(text: str, domains, taken: list[tuple[int, int]]) -> list:
@@ -666,6 +670,10 @@ def _operation_counts(text: str, domains, taken: list[tuple[int, int]]) -> list:
             # "put 2 gadgets in the basket": the count ends at its noun, not at the preposition after it
             end = m.end(3) if m.group(3) and m.group(4) in _PHRASE_END else m.end()
             out.append((m.start(2), end, m.end(2), m.group(2), kind))
+    for m in _ELLIPTIC_COUNT.finditer(text):  # "purchases 1", "pick 3 and deliver them": no noun after the count
+        kind = _object_type(m.group(1), domains) or _placed_type(text, m.start(1), domains)
+        if kind is not None and not any(a < m.end() and m.start(2) < b for a, b in taken):
+            out.append((m.start(2), m.end(2), m.end(2), m.group(2), kind))
     for m in _COUNT.finditer(text):
         if any(a < m.end() and m.start() < b for a, b in [*taken, *((o[0], o[1]) for o in out)]):
             continue
@@ -1248,6 +1256,12 @@ _JOIN = re.compile(r"\s+(?:plus|as well as|together with|combined with|along wit
                    r"|combining with|merged with|coupled with|paired with|alongside)\s+|\s*[+&]\s*")
 
 
+#: A verb of joining and its two objects ("combine the helpdesk with file management", "merge the shop and the
+#: calendar"): the objects are the worlds joined (round 8), as "A combined with B" joins them.
+JOINING = re.compile(r"\b(combine|mix|merge|blend|pair|fuse|couple|join|integrate|unite)s?\s+(?!them\b|it\b)"
+                     r"([^,;:.]+?)\s+(?:with|and|to|into)\s+([^,;:.]+)")
+
+
 #: Words after "A and B" saying the two are one world ("online shop and warehouse tasks mixed").
 COMPOSED = re.compile(r"\b(?:mixed|combined|combines?|together|interleaved|blended|at once|both|in (?:one|a single)"
                       r" (?:world|env|environment|task)s?|(?:a )?(?:mix|mixture|combination|blend) of)\b")
@@ -1259,6 +1273,9 @@ def _conjunct_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
     chooses a domain (``_scored_domains``) and they differ, the world composes them, even where one part's
     evidence is weaker ("file cleanup": a domain noun modifying its operation). Empty otherwise."""
     parts = [p for p in _JOIN.split(text) if p.strip()]
+    joined = JOINING.search(text)
+    if len(parts) < 2 and joined:  # "combine the helpdesk with file management": the verb's two objects
+        parts = [joined.group(2), joined.group(3)]
     if len(parts) < 2 and COMPOSED.search(text):  # "A and B tasks mixed": "and" joins worlds here
         parts = [p for p in re.split(r"\s+and\s+", COMPOSED.sub(" ", text)) if p.strip()]
     if len(parts) < 2:

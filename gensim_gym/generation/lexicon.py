@@ -557,10 +557,37 @@ def derived_operations(text: str, domain: str) -> list[DerivedOperation]:
             for m in re.finditer(rf"\bre-?{_forms(verb)}\b", text):
                 if verb_of(m.group(0).replace("-", "")) is None:
                     out.append(DerivedOperation(m.start(), m.end(), verb, tool, True))
+    out += _relocations(text, domain)
     spans: dict[tuple[int, int], DerivedOperation] = {}  # one operation per span: the first
     for d in sorted(out):
         spans.setdefault((d.start, d.end), d)
     return list(spans.values())
+
+
+#: Verbs of moving a thing to another time or place ("move 2 meetings to new times", "postpone the review").
+RELOCATING = ("move", "shift", "relocate", "postpone", "delay", "push back", "bring forward", "bump", "reassign")
+
+
+def _relocations(text: str, domain: str) -> list[DerivedOperation]:
+    """A thing moved (:data:`RELOCATING`) where the world places it with a tool another tool undoes, and gives a start
+    state to undo (``Toolset.init_when_asked``: calendar's schedule and unschedule): "moves 2 meetings to new times"
+    is that tool done again, as "reschedule" is (round 8). Only a verb the world has no operation of its own for,
+    with a noun of the placing tool's first parameter type after it in the same part of the directive."""
+    ts = get_toolset(domain)
+    placing = [t for t in ts.tools if f"un{family(t.name)}" in ts.init_when_asked and t.params]
+    ops = operations(domain)
+    out: list[DerivedOperation] = []
+    for tool in placing:
+        kind = getattr(tool.params[0], "type", None)
+        nouns = sorted((n for n, t in counted_nouns(domain).items() if t == kind), key=len, reverse=True)
+        verbs = [v for v in RELOCATING if v not in ops]
+        if not nouns or not verbs:
+            continue
+        said = "|".join(_forms(v) for v in verbs)
+        objects = "|".join(rf"{re.escape(n)}(?:s|es)?" for n in nouns)
+        for m in re.finditer(rf"\b({said})\b[^,;:.]{{0,30}}?\b(?:{objects})\b", text):
+            out.append(DerivedOperation(m.start(1), m.end(1), _tool_verb(tool.name), family(tool.name), True))
+    return out
 
 
 @lru_cache(maxsize=4096)  # asked again for each count after a verb (directive._placed_type)

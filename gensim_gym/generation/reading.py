@@ -29,6 +29,7 @@ from gensim_gym.generation.directive import (
     HARD_WORDS,
     HARDEST,
     INTENSITY,
+    JOINING,
     LONGER,
     LOOSE_OPERATIONS,
     MIDDLE,
@@ -345,6 +346,8 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
     if len(knobs.domains) > 1:
         for m in COMPOSED.finditer(text):  # "A and B mixed", "a mix of A and B": the words composing the worlds
             yield m.start(), m.end(), Clause(m.group(0), "domain", {"domains": list(knobs.domains)})
+        for m in JOINING.finditer(text):  # "merge the shop and the calendar": the verb joining them
+            yield m.start(1), m.end(1), Clause(m.group(1), "domain", {"domains": list(knobs.domains)})
     for name in knobs.domains:
         hits, weak = domain_evidence(text, name, registry[name])
         for start, end in ((m.start(), m.end()) for w in hits for m in re.finditer(rf"\b{keyword_pattern(w)}\b", text)):
@@ -431,6 +434,9 @@ def _operation_clauses(text: str, rest: str, knobs: Knobs):
     idle = {verb: tool for name in knobs.domains for verb, tool in distractor_operations(name).items()}
     # "drop two products into the trolley" asks for add_to_cart as a whole: its verb is no operation of its own
     placed = [(h.start, h.end) for name in knobs.domains for h in object_operations(rest, name)]
+    # "moves 2 meetings to new times": a verb read as a tool done again (lexicon.RELOCATING) is no verb of its own
+    placed += [(h.start, h.end) for name in knobs.domains for h in derived_operations(rest, name)
+               if h.redo and h.verb != verb_of(rest[h.start:h.end])]
     for start, end, verb in _verb_spans(rest, list(dict.fromkeys((*mapped, *idle, *_OPERATION_VERBS)))):
         if verb not in mapped and any(a <= start and end <= b for a, b in placed):
             continue

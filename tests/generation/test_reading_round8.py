@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from gensim_gym import DirectiveError, read_directive
+from gensim_gym import DirectiveError, check_fidelity, read_directive
 from tests.reading_quiet import clauses as _kind
+from tests.reading_quiet import generate as _generate
 from tests.reading_quiet import read as _read
 
 
@@ -61,3 +62,40 @@ def test_an_opening_verb_no_world_does_on_domain_nouns_is_no_domain(text: str) -
 ])
 def test_an_opening_verb_keeps_its_domain_where_a_world_is_meant(text: str, domain: str) -> None:
     assert _read(text).knobs.domains == (domain,), _read(text).table()
+
+
+@pytest.mark.parametrize(("text", "domains"), [
+    ("merge the online shop with the calendar, 8 tools", {"webshop", "calendar"}),
+    ("blend file management and the help desk, harder", {"filesystem", "support"}),
+])
+def test_a_verb_of_joining_composes_its_two_objects(text: str, domains: set[str]) -> None:
+    reading = _read(text)
+    assert set(reading.knobs.domains) == domains, reading.table()
+    assert not _kind(text, "operation"), reading.table()  # the joining verb is the composition, no operation
+
+
+@pytest.mark.parametrize(("text", "count", "kind"), [
+    ("web shop: look at a few gadgets and buy 2, dense reward", 2, "product"),
+    ("support desk that refunds 3 and escalates the rest", 3, "order"),
+])
+def test_a_count_right_after_an_operation_counts_its_object(text: str, count: int, kind: str) -> None:
+    goal = _kind(text, "goal_count")
+    assert [(c.requirement["goal_count"], c.requirement["type"], c.status) for c in goal][:1] == [
+        (count, kind, "honored")], _read(text).table()
+
+
+@pytest.mark.parametrize("text", [
+    "calendar: shift 3 appointments to the afternoon",
+    "postpone two meetings, plenty of time",
+])
+def test_moving_a_scheduled_thing_is_scheduling_it_again(text: str) -> None:
+    ops = _kind(text, "operation")
+    assert [(c.requirement.get("tool"), c.requirement.get("undo"), c.status) for c in ops] == [
+        ("schedule", "unschedule", "honored")], _read(text).table()
+
+
+def test_a_generated_task_moves_the_meetings() -> None:
+    text = "calendar: shift 2 appointments to later slots"
+    spec = _generate(text)
+    assert not check_fidelity(spec, _read(text))
+    assert any(step.startswith("unschedule(") for step in spec.golden_plan), spec.golden_plan
