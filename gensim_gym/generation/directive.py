@@ -389,6 +389,10 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      # known only when asked for (round 6): "availability is revealed only on request", "only shown once checked"
      r"|\b(?:revealed|shown|visible|known|disclosed|available|seen)\s+only\s+(?:on request|when|after|once|if|upon)\b"
      r"|\bonly\s+(?:revealed|shown|disclosed|known)\s+(?:on request|when|after|once|if|upon)\b", "partial", True),
+    # unseen until an act reveals it (round 8): "rooms stay dark until entered", "the contents are unknown until
+    # opened"; the act that reveals it belongs to the clause, up to four words to the end of its part
+    (r"\b(?:dark|unknown|unseen|unexplored|blank|covered|a mystery|out of sight|not shown|not known)\s+until\b"
+     r"(?:(?:\s+[\w'-]+){1,4}(?=\s*(?:[,;:.]|$)))?", "partial", True),
     # what the agent sees, by pattern as time pressure is: an extent and a noun of seeing, in either order ("a
     # partial view", "limited visibility", "the map is fully visible", "observable state")
     (rf"\b(?:{_PART_SEEN})\s+(?:\w+\s+)?(?:{SEEING})\b|\b(?:{SEEING})\s+{_IS}(?:{_PART_SEEN})\b"
@@ -711,6 +715,9 @@ def _object_type(word: str, domains, *, derived: bool = False) -> str | None:
         if tool is None and derived:
             hit = next(iter(derived_operations(word, name)), None)
             tool = hit.tool if hit is not None and (hit.start, hit.end) == (0, len(word)) and not hit.redo else None
+        if tool is None and derived:  # "three backups": a phrasal verb's noun, written as one word (round 8)
+            tool = next((t for verb, t in operations(name).items() if " " in verb
+                         and verb.replace(" ", "") == noun_lemma(word)), None)
         if tool is None:
             continue
         params = [p.type for t in ts.tools + ts.extra_tools if calls(t.name, tool) for p in t.params]

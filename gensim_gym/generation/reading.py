@@ -352,6 +352,11 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
         hits, weak = domain_evidence(text, name, registry[name])
         for start, end in ((m.start(), m.end()) for w in hits for m in re.finditer(rf"\b{keyword_pattern(w)}\b", text)):
             yield start, end, Clause(text[start:end], "domain", {"domains": list(knobs.domains)})
+            # a keyword said as the verb of a counted object ("stock a dozen boxes", "the robot shelves 8 crates") is
+            # evidence and an operation too (round 8)
+            acted = _verb_clause(text, start, end, knobs) if _counted_after(text, end, knobs) else None
+            if acted is not None:
+                yield start, end, acted
         for start, end, _ in _verb_spans(text, [w for w in weak if w in OPERATIONS.get(name, {})]):
             yield start, end, Clause(text[start:end], "domain", {"domains": list(knobs.domains)})
         # an own word written as a verb and its particle ("check out" for checkout): evidence where it stands
@@ -504,6 +509,11 @@ def _no_tool(said: str, verb: str, knobs: Knobs, after: str = "", before: str = 
             if tool is not None:
                 return Clause(said, "operation", {"operation": verb, "tool": tool},
                               note=f"'{verb}' puts things in or on a {place}: the golden plan calls {tool}")
+    for d in knobs.domains:  # "stock 6 boxes": a verb whose re- form the world does ("restock") asks for its tool
+        tool = operations(d).get(f"re{verb}")
+        if tool is not None and len(verb) >= 4:
+            return Clause(said, "operation", {"operation": verb, "tool": tool},
+                          note=f"'re{verb}' is {verb} done again, and {tool} does it: the golden plan calls {tool}")
     objects = re.split(r"[,;:.]|\b(?:and|then|or|but)\b", after)[0]  # what the verb itself takes
     taken = re.findall(r"[a-z]+", objects)[:4]
     if set(taken) & _PRONOUNS:  # "closes 2 of them": what the pronoun refers back to
@@ -541,6 +551,13 @@ _OBJECT_WORDS = _NOUN_AFTER - {"of", "per", "more", "most", "other", "another"} 
                                                                                   "up", "out", "down", "off"}
 
 
+def _counted_after(text: str, end: int, knobs: Knobs) -> bool:
+    """Whether a count of objects of the chosen domains follows the word ending at ``end``, after at most an
+    article ("shelves 8 crates", "stock a dozen boxes"): the word then takes them as its object (round 8)."""
+    m = re.match(rf"\s+(?:the\s+)?(?:{NUMBER})\s+([a-z'-]+)(?:\s+([a-z]+))?\b", text[end:])
+    return m is not None and any(counted_type(w, knobs.domains) is not None for w in m.groups() if w)
+
+
 def _verb_clause(text: str, start: int, end: int, knobs: Knobs) -> Clause | None:
     """An unsupported operation clause for a word no recognizer claimed that is a verb: a known verb
     (``lexicon.known_verbs``) not standing after a determiner, or any word standing where a verb stands (at
@@ -551,7 +568,7 @@ def _verb_clause(text: str, start: int, end: int, knobs: Knobs) -> Clause | None
     prev = before[-1] if before else ","
     if prev in _NOUN_AFTER or prev.isdigit() or prev in NUMBER_WORDS:
         return None
-    verb, placed = verb_of(word), prev in ",;:." or prev in _VERB_AFTER
+    verb, placed = verb_of(word), prev in ",;:." or prev in _VERB_AFTER or _counted_after(text, end, knobs)
     if verb is None:
         if not placed or not _takes_object(text, end) or len(word) < 3 or not word.isalpha():
             return None
@@ -577,7 +594,7 @@ _CLOSING = frozenset({"close", "clear", "complete", "wrap", "finalize", "finalis
 def _place_verb(verb: str) -> str | None:
     """The place noun a verb is made of ("shelve": shelf, "rack", "dock"), where a directive puts things there with
     it: a noun of :data:`lexicon.PLACES`. None otherwise."""
-    forms = [verb, verb.removesuffix("e")] + ([verb[:-2] + "f"] if verb.endswith("ve") else [])
+    forms = [verb, verb.removesuffix("e"), noun_lemma(verb)] + ([verb[:-2] + "f"] if verb.endswith("ve") else [])
     return next((f for f in forms if f in PLACES or f in _PLACE_NOUNS), None)
 
 

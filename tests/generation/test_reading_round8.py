@@ -99,3 +99,33 @@ def test_a_generated_task_moves_the_meetings() -> None:
     spec = _generate(text)
     assert not check_fidelity(spec, _read(text))
     assert any(step.startswith("unschedule(") for step in spec.golden_plan), spec.golden_plan
+
+
+@pytest.mark.parametrize(("text", "status"), [
+    ("calendar: availability stays a mystery until checked, schedule 2 meetings", "honored"),
+    ("visit every cell of the grid, cells stay dark until visited", "unsupported"),  # visitall hides nothing
+])
+def test_unseen_until_an_act_reveals_it_is_partial_observability(text: str, status: str) -> None:
+    seen = _kind(text, "observability")
+    assert [(c.requirement, c.status) for c in seen] == [({"partial": True}, status)], _read(text).table()
+
+
+@pytest.mark.parametrize(("text", "verb"), [
+    ("a robot that shelves 3 parcels", "shelves"),
+    ("warehouse: stock two pallets, dense reward", "stock"),
+])
+def test_a_keyword_said_as_the_verb_of_a_count_is_an_operation(text: str, verb: str) -> None:
+    ops = [c for c in _kind(text, "operation") if c.text == verb]
+    assert [(c.requirement.get("tool"), c.status) for c in ops] == [("drop", "honored")], _read(text).table()
+
+
+def test_a_keyword_not_followed_by_a_count_stays_a_noun() -> None:
+    text = "warehouse stock, move 2 crates"
+    assert not [c for c in _kind(text, "operation") if c.text == "stock"], _read(text).table()
+
+
+def test_a_phrasal_verbs_noun_written_as_one_word_is_counted() -> None:
+    text = "file system: 2 backups of the thesis are needed"
+    goal = _kind(text, "goal_count")
+    assert [(c.requirement["goal_count"], c.requirement["type"], c.status) for c in goal] == [
+        (2, "file", "honored")], _read(text).table()
