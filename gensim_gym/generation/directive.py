@@ -1240,8 +1240,9 @@ def _foreign_act(text: str, registry: dict) -> str | None:
     "tidy"), or one of getting work done or of the training itself ("solve", "train"), is no foreign act; nor is any
     opening verb where a domain word stands outside its object ("sort 3 files into folders": the folders), or where
     a world is named by its own name. None otherwise."""
-    opening = _OPENERS.match(text)
-    head = re.match(r"([a-z]+)\b", text[opening.end():]) if opening else None
+    opened = _OPENERS.match(text)
+    lead = opened.end() if opened else 0
+    head = re.match(r"([a-z]+)\b", text[lead:])
     verb = verb_of(head.group(1)) if head else None
     if head is None or verb is None or verb in ACCOMPLISH_VERBS or verb in META_VERBS or verb in GENERIC_VERBS:
         return None
@@ -1250,9 +1251,9 @@ def _foreign_act(text: str, registry: dict) -> str | None:
         return None
     if any(re.search(rf"\b{re.escape(d)}s?\b", text) for d in registry):
         return None  # a world named outright is meant: "clean the warehouse floor" is a warehouse that cannot
-    start = opening.end() + head.end() if opening else 0
-    end = start + _OBJECT_END.search(text[start:]).start()
-    rest = f"{text[:opening.end() if opening else 0]} {text[end:]}"
+    start = lead + head.end()
+    stop = _OBJECT_END.search(text, start)
+    rest = f"{text[:lead]} {text[stop.start() if stop else len(text):]}"
     if any(any(domain_evidence(rest, d, ts)) for d, ts in registry.items()):
         return None
     return head.group(1)
