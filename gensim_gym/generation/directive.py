@@ -323,6 +323,10 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      r"|quickly|fast|rapidly|swiftly|promptly|speedily)\b|\bas (?:quick|quickly|fast|soon|swiftly|rapidly) as "
      r"(?:possible|you can|it can|they can)\b|\bin as few (?:steps|moves|actions|turns) as (?:possible|it can)\b",
      "time_pressure", "tight"),
+    # a schedule said to be tight or relaxed is the time the agent has, also where "schedule" is the world's verb
+    # (round 8: "set up two calls, tight schedule" in a calendar)
+    (r"\b(?:tight|tighter|packed|busy|hectic|crammed|compressed|demanding)\s+schedules?\b", "time_pressure", "tight"),
+    (r"\b(?:relaxed|loose|looser|flexible|generous|leisurely|unhurried)\s+schedules?\b", "time_pressure", "loose"),
     (r"\b(?:" + "|".join(map(re.escape, TIME_WORDS["tight"])) + r")\b(?!\s+pressure)" + _NOT_OF_AN_OBJECT,
      "time_pressure", "tight"),
     (r"\b(?:" + "|".join(map(re.escape, TIME_WORDS["loose"])) + r")\b", "time_pressure", "loose"),
@@ -650,9 +654,10 @@ COUNT_UNITS = frozenset({"tool", "step", "move", "turn", "second", "minute", "ho
                          "seed", "level", "percent", "x", "attempt", "try", "tries", "run", "epoch", "iteration",
                          "worker", "env", "environment", "of", "dollar", "euro", "buck", "usd", "eur", "cent",
                          "pound", "credit"})
+#: (a modifier may be a possessive: "a couple of doctor's appointments", round 8)
 _COUNT_AFTER_VERB = re.compile(rf"\b([a-z]+(?:\s+(?:up|down|out|off|away|back))?)\s+({NUMBER})\s+"
-                               rf"(?:([a-z]+)\s+)?([a-z]+)\b")
-_COUNT = re.compile(rf"\b({NUMBER})\s+(?:([a-z]+)\s+)?([a-z]+)\b")
+                               rf"(?:([a-z]+(?:'s)?)\s+)?([a-z]+)\b")
+_COUNT = re.compile(rf"\b({NUMBER})\s+(?:([a-z]+(?:'s)?)\s+)?([a-z]+)\b")
 #: A count right after an operation verb with nothing counted after it ("compares products and purchases 1"): the
 #: noun is left out, and the count is of what the verb's tool acts on (round 8).
 _ELLIPTIC_COUNT = re.compile(rf"\b([a-z]+(?:\s+(?:up|down|out|off|away|back))?)\s+({NUMBER})"
@@ -1266,7 +1271,7 @@ _JOIN = re.compile(r"\s+(?:plus|as well as|together with|combined with|along wit
 
 #: A verb of joining and its two objects ("combine the helpdesk with file management", "merge the shop and the
 #: calendar"): the objects are the worlds joined (round 8), as "A combined with B" joins them.
-JOINING = re.compile(r"\b(combine|mix|merge|blend|pair|fuse|couple|join|integrate|unite)s?\s+(?!them\b|it\b)"
+JOINING = re.compile(r"\b(combine|mix|merge|blend|pair|fuse|couple|join|integrate|unite)s?\s+(?!them\b|it\b|of\b)"
                      r"([^,;:.]+?)\s+(?:with|and|to|into)\s+([^,;:.]+)")
 
 

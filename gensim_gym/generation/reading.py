@@ -354,7 +354,8 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
             yield start, end, Clause(text[start:end], "domain", {"domains": list(knobs.domains)})
             # a keyword said as the verb of a counted object ("stock a dozen boxes", "the robot shelves 8 crates") is
             # evidence and an operation too (round 8)
-            acted = _verb_clause(text, start, end, knobs) if _counted_after(text, end, knobs) else None
+            acted = _verb_clause(text, start, end, knobs) if _counted_after(text, end, knobs) \
+                and not _an_operation(text[start:end], knobs) else None
             if acted is not None:
                 yield start, end, acted
         for start, end, _ in _verb_spans(text, [w for w in weak if w in OPERATIONS.get(name, {})]):
@@ -549,6 +550,11 @@ _VERB_AFTER = frozenset({"then", "and", "to", "must", "should", "can", "will", "
 #: Words that, after a word, make it a verb taking an object ("pile 5 blocks", "tour every cell").
 _OBJECT_WORDS = _NOUN_AFTER - {"of", "per", "more", "most", "other", "another"} | {"them", "it", "everything",
                                                                                   "up", "out", "down", "off"}
+
+
+def _an_operation(word: str, knobs: Knobs) -> bool:
+    """Whether ``word`` is a form of an operation of the chosen domains (read as one already: "schedule")."""
+    return any(re.fullmatch(verb_pattern(v), word) for d in knobs.domains for v in operations(d))
 
 
 def _counted_after(text: str, end: int, knobs: Knobs) -> bool:

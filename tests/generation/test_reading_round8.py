@@ -129,3 +129,16 @@ def test_a_phrasal_verbs_noun_written_as_one_word_is_counted() -> None:
     goal = _kind(text, "goal_count")
     assert [(c.requirement["goal_count"], c.requirement["type"], c.status) for c in goal] == [
         (2, "file", "honored")], _read(text).table()
+
+
+@pytest.mark.parametrize(("text", "slack"), [
+    ("calendar: set up 2 calls with clients, tight schedule", "tight"),
+    ("book 3 meeting rooms on a relaxed schedule", "loose"),
+])
+def test_a_schedule_said_tight_or_relaxed_is_time_pressure_also_in_a_calendar(text: str, slack: str) -> None:
+    assert [c.requirement for c in _kind(text, "time_pressure")] == [{"horizon_slack": slack}], _read(text).table()
+
+
+def test_a_keyword_that_is_an_operation_already_is_read_once() -> None:
+    text = "schedule a dozen classes"
+    assert [c.status for c in _kind(text, "operation")] == ["honored"], _read(text).table()
