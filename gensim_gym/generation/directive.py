@@ -15,17 +15,32 @@ from dataclasses import dataclass, field, fields
 from functools import lru_cache
 
 from gensim_gym.errors import DirectiveError, did_you_mean
+from gensim_gym.generation.cues import (
+    FAILURE,
+    FAULTY,
+    FREQUENCY,
+    HASTE,
+    HIDE_VERB,
+    REWARD_WORD,
+    SEEING,
+    TIME_PRESSURE,
+    TIME_RESOURCE,
+)
 from gensim_gym.generation.lexicon import (
+    ACCOMPLISH_VERBS,
     COUNTED,
     FIELD_WORDS,
     GENERIC_VERBS,
+    META_VERBS,
     NUMBER,
     NUMBER_WORDS,
+    OCCASIONS,
     SAME_SLOT,
     calls,
     counted_nouns,
     counted_type,
     derived_operations,
+    distractor_operations,
     evidence_nouns,
     goal_subject,
     main_tool,
@@ -153,11 +168,6 @@ _TIGHT_MODS = (r"tight|tighter|short|shorter|strict|stricter|quick|little|limite
 _LOOSE_MODS = (r"plenty of|lots of|a lot of|loads of|tons of|no shortage of|loose|looser|generous|long|longer|ample"
                r"|relaxed|extra|more|enough|lenient|roomy|large|larger|big|bigger|huge|extended|flexible|soft|spare"
                r"|abundant|unlimited|liberal|wide|comfortable|high|higher|a generous|an ample|some|a bit of")
-#: Nouns for the time an episode has ("a short horizon", "lots of slack") and for pressure on it ("a deadline").
-_TIME_RESOURCE = (r"time budget|step budget|step count|step cap|turn limit|move limit|budget of steps"
-                  r"|number of steps|max steps|time|timing|slack|horizons?|timeouts?"
-                  r"|leeway|breathing room|wiggle room|headroom|buffer")
-_TIME_PRESSURE = r"deadlines?|time pressure|time limits?|rush|hurry|clock"
 #: Limits on an episode: tight or loose by their adjective; "no limit" is loose.
 _TIME_LIMIT = r"episode limits?|episode length|episode budget|step limits?|time limits?|limits?"
 #: Pressure itself: "more time pressure" is tighter, "little time pressure" looser.
@@ -166,7 +176,7 @@ _LESS_PRESSURE = r"no|without|not much|zero|little|low|lower|minimal|hardly any|
 #: Adjectives of a deadline or time limit that loosen it ("a generous deadline", "a relaxed time limit").
 _LOOSE_LIMIT = (r"generous|relaxed|loose|looser|lenient|soft|flexible|long|longer|extended|distant|far|comfortable"
                 r"|forgiving|ample|roomy|easy")
-_TIME_TAIL = rf"(?:\s+(?:in|on|for|of)\s+(?:the\s+|each\s+|an?\s+)?(?:{_TIME_RESOURCE}|episodes?))?"
+_TIME_TAIL = rf"(?:\s+(?:in|on|for|of)\s+(?:the\s+|each\s+|an?\s+)?(?:{TIME_RESOURCE}|episodes?))?"
 _IS = r"(?:is\s+|are\s+|should\s+be\s+|must\s+be\s+|stays?\s+|kept\s+|being\s+)?(?:very\s+|quite\s+|pretty\s+)?"
 _TIGHT_ADJ = r"tight|short|strict|limited|small|low|brief|scarce|constrained|restricted|minimal"
 _LOOSE_ADJ = r"generous|loose|long|relaxed|lenient|ample|roomy|large|plentiful|unlimited|extended|flexible|big"
@@ -202,7 +212,6 @@ def tool_bound(said: str) -> int:
 
 
 #: Nouns of what an agent sees, and the extents that make it partial or full ("a limited view", "full visibility").
-_SEEING = r"views?|visibility|vision|observations?|observability|information|info|knowledge|sight|perception"
 _PART_SEEN = r"partial|limited|restricted|obscured|foggy|incomplete|narrow|reduced|poor|blurry|imperfect|hidden"
 _ALL_SEEN = r"full|complete|total|perfect|clear|unrestricted|unobstructed|fully visible|fully observable"
 #: A part of a directive that is one time word alone (", tight,"): the pressure it names.
@@ -212,10 +221,8 @@ _LONE_LOOSE = (r"leisurely|unhurried|unrushed|loose|looser|relaxed|patient|slow|
 #: Negation scope for time pressure (round 6), as :func:`_negated` is for the boolean knobs: a negator before a word
 #: of haste, with at most three words between, says there is none ("no hurry", "no need to rush", "not in a hurry",
 #: "never rushed", "without hurrying"), so it is plenty of time, not the haste the word alone asks for.
-_HASTE = (r"hurry|hurrying|hurried|rush|rushing|rushed|haste|hasty|urgency|urgent|urgently|pressed for time|quick"
-          r"|quickly|fast|speed|speedy|race|racing")
 _NO_HASTE = (rf"\b(?:no|not|never|without|zero|nothing|don't|do not|doesn't|does not|needn't|need not|isn't|is not"
-             rf"|aren't|are not)\s+(?:[\w']+\s+){{0,3}}?(?:{_HASTE})\b")
+             rf"|aren't|are not)\s+(?:[\w']+\s+){{0,3}}?(?:{HASTE})\b")
 #: Time said to be no concern ("the clock is never an issue", "time doesn't matter", "no worries about time").
 _NO_CONCERN = (r"\b(?:time|timing|the clock|clock|speed|the deadline|deadlines?|the horizon|step counts?|steps)\s+"
                r"(?:is|are|isn't|aren't|will be|should be)\s+(?:never|not|no|n't)?\s*(?:an?\s+|really\s+|much\s+)?"
@@ -234,39 +241,10 @@ _FAST_PACE = (r"\b(?:brisk|fast|quick|rapid|high|breakneck|hurried|frantic|hecti
               r"|\b(?:against the clock|time is of the essence|every (?:second|step|move) counts)\b")
 
 
-#: Stochastic failure is read by pattern, as time pressure is: a frequency (:data:`_FREQUENCY`: "sometimes",
-#: "now and then", "at random") near a failure (:data:`_FAILURE`: "drops", "breaks down", "gets it wrong"), in
+#: Stochastic failure is read by pattern, as time pressure is: a frequency (:data:`FREQUENCY`: "sometimes",
+#: "now and then", "at random") near a failure (:data:`FAILURE`: "drops", "breaks down", "gets it wrong"), in
 #: either order, asks for noise ("the hand sometimes drops them", "the search tool fails every so often"). "may"
 #: is left out: "the robot may not drop crates at the dock" is a rule, not a chance.
-_FREQUENCY = (r"sometimes|occasionally|now and then|every now and then|at times|randomly|at random|every so often"
-              r"|from time to time|often|frequently|rarely|seldom|sporadically|intermittently|once in a while"
-              r"|every once in a while|here and there|on occasion|periodically|unpredictably"
-              r"|some of the time|part of the time|with some probability|by chance"
-              # a rate said as a number (round 6): "10% of the time", "one time in five", "half the time"
-              r"|\d+(?:\.\d+)?\s*(?:%|percent)\s+of\s+the\s+time|half the time|most of the time|now and again"
-              r"|(?:one|1|a)\s+(?:time\s+)?(?:in|out of)\s+(?:\d+|[a-z]+)|with (?:a )?(?:small |low )?probability"
-              r"(?: of)?(?: [\d.]+%?)?")
-_FAILURE = (r"break down|breaks down|broke down|breaking down|fail|fails|failed|failing|failures?|drops?|dropped"
-            r"|dropping|slips?|slipped|slipping|break|breaks|broke|breaking|broken|errors?|errs?|erred|glitch|glitches"
-            r"|glitched|glitching|miss|misses|missed|jams?|jammed|jamming|crash|crashes|crashed|crashing"
-            r"|misfires?|misfired|misfiring|malfunctions?|malfunctioned|malfunctioning|go wrong|goes wrong|went wrong"
-            r"|gone wrong|gets? (?:\w+ )?wrong|got (?:\w+ )?wrong|times? out|timed out|hiccups?|stalls?|stalled"
-            r"|fumbles?|fumbled|loses? (?:its )?grip|lost (?:its )?grip|gets? stuck|got stuck|stops? working"
-            r"|(?:doesn't|does not|don't|do not|won't|will not) work|returns? (?:an? )?(?:errors?|garbage|nothing)"
-            r"|flakes? out|acts? up|cuts? out|conks? out|gives? out|sputters?|stutters?"
-            # the agent's or a tool's own mistakes (round 6): "gets the slot wrong", "picks the wrong item", "mixes up
-            # records", "misreads a label", "flubs a booking"
-            r"|(?:gets?|got|getting|has|have|had)\s+(?:[\w'-]+\s+){0,3}?wrong|(?:the|a)\s+wrong(?:\s+[a-z]+)?"
-            r"|wrong(?:ly)?|cancell?ed|delayed|interrupted|aborted|rejected|declined|refused|bounced|lost"
-            r"|incorrect(?:ly)?|mistakes?|mistaken(?:ly)?|by mistake|in error|erroneous(?:ly)?|inaccurate(?:ly)?"
-            r"|(?:mix|mixes|mixed|mixing|mess|messes|messed|messing|screws?|screwed|screwing|trips?|tripped|slip)"
-            r"\s+up|slip-ups?|confus(?:es|ed|ing)|blunders?|blundered|goofs?|goofed|flubs?|flubbed|botch(?:es|ed)?"
-            r"|bungles?|bungled|mis(?!s|ery|chief|cellan|t\b|ts\b)[a-z]{3,}")  # "missing" is a state (miss: above)
-#: Adjectives that say a tool or part fails on its own ("a glitchy gripper", "buggy tools").
-_FAULTY = (r"glitchy|buggy|faulty|error[- ]prone|malfunctioning|erratic|temperamental|spotty|patchy|shaky|wonky"
-           r"|clumsy|sloppy|careless|unsteady|imprecise|mistake[- ]prone|accident[- ]prone"
-           r"|imperfect(?!\s+(?:information|info|knowledge|observ\w*|views?|visibility|vision|sight|perception))"
-           r"|less[- ]than[- ]perfect|far from perfect|hit[- ](?:or|and)[- ]miss")
 #: Failure as a noun with an adjective of frequency ("occasional mistakes", "random failures", "the odd malfunction"),
 #: proneness ("prone to errors"), a possibility ("actions can fail") or success only usually ("works most of the time").
 _FAILURE_NOUN = (r"mistakes?|errors?|failures?|glitch(?:es)?|malfunctions?|breakdowns?|crash(?:es)?|hiccups?|slips?"
@@ -286,10 +264,6 @@ _RATE = r"(?:\d+(?:\.\d+)?\s*(?:%|percent)\s+)?"
 #: Hiding is read by pattern too: a verb or adjective of hiding with a noun of information, in either order
 #: ("hide some customer information", "some details kept secret", "with the map hidden", "withhold the
 #: addresses from the agent"), asks for partial observability.
-_HIDE_VERB = (r"hide|hides|hid|hiding|conceal|conceals|concealed|concealing|mask|masks|masked|masking|withhold"
-              r"|withholds|withheld|withholding|obscure|obscures|obscured|obscuring|redact|redacts|redacted"
-              r"|redacting|blank out|blanks out|black out|blacks out|cover up|covers up"
-              r"|leave out|leaves out|leaving out|omit|omits|omitted|omitting")
 _HIDDEN_ADJ = (r"hidden|concealed|masked|withheld|secret|private|unknown|obscured|redacted|undisclosed|unrevealed"
                r"|unshown|not shown|not visible|not given|not revealed|invisible|unavailable|out of view|out of sight"
                r"|off[- ]screen|blanked out|blacked out|left out|omitted|under wraps")
@@ -311,7 +285,6 @@ _DONE = (r"success|successes|succeeds?|succeeded|succeeding|successful(?:ly)?|th
 #: ("paid", "credit" are left out: "store credit only when the order is delivered" is a support rule)
 #: Adjectives of a finished object ("a finished order", "completed tasks").
 _FINISHED = r"finished|completed|complete|done|successful|solved|fulfilled|resolved|accomplished|delivered"
-_REWARD_WORD = r"rewards?|rewarded|rewarding|payoffs?|payouts?"
 _ONLY = r"only|just|solely|exclusively|purely|nothing but"
 _WHEN = r"on|for|at|upon|when|whenever|once|if|after|by|in case of"
 #: Up to six words between the condition and what is done ("when the whole schedule is done").
@@ -350,10 +323,14 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      r"|quickly|fast|rapidly|swiftly|promptly|speedily)\b|\bas (?:quick|quickly|fast|soon|swiftly|rapidly) as "
      r"(?:possible|you can|it can|they can)\b|\bin as few (?:steps|moves|actions|turns) as (?:possible|it can)\b",
      "time_pressure", "tight"),
+    # a schedule said to be tight or relaxed is the time the agent has, also where "schedule" is the world's verb
+    # (round 8: "set up two calls, tight schedule" in a calendar)
+    (r"\b(?:tight|tighter|packed|busy|hectic|crammed|compressed|demanding)\s+schedules?\b", "time_pressure", "tight"),
+    (r"\b(?:relaxed|loose|looser|flexible|generous|leisurely|unhurried)\s+schedules?\b", "time_pressure", "loose"),
     (r"\b(?:" + "|".join(map(re.escape, TIME_WORDS["tight"])) + r")\b(?!\s+pressure)" + _NOT_OF_AN_OBJECT,
      "time_pressure", "tight"),
     (r"\b(?:" + "|".join(map(re.escape, TIME_WORDS["loose"])) + r")\b", "time_pressure", "loose"),
-    (rf"\b(?:{_LESS_PRESSURE})\s+(?:real\s+|any\s+|extra\s+|spare\s+)?(?:{_TIME_PRESSURE}|pressure)\b",
+    (rf"\b(?:{_LESS_PRESSURE})\s+(?:real\s+|any\s+|extra\s+|spare\s+)?(?:{TIME_PRESSURE}|pressure)\b",
      "time_pressure", "loose"),
     (rf"\b(?:{_MORE_PRESSURE})\s+(?:time\s+)?pressure\b", "time_pressure", "tight"),
     (rf"\b(?:{_LOOSE_LIMIT})\s+(?:\w+\s+)?(?:deadlines?|time limits?|step limits?|limits?|clocks?|timers?)\b",
@@ -361,33 +338,33 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     (rf"\b(?:no|without|zero)\s+(?:real\s+|step\s+|time\s+)?(?:{_TIME_LIMIT})\b"
      r"|\b(?:no|without|zero)\s+(?:real\s+|any\s+)?(?:time|step|horizon)\s+(?:constraints?|restrictions?|caps?|bounds?)\b",
      "time_pressure", "loose"),
-    (rf"\b(?:no|without|zero)\s+(?:real\s+|any\s+|extra\s+|spare\s+)?(?:{_TIME_RESOURCE})\b{_TIME_TAIL}",
+    (rf"\b(?:no|without|zero)\s+(?:real\s+|any\s+|extra\s+|spare\s+)?(?:{TIME_RESOURCE})\b{_TIME_TAIL}",
      "time_pressure", "tight"),
-    (rf"\b(?:{_TIGHT_MODS})\s+(?:\w+\s+)?(?:{_TIME_RESOURCE}|{_TIME_PRESSURE}|{_TIME_LIMIT}|steps|moves|turns)\b"
+    (rf"\b(?:{_TIGHT_MODS})\s+(?:\w+\s+)?(?:{TIME_RESOURCE}|{TIME_PRESSURE}|{_TIME_LIMIT}|steps|moves|turns)\b"
      rf"{_TIME_TAIL}", "time_pressure", "tight"),
-    (rf"\b(?:{_LOOSE_MODS})\s+(?:\w+\s+)?(?:{_TIME_RESOURCE})\b{_TIME_TAIL}", "time_pressure", "loose"),
+    (rf"\b(?:{_LOOSE_MODS})\s+(?:\w+\s+)?(?:{TIME_RESOURCE})\b{_TIME_TAIL}", "time_pressure", "loose"),
     (r"\b(?:plenty of|lots of|a lot of|loads of|tons of|enough|spare|ample|generous|no shortage of|unlimited|infinite"
      r"|endless|countless|as many)\s+"
      r"(?:\w+\s+)?(?:steps|moves|turns)\b", "time_pressure", "loose"),  # not "more steps": longer plans
-    (rf"\b(?:{_TIME_RESOURCE}|{_TIME_PRESSURE}|{_TIME_LIMIT}|steps|moves|turns|actions)\s+{_IS}(?:{_TIGHT_ADJ})\b",
+    (rf"\b(?:{TIME_RESOURCE}|{TIME_PRESSURE}|{_TIME_LIMIT}|steps|moves|turns|actions)\s+{_IS}(?:{_TIGHT_ADJ})\b",
      "time_pressure", "tight"),
-    (rf"\b(?:{_TIME_RESOURCE}|{_TIME_PRESSURE}|{_TIME_LIMIT}|steps|moves|turns|actions)\s+{_IS}(?:{_LOOSE_ADJ})\b",
+    (rf"\b(?:{TIME_RESOURCE}|{TIME_PRESSURE}|{_TIME_LIMIT}|steps|moves|turns|actions)\s+{_IS}(?:{_LOOSE_ADJ})\b",
      "time_pressure", "loose"),
-    (rf"\b(?:under\s+|with\s+|a\s+)?(?:{_TIME_PRESSURE})\b", "time_pressure", "tight"),
+    (rf"\b(?:under\s+|with\s+|a\s+)?(?:{TIME_PRESSURE})\b", "time_pressure", "tight"),
     (rf"(?:^|[,;:])\s*(?P<k>{_LONE_TIGHT})\s*(?=[,;.]|$)", "time_pressure", "tight"),
     (rf"(?:^|[,;:])\s*(?P<k>{_LONE_LOOSE})\s*(?=[,;.]|$)", "time_pressure", "loose"),
     # a negator scopes over the knob word after it, for every boolean knob alike (see _negated)
     *_negated(r"noise|noisy|randomness|random|stochastic|stochasticity|flaky|failures?|unreliable|failing", "noise",
               False),
     *_negated(r"deterministic|reliable|noiseless", "noise", True),
-    # frequency x failure, in either order; "never fails" is deterministic (see _FREQUENCY)
+    # frequency x failure, in either order; "never fails" is deterministic (see FREQUENCY)
     (r"\b(?:never|don't|do not|doesn't|does not|won't|will not|can't|cannot)\s+(?:ever\s+)?(?:fail|break down|crash"
      r"|glitch|malfunction|misfire|err|go wrong|time out)\w*\b", "noise", False),
-    (rf"\b(?:{_FREQUENCY})\s+(?:[\w'-]+\s+){{0,3}}?(?:{_FAILURE})\b"
-     rf"|\b(?:{_FAILURE})\b(?:\s+[\w'-]+){{0,3}}?\s+(?:{_FREQUENCY})\b"
-     rf"|\b(?:{_FAULTY})\b|(?:\bnot|n't)\s+always\s+(?:work|works|succeed|succeeds|go|goes|run|runs|respond|responds)\b"
+    (rf"\b(?:{FREQUENCY})\s+(?:[\w'-]+\s+){{0,3}}?(?:{FAILURE})\b"
+     rf"|\b(?:{FAILURE})\b(?:\s+[\w'-]+){{0,3}}?\s+(?:{FREQUENCY})\b"
+     rf"|\b(?:{FAULTY})\b|(?:\bnot|n't)\s+always\s+(?:work|works|succeed|succeeds|go|goes|run|runs|respond|responds)\b"
      rf"|\b{_RATE}(?:chance|probability|risk|odds|likelihood|rate)\s+(?:of\s+|that\s+)?(?:[\w'-]+\s+){{0,2}}?"
-     rf"(?:{_FAILURE})\b"
+     rf"(?:{FAILURE})\b"
      rf"|\b{_RATE}(?:failure|error|drop|miss|breakdown|crash|glitch)\s+(?:rate|chance|probability|odds)s?\b"
      r"|\b(?:success|outcomes?|actions?|moves?|calls?|tools?|results?|it)\s+(?:is|are)\s+(?:not|never)\s+guaranteed\b"
      r"|\bno guarantee (?:of success|that (?:\w+ ){0,3}?(?:works?|succeeds?))\b|" + _NOISE_SHAPES, "noise", True),
@@ -404,11 +381,11 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     (r"\b(?:sees?|knows?|observes?)\s+(?:everything|it all|all of it|all the facts|the whole (?:state|world|map"
      r"|board|grid|picture))\b", "partial", False),
     # hiding by verb or adjective with an information noun, in either order; "don't hide anything" is full
-    (rf"\b(?:don't|do not|never|no need to|without|nothing|no)\s+(?:\w+\s+)?(?:{_HIDE_VERB})\b"
+    (rf"\b(?:don't|do not|never|no need to|without|nothing|no)\s+(?:\w+\s+)?(?:{HIDE_VERB})\b"
      rf"(?:\s+(?:anything|any\s+\w+|it|them))?", "partial", False),
-    (rf"\b(?:{_HIDE_VERB})\s+(?:[\w'-]+\s+){{0,3}}?(?:{_INFO_NOUN})\b"
+    (rf"\b(?:{HIDE_VERB})\s+(?:[\w'-]+\s+){{0,3}}?(?:{_INFO_NOUN})\b"
      rf"(?:\s+(?:{_HIDDEN_ADJ}|{_TO_AGENT}))?"
-     rf"|\b(?:{_HIDE_VERB})\s+(?:[\w'-]+\s+){{0,4}}?{_TO_AGENT}\b"
+     rf"|\b(?:{HIDE_VERB})\s+(?:[\w'-]+\s+){{0,4}}?{_TO_AGENT}\b"
      rf"|\b(?:keep|keeps|kept|keeping)\s+(?:[\w'-]+\s+){{1,4}}?(?:secret|hidden|private|under wraps|{_TO_AGENT})\b"
      rf"|\b(?:{_INFO_NOUN})\s+{_STATE_IS}(?:{_HIDDEN_ADJ})\b"
      rf"|\b(?:{_HIDDEN_ADJ})\s+(?:[\w'-]+\s+)?(?:{_INFO_NOUN})\b", "partial", True),
@@ -416,11 +393,15 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      # known only when asked for (round 6): "availability is revealed only on request", "only shown once checked"
      r"|\b(?:revealed|shown|visible|known|disclosed|available|seen)\s+only\s+(?:on request|when|after|once|if|upon)\b"
      r"|\bonly\s+(?:revealed|shown|disclosed|known)\s+(?:on request|when|after|once|if|upon)\b", "partial", True),
+    # unseen until an act reveals it (round 8): "rooms stay dark until entered", "the contents are unknown until
+    # opened"; the act that reveals it belongs to the clause, up to four words to the end of its part
+    (r"\b(?:dark|unknown|unseen|unexplored|blank|covered|a mystery|out of sight|not shown|not known)\s+until\b"
+     r"(?:(?:\s+[\w'-]+){1,4}(?=\s*(?:[,;:.]|$)))?", "partial", True),
     # what the agent sees, by pattern as time pressure is: an extent and a noun of seeing, in either order ("a
     # partial view", "limited visibility", "the map is fully visible", "observable state")
-    (rf"\b(?:{_PART_SEEN})\s+(?:\w+\s+)?(?:{_SEEING})\b|\b(?:{_SEEING})\s+{_IS}(?:{_PART_SEEN})\b"
+    (rf"\b(?:{_PART_SEEN})\s+(?:\w+\s+)?(?:{SEEING})\b|\b(?:{SEEING})\s+{_IS}(?:{_PART_SEEN})\b"
      r"|\bpartially\s+(?:observable|observed|visible|known)\b|\bfog of war\b", "partial", True),
-    (rf"\b(?:{_ALL_SEEN})\s+(?:\w+\s+)?(?:{_SEEING})\b|\b(?:{_SEEING})\s+{_IS}(?:{_ALL_SEEN}|observable|visible)\b"
+    (rf"\b(?:{_ALL_SEEN})\s+(?:\w+\s+)?(?:{SEEING})\b|\b(?:{SEEING})\s+{_IS}(?:{_ALL_SEEN}|observable|visible)\b"
      r"|\b(?:fully\s+|completely\s+|totally\s+|entirely\s+)?(?:observable|visible|transparent)\s+(?:state|world|map|board"
      r"|grid|environment|layout|facts?)\b|\b(?:fully|completely|totally|entirely)\s+(?:observable|visible|transparent)\b"
      r"|\b(?:everything|all)\s+(?:is\s+)?(?:visible|observable|observed|known|shown)\b"
@@ -432,15 +413,15 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
               r"shaping|dense|densely|shaped", "reward_mode", "sparse"),
     (r"\bunshaped\b", "reward_mode", "sparse"),
     # a reward that waits for the task done, said loosely: "only" around a reward word and a condition of done
-    (rf"\b(?:{_ONLY})\s+(?:[\w'-]+\s+){{0,3}}?(?:{_REWARD_WORD})\b(?:\s+[\w'-]+){{0,3}}?\s+(?:{_WHEN}){_UP_TO_SIX}"
+    (rf"\b(?:{_ONLY})\s+(?:[\w'-]+\s+){{0,3}}?(?:{REWARD_WORD})\b(?:\s+[\w'-]+){{0,3}}?\s+(?:{_WHEN}){_UP_TO_SIX}"
      rf"(?:{_DONE})\b"
-     rf"|\b(?:{_REWARD_WORD})\s+(?:[\w'-]+\s+){{0,2}}?(?:{_ONLY})\s+(?:{_WHEN}){_UP_TO_SIX}(?:{_DONE})\b"
-     rf"|\b(?:{_REWARD_WORD})\s+(?:[\w'-]+\s+){{0,2}}?(?:{_ONLY})\s+(?:{_WHEN})\s+(?:{_DONE})\b"
-     rf"|\b(?:no|zero|nothing)\s+(?:\w+\s+)?(?:{_REWARD_WORD})\s+(?:until|till|before|unless){_UP_TO_SIX}(?:{_DONE})\b"
-     rf"|\b(?:{_REWARD_WORD})\s+(?:\w+\s+){{0,2}}?(?:at|on|upon)\s+(?:the\s+)?(?:very\s+)?(?:end|completion|finish)\b"
-     rf"|\b(?:{_REWARD_WORD})\s+(?:\w+\s+){{0,2}}?(?:only\s+)?(?:at|in)\s+the\s+(?:very\s+)?(?:last|final)\s+step\b"
+     rf"|\b(?:{REWARD_WORD})\s+(?:[\w'-]+\s+){{0,2}}?(?:{_ONLY})\s+(?:{_WHEN}){_UP_TO_SIX}(?:{_DONE})\b"
+     rf"|\b(?:{REWARD_WORD})\s+(?:[\w'-]+\s+){{0,2}}?(?:{_ONLY})\s+(?:{_WHEN})\s+(?:{_DONE})\b"
+     rf"|\b(?:no|zero|nothing)\s+(?:\w+\s+)?(?:{REWARD_WORD})\s+(?:until|till|before|unless){_UP_TO_SIX}(?:{_DONE})\b"
+     rf"|\b(?:{REWARD_WORD})\s+(?:\w+\s+){{0,2}}?(?:at|on|upon)\s+(?:the\s+)?(?:very\s+)?(?:end|completion|finish)\b"
+     rf"|\b(?:{REWARD_WORD})\s+(?:\w+\s+){{0,2}}?(?:only\s+)?(?:at|in)\s+the\s+(?:very\s+)?(?:last|final)\s+step\b"
      # only a finished object is rewarded (round 7): "only reward a finished order", "rewards only completed tasks"
-     rf"|\b(?:(?:{_ONLY})\s+(?:reward|rewards|pay|pays|pay out for)|(?:{_REWARD_WORD})\s+(?:{_ONLY}))\s+(?:for\s+)?"
+     rf"|\b(?:(?:{_ONLY})\s+(?:reward|rewards|pay|pays|pay out for)|(?:{REWARD_WORD})\s+(?:{_ONLY}))\s+(?:for\s+)?"
      # (the object stays to be read: "a finished order" is a checkout)
      rf"(?:an?\s+|the\s+|each\s+|every\s+|any\s+)?(?:{_FINISHED})(?=\s+[a-z]+)",
      "reward_mode", "sparse"),
@@ -673,9 +654,14 @@ COUNT_UNITS = frozenset({"tool", "step", "move", "turn", "second", "minute", "ho
                          "seed", "level", "percent", "x", "attempt", "try", "tries", "run", "epoch", "iteration",
                          "worker", "env", "environment", "of", "dollar", "euro", "buck", "usd", "eur", "cent",
                          "pound", "credit"})
+#: (a modifier may be a possessive: "a couple of doctor's appointments", round 8)
 _COUNT_AFTER_VERB = re.compile(rf"\b([a-z]+(?:\s+(?:up|down|out|off|away|back))?)\s+({NUMBER})\s+"
-                               rf"(?:([a-z]+)\s+)?([a-z]+)\b")
-_COUNT = re.compile(rf"\b({NUMBER})\s+(?:([a-z]+)\s+)?([a-z]+)\b")
+                               rf"(?:([a-z]+(?:'s)?)\s+)?([a-z]+)\b")
+_COUNT = re.compile(rf"\b({NUMBER})\s+(?:([a-z]+(?:'s)?)\s+)?([a-z]+)\b")
+#: A count right after an operation verb with nothing counted after it ("compares products and purchases 1"): the
+#: noun is left out, and the count is of what the verb's tool acts on (round 8).
+_ELLIPTIC_COUNT = re.compile(rf"\b([a-z]+(?:\s+(?:up|down|out|off|away|back))?)\s+({NUMBER})"
+                             rf"(?=\s*(?:[,;:.)]|$|(?:and|then|but|or|while|so|please)\b))")
 
 
 def _operation_counts(text: str, domains, taken: list[tuple[int, int]]) -> list:
@@ -693,6 +679,10 @@ def _operation_counts(text: str, domains, taken: list[tuple[int, int]]) -> list:
             # "put 2 gadgets in the basket": the count ends at its noun, not at the preposition after it
             end = m.end(3) if m.group(3) and m.group(4) in _PHRASE_END else m.end()
             out.append((m.start(2), end, m.end(2), m.group(2), kind))
+    for m in _ELLIPTIC_COUNT.finditer(text):  # "purchases 1", "pick 3 and deliver them": no noun after the count
+        kind = _object_type(m.group(1), domains) or _placed_type(text, m.start(1), domains)
+        if kind is not None and not any(a < m.end() and m.start(2) < b for a, b in taken):
+            out.append((m.start(2), m.end(2), m.end(2), m.group(2), kind))
     for m in _COUNT.finditer(text):
         if any(a < m.end() and m.start() < b for a, b in [*taken, *((o[0], o[1]) for o in out)]):
             continue
@@ -730,6 +720,9 @@ def _object_type(word: str, domains, *, derived: bool = False) -> str | None:
         if tool is None and derived:
             hit = next(iter(derived_operations(word, name)), None)
             tool = hit.tool if hit is not None and (hit.start, hit.end) == (0, len(word)) and not hit.redo else None
+        if tool is None and derived:  # "three backups": a phrasal verb's noun, written as one word (round 8)
+            tool = next((t for verb, t in operations(name).items() if " " in verb
+                         and verb.replace(" ", "") == noun_lemma(word)), None)
         if tool is None:
             continue
         params = [p.type for t in ts.tools + ts.extra_tools if calls(t.name, tool) for p in t.params]
@@ -1135,7 +1128,7 @@ def _check_inputs(directive: object, difficulty: object) -> None:
 
 
 #: Words before "easy"/"hard" that scale its ±0.3 shift ("very hard" is harder than "hard").
-_INTENSITY = (("extremely", 2.0), ("super", 2.0), ("very", 1.5), ("really", 1.5), ("slightly", 0.5),
+INTENSITY = (("extremely", 2.0), ("super", 2.0), ("very", 1.5), ("really", 1.5), ("slightly", 0.5),
               ("somewhat", 0.5), ("moderately", 0.5), ("a bit", 0.5), ("a little", 0.5))
 #: Words that name the middle of the range outright ("moderate difficulty"): difficulty 0.5.
 MIDDLE = ("moderate", "medium", "intermediate")
@@ -1167,7 +1160,7 @@ HARDEST = (*_superlatives(HARD_WORDS), *(f"{w} difficulty" for w in ("maximum", 
 
 def _shift_difficulty(text: str, d: float, notes: list[str]) -> float:
     """"easy" words lower the requested difficulty by 0.3, "hard" words raise it (clipped to [0, 1]); an
-    intensity word right before one scales the shift (:data:`_INTENSITY`); a :data:`MIDDLE` word sets 0.5 first."""
+    intensity word right before one scales the shift (:data:`INTENSITY`); a :data:`MIDDLE` word sets 0.5 first."""
     if _has(text, *MIDDLE):
         d = 0.5
         notes.append(f"'{next(w for w in MIDDLE if _has(text, w))}' sets difficulty to 0.50")
@@ -1179,7 +1172,7 @@ def _shift_difficulty(text: str, d: float, notes: list[str]) -> float:
         if _has(text, *words):
             word = next(w for w in words if _has(text, w))
             scale, said = 1.0, word
-            for modifier, factor in _INTENSITY:
+            for modifier, factor in INTENSITY:
                 if re.search(rf"\b{modifier}\s+{word}\b", text):
                     scale, said = factor, f"{modifier} {word}"
                     break
@@ -1218,6 +1211,10 @@ def _domains(text: str, notes: list[str], on_unknown: str) -> list[str]:
         notes.append(f"domains named explicitly: {', '.join(names)}")
         return names
     found = _conjunct_domains(text, registry, notes) or _scored_domains(text, registry, notes)
+    act = _foreign_act(text, registry) if found else None
+    if act is not None:  # "translate documents from french to german": no world translates
+        notes.append(f"'{act}' opens the directive and no world does it; the domain words stand in its object only")
+        found = []
     if not found:
         if on_unknown == "error":
             raise DirectiveError(
@@ -1232,9 +1229,50 @@ def _domains(text: str, notes: list[str], on_unknown: str) -> list[str]:
     return found
 
 
+#: Where the object of a directive's opening verb ends: a preposition, a conjunction or punctuation.
+_OBJECT_END = re.compile(r"\s+(?:from|to|into|in|on|at|with|for|by|using|via|and|then|but|so|while|without|across"
+                         r"|between|onto|under|over|through|until|before|after|where|that|which)\b|\s*[,;:.(]|$")
+#: Words before the opening verb that leave it the directive's main verb ("please translate ...").
+_OPENERS = re.compile(r"\s*(?:(?:please|pls|now|just|then|we|i|you|want|need|to|let's|let|us|have|the|agent|bot"
+                      r"|should|must|can|will)\s+)*")
+
+
+def _foreign_act(text: str, registry: dict) -> str | None:
+    """The directive's opening verb, where no world does it and the directive's every domain word stands in that
+    verb's object (round 8): "translate documents from french to german" is about translating, which no world
+    offers, and the documents are only what it works on, so no world is meant (the documents are no file system
+    task). A verb a world has a tool for (a distractor's too: "archive"), names or declares (a keyword, an own word:
+    "tidy"), or one of getting work done or of the training itself ("solve", "train"), is no foreign act; nor is any
+    opening verb where a domain word stands outside its object ("sort 3 files into folders": the folders), or where
+    a world is named by its own name. None otherwise."""
+    opened = _OPENERS.match(text)
+    lead = opened.end() if opened else 0
+    head = re.match(r"([a-z]+)\b", text[lead:])
+    verb = verb_of(head.group(1)) if head else None
+    if head is None or verb is None or verb in ACCOMPLISH_VERBS or verb in META_VERBS or verb in GENERIC_VERBS:
+        return None
+    if any(verb in operations(d) or verb in distractor_operations(d) or verb in ts.keywords or verb in own_words(d)
+           or verb == d for d, ts in registry.items()):
+        return None
+    if any(re.search(rf"\b{re.escape(d)}s?\b", text) for d in registry):
+        return None  # a world named outright is meant: "clean the warehouse floor" is a warehouse that cannot
+    start = lead + head.end()
+    stop = _OBJECT_END.search(text, start)
+    rest = f"{text[:lead]} {text[stop.start() if stop else len(text):]}"
+    if any(any(domain_evidence(rest, d, ts)) for d, ts in registry.items()):
+        return None
+    return head.group(1)
+
+
 #: Words that join two worlds into one ("support tickets plus file cleanup"); "and" joins too much else.
 _JOIN = re.compile(r"\s+(?:plus|as well as|together with|combined with|along with|mixed with|combines? with"
                    r"|combining with|merged with|coupled with|paired with|alongside)\s+|\s*[+&]\s*")
+
+
+#: A verb of joining and its two objects ("combine the helpdesk with file management", "merge the shop and the
+#: calendar"): the objects are the worlds joined (round 8), as "A combined with B" joins them.
+JOINING = re.compile(r"\b(combine|mix|merge|blend|pair|fuse|couple|join|integrate|unite)s?\s+(?!them\b|it\b|of\b)"
+                     r"([^,;:.]+?)\s+(?:with|and|to|into)\s+([^,;:.]+)")
 
 
 #: Words after "A and B" saying the two are one world ("online shop and warehouse tasks mixed").
@@ -1248,6 +1286,9 @@ def _conjunct_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
     chooses a domain (``_scored_domains``) and they differ, the world composes them, even where one part's
     evidence is weaker ("file cleanup": a domain noun modifying its operation). Empty otherwise."""
     parts = [p for p in _JOIN.split(text) if p.strip()]
+    joined = JOINING.search(text)
+    if len(parts) < 2 and joined:  # "combine the helpdesk with file management": the verb's two objects
+        parts = [joined.group(2), joined.group(3)]
     if len(parts) < 2 and COMPOSED.search(text):  # "A and B tasks mixed": "and" joins worlds here
         parts = [p for p in re.split(r"\s+and\s+", COMPOSED.sub(" ", text)) if p.strip()]
     if len(parts) < 2:
@@ -1313,7 +1354,53 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
                 acts.append(w)
     if len(hits) == 1 and not verbs + nouns + acts and hits[0] != name and _foreign_compound(text, hits[0]):
         return [], []  # "stock market": a lone keyword that only modifies a head foreign to every domain
-    return hits, verbs + nouns + acts
+    acted = [w for w in _acted_objects(text, name) if w not in {*hits, *verbs, *nouns, *acts}]
+    return hits, verbs + nouns + acts + acted
+
+
+#: How many worlds may do a verb for it to say which world is meant when it acts on a counted object ("set up",
+#: "reserve": calendar's; "move" is done in twelve worlds and says nothing).
+_FEW_WORLDS = 2
+#: Words between a counted subject and its passive participle ("two rooms have to be reserved").
+_PASSIVE_AUX = r"(?:(?:have|has|had|must|should|shall|will|would|need|needs|ought|to|be|been|being|is|are|get|gets)\s+)"
+
+
+@lru_cache(maxsize=64)
+def _acting(name: str) -> tuple[tuple[str, ...], re.Pattern[str], re.Pattern[str]]:
+    """``(verbs, active, passive)`` for :func:`_acted_objects`: the verbs of domain ``name`` few worlds do, longest
+    first, and the patterns of one of them with a counted object after it, or a counted subject before it in the
+    passive ("two rooms have to be reserved"), compiled once: a count and at most one word before its noun ("4 job
+    interviews"; a word that ends the phrase, "3 consultations for the clinic", leaves the noun before it)."""
+    registry = load_registry()
+    verbs = tuple(sorted((v for v in operations(name) if v not in GENERIC_VERBS and len(v) >= 3
+                          and sum(v in operations(d) for d in registry) <= _FEW_WORLDS), key=len, reverse=True))
+    said = "|".join(verb_pattern(v) for v in verbs) or "(?!)"
+    counted = rf"(?:{NUMBER})\s+(?:(?P<mod>[a-z'-]+)\s+)?(?P<noun>[a-z]+)\b"
+    return verbs, re.compile(rf"({said})\s+{counted}"), re.compile(rf"\b{counted}\s+{_PASSIVE_AUX}{{1,3}}({said})")
+
+
+def _acted_objects(text: str, name: str) -> list[str]:
+    """Weak evidence for domain ``name`` from what its verbs act on (round 8): a verb of its operations (any of
+    ``lexicon.operations``, not only the hand-written ones) that at most :data:`_FEW_WORLDS` worlds do, with a
+    counted object, actively ("set up 4 job interviews", "arrange two consultations") or in the passive ("two
+    conference rooms have to be reserved"). Where the object is a noun of this domain ("rooms"), the verb is the
+    evidence; where it is a noun of a thing that happens at a time (``lexicon.OCCASIONS``: "interviews", "project
+    reviews"), evidence for no world on its own, the noun counts too. Returns the verbs and nouns, in order found."""
+    out: list[str] = []
+    verbs, active, passive = _acting(name)
+    if not verbs:
+        return out
+    found = [(m, m.group(1)) for m in active.finditer(text)]
+    found += [(m, m.group(3)) for m in passive.finditer(text) if m.group(0).endswith("ed")]
+    for m, said in found:
+        verb = next(v for v in verbs if re.fullmatch(verb_pattern(v), said))
+        noun = m.group("mod") if m.group("noun") in _PHRASE_END and m.group("mod") else m.group("noun")
+        lemma = noun_lemma(noun)
+        if lemma in evidence_nouns(name):
+            out += [verb] if verb not in out else []
+        elif lemma in OCCASIONS and counted_nouns(name).get(lemma):
+            out += [w for w in (verb, lemma) if w not in out]
+    return out
 
 
 def _field_word_of_other(text: str, span: tuple[int, int], name: str) -> bool:

@@ -129,12 +129,19 @@ META_VERBS = frozenset({"train", "training", "trains", "learn", "learning", "lea
 GENERIC_VERBS = frozenset({"add", "remove", "check", "go", "write", "clear", "print", "flag", "unflag", "look",
                            "lookup", "tag", "untag", "touch", "cd", "list", "apply", "get", "set", "find"})
 
+#: Nouns of things that happen at a time and are set up like meetings ("4 job interviews", "3 project reviews", "a
+#: couple of consultations"): counted as meetings, but evidence for a world only where one of its verbs acts on them
+#: (``directive._acted_objects``): "tool calls" and "review the files" are about no calendar (round 8).
+OCCASIONS = ("interview", "review", "call", "consultation", "class", "shift", "lesson", "lecture", "seminar",
+             "workshop", "webinar", "briefing", "presentation", "demo", "rehearsal", "tutorial", "exam", "checkup",
+             "visit", "conference", "hearing", "screening", "viewing", "sync", "catchup", "meetup", "reunion",
+             "ceremony", "party", "dinner", "lunch")
 #: Nouns users count goals in, per object type (the type's own name counts too).
 COUNTED = {"item": ("crate", "box", "item", "package", "parcel", "pallet"),
            # transport's cargo, whatever it is called
            "package": ("package", "parcel", "crate", "box", "consignment"),
            "product": ("product", "item", "purchase", "gadget", "article", "good", "ware", "gift", "present"),
-           "meeting": ("meeting", "appointment", "event", "session", "standup", "huddle"),
+           "meeting": ("meeting", "appointment", "event", "session", "standup", "huddle", *OCCASIONS),
            "file": ("file", "document", "report", "log", "draft"),
            # a customer's message is a case of work in support (round 7: "answer 2 customer emails")
            "order": ("order", "refund", "ticket", "case", "request", "complaint", "claim", "inquiry", "enquiry",
@@ -297,7 +304,7 @@ def evidence_nouns(domain: str) -> frozenset[str]:
     types = {t.name for t in get_toolset(domain).types}
     general = {*PEOPLE, *PLACES, *GENERIC_NOUNS} - types - set(NOUN_SYNONYMS)
     general -= {n for t in types for n in COUNTED.get(t, ())}
-    return frozenset(counted_nouns(domain)) - general
+    return frozenset(counted_nouns(domain)) - general - set(OCCASIONS)
 
 
 #: Words of a toolset's description and names that say nothing about which world it is.
@@ -550,10 +557,37 @@ def derived_operations(text: str, domain: str) -> list[DerivedOperation]:
             for m in re.finditer(rf"\bre-?{_forms(verb)}\b", text):
                 if verb_of(m.group(0).replace("-", "")) is None:
                     out.append(DerivedOperation(m.start(), m.end(), verb, tool, True))
+    out += _relocations(text, domain)
     spans: dict[tuple[int, int], DerivedOperation] = {}  # one operation per span: the first
     for d in sorted(out):
         spans.setdefault((d.start, d.end), d)
     return list(spans.values())
+
+
+#: Verbs of moving a thing to another time or place ("move 2 meetings to new times", "postpone the review").
+RELOCATING = ("move", "shift", "relocate", "postpone", "delay", "push back", "bring forward", "bump", "reassign")
+
+
+def _relocations(text: str, domain: str) -> list[DerivedOperation]:
+    """A thing moved (:data:`RELOCATING`) where the world places it with a tool another tool undoes, and gives a start
+    state to undo (``Toolset.init_when_asked``: calendar's schedule and unschedule): "moves 2 meetings to new times"
+    is that tool done again, as "reschedule" is (round 8). Only a verb the world has no operation of its own for,
+    with a noun of the placing tool's first parameter type after it in the same part of the directive."""
+    ts = get_toolset(domain)
+    placing = [t for t in ts.tools if f"un{family(t.name)}" in ts.init_when_asked and t.params]
+    ops = operations(domain)
+    out: list[DerivedOperation] = []
+    for tool in placing:
+        kind = getattr(tool.params[0], "type", None)
+        nouns = sorted((n for n, t in counted_nouns(domain).items() if t == kind), key=len, reverse=True)
+        verbs = [v for v in RELOCATING if v not in ops]
+        if not nouns or not verbs:
+            continue
+        said = "|".join(_forms(v) for v in verbs)
+        objects = "|".join(rf"{re.escape(n)}(?:s|es)?" for n in nouns)
+        for m in re.finditer(rf"\b({said})\b[^,;:.]{{0,30}}?\b(?:{objects})\b", text):
+            out.append(DerivedOperation(m.start(1), m.end(1), _tool_verb(tool.name), family(tool.name), True))
+    return out
 
 
 @lru_cache(maxsize=4096)  # asked again for each count after a verb (directive._placed_type)

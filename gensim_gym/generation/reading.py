@@ -22,13 +22,14 @@ from typing import Any
 
 from gensim_gym.errors import DirectiveError
 from gensim_gym.generation.directive import (
-    _INTENSITY,
     COMPOSED,
     COUNT_UNITS,
     EASIEST,
     EASY_WORDS,
     HARD_WORDS,
     HARDEST,
+    INTENSITY,
+    JOINING,
     LONGER,
     LOOSE_OPERATIONS,
     MIDDLE,
@@ -345,10 +346,18 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
     if len(knobs.domains) > 1:
         for m in COMPOSED.finditer(text):  # "A and B mixed", "a mix of A and B": the words composing the worlds
             yield m.start(), m.end(), Clause(m.group(0), "domain", {"domains": list(knobs.domains)})
+        for m in JOINING.finditer(text):  # "merge the shop and the calendar": the verb joining them
+            yield m.start(1), m.end(1), Clause(m.group(1), "domain", {"domains": list(knobs.domains)})
     for name in knobs.domains:
         hits, weak = domain_evidence(text, name, registry[name])
         for start, end in ((m.start(), m.end()) for w in hits for m in re.finditer(rf"\b{keyword_pattern(w)}\b", text)):
             yield start, end, Clause(text[start:end], "domain", {"domains": list(knobs.domains)})
+            # a keyword said as the verb of a counted object ("stock a dozen boxes", "the robot shelves 8 crates") is
+            # evidence and an operation too (round 8)
+            acted = _verb_clause(text, start, end, knobs) if _counted_after(text, end, knobs) \
+                and not _an_operation(text[start:end], knobs) else None
+            if acted is not None:
+                yield start, end, acted
         for start, end, _ in _verb_spans(text, [w for w in weak if w in OPERATIONS.get(name, {})]):
             yield start, end, Clause(text[start:end], "domain", {"domains": list(knobs.domains)})
         # an own word written as a verb and its particle ("check out" for checkout): evidence where it stands
@@ -431,6 +440,9 @@ def _operation_clauses(text: str, rest: str, knobs: Knobs):
     idle = {verb: tool for name in knobs.domains for verb, tool in distractor_operations(name).items()}
     # "drop two products into the trolley" asks for add_to_cart as a whole: its verb is no operation of its own
     placed = [(h.start, h.end) for name in knobs.domains for h in object_operations(rest, name)]
+    # "moves 2 meetings to new times": a verb read as a tool done again (lexicon.RELOCATING) is no verb of its own
+    placed += [(h.start, h.end) for name in knobs.domains for h in derived_operations(rest, name)
+               if h.redo and h.verb != verb_of(rest[h.start:h.end])]
     for start, end, verb in _verb_spans(rest, list(dict.fromkeys((*mapped, *idle, *_OPERATION_VERBS)))):
         if verb not in mapped and any(a <= start and end <= b for a, b in placed):
             continue
@@ -498,6 +510,11 @@ def _no_tool(said: str, verb: str, knobs: Knobs, after: str = "", before: str = 
             if tool is not None:
                 return Clause(said, "operation", {"operation": verb, "tool": tool},
                               note=f"'{verb}' puts things in or on a {place}: the golden plan calls {tool}")
+    for d in knobs.domains:  # "stock 6 boxes": a verb whose re- form the world does ("restock") asks for its tool
+        tool = operations(d).get(f"re{verb}")
+        if tool is not None and len(verb) >= 4:
+            return Clause(said, "operation", {"operation": verb, "tool": tool},
+                          note=f"'re{verb}' is {verb} done again, and {tool} does it: the golden plan calls {tool}")
     objects = re.split(r"[,;:.]|\b(?:and|then|or|but)\b", after)[0]  # what the verb itself takes
     taken = re.findall(r"[a-z]+", objects)[:4]
     if set(taken) & _PRONOUNS:  # "closes 2 of them": what the pronoun refers back to
@@ -535,6 +552,18 @@ _OBJECT_WORDS = _NOUN_AFTER - {"of", "per", "more", "most", "other", "another"} 
                                                                                   "up", "out", "down", "off"}
 
 
+def _an_operation(word: str, knobs: Knobs) -> bool:
+    """Whether ``word`` is a form of an operation of the chosen domains (read as one already: "schedule")."""
+    return any(re.fullmatch(verb_pattern(v), word) for d in knobs.domains for v in operations(d))
+
+
+def _counted_after(text: str, end: int, knobs: Knobs) -> bool:
+    """Whether a count of objects of the chosen domains follows the word ending at ``end``, after at most an
+    article ("shelves 8 crates", "stock a dozen boxes"): the word then takes them as its object (round 8)."""
+    m = re.match(rf"\s+(?:the\s+)?(?:{NUMBER})\s+([a-z'-]+)(?:\s+([a-z]+))?\b", text[end:])
+    return m is not None and any(counted_type(w, knobs.domains) is not None for w in m.groups() if w)
+
+
 def _verb_clause(text: str, start: int, end: int, knobs: Knobs) -> Clause | None:
     """An unsupported operation clause for a word no recognizer claimed that is a verb: a known verb
     (``lexicon.known_verbs``) not standing after a determiner, or any word standing where a verb stands (at
@@ -545,7 +574,7 @@ def _verb_clause(text: str, start: int, end: int, knobs: Knobs) -> Clause | None
     prev = before[-1] if before else ","
     if prev in _NOUN_AFTER or prev.isdigit() or prev in NUMBER_WORDS:
         return None
-    verb, placed = verb_of(word), prev in ",;:." or prev in _VERB_AFTER
+    verb, placed = verb_of(word), prev in ",;:." or prev in _VERB_AFTER or _counted_after(text, end, knobs)
     if verb is None:
         if not placed or not _takes_object(text, end) or len(word) < 3 or not word.isalpha():
             return None
@@ -571,7 +600,7 @@ _CLOSING = frozenset({"close", "clear", "complete", "wrap", "finalize", "finalis
 def _place_verb(verb: str) -> str | None:
     """The place noun a verb is made of ("shelve": shelf, "rack", "dock"), where a directive puts things there with
     it: a noun of :data:`lexicon.PLACES`. None otherwise."""
-    forms = [verb, verb.removesuffix("e")] + ([verb[:-2] + "f"] if verb.endswith("ve") else [])
+    forms = [verb, verb.removesuffix("e"), noun_lemma(verb)] + ([verb[:-2] + "f"] if verb.endswith("ve") else [])
     return next((f for f in forms if f in PLACES or f in _PLACE_NOUNS), None)
 
 
@@ -694,7 +723,7 @@ def _bound_clause(text: str, knobs: Knobs) -> Clause:
 
 
 def _KNOB_WORDS(knobs: Knobs) -> list[tuple[list[str], str, dict[str, Any]]]:  # noqa: N802 - a table
-    intensity = [f"{w} {x}" for w, _ in _INTENSITY for x in ("easy", "easier", "hard", "harder")]
+    intensity = [f"{w} {x}" for w, _ in INTENSITY for x in ("easy", "easier", "hard", "harder")]
     return [
         ([*EASIEST, *HARDEST, *intensity, *EASY_WORDS, *HARD_WORDS, *MIDDLE], "difficulty",
          {"difficulty": knobs.difficulty}),

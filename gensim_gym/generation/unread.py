@@ -23,29 +23,28 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from gensim_gym.generation.directive import (
-    _FAILURE,
-    _FAULTY,
-    _FREQUENCY,
-    _HASTE,
-    _HIDE_VERB,
-    _REWARD_WORD,
-    _SEEING,
-    _TIME_PRESSURE,
-    _TIME_RESOURCE,
-    COUNT_UNITS,
-    NEGATOR,
+from gensim_gym.generation.cues import (
+    FAILURE,
+    FAULTY,
+    FREQUENCY,
+    HASTE,
+    HIDE_VERB,
+    REWARD_WORD,
+    SEEING,
+    TIME_PRESSURE,
+    TIME_RESOURCE,
 )
+from gensim_gym.generation.directive import COUNT_UNITS, NEGATOR
 from gensim_gym.generation.lexicon import NUMBER, noun_lemma, number_value
 
 NOT_UNDERSTOOD = "not understood by the offline reader"
 
-_NOISE = rf"{_FREQUENCY}|{_FAILURE}|{_FAULTY}|random\w*|chances?|probabilit\w+|luck\w*|unpredictabl\w+|misbehav\w*"
-_TIME = (rf"{_TIME_RESOURCE}|{_TIME_PRESSURE}|{_HASTE}|pace|paced|slow\w*|seconds?|minutes?|hours?|patien\w+|waits?"
+_NOISE = rf"{FREQUENCY}|{FAILURE}|{FAULTY}|random\w*|chances?|probabilit\w+|luck\w*|unpredictabl\w+|misbehav\w*"
+_TIME = (rf"{TIME_RESOURCE}|{TIME_PRESSURE}|{HASTE}|pace|paced|slow\w*|seconds?|minutes?|hours?|patien\w+|waits?"
          r"|waiting|late|later|early|soon|asap|immediately|instantly|timer|timed|deadline\w*|hurr\w+|rush\w*")
-_REWARD = rf"{_REWARD_WORD}|points?|scores?|scoring|bonus\w*|penalt\w+|penali[sz]\w+|feedback|payments?|prizes?"
+_REWARD = rf"{REWARD_WORD}|points?|scores?|scoring|bonus\w*|penalt\w+|penali[sz]\w+|feedback|payments?|prizes?"
 #: (not the adjectives of hiding alone: "private meetings", "unknown customers" say nothing of what the agent sees)
-_SEEN = (rf"{_SEEING}|{_HIDE_VERB}|see|sees|seen|seeing|visible|invisible|hidden|peek\w*|blind\w*|reveal\w*"
+_SEEN = (rf"{SEEING}|{HIDE_VERB}|see|sees|seen|seeing|visible|invisible|hidden|peek\w*|blind\w*|reveal\w*"
          r"|observ\w+|glimpse\w*|fog\w*")
 _RULE = rf"{NEGATOR}|only|must|always|forbid\w*|allow\w*|permit\w*|rules?|mustn't|shouldn't|can't|cannot|may not"
 _DIFFICULTY = (r"tricky|trickier|brutal|trivial|basic|advanced|novice|beginners?|demanding|punishing|gentle|mild"
