@@ -169,10 +169,12 @@ class Progress:
         for i, (facts, nums) in enumerate(states):
             if not i & 31 and time.monotonic() > stop:
                 return
-            if isinstance(facts, int):
-                facts, nums = bytearray(facts.to_bytes(size, "little")), list(nums)
-            k = self.key(facts, nums)
+            # an int-held state is keyed as it is, and converted only for an estimate: most states share a key
+            # with one warmed before (2048 states, a few hundred keys)
+            k = self._int_key(facts, nums) if isinstance(facts, int) else self.key(facts, nums)
             if k not in phis:
+                if isinstance(facts, int):
+                    facts, nums = bytearray(facts.to_bytes(size, "little")), list(nums)
                 phis[k] = self._phi(estimate(facts, nums))
 
     def _set_key(self, facts: set[int] | frozenset[int], nums: set[int] | frozenset[int]) -> None:
@@ -189,6 +191,11 @@ class Progress:
         """The state projected onto what Φ depends on (what relevant actions and the goal read for the
         exact table, what the estimate reads otherwise)."""
         bits = int.from_bytes(facts, "little") & self._fmask
+        return (bits, tuple(map(nums.__getitem__, self._nidx))) if self._nidx else bits
+
+    def _int_key(self, bits: int, nums: tuple) -> int | tuple:
+        """:meth:`key` of an int-held state (facts as ``int.from_bytes(facts, "little")``, fluents as a tuple)."""
+        bits &= self._fmask
         return (bits, tuple(map(nums.__getitem__, self._nidx))) if self._nidx else bits
 
     def _sweep(self, actions, max_states: int) -> Callable[[], list] | None:
