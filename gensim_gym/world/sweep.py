@@ -43,7 +43,7 @@ from gensim_gym.world.budget import current
 from gensim_gym.world.compiled import assigned_value
 
 if TYPE_CHECKING:  # pragma: no cover
-    from gensim_gym.dsl.compile import Compiled
+    from gensim_gym.dsl.compile import Compiled, CompiledEffects
     from gensim_gym.world.compiled import CompiledWorld, GroundAction
 
 #: Precondition checks the exact sweep may spend (states x relevant actions) before it falls back to
@@ -188,19 +188,33 @@ def _reads_facts(closure: Compiled | None) -> bool:
 
 
 def _steps(actions: Sequence[GroundAction]) -> list[_Step]:
-    """Each action as the sweep applies it (see :class:`_Step`)."""
+    """Each action as the sweep applies it (see :class:`_Step`). Actions whose check and assigned values are the
+    same functions of the state (equal ground keys) share one ``moves`` table: the closures run once for them."""
     out = []
+    shared: dict[tuple, dict[int, int]] = {}
     for a in actions:
         literals, residual = a.pre.literals, a.pre.residual
         # not split into literals (not so for any grounded tool): run it whole
         checked = a.pre if literals is None else residual
         effects = a.effects
         fluent_only = not _reads_facts(checked) and not (effects.assigns and a.value_reads[0])
-        moves: dict[int, int] | None = {} if fluent_only and (checked is not None or effects.assigns) else None
+        moves: dict[int, int] | None = None
+        if fluent_only and (checked is not None or effects.assigns):
+            same = _closure_key(checked, effects)
+            moves = {} if same is None else shared.setdefault(same, {})
         out.append(_Step(~byte_mask(effects.dels), byte_mask(effects.adds),
                          checked.fn if checked is not None else None,
                          effects.assigns if effects.assigns else None, moves))
     return out
+
+
+def _closure_key(checked: Compiled | None, effects: CompiledEffects) -> tuple | None:
+    """What a step's closures compute, as ground keys (None: not known, e.g. a whole precondition)."""
+    if checked is not None and checked.key is None:
+        return None
+    if effects.assigns and effects.assign_key is None:
+        return None
+    return (checked.key if checked is not None else None, effects.assign_key if effects.assigns else None)
 
 
 def _assign(assigns: tuple, facts: bytes, nums: tuple, lo: list[float], hi: list[float]) -> tuple:
