@@ -38,6 +38,8 @@ from typing import TYPE_CHECKING
 from gensim_gym.world.budget import current
 from gensim_gym.world.heuristic import DEAD_END, guidance
 from gensim_gym.world.layered import fits, sweep_layers
+from gensim_gym.world.layered_fluents import fits as fits_fluents
+from gensim_gym.world.layered_fluents import sweep_layers as sweep_fluent_layers
 from gensim_gym.world.sweep import MAX_SWEEP_CHECKS, IntState, Swept, sweep
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -213,18 +215,27 @@ class Progress:
         return (lambda: states) if states else None
 
     def _sweep_int(self, actions, max_states: int, layers: bool | None = None) -> Swept:
-        """The int-held sweep of ``actions``: layered (numpy) if ``layers``; by default where it fits and
-        the space has more than :data:`SMALL_SPACE` states (numpy's per-call cost would dominate a smaller
-        one: easy tasks), which the one-state sweep, capped there, finds out first."""
-        if layers is None:
-            layers = fits(self.world, actions, self._nidx)
-            if layers and max_states > SMALL_SPACE:
-                small = sweep(self.world, actions, SMALL_SPACE, self._fmask, self._nidx)
-                if not small.truncated:  # the whole space: what any larger cap gives
-                    return small
-        if layers:
-            return sweep_layers(self.world, actions, max_states, self._fmask)
+        """The int-held sweep of ``actions``: a layer at a time (numpy) if ``layers``; by default where a layer
+        sweep fits and the space has more than :data:`SMALL_SPACE` states (numpy's per-call cost would dominate a
+        smaller one: easy tasks), which the one-state sweep, capped there, finds out first."""
+        layered = self._layer_sweep(actions) if layers is not False else None
+        if layers is None and layered is not None and max_states > SMALL_SPACE:
+            small = sweep(self.world, actions, SMALL_SPACE, self._fmask, self._nidx)
+            if not small.truncated:  # the whole space: what any larger cap gives
+                return small
+        if layered is not None:
+            return layered(max_states)
         return sweep(self.world, actions, max_states, self._fmask, self._nidx)
+
+    def _layer_sweep(self, actions) -> Callable[[int], Swept] | None:
+        """The layer sweep that fits this world (given a state cap), if one does: facts only
+        (:mod:`~gensim_gym.world.layered`), or with fluents (:mod:`~gensim_gym.world.layered_fluents`)."""
+        world = self.world
+        if fits(world, actions, self._nidx):
+            return lambda cap: sweep_layers(world, actions, cap, self._fmask)
+        if fits_fluents(world, actions):
+            return lambda cap: sweep_fluent_layers(world, actions, cap, self._fmask, self._nidx)
+        return None
 
     def _swept(self, found: Swept) -> Callable[[], list] | None:
         """Take a sweep's result: ``memo`` from its distances if it finished (None), else its ``nearest``."""
