@@ -19,6 +19,7 @@ process), the CPU that decides whether one worker keeps up with a trainer.
 
     PYTHONPATH=. python benchmarks/task_cost.py [--env-ids GenSim-Warehouse-v0 GenSim-Webshop-v0]
     PYTHONPATH=. python benchmarks/task_cost.py --base /tmp/base --rounds 3 [--prefetch | --worker]
+    PYTHONPATH=. python benchmarks/task_cost.py --env-ids GenSim-Webshop-v0 --tasks 200 --worker --profile 40
 """
 
 from __future__ import annotations
@@ -114,6 +115,17 @@ def measure_worker(env_id: str, tasks: int, swept: list[float]) -> float:
     return total
 
 
+def profile(args: argparse.Namespace) -> None:
+    """:func:`measure` under ``cProfile`` with a CPU-time timer: where a new task's time goes (times inflated by the
+    profiler, shares roughly kept)."""
+    import cProfile  # noqa: PLC0415
+    import pstats  # noqa: PLC0415
+
+    profiler = cProfile.Profile(time.process_time)
+    profiler.runcall(measure, args.env_ids, args.tasks, args.prefetch, args.worker)
+    pstats.Stats(profiler).sort_stats("cumulative").print_stats(args.profile)
+
+
 def run_copy(folder: Path, args: argparse.Namespace) -> dict[str, dict[str, float]]:
     """:func:`measure` with the package copy in ``folder`` first on the path, in a subprocess."""
     command = [sys.executable, str(Path(__file__).resolve()), "--json", "--tasks", str(args.tasks), "--env-ids",
@@ -132,6 +144,8 @@ def main() -> None:
     parser.add_argument("--base", type=Path, help="another copy of the package to compare with, alternating")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--record", action="store_true", help=f"with --base: append the rows to {RESULTS}")
+    parser.add_argument("--profile", type=int, metavar="N", help="run under cProfile (CPU-time timer) and print the "
+                        "N functions with the most cumulative time")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # one JSON line (run_copy)
     args = parser.parse_args()
     if args.json:
@@ -139,6 +153,9 @@ def main() -> None:
         return
     what = "training-process CPU per new-task reset with a prefetch worker" if args.prefetch else \
         "prefetch worker's CPU per task made" if args.worker else "CPU per new-task reset"
+    if args.profile:
+        profile(args)
+        return
     if args.base is None:
         for env_id, row in measure(args.env_ids, args.tasks, args.prefetch, args.worker).items():
             share = 100 * row["sweep_share"]
