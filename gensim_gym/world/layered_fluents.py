@@ -93,13 +93,13 @@ def sweep_layers(world: CompiledWorld, actions: Sequence[GroundAction], max_stat
     """:func:`gensim_gym.world.sweep.sweep` for a world :func:`fits`, a layer at a time (see the module docstring)."""
     compact = _Compact(world, changing_facts(actions))
     steps = _steps(actions)
-    alive = np.array([compact.holds_elsewhere(*a.pre.literals) for a in actions])  # type: ignore[misc]
+    alive = np.array([compact.holds_elsewhere(*a.pre.literals) for a in actions], dtype=np.bool_)  # type: ignore[misc]
     pos = np.array([compact.word(a.pre.literals[0]) for a in actions], dtype=np.uint64)  # type: ignore[index]
     neg = np.array([compact.word(a.pre.literals[1]) for a in actions], dtype=np.uint64)  # type: ignore[index]
     full = (1 << 64) - 1
     keep = np.array([full & ~compact.word(a.effects.dels) for a in actions], dtype=np.uint64)
     add = np.array([compact.word(a.effects.adds) for a in actions], dtype=np.uint64)
-    closure = np.array([s.moves is not None for s in steps])
+    closure = np.array([s.moves is not None for s in steps], dtype=np.bool_)
     tables: dict[int, int] = {}  # a row per outcome table (actions with equal closures share one)
     row_of = np.array([tables.setdefault(id(s.moves), len(tables)) for s in steps], dtype=np.int64)
     key_mask = np.uint64(compact.word(i for i in range(compact.size) if fmask >> (8 * i) & 1))

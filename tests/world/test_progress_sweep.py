@@ -179,3 +179,17 @@ def test_fluent_layer_sweep_stops_at_the_same_check_count(monkeypatch) -> None:
         states, _ = compare_layered(progress, relevant, MAX_STATES)
         stopped += 0 < len(states) < MAX_STATES
     assert stopped
+
+
+def test_fluent_layer_sweep_without_actions_is_the_start_alone() -> None:
+    """No relevant action: both sweeps give the start state alone (no empty-array edge case breaks the layers)."""
+    from gensim_gym.world.layered_fluents import sweep_layers
+    from gensim_gym.world.sweep import sweep
+
+    family = DirectiveFamily(domain_directive("webshop"), 0.5, seed=0)
+    world = CompiledWorld(family.spec_for_seed(1), family.layout())
+    progress = Progress(world)
+    layered = sweep_layers(world, [], MAX_STATES, progress._fmask, progress._nidx)
+    single = sweep(world, [], MAX_STATES, progress._fmask, progress._nidx)
+    assert list(layered.ids.items()) == list(single.ids.items())
+    assert (layered.goals, layered.truncated) == (single.goals, single.truncated)
