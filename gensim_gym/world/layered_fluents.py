@@ -7,9 +7,10 @@ fluents, as long as those closures read fluents only (webshop's ``budget() >= pr
 
 * **Changing facts only.** A state is one ``uint64`` over the facts some relevant action adds or deletes
   (at most :data:`MAX_CHANGING`); every other fact keeps its start value, so a literal on it is decided once.
-* **Fluents by number** (:class:`~gensim_gym.world.sweep._Fluents`, as the one-state sweep numbers them). A
-  closure's outcome is a table ``action x fluents' number`` (the number after the step, -1 where its check
-  fails), filled for the pairs a layer meets for the first time; the rest of a layer is array operations.
+* **Fluents by number** (:class:`~gensim_gym.world.sweep._Fluents`, as the one-state sweep numbers them). Closure
+  outcomes (the fluents' number after the step, -1 where its check fails) sit in one array, a row per distinct
+  closure and a column per fluents' number, filled for the pairs a layer meets first; the rest of a layer is array
+  operations.
 * **Keys in one word:** the key's changing facts, with the fluents' part number above bit :data:`MAX_CHANGING`.
 
 States are numbered in the order :func:`gensim_gym.world.sweep.sweep` discovers them (parent by parent,
@@ -100,14 +101,16 @@ def sweep_layers(world: CompiledWorld, actions: Sequence[GroundAction], max_stat
     keep = np.array([full & ~compact.word(a.effects.dels) for a in actions], dtype=np.uint64)
     add = np.array([compact.word(a.effects.adds) for a in actions], dtype=np.uint64)
     closure = np.array([s.moves is not None for s in steps], dtype=np.bool_)
-    tables: dict[int, int] = {}  # a row per outcome table (actions with equal closures share one)
+    # a row of ``moves`` per outcome table: steps share their ``moves`` dict exactly when their closures are equal
+    # (sweep._steps), so the dict's identity names the row (steps without closures share one, never read)
+    tables: dict[int, int] = {}
     row_of = np.array([tables.setdefault(id(s.moves), len(tables)) for s in steps], dtype=np.int64)
     key_mask = np.uint64(compact.word(i for i in range(compact.size) if fmask >> (8 * i) & 1))
     goal_mask = np.uint64(compact.word(i for g in world.goals for i in g.facts))
     goal_nums = sorted({j for g in world.goals for j in g.nums})
     fluents = _Fluents(MAX_CHANGING, _picker(nidx) if nidx else None, _picker(goal_nums) if goal_nums else None)
     lo, hi, init_facts = world.num_lo, world.num_hi, bytes(world.init_facts)
-    moves = np.full((len(tables), 64), UNKNOWN, dtype=np.int64)  # closure outcomes by action and fluents
+    moves = np.full((len(tables), 64), UNKNOWN, dtype=np.int64)  # closure outcomes by row and fluents' number
     goal_memo: dict[int, bool] = {}
     n_actions = len(actions)
 
