@@ -10,11 +10,16 @@ process generates and sweeps it (the worker's CPU is not counted): the env sleep
 (not CPU) so the worker stays ahead, as it does beside a trainer where a core is free for it, and waits for a
 task the worker has not delivered yet (``prefetch.WAIT_SECONDS``; a stream's env does not by default).
 
+``--worker`` measures what a prefetch worker pays per task it makes (generation, compile, sweep, the estimate's
+warm-up where the table is not exact, pickling: ``prefetch._make`` in a loop, the collector paused as in a worker
+process), the CPU that decides whether one worker keeps up with a trainer.
+
 ``--base DIR`` also runs this script on another copy of the package (e.g. ``git archive <commit> | tar -x
 -C DIR``), in alternating rounds (``--rounds``), and prints the ratio base / this, per env id:
 
     PYTHONPATH=. python benchmarks/task_cost.py [--env-ids GenSim-Warehouse-v0 GenSim-Webshop-v0]
-    PYTHONPATH=. python benchmarks/task_cost.py --base /tmp/base --rounds 3 [--prefetch]
+    PYTHONPATH=. python benchmarks/task_cost.py --base /tmp/base --rounds 3 [--prefetch | --worker]
+    PYTHONPATH=. python benchmarks/task_cost.py --env-ids GenSim-Webshop-v0 --tasks 200 --worker --profile 40
 """
 
 from __future__ import annotations
@@ -23,17 +28,19 @@ import argparse
 import datetime
 import json
 import os
+import pickle
 import subprocess
 import sys
 import time
 import warnings
+from collections import OrderedDict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = Path(__file__).parent / "results" / "task_cost.jsonl"
 
 
-def measure(env_ids: list[str], tasks: int, prefetch: bool) -> dict[str, dict[str, float]]:
+def measure(env_ids: list[str], tasks: int, prefetch: bool, worker: bool = False) -> dict[str, dict[str, float]]:
     """CPU ms per new-task reset (and the sweep's share) for each env id, in this process."""
     import gymnasium as gym  # noqa: PLC0415 - imported from the package copy on sys.path
 
@@ -55,6 +62,11 @@ def measure(env_ids: list[str], tasks: int, prefetch: bool) -> dict[str, dict[st
 
     progress_module.Progress.__init__ = timed_init
     out = {}
+    if worker:
+        for env_id in env_ids:
+            total = measure_worker(env_id, tasks, swept)
+            out[env_id] = {"ms": 1000 * total / tasks, "sweep_share": swept[0] / total}
+        return out
     for env_id in env_ids:
         env = gym.make(env_id, seed=0, num_tasks=0, prefetch=1 if prefetch else 0)
         env.reset(seed=0)
@@ -75,10 +87,49 @@ def measure(env_ids: list[str], tasks: int, prefetch: bool) -> dict[str, dict[st
     return out
 
 
+def measure_worker(env_id: str, tasks: int, swept: list[float]) -> float:
+    """CPU seconds a prefetch worker spends making ``tasks`` new tasks of ``env_id`` (``prefetch._make``, then
+    pickled for the pipe, with the collector paused as in a worker process), after 10 not timed; ``swept[0]``
+    is reset before the timed ones."""
+    import gymnasium as gym  # noqa: PLC0415 - imported from the package copy on sys.path
+    import numpy as np  # noqa: PLC0415
+
+    from gensim_gym._gc import paused  # noqa: PLC0415
+    from gensim_gym.generation import prefetch as prefetch_module  # noqa: PLC0415
+    from gensim_gym.generation.family import DirectiveFamily  # noqa: PLC0415
+
+    env = gym.make(env_id, seed=0, num_tasks=0, prefetch=0)
+    family = DirectiveFamily(**env.unwrapped.source._args)  # as the worker rebuilds it
+    env.close()
+    layout, tables = family.layout(), OrderedDict()
+    rng = np.random.default_rng(0)
+    seeds = [family.task_seed(rng) for _ in range(tasks + 10)]
+    total = 0.0
+    for n, seed in enumerate(seeds):
+        if n == 10:
+            swept[0] = total = 0.0
+        start = time.process_time()
+        with paused():
+            pickle.dumps(prefetch_module._make(family, layout, tables, seed), pickle.HIGHEST_PROTOCOL)
+        total += time.process_time() - start
+    return total
+
+
+def profile(args: argparse.Namespace) -> None:
+    """:func:`measure` under ``cProfile`` with a CPU-time timer: where a new task's time goes (times inflated by the
+    profiler, shares roughly kept)."""
+    import cProfile  # noqa: PLC0415
+    import pstats  # noqa: PLC0415
+
+    profiler = cProfile.Profile(time.process_time)
+    profiler.runcall(measure, args.env_ids, args.tasks, args.prefetch, args.worker)
+    pstats.Stats(profiler).sort_stats("cumulative").print_stats(args.profile)
+
+
 def run_copy(folder: Path, args: argparse.Namespace) -> dict[str, dict[str, float]]:
     """:func:`measure` with the package copy in ``folder`` first on the path, in a subprocess."""
     command = [sys.executable, str(Path(__file__).resolve()), "--json", "--tasks", str(args.tasks), "--env-ids",
-               *args.env_ids, *(["--prefetch"] if args.prefetch else [])]
+               *args.env_ids, *(["--prefetch"] if args.prefetch else []), *(["--worker"] if args.worker else [])]
     env = {**os.environ, "PYTHONPATH": str(folder)}
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=True, cwd=folder)
     return json.loads(done.stdout.strip().splitlines()[-1])
@@ -89,18 +140,24 @@ def main() -> None:
     parser.add_argument("--env-ids", nargs="+", default=["GenSim-Warehouse-v0", "GenSim-Webshop-v0"])
     parser.add_argument("--tasks", type=int, default=60)
     parser.add_argument("--prefetch", action="store_true", help="the training process's CPU with a worker")
+    parser.add_argument("--worker", action="store_true", help="a prefetch worker's CPU per task it makes")
     parser.add_argument("--base", type=Path, help="another copy of the package to compare with, alternating")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--record", action="store_true", help=f"with --base: append the rows to {RESULTS}")
+    parser.add_argument("--profile", type=int, metavar="N", help="run under cProfile (CPU-time timer) and print the "
+                        "N functions with the most cumulative time")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # one JSON line (run_copy)
     args = parser.parse_args()
     if args.json:
-        print(json.dumps(measure(args.env_ids, args.tasks, args.prefetch)))
+        print(json.dumps(measure(args.env_ids, args.tasks, args.prefetch, args.worker)))
         return
     what = "training-process CPU per new-task reset with a prefetch worker" if args.prefetch else \
-        "CPU per new-task reset"
+        "prefetch worker's CPU per task made" if args.worker else "CPU per new-task reset"
+    if args.profile:
+        profile(args)
+        return
     if args.base is None:
-        for env_id, row in measure(args.env_ids, args.tasks, args.prefetch).items():
+        for env_id, row in measure(args.env_ids, args.tasks, args.prefetch, args.worker).items():
             share = 100 * row["sweep_share"]
             print(f"{env_id}: {row['ms']:.1f} ms of {what}, of which the progress sweep {share:.0f} %")
         return

@@ -84,6 +84,10 @@ class CompiledEffects:
     dels: tuple[int, ...]
     assigns: tuple[tuple[int, str, StateFn], ...]
     reveals: tuple[int, ...]
+    # ``assigns`` with each value as its ground key (:func:`ground_key`): equal keys assign the same values in every
+    # state, so the progress sweep computes them once for the actions that share them (webshop's ``checkout`` of
+    # one product, whatever the feature). None where not compiled from effect statements.
+    assign_key: tuple | None = None
 
     # Cached: the planner, the walk and the triviality check ask for these in their inner loops.
     @cached_property
@@ -279,6 +283,7 @@ def compile_effects(effects: Sequence[Effect], index: Indexer,
     adds: list[int] = []
     dels: list[int] = []
     assigns: list[tuple[int, str, StateFn]] = []
+    assign_key: list[tuple] = []
     reveals: list[int] = []
     for effect in effects:
         if isinstance(effect, SetFact):
@@ -287,9 +292,10 @@ def compile_effects(effects: Sequence[Effect], index: Indexer,
         elif isinstance(effect, Assign):
             j = index.num(effect.target.name, _ground(effect.target.args, binding))
             assigns.append((j, effect.op, compile_expr(effect.value, index, binding).fn))
+            assign_key.append((j, effect.op, ground_key(effect.value, index, binding)))
         elif isinstance(effect, Reveal):
             reveals.extend(_expand_reveal(effect.pattern, index, binding))
-    return CompiledEffects(tuple(adds), tuple(dels), tuple(assigns), tuple(reveals))
+    return CompiledEffects(tuple(adds), tuple(dels), tuple(assigns), tuple(reveals), tuple(assign_key))
 
 
 def _expand_reveal(pattern: Call, index: Indexer, binding: Mapping[str, str]) -> list[int]:

@@ -38,6 +38,8 @@ from typing import TYPE_CHECKING
 from gensim_gym.world.budget import current
 from gensim_gym.world.heuristic import DEAD_END, guidance
 from gensim_gym.world.layered import fits, sweep_layers
+from gensim_gym.world.layered_fluents import fits as fits_fluents
+from gensim_gym.world.layered_fluents import sweep_layers as sweep_fluent_layers
 from gensim_gym.world.sweep import MAX_SWEEP_CHECKS, IntState, Swept, sweep
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -169,10 +171,12 @@ class Progress:
         for i, (facts, nums) in enumerate(states):
             if not i & 31 and time.monotonic() > stop:
                 return
-            if isinstance(facts, int):
-                facts, nums = bytearray(facts.to_bytes(size, "little")), list(nums)
-            k = self.key(facts, nums)
+            # an int-held state is keyed as it is, and converted only for an estimate: most states share a key
+            # with one warmed before (2048 states, a few hundred keys)
+            k = self._int_key(facts, nums) if isinstance(facts, int) else self.key(facts, nums)
             if k not in phis:
+                if isinstance(facts, int):
+                    facts, nums = bytearray(facts.to_bytes(size, "little")), list(nums)
                 phis[k] = self._phi(estimate(facts, nums))
 
     def _set_key(self, facts: set[int] | frozenset[int], nums: set[int] | frozenset[int]) -> None:
@@ -191,6 +195,11 @@ class Progress:
         bits = int.from_bytes(facts, "little") & self._fmask
         return (bits, tuple(map(nums.__getitem__, self._nidx))) if self._nidx else bits
 
+    def _int_key(self, bits: int, nums: tuple) -> int | tuple:
+        """:meth:`key` of an int-held state (facts as ``int.from_bytes(facts, "little")``, fluents as a tuple)."""
+        bits &= self._fmask
+        return (bits, tuple(map(nums.__getitem__, self._nidx))) if self._nidx else bits
+
     def _sweep(self, actions, max_states: int) -> Callable[[], list] | None:
         """Fill ``memo`` with exact distances if the relevant state space is small enough (and return
         None); else return what gives the ``max_states`` states it enumerated, breadth-first from the start.
@@ -206,18 +215,27 @@ class Progress:
         return (lambda: states) if states else None
 
     def _sweep_int(self, actions, max_states: int, layers: bool | None = None) -> Swept:
-        """The int-held sweep of ``actions``: layered (numpy) if ``layers``; by default where it fits and
-        the space has more than :data:`SMALL_SPACE` states (numpy's per-call cost would dominate a smaller
-        one: easy tasks), which the one-state sweep, capped there, finds out first."""
-        if layers is None:
-            layers = fits(self.world, actions, self._nidx)
-            if layers and max_states > SMALL_SPACE:
-                small = sweep(self.world, actions, SMALL_SPACE, self._fmask, self._nidx)
-                if not small.truncated:  # the whole space: what any larger cap gives
-                    return small
-        if layers:
-            return sweep_layers(self.world, actions, max_states, self._fmask)
+        """The int-held sweep of ``actions``: a layer at a time (numpy) if ``layers``; by default where a layer
+        sweep fits and the space has more than :data:`SMALL_SPACE` states (numpy's per-call cost would dominate a
+        smaller one: easy tasks), which the one-state sweep, capped there, finds out first."""
+        layered = self._layer_sweep(actions) if layers is not False else None
+        if layers is None and layered is not None and max_states > SMALL_SPACE:
+            small = sweep(self.world, actions, SMALL_SPACE, self._fmask, self._nidx)
+            if not small.truncated:  # the whole space: what any larger cap gives
+                return small
+        if layered is not None:
+            return layered(max_states)
         return sweep(self.world, actions, max_states, self._fmask, self._nidx)
+
+    def _layer_sweep(self, actions) -> Callable[[int], Swept] | None:
+        """The layer sweep that fits this world (given a state cap), if one does: facts only
+        (:mod:`~gensim_gym.world.layered`), or with fluents (:mod:`~gensim_gym.world.layered_fluents`)."""
+        world = self.world
+        if fits(world, actions, self._nidx):
+            return lambda cap: sweep_layers(world, actions, cap, self._fmask)
+        if fits_fluents(world, actions):
+            return lambda cap: sweep_fluent_layers(world, actions, cap, self._fmask, self._nidx)
+        return None
 
     def _swept(self, found: Swept) -> Callable[[], list] | None:
         """Take a sweep's result: ``memo`` from its distances if it finished (None), else its ``nearest``."""

@@ -16,6 +16,11 @@ state (65 actions x 2048 states on a medium warehouse task); here that test is a
   runs its compiled closure on the state's facts as ``bytes`` and its fluents as the tuple: closures only
   read them, so the ``bytearray``/``list`` copies are not needed. Goal verdicts are memoised on what the
   goal reads.
+* **Fluents by number.** A state holds its fluents as the number of their tuple among those the sweep has
+  met (:class:`_Fluents`), and a key is the facts' int with that number's projection OR-ed above them: no
+  ``(facts, fluents)`` tuple is built and hashed per edge. Where a step's check and assigned values read
+  fluents only (webshop's budget, calendar's headcounts), its outcome is looked up by that number. Keys
+  go back to :meth:`Progress.key`'s ``(facts, fluents)`` form once, for a finished sweep's states.
 
 States are enumerated in the same order as the action-by-action sweep (parent by parent, actions in
 their given order), so the states, keys, parents and distances are the same, and so is the point where
@@ -23,7 +28,8 @@ a sweep past ``max_states`` or :data:`MAX_SWEEP_CHECKS` stops (tests/world/test_
 compares them state by state with the sweep on the environment's arrays).
 
 Speed (``benchmarks/task_cost.py --base``): with :mod:`~gensim_gym.world.layered`, a medium task's sweep went
-from 8.1 to 3.4 ms (warehouse) and from 17.5 to 9.1 ms (webshop) of CPU.
+from 8.1 to 3.4 ms (warehouse) and from 17.5 to 9.1 ms (webshop) of CPU; fluents by number took webshop's
+further down (docs/scaling.md, step 8).
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ from gensim_gym.world.budget import current
 from gensim_gym.world.compiled import assigned_value
 
 if TYPE_CHECKING:  # pragma: no cover
+    from gensim_gym.dsl.compile import Compiled, CompiledEffects
     from gensim_gym.world.compiled import CompiledWorld, GroundAction
 
 #: Precondition checks the exact sweep may spend (states x relevant actions) before it falls back to
@@ -76,9 +83,11 @@ class _Step(NamedTuple):
     add: int  # OR: the added facts set (deletes before adds, as CompiledWorld.apply)
     check: Callable | None  # the residual precondition (or the whole one, if not split), else None
     assigns: tuple | None  # the assigned fluents ``(j, op, fn)``, else None
-    # new fluents (and their part of a key) by old fluents, when the assigned values read no fact (webshop's
-    # ``budget() -= price(?product)``: many states share their fluents); None when they read facts
-    assigned: dict | None
+    # When the check and the assigned values read fluents only (webshop's ``budget() >= price(?product)`` and
+    # ``budget() -= price(?product)``, calendar's headcounts): the fluents' number after the step by their number
+    # before it (-1: the check fails), filled as the sweep meets them; None when either reads facts (or neither
+    # exists: the fluents stay as they are).
+    moves: dict[int, int] | None
 
 
 class _Applicability:
@@ -131,23 +140,85 @@ def _picker(indices: Sequence[int]) -> Callable[[tuple], tuple]:
     return itemgetter(*indices)
 
 
+class _Fluents:
+    """The distinct fluent tuples a sweep meets, numbered in the order it meets them.
+
+    A state holds its fluents' number, and each number its part of a state key and of a goal key: the number of
+    its projection (onto the key's fluents, onto the goals' fluents) among the distinct projections, shifted
+    above the facts' bytes, so that a key is one int OR, not a ``(facts, fluents)`` tuple hashed per edge. Equal
+    tuples share a number (as they shared a key and a memo entry before).
+    """
+
+    def __init__(self, shift: int, pick: Callable[[tuple], tuple] | None,
+                 goal_pick: Callable[[tuple], tuple] | None) -> None:
+        self.values: list[tuple] = []  # the fluents by number
+        self.key_part: list[int] = []  # by number: its projection's number << shift (0: keys on facts alone)
+        self.goal_part: list[int] = []  # the same for the goals' fluents
+        self.parts: list[tuple] = []  # the key projections by number (to rebuild ``(facts, fluents)`` keys)
+        self._numbers: dict[tuple, int] = {}
+        self._parts: dict[tuple, int] = {}
+        self._goal_parts: dict[tuple, int] = {}
+        self._shift, self._pick, self._goal_pick = shift, pick, goal_pick
+
+    def number(self, nums: tuple) -> int:
+        """The number of ``nums`` (a new one if not met yet)."""
+        found = self._numbers.get(nums)
+        if found is not None:
+            return found
+        found = self._numbers[nums] = len(self.values)
+        self.values.append(nums)
+        self.key_part.append(self._part_of(self._pick, self._parts, nums, self.parts))
+        self.goal_part.append(self._part_of(self._goal_pick, self._goal_parts, nums, []))
+        return found
+
+    def _part_of(self, pick: Callable[[tuple], tuple] | None, numbered: dict[tuple, int], nums: tuple,
+                 listed: list[tuple]) -> int:
+        if pick is None:
+            return 0
+        part = pick(nums)
+        found = numbered.get(part)
+        if found is None:
+            found = numbered[part] = len(numbered)
+            listed.append(part)
+        return found << self._shift
+
+
+def _reads_facts(closure: Compiled | None) -> bool:
+    return closure is not None and bool(closure.facts)
+
+
 def _steps(actions: Sequence[GroundAction]) -> list[_Step]:
+    """Each action as the sweep applies it (see :class:`_Step`). Actions whose check and assigned values are the
+    same functions of the state (equal ground keys) share one ``moves`` table: the closures run once for them."""
     out = []
+    shared: dict[tuple, dict[int, int]] = {}
     for a in actions:
         literals, residual = a.pre.literals, a.pre.residual
         # not split into literals (not so for any grounded tool): run it whole
-        check = a.pre.fn if literals is None else residual.fn if residual is not None else None
+        checked = a.pre if literals is None else residual
         effects = a.effects
-        out.append(_Step(~byte_mask(effects.dels), byte_mask(effects.adds), check,
-                         effects.assigns if effects.assigns else None,
-                         {} if effects.assigns and not a.value_reads[0] else None))
+        fluent_only = not _reads_facts(checked) and not (effects.assigns and a.value_reads[0])
+        moves: dict[int, int] | None = None
+        if fluent_only and (checked is not None or effects.assigns):
+            same = _closure_key(checked, effects)
+            moves = {} if same is None else shared.setdefault(same, {})
+        out.append(_Step(~byte_mask(effects.dels), byte_mask(effects.adds),
+                         checked.fn if checked is not None else None,
+                         effects.assigns if effects.assigns else None, moves))
     return out
 
 
-def _assign(assigns: tuple, facts: bytes, nums: tuple, lo: list[float], hi: list[float], *,
-            pick: Callable[[tuple], tuple] | None) -> tuple[tuple, tuple | None]:
-    """The fluents after ``assigns`` (values from the pre-state, clamped, as CompiledWorld.apply), and
-    their part of a state key."""
+def _closure_key(checked: Compiled | None, effects: CompiledEffects) -> tuple | None:
+    """What a step's closures compute, as ground keys (None: not known, e.g. a whole precondition)."""
+    if checked is not None and checked.key is None:
+        return None
+    if effects.assigns and effects.assign_key is None:
+        return None
+    return (checked.key if checked is not None else None, effects.assign_key if effects.assigns else None)
+
+
+def _assign(assigns: tuple, facts: bytes, nums: tuple, lo: list[float], hi: list[float]) -> tuple:
+    """The fluents after ``assigns`` (values from the pre-state, clamped, as CompiledWorld.apply)."""
     n2 = list(nums)
     if len(assigns) == 1:
         ((j, op, fn),) = assigns
@@ -155,8 +226,18 @@ def _assign(assigns: tuple, facts: bytes, nums: tuple, lo: list[float], hi: list
     else:
         for j, value in [(j, assigned_value(op, fn(facts, nums), nums[j], lo[j], hi[j])) for j, op, fn in assigns]:
             n2[j] = value
-    out = tuple(n2)
-    return out, pick(out) if pick else None
+    return tuple(n2)
+
+
+def _move(step: _Step, facts: bytes, fid: int, fluents: _Fluents, *, lo: list[float], hi: list[float]) -> int:
+    """The number of the fluents after ``step`` from a state with fluents ``fid`` and ``facts`` (-1: its check
+    fails there)."""
+    nums = fluents.values[fid]
+    if step.check is not None and not step.check(facts, nums):
+        return -1
+    if step.assigns is None:
+        return fid
+    return fluents.number(_assign(step.assigns, facts, nums, lo, hi))
 
 
 def sweep(world: CompiledWorld, actions: Sequence[GroundAction], max_states: int, fmask: int,  # noqa: C901, PLR0912, PLR0915
@@ -172,32 +253,38 @@ def sweep(world: CompiledWorld, actions: Sequence[GroundAction], max_states: int
     groups, everything, by_set, ruled_out = table.groups, table.all, table.by_set, _Applicability.ruled_out
     goal_facts = byte_mask(i for g in world.goals for i in g.facts)
     goal_nums = sorted({j for g in world.goals for j in g.nums})
-    goal_pick = _picker(goal_nums) if goal_nums else None
-    pick = _picker(nidx) if nidx else None
-    goal_memo: dict[int | tuple, bool] = {}
+    shift = 8 * size  # a key's fluent part sits above the facts' bytes
+    fluents = _Fluents(shift, _picker(nidx) if nidx else None, _picker(goal_nums) if goal_nums else None)
+    values, key_part, goal_part = fluents.values, fluents.key_part, fluents.goal_part
+    goal_memo: dict[int, bool] = {}
     is_goal = world.is_goal
 
-    start_bits, start_nums = int.from_bytes(world.init_facts, "little"), tuple(world.init_nums)
-    start_key = (start_bits & fmask, pick(start_nums)) if pick else start_bits & fmask
-    ids: dict[int | tuple, int] = {start_key: 0}
-    states: list[IntState] = [(start_bits, start_nums)]
+    start_bits, start_fid = int.from_bytes(world.init_facts, "little"), fluents.number(tuple(world.init_nums))
+    ids: dict[int, int] = {(start_bits & fmask) | key_part[start_fid]: 0}
+    states: list[int] = [start_bits]
+    state_fluents: list[int] = [start_fid]
     parents: list[list[int]] = [[]]
     goals: list[int] = []
     frontier = deque([0])
     budget, checks, n_actions = current(), 0, len(actions)
+
+    def stopped() -> Swept:
+        return Swept({}, parents, goals, True, lambda: list(zip(states, map(values.__getitem__, state_fluents),
+                                                                 strict=True)))
+
     while frontier:
         sid = frontier.popleft()
-        bits, nums = states[sid]
-        gkey = (bits & goal_facts, goal_pick(nums)) if goal_pick else bits & goal_facts
+        bits, fid = states[sid], state_fluents[sid]
+        gkey = (bits & goal_facts) | goal_part[fid]
         reached = goal_memo.get(gkey)
         if reached is None:
-            reached = goal_memo[gkey] = is_goal(bits.to_bytes(size, "little"), nums)  # type: ignore[arg-type]  # goals only read
+            reached = goal_memo[gkey] = is_goal(bits.to_bytes(size, "little"), values[fid])  # type: ignore[arg-type]  # goals only read
         if reached:
             goals.append(sid)
             continue  # episodes end at the goal: no need to expand it
         checks += n_actions
         if checks > MAX_SWEEP_CHECKS:
-            return Swept(ids, parents, goals, True, lambda: states)
+            return stopped()
         if not sid & 63:
             budget.check_time("the progress (dense reward) sweep")
         blocked = 0
@@ -212,35 +299,41 @@ def sweep(world: CompiledWorld, actions: Sequence[GroundAction], max_states: int
         if todo is None:
             todo = table.steps_of(applicable)
         facts = None  # the state's facts as bytes, built when a closure needs them
-        own = pick(nums) if pick else None  # the fluents' part of a key, for successors that assign none
-        for keep, add, check, assigns, assigned in todo:
-            if check is not None:
-                if facts is None:
-                    facts = bits.to_bytes(size, "little")
-                if not check(facts, nums):
-                    continue
-            if assigns is not None:
-                hit = assigned.get(nums) if assigned is not None else None
-                if hit is None:
+        for step in todo:
+            keep, add, check, assigns, moves = step
+            if moves is not None:  # fluents only: looked up by the fluents' number
+                fid2 = moves.get(fid)
+                if fid2 is None:
                     if facts is None:
                         facts = bits.to_bytes(size, "little")
-                    hit = _assign(assigns, facts, nums, lo, hi, pick=pick)
-                    if assigned is not None:
-                        assigned[nums] = hit
-                nums2, part = hit
-                bits2 = (bits & keep) | add
-                k = (bits2 & fmask, part) if pick else bits2 & fmask
+                    fid2 = moves[fid] = _move(step, facts, fid, fluents, lo=lo, hi=hi)
+                if fid2 < 0:
+                    continue
+            elif check is not None or assigns is not None:  # a closure reading facts: run it here
+                if facts is None:
+                    facts = bits.to_bytes(size, "little")
+                fid2 = _move(step, facts, fid, fluents, lo=lo, hi=hi)
+                if fid2 < 0:
+                    continue
             else:
-                nums2 = nums
-                bits2 = (bits & keep) | add
-                k = (bits2 & fmask, own) if pick else bits2 & fmask
+                fid2 = fid
+            bits2 = (bits & keep) | add
+            k = (bits2 & fmask) | key_part[fid2]
             nid = ids.get(k)
             if nid is None:
                 if len(states) >= max_states:
-                    return Swept(ids, parents, goals, True, lambda: states)
+                    return stopped()
                 nid = ids[k] = len(states)
-                states.append((bits2, nums2))
+                states.append(bits2)
+                state_fluents.append(fid2)
                 parents.append([])
                 frontier.append(nid)
             parents[nid].append(sid)
-    return Swept(ids, parents, goals, False, None)
+    return Swept(_progress_keys(ids, fluents, shift) if nidx else ids, parents, goals, False, None)
+
+
+def _progress_keys(ids: dict[int, int], fluents: _Fluents, shift: int) -> dict[tuple, int]:
+    """``ids`` keyed as :meth:`Progress.key` keys a state with fluents, ``(facts, fluents' part)``, in the same
+    order."""
+    facts_only, parts = (1 << shift) - 1, fluents.parts
+    return {(k & facts_only, parts[k >> shift]): sid for k, sid in ids.items()}

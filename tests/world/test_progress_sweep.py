@@ -13,6 +13,7 @@ from gensim_gym.generation.family import DirectiveFamily
 from gensim_gym.world.compiled import CompiledWorld
 from gensim_gym.world.heuristic import guidance
 from gensim_gym.world.layered import fits
+from gensim_gym.world.layered_fluents import fits as fits_fluents
 from gensim_gym.world.progress import MAX_STATES, Progress
 from tests.conftest import DOMAINS, domain_directive
 
@@ -132,3 +133,63 @@ def test_layer_sweep_equals_one_state_sweep_elsewhere(domain: str) -> None:
     """The other built-in domains' worlds the layer sweep fits (if any) give the same tables too."""
     for progress, relevant in fitting_worlds(domain):
         compare_layered(progress, relevant, MAX_STATES)
+
+
+def fluent_fitting_worlds(domain: str) -> list[tuple[Progress, list]]:
+    """Worlds of ``domain`` (difficulty 0.2-0.9) the fluent layer sweep fits and the facts-only one does not."""
+    out = []
+    for difficulty in (0.2, 0.5, 0.9):
+        family = DirectiveFamily(domain_directive(domain), difficulty, seed=0)
+        for seed in range(6):
+            world = CompiledWorld(family.spec_for_seed(seed), family.layout())
+            relevant = guidance(world).relevant
+            progress = Progress.__new__(Progress)
+            progress.world = world
+            progress._assigned = frozenset(j for a in relevant for j, _, _ in a.effects.assigns)
+            progress._set_key(*_exact_key(world, relevant))
+            if fits_fluents(world, relevant) and not fits(world, relevant, progress._nidx):
+                out.append((progress, relevant))
+    return out
+
+
+@pytest.mark.parametrize("domain", ["webshop", "calendar", "support"])
+def test_fluent_layer_sweep_equals_one_state_sweep(domain: str) -> None:
+    """Where the layer sweep with fluents fits (webshop, calendar, support), it numbers the same states in the same
+    order with the same keys and distances, and stops at the same states (a cap of 40 stops inside a layer)."""
+    worlds = fluent_fitting_worlds(domain)
+    assert len(worlds) >= 4
+    outcomes = set()
+    for progress, relevant in worlds:
+        for cap in (MAX_STATES, 40):
+            states, _ = compare_layered(progress, relevant, cap)
+            outcomes.add(bool(states))
+    assert False in outcomes  # exact tables compared
+    if domain != "support":  # (support's spaces are all under 40 states)
+        assert True in outcomes  # and stopped sweeps
+
+
+def test_fluent_layer_sweep_stops_at_the_same_check_count(monkeypatch) -> None:
+    """The bound on precondition checks stops the fluent layer sweep before the same state as the one-state one."""
+    from gensim_gym.world import layered_fluents, sweep
+
+    monkeypatch.setattr(sweep, "MAX_SWEEP_CHECKS", 3000)
+    monkeypatch.setattr(layered_fluents, "MAX_SWEEP_CHECKS", 3000)
+    stopped = 0
+    for progress, relevant in fluent_fitting_worlds("webshop")[:8]:
+        states, _ = compare_layered(progress, relevant, MAX_STATES)
+        stopped += 0 < len(states) < MAX_STATES
+    assert stopped
+
+
+def test_fluent_layer_sweep_without_actions_is_the_start_alone() -> None:
+    """No relevant action: both sweeps give the start state alone (no empty-array edge case breaks the layers)."""
+    from gensim_gym.world.layered_fluents import sweep_layers
+    from gensim_gym.world.sweep import sweep
+
+    family = DirectiveFamily(domain_directive("webshop"), 0.5, seed=0)
+    world = CompiledWorld(family.spec_for_seed(1), family.layout())
+    progress = Progress(world)
+    layered = sweep_layers(world, [], MAX_STATES, progress._fmask, progress._nidx)
+    single = sweep(world, [], MAX_STATES, progress._fmask, progress._nidx)
+    assert list(layered.ids.items()) == list(single.ids.items())
+    assert (layered.goals, layered.truncated) == (single.goals, single.truncated)

@@ -1,0 +1,234 @@
+"""The layer-at-a-time progress sweep for worlds whose actions assign fluents (webshop, calendar).
+
+:mod:`~gensim_gym.world.layered` sweeps a layer of states at once where actions only delete and add facts
+and a world has at most 64 facts. This module extends it to worlds where actions also check and assign
+fluents, as long as those closures read fluents only (webshop's ``budget() >= price(?product)`` and
+``budget() -= price(?product)``, calendar's headcounts):
+
+* **Changing facts only.** A state is one ``uint64`` over the facts some relevant action adds or deletes
+  (at most :data:`MAX_CHANGING`); every other fact keeps its start value, so a literal on it is decided once.
+* **Fluents by number** (:class:`~gensim_gym.world.sweep._Fluents`, as the one-state sweep numbers them). Closure
+  outcomes (the fluents' number after the step, -1 where its check fails) sit in one array, a row per distinct
+  closure and a column per fluents' number, filled for the pairs a layer meets first; the rest of a layer is array
+  operations.
+* **Keys in one word:** the key's changing facts, with the fluents' part number above bit :data:`MAX_CHANGING`.
+
+States are numbered in the order :func:`gensim_gym.world.sweep.sweep` discovers them (parent by parent,
+actions in order), so states, keys, goal states, edges and distances are the same, and so is where a sweep
+past ``max_states`` or :data:`~gensim_gym.world.sweep.MAX_SWEEP_CHECKS` stops (tests/world/test_progress_sweep.py
+compares them). Speed: docs/scaling.md, step 8.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from gensim_gym.world.budget import current
+from gensim_gym.world.layered import _distances
+from gensim_gym.world.sweep import MAX_SWEEP_CHECKS, Swept, _Fluents, _move, _picker, _steps
+
+if TYPE_CHECKING:  # pragma: no cover
+    from gensim_gym.world.compiled import CompiledWorld, GroundAction
+
+#: changing facts a state may have here; a key's fluent part sits above them (up to 2**24 parts: more than
+#: MAX_SWEEP_CHECKS successors could number)
+MAX_CHANGING = 40
+UNKNOWN = -2  # a closure outcome not computed yet (-1: the check fails)
+
+
+def changing_facts(actions: Sequence[GroundAction]) -> list[int]:
+    """The facts some action adds or deletes, in index order."""
+    return sorted({i for a in actions for i in (*a.effects.adds, *a.effects.dels)})
+
+
+def fits(world: CompiledWorld, actions: Sequence[GroundAction]) -> bool:
+    """Whether :func:`sweep_layers` can sweep ``world``: no constraint, at most :data:`MAX_CHANGING` changing facts,
+    every precondition split into literals, and checks and assigned values that read no fact."""
+    if world.guard is not None or len(changing_facts(actions)) > MAX_CHANGING:
+        return False
+    for a in actions:
+        residual = a.pre.residual
+        if a.pre.literals is None or (residual is not None and residual.facts):
+            return False
+        if a.effects.assigns and a.value_reads[0]:
+            return False
+    return True
+
+
+class _Compact:
+    """States over the changing facts only: bit b is fact ``changing[b]``; the others keep their start value."""
+
+    def __init__(self, world: CompiledWorld, changing: list[int]) -> None:
+        self.size = len(world.init_facts)
+        self.changing = np.asarray(changing, dtype=np.int64)
+        self.bit_of = {fact: bit for bit, fact in enumerate(changing)}
+        self.init = world.init_facts
+        self.base = np.frombuffer(bytes(world.init_facts), dtype=np.uint8).copy()
+        self.base[self.changing] = 0
+
+    def word(self, indices) -> int:
+        """The compact mask of the changing facts among ``indices``."""
+        return sum(1 << self.bit_of[i] for i in set(indices) if i in self.bit_of)
+
+    def holds_elsewhere(self, pos, neg) -> bool:
+        """Whether the literals on facts that never change hold (they do in every state if at the start)."""
+        return all(self.init[i] for i in pos if i not in self.bit_of) and not any(
+            self.init[i] for i in neg if i not in self.bit_of)
+
+    def byte_forms(self, words: np.ndarray) -> list[int]:
+        """Each compact state of ``words`` as its full facts in byte-per-fact int form (``int.from_bytes``)."""
+        if not len(words):
+            return []
+        bits = np.unpackbits(words.astype("<u8").view(np.uint8).reshape(-1, 8), axis=1, bitorder="little")
+        rows = np.repeat(self.base[None, :], len(words), axis=0)
+        rows[:, self.changing] = bits[:, :len(self.changing)]
+        raw, size = rows.tobytes(), self.size
+        return [int.from_bytes(raw[i:i + size], "little") for i in range(0, len(raw), size)]
+
+
+def sweep_layers(world: CompiledWorld, actions: Sequence[GroundAction], max_states: int,  # noqa: C901, PLR0915
+                 fmask: int, nidx: Sequence[int]) -> Swept:
+    """:func:`gensim_gym.world.sweep.sweep` for a world :func:`fits`, a layer at a time (see the module docstring)."""
+    compact = _Compact(world, changing_facts(actions))
+    steps = _steps(actions)
+    alive = np.array([compact.holds_elsewhere(*a.pre.literals) for a in actions], dtype=np.bool_)  # type: ignore[misc]
+    pos = np.array([compact.word(a.pre.literals[0]) for a in actions], dtype=np.uint64)  # type: ignore[index]
+    neg = np.array([compact.word(a.pre.literals[1]) for a in actions], dtype=np.uint64)  # type: ignore[index]
+    full = (1 << 64) - 1
+    keep = np.array([full & ~compact.word(a.effects.dels) for a in actions], dtype=np.uint64)
+    add = np.array([compact.word(a.effects.adds) for a in actions], dtype=np.uint64)
+    closure = np.array([s.moves is not None for s in steps], dtype=np.bool_)
+    # a row of ``moves`` per outcome table: steps share their ``moves`` dict exactly when their closures are equal
+    # (sweep._steps), so the dict's identity names the row (steps without closures share one, never read)
+    tables: dict[int, int] = {}
+    row_of = np.array([tables.setdefault(id(s.moves), len(tables)) for s in steps], dtype=np.int64)
+    key_mask = np.uint64(compact.word(i for i in range(compact.size) if fmask >> (8 * i) & 1))
+    goal_mask = np.uint64(compact.word(i for g in world.goals for i in g.facts))
+    goal_nums = sorted({j for g in world.goals for j in g.nums})
+    fluents = _Fluents(MAX_CHANGING, _picker(nidx) if nidx else None, _picker(goal_nums) if goal_nums else None)
+    lo, hi, init_facts = world.num_lo, world.num_hi, bytes(world.init_facts)
+    moves = np.full((len(tables), 64), UNKNOWN, dtype=np.int64)  # closure outcomes by row and fluents' number
+    goal_memo: dict[int, bool] = {}
+    n_actions = len(actions)
+
+    states = np.empty(max_states, dtype=np.uint64)
+    fids = np.empty(max_states, dtype=np.int64)
+    keys = np.empty(max_states, dtype=np.uint64)
+    states[0] = compact.word(i for i in range(compact.size) if world.init_facts[i])
+    fids[0] = fluents.number(tuple(world.init_nums))
+    keys[0] = (int(states[0]) & int(key_mask)) | fluents.key_part[0]
+    seen_keys, seen_ids = keys[:1].copy(), np.zeros(1, dtype=np.int64)  # sorted keys and their numbers
+    count, lo_at, checks = 1, 0, 0
+    goals: list[int] = []
+    edge_parents: list[np.ndarray] = []
+    edge_children: list[np.ndarray] = []
+    budget = current()
+
+    def stopped() -> Swept:
+        kept, kept_fids = states[:count].copy(), fids[:count].tolist()
+        return Swept({}, [], goals, True, lambda: list(zip(compact.byte_forms(kept),
+                                                           map(fluents.values.__getitem__, kept_fids), strict=True)))
+
+    while lo_at < count:
+        hi_at = count
+        budget.check_time("the progress (dense reward) sweep")
+        reached = _goal_verdicts(world, compact, fluents, goal_memo, layer=states[lo_at:hi_at],
+                                 layer_fids=fids[lo_at:hi_at], goal_mask=goal_mask)
+        goals.extend((lo_at + np.flatnonzero(reached)).tolist())
+        expand = lo_at + np.flatnonzero(~reached)
+        allowed = (MAX_SWEEP_CHECKS - checks) // n_actions if n_actions else len(expand)
+        tripped = allowed < len(expand)  # the one-state sweep stops before expanding parent number ``allowed``
+        expand = expand[:max(allowed, 0)]
+        checks += len(expand) * n_actions
+        x = states[expand][:, None]
+        parent_at, action_at = np.nonzero(((x & pos) == pos) & ((x & neg) == 0) & alive)  # parent by parent
+        parent_fids = fids[expand[parent_at]]
+        rows = row_of[action_at]
+        moves = _fill_moves(moves, steps, closure, action_at=action_at, rows=rows, parent_fids=parent_fids,
+                            fluents=fluents, init_facts=init_facts, lo=lo, hi=hi)
+        after = np.where(closure[action_at], moves[rows, parent_fids], parent_fids)
+        ok = after >= 0  # a failed check: no successor (the one-state sweep skips it in place)
+        parent_at, action_at, after = parent_at[ok], action_at[ok], after[ok]
+        successors = (states[expand[parent_at]] & keep[action_at]) | add[action_at]
+        key_part = np.array(fluents.key_part, dtype=np.uint64)
+        succ_keys = (successors & key_mask) | key_part[after]
+        unique, first, inverse = np.unique(succ_keys, return_index=True, return_inverse=True)
+        at: np.ndarray = np.asarray(np.searchsorted(seen_keys, unique))
+        known: np.ndarray = at < len(seen_keys)
+        known[known] = seen_keys[at[known]] == unique[known]
+        ids_of = np.empty(len(unique), dtype=np.int64)
+        ids_of[known] = seen_ids[at[known]]
+        fresh = np.flatnonzero(~known)
+        fresh = fresh[np.argsort(first[fresh], kind="stable")]  # numbered in discovery order
+        if count + len(fresh) > max_states:  # the one-state sweep stops at the first state past the cap
+            take = first[fresh[:max_states - count]]
+            states[count:max_states], fids[count:max_states] = successors[take], after[take]
+            count = max_states
+            return stopped()
+        ids_of[fresh] = np.arange(count, count + len(fresh))
+        new = slice(count, count + len(fresh))
+        states[new], fids[new], keys[new] = successors[first[fresh]], after[first[fresh]], unique[fresh]
+        count += len(fresh)
+        if tripped:
+            return stopped()
+        edge_parents.append(expand[parent_at])
+        edge_children.append(ids_of[inverse.reshape(-1)])
+        if len(fresh):
+            merged = np.concatenate([seen_keys, unique[fresh]])
+            order = np.argsort(merged, kind="stable")
+            seen_keys, seen_ids = merged[order], np.concatenate([seen_ids, ids_of[fresh]])[order]
+        lo_at = hi_at
+    distances = _distances(count, edge_parents, edge_children, goals)
+    return Swept(_progress_keys(keys[:count], compact, fluents, fmask, bool(nidx)), [], goals, False, None, distances)
+
+
+def _goal_verdicts(world: CompiledWorld, compact: _Compact, fluents: _Fluents, memo: dict[int, bool], *,
+                   layer: np.ndarray, layer_fids: np.ndarray, goal_mask: np.uint64) -> np.ndarray:
+    """Whether each state of a layer is a goal state, memoised by what the goals read (few distinct values)."""
+    seen = (layer & goal_mask) | np.array(fluents.goal_part, dtype=np.uint64)[layer_fids]
+    distinct, first, inverse = np.unique(seen, return_index=True, return_inverse=True)
+    verdicts = np.empty(len(distinct), dtype=bool)
+    for i, value in enumerate(distinct.tolist()):
+        verdict = memo.get(value)
+        if verdict is None:
+            at = int(first[i])
+            facts = compact.byte_forms(layer[at:at + 1])[0].to_bytes(compact.size, "little")
+            verdict = memo[value] = world.is_goal(facts, fluents.values[int(layer_fids[at])])  # type: ignore[arg-type]
+        verdicts[i] = verdict
+    return verdicts[inverse.reshape(-1)]
+
+
+def _fill_moves(moves: np.ndarray, steps: list, closure: np.ndarray, *, action_at: np.ndarray, rows: np.ndarray,
+                parent_fids: np.ndarray, fluents: _Fluents, init_facts: bytes, lo: list[float],
+                hi: list[float]) -> np.ndarray:
+    """``moves`` (grown to the fluents numbered so far) with the closure outcomes a layer needs computed: once per
+    outcome table and fluents' number (the closures read no fact, so any state's facts do; the start's are passed)."""
+    pairs = closure[action_at]
+    pairs &= moves[rows, parent_fids] == UNKNOWN
+    if pairs.any():
+        needed, first = np.unique(rows[pairs] * (1 << 32) + parent_fids[pairs], return_index=True)
+        actions = action_at[pairs][first].tolist()
+        for code, action in zip(needed.tolist(), actions, strict=True):
+            row, fid = code >> 32, code & 0xFFFFFFFF
+            outcome = _move(steps[action], init_facts, fid, fluents, lo=lo, hi=hi)
+            if len(fluents.values) > moves.shape[1]:  # more fluents numbered than the table has columns
+                grown = np.full((moves.shape[0], 2 * len(fluents.values)), UNKNOWN, dtype=np.int64)
+                grown[:, :moves.shape[1]] = moves
+                moves = grown
+            moves[row, fid] = outcome
+    return moves
+
+
+def _progress_keys(keys: np.ndarray, compact: _Compact, fluents: _Fluents, fmask: int, with_fluents: bool) -> dict:
+    """The swept states' keys as :meth:`Progress.key` forms them, by state number."""
+    facts = compact.byte_forms(keys & np.uint64((1 << MAX_CHANGING) - 1))
+    if not with_fluents:
+        return {f & fmask: sid for sid, f in enumerate(facts)}
+    parts = (keys >> np.uint64(MAX_CHANGING)).tolist()
+    return {(f & fmask, fluents.parts[p]): sid for sid, (f, p) in enumerate(zip(facts, parts, strict=True))}
+
+
+__all__ = ["MAX_CHANGING", "changing_facts", "fits", "sweep_layers"]
