@@ -28,6 +28,7 @@ import gymnasium as gym
 import numpy as np
 
 import gensim_gym  # noqa: F401 - registers GenSim-v0
+from gensim_gym.envs.gensim_env import GenSimEnv
 from gensim_gym.generation.toolsets import load_registry
 
 
@@ -47,10 +48,14 @@ def cartpole_stepper(seed: int = 0):
     return run
 
 
-def gensim_stepper(directive: str, difficulty: float, num_tasks: int, seed: int = 0, face: str = "available"):
+def gensim_stepper(directive: str, difficulty: float, num_tasks: int, seed: int = 0, face: str = "available", *,
+                   prepare: bool = True):
     """A function running ``n`` GenSim steps with uniformly random valid actions (from ``action_masks()``),
     through the action face ``face`` (``"ground"``: the env's own).
 
+    With a pool (``num_tasks``), every pool task is reset once first and, with ``prepare``, fully prepared
+    (:func:`prepare_task`); ``prepare=False`` is the method before 2026-11-26 (a reset only: each call's step
+    plan and an estimated Φ table's warm-up then happen in the first steps that need them).
     It returns the number of episodes that ended.
     """
     with warnings.catch_warnings():
@@ -61,10 +66,12 @@ def gensim_stepper(directive: str, difficulty: float, num_tasks: int, seed: int 
     unwrapped = env.unwrapped
     masks = env.get_wrapper_attr("action_masks")  # the face's own (bound once: no lookup per step)
     if num_tasks:
-        # Warm every pool task once (generation, compilation, the progress table), so that only
-        # stepping and resetting are timed; a training run pays this once per task.
+        # Prepare every pool task once (generation, compilation, the progress table, step plans, Φ's
+        # warm-up), so that only stepping and resetting are timed; a training run pays this once per task.
         for task_seed in unwrapped.source.pool_seeds:
             env.reset(options={"spec": unwrapped.source.spec_for_seed(task_seed)})
+            if prepare:
+                prepare_task(unwrapped)
     env.reset(seed=seed)
 
     def run(n: int) -> int:
@@ -79,6 +86,19 @@ def gensim_stepper(directive: str, difficulty: float, num_tasks: int, seed: int 
         return episodes
 
     return run
+
+
+def prepare_task(env: GenSimEnv) -> None:
+    """Do now the one-off work ``env``'s current task would otherwise do in its first steps: build every
+    call's step plan (what ``GenSimEnv.prepare_calls`` does at a task's first reset) and warm an estimated
+    Φ table (``Progress.warm``, as a prefetch worker does). Neither changes a value, only when it is computed."""
+    rt = env._rt  # the current task's runtime (the env has just been reset on it)
+    assert rt is not None
+    for action in rt.world.valid_actions:
+        if rt.plans[action.id] is None:
+            rt.plan(action)
+    if rt.potential is not None:
+        rt.potential.warm()
 
 
 def interleaved(a, b, steps: int, rounds: int) -> tuple[float, float, int]:

@@ -30,7 +30,6 @@ computed on the true state: a privileged critic, like the golden plan).
 
 from __future__ import annotations
 
-import time
 from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -48,9 +47,6 @@ if TYPE_CHECKING:  # pragma: no cover
 MAX_STATES = 2048
 MAX_MEMO = 200_000
 __all__ = ["MAX_MEMO", "MAX_STATES", "MAX_SWEEP_CHECKS", "PlanProgress", "Progress", "progress"]
-#: Seconds :meth:`Progress._warm` may spend; warming only saves later evaluations (Φ is a function
-#: of the key), so stopping early changes no value.
-MAX_WARM_SECONDS = 0.25
 #: Misses after which :meth:`Progress._warm` runs. An unlimited stream plays most medium tasks for one
 #: episode of ~8-15 steps (a few misses at ~7 µs each) while warming costs milliseconds (2048 states
 #: converted and projected); a pool's task is played for many episodes and warms on its first ones.
@@ -163,14 +159,15 @@ class Progress:
         hundred keys (21–518 per large calendar task): a few milliseconds on top of the sweep that
         enumerated them, against one cache-cold evaluation per miss during play. Φ is a function of
         the key, so when it is computed changes no value.
+
+        Bounded by the states alone (at most ``max_states``, the sweep's cap: 27 ms at most per task of the
+        built-in pools, blocks at difficulty 1.0, ``benchmarks/warm_cost.py``), not by a clock: a clock made
+        how much was warmed, and so the work of later steps, depend on the machine's load.
         """
         states = states() if callable(states) else states
         phis, estimate = self.phis, self.h.estimate
         size = len(self.world.init_facts)
-        stop = time.monotonic() + MAX_WARM_SECONDS
-        for i, (facts, nums) in enumerate(states):
-            if not i & 31 and time.monotonic() > stop:
-                return
+        for facts, nums in states:
             # an int-held state is keyed as it is, and converted only for an estimate: most states share a key
             # with one warmed before (2048 states, a few hundred keys)
             k = self._int_key(facts, nums) if isinstance(facts, int) else self.key(facts, nums)

@@ -203,3 +203,48 @@ def test_shaping_never_rewards_a_call_that_lengthens_the_exact_shortest_plan():
                             checked += 1
                     world.apply(facts, nums, calls[int(rng.integers(len(calls)))].effects)
     assert checked > 200
+
+
+def _episodes(domain: str, steps: int, warm: bool) -> tuple[list[bytes], list[float], int]:
+    """Observations (as bytes), rewards and the number of estimated tables met in ``steps`` random valid
+    steps of the default face on a pool of 4 medium tasks; ``warm``: each task's Φ is warmed in full at its
+    resets (else as play makes it, or never when the caller has raised ``WARM_AFTER``)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        env = gym.make("GenSim-v0", directive=domain_directive(domain), difficulty=0.5, seed=1, num_tasks=4)
+    base = env.unwrapped
+    rng = np.random.default_rng(0)
+    obs, _ = env.reset(seed=0)
+    observations, rewards, estimated = [obs.tobytes()], [], set()
+
+    def after_reset() -> None:
+        potential = base._rt.potential
+        if potential is not None and not potential.exact:
+            estimated.add(base.world.spec_id)
+            if warm:
+                potential.warm()
+
+    after_reset()
+    for _ in range(steps):
+        valid = np.flatnonzero(env.get_wrapper_attr("action_masks")())
+        obs, reward, terminated, truncated, _ = env.step(int(rng.choice(valid)))
+        observations.append(obs.tobytes())
+        rewards.append(float(reward))
+        if terminated or truncated:
+            obs, _ = env.reset()
+            observations.append(obs.tobytes())
+            after_reset()
+    return observations, rewards, len(estimated)
+
+
+@pytest.mark.parametrize("domain", ["calendar", "filesystem"])
+def test_episodes_do_not_depend_on_how_much_phi_was_warmed(domain: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Warming only computes Φ earlier (it is a function of the state's key): the same actions give the same
+    observations and rewards whether estimated tables are warmed in full at once, as play makes them
+    (after ``WARM_AFTER`` misses), or never. The amount warmed once depended on a clock (docs/hot_paths.md)."""
+    full = _episodes(domain, 1500, warm=True)
+    lazy = _episodes(domain, 1500, warm=False)
+    monkeypatch.setattr("gensim_gym.world.progress.WARM_AFTER", 10**9)
+    never = _episodes(domain, 1500, warm=False)
+    assert full[2], f"no {domain} task of the pool has an estimated table"
+    assert full == lazy == never
