@@ -317,7 +317,7 @@ def compile_domain(domain: Any, text: str = "", source: str = "domain", inhabite
     subtypes, concrete = _type_tree(domain.types, None if inhabited is None else {*inhabited, *own})
     constants = {}
     for c in sorted(domain.constants, key=lambda c: c.name):
-        constants[name_of(c.name)] = _one_type(c.type_tags, subtypes, f"{source}: constant {c.name}")
+        constants[name_of(c.name)] = one_type(c.type_tags, subtypes, f"{source}: constant {c.name}")
     variants: dict[tuple[str, tuple[str, ...]], str] = {}
     predicates: list[Predicate] = []
     for p in sorted(domain.predicates, key=lambda p: p.name):
@@ -328,7 +328,7 @@ def compile_domain(domain: Any, text: str = "", source: str = "domain", inhabite
             name = name_of(p.name) if len(combos) == 1 else "__".join([name_of(p.name), *combo])
             variants[(name_of(p.name), combo)] = name
             predicates.append(Predicate(name, combo, f"PDDL predicate {p.name}"))
-    builder = _ActionBuilder(variants, subtypes, constants, source, text, objects=objects, derived=derived)
+    builder = ActionBuilder(variants, subtypes, constants, source, text, objects=objects, derived=derived)
     tools: list[Tool] = []
     actions: dict[str, str] = {}
     fail = fail or {}
@@ -389,7 +389,7 @@ def _concrete(tags, subtypes: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _one_type(tags, subtypes: dict[str, tuple[str, ...]], where: str) -> str:
+def one_type(tags, subtypes: dict[str, tuple[str, ...]], where: str) -> str:
     tags = [name_of(t) for t in tags] or ["object"]
     if len(tags) != 1:
         raise SpecError(f"{where}: an object has one type; got either {tags}")
@@ -398,7 +398,7 @@ def _one_type(tags, subtypes: dict[str, tuple[str, ...]], where: str) -> str:
     return tags[0]
 
 
-class _ActionBuilder:
+class ActionBuilder:
     """Turns one PDDL action into tools (see :func:`compile_domain`)."""
 
     def __init__(self, variants, subtypes, constants, source: str, text: str, *,

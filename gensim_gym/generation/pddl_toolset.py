@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from gensim_gym.errors import SpecError
-from gensim_gym.generation.pddl_import import CompiledDomain, _one_type, compile_file, name_of, parse_text, read_text
+from gensim_gym.generation.pddl_import import CompiledDomain, compile_file, name_of, one_type, parse_text, read_text
 from gensim_gym.generation.toolsets import Toolset
 from gensim_gym.spec.model import Reward, SimSpec, Tools, World
 from gensim_gym.spec.validate import schema
@@ -108,7 +108,7 @@ def _problem_parts(domain_path: str | Path, problem_path: str | Path, probabilis
     for const, t in compiled.constants.items():
         objects.setdefault(t, []).append(const)
     for obj in sorted(problem.objects, key=lambda o: o.name):
-        t = _one_type(obj.type_tags, compiled.subtypes, f"{source}: object {obj.name}")
+        t = one_type(obj.type_tags, compiled.subtypes, f"{source}: object {obj.name}")
         if t not in compiled.types:
             raise SpecError(f"{source}: object {obj.name} has type {t!r}, not a type of the domain")
         if name_of(obj.name) not in objects.setdefault(t, []):
@@ -143,13 +143,13 @@ def goal_conditions(compiled: CompiledDomain, goal: Any, types: dict[str, str], 
     """A PDDL goal formula as the spec's goal conditions (one per conjunct)."""
     from pddl.logic.base import And
 
-    from gensim_gym.generation.pddl_import import _ActionBuilder
+    from gensim_gym.generation.pddl_import import ActionBuilder
 
     constants = {**compiled.constants, **types}
     objects: dict[str, list[str]] = {}
     for obj, t in types.items():
         objects.setdefault(t, []).append(obj)
-    builder = _ActionBuilder(compiled.variants, compiled.subtypes, constants, source, "", objects=objects,
+    builder = ActionBuilder(compiled.variants, compiled.subtypes, constants, source, "", objects=objects,
                              derived=compiled.derived)
     items = list(goal.operands) if isinstance(goal, And) else [goal]
     out = tuple(builder._expr(builder.expand(item), {}) for item in items)

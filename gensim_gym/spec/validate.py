@@ -86,7 +86,7 @@ def json_chars(text: str, start: int = 0):
         yield i, ch, False
 
 
-_depth = depth  # the bounded loader's scanner (kept under its old name for importers)
+json_depth = depth  # the bounded loader's scanner (kept under its old name for importers)
 
 
 def parse_json(text: str | bytes) -> Any:

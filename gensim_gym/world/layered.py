@@ -141,12 +141,12 @@ def sweep_layers(world: CompiledWorld, actions: Sequence[GroundAction], max_stat
             order = np.argsort(merged, kind="stable")
             seen_keys, seen_ids = merged[order], np.concatenate([seen_ids, ids_of[fresh]])[order]
         lo = hi
-    distances = _distances(count, edge_parents, edge_children, goals)
+    distances = goal_distances(count, edge_parents, edge_children, goals)
     key_list = _byte_forms(keys[:count], size)
     return Swept(dict(zip(key_list, range(count), strict=True)), [], goals, False, None, distances)
 
 
-def _distances(count: int, parents: list[np.ndarray], children: list[np.ndarray], goals: list[int]) -> list[int]:
+def goal_distances(count: int, parents: list[np.ndarray], children: list[np.ndarray], goals: list[int]) -> list[int]:
     """Each state's distance to the nearest goal state (-1: none), backwards over the edges a layer at a time."""
     dist = np.full(count, -1, dtype=np.int64)
     if not goals:

@@ -7,7 +7,7 @@ fluents, as long as those closures read fluents only (webshop's ``budget() >= pr
 
 * **Changing facts only.** A state is one ``uint64`` over the facts some relevant action adds or deletes
   (at most :data:`MAX_CHANGING`); every other fact keeps its start value, so a literal on it is decided once.
-* **Fluents by number** (:class:`~gensim_gym.world.sweep._Fluents`, as the one-state sweep numbers them). Closure
+* **Fluents by number** (:class:`~gensim_gym.world.sweep.FluentNumbers`, as the one-state sweep numbers them). Closure
   outcomes (the fluents' number after the step, -1 where its check fails) sit in one array, a row per distinct
   closure and a column per fluents' number, filled for the pairs a layer meets first; the rest of a layer is array
   operations.
@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from gensim_gym.world.budget import current
-from gensim_gym.world.layered import _distances
-from gensim_gym.world.sweep import MAX_SWEEP_CHECKS, Swept, _Fluents, _move, _picker, _steps
+from gensim_gym.world.layered import goal_distances
+from gensim_gym.world.sweep import MAX_SWEEP_CHECKS, FluentNumbers, Swept, move_fluents, picker, sweep_steps
 
 if TYPE_CHECKING:  # pragma: no cover
     from gensim_gym.world.compiled import CompiledWorld, GroundAction
@@ -93,7 +93,7 @@ def sweep_layers(world: CompiledWorld, actions: Sequence[GroundAction], max_stat
                  fmask: int, nidx: Sequence[int]) -> Swept:
     """:func:`gensim_gym.world.sweep.sweep` for a world :func:`fits`, a layer at a time (see the module docstring)."""
     compact = _Compact(world, changing_facts(actions))
-    steps = _steps(actions)
+    steps = sweep_steps(actions)
     alive = np.array([compact.holds_elsewhere(*a.pre.literals) for a in actions], dtype=np.bool_)  # type: ignore[misc]
     pos = np.array([compact.word(a.pre.literals[0]) for a in actions], dtype=np.uint64)  # type: ignore[index]
     neg = np.array([compact.word(a.pre.literals[1]) for a in actions], dtype=np.uint64)  # type: ignore[index]
@@ -102,13 +102,13 @@ def sweep_layers(world: CompiledWorld, actions: Sequence[GroundAction], max_stat
     add = np.array([compact.word(a.effects.adds) for a in actions], dtype=np.uint64)
     closure = np.array([s.moves is not None for s in steps], dtype=np.bool_)
     # a row of ``moves`` per outcome table: steps share their ``moves`` dict exactly when their closures are equal
-    # (sweep._steps), so the dict's identity names the row (steps without closures share one, never read)
+    # (sweep.sweep_steps), so the dict's identity names the row (steps without closures share one, never read)
     tables: dict[int, int] = {}
     row_of = np.array([tables.setdefault(id(s.moves), len(tables)) for s in steps], dtype=np.int64)
     key_mask = np.uint64(compact.word(i for i in range(compact.size) if fmask >> (8 * i) & 1))
     goal_mask = np.uint64(compact.word(i for g in world.goals for i in g.facts))
     goal_nums = sorted({j for g in world.goals for j in g.nums})
-    fluents = _Fluents(MAX_CHANGING, _picker(nidx) if nidx else None, _picker(goal_nums) if goal_nums else None)
+    fluents = FluentNumbers(MAX_CHANGING, picker(nidx) if nidx else None, picker(goal_nums) if goal_nums else None)
     lo, hi, init_facts = world.num_lo, world.num_hi, bytes(world.init_facts)
     moves = np.full((len(tables), 64), UNKNOWN, dtype=np.int64)  # closure outcomes by row and fluents' number
     goal_memo: dict[int, bool] = {}
@@ -181,11 +181,11 @@ def sweep_layers(world: CompiledWorld, actions: Sequence[GroundAction], max_stat
             order = np.argsort(merged, kind="stable")
             seen_keys, seen_ids = merged[order], np.concatenate([seen_ids, ids_of[fresh]])[order]
         lo_at = hi_at
-    distances = _distances(count, edge_parents, edge_children, goals)
+    distances = goal_distances(count, edge_parents, edge_children, goals)
     return Swept(_progress_keys(keys[:count], compact, fluents, fmask, bool(nidx)), [], goals, False, None, distances)
 
 
-def _goal_verdicts(world: CompiledWorld, compact: _Compact, fluents: _Fluents, memo: dict[int, bool], *,
+def _goal_verdicts(world: CompiledWorld, compact: _Compact, fluents: FluentNumbers, memo: dict[int, bool], *,
                    layer: np.ndarray, layer_fids: np.ndarray, goal_mask: np.uint64) -> np.ndarray:
     """Whether each state of a layer is a goal state, memoised by what the goals read (few distinct values)."""
     seen = (layer & goal_mask) | np.array(fluents.goal_part, dtype=np.uint64)[layer_fids]
@@ -202,7 +202,7 @@ def _goal_verdicts(world: CompiledWorld, compact: _Compact, fluents: _Fluents, m
 
 
 def _fill_moves(moves: np.ndarray, steps: list, closure: np.ndarray, *, action_at: np.ndarray, rows: np.ndarray,
-                parent_fids: np.ndarray, fluents: _Fluents, init_facts: bytes, lo: list[float],
+                parent_fids: np.ndarray, fluents: FluentNumbers, init_facts: bytes, lo: list[float],
                 hi: list[float]) -> np.ndarray:
     """``moves`` (grown to the fluents numbered so far) with the closure outcomes a layer needs computed: once per
     outcome table and fluents' number (the closures read no fact, so any state's facts do; the start's are passed)."""
@@ -213,7 +213,7 @@ def _fill_moves(moves: np.ndarray, steps: list, closure: np.ndarray, *, action_a
         actions = action_at[pairs][first].tolist()
         for code, action in zip(needed.tolist(), actions, strict=True):
             row, fid = code >> 32, code & 0xFFFFFFFF
-            outcome = _move(steps[action], init_facts, fid, fluents, lo=lo, hi=hi)
+            outcome = move_fluents(steps[action], init_facts, fid, fluents, lo=lo, hi=hi)
             if len(fluents.values) > moves.shape[1]:  # more fluents numbered than the table has columns
                 grown = np.full((moves.shape[0], 2 * len(fluents.values)), UNKNOWN, dtype=np.int64)
                 grown[:, :moves.shape[1]] = moves
@@ -222,7 +222,7 @@ def _fill_moves(moves: np.ndarray, steps: list, closure: np.ndarray, *, action_a
     return moves
 
 
-def _progress_keys(keys: np.ndarray, compact: _Compact, fluents: _Fluents, fmask: int, with_fluents: bool) -> dict:
+def _progress_keys(keys: np.ndarray, compact: _Compact, fluents: FluentNumbers, fmask: int, with_fluents: bool) -> dict:
     """The swept states' keys as :meth:`Progress.key` forms them, by state number."""
     facts = compact.byte_forms(keys & np.uint64((1 << MAX_CHANGING) - 1))
     if not with_fluents:

@@ -17,7 +17,7 @@ state (65 actions x 2048 states on a medium warehouse task); here that test is a
   read them, so the ``bytearray``/``list`` copies are not needed. Goal verdicts are memoised on what the
   goal reads.
 * **Fluents by number.** A state holds its fluents as the number of their tuple among those the sweep has
-  met (:class:`_Fluents`), and a key is the facts' int with that number's projection OR-ed above them: no
+  met (:class:`FluentNumbers`), and a key is the facts' int with that number's projection OR-ed above them: no
   ``(facts, fluents)`` tuple is built and hashed per edge. Where a step's check and assigned values read
   fluents only (webshop's budget, calendar's headcounts), its outcome is looked up by that number. Keys
   go back to :meth:`Progress.key`'s ``(facts, fluents)`` form once, for a finished sweep's states.
@@ -132,7 +132,7 @@ class _Applicability:
         return out
 
 
-def _picker(indices: Sequence[int]) -> Callable[[tuple], tuple]:
+def picker(indices: Sequence[int]) -> Callable[[tuple], tuple]:
     """``tuple(nums[j] for j in indices)`` as one C call (``itemgetter`` gives a bare value for one index)."""
     if len(indices) == 1:
         (j,) = indices
@@ -140,7 +140,7 @@ def _picker(indices: Sequence[int]) -> Callable[[tuple], tuple]:
     return itemgetter(*indices)
 
 
-class _Fluents:
+class FluentNumbers:
     """The distinct fluent tuples a sweep meets, numbered in the order it meets them.
 
     A state holds its fluents' number, and each number its part of a state key and of a goal key: the number of
@@ -187,7 +187,7 @@ def _reads_facts(closure: Compiled | None) -> bool:
     return closure is not None and bool(closure.facts)
 
 
-def _steps(actions: Sequence[GroundAction]) -> list[_Step]:
+def sweep_steps(actions: Sequence[GroundAction]) -> list[_Step]:
     """Each action as the sweep applies it (see :class:`_Step`). Actions whose check and assigned values are the
     same functions of the state (equal ground keys) share one ``moves`` table: the closures run once for them."""
     out = []
@@ -229,7 +229,8 @@ def _assign(assigns: tuple, facts: bytes, nums: tuple, lo: list[float], hi: list
     return tuple(n2)
 
 
-def _move(step: _Step, facts: bytes, fid: int, fluents: _Fluents, *, lo: list[float], hi: list[float]) -> int:
+def move_fluents(step: _Step, facts: bytes, fid: int, fluents: FluentNumbers, *, lo: list[float],
+                 hi: list[float]) -> int:
     """The number of the fluents after ``step`` from a state with fluents ``fid`` and ``facts`` (-1: its check
     fails there)."""
     nums = fluents.values[fid]
@@ -248,13 +249,13 @@ def sweep(world: CompiledWorld, actions: Sequence[GroundAction], max_states: int
     trajectory constraints (whose checks read the state arrays)."""
     size = len(world.init_facts)
     lo, hi = world.num_lo, world.num_hi
-    steps = _steps(actions)
+    steps = sweep_steps(actions)
     table = _Applicability(actions, steps)
     groups, everything, by_set, ruled_out = table.groups, table.all, table.by_set, _Applicability.ruled_out
     goal_facts = byte_mask(i for g in world.goals for i in g.facts)
     goal_nums = sorted({j for g in world.goals for j in g.nums})
     shift = 8 * size  # a key's fluent part sits above the facts' bytes
-    fluents = _Fluents(shift, _picker(nidx) if nidx else None, _picker(goal_nums) if goal_nums else None)
+    fluents = FluentNumbers(shift, picker(nidx) if nidx else None, picker(goal_nums) if goal_nums else None)
     values, key_part, goal_part = fluents.values, fluents.key_part, fluents.goal_part
     goal_memo: dict[int, bool] = {}
     is_goal = world.is_goal
@@ -306,13 +307,13 @@ def sweep(world: CompiledWorld, actions: Sequence[GroundAction], max_states: int
                 if fid2 is None:
                     if facts is None:
                         facts = bits.to_bytes(size, "little")
-                    fid2 = moves[fid] = _move(step, facts, fid, fluents, lo=lo, hi=hi)
+                    fid2 = moves[fid] = move_fluents(step, facts, fid, fluents, lo=lo, hi=hi)
                 if fid2 < 0:
                     continue
             elif check is not None or assigns is not None:  # a closure reading facts: run it here
                 if facts is None:
                     facts = bits.to_bytes(size, "little")
-                fid2 = _move(step, facts, fid, fluents, lo=lo, hi=hi)
+                fid2 = move_fluents(step, facts, fid, fluents, lo=lo, hi=hi)
                 if fid2 < 0:
                     continue
             else:
@@ -332,7 +333,7 @@ def sweep(world: CompiledWorld, actions: Sequence[GroundAction], max_states: int
     return Swept(_progress_keys(ids, fluents, shift) if nidx else ids, parents, goals, False, None)
 
 
-def _progress_keys(ids: dict[int, int], fluents: _Fluents, shift: int) -> dict[tuple, int]:
+def _progress_keys(ids: dict[int, int], fluents: FluentNumbers, shift: int) -> dict[tuple, int]:
     """``ids`` keyed as :meth:`Progress.key` keys a state with fluents, ``(facts, fluents' part)``, in the same
     order."""
     facts_only, parts = (1 << shift) - 1, fluents.parts

@@ -18,7 +18,7 @@ from typing import Any
 
 from gensim_gym._json import loads
 from gensim_gym.errors import SpecError
-from gensim_gym.spec.validate import MAX_JSON_DEPTH, _depth, json_chars
+from gensim_gym.spec.validate import MAX_JSON_DEPTH, json_chars, json_depth
 
 MAX_ANSWER_CHARS = 200_000
 MAX_CANDIDATES = 64  # JSON objects tried per answer (the model controls how many it writes)
@@ -101,7 +101,7 @@ def extract_json(text: str, stage: str = "", problems: Callable[[dict[str, Any]]
     if len(text) > MAX_ANSWER_CHARS:
         raise SpecError(f"the answer is {len(text)} characters long; at most {MAX_ANSWER_CHARS} are allowed. "
                         f"Reply with a smaller JSON object and nothing else", path=path)
-    if _depth(text) > MAX_JSON_DEPTH:
+    if json_depth(text) > MAX_JSON_DEPTH:
         raise SpecError(f"the answer nests deeper than {MAX_JSON_DEPTH} levels", path=path)
     last = "no JSON object found"
     best: tuple[int, dict[str, Any]] | None = None
