@@ -67,7 +67,17 @@ class UnexpectedArgumentError(ArgumentError, TypeError):
 
 
 class DirectiveError(Error, ValueError):
-    """A directive asked for something the generator cannot provide."""
+    """A directive asked for something the generator cannot provide.
+
+    ``unknown_domain`` marks a directive that names no domain the offline generator knows; ``read_directive``
+    then sets ``clauses`` to what it read apart from the domain ("hard", "sparse reward"), the requirements the
+    other ways forward (``on_unknown="fallback"``, an LLM backend) would be held to.
+    """
+
+    #: Whether the directive named no known domain.
+    unknown_domain: bool = False
+    #: The clauses read apart from the domain (``reading.Clause``), where the domain was unknown.
+    clauses: tuple[Any, ...] = ()
 
 
 class GenerationError(Error, RuntimeError):
