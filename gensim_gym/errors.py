@@ -9,7 +9,7 @@ one exists.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -76,8 +76,18 @@ class DirectiveError(Error, ValueError):
 
     #: Whether the directive named no known domain.
     unknown_domain: bool = False
-    #: The clauses read apart from the domain (``reading.Clause``), where the domain was unknown.
-    clauses: tuple[Any, ...] = ()
+    #: Reads the clauses apart from the domain when first asked for (set by ``read_directive``): raising stays as
+    #: cheap as before, as most callers never look.
+    read_rest: Callable[[], tuple[Any, ...]] | None = None
+
+    @property
+    def clauses(self) -> tuple[Any, ...]:
+        """The clauses read apart from the domain (``reading.Clause``), where the domain was unknown; else ()."""
+        if self.read_rest is None:
+            return ()
+        if not hasattr(self, "_clauses"):
+            self._clauses = self.read_rest()
+        return self._clauses
 
 
 class GenerationError(Error, RuntimeError):

@@ -1230,7 +1230,8 @@ def _shift_difficulty(text: str, d: float, notes: list[str]) -> float:
 
 
 #: Plan-length words (a :data:`KNOB_PHRASES` "long-horizon" also asks for longer tasks).
-LONGER = ("longer", "long", "complex", "complexity", "more steps", "multi-step", "multi step", "bigger", "big")
+LONGER = ("longer", "long", "lengthy", "complex", "complexity", "more steps", "multi-step", "multi step", "bigger",
+          "big")
 SHORTER = ("shorter", "short", "brief", "briefer", "fewer steps", "small", "smaller", "tiny")
 
 

@@ -399,10 +399,12 @@ def counted_nouns(domain: str) -> dict[str, str]:
 
 @cache
 def pool_nouns(domain: str) -> dict[str, str]:
-    """Noun → object type for the names a world gives its objects, where a name is an English noun ("book", "cup":
-    rearrangement's things; "lamp": a webshop's product): one alphabetic word of three letters or more, no occasion
-    (a "review" is a meeting by any name). A counted one says whose objects they are (round 9)."""
-    return {n: t.name for t in get_toolset(domain).types for n in t.names
+    """Noun → object type for the names a world gives the objects its goals are about (:func:`goal_subject`), where
+    a name is an English noun ("book", "cup": rearrangement's things; "lamp": a webshop's product): one alphabetic
+    word of three letters or more, no occasion (a "review" is a meeting by any name). A counted one says whose objects
+    they are (round 9); a name of another type ("backup", a file system's directory) says nothing."""
+    subject = goal_subject(domain)
+    return {n: t.name for t in get_toolset(domain).types if t.name == subject for n in t.names
             if n.isalpha() and len(n) >= 3 and n not in OCCASIONS}
 
 

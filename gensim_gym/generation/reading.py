@@ -161,12 +161,17 @@ def read_directive(text: str, difficulty: float = 0.5, *, on_unknown: str = "err
         knobs = parse_directive(text, difficulty, on_unknown=on_unknown)
     except DirectiveError as error:
         if error.unknown_domain:  # what else was read goes with the error (round 9: "drive a car ..., hard")
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                fallback = reading_of(text, parse_directive(text, difficulty, on_unknown="fallback"))
-            error.clauses = tuple(c for c in fallback.clauses if c.kind in DOMAIN_FREE)
+            error.read_rest = lambda: _domain_free(text, difficulty)
         raise
     return reading_of(text, knobs)
+
+
+def _domain_free(text: str, difficulty: float) -> tuple[Clause, ...]:
+    """The clauses of ``text`` whose reading does not depend on the domain (:data:`DOMAIN_FREE`)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        fallback = reading_of(text, parse_directive(text, difficulty, on_unknown="fallback"))
+    return tuple(c for c in fallback.clauses if c.kind in DOMAIN_FREE)
 
 
 #: Clause kinds whose reading does not depend on the domain: read also where the domain is unknown.
