@@ -38,7 +38,9 @@ unsupported "tidy" beside an honored "delete" is not the one asked for) and coun
 - ``ignored``: no clause of that kind at all (silently dropped: the number that must be 0).
 
 An expected ``unknown_domain`` is honored when reading raises ``DirectiveError`` (the offline
-generator says it cannot, instead of playing some other domain). ``--generate`` also generates one
+generator says it cannot, instead of playing some other domain); the directive's other expected requirements
+are then scored on the clauses the error says were read apart from the domain (``DirectiveError.clauses``:
+"hard"), and are wrong where it has none of their kind. ``--generate`` also generates one
 spec per directive (seed 0) and counts the specs ``check_fidelity`` finds nothing unmet in.
 
     PYTHONPATH=. python benchmarks/fidelity.py [--generate] [--misses] [SET.jsonl ...]
@@ -85,25 +87,34 @@ def score(directive: str, expects: list[dict[str, Any]]) -> list[tuple[str, str]
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             reading = read_directive(directive)
-    except DirectiveError:
-        return [(e["kind"], "honored" if e["kind"] == "unknown_domain" else "wrong") for e in expects]
+    except DirectiveError as error:
+        # a directive of an unknown domain: its other requirements are scored on what the error says was read
+        # apart from the domain (``DirectiveError.clauses``: "hard"); anything else is wrong
+        return [("unknown_domain", "honored") if e["kind"] == "unknown_domain" else _scored(e, list(error.clauses),
+                                                                                             missing="wrong")
+                for e in expects]
     pool = list(reading.clauses)
     out = []
     for expect in expects:
         if expect["kind"] == "unknown_domain":
             out.append(("unknown_domain", "ignored"))  # read as some known domain: exactly what must not happen
             continue
-        same = [c for c in pool if c.kind == expect["kind"]]
-        # of the clauses that carry it, the best: a directive's extra clause of the kind (an unsupported
-        # "tidy" beside the honored "delete") is not what the expected requirement is about
-        hit = min((c for c in same if matches(c, expect)), key=lambda c: _RANK[c.status], default=None)
-        if hit is None:
-            out.append((expect["kind"], "wrong" if same else "ignored"))
-            continue
-        if expect["kind"] != "domain":  # one domain clause per keyword: they all carry the same requirement
-            pool.remove(hit)
-        out.append((expect["kind"], hit.status))
+        out.append(_scored(expect, pool))
     return out
+
+
+def _scored(expect: dict[str, Any], pool: list[Clause], missing: str = "ignored") -> tuple[str, str]:
+    """``(kind, outcome)`` of one expected requirement against the clauses in ``pool`` (the one it uses is taken
+    out of it); ``missing``: the outcome where no clause has its kind."""
+    same = [c for c in pool if c.kind == expect["kind"]]
+    # of the clauses that carry it, the best: a directive's extra clause of the kind (an unsupported
+    # "tidy" beside the honored "delete") is not what the expected requirement is about
+    hit = min((c for c in same if matches(c, expect)), key=lambda c: _RANK[c.status], default=None)
+    if hit is None:
+        return expect["kind"], "wrong" if same else missing
+    if expect["kind"] != "domain":  # one domain clause per keyword: they all carry the same requirement
+        pool.remove(hit)
+    return expect["kind"], hit.status
 
 
 def generated_ok(directive: str) -> str:

@@ -9,7 +9,7 @@ one exists.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,7 +67,27 @@ class UnexpectedArgumentError(ArgumentError, TypeError):
 
 
 class DirectiveError(Error, ValueError):
-    """A directive asked for something the generator cannot provide."""
+    """A directive asked for something the generator cannot provide.
+
+    ``unknown_domain`` marks a directive that names no domain the offline generator knows; ``read_directive``
+    then sets ``clauses`` to what it read apart from the domain ("hard", "sparse reward"), the requirements the
+    other ways forward (``on_unknown="fallback"``, an LLM backend) would be held to.
+    """
+
+    #: Whether the directive named no known domain.
+    unknown_domain: bool = False
+    #: Reads the clauses apart from the domain when first asked for (set by ``read_directive``): raising stays as
+    #: cheap as before, as most callers never look.
+    read_rest: Callable[[], tuple[Any, ...]] | None = None
+
+    @property
+    def clauses(self) -> tuple[Any, ...]:
+        """The clauses read apart from the domain (``reading.Clause``), where the domain was unknown; else ()."""
+        if self.read_rest is None:
+            return ()
+        if not hasattr(self, "_clauses"):
+            self._clauses = self.read_rest()
+        return self._clauses
 
 
 class GenerationError(Error, RuntimeError):

@@ -38,6 +38,7 @@ from gensim_gym.generation.lexicon import (
     SAME_SLOT,
     calls,
     counted_nouns,
+    counted_pool_nouns,
     counted_type,
     derived_operations,
     distractor_operations,
@@ -49,6 +50,7 @@ from gensim_gym.generation.lexicon import (
     object_operations,
     operations,
     own_words,
+    pool_nouns,
     rule_templates,
     said_words,
     single_fact,
@@ -215,6 +217,9 @@ def tool_bound(said: str) -> int:
 _PART_SEEN = r"partial|limited|restricted|obscured|foggy|incomplete|narrow|reduced|poor|blurry|imperfect|hidden"
 _ALL_SEEN = r"full|complete|total|perfect|clear|unrestricted|unobstructed|fully visible|fully observable"
 #: A part of a directive that is one time word alone (", tight,"): the pressure it names.
+#: An episode's length (round 9).
+_EPISODE_SHORT = r"short|shorter|brief|briefer"
+_EPISODE_LONG = r"long|longer|lengthy|extended"
 _LONE_TIGHT = r"tight|tighter|rushed|hurried|urgent|pressed|quick|fast|speedy|hasty|timed|rapid|brisk|hectic"
 _LONE_LOOSE = (r"leisurely|unhurried|unrushed|loose|looser|relaxed|patient|slow|slow[- ]paced|calm|lenient|untimed"
                r"|laid[- ]back|easygoing|easy[- ]going")
@@ -326,6 +331,13 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     # a schedule said to be tight or relaxed is the time the agent has, also where "schedule" is the world's verb
     # (round 8: "set up two calls, tight schedule" in a calendar)
     (r"\b(?:tight|tighter|packed|busy|hectic|crammed|compressed|demanding)\s+schedules?\b", "time_pressure", "tight"),
+    # an episode said to be short or long is the time it has as well as the task in it (round 9: "short episodes"
+    # is a tight horizon): the noun is the time pressure, the adjective stays for the plan length
+    (rf"\b(?:{_EPISODE_SHORT})\s+(?P<k>episodes?|runs?|rollouts?)\b"
+     rf"|\b(?P<k2>episodes?|rollouts?)\s+{_IS}(?:kept\s+)?(?:{_EPISODE_SHORT})\b", "time_pressure", "tight"),
+    (rf"\b(?:{_EPISODE_LONG})\s+(?P<k>episodes?|rollouts?)\b"
+     rf"|\b(?P<k2>episodes?|rollouts?)\s+{_IS}(?:kept\s+)?(?:{_EPISODE_LONG})\b(?![- ]horizon)", "time_pressure",
+     "loose"),
     (r"\b(?:relaxed|loose|looser|flexible|generous|leisurely|unhurried)\s+schedules?\b", "time_pressure", "loose"),
     (r"\b(?:" + "|".join(map(re.escape, TIME_WORDS["tight"])) + r")\b(?!\s+pressure)" + _NOT_OF_AN_OBJECT,
      "time_pressure", "tight"),
@@ -468,7 +480,9 @@ def knob_phrases(text: str) -> list[tuple[int, int, str, object]]:
     out = []
     for pattern, kind, value in KNOB_PHRASES:
         for m in pattern.finditer(text):
-            start, end = m.span("k") if "k" in pattern.groupindex else m.span()  # "k": the words, not the comma
+            # "k" (or "k2", its other word order): the words, not the comma
+            group = next((g for g in ("k", "k2") if g in pattern.groupindex and m.group(g) is not None), None)
+            start, end = m.span(group) if group else m.span()
             if not any(taken[start:end]):
                 taken[start:end] = b"\x01" * (end - start)
                 out.append((start, end, kind, value))
@@ -646,7 +660,37 @@ def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[
         if kind is not None and not any(a < m.end() and m.start() < b for a, b, *_ in out):
             out.append((m.start(), m.end(), m.end(1), m.group(1), kind))
     out += _operation_counts(text, domains, [(a, b) for a, b, *_ in out])
-    return sorted(out)
+    return _joined_counts(text, sorted(out), domains)
+
+
+#: A count joined to the one before it ("1 laptop and 1 charger", "2 lamps plus a kettle").
+_JOINED_COUNT = re.compile(rf"\s*,?\s*(?:and|plus|&|as well as)\s+({NUMBER})\s+([a-z]+)\b(?:\s+([a-z]+)\b)?")
+
+
+def _joined_counts(text: str, counts: list, domains) -> list:
+    """``counts`` with each count joined by "and" to a count of objects of the same type, or of a noun no world
+    types (the same verb's object: "order 1 laptop and 1 charger"), read as one count of their sum (round 9)."""
+    out: list = []
+    for count in counts:
+        start, end, number_end, number, kind = count
+        m = _JOINED_COUNT.match(text, end) if kind is not None else None
+        if m is None:
+            out.append(count)
+            continue
+        # the noun: the word after the number, else the one after that ("1 red charger"), typed or not
+        group = next((g for g in (2, 3) if m.group(g) and counted_type(m.group(g), domains) is not None), 2)
+        noun = m.group(group)
+        other = counted_type(noun, domains)
+        if other not in (kind, None) or (other is None and not _joinable(noun)):
+            out.append(count)
+            continue
+        out.append((start, m.end(group), number_end, str(number_value(number) + number_value(m.group(1))), kind))
+    return [c for c in out if not any(a < c[0] < b for a, b, *_ in out)]  # a joined count is part of the one before
+
+
+def _joinable(noun: str) -> bool:
+    """Whether an untyped ``noun`` may be a counted object joined to another: a noun, not a verb or a unit."""
+    return verb_of(noun) is None and noun_lemma(noun) not in COUNT_UNITS
 
 
 #: Nouns a number counts that are no goal items: tool counts, time, attempts, money.
@@ -801,7 +845,10 @@ _RULE_HEAD = (
     r"|(?:under|below|within|less than|at most|no more than|max(?:imum)?(?: of)?) \$?\d[\d,.]*\s*(?:dollars?|euros?"
     r"|credits?|bucks|usd|eur|coins?)\b"
     r"|(?:no|zero) (?!more than\b|longer\b|matter\b)[a-z]+|(?:may|can|must|should|shall) only"
-    r"|only (?:after|once|with|within|on|before|while|until|during)|ban(?:s|ning)?|disallow(?!ed)\w*|outlaw\w*"
+    r"|only (?:after|once|with|within|on|before|while|until|during)|ban(?:s|ning)?"
+    # the counted things restricted (round 9): "only those within the return window", "only the eligible ones"
+    r"|only (?:(?:those|these|the ones|ones)\s+(?:(?:that|who|which)\s+(?:are|were|is|was)\s+)?(?:still\s+)?"
+    r"(?:within|inside|covered by|eligible|entitled)|(?:the\s+)?(?:eligible|entitled))|disallow(?!ed)\w*|outlaw\w*"
     r"|(?:stay|keep|remain) on budget"
     rf"|(?!off\b)(?:[a-z]+[- ])?(?<!off[- ])(?:{_LIMIT_NOUN})"
     rf"|(?:{_NORM_VERB})\s+(?:(?:the|a|an|our|their|its|any)\s+)?(?:[a-z']+\s+)?(?:{_NORM_NOUN})"
@@ -1183,8 +1230,9 @@ def _shift_difficulty(text: str, d: float, notes: list[str]) -> float:
 
 
 #: Plan-length words (a :data:`KNOB_PHRASES` "long-horizon" also asks for longer tasks).
-LONGER = ("longer", "long", "complex", "complexity", "more steps", "multi-step", "multi step", "bigger", "big")
-SHORTER = ("shorter", "short", "fewer steps", "small", "smaller", "tiny")
+LONGER = ("longer", "long", "lengthy", "complex", "complexity", "more steps", "multi-step", "multi step", "bigger",
+          "big")
+SHORTER = ("shorter", "short", "brief", "briefer", "fewer steps", "small", "smaller", "tiny")
 
 
 def _said(said: dict, kind: str, notes: list[str]):
@@ -1217,11 +1265,13 @@ def _domains(text: str, notes: list[str], on_unknown: str) -> list[str]:
         found = []
     if not found:
         if on_unknown == "error":
-            raise DirectiveError(
+            error = DirectiveError(
                 f"the directive names no domain the offline generator knows; known domains: {', '.join(registry)} "
                 f"(name one, or write 'domain: NAME'). Other ways forward: backend='openai' (an LLM writes any "
                 f"domain), a toolset of your own in the registry, or on_unknown='fallback' to play "
                 f"{DEFAULT_DOMAIN} tasks with a warning{corpus_note()}")
+            error.unknown_domain = True
+            raise error
         warnings.warn(f"directive names no known domain; using {DEFAULT_DOMAIN!r}. "
                       f"Domains: {', '.join(registry)} (or write 'domain: NAME')", stacklevel=3)
         notes.append(f"no domain word found: fell back to {DEFAULT_DOMAIN}")
@@ -1355,7 +1405,9 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     if len(hits) == 1 and not verbs + nouns + acts and hits[0] != name and _foreign_compound(text, hits[0]):
         return [], []  # "stock market": a lone keyword that only modifies a head foreign to every domain
     acted = [w for w in _acted_objects(text, name) if w not in {*hits, *verbs, *nouns, *acts}]
-    return hits, verbs + nouns + acts + acted
+    # a counted object the world has by name ("puts 3 books back": rearrangement's things), weak (round 9)
+    pooled = [w for w in counted_pool_nouns(text, name) if w not in {*hits, *verbs, *nouns, *acts, *acted}]
+    return hits, verbs + nouns + acts + acted + pooled
 
 
 #: How many worlds may do a verb for it to say which world is meant when it acts on a counted object ("set up",
@@ -1551,10 +1603,11 @@ def _foreign_objects(text: str, candidates: list[str], registry: dict) -> dict[s
     own ("logistics with trucks": a warehouse has no trucks; transport does): each counts one against it, as a
     world that cannot hold what the directive asks about is the worse reading (``lexicon.evidence_nouns``)."""
     lemmas = {noun_lemma(w) for w in re.findall(r"[a-z]+", text)}
-    objects = {name: evidence_nouns(name) & lemmas for name in registry}
+    objects = {name: evidence_nouns(name) & lemmas | set(counted_pool_nouns(text, name)) for name in registry}
     out: dict[str, list[str]] = {}
     for name in candidates:
-        own = set(counted_nouns(name)) | {noun_lemma(k) for k in registry[name].keywords} | {name}
+        own = set(counted_nouns(name)) | {noun_lemma(k) for k in registry[name].keywords} | {name} \
+            | set(pool_nouns(name))
         foreign = sorted({n for other, nouns in objects.items() if other != name for n in nouns} - own)
         if foreign:
             out[name] = foreign
@@ -1571,6 +1624,10 @@ def _foreign_acts(text: str, candidates: list[str], registry: dict) -> dict[str,
     for name in candidates:
         foreign = sorted(v for v in verbs if v not in operations(name) and v not in GENERIC_VERBS
                          and any(v in own[o] for o in candidates if o != name))
+        # a phrasal verb said with its particle ("check out": webshop's checkout) is that world's act, even where
+        # its head alone is a generic verb ("check") (round 9)
+        foreign += sorted({v for o in candidates if o != name for v in own[o] if " " in v and v not in foreign
+                           and v not in operations(name) and re.search(verb_pattern(v), text)})
         if foreign:
             out[name] = foreign
     return out

@@ -397,6 +397,27 @@ def counted_nouns(domain: str) -> dict[str, str]:
     return out
 
 
+@cache
+def pool_nouns(domain: str) -> dict[str, str]:
+    """Noun → object type for the names a world gives the objects its goals are about (:func:`goal_subject`), where
+    a name is an English noun ("book", "cup": rearrangement's things; "lamp": a webshop's product): one alphabetic
+    word of three letters or more, no occasion (a "review" is a meeting by any name). A counted one says whose objects
+    they are (round 9); a name of another type ("backup", a file system's directory) says nothing."""
+    subject = goal_subject(domain)
+    return {n: t.name for t in get_toolset(domain).types if t.name == subject for n in t.names
+            if n.isalpha() and len(n) >= 3 and n not in OCCASIONS}
+
+
+def counted_pool_nouns(text: str, domain: str) -> list[str]:
+    """The :func:`pool_nouns` of ``domain`` that ``text`` counts ("3 books", "two red cups")."""
+    pool = pool_nouns(domain)
+    said = []
+    for m in re.finditer(rf"\b(?:{NUMBER})\s+([a-z]+)\b(?:\s+([a-z]+)\b)?", text):
+        # the word after the count, else the one after that ("two red cups")
+        said += [n for n in (noun_lemma(w) for w in m.groups() if w) if n in pool][:1]
+    return list(dict.fromkeys(said))
+
+
 def goal_subject(domain: str) -> str | None:
     """The type a domain's goals are about: the first argument type of its first goal predicate with one
     (warehouse ``at(item, location)``: item)."""
@@ -416,6 +437,9 @@ def counted_type(word: str, domains: Any) -> str | None:
         for form in (word, lemma, word.removesuffix("es"), modified_noun(word, domain)):
             if form in nouns:
                 return nouns[form]
+    for domain in domains:  # a name the world gives its objects ("3 books": rearrangement's things): round 9
+        if lemma in pool_nouns(domain):
+            return pool_nouns(domain)[lemma]
     return None
 
 
@@ -557,11 +581,35 @@ def derived_operations(text: str, domain: str) -> list[DerivedOperation]:
             for m in re.finditer(rf"\bre-?{_forms(verb)}\b", text):
                 if verb_of(m.group(0).replace("-", "")) is None:
                     out.append(DerivedOperation(m.start(), m.end(), verb, tool, True))
-    out += _relocations(text, domain)
+    out += _relocations(text, domain) + _activities(text, domain)
     spans: dict[tuple[int, int], DerivedOperation] = {}  # one operation per span: the first
     for d in sorted(out):
         spans.setdefault((d.start, d.end), d)
     return list(spans.values())
+
+
+#: What may follow an activity that ends its phrase: a pause, an adverb, a joining word, or the word for the task.
+_PHRASE_END = (r"(?=\s*(?:[,;:.!?)]|$)|\s+(?:online|offline|again|today|and|or|but|with|in|at|where|while|that|which"
+               r"|tasks?|episodes?|environments?|envs?|worlds?|scenarios?|sessions?|trips?|sprees?|\w+ly)\b)")
+
+
+def _activities(text: str, domain: str) -> list[DerivedOperation]:
+    """A world's activity said by its keyword, the gerund of a phrasal verb of its operations without the particle
+    ("grocery shopping online", the world's "shop for"): that operation (round 9). Only the world's own keywords:
+    "looking" or "calling" name no world's activity."""
+    out: list[DerivedOperation] = []
+    keywords = get_toolset(domain).keywords
+    gerunds = [k for k in keywords if " " not in k and k.endswith("ing")]
+    # the activity ends its phrase; a gerund before a noun modifies it ("a shopping cart", "the shopping list")
+    for verb, tool in operations(domain).items():
+        head, _, particle = verb.partition(" ")
+        if not particle or len(head) < 3:
+            continue
+        for word in gerunds:
+            if re.fullmatch(_forms(head), word):
+                for m in re.finditer(rf"\b{word}\b{_PHRASE_END}", text):
+                    out.append(DerivedOperation(m.start(), m.end(), verb, tool, False))
+    return out
 
 
 #: Verbs of moving a thing to another time or place ("move 2 meetings to new times", "postpone the review").
@@ -662,8 +710,16 @@ STATE_SYNONYMS = {"empty": "clear", "free": "clear", "vacant": "clear", "unobstr
                   "euros": "budget", "bucks": "budget"}
 
 
+#: A window or standing that makes a thing eligible ("the 30 day return window", "the warranty period", "eligible
+#: customers") is the world's norm for it, its policy (round 9); a span of time in it is more than the world keeps.
+ELIGIBILITY = re.compile(r"\b(?:return|returns|refund|refunds|warranty|guarantee|cooling[- ]off)\s+"
+                         r"(?:window|period|term|terms|deadline)s?\b|\beligib(?:le|ility)\b|\bwarrant(?:y|ies)\b")
+
+
 def canonical_rule(phrase: str) -> str:
-    """``phrase`` with each :data:`STATE_SYNONYMS` word replaced by the templates' word."""
+    """``phrase`` with each :data:`STATE_SYNONYMS` word replaced by the templates' word, and an eligibility
+    (:data:`ELIGIBILITY`) by "policy"."""
+    phrase = ELIGIBILITY.sub("policy", phrase)
     return re.sub(r"[a-z]+", lambda m: STATE_SYNONYMS.get(m.group(0), m.group(0)), phrase)
 
 

@@ -59,6 +59,7 @@ from gensim_gym.generation.directive import (
 from gensim_gym.generation.lexicon import (
     ACCOMPLISH_VERBS,
     COUNTED,
+    ELIGIBILITY,
     FIELD_WORDS,
     META_VERBS,
     NOUN_SYNONYMS,
@@ -156,8 +157,25 @@ def read_directive(text: str, difficulty: float = 0.5, *, on_unknown: str = "err
     >>> [c.kind for c in read_directive("calendar, very hard, schedule three meetings").clauses]
     ['domain', 'difficulty', 'operation', 'goal_count']
     """
-    knobs = parse_directive(text, difficulty, on_unknown=on_unknown)
+    try:
+        knobs = parse_directive(text, difficulty, on_unknown=on_unknown)
+    except DirectiveError as error:
+        if error.unknown_domain:  # what else was read goes with the error (round 9: "drive a car ..., hard")
+            error.read_rest = lambda: _domain_free(text, difficulty)
+        raise
     return reading_of(text, knobs)
+
+
+def _domain_free(text: str, difficulty: float) -> tuple[Clause, ...]:
+    """The clauses of ``text`` whose reading does not depend on the domain (:data:`DOMAIN_FREE`)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        fallback = reading_of(text, parse_directive(text, difficulty, on_unknown="fallback"))
+    return tuple(c for c in fallback.clauses if c.kind in DOMAIN_FREE)
+
+
+#: Clause kinds whose reading does not depend on the domain: read also where the domain is unknown.
+DOMAIN_FREE = frozenset({"difficulty", "reward_mode", "noise", "time_pressure", "plan_length"})
 
 
 def reading_of(text: str, knobs: Knobs) -> Reading:
@@ -266,6 +284,10 @@ def _spans(text: str, words: list[str]) -> list[tuple[int, int]]:
 _RANK = re.compile(rf"\b(?:{RANK_NOUNS})\s+(?:{NUMBER})\b")
 
 
+#: A span of time said in a rule ("30 day", "two weeks").
+_SPAN_OF_TIME = re.compile(r"\b(?:\d+|[a-z]+)[- ](?:days?|weeks?|months?|years?|hours?)\b")
+
+
 def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR0915 - one flat list of recognizers
     m: re.Match[str] | None
     """``(start, end, clause)`` for every part of ``text`` a recognizer claims, most specific first."""
@@ -295,8 +317,12 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
                                               [t for d in knobs.domains for t in registry[d].constraints])
                  if t.name in knobs.constraints]
         if named:
-            yield rule_start, rule_end, Clause(phrase, "constraint", {"constraints": [t.name for t in named]},
-                                               note="; ".join(t.constraint.describe() for t in named))
+            # "within the 30 day return window": the world keeps the policy, not the span of time (round 9)
+            dated = ELIGIBILITY.search(phrase) and _SPAN_OF_TIME.search(phrase)
+            yield rule_start, rule_end, Clause(
+                phrase, "constraint", {"constraints": [t.name for t in named]}, "approximated" if dated else "honored",
+                ("the world keeps no dates: the window is read as its policy; " if dated else "")
+                + "; ".join(t.constraint.describe() for t in named))
         else:
             offered = [t.name for d in knobs.domains for t in registry[d].constraints]
             yield rule_start, rule_end, Clause(phrase, "constraint", {"constraint": phrase}, "unsupported",
