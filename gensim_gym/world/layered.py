@@ -116,12 +116,7 @@ def sweep_layers(world: CompiledWorld, actions: Sequence[GroundAction], max_stat
         successors = (states[expand[parent_at]] & keep[action_at]) | add[action_at]
         succ_keys = successors & key_mask
         unique, first, inverse = np.unique(succ_keys, return_index=True, return_inverse=True)
-        at: np.ndarray = np.asarray(np.searchsorted(seen_keys, unique))  # an array (mypy reads the scalar overload)
-        known: np.ndarray = at < len(seen_keys)
-        known[known] = seen_keys[at[known]] == unique[known]
-        ids_of = np.empty(len(unique), dtype=np.int64)
-        ids_of[known] = seen_ids[at[known]]
-        fresh = np.flatnonzero(~known)
+        ids_of, fresh = look_up(seen_keys, seen_ids, unique)
         fresh = fresh[np.argsort(first[fresh], kind="stable")]  # numbered in discovery order
         if count + len(fresh) > max_states:  # the one-state sweep stops at the first state past the cap
             take = fresh[:max_states - count]
@@ -137,13 +132,30 @@ def sweep_layers(world: CompiledWorld, actions: Sequence[GroundAction], max_stat
         edge_parents.append(expand[parent_at])
         edge_children.append(ids_of[inverse.reshape(-1)])
         if len(fresh):
-            merged = np.concatenate([seen_keys, unique[fresh]])
-            order = np.argsort(merged, kind="stable")
-            seen_keys, seen_ids = merged[order], np.concatenate([seen_ids, ids_of[fresh]])[order]
+            seen_keys, seen_ids = merge_seen(seen_keys, seen_ids, unique[fresh], ids_of[fresh])
         lo = hi
     distances = goal_distances(count, edge_parents, edge_children, goals)
     key_list = _byte_forms(keys[:count], size)
     return Swept(dict(zip(key_list, range(count), strict=True)), [], goals, False, None, distances)
+
+
+def look_up(seen_keys: np.ndarray, seen_ids: np.ndarray, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The state number of each of ``keys`` (sorted, distinct) already among the sorted ``seen_keys`` (numbered
+    ``seen_ids``; unset for the others), and the indices of the keys not seen before."""
+    at: np.ndarray = np.asarray(np.searchsorted(seen_keys, keys))  # an array (mypy reads the scalar overload)
+    known: np.ndarray = at < len(seen_keys)
+    known[known] = seen_keys[at[known]] == keys[known]
+    ids = np.empty(len(keys), dtype=np.int64)
+    ids[known] = seen_ids[at[known]]
+    return ids, np.flatnonzero(~known)
+
+
+def merge_seen(seen_keys: np.ndarray, seen_ids: np.ndarray, keys: np.ndarray,
+               ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The sorted known keys and their state numbers with ``keys`` (numbered ``ids``) added."""
+    merged = np.concatenate([seen_keys, keys])
+    order = np.argsort(merged, kind="stable")
+    return merged[order], np.concatenate([seen_ids, ids])[order]
 
 
 def goal_distances(count: int, parents: list[np.ndarray], children: list[np.ndarray], goals: list[int]) -> list[int]:

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from gensim_gym.world.budget import current
-from gensim_gym.world.layered import goal_distances
+from gensim_gym.world.layered import goal_distances, look_up, merge_seen
 from gensim_gym.world.sweep import MAX_SWEEP_CHECKS, FluentNumbers, Swept, move_fluents, picker, sweep_steps
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -156,12 +156,7 @@ def sweep_layers(world: CompiledWorld, actions: Sequence[GroundAction], max_stat
         key_part = np.array(fluents.key_part, dtype=np.uint64)
         succ_keys = (successors & key_mask) | key_part[after]
         unique, first, inverse = np.unique(succ_keys, return_index=True, return_inverse=True)
-        at: np.ndarray = np.asarray(np.searchsorted(seen_keys, unique))
-        known: np.ndarray = at < len(seen_keys)
-        known[known] = seen_keys[at[known]] == unique[known]
-        ids_of = np.empty(len(unique), dtype=np.int64)
-        ids_of[known] = seen_ids[at[known]]
-        fresh = np.flatnonzero(~known)
+        ids_of, fresh = look_up(seen_keys, seen_ids, unique)
         fresh = fresh[np.argsort(first[fresh], kind="stable")]  # numbered in discovery order
         if count + len(fresh) > max_states:  # the one-state sweep stops at the first state past the cap
             take = first[fresh[:max_states - count]]
@@ -177,9 +172,7 @@ def sweep_layers(world: CompiledWorld, actions: Sequence[GroundAction], max_stat
         edge_parents.append(expand[parent_at])
         edge_children.append(ids_of[inverse.reshape(-1)])
         if len(fresh):
-            merged = np.concatenate([seen_keys, unique[fresh]])
-            order = np.argsort(merged, kind="stable")
-            seen_keys, seen_ids = merged[order], np.concatenate([seen_ids, ids_of[fresh]])[order]
+            seen_keys, seen_ids = merge_seen(seen_keys, seen_ids, unique[fresh], ids_of[fresh])
         lo_at = hi_at
     distances = goal_distances(count, edge_parents, edge_children, goals)
     return Swept(_progress_keys(keys[:count], compact, fluents, fmask, bool(nidx)), [], goals, False, None, distances)
