@@ -22,12 +22,9 @@ from __future__ import annotations
 
 import argparse
 import functools
-import re
-import subprocess
-import sys
-import tempfile
 
 import numpy as np
+from step_instructions import callgrind  # the same valgrind run, from this folder (sys.path[0])
 
 #: per domain: (env part d, row width R, ground calls A, listed n)
 SIZES = {"calendar": (402, 30, 161, 20), "warehouse": (193, 21, 90, 7)}
@@ -70,15 +67,7 @@ def make(variant: str, domain: str):
 
 def count(variant: str, domain: str, calls: int) -> int:
     """Instructions collected for ``calls`` calls (one valgrind run)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        cmd = ["valgrind", "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=functools_reduce",
-               f"--callgrind-out-file={tmp}/cg.out", sys.executable, __file__, "--child", variant, domain,
-               "--calls", str(calls)]
-        out = subprocess.run(cmd, capture_output=True, text=True, check=True).stderr
-    match = re.search(r"Collected : (\d+)", out)
-    if match is None:
-        raise RuntimeError(f"no callgrind total in: {out[-500:]}")
-    return int(match.group(1))
+    return callgrind(__file__, ["--child", variant, domain, "--calls", str(calls)])
 
 
 def main() -> None:

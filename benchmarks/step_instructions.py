@@ -63,15 +63,21 @@ VECTOR_COPIES = "glibc.cpu.x86_rep_movsb_threshold=0x10000000000:glibc.cpu.x86_r
 def count(domain: str, face: str, steps: int, warm: int, *, vector_copies: bool = False,
           lazy_pool: bool = False) -> int:
     """Instructions collected for ``steps`` steps of ``domain`` (one valgrind run)."""
+    args = ["--child", domain, "--action-space", face, "--steps", str(steps), "--warm", str(warm)]
+    if lazy_pool:
+        args.append("--lazy-pool")
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    if vector_copies:
+        env["GLIBC_TUNABLES"] = VECTOR_COPIES
+    return callgrind(__file__, args, env)
+
+
+def callgrind(script: str, args: list[str], env: dict[str, str] | None = None) -> int:
+    """Instructions callgrind collects inside ``functools.reduce`` while ``python script *args`` runs (the child
+    wraps only the work to count in a ``reduce`` call)."""
     with tempfile.TemporaryDirectory() as tmp:
         cmd = ["valgrind", "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=functools_reduce",
-               f"--callgrind-out-file={tmp}/cg.out", sys.executable, __file__, "--child", domain,
-               "--action-space", face, "--steps", str(steps), "--warm", str(warm)]
-        if lazy_pool:
-            cmd.append("--lazy-pool")
-        env = {**os.environ, "PYTHONHASHSEED": "0"}
-        if vector_copies:
-            env["GLIBC_TUNABLES"] = VECTOR_COPIES
+               f"--callgrind-out-file={tmp}/cg.out", sys.executable, script, *args]
         out = subprocess.run(cmd, capture_output=True, text=True, check=True, env=env).stderr
     match = re.search(r"Collected : (\d+)", out)
     if match is None:
