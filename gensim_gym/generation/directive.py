@@ -412,7 +412,9 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     # what the agent sees, by pattern as time pressure is: an extent and a noun of seeing, in either order ("a
     # partial view", "limited visibility", "the map is fully visible", "observable state")
     (rf"\b(?:{_PART_SEEN})\s+(?:\w+\s+)?(?:{SEEING})\b|\b(?:{SEEING})\s+{_IS}(?:{_PART_SEEN})\b"
-     r"|\bpartially\s+(?:observable|observed|visible|known)\b|\bfog of war\b", "partial", True),
+     # a degree of part on an adjective of seeing (round 10): "only partly visible", "half observable"
+     r"|\b(?:partially|partly|half|semi-?|dimly|barely)\s*(?:observable|observed|visible|known|seen|shown)\b"
+     r"|\bfog of war\b", "partial", True),
     (rf"\b(?:{_ALL_SEEN})\s+(?:\w+\s+)?(?:{SEEING})\b|\b(?:{SEEING})\s+{_IS}(?:{_ALL_SEEN}|observable|visible)\b"
      r"|\b(?:fully\s+|completely\s+|totally\s+|entirely\s+)?(?:observable|visible|transparent)\s+(?:state|world|map|board"
      r"|grid|environment|layout|facts?)\b|\b(?:fully|completely|totally|entirely)\s+(?:observable|visible|transparent)\b"
@@ -715,13 +717,19 @@ def _operation_counts(text: str, domains, taken: list[tuple[int, int]]) -> list:
     The type is the tool's first parameter that a goal predicate is about (``checkout``: product)."""
     out = []
     for m in _COUNT_AFTER_VERB.finditer(text):
-        nouns = {noun_lemma(w) for w in m.group(3, 4) if w}
+        words = m.group(3, 4)
+        if words[1] == "of" and words[0]:
+            # "buy 2 pairs of shoes", "order 3 boxes of tea" (round 10): a measure of what the verb acts on counts
+            # goal items as its noun would
+            words = (None, words[0])
+        nouns = {noun_lemma(w) for w in words if w}
         if nouns & COUNT_UNITS or nouns & set(_ANY_GOAL) or any(a < m.end() and m.start(2) < b for a, b in taken):
             continue  # "move 4 steps to": no goal items; "2 goals" are counted as goals already
         kind = _object_type(m.group(1), domains) or _placed_type(text, m.start(1), domains)
         if kind is not None:
             # "put 2 gadgets in the basket": the count ends at its noun, not at the preposition after it
             end = m.end(3) if m.group(3) and m.group(4) in _PHRASE_END else m.end()
+            end = m.end(3) if words[0] is None and m.group(3) else end
             out.append((m.start(2), end, m.end(2), m.group(2), kind))
     for m in _ELLIPTIC_COUNT.finditer(text):  # "purchases 1", "pick 3 and deliver them": no noun after the count
         kind = _object_type(m.group(1), domains) or _placed_type(text, m.start(1), domains)
@@ -983,7 +991,8 @@ def _subject_before(text: str, start: int, head: str) -> int:
 
 
 #: Keeping something in a state: "keep the dock clear", "leave the archive folder untouched".
-_KEEP = re.compile(r"\b(?:keep|leave|maintain|preserve|ensure|make sure|(?:must|should|shall|has to|have to|needs? to)"
+_KEEP = re.compile(r"\b(?:keep|keeping|leave|maintain|preserve|ensure|make sure"
+                   r"|(?:must|should|shall|has to|have to|needs? to)"
                    r"\s+(?:always\s+)?(?:stay|remain|be kept|be left))\b(?:(?!\b(?:and|but|then|plus)\b)[^,;.])*")
 
 
@@ -993,7 +1002,17 @@ def _kept_states(text: str, rules: list[tuple[int, int, bool]]) -> list[tuple[in
     other "keep ..." phrases ("keep it short") are no rule."""
     templates = [t for ts in load_registry().values() for t in ts.constraints]
     return [(_subject_before(text, m.start(), m.group(0)), m.end(), False) for m in _KEEP.finditer(text)
-            if not any(a < m.end() and m.start() < b for a, b, _ in rules) and rule_templates(m.group(0), templates)]
+            if not any(a < m.end() and m.start() < b for a, b, _ in rules)
+            and (rule_templates(m.group(0), templates)
+                 or (_SPARED.search(text[:m.start()]) is not None and _KEPT_THING.match(m.group(0)) is not None))]
+
+
+#: A destroying act and then "but keep"/"while keeping" (round 10): "delete 3 of them but keep the archive folder"
+#: spares what it keeps from the act, a rule even with no state named.
+_SPARED = re.compile(r"\b(?:delet|remov|eras|wip|purg|discard|clean|clear|trash|destroy|empt|dump|scrap)\w*\b"
+                     r"[^;.:]*?\b(?:but|while|yet|though|although|and)\s+(?:still\s+|also\s+)?$")
+#: What is kept there is a thing named with a determiner ("keep the archive folder"), not "keep it short".
+_KEPT_THING = re.compile(r"(?:keep|keeping|leave)\s+(?:the|my|our|your|their|its|all|every|any|each)\s+[a-z]")
 
 
 _NEGATIVE_OBJECT = re.compile(r"(?:none|nothing|no one|no-one|nobody|no)\b")
@@ -1279,8 +1298,9 @@ def _domains(text: str, notes: list[str], on_unknown: str) -> list[str]:
     return found
 
 
-#: Where the object of a directive's opening verb ends: a preposition, a conjunction or punctuation.
-_OBJECT_END = re.compile(r"\s+(?:from|to|into|in|on|at|with|for|by|using|via|and|then|but|so|while|without|across"
+#: Where the object of a directive's opening verb ends: a preposition, a conjunction or punctuation; not "at",
+#: whose place is the scene of the act itself (round 10: "land a plane at a busy airport" is about landing).
+_OBJECT_END = re.compile(r"\s+(?:from|to|into|in|on|with|for|by|using|via|and|then|but|so|while|without|across"
                          r"|between|onto|under|over|through|until|before|after|where|that|which)\b|\s*[,;:.(]|$")
 #: Words before the opening verb that leave it the directive's main verb ("please translate ...").
 _OPENERS = re.compile(r"\s*(?:(?:please|pls|now|just|then|we|i|you|want|need|to|let's|let|us|have|the|agent|bot"
@@ -1525,6 +1545,16 @@ def _named_choice(text: str, named: list[str], weights: dict[str, float]) -> lis
     return [name for name in named if weights[name] == best]
 
 
+#: Nouns of a person working somewhere (round 10: "store assistant", "shop clerk").
+_ROLE = r"assistants?|clerks?|agents?|employees?|workers?|staff|attendants?|associates?|cashiers?|keepers?|reps?"
+
+
+def _workplace(text: str, word: str, name: str) -> bool:
+    """Whether a weak keyword of ``name`` modifies a role noun and is no act of that world ("store assistant": the
+    store is where the role works, so the world is the store's; "search agent" names an act, not a place)."""
+    return word not in operations(name) and re.search(rf"\b{re.escape(word)}\s+(?:{_ROLE})\b", text) is not None
+
+
 def _scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
     """The domains whose keywords the directive uses most (ties: all of them, a multi-domain task); one
     incidental keyword of another domain does not add it. A domain's operation verbs (:data:`OPERATIONS`:
@@ -1541,7 +1571,7 @@ def _scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
     for name, ts in registry.items():
         hits, verbs = domain_evidence(text, name, ts)
         weak = _WEAK_KEYWORDS | weak_keywords(name)
-        strong = any(w not in weak for w in hits)
+        strong = any(w not in weak or _workplace(text, w, name) for w in hits)
         part = _named_as_part(text, name)
         if strong:
             strongly.add(name)

@@ -168,7 +168,9 @@ FIELD_WORDS = {**dict.fromkeys(("home", "house", "apartment", "kitchen", "bedroo
 #: Nouns for people, by the types a domain may call them (the first type a domain has wins).
 PEOPLE = {noun: ("person", "passenger", "customer") for noun in
           ("people", "person", "persons", "someone", "guest", "visitor", "employee", "colleague", "attendee",
-           "participant", "traveler", "traveller", "commuter")}
+           "participant", "traveler", "traveller", "commuter",
+           # people served, by their role (round 10: "reply to 2 users")
+           "user", "caller", "requester", "patron", "shopper", "teammate", "coworker", "co-worker")}
 #: Nouns for places, by the types a domain may call them.
 PLACES = {noun: ("location", "place", "cell", "room", "port", "floor") for noun in
           ("shelf", "aisle", "bay", "spot", "zone", "area", "station", "site", "destination", "target", "position")}
