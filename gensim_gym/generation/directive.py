@@ -1387,11 +1387,19 @@ def keyword_pattern(keyword: str) -> str:
     return r"\s+".join(rf"{re.escape(noun_lemma(w))}(?:s|es)?" if len(w) > 3 else re.escape(w) for w in words)
 
 
+#: Names of a world's trade the toolsets do not list, said as "online X" ("online retail tasks", "an online
+#: marketplace"): the selling done on the web is the shop's world (round 11). The bare noun ("retail" alone, "a
+#: marketplace") may be a warehouse's or no world's, so only the "online" phrase counts.
+_TRADE_NAMES = {"webshop": ("online retail", "online retailer", "online marketplace", "online boutique",
+                            "online sales", "online selling", "online catalog", "online catalogue")}
+
+
 def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     """``(keywords, weak words)`` of domain ``name`` in ``text``: its name and keywords, and its operation
     verbs (:data:`OPERATIONS`, any form) and the nouns of its object types (``lexicon.counted_nouns``: "five
     packages from the dock" is about items and locations) as weak evidence."""
-    hits = [w for w in dict.fromkeys((name, *ts.keywords)) if _has(text, keyword_pattern(w))]
+    hits = [w for w in dict.fromkeys((name, *ts.keywords, *_TRADE_NAMES.get(name, ())))
+            if _has(text, keyword_pattern(w))]
     # one word is one piece of evidence: "scheduling" is a calendar keyword, not also its verb "schedule"
     spans = [m.span() for w in hits for m in re.finditer(rf"\b{keyword_pattern(w)}\b", text)]
 
@@ -1495,6 +1503,10 @@ _GENERIC_HEADS = frozenset({"task", "tasks", "bot", "bots", "assistant", "agent"
                             "envs", "environment", "environments", "domain", "scenario", "scenarios", "challenge",
                             "challenges", "job", "jobs", "work", "duty", "duties", "control", "controller", "tool",
                             "tools", "helper", "workflow", "workflows", "automation", "operator", "clerk", "desk"})
+#: A noun made from a verb of doing ("organisation", "categorization", "administration", "upkeep" aside): like
+#: "agenda planning", the keyword before it is the activity's object ("file organisation tasks"), not a
+#: modifier of something foreign (round 11).
+_NOMINALIZED_ACT = re.compile(r"[a-z]+(?:is|iz)ations?|administrations?|maintenance|handling|housekeeping")
 #: Words that end a noun phrase rather than head it.
 _PHRASE_END = frozenset({"without", "within", "into", "onto", "under", "over", "across", "through", "after", "before",
                          "until", "so", "if", "because", "since", "per", "via", "as", "than", "not", "never", "all",
@@ -1523,7 +1535,8 @@ def _foreign_compound(text: str, keyword: str) -> bool:
             doing in operations(n) or doing in ts.keywords or doing == n
             for n, ts in registry.items() if keyword in ts.keywords or keyword == n)
         activity = (head.endswith("ing") and not foreign_act) or any(head.endswith(g) for g in _GENERIC_HEADS
-                                                                     if len(g) > 3)
+                                                                     if len(g) > 3) \
+            or bool(_NOMINALIZED_ACT.fullmatch(head))
         known = activity or head in _GENERIC_HEADS or head in _PHRASE_END or head in _VOCABULARY \
             or (verb_of(head) is not None and not foreign_act) \
             or any(head in ts.keywords or noun_lemma(head) in counted_nouns(n) for n, ts in registry.items())

@@ -1,0 +1,40 @@
+"""Reader round 11: the classes of fresh22's misses read by mechanism. Every phrasing here is in no benchmark set."""
+
+from __future__ import annotations
+
+import pytest
+
+from gensim_gym import DirectiveError, read_directive
+from tests.reading_quiet import clauses as _kind
+from tests.reading_quiet import read as _read
+
+
+def _domains(text: str) -> list[str]:
+    return [d for c in _kind(text, "domain") for d in c.requirement.get("domains", ())]
+
+
+@pytest.mark.parametrize("text", [
+    "folder categorization jobs, 3 tools",
+    "directory administration, hard",
+    "file reorganization with a deadline",
+])
+def test_a_keyword_before_a_nominalized_activity_is_evidence(text: str) -> None:
+    assert _domains(text) == ["filesystem"], _read(text).table()
+
+
+def test_a_keyword_before_a_foreign_head_is_still_no_evidence() -> None:
+    with pytest.raises(DirectiveError):
+        read_directive("stock market forecasts, 3 tools")
+
+
+@pytest.mark.parametrize("text", [
+    "online marketplace agent, 2 products, hard",
+    "tasks for an online retailer, short plans",
+    "online boutique assistant with noise",
+])
+def test_selling_online_is_the_shop(text: str) -> None:
+    assert _domains(text) == ["webshop"], _read(text).table()
+
+
+def test_a_marketplace_not_online_is_no_shop() -> None:
+    assert "webshop" not in _domains("warehouse for a retail marketplace, move 3 pallets")
