@@ -1545,14 +1545,23 @@ def _foreign_compound(text: str, keyword: str) -> bool:
     return True
 
 
+def _spelled(name: str) -> str:
+    """A regex for a domain's name as written in one word or spelled apart ("filesystem" / "file system",
+    "webshop" / "web shop"), where its toolset lists the spelled form as a keyword (round 11)."""
+    spelled = [k for k in load_registry()[name].keywords if " " in k and k.replace(" ", "") == name] \
+        if name in load_registry() else []
+    return "(?:" + "|".join(re.escape(w) for w in (name, *spelled)) + ")"
+
+
 def _named_choice(text: str, named: list[str], weights: dict[str, float]) -> list[str]:
     """Of the domains named outright, those listed together ("calendar plus webshop", "warehouse and calendar")
     compose; otherwise the best scored one ("warehouse: pick 2 items ..., unreliable gripper" is warehouse)."""
     joined = [name for name in named for other in named if other != name and re.search(
-        rf"\b{re.escape(name)}s?\s*(?:,|\+|&|and|plus|with|or)\s*(?:the\s+)?{re.escape(other)}s?\b", text)]
+        rf"\b{_spelled(name)}s?\s*(?:,|\+|&|and|plus|with|or)\s*(?:the\s+|a\s+)?{_spelled(other)}s?\b", text)]
     if joined:
         return [name for name in named if name in joined or any(
-            re.search(rf"\b{re.escape(o)}s?\s*(?:,|\+|&|and|plus|with|or)\s*(?:the\s+)?{re.escape(name)}s?\b", text)
+            re.search(rf"\b{_spelled(o)}s?\s*(?:,|\+|&|and|plus|with|or)\s*(?:the\s+|a\s+)?{_spelled(name)}s?\b",
+                      text)
             for o in joined)]
     best = max((weights[name] for name in named), default=0.0)
     return [name for name in named if weights[name] == best]
@@ -1616,7 +1625,7 @@ def _scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
         for name, foreign in _foreign_acts(text, list(scores), registry).items():  # ... and does what it asks
             weights[name] -= 0.5 * len(foreign)
             scores[name] = scores[name] + [f"-{w}" for w in foreign]
-    named = [name for name in scores if _has(text, re.escape(name)) and not _named_as_part(text, name)
+    named = [name for name in scores if _has(text, _spelled(name)) and not _named_as_part(text, name)
              and not any(name in ts.keywords for other, ts in registry.items() if other != name)]
     best = max(weights.values())
     found = _named_choice(text, named, weights) or [name for name in scores if weights[name] == best]

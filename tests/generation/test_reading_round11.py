@@ -38,3 +38,15 @@ def test_selling_online_is_the_shop(text: str) -> None:
 
 def test_a_marketplace_not_online_is_no_shop() -> None:
     assert "webshop" not in _domains("warehouse for a retail marketplace, move 3 pallets")
+
+
+@pytest.mark.parametrize(("text", "domains"), [
+    ("sokoban with file system, 5 tools", ["filesystem", "sokoban"]),
+    ("calendar and web shop, 3 tools", ["calendar", "webshop"]),
+])
+def test_a_domain_name_spelled_apart_joins_another_named_domain(text: str, domains: list[str]) -> None:
+    assert sorted(_domains(text)) == domains, _read(text).table()
+
+
+def test_a_domain_name_spelled_apart_alone_is_one_world() -> None:
+    assert _domains("file system chores, remove 2 logs") == ["filesystem"]
