@@ -1435,7 +1435,16 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     acted = [w for w in _acted_objects(text, name) if w not in {*hits, *verbs, *nouns, *acts}]
     # a counted object the world has by name ("puts 3 books back": rearrangement's things), weak (round 9)
     pooled = [w for w in counted_pool_nouns(text, name) if w not in {*hits, *verbs, *nouns, *acts, *acted}]
-    return hits, verbs + nouns + acts + acted + pooled
+    # putting things back where they belong ("puts 4 dishes back in the cupboard") is tidying, weak (round 11)
+    restored = ["put back"] if name in _RESTORING and _RESTORING[name].search(text) and "put back" not in verbs else []
+    return hits, verbs + nouns + acts + acted + pooled + restored
+
+
+#: Putting things back where they belong: a verb of putting, its object (a few words) and "back" ("puts 4 dishes
+#: back", "return the toys back"), weak evidence of the world whose task is tidying (round 11). A vehicle's
+#: "drive back" or "go back" is no putting.
+_RESTORING = {"rearrangement": re.compile(r"\b(?:put|puts|putting|place[sd]?|placing|set|sets|setting)\s+"
+                                          r"(?:(?!back\b)[a-z0-9'-]+\s+){1,4}back\b")}
 
 
 #: How many worlds may do a verb for it to say which world is meant when it acts on a counted object ("set up",

@@ -50,3 +50,19 @@ def test_a_domain_name_spelled_apart_joins_another_named_domain(text: str, domai
 
 def test_a_domain_name_spelled_apart_alone_is_one_world() -> None:
     assert _domains("file system chores, remove 2 logs") == ["filesystem"]
+
+
+@pytest.mark.parametrize("text", [
+    "the robot puts 2 toys back in the drawer",
+    "a helper robot places 3 socks back in the closet",
+])
+def test_putting_things_back_is_tidying(text: str) -> None:
+    assert _domains(text) == ["rearrangement"], _read(text).table()
+
+
+@pytest.mark.parametrize(("text", "domain"), [
+    ("put 3 items back on the pallet rack in the warehouse", "warehouse"),
+    ("drive the truck back to the depot with 2 crates", "depot"),
+])
+def test_putting_back_elsewhere_keeps_its_world(text: str, domain: str) -> None:
+    assert domain in _domains(text), _read(text).table()
