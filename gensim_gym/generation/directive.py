@@ -1437,7 +1437,20 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     pooled = [w for w in counted_pool_nouns(text, name) if w not in {*hits, *verbs, *nouns, *acts, *acted}]
     # putting things back where they belong ("puts 4 dishes back in the cupboard") is tidying, weak (round 11)
     restored = ["put back"] if name in _RESTORING and _RESTORING[name].search(text) and "put back" not in verbs else []
-    return hits, verbs + nouns + acts + acted + pooled + restored
+    # a day or hour ("on tuesday", "at 3pm") and planning counted events ("plan 2 client calls"), weak (round 11)
+    dated = [w for w, pattern in _DATED.get(name, ()) if w not in hits and pattern.search(text)]
+    return hits, verbs + nouns + acts + acted + pooled + restored + dated
+
+
+#: When things happen, weak evidence of the world that schedules them (round 11): a weekday or an hour of the
+#: clock ("on tuesday", "by 3pm"), and "plan" with counted events (``lexicon.OCCASIONS``: "plan 2 client calls";
+#: "plan" alone is no scheduling, "longer plans" is a plan's length).
+_OCCASION = "|".join(OCCASIONS)
+_DATED = {"calendar": (
+    ("weekday", re.compile(r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b"
+                           r"|\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b")),
+    ("plan", re.compile(rf"\bplan(?:s|ned|ning)?\s+(?:{NUMBER})\s+(?:[a-z'-]+\s+)?(?:{_OCCASION})(?:s|es)?\b")),
+)}
 
 
 #: Putting things back where they belong: a verb of putting, its object (a few words) and "back" ("puts 4 dishes

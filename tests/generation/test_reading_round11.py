@@ -66,3 +66,24 @@ def test_putting_things_back_is_tidying(text: str) -> None:
 ])
 def test_putting_back_elsewhere_keeps_its_world(text: str, domain: str) -> None:
     assert domain in _domains(text), _read(text).table()
+
+
+@pytest.mark.parametrize("text", [
+    "plan 4 team seminars for friday, hard",
+    "plan two lessons on thursday, no overlaps",
+])
+def test_planning_counted_events_or_a_weekday_is_scheduling(text: str) -> None:
+    assert _domains(text) == ["calendar"], _read(text).table()
+
+
+@pytest.mark.parametrize(("text", "domain"), [
+    ("warehouse robot, longer plans, move 3 pallets", "warehouse"),
+    ("plan a route for 3 packages between cities", "transport"),
+])
+def test_a_plan_that_is_no_event_is_no_scheduling(text: str, domain: str) -> None:
+    assert "calendar" not in _domains(text), _read(text).table()
+
+
+def test_a_weekday_alone_chooses_no_world() -> None:
+    with pytest.raises(DirectiveError):
+        read_directive("something nice on thursday, hard")
