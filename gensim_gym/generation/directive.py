@@ -1387,11 +1387,19 @@ def keyword_pattern(keyword: str) -> str:
     return r"\s+".join(rf"{re.escape(noun_lemma(w))}(?:s|es)?" if len(w) > 3 else re.escape(w) for w in words)
 
 
+#: Names of a world's trade the toolsets do not list, said as "online X" ("online retail tasks", "an online
+#: marketplace"): the selling done on the web is the shop's world (round 11). The bare noun ("retail" alone, "a
+#: marketplace") may be a warehouse's or no world's, so only the "online" phrase counts.
+_TRADE_NAMES = {"webshop": ("online retail", "online retailer", "online marketplace", "online boutique",
+                            "online sales", "online selling", "online catalog", "online catalogue")}
+
+
 def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     """``(keywords, weak words)`` of domain ``name`` in ``text``: its name and keywords, and its operation
     verbs (:data:`OPERATIONS`, any form) and the nouns of its object types (``lexicon.counted_nouns``: "five
     packages from the dock" is about items and locations) as weak evidence."""
-    hits = [w for w in dict.fromkeys((name, *ts.keywords)) if _has(text, keyword_pattern(w))]
+    hits = [w for w in dict.fromkeys((name, *ts.keywords, *_TRADE_NAMES.get(name, ())))
+            if _has(text, keyword_pattern(w))]
     # one word is one piece of evidence: "scheduling" is a calendar keyword, not also its verb "schedule"
     spans = [m.span() for w in hits for m in re.finditer(rf"\b{keyword_pattern(w)}\b", text)]
 
@@ -1427,7 +1435,29 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     acted = [w for w in _acted_objects(text, name) if w not in {*hits, *verbs, *nouns, *acts}]
     # a counted object the world has by name ("puts 3 books back": rearrangement's things), weak (round 9)
     pooled = [w for w in counted_pool_nouns(text, name) if w not in {*hits, *verbs, *nouns, *acts, *acted}]
-    return hits, verbs + nouns + acts + acted + pooled
+    # putting things back where they belong ("puts 4 dishes back in the cupboard") is tidying, weak (round 11)
+    restored = ["put back"] if name in _RESTORING and _RESTORING[name].search(text) and "put back" not in verbs else []
+    # a day or hour ("on tuesday", "at 3pm") and planning counted events ("plan 2 client calls"), weak (round 11)
+    dated = [w for w, pattern in _DATED.get(name, ()) if w not in hits and pattern.search(text)]
+    return hits, verbs + nouns + acts + acted + pooled + restored + dated
+
+
+#: When things happen, weak evidence of the world that schedules them (round 11): a weekday or an hour of the
+#: clock ("on tuesday", "by 3pm"), and "plan" with counted events (``lexicon.OCCASIONS``: "plan 2 client calls";
+#: "plan" alone is no scheduling, "longer plans" is a plan's length).
+_OCCASION = "|".join(OCCASIONS)
+_DATED = {"calendar": (
+    ("weekday", re.compile(r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b"
+                           r"|\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b")),
+    ("plan", re.compile(rf"\bplan(?:s|ned|ning)?\s+(?:{NUMBER})\s+(?:[a-z'-]+\s+)?(?:{_OCCASION})(?:s|es)?\b")),
+)}
+
+
+#: Putting things back where they belong: a verb of putting, its object (a few words) and "back" ("puts 4 dishes
+#: back", "return the toys back"), weak evidence of the world whose task is tidying (round 11). A vehicle's
+#: "drive back" or "go back" is no putting.
+_RESTORING = {"rearrangement": re.compile(r"\b(?:put|puts|putting|place[sd]?|placing|set|sets|setting)\s+"
+                                          r"(?:(?!back\b)[a-z0-9'-]+\s+){1,4}back\b")}
 
 
 #: How many worlds may do a verb for it to say which world is meant when it acts on a counted object ("set up",
@@ -1495,6 +1525,10 @@ _GENERIC_HEADS = frozenset({"task", "tasks", "bot", "bots", "assistant", "agent"
                             "envs", "environment", "environments", "domain", "scenario", "scenarios", "challenge",
                             "challenges", "job", "jobs", "work", "duty", "duties", "control", "controller", "tool",
                             "tools", "helper", "workflow", "workflows", "automation", "operator", "clerk", "desk"})
+#: A noun made from a verb of doing ("organisation", "categorization", "administration", "upkeep" aside): like
+#: "agenda planning", the keyword before it is the activity's object ("file organisation tasks"), not a
+#: modifier of something foreign (round 11).
+_NOMINALIZED_ACT = re.compile(r"[a-z]+(?:is|iz)ations?|administrations?|maintenance|handling|housekeeping")
 #: Words that end a noun phrase rather than head it.
 _PHRASE_END = frozenset({"without", "within", "into", "onto", "under", "over", "across", "through", "after", "before",
                          "until", "so", "if", "because", "since", "per", "via", "as", "than", "not", "never", "all",
@@ -1523,7 +1557,8 @@ def _foreign_compound(text: str, keyword: str) -> bool:
             doing in operations(n) or doing in ts.keywords or doing == n
             for n, ts in registry.items() if keyword in ts.keywords or keyword == n)
         activity = (head.endswith("ing") and not foreign_act) or any(head.endswith(g) for g in _GENERIC_HEADS
-                                                                     if len(g) > 3)
+                                                                     if len(g) > 3) \
+            or bool(_NOMINALIZED_ACT.fullmatch(head))
         known = activity or head in _GENERIC_HEADS or head in _PHRASE_END or head in _VOCABULARY \
             or (verb_of(head) is not None and not foreign_act) \
             or any(head in ts.keywords or noun_lemma(head) in counted_nouns(n) for n, ts in registry.items())
@@ -1532,14 +1567,23 @@ def _foreign_compound(text: str, keyword: str) -> bool:
     return True
 
 
+def _spelled(name: str) -> str:
+    """A regex for a domain's name as written in one word or spelled apart ("filesystem" / "file system",
+    "webshop" / "web shop"), where its toolset lists the spelled form as a keyword (round 11)."""
+    spelled = [k for k in load_registry()[name].keywords if " " in k and k.replace(" ", "") == name] \
+        if name in load_registry() else []
+    return "(?:" + "|".join(re.escape(w) for w in (name, *spelled)) + ")"
+
+
 def _named_choice(text: str, named: list[str], weights: dict[str, float]) -> list[str]:
     """Of the domains named outright, those listed together ("calendar plus webshop", "warehouse and calendar")
     compose; otherwise the best scored one ("warehouse: pick 2 items ..., unreliable gripper" is warehouse)."""
     joined = [name for name in named for other in named if other != name and re.search(
-        rf"\b{re.escape(name)}s?\s*(?:,|\+|&|and|plus|with|or)\s*(?:the\s+)?{re.escape(other)}s?\b", text)]
+        rf"\b{_spelled(name)}s?\s*(?:,|\+|&|and|plus|with|or)\s*(?:the\s+|a\s+)?{_spelled(other)}s?\b", text)]
     if joined:
         return [name for name in named if name in joined or any(
-            re.search(rf"\b{re.escape(o)}s?\s*(?:,|\+|&|and|plus|with|or)\s*(?:the\s+)?{re.escape(name)}s?\b", text)
+            re.search(rf"\b{_spelled(o)}s?\s*(?:,|\+|&|and|plus|with|or)\s*(?:the\s+|a\s+)?{_spelled(name)}s?\b",
+                      text)
             for o in joined)]
     best = max((weights[name] for name in named), default=0.0)
     return [name for name in named if weights[name] == best]
@@ -1603,7 +1647,7 @@ def _scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
         for name, foreign in _foreign_acts(text, list(scores), registry).items():  # ... and does what it asks
             weights[name] -= 0.5 * len(foreign)
             scores[name] = scores[name] + [f"-{w}" for w in foreign]
-    named = [name for name in scores if _has(text, re.escape(name)) and not _named_as_part(text, name)
+    named = [name for name in scores if _has(text, _spelled(name)) and not _named_as_part(text, name)
              and not any(name in ts.keywords for other, ts in registry.items() if other != name)]
     best = max(weights.values())
     found = _named_choice(text, named, weights) or [name for name in scores if weights[name] == best]
