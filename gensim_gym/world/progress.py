@@ -241,7 +241,7 @@ class Progress:
         if found.distances is not None:
             self.memo = {k: (d if d >= 0 else DEAD_END) for k, d in zip(found.ids, found.distances, strict=True)}
         else:
-            self.goal_distances(found.ids, found.parents, found.goals)
+            self._distances(found.ids, found.parents, found.goals)
         return None
 
     def _sweep_arrays(self, actions, max_states: int) -> list[tuple[bytearray, list[float]]]:
@@ -282,7 +282,7 @@ class Progress:
                     parents.append([])
                     frontier.append(nid)
                 parents[nid].append(sid)
-        self.goal_distances(ids, parents, goals)
+        self._distances(ids, parents, goals)
         return []
 
     def _sweep_bits(self, actions, max_states: int, layers: bool | None = None) -> list[IntState]:
@@ -292,7 +292,7 @@ class Progress:
         nearest = self._swept(self._sweep_int(actions, max_states, layers))
         return nearest() if nearest is not None else []
 
-    def goal_distances(self, ids: dict, parents: list[list[int]], goals: list[int]) -> None:
+    def _distances(self, ids: dict, parents: list[list[int]], goals: list[int]) -> None:
         """``memo``: each swept state's distance to the goal, by a backward sweep from the goal states."""
         dist = [-1] * len(parents)
         queue = deque(goals)
