@@ -90,13 +90,11 @@ def gensim_stepper(directive: str, difficulty: float, num_tasks: int, seed: int 
 
 def prepare_task(env: GenSimEnv) -> None:
     """Do now the one-off work ``env``'s current task would otherwise do in its first steps: build every
-    call's step plan (what ``GenSimEnv.prepare_calls`` does at a task's first reset) and warm an estimated
+    call's step plan (``Runtime.build_plans``, what a runtime built with ``prepare`` does) and warm an estimated
     Φ table (``Progress.warm``, as a prefetch worker does). Neither changes a value, only when it is computed."""
     rt = env._rt  # the current task's runtime (the env has just been reset on it)
     assert rt is not None
-    for action in rt.world.valid_actions:
-        if rt.plans[action.id] is None:
-            rt.plan(action)
+    rt.build_plans()
     if rt.potential is not None:
         rt.potential.warm()
 

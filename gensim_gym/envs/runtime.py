@@ -106,8 +106,7 @@ class TaskRuntime:
         self.plans: list[CallPlan | None] = [None] * layout.n_actions
         self.fail_plans: dict[int, CallPlan] = {}  # of calls with failure effects, built on first failure
         if prepare:
-            for a in world.valid_actions:  # ~10 µs each
-                self.plan(a)
+            self.build_plans()
         # the reset state is fixed per task: Φ and the observation there too
         self.phi0 = self.potential(facts, nums) if self.potential is not None else 0.0
         self.obs0 = self.initial_observation(layout, self.phi0)
@@ -133,6 +132,12 @@ class TaskRuntime:
         self.mask0 = np.asarray(cnt) == 0
         self.mask0_bytes = self.mask0.tobytes()  # copied into the env's mask buffer at reset
         self._residual_fact_deps, self._residual_num_deps = tables.fact_deps, tables.num_deps
+
+    def build_plans(self) -> None:
+        """Build now every valid call's step plan not built yet (~10 µs each), rather than at its first use."""
+        for a in self.world.valid_actions:
+            if self.plans[a.id] is None:
+                self.plan(a)
 
     def plan(self, ground: GroundAction) -> CallPlan:
         """How a valid application of ``ground`` updates the runtime state (built on first use; see
