@@ -131,7 +131,7 @@ GENERIC_VERBS = frozenset({"add", "remove", "check", "go", "write", "clear", "pr
 
 #: Nouns of things that happen at a time and are set up like meetings ("4 job interviews", "3 project reviews", "a
 #: couple of consultations"): counted as meetings, but evidence for a world only where one of its verbs acts on them
-#: (``directive._acted_objects``): "tool calls" and "review the files" are about no calendar (round 8).
+#: (``evidence._acted_objects``): "tool calls" and "review the files" are about no calendar (round 8).
 OCCASIONS = ("interview", "review", "call", "consultation", "class", "shift", "lesson", "lecture", "seminar",
              "workshop", "webinar", "briefing", "presentation", "demo", "rehearsal", "tutorial", "exam", "checkup",
              "visit", "conference", "hearing", "screening", "viewing", "sync", "catchup", "meetup", "reunion",
@@ -160,7 +160,7 @@ NOUN_SYNONYMS = {"disk": "disc", "ring": "disc", "plane": "airplane", "aircraft"
 #: General English words of a world's field, mapped to the own word (:func:`own_words`) they stand for (round 6): a
 #: household robot works in a house, an apartment, a kitchen; a tidy world is a messy, cluttered one made tidy. Read
 #: as that own word ("put away 2 objects in a messy apartment" is rearrangement), except before a noun of another
-#: world ("a messy home directory" is a file system's: ``directive.domain_evidence``).
+#: world ("a messy home directory" is a file system's: ``evidence.domain_evidence``).
 FIELD_WORDS = {**dict.fromkeys(("home", "house", "apartment", "kitchen", "bedroom", "bathroom", "lounge", "hallway",
                                 "pantry", "closet", "nursery", "playroom"), "household"),
                **dict.fromkeys(("messy", "untidy", "cluttered", "clutter", "mess", "declutter", "disorderly",
@@ -227,7 +227,7 @@ tool_verb = _tool_verb
 def operations(domain: str) -> dict[str, str]:
     """Verb → the tool (family) it asks a golden plan of ``domain`` to call (see the module docstring),
     hand-written verbs first, then each tool's own verb, then the verbs of its group."""
-    from gensim_gym.generation.directive import OPERATIONS  # the hand-written table lives with the parser
+    from gensim_gym.generation.operations import OPERATIONS  # the hand-written table lives with its readers
 
     ts = get_toolset(domain)
     out = _verbs(ts.tools + ts.extra_tools, dict(OPERATIONS.get(domain, {})))
@@ -524,7 +524,7 @@ def noun_forms(verb: str) -> tuple[str, ...]:
 
 
 def _forms(verb: str) -> str:
-    """The regex of a one-word verb's regular inflections (see ``directive.verb_pattern``)."""
+    """The regex of a one-word verb's regular inflections (see ``wording.verb_pattern``)."""
     if verb.endswith("e"):
         return rf"{verb[:-1]}(?:e|es|ed|ing)"
     if verb.endswith("y") and verb[-2:-1] not in ("a", "e", "i", "o", "u"):
@@ -640,7 +640,7 @@ def _relocations(text: str, domain: str) -> list[DerivedOperation]:
     return out
 
 
-@lru_cache(maxsize=4096)  # asked again for each count after a verb (directive._placed_type)
+@lru_cache(maxsize=4096)  # asked again for each count after a verb (counts._placed_type)
 def object_operations(text: str, domain: str) -> list[DerivedOperation]:
     """Operations of ``domain`` asked for by a generic verb (:data:`GENERIC_VERBS`: "add", "apply", "list") with
     the object its tool is named after in the same part of the directive: "add 3 items to the cart" asks for
