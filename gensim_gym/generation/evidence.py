@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from gensim_gym.generation.field_vocabulary import field_names, weak_field_words
 from gensim_gym.generation.lexicon import (
     FIELD_WORDS,
     GENERIC_VERBS,
@@ -49,18 +50,12 @@ def keyword_pattern(keyword: str) -> str:
     return r"\s+".join(rf"{re.escape(noun_lemma(w))}(?:s|es)?" if len(w) > 3 else re.escape(w) for w in words)
 
 
-#: Names of a world's trade the toolsets do not list, said as "online X" ("online retail tasks", "an online
-#: marketplace"): the selling done on the web is the shop's world (round 11). The bare noun ("retail" alone, "a
-#: marketplace") may be a warehouse's or no world's, so only the "online" phrase counts.
-_TRADE_NAMES = {"webshop": ("online retail", "online retailer", "online marketplace", "online boutique",
-                            "online sales", "online selling", "online catalog", "online catalogue")}
-
-
 def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
-    """``(keywords, weak words)`` of domain ``name`` in ``text``: its name and keywords, and its operation
+    """``(keywords, weak words)`` of domain ``name`` in ``text``: its name, keywords and the phrases that name its
+    trade (``field_vocabulary.FIELD_NAMES``), and its operation
     verbs (:data:`OPERATIONS`, any form) and the nouns of its object types (``lexicon.counted_nouns``: "five
     packages from the dock" is about items and locations) as weak evidence."""
-    hits = [w for w in dict.fromkeys((name, *ts.keywords, *_TRADE_NAMES.get(name, ())))
+    hits = [w for w in dict.fromkeys((name, *ts.keywords, *field_names(name)))
             if has_word(text, keyword_pattern(w))]
     # one word is one piece of evidence: "scheduling" is a calendar keyword, not also its verb "schedule"
     spans = [m.span() for w in hits for m in re.finditer(rf"\b{keyword_pattern(w)}\b", text)]
@@ -92,7 +87,10 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
             m = re.search(verb_pattern(split), text)
             if m and not inside(*m.span()):
                 acts.append(w)
-    if len(hits) == 1 and not verbs + nouns + acts and hits[0] != name and _foreign_compound(text, hits[0]):
+    # (a phrase naming the world's trade, ``field_vocabulary.FIELD_NAMES``, names no foreign thing: "the fulfilment
+    # centre needs ...", round 12)
+    if len(hits) == 1 and not verbs + nouns + acts and hits[0] != name and hits[0] not in field_names(name) \
+            and _foreign_compound(text, hits[0]):
         return [], []  # "stock market": a lone keyword that only modifies a head foreign to every domain
     acted = [w for w in _acted_objects(text, name) if w not in {*hits, *verbs, *nouns, *acts}]
     # a counted object the world has by name ("puts 3 books back": rearrangement's things), weak (round 9)
@@ -101,7 +99,11 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     restored = ["put back"] if name in _RESTORING and _RESTORING[name].search(text) and "put back" not in verbs else []
     # a day or hour ("on tuesday", "at 3pm") and planning counted events ("plan 2 client calls"), weak (round 11)
     dated = [w for w, pattern in _DATED.get(name, ()) if w not in hits and pattern.search(text)]
-    return hits, verbs + nouns + acts + acted + pooled + restored + dated
+    # the nouns of its roles, objects and places users write (``field_vocabulary``: "caller", "carton"), weak,
+    # each once and not where a keyword or a noun above already said it (round 12)
+    found = {noun_lemma(w) for w in (*hits, *verbs, *nouns, *acts, *acted, *pooled)}
+    field = [w for w in weak_field_words(text, name) if noun_lemma(w) not in found and not any(w in h for h in hits)]
+    return hits, verbs + nouns + acts + acted + pooled + restored + dated + field
 
 
 #: When things happen, weak evidence of the world that schedules them (round 11): a weekday or an hour of the

@@ -26,6 +26,7 @@ import re
 from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
+from gensim_gym.generation.field_vocabulary import field_verbs
 from gensim_gym.generation.toolsets import get_toolset, load_registry
 
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
@@ -240,6 +241,10 @@ def operations(domain: str) -> dict[str, str]:
     if main is not None and _tool_verb(main) in move and not any(_tool_verb(t.name) in put for t in ts.tools):
         for word in sorted(put):
             out.setdefault(word, main)
+    # last, the verbs users write for its operations (field_vocabulary.FIELD_VERBS: "pencil in", round 12): a
+    # verb the toolset's own words already give keeps its tool
+    for word, tool in field_verbs(domain).items():
+        out.setdefault(word, tool)
     return out
 
 
