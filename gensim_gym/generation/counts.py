@@ -155,13 +155,16 @@ COUNT_UNITS = frozenset({"tool", "step", "move", "turn", "second", "minute", "ho
                          "seed", "level", "percent", "x", "attempt", "try", "tries", "run", "epoch", "iteration",
                          "worker", "env", "environment", "of", "dollar", "euro", "buck", "usd", "eur", "cent",
                          "pound", "credit"})
+#: The particles of a phrasal verb a count may follow ("pick up 3", "pencil in 2 catch-ups": round 12 added "in",
+#: whose verbs are field verbs: ``field_vocabulary.FIELD_VERBS``); a verb only counts where a world has it.
+_PARTICLE = r"up|down|out|off|away|back|in"
 #: (a modifier may be a possessive: "a couple of doctor's appointments", round 8)
-_COUNT_AFTER_VERB = re.compile(rf"\b([a-z]+(?:\s+(?:up|down|out|off|away|back))?)\s+({NUMBER})\s+"
+_COUNT_AFTER_VERB = re.compile(rf"\b([a-z]+(?:\s+(?:{_PARTICLE}))?)\s+({NUMBER})\s+"
                                rf"(?:([a-z]+(?:'s)?)\s+)?([a-z]+)\b")
 _COUNT = re.compile(rf"\b({NUMBER})\s+(?:([a-z]+(?:'s)?)\s+)?([a-z]+)\b")
 #: A count right after an operation verb with nothing counted after it ("compares products and purchases 1"): the
 #: noun is left out, and the count is of what the verb's tool acts on (round 8).
-_ELLIPTIC_COUNT = re.compile(rf"\b([a-z]+(?:\s+(?:up|down|out|off|away|back))?)\s+({NUMBER})"
+_ELLIPTIC_COUNT = re.compile(rf"\b([a-z]+(?:\s+(?:{_PARTICLE}))?)\s+({NUMBER})"
                              rf"(?=\s*(?:[,;:.)]|$|(?:and|then|but|or|while|so|please)\b))")
 
 

@@ -102,7 +102,7 @@ FIELD_VERBS: dict[str, dict[str, str]] = {
     "webshop": {**dict.fromkeys(("grab", "pick up", "pick out", "snag", "bag", "put in the basket",
                                  "put in the cart"), "add_to_cart"),
                 **dict.fromkeys(("buy up", "snap up"), "checkout"),
-                "redeem": "apply_coupon"},
+                "redeem": "apply_coupon", "find": "search"},
     "filesystem": {**dict.fromkeys(("archive", "file away", "stash", "tuck away"), "move_file"),
                    **dict.fromkeys(("unlock", "unprotect"), "chmod_writable")},
     "support": {**dict.fromkeys(("credit", "refund back"), "refund_order"),

@@ -128,3 +128,24 @@ def test_weak_field_words_are_found_once_each_and_in_bounded_time() -> None:
     assert weak_field_words(text, "warehouse") == ["carton"]
     assert time.perf_counter() - start < 0.5
     assert all(re.fullmatch(r"[a-z0-9:' -]+", w) for ws in FIELD_WORDS_WEAK.values() for w in ws)
+
+
+# -- counts after a phrasal verb with "in"; "find" in a shop -----------------------------------------------------
+@pytest.mark.parametrize(("directive", "count"), [
+    ("calendar: pencil in 3 catch-ups", 3),
+    ("calendar: slot in 2 one-on-ones", 2),
+])
+def test_a_count_after_a_phrasal_verb_with_in_counts_what_its_tool_acts_on(directive, count) -> None:
+    knobs = _knobs(directive)
+    assert (knobs.goal_count, knobs.goal_type, knobs.required_tools) == (count, "meeting", ("schedule",))
+
+
+def test_in_after_a_word_no_world_does_is_no_phrasal_verb() -> None:
+    # "crates in 3 bays": "in" ends the object; the count is still the crates'
+    assert _knobs("warehouse: put 2 crates in 3 bays").goal_count == 2
+
+
+def test_find_in_a_shop_asks_for_its_search_and_plans_are_no_verb_of_scheduling() -> None:
+    assert _knobs("web shop: find 1 lamp and buy it").required_tools == ("checkout", "search")
+    # "plan" would read "longer plans" as scheduling: it is left out of the calendar's field verbs
+    assert _knobs("calendar tasks with longer plans").required_tools == ()
