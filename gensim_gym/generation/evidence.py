@@ -43,11 +43,12 @@ WEAK_KEYWORDS = frozenset({"search", "policy", "policies", "store", "customer", 
 
 def keyword_pattern(keyword: str) -> str:
     """A regex for a domain keyword: a phrase's nouns in either number ("towers of hanoi" also matches "tower
-    of hanoi", "locked doors" "locked door"); a single word as listed (toolsets list the forms they mean)."""
+    of hanoi", "locked doors" "locked door"), spaced or hyphenated ("call-centre", "customer-service": round 12); a
+    single word as listed (toolsets list the forms they mean)."""
     words = keyword.split(" ")
     if len(words) == 1:
         return re.escape(keyword)
-    return r"\s+".join(rf"{re.escape(noun_lemma(w))}(?:s|es)?" if len(w) > 3 else re.escape(w) for w in words)
+    return r"[\s-]+".join(rf"{re.escape(noun_lemma(w))}(?:s|es)?" if len(w) > 3 else re.escape(w) for w in words)
 
 
 def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:

@@ -149,3 +149,12 @@ def test_find_in_a_shop_asks_for_its_search_and_plans_are_no_verb_of_scheduling(
     assert _knobs("web shop: find 1 lamp and buy it").required_tools == ("checkout", "search")
     # "plan" would read "longer plans" as scheduling: it is left out of the calendar's field verbs
     assert _knobs("calendar tasks with longer plans").required_tools == ()
+
+
+@pytest.mark.parametrize(("directive", "domain"), [
+    ("a call-centre bot with 2 angry clients", "support"),
+    ("a contact-center bot", "support"),
+    ("customer-service desk: refund 1 order", "support"),
+])
+def test_a_trade_name_or_keyword_reads_spaced_or_hyphenated(directive, domain) -> None:
+    assert _knobs(directive).domains == (domain,)
