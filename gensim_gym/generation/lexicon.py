@@ -26,6 +26,7 @@ import re
 from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
+from gensim_gym.generation.field_vocabulary import field_verbs
 from gensim_gym.generation.toolsets import get_toolset, load_registry
 
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
@@ -131,7 +132,7 @@ GENERIC_VERBS = frozenset({"add", "remove", "check", "go", "write", "clear", "pr
 
 #: Nouns of things that happen at a time and are set up like meetings ("4 job interviews", "3 project reviews", "a
 #: couple of consultations"): counted as meetings, but evidence for a world only where one of its verbs acts on them
-#: (``directive._acted_objects``): "tool calls" and "review the files" are about no calendar (round 8).
+#: (``evidence._acted_objects``): "tool calls" and "review the files" are about no calendar (round 8).
 OCCASIONS = ("interview", "review", "call", "consultation", "class", "shift", "lesson", "lecture", "seminar",
              "workshop", "webinar", "briefing", "presentation", "demo", "rehearsal", "tutorial", "exam", "checkup",
              "visit", "conference", "hearing", "screening", "viewing", "sync", "catchup", "meetup", "reunion",
@@ -160,7 +161,7 @@ NOUN_SYNONYMS = {"disk": "disc", "ring": "disc", "plane": "airplane", "aircraft"
 #: General English words of a world's field, mapped to the own word (:func:`own_words`) they stand for (round 6): a
 #: household robot works in a house, an apartment, a kitchen; a tidy world is a messy, cluttered one made tidy. Read
 #: as that own word ("put away 2 objects in a messy apartment" is rearrangement), except before a noun of another
-#: world ("a messy home directory" is a file system's: ``directive.domain_evidence``).
+#: world ("a messy home directory" is a file system's: ``evidence.domain_evidence``).
 FIELD_WORDS = {**dict.fromkeys(("home", "house", "apartment", "kitchen", "bedroom", "bathroom", "lounge", "hallway",
                                 "pantry", "closet", "nursery", "playroom"), "household"),
                **dict.fromkeys(("messy", "untidy", "cluttered", "clutter", "mess", "declutter", "disorderly",
@@ -227,7 +228,7 @@ tool_verb = _tool_verb
 def operations(domain: str) -> dict[str, str]:
     """Verb → the tool (family) it asks a golden plan of ``domain`` to call (see the module docstring),
     hand-written verbs first, then each tool's own verb, then the verbs of its group."""
-    from gensim_gym.generation.directive import OPERATIONS  # the hand-written table lives with the parser
+    from gensim_gym.generation.operations import OPERATIONS  # the hand-written table lives with its readers
 
     ts = get_toolset(domain)
     out = _verbs(ts.tools + ts.extra_tools, dict(OPERATIONS.get(domain, {})))
@@ -240,6 +241,10 @@ def operations(domain: str) -> dict[str, str]:
     if main is not None and _tool_verb(main) in move and not any(_tool_verb(t.name) in put for t in ts.tools):
         for word in sorted(put):
             out.setdefault(word, main)
+    # last, the verbs users write for its operations (field_vocabulary.FIELD_VERBS: "pencil in", round 12): a
+    # verb the toolset's own words already give keeps its tool
+    for word, tool in field_verbs(domain).items():
+        out.setdefault(word, tool)
     return out
 
 
@@ -524,7 +529,7 @@ def noun_forms(verb: str) -> tuple[str, ...]:
 
 
 def _forms(verb: str) -> str:
-    """The regex of a one-word verb's regular inflections (see ``directive.verb_pattern``)."""
+    """The regex of a one-word verb's regular inflections (see ``wording.verb_pattern``)."""
     if verb.endswith("e"):
         return rf"{verb[:-1]}(?:e|es|ed|ing)"
     if verb.endswith("y") and verb[-2:-1] not in ("a", "e", "i", "o", "u"):
@@ -640,7 +645,7 @@ def _relocations(text: str, domain: str) -> list[DerivedOperation]:
     return out
 
 
-@lru_cache(maxsize=4096)  # asked again for each count after a verb (directive._placed_type)
+@lru_cache(maxsize=4096)  # asked again for each count after a verb (counts._placed_type)
 def object_operations(text: str, domain: str) -> list[DerivedOperation]:
     """Operations of ``domain`` asked for by a generic verb (:data:`GENERIC_VERBS`: "add", "apply", "list") with
     the object its tool is named after in the same part of the directive: "add 3 items to the cart" asks for

@@ -246,7 +246,7 @@ def _words(text: str, claimed: bytearray):
 
 
 def _domain_note(knobs: Knobs) -> str:
-    """The scores and runner-up the domain choice noted (see ``directive._scored_domains``)."""
+    """The scores and runner-up the domain choice noted (see ``domain_choice.scored_domains``)."""
     return "; ".join(n for n in knobs.notes if n.startswith(("domains from keywords", "domains from conjuncts",
                                                               "runner-up domain")))
 
@@ -292,7 +292,7 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
     m: re.Match[str] | None
     """``(start, end, clause)`` for every part of ``text`` a recognizer claims, most specific first."""
     registry = load_registry()
-    for start, end, kind, value in phrases:  # directive.KNOB_PHRASES: before the words inside them
+    for start, end, kind, value in phrases:  # modifiers.KNOB_PHRASES: before the words inside them
         yield start, end, _knob_clause(text[start:end], kind, value, knobs)
     rest = masked(text, phrases)
     names = "|".join(map(re.escape, registry))
@@ -336,7 +336,7 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
     for i, (start, end, _, number, kind) in enumerate(goal_counted(counted_phrases(counting, knobs.domains, rest),
                                                                     knobs.domains)):
         said, asked = text[start:end], number_value(number)
-        if i:  # a task has one goal count: of goal items first (directive.goal_counted)
+        if i:  # a task has one goal count: of goal items first (counts.goal_counted)
             yield start, end, Clause(said, "goal_count", {"goal_count": asked, "type": kind}, "unsupported",
                                      f"a task has one goal count: {knobs.goal_count} "
                                      f"{knobs.goal_type or 'goal conditions'} was used")
@@ -696,7 +696,7 @@ def _capable(clause: Clause, knobs: Knobs) -> Clause:
 
 
 def _knob_clause(text: str, kind: str, value: object, knobs: Knobs) -> Clause:
-    """The clause of a ``directive.KNOB_PHRASES`` match: honored where the knobs took its value (the first
+    """The clause of a ``modifiers.KNOB_PHRASES`` match: honored where the knobs took its value (the first
     phrase of a kind wins; a contradicting later one is unsupported)."""
     if kind == "time_pressure":
         status = "honored" if knobs.horizon_slack == value else "unsupported"

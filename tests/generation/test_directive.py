@@ -140,6 +140,6 @@ def test_weak_keywords_alone_choose_no_domain() -> None:
 
 def test_the_runner_up_domain_is_recorded() -> None:
     notes = parse_directive("schedule three meetings and buy a kettle").notes
-    # webshop has no meetings: one against it (directive._foreign_objects); and no tool that schedules: a half
-    # against it since round 6 (directive._foreign_acts)
+    # webshop has no meetings: one against it (domain_choice._foreign_objects); and no tool that schedules: a half
+    # against it since round 6 (domain_choice._foreign_acts)
     assert any(n.startswith("runner-up domain webshop (score -0.5: buy, -meeting, -schedule)") for n in notes)

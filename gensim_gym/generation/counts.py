@@ -1,0 +1,244 @@
+"""Goal counts: how many goal conditions a directive asks for, and about which type of object.
+
+"three meetings", "5 crates", "2 goals", "blocks, 5 of them", "a tower of 4", "copy 2 of the logs", "buys two
+gadgets", "order 1 laptop and 1 charger": a number and what it counts, read against the chosen worlds' types and
+operations. Counts of tools, time or money (:data:`COUNT_UNITS`) are no goal items.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gensim_gym.errors import DirectiveError
+from gensim_gym.generation.evidence import PHRASE_END
+from gensim_gym.generation.lexicon import (
+    NUMBER,
+    calls,
+    counted_type,
+    derived_operations,
+    goal_subject,
+    noun_lemma,
+    number_value,
+    object_operations,
+    operations,
+    single_fact,
+    verb_of,
+)
+from gensim_gym.generation.toolsets import get_toolset
+from gensim_gym.generation.wording import verb_pattern
+
+#: Words that count goal conditions of any kind ("2 goals"); nouns that count objects of a type are derived
+#: from the toolsets (``lexicon.counted_nouns``).
+_ANY_GOAL = ("goal", "objective", "condition")
+#: "stack blocks, 5 of them": a count of the objects named before it.
+_OF_THEM = re.compile(rf"\b({NUMBER})\s+of\s+(?:them|those|these)\b")
+#: "a tower of 4", "a batch of 3": a count of a container with no noun after it (round 6).
+_CONTAINER = re.compile(rf"\b(?:tower|stack|pile|heap|batch|set|group|bundle|series|row|column|queue|collection|lot"
+                        rf"|load|bunch|handful|list)\s+of\s+({NUMBER})\b"
+                        rf"(?=\s*(?:[,;:.)]|$|(?:and|then|with|on|in|at|for|to|from|please|each|every)\b))")
+#: "copy 2 of the logs": a count of the noun after a determiner.
+_PARTITIVE = re.compile(rf"\b({NUMBER})\s+of\s+(?:the|these|those|its|their|our|my|your|all the)\s+"
+                        rf"(?:[a-z]+\s+)??([a-z]+)\b")
+MAX_GOAL_COUNT = 8  # a layout's goal-status slots (Layout.max_goals)
+
+
+def read_goal_count(text: str, domains: list[str], notes: list[str],
+                whole: str | None = None) -> tuple[int | None, str | None]:
+    """``(count, object type)`` from "three meetings", "5 crates", "2 goals", "blocks, 5 of them" (the type of
+    the chosen domains whose noun is counted; None for goal words), or ``(None, None)``."""
+    for match in goal_counted(counted_phrases(text, domains, whole), domains)[:1]:
+        count, kind = number_value(match[3]), match[4]
+        said = text[match[0]:match[1]]
+        if count < 1:
+            raise DirectiveError(f"'{said}': a task has at least 1 goal condition (and at most {MAX_GOAL_COUNT})")
+        most = goal_capacity(domains, kind)
+        if count > most:  # "ten cells", "eight meetings": the nearest count a task holds (Knobs.goal_target)
+            notes.append(f"'{said}': a task holds at most {most} goal conditions"
+                         + (f" about objects of type {kind}" if kind else "") + f": {most} are aimed at")
+        notes.append(f"'{said}': exactly {count} goal conditions" + (f", each about another {kind}" if kind else ""))
+        return count, kind
+    return None, None
+
+
+def goal_counted(counts: list, domains) -> list:
+    """``counts`` (:func:`counted_phrases`) with the one a task's goal count comes from first: the first count
+    of goal conditions or of objects goals are about (the first argument type of a goal predicate: "3 riders"
+    in "6 floors and 3 riders", as elevator goals are ``served(passenger)``), else the first count."""
+    subjects = {getattr(p.params[0], "type", p.params[0]) for d in domains for p in get_toolset(d).predicates
+                if p.name in get_toolset(d).goal_predicates and p.params}
+    first = next((c for c in counts if c[4] is None or c[4] in subjects), counts[0] if counts else None)
+    return [first, *(c for c in counts if c is not first)] if first is not None else []
+
+
+def goal_capacity(domains, kind: str | None) -> int:
+    """The most goal conditions a task of ``domains`` holds: :data:`MAX_GOAL_COUNT` (a layout's goal slots), and
+    for a count of objects of type ``kind`` ("five crates": each goal about another one), how many of them a
+    task has."""
+    most = [t.max for d in domains for t in get_toolset(d).types if t.name == kind]
+    return min([MAX_GOAL_COUNT, *([max(most)] if most else [])])
+
+
+def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[int, int, int, str, str | None]]:
+    """``(start, end, number end, number, object type)`` of each count of goal items in ``text``: a number
+    and a noun of a chosen domain's types (``lexicon.counted_type``; an adjective may stand between: "3
+    wooden blocks"), a goal word (type None), "N of them" after such a noun (looked for in ``whole``, the text
+    before rules were masked out of it, where given) and "N of the <noun>"."""
+    out = []
+    for m in re.finditer(rf"\b({NUMBER})\s+(?:([a-z]+)\s+)?([a-z]+)\b", text):
+        for word, end in ((m.group(3), m.end(3)), (m.group(2), m.end(2))):
+            if not word:
+                continue
+            kind = counted_type(word, domains)
+            if kind is not None or word in _ANY_GOAL or word.removesuffix("s") in _ANY_GOAL:
+                out.append((m.start(), end, m.end(1), m.group(1), kind))
+                break
+            # "1 flat tire": the one thing a fact without arguments is about, where no type names it (a goal count
+            # of 1; "2 flat tires" stays uncounted, as the world has one: round 6)
+            if kind is None and number_value(m.group(1)) == 1 and single_fact(word, domains) is not None:
+                out.append((m.start(), end, m.end(1), m.group(1), None))
+                break
+    for m in _OF_THEM.finditer(text):
+        # the referent is read in the whole directive: a noun inside a rule ("never hands a ticket to a supervisor
+        # and closes 2 of them") is still what "them" refers back to; failing a noun, what the verb before the
+        # count acts on ("buys 2 of them": products), else what the domain's goals are about (round 6)
+        before = [counted_type(w, domains) for w in re.findall(r"[a-z]+", (whole or text)[:m.start()])]
+        verb = re.search(r"([a-z]+)\s+$", text[:m.start()])
+        kind = next((k for k in reversed(before) if k is not None), None) \
+            or (_object_type(verb.group(1), domains) if verb else None) \
+            or next((k for d in domains if (k := goal_subject(d)) is not None), None)
+        if kind is not None:
+            out.append((m.start(), m.end(), m.end(1), m.group(1), kind))
+    for m in _CONTAINER.finditer(text):  # "a tower of 4": the count of what the domain's goals are about
+        kind = next((k for d in domains if (k := goal_subject(d)) is not None), None)
+        if kind is not None and not any(a < m.end() and m.start() < b for a, b, *_ in out):
+            out.append((m.start(), m.end(), m.end(1), m.group(1), kind))
+    for m in _PARTITIVE.finditer(text):  # "copy 2 of the logs": a count of the noun after "of the"
+        kind = counted_type(m.group(2), domains)
+        if kind is not None and not any(a < m.end() and m.start() < b for a, b, *_ in out):
+            out.append((m.start(), m.end(), m.end(1), m.group(1), kind))
+    out += _operation_counts(text, domains, [(a, b) for a, b, *_ in out])
+    return _joined_counts(text, sorted(out), domains)
+
+
+#: A count joined to the one before it ("1 laptop and 1 charger", "2 lamps plus a kettle").
+_JOINED_COUNT = re.compile(rf"\s*,?\s*(?:and|plus|&|as well as)\s+({NUMBER})\s+([a-z]+)\b(?:\s+([a-z]+)\b)?")
+
+
+def _joined_counts(text: str, counts: list, domains) -> list:
+    """``counts`` with each count joined by "and" to a count of objects of the same type, or of a noun no world
+    types (the same verb's object: "order 1 laptop and 1 charger"), read as one count of their sum (round 9)."""
+    out: list = []
+    for count in counts:
+        start, end, number_end, number, kind = count
+        m = _JOINED_COUNT.match(text, end) if kind is not None else None
+        if m is None:
+            out.append(count)
+            continue
+        # the noun: the word after the number, else the one after that ("1 red charger"), typed or not
+        group = next((g for g in (2, 3) if m.group(g) and counted_type(m.group(g), domains) is not None), 2)
+        noun = m.group(group)
+        other = counted_type(noun, domains)
+        if other not in (kind, None) or (other is None and not _joinable(noun)):
+            out.append(count)
+            continue
+        out.append((start, m.end(group), number_end, str(number_value(number) + number_value(m.group(1))), kind))
+    return [c for c in out if not any(a < c[0] < b for a, b, *_ in out)]  # a joined count is part of the one before
+
+
+def _joinable(noun: str) -> bool:
+    """Whether an untyped ``noun`` may be a counted object joined to another: a noun, not a verb or a unit."""
+    return verb_of(noun) is None and noun_lemma(noun) not in COUNT_UNITS
+
+
+#: Nouns a number counts that are no goal items: tool counts, time, attempts, money.
+COUNT_UNITS = frozenset({"tool", "step", "move", "turn", "second", "minute", "hour", "day", "time", "episode",
+                         "seed", "level", "percent", "x", "attempt", "try", "tries", "run", "epoch", "iteration",
+                         "worker", "env", "environment", "of", "dollar", "euro", "buck", "usd", "eur", "cent",
+                         "pound", "credit"})
+#: The particles of a phrasal verb a count may follow ("pick up 3", "pencil in 2 catch-ups": round 12 added "in",
+#: whose verbs are field verbs: ``field_vocabulary.FIELD_VERBS``); a verb only counts where a world has it.
+_PARTICLE = r"up|down|out|off|away|back|in"
+#: (a modifier may be a possessive: "a couple of doctor's appointments", round 8)
+_COUNT_AFTER_VERB = re.compile(rf"\b([a-z]+(?:\s+(?:{_PARTICLE}))?)\s+({NUMBER})\s+"
+                               rf"(?:([a-z]+(?:'s)?)\s+)?([a-z]+)\b")
+_COUNT = re.compile(rf"\b({NUMBER})\s+(?:([a-z]+(?:'s)?)\s+)?([a-z]+)\b")
+#: A count right after an operation verb with nothing counted after it ("compares products and purchases 1"): the
+#: noun is left out, and the count is of what the verb's tool acts on (round 8).
+_ELLIPTIC_COUNT = re.compile(rf"\b([a-z]+(?:\s+(?:{_PARTICLE}))?)\s+({NUMBER})"
+                             rf"(?=\s*(?:[,;:.)]|$|(?:and|then|but|or|while|so|please)\b))")
+
+
+def _operation_counts(text: str, domains, taken: list[tuple[int, int]]) -> list:
+    """Counts of goal items named in the user's words rather than a type's: a count that is the object of an
+    operation verb ("buys two gadgets", "rename 2 docs") counts what that operation's tool acts on, whatever
+    the user calls it; so does a count of a noun derived from an operation ("3 invites", "two deliveries").
+    The type is the tool's first parameter that a goal predicate is about (``checkout``: product)."""
+    out = []
+    for m in _COUNT_AFTER_VERB.finditer(text):
+        words = m.group(3, 4)
+        if words[1] == "of" and words[0]:
+            # "buy 2 pairs of shoes", "order 3 boxes of tea" (round 10): a measure of what the verb acts on counts
+            # goal items as its noun would
+            words = (None, words[0])
+        nouns = {noun_lemma(w) for w in words if w}
+        if nouns & COUNT_UNITS or nouns & set(_ANY_GOAL) or any(a < m.end() and m.start(2) < b for a, b in taken):
+            continue  # "move 4 steps to": no goal items; "2 goals" are counted as goals already
+        kind = _object_type(m.group(1), domains) or _placed_type(text, m.start(1), domains)
+        if kind is not None:
+            # "put 2 gadgets in the basket": the count ends at its noun, not at the preposition after it
+            end = m.end(3) if m.group(3) and m.group(4) in PHRASE_END else m.end()
+            end = m.end(3) if words[0] is None and m.group(3) else end
+            out.append((m.start(2), end, m.end(2), m.group(2), kind))
+    for m in _ELLIPTIC_COUNT.finditer(text):  # "purchases 1", "pick 3 and deliver them": no noun after the count
+        kind = _object_type(m.group(1), domains) or _placed_type(text, m.start(1), domains)
+        if kind is not None and not any(a < m.end() and m.start(2) < b for a, b in taken):
+            out.append((m.start(2), m.end(2), m.end(2), m.group(2), kind))
+    for m in _COUNT.finditer(text):
+        if any(a < m.end() and m.start() < b for a, b in [*taken, *((o[0], o[1]) for o in out)]):
+            continue
+        for word, end in ((m.group(3), m.end(3)), (m.group(2), m.end(2))):
+            kind = _object_type(word, domains, derived=True) if word else None
+            if kind is not None:
+                out.append((m.start(), end, m.end(1), m.group(1), kind))
+                break
+    return out
+
+
+def _placed_type(text: str, start: int, domains) -> str | None:
+    """The type a count after a generic verb counts where the verb and its tool's object ask for that tool ("put 2
+    gadgets in the basket": ``add_to_cart``, which acts on products; ``lexicon.object_operations``: round 6)."""
+    for name in domains:
+        hit = next((h for h in object_operations(text, name) if h.start <= start < h.end), None)
+        if hit is not None:
+            ts = get_toolset(name)
+            about = {getattr(t, "type", t) for p in ts.predicates if p.name in ts.goal_predicates for t in p.params}
+            params = [p.type for t in ts.tools + ts.extra_tools if calls(t.name, hit.tool) for p in t.params]
+            kind = next((p for p in params if p in about), None)
+            if kind is not None:
+                return kind
+    return None
+
+
+def _object_type(word: str, domains, *, derived: bool = False) -> str | None:
+    """The type the tool of the operation ``word`` names acts on (see :func:`_operation_counts`); with
+    ``derived``, ``word`` may be a noun derived from the operation ("invites", "deliveries")."""
+    for name in domains:
+        ts = get_toolset(name)
+        about = {t for p in ts.predicates if p.name in ts.goal_predicates for t in p.params}
+        about = {getattr(t, "type", t) for t in about}
+        tool = next((tool for verb, tool in operations(name).items() if re.fullmatch(verb_pattern(verb), word)), None)
+        if tool is None and derived:
+            hit = next(iter(derived_operations(word, name)), None)
+            tool = hit.tool if hit is not None and (hit.start, hit.end) == (0, len(word)) and not hit.redo else None
+        if tool is None and derived:  # "three backups": a phrasal verb's noun, written as one word (round 8)
+            tool = next((t for verb, t in operations(name).items() if " " in verb
+                         and verb.replace(" ", "") == noun_lemma(word)), None)
+        if tool is None:
+            continue
+        params = [p.type for t in ts.tools + ts.extra_tools if calls(t.name, tool) for p in t.params]
+        kind = next((p for p in params if p in about), None)
+        if kind is not None:
+            return kind
+    return None
+
+

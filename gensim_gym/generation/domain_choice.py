@@ -1,0 +1,310 @@
+"""Domain choice: which world(s) a directive asks for.
+
+Weighs each world's evidence (:func:`~gensim_gym.generation.evidence.domain_evidence`) into a score, so one
+incidental word does not add a world; reads worlds named outright, explicit "domain: NAME" lists and conjuncts
+joined by "plus"/"combined with"; counts objects and acts no candidate world has against it; and refuses a
+directive whose opening verb no world does ("translate documents ...") rather than playing some other world.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+
+from gensim_gym.errors import DirectiveError, did_you_mean
+from gensim_gym.generation.evidence import VOCABULARY, WEAK_KEYWORDS, domain_evidence
+from gensim_gym.generation.lexicon import (
+    ACCOMPLISH_VERBS,
+    GENERIC_VERBS,
+    META_VERBS,
+    counted_nouns,
+    counted_pool_nouns,
+    distractor_operations,
+    evidence_nouns,
+    noun_lemma,
+    operations,
+    own_words,
+    pool_nouns,
+    tool_verb,
+    verb_of,
+    weak_keywords,
+)
+from gensim_gym.generation.toolsets import corpus_note, load_registry
+from gensim_gym.generation.wording import has_word, verb_pattern
+
+#: The world ``on_unknown="fallback"`` plays when a directive names none.
+DEFAULT_DOMAIN = "warehouse"
+
+
+def choose_domains(text: str, notes: list[str], on_unknown: str) -> list[str]:
+    """The worlds ``text`` (lower case) asks for: an explicit "domain: NAME" list, else the conjuncts or the
+    scored evidence; where none is found, :class:`DirectiveError` (``on_unknown="error"``) or :data:`DEFAULT_DOMAIN`
+    with a warning (``"fallback"``)."""
+    registry = load_registry()
+    explicit = re.search(r"\bdomains?\s*[:=]\s*([a-z_, ]+)", text)
+    if explicit:
+        names = _explicit_domains(explicit.group(1), registry)
+        notes.append(f"domains named explicitly: {', '.join(names)}")
+        return names
+    found = _conjunct_domains(text, registry, notes) or scored_domains(text, registry, notes)
+    act = _foreign_act(text, registry) if found else None
+    if act is not None:  # "translate documents from french to german": no world translates
+        notes.append(f"'{act}' opens the directive and no world does it; the domain words stand in its object only")
+        found = []
+    if not found:
+        if on_unknown == "error":
+            error = DirectiveError(
+                f"the directive names no domain the offline generator knows; known domains: {', '.join(registry)} "
+                f"(name one, or write 'domain: NAME'). Other ways forward: backend='openai' (an LLM writes any "
+                f"domain), a toolset of your own in the registry, or on_unknown='fallback' to play "
+                f"{DEFAULT_DOMAIN} tasks with a warning{corpus_note()}")
+            error.unknown_domain = True
+            raise error
+        warnings.warn(f"directive names no known domain; using {DEFAULT_DOMAIN!r}. "
+                      f"Domains: {', '.join(registry)} (or write 'domain: NAME')", stacklevel=3)
+        notes.append(f"no domain word found: fell back to {DEFAULT_DOMAIN}")
+        return [DEFAULT_DOMAIN]
+    return found
+
+
+#: Where the object of a directive's opening verb ends: a preposition, a conjunction or punctuation; not "at",
+#: whose place is the scene of the act itself (round 10: "land a plane at a busy airport" is about landing).
+_OBJECT_END = re.compile(r"\s+(?:from|to|into|in|on|with|for|by|using|via|and|then|but|so|while|without|across"
+                         r"|between|onto|under|over|through|until|before|after|where|that|which)\b|\s*[,;:.(]|$")
+#: Words before the opening verb that leave it the directive's main verb ("please translate ...").
+_OPENERS = re.compile(r"\s*(?:(?:please|pls|now|just|then|we|i|you|want|need|to|let's|let|us|have|the|agent|bot"
+                      r"|should|must|can|will)\s+)*")
+
+
+def _foreign_act(text: str, registry: dict) -> str | None:
+    """The directive's opening verb, where no world does it and the directive's every domain word stands in that
+    verb's object (round 8): "translate documents from french to german" is about translating, which no world
+    offers, and the documents are only what it works on, so no world is meant (the documents are no file system
+    task). A verb a world has a tool for (a distractor's too: "archive"), names or declares (a keyword, an own word:
+    "tidy"), or one of getting work done or of the training itself ("solve", "train"), is no foreign act; nor is any
+    opening verb where a domain word stands outside its object ("sort 3 files into folders": the folders), or where
+    a world is named by its own name. None otherwise."""
+    opened = _OPENERS.match(text)
+    lead = opened.end() if opened else 0
+    head = re.match(r"([a-z]+)\b", text[lead:])
+    verb = verb_of(head.group(1)) if head else None
+    if head is None or verb is None or verb in ACCOMPLISH_VERBS or verb in META_VERBS or verb in GENERIC_VERBS:
+        return None
+    if any(verb in operations(d) or verb in distractor_operations(d) or verb in ts.keywords or verb in own_words(d)
+           or verb == d for d, ts in registry.items()):
+        return None
+    if any(re.search(rf"\b{re.escape(d)}s?\b", text) for d in registry):
+        return None  # a world named outright is meant: "clean the warehouse floor" is a warehouse that cannot
+    start = lead + head.end()
+    stop = _OBJECT_END.search(text, start)
+    rest = f"{text[:lead]} {text[stop.start() if stop else len(text):]}"
+    if any(any(domain_evidence(rest, d, ts)) for d, ts in registry.items()):
+        return None
+    return head.group(1)
+
+
+#: Words that join two worlds into one ("support tickets plus file cleanup"); "and" joins too much else.
+_JOIN = re.compile(r"\s+(?:plus|as well as|together with|combined with|along with|mixed with|combines? with"
+                   r"|combining with|merged with|coupled with|paired with|alongside)\s+|\s*[+&]\s*")
+
+
+#: A verb of joining and its two objects ("combine the helpdesk with file management", "merge the shop and the
+#: calendar"): the objects are the worlds joined (round 8), as "A combined with B" joins them.
+JOINING = re.compile(r"\b(combine|mix|merge|blend|pair|fuse|couple|join|integrate|unite)s?\s+(?!them\b|it\b|of\b)"
+                     r"([^,;:.]+?)\s+(?:with|and|to|into)\s+([^,;:.]+)")
+
+
+#: Words after "A and B" saying the two are one world ("online shop and warehouse tasks mixed").
+COMPOSED = re.compile(r"\b(?:mixed|combined|combines?|together|interleaved|blended|at once|both|in (?:one|a single)"
+                      r" (?:world|env|environment|task)s?|(?:a )?(?:mix|mixture|combination|blend) of)\b")
+
+
+def _conjunct_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
+    """Domains composed from conjuncts joined by "plus", "+", "as well as" ... (or by "and" where
+    :data:`COMPOSED` says so): where each part on its own
+    chooses a domain (``scored_domains``) and they differ, the world composes them, even where one part's
+    evidence is weaker ("file cleanup": a domain noun modifying its operation). Empty otherwise."""
+    parts = [p for p in _JOIN.split(text) if p.strip()]
+    joined = JOINING.search(text)
+    if len(parts) < 2 and joined:  # "combine the helpdesk with file management": the verb's two objects
+        parts = [joined.group(2), joined.group(3)]
+    if len(parts) < 2 and COMPOSED.search(text):  # "A and B tasks mixed": "and" joins worlds here
+        parts = [p for p in re.split(r"\s+and\s+", COMPOSED.sub(" ", text)) if p.strip()]
+    if len(parts) < 2:
+        return []
+    chosen = [scored_domains(part, registry, []) for part in parts]
+    if not all(chosen) or any(len(c) > 1 for c in chosen) or len({c[0] for c in chosen}) < len(chosen):
+        return []
+    found = [c[0] for c in chosen]
+    notes.append("domains from conjuncts: " + "; ".join(f"{d}: {p.strip()!r}" for d, p in zip(found, parts,
+                                                                                             strict=True)))
+    return found
+
+
+
+def _spelled(name: str) -> str:
+    """A regex for a domain's name as written in one word or spelled apart ("filesystem" / "file system",
+    "webshop" / "web shop"), where its toolset lists the spelled form as a keyword (round 11)."""
+    spelled = [k for k in load_registry()[name].keywords if " " in k and k.replace(" ", "") == name] \
+        if name in load_registry() else []
+    return "(?:" + "|".join(re.escape(w) for w in (name, *spelled)) + ")"
+
+
+def _named_choice(text: str, named: list[str], weights: dict[str, float]) -> list[str]:
+    """Of the domains named outright, those listed together ("calendar plus webshop", "warehouse and calendar")
+    compose; otherwise the best scored one ("warehouse: pick 2 items ..., unreliable gripper" is warehouse)."""
+    joined = [name for name in named for other in named if other != name and re.search(
+        rf"\b{_spelled(name)}s?\s*(?:,|\+|&|and|plus|with|or)\s*(?:the\s+|a\s+)?{_spelled(other)}s?\b", text)]
+    if joined:
+        return [name for name in named if name in joined or any(
+            re.search(rf"\b{_spelled(o)}s?\s*(?:,|\+|&|and|plus|with|or)\s*(?:the\s+|a\s+)?{_spelled(name)}s?\b",
+                      text)
+            for o in joined)]
+    best = max((weights[name] for name in named), default=0.0)
+    return [name for name in named if weights[name] == best]
+
+
+#: Nouns of a person working somewhere (round 10: "store assistant", "shop clerk").
+_ROLE = r"assistants?|clerks?|agents?|employees?|workers?|staff|attendants?|associates?|cashiers?|keepers?|reps?"
+
+
+def _workplace(text: str, word: str, name: str) -> bool:
+    """Whether a weak keyword of ``name`` modifies a role noun and is no act of that world ("store assistant": the
+    store is where the role works, so the world is the store's; "search agent" names an act, not a place)."""
+    return word not in operations(name) and re.search(rf"\b{re.escape(word)}\s+(?:{_ROLE})\b", text) is not None
+
+
+def scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
+    """The domains whose keywords the directive uses most (ties: all of them, a multi-domain task); one
+    incidental keyword of another domain does not add it. A domain's operation verbs (:data:`OPERATIONS`:
+    "escalates", "cancel") are weak evidence too: a domain is chosen on one strong keyword or two weak hits
+    ("help customers cancel orders" is support). In the ranking a domain's own name weighs 2, a keyword 1, and a
+    weak keyword, a verb or a type noun half ("depot logistics with hoists" is depot's). Keywords
+    other toolsets also use ("robot", "pallets": ``lexicon.weak_keywords``) are weak. A domain named by its
+    own name, where no other toolset uses that name as a keyword ("gripper robot", "sokoban with 2 boxes"), is
+    chosen outright (:func:`_named_choice`: two named together compose, "calendar plus webshop"). The scores and the
+    runner-up go to ``notes``."""
+    scores: dict[str, list[str]] = {}
+    weights: dict[str, float] = {}
+    strongly: set[str] = set()
+    for name, ts in registry.items():
+        hits, verbs = domain_evidence(text, name, ts)
+        weak = WEAK_KEYWORDS | weak_keywords(name)
+        strong = any(w not in weak or _workplace(text, w, name) for w in hits)
+        part = _named_as_part(text, name)
+        if strong:
+            strongly.add(name)
+        if strong or len(hits) + len(verbs) >= 2:
+            scores[name] = hits + verbs
+            # a toolset's own name weighs 2 (1 where it names a part: "a robot with an unreliable gripper"), a
+            # keyword 1, a shared keyword, a verb or a type noun half
+            # (a noun a type is only counted in, "crates" for transport's packages, weighs a little less than a
+            # type's own name, "crate" for depot: it breaks a tie, it outweighs nothing else)
+            counted = counted_nouns(name)
+            weights[name] = sum((1.0 if part else 2.0) if w in (name, name + "s") else 0.5 if w in weak else 1.0
+                                for w in hits) + sum(0.45 if counted.get(w, w) != w else 0.5 for w in verbs)
+    if not scores:
+        # no world reaches the bar: a tool's own verb with its particle that only one world declares ("check
+        # out": webshop's checkout) chooses it where no other world has any evidence at all (a lone own noun,
+        # "cart" in "balance a pole on a cart", does not)
+        alone = {name: [w for w in domain_evidence(text, name, ts)[1] if w in own_words(name)
+                        and " " in tool_verb(w) and re.search(verb_pattern(tool_verb(w)), text)]
+                 for name, ts in registry.items() if any(domain_evidence(text, name, ts))}
+        if len(alone) == 1 and all(alone.values()):
+            (name, words), = alone.items()
+            notes.append(f"domains from keywords: {name} (its own word alone: {', '.join(words)})")
+            return [name]
+        return []
+    if len(scores) > 1:  # of two candidates, the one that has the objects the directive names
+        for name, foreign in _foreign_objects(text, list(scores), registry).items():
+            weights[name] -= len(foreign)
+            scores[name] = scores[name] + [f"-{w}" for w in foreign]
+        for name, foreign in _foreign_acts(text, list(scores), registry).items():  # ... and does what it asks
+            weights[name] -= 0.5 * len(foreign)
+            scores[name] = scores[name] + [f"-{w}" for w in foreign]
+    named = [name for name in scores if has_word(text, _spelled(name)) and not _named_as_part(text, name)
+             and not any(name in ts.keywords for other, ts in registry.items() if other != name)]
+    best = max(weights.values())
+    found = _named_choice(text, named, weights) or [name for name in scores if weights[name] == best]
+    if len(found) > 1 and strongly & set(found):
+        # a tie between a world named by a keyword of its own ("tidying") and one made of weak evidence only
+        # ("robot", "items") is no two-world task: the keyword decides
+        found = [name for name in found if name in strongly]
+    exclusive = [name for name in found if any(w in own_words(name) for w in scores[name])]
+    if len(found) > 1 and not strongly & set(found) and exclusive:
+        # a tie of weak evidence only ("a home robot ... objects in the kitchen": warehouse's shared "robot" and
+        # "objects" against rearrangement's "objects" and its own "household"): a word only one world declares
+        # decides, as a keyword of its own does above (round 6)
+        found = exclusive
+    notes.append(f"domains from keywords: {', '.join(found)} ("
+                 + "; ".join(f"{n}: score {weights[n]:g}: {', '.join(scores[n])}" for n in found) + ")")
+    others = sorted((n for n in scores if n not in found), key=lambda n: (-weights[n], n))
+    if others:
+        notes.append(f"runner-up domain {others[0]} (score {weights[others[0]]:g}: {', '.join(scores[others[0]])}) "
+                     f"not used: " + ("a lower score" if weights[others[0]] < best else
+                                      "a tie, decided by a word of the chosen domain's own" if not named else
+                                      "the directive names another domain outright"))
+    return found
+
+
+def _foreign_objects(text: str, candidates: list[str], registry: dict) -> dict[str, list[str]]:
+    """For each candidate domain, the nouns of the directive that name objects of some other world and none of its
+    own ("logistics with trucks": a warehouse has no trucks; transport does): each counts one against it, as a
+    world that cannot hold what the directive asks about is the worse reading (``lexicon.evidence_nouns``)."""
+    lemmas = {noun_lemma(w) for w in re.findall(r"[a-z]+", text)}
+    objects = {name: evidence_nouns(name) & lemmas | set(counted_pool_nouns(text, name)) for name in registry}
+    out: dict[str, list[str]] = {}
+    for name in candidates:
+        own = set(counted_nouns(name)) | {noun_lemma(k) for k in registry[name].keywords} | {name} \
+            | set(pool_nouns(name))
+        foreign = sorted({n for other, nouns in objects.items() if other != name for n in nouns} - own)
+        if foreign:
+            out[name] = foreign
+    return out
+
+
+def _foreign_acts(text: str, candidates: list[str], registry: dict) -> dict[str, list[str]]:
+    """For each candidate domain, the verbs of the directive that another candidate has a tool named after and it
+    has no operation for ("push 2 boxes": sokoban's push; a warehouse pushes nothing): each counts half against it,
+    as a world that cannot do what the directive asks is the worse reading (round 6)."""
+    verbs = {v for w in re.findall(r"[a-z]+", text) if (v := verb_of(w)) is not None}
+    own = {name: {tool_verb(t.name) for t in registry[name].tools + registry[name].extra_tools} for name in candidates}
+    out: dict[str, list[str]] = {}
+    for name in candidates:
+        foreign = sorted(v for v in verbs if v not in operations(name) and v not in GENERIC_VERBS
+                         and any(v in own[o] for o in candidates if o != name))
+        # a phrasal verb said with its particle ("check out": webshop's checkout) is that world's act, even where
+        # its head alone is a generic verb ("check") (round 9)
+        foreign += sorted({v for o in candidates if o != name for v in own[o] if " " in v and v not in foreign
+                           and v not in operations(name) and re.search(verb_pattern(v), text)})
+        if foreign:
+            out[name] = foreign
+    return out
+
+
+def _named_as_part(text: str, name: str) -> bool:
+    """Whether every mention of domain ``name`` in ``text`` names a part of something else, in an attribute
+    phrase ("a robot with an unreliable gripper", "whose gripper slips"): a modifier, not the world asked for."""
+    mentions = list(re.finditer(rf"\b{re.escape(name)}s?\b", text))
+    return bool(mentions) and all(re.search(
+        r"\b(?:with|has|having|whose|its|their|using|via)\s+(?:[a-z'-]+\s+){0,2}$", text[:m.start()])
+        for m in mentions)
+
+
+
+def _explicit_domains(listed: str, registry) -> list[str]:
+    """Domain names of an explicit list: up to the first vocabulary word (punctuation already ends it).
+
+    An unknown word that is not vocabulary is an error (most likely a misspelt domain).
+    """
+    names: list[str] = []
+    for word in re.split(r"[, ]+", listed):
+        if not word or word == "and":
+            continue
+        if names and word not in registry and (word in VOCABULARY or not did_you_mean(word, registry)):
+            break  # the list ended: "domain: calendar, tight deadline" (a near miss of a name is still an error)
+        if word not in registry:
+            raise DirectiveError(f"unknown domain {word!r}{did_you_mean(word, registry)}; "
+                                 f"domains: {', '.join(registry)}{corpus_note()}")
+        names.append(word)
+    return names

@@ -1,0 +1,247 @@
+"""Domain evidence: which words of a directive speak for one world.
+
+For every world the reader collects strong evidence (its name, its keywords) and weak evidence (its operation
+verbs, the nouns of its object types, verbs acting on counted objects, words only it declares, dates for the
+calendar, putting things back for rearrangement), and discards a keyword that only modifies a noun foreign to
+every world ("stock market"). :mod:`~gensim_gym.generation.domain_choice` weighs the evidence; this module only
+finds it.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from gensim_gym.generation.field_vocabulary import field_names, weak_field_words
+from gensim_gym.generation.lexicon import (
+    FIELD_WORDS,
+    GENERIC_VERBS,
+    NUMBER,
+    NUMBER_WORDS,
+    OCCASIONS,
+    counted_nouns,
+    counted_pool_nouns,
+    evidence_nouns,
+    noun_lemma,
+    operations,
+    own_words,
+    said_words,
+    tool_verb,
+    verb_of,
+)
+from gensim_gym.generation.operations import (
+    OPERATIONS,
+)
+from gensim_gym.generation.toolsets import load_registry
+from gensim_gym.generation.wording import has_word, verb_pattern
+
+#: Keywords too common to choose a domain on their own ("look things up with a search tool" is not a
+#: shopping task, "under the store's policy" alone is no support ticket): they add to a domain's score
+#: but a domain needs one other keyword to be chosen.
+WEAK_KEYWORDS = frozenset({"search", "policy", "policies", "store", "customer", "customers"})
+
+
+def keyword_pattern(keyword: str) -> str:
+    """A regex for a domain keyword: a phrase's nouns in either number ("towers of hanoi" also matches "tower
+    of hanoi", "locked doors" "locked door"), spaced or hyphenated ("call-centre", "customer-service": round 12); a
+    single word as listed (toolsets list the forms they mean)."""
+    words = keyword.split(" ")
+    if len(words) == 1:
+        return re.escape(keyword)
+    return r"[\s-]+".join(rf"{re.escape(noun_lemma(w))}(?:s|es)?" if len(w) > 3 else re.escape(w) for w in words)
+
+
+def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
+    """``(keywords, weak words)`` of domain ``name`` in ``text``: its name, keywords and the phrases that name its
+    trade (``field_vocabulary.FIELD_NAMES``), and its operation
+    verbs (:data:`OPERATIONS`, any form) and the nouns of its object types (``lexicon.counted_nouns``: "five
+    packages from the dock" is about items and locations) as weak evidence."""
+    hits = [w for w in dict.fromkeys((name, *ts.keywords, *field_names(name)))
+            if has_word(text, keyword_pattern(w))]
+    # one word is one piece of evidence: "scheduling" is a calendar keyword, not also its verb "schedule"
+    spans = [m.span() for w in hits for m in re.finditer(rf"\b{keyword_pattern(w)}\b", text)]
+
+    def inside(a: int, b: int) -> bool:
+        return any(s <= a and b <= e for s, e in spans)
+
+    verbs = [v for v in OPERATIONS.get(name, {}) if v not in hits
+             and any(not inside(*m.span()) for m in re.finditer(verb_pattern(v), text))]
+    said = {noun_lemma(h) for h in hits}
+    lemmas = {noun_lemma(w) for w in re.findall(r"[a-z]+", text)}
+    nouns = [n for n in counted_nouns(name) if n in lemmas and n not in said and n in evidence_nouns(name)]
+    # a verb with its particle written as one noun ("file cleanup", "a pickup"): the operation, named
+    joined = [v.replace(" ", "") for v in operations(name) if " " in v and len(v.split()) == 2]
+    acts = [j for j in dict.fromkeys(joined) if j not in said and j not in verbs and j in lemmas]
+    # the words only this world declares ("grid", "serve": lexicon.own_words), outside its keywords
+    taken = {*said, *verbs, *nouns, *acts}
+    forms = said_words(text)
+    used = {span for w, span in forms.items() if w in taken}  # "guests" counted as a noun is not also "passenger"
+    for w, span in forms.items():
+        if w in own_words(name) and w not in taken and span not in used and not inside(*span) \
+                and not _field_word_of_other(text, span, name):
+            acts.append(w)
+            used.add(span)
+    # an own word that is a verb with its particle written as one ("checkout"), said as two ("check out")
+    for w in own_words(name):
+        split = tool_verb(w)
+        if " " in split and w not in acts and w not in taken:
+            m = re.search(verb_pattern(split), text)
+            if m and not inside(*m.span()):
+                acts.append(w)
+    # (a phrase naming the world's trade, ``field_vocabulary.FIELD_NAMES``, names no foreign thing: "the fulfilment
+    # centre needs ...", round 12)
+    if len(hits) == 1 and not verbs + nouns + acts and hits[0] != name and hits[0] not in field_names(name) \
+            and _foreign_compound(text, hits[0]):
+        return [], []  # "stock market": a lone keyword that only modifies a head foreign to every domain
+    acted = [w for w in _acted_objects(text, name) if w not in {*hits, *verbs, *nouns, *acts}]
+    # a counted object the world has by name ("puts 3 books back": rearrangement's things), weak (round 9)
+    pooled = [w for w in counted_pool_nouns(text, name) if w not in {*hits, *verbs, *nouns, *acts, *acted}]
+    # putting things back where they belong ("puts 4 dishes back in the cupboard") is tidying, weak (round 11)
+    restored = ["put back"] if name in _RESTORING and _RESTORING[name].search(text) and "put back" not in verbs else []
+    # a day or hour ("on tuesday", "at 3pm") and planning counted events ("plan 2 client calls"), weak (round 11)
+    dated = [w for w, pattern in _DATED.get(name, ()) if w not in hits and pattern.search(text)]
+    # the nouns of its roles, objects and places users write (``field_vocabulary``: "caller", "carton"), weak,
+    # each once and not where a keyword or a noun above already said it (round 12)
+    found = {noun_lemma(w) for w in (*hits, *verbs, *nouns, *acts, *acted, *pooled)}
+    field = [w for w in weak_field_words(text, name) if noun_lemma(w) not in found and not any(w in h for h in hits)]
+    return hits, verbs + nouns + acts + acted + pooled + restored + dated + field
+
+
+#: When things happen, weak evidence of the world that schedules them (round 11): a weekday or an hour of the
+#: clock ("on tuesday", "by 3pm"), and "plan" with counted events (``lexicon.OCCASIONS``: "plan 2 client calls";
+#: "plan" alone is no scheduling, "longer plans" is a plan's length).
+_OCCASION = "|".join(OCCASIONS)
+_DATED = {"calendar": (
+    ("weekday", re.compile(r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b"
+                           r"|\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b")),
+    ("plan", re.compile(rf"\bplan(?:s|ned|ning)?\s+(?:{NUMBER})\s+(?:[a-z'-]+\s+)?(?:{_OCCASION})(?:s|es)?\b")),
+)}
+
+
+#: Putting things back where they belong: a verb of putting, its object (a few words) and "back" ("puts 4 dishes
+#: back", "return the toys back"), weak evidence of the world whose task is tidying (round 11). A vehicle's
+#: "drive back" or "go back" is no putting.
+_RESTORING = {"rearrangement": re.compile(r"\b(?:put|puts|putting|place[sd]?|placing|set|sets|setting)\s+"
+                                          r"(?:(?!back\b)[a-z0-9'-]+\s+){1,4}back\b")}
+
+
+#: How many worlds may do a verb for it to say which world is meant when it acts on a counted object ("set up",
+#: "reserve": calendar's; "move" is done in twelve worlds and says nothing).
+_FEW_WORLDS = 2
+#: Words between a counted subject and its passive participle ("two rooms have to be reserved").
+_PASSIVE_AUX = r"(?:(?:have|has|had|must|should|shall|will|would|need|needs|ought|to|be|been|being|is|are|get|gets)\s+)"
+
+
+@lru_cache(maxsize=64)
+def _acting(name: str) -> tuple[tuple[str, ...], re.Pattern[str], re.Pattern[str]]:
+    """``(verbs, active, passive)`` for :func:`_acted_objects`: the verbs of domain ``name`` few worlds do, longest
+    first, and the patterns of one of them with a counted object after it, or a counted subject before it in the
+    passive ("two rooms have to be reserved"), compiled once: a count and at most one word before its noun ("4 job
+    interviews"; a word that ends the phrase, "3 consultations for the clinic", leaves the noun before it)."""
+    registry = load_registry()
+    verbs = tuple(sorted((v for v in operations(name) if v not in GENERIC_VERBS and len(v) >= 3
+                          and sum(v in operations(d) for d in registry) <= _FEW_WORLDS), key=len, reverse=True))
+    said = "|".join(verb_pattern(v) for v in verbs) or "(?!)"
+    counted = rf"(?:{NUMBER})\s+(?:(?P<mod>[a-z'-]+)\s+)?(?P<noun>[a-z]+)\b"
+    return verbs, re.compile(rf"({said})\s+{counted}"), re.compile(rf"\b{counted}\s+{_PASSIVE_AUX}{{1,3}}({said})")
+
+
+def _acted_objects(text: str, name: str) -> list[str]:
+    """Weak evidence for domain ``name`` from what its verbs act on (round 8): a verb of its operations (any of
+    ``lexicon.operations``, not only the hand-written ones) that at most :data:`_FEW_WORLDS` worlds do, with a
+    counted object, actively ("set up 4 job interviews", "arrange two consultations") or in the passive ("two
+    conference rooms have to be reserved"). Where the object is a noun of this domain ("rooms"), the verb is the
+    evidence; where it is a noun of a thing that happens at a time (``lexicon.OCCASIONS``: "interviews", "project
+    reviews"), evidence for no world on its own, the noun counts too. Returns the verbs and nouns, in order found."""
+    out: list[str] = []
+    verbs, active, passive = _acting(name)
+    if not verbs:
+        return out
+    found = [(m, m.group(1)) for m in active.finditer(text)]
+    found += [(m, m.group(3)) for m in passive.finditer(text) if m.group(0).endswith("ed")]
+    for m, said in found:
+        verb = next(v for v in verbs if re.fullmatch(verb_pattern(v), said))
+        noun = m.group("mod") if m.group("noun") in PHRASE_END and m.group("mod") else m.group("noun")
+        lemma = noun_lemma(noun)
+        if lemma in evidence_nouns(name):
+            out += [verb] if verb not in out else []
+        elif lemma in OCCASIONS and counted_nouns(name).get(lemma):
+            out += [w for w in (verb, lemma) if w not in out]
+    return out
+
+
+def _field_word_of_other(text: str, span: tuple[int, int], name: str) -> bool:
+    """Whether the word at ``span`` is a word of a world's field (``lexicon.FIELD_WORDS``: "home", "messy") that
+    modifies a noun of another world ("a home directory", "messy home folders"): that noun's world is meant."""
+    word = text[span[0]:span[1]]
+    if noun_lemma(word) not in FIELD_WORDS:
+        return False
+    after = re.match(r"\s+(?:[a-z]+\s+)?([a-z]+)", text[span[1]:])
+    heads = [noun_lemma(w) for w in (after.groups() if after else ()) if w]
+    return any(h in evidence_nouns(other) or h in own_words(other) or h in ts.keywords
+               for other, ts in load_registry().items() if other != name for h in heads)
+
+
+#: Heads that a domain word may modify and stay evidence: what a directive calls the thing it asks for
+#: ("warehouse robot", "shopping assistant", "inventory tasks").
+_GENERIC_HEADS = frozenset({"task", "tasks", "bot", "bots", "assistant", "agent", "agents", "robot", "robots", "app",
+                            "system", "systems", "planner", "manager", "management", "simulator", "simulation", "sim",
+                            "game", "games", "puzzle", "puzzles", "problem", "problems", "world", "worlds", "env",
+                            "envs", "environment", "environments", "domain", "scenario", "scenarios", "challenge",
+                            "challenges", "job", "jobs", "work", "duty", "duties", "control", "controller", "tool",
+                            "tools", "helper", "workflow", "workflows", "automation", "operator", "clerk", "desk"})
+#: A noun made from a verb of doing ("organisation", "categorization", "administration", "upkeep" aside): like
+#: "agenda planning", the keyword before it is the activity's object ("file organisation tasks"), not a
+#: modifier of something foreign (round 11).
+_NOMINALIZED_ACT = re.compile(r"[a-z]+(?:is|iz)ations?|administrations?|maintenance|handling|housekeeping")
+#: Words that end a noun phrase rather than head it.
+PHRASE_END = frozenset({"without", "within", "into", "onto", "under", "over", "across", "through", "after", "before",
+                         "until", "so", "if", "because", "since", "per", "via", "as", "than", "not", "never", "all",
+                         "any", "some", "each", "every", "no", "it", "them", "this", "these", "those", "its", "their",
+                         "must", "should", "can", "will", "would", "may", "might", "up", "down", "out", "off", "away",
+                         "back", "whose", "using", "between", "inside", "outside", "around", "only", "first",
+                         "for", "of", "and", "or", "with", "the", "a", "an", "to", "in", "on", "at", "by", "from",
+                         "that", "which", "who", "where", "is", "are", "be", "then", "but", "while", "when", "plus"})
+
+
+def _foreign_compound(text: str, keyword: str) -> bool:
+    """Whether every mention of ``keyword`` modifies a following noun that no domain knows ("stock market",
+    "a shipping container company"): the compound names something else, so the keyword is no evidence."""
+    registry = load_registry()
+    mentions = list(re.finditer(rf"\b{keyword_pattern(keyword)}\s+([a-z]+)\b", text))
+    if not mentions or len(mentions) < len(re.findall(rf"\b{keyword_pattern(keyword)}\b", text)):
+        return False
+    for m in mentions:
+        head = m.group(1)
+        # an activity ("agenda planning": the keyword is its object) or a compound of a generic head
+        # ("gridworld", "chatbot") is what the directive asks for, not something foreign
+        # ... unless the activity is a verb no world with that keyword does ("stock trading": trading is no
+        # warehouse operation, so "stock" names what is traded, not a warehouse's stock)
+        doing = verb_of(head) if head.endswith("ing") else None
+        foreign_act = doing is not None and not any(
+            doing in operations(n) or doing in ts.keywords or doing == n
+            for n, ts in registry.items() if keyword in ts.keywords or keyword == n)
+        activity = (head.endswith("ing") and not foreign_act) or any(head.endswith(g) for g in _GENERIC_HEADS
+                                                                     if len(g) > 3) \
+            or bool(_NOMINALIZED_ACT.fullmatch(head))
+        known = activity or head in _GENERIC_HEADS or head in PHRASE_END or head in VOCABULARY \
+            or (verb_of(head) is not None and not foreign_act) \
+            or any(head in ts.keywords or noun_lemma(head) in counted_nouns(n) for n, ts in registry.items())
+        if known:
+            return False
+    return True
+
+
+
+
+# Words of the directive vocabulary (and filler) that end an explicit "domain: a, b" list, so that
+# "domain: webshop, hidden" names one domain and asks for hidden facts.
+VOCABULARY = frozenset([
+    "easy", "easier", "simple", "simpler", "beginner", "hard", "harder", "difficult", "challenging", "expert",
+    "sparse", "sparser", "sparsely", "dense", "denser", "shaped", "reward", "rewards", "noisy", "noise", "unreliable",
+    "flaky", "stochastic", "hidden", "partial", "partially", "unobserved", "fog", "fully", "full", "observable",
+    "observability", "more", "fewer", "add", "remove", "only", "needed", "extra", "larger", "toolset", "distractor",
+    "distractors", "tool", "tools", "longer", "long", "complex", "complexity", "steps", "multi", "shorter", "short",
+    "task", "tasks", "with", "please", *NUMBER_WORDS])
+
+

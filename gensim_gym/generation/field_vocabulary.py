@@ -1,0 +1,139 @@
+"""The words a user plausibly calls each world and its work by, beyond what its toolset declares.
+
+A toolset's keywords name its world the way its author did ("customer support", "warehouse"); users reach for
+their own trade's words ("customer care", "a call centre", "the stockroom", "my diary") and their own verbs
+("pencil in a meeting", "grab 2 hoodies", "shelve the cartons"). Eleven rounds of reading held-out directives
+showed most misses at first contact were such words, met once each. This table writes them down once per world,
+by class (names of the world and its trade, British and American spellings; the nouns of its roles, objects and
+places; the verbs of its operations), so an unseen phrasing of a known class reads as the ones tried (round 12).
+
+Three strengths, so one incidental word does not add a world:
+
+- :data:`FIELD_NAMES`: phrases that name the world or its trade outright ("call centre", "fulfilment centre"):
+  as strong as a toolset keyword. Only phrases that mean that world and no other are listed.
+- :data:`FIELD_WORDS_WEAK`: nouns of its roles, objects and places ("caller", "carton", "cupboard"): weak
+  evidence, half a keyword; a world needs two of them (or one strong word) to be chosen.
+- :data:`FIELD_VERBS`: verbs of its operations, mapped to the tool they ask for ("pencil in": schedule). They
+  ask for the tool once the world is chosen; they are no evidence of the world by themselves ("grab the key"
+  is a dungeon's, not a shop's).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+#: Phrases naming a world or its trade outright (strong evidence, as a toolset keyword is).
+FIELD_NAMES: dict[str, tuple[str, ...]] = {
+    "calendar": ("datebook", "day planner", "appointment book", "time slots", "timeslots", "time slot", "timeslot",
+                 "availability calendar", "meeting planner", "meeting scheduler", "in my diary", "in the diary",
+                 "in your diary", "in our diary", "in their diary", "diary slot", "diary slots", "diary entry",
+                 "diary entries"),
+    "webshop": ("online retail", "online retailer", "online marketplace", "online boutique", "online sales",
+                "online selling", "online catalog", "online catalogue", "online bookstore", "online bookshop",
+                "web store", "webstore", "e-shop", "eshop", "e-tailer", "etailer", "storefront", "shopping cart",
+                "shopping basket", "shopping site", "shopping website", "retail website", "retail site",
+                "checkout page", "product catalog", "product catalogue", "product page", "product pages"),
+    "filesystem": ("file manager", "file explorer", "file browser", "command line", "hard drive", "home directory",
+                   "home folder", "downloads folder", "documents folder", "desktop folder", "subfolder",
+                   "subfolders", "subdirectory", "subdirectories", "file permissions", "file tree",
+                   "directory tree", "disk cleanup"),
+    "support": ("customer care", "customer success", "customer desk", "call centre", "call center",
+                "contact centre", "contact center", "service desk", "support desk", "support queue",
+                "support agent", "support agents", "helpline", "hotline", "ticket queue", "ticketing",
+                "after-sales", "aftersales", "returns desk", "complaints desk", "account recovery"),
+    "warehouse": ("stockroom", "stock room", "storeroom", "store room", "fulfilment centre", "fulfillment center",
+                  "fulfilment center", "fulfillment centre", "distribution centre", "distribution center",
+                  "order picking", "picking robot", "goods-in", "goods in", "loading dock", "storage facility",
+                  "storage unit"),
+    "blocks": ("toy blocks", "toy bricks", "building blocks", "block tower", "block towers", "block stacking"),
+    "hanoi": ("tower of brahma", "towers of brahma", "lucas tower", "disc puzzle", "disk puzzle"),
+    "elevator": ("lift car", "elevator car", "elevator bank", "lift shaft", "elevator shaft"),
+    "ferry": ("car ferry", "ferryboat", "ferry boat", "river crossing", "ro-ro"),
+    "gripper": ("two-handed robot", "two handed robot", "two-armed robot", "two armed robot"),
+    "transport": ("courier network", "courier company", "delivery network", "logistics network", "haulage",
+                  "haulier", "hauler", "freight network", "air freight", "parcel delivery"),
+    "sokoban": ("box-pushing", "box pushing", "crate-pushing", "crate pushing", "push puzzle"),
+    "visitall": ("grid tour", "every square", "every cell", "every tile", "all squares", "all cells", "all tiles"),
+    "tireworld": ("flat tyre", "flat tire", "puncture", "punctured", "spare wheel", "spare tyre", "spare tire",
+                  "wheel change", "tyre change", "tire change", "roadside"),
+    "depot": ("depot hoist", "depot hoists"),
+    "dungeon": ("dungeon crawler", "dungeon crawl", "escape room", "roguelike", "rogue-like", "crypt", "catacomb",
+                "catacombs", "maze of rooms"),
+    "rearrangement": ("house-cleaning", "house cleaning", "housework", "housekeeping robot", "home robot",
+                      "household robot", "living room", "put things back", "put everything back", "declutter",
+                      "decluttering"),
+}
+
+#: Nouns of a world's roles, objects and places (weak evidence: half a keyword, two choose a world).
+FIELD_WORDS_WEAK: dict[str, tuple[str, ...]] = {
+    # ("diary", "timetable", "rota" alone may be a dream diary or a train timetable: weak; "in my diary" is strong)
+    "calendar": ("diary", "diarie", "timetable", "rota", "invitee", "attendee", "organiser", "organizer", "venue",
+                 "slot", "weekday", "standup", "catchup", "catch-up", "one-on-one", "reminder"),
+    "webshop": ("basket", "trolley", "cart", "coupon", "voucher", "promo", "discount", "shopper", "buyer",
+                "wishlist", "bargain", "sale", "price", "catalog", "catalogue", "listing", "seller", "bookstore",
+                "bookshop", "hoodie", "jacket", "sneaker", "gadget"),
+    "filesystem": ("spreadsheet", "pdf", "screenshot", "installer", "config", "script", "permission",
+                   "writable", "read-only", "txt", "csv", "zip", "desktop"),
+    "support": ("caller", "complainant", "account", "password", "chargeback", "escalation", "refund",
+                "ticket", "complaint", "receipt", "identity", "supervisor"),
+    "warehouse": ("carton", "tote", "bin", "aisle", "rack", "sku", "pallet", "shelf", "forklift", "picker",
+                  "stock", "dock", "bay", "inventory"),
+    "blocks": ("cube", "brick", "pyramid", "tower"),
+    "hanoi": ("disk", "disc", "peg", "rod", "pole", "spindle", "ring"),
+    "elevator": ("rider", "floor", "storey", "story", "lobby", "penthouse", "basement", "passenger"),
+    "ferry": ("boat", "vessel", "river", "quay", "pier", "jetty", "harbour", "harbor", "island", "shore"),
+    "gripper": ("ball", "claw"),
+    "transport": ("lorry", "van", "plane", "airplane", "aircraft", "airport", "city", "courier", "cargo",
+                  "consignment", "shipment"),
+    "sokoban": ("boulder",),
+    "visitall": ("square", "cell", "tile", "grid"),
+    "tireworld": ("wheel", "jack", "wrench", "spare", "tyre", "tire", "hubcap"),
+    "depot": ("hoist", "pallet", "crate", "truck", "distributor"),
+    "dungeon": ("key", "door", "gate", "lock", "corridor", "chamber", "maze"),
+    "rearrangement": ("cupboard", "drawer", "sofa", "couch", "mug", "dish", "toy", "sock", "laundry", "kitchen",
+                      "bedroom", "clutter"),
+}
+
+#: Verbs of a world's operations users write, mapped to the tool (family) they ask for once the world is chosen.
+FIELD_VERBS: dict[str, dict[str, str]] = {
+    "calendar": {**dict.fromkeys(("pencil in", "slot in", "fit in", "squeeze in", "pop in", "line up", "block out",
+                                  "plan in", "diarise", "diarize"), "schedule")},
+    "webshop": {**dict.fromkeys(("grab", "pick up", "pick out", "snag", "bag", "put in the basket",
+                                 "put in the cart"), "add_to_cart"),
+                **dict.fromkeys(("buy up", "snap up"), "checkout"),
+                "redeem": "apply_coupon", "find": "search"},
+    "filesystem": {**dict.fromkeys(("archive", "file away", "stash", "tuck away"), "move_file"),
+                   **dict.fromkeys(("unlock", "unprotect"), "chmod_writable")},
+    "support": {**dict.fromkeys(("credit", "refund back"), "refund_order"),
+                **dict.fromkeys(("check the identity of", "confirm the identity of", "verify the identity of",
+                                 "id-check", "id check"), "verify_identity"),
+                **dict.fromkeys(("change the address of", "fix the address of"), "update_address")},
+    "warehouse": {**dict.fromkeys(("shelve", "rack", "palletise", "palletize", "put on the shelf"), "drop")},
+}
+
+
+def field_names(domain: str) -> tuple[str, ...]:
+    """The phrases that name ``domain`` outright (:data:`FIELD_NAMES`)."""
+    return FIELD_NAMES.get(domain, ())
+
+
+def field_verbs(domain: str) -> dict[str, str]:
+    """The verbs of ``domain``'s operations users write (:data:`FIELD_VERBS`), verb → tool."""
+    return FIELD_VERBS.get(domain, {})
+
+
+@cache
+def _weak_regex(domain: str) -> re.Pattern[str] | None:
+    words = FIELD_WORDS_WEAK.get(domain, ())
+    if not words:
+        return None
+    said = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    return re.compile(rf"\b({said})(?:s|es)?\b")
+
+
+def weak_field_words(text: str, domain: str) -> list[str]:
+    """The nouns of ``domain``'s roles, objects and places in ``text`` (:data:`FIELD_WORDS_WEAK`), each once, in
+    order found. ``text`` is lower case; bounded by one compiled regex pass per domain."""
+    regex = _weak_regex(domain)
+    return [] if regex is None else list(dict.fromkeys(m.group(1) for m in regex.finditer(text)))

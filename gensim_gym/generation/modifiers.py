@@ -1,0 +1,396 @@
+"""Knob phrases: how a directive modifies the task rather than what the task is about.
+
+Reward shaping ("sparse", "a reward only when the order is delivered"), noise ("the gripper sometimes drops
+things"), observability ("hidden prices", "a partial view"), time pressure ("a tight deadline", "take your time")
+and tool counts ("6 tools", "at most 5 tools", "more distractors") are read by pattern, a modifier class next to
+a noun class in either order, so unseen combinations read as the ones tried. They are read first and masked out
+of the text (:func:`knob_phrases`), because several would mislead a later reader: "a short horizon" is no request
+for short tasks, "without noise" states no rule.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gensim_gym.errors import DirectiveError
+from gensim_gym.generation.cues import (
+    FAILURE,
+    FAULTY,
+    FREQUENCY,
+    HASTE,
+    HIDE_VERB,
+    REWARD_WORD,
+    SEEING,
+    TIME_PRESSURE,
+    TIME_RESOURCE,
+)
+from gensim_gym.generation.lexicon import (
+    COUNTED,
+    NUMBER,
+    number_value,
+)
+from gensim_gym.generation.toolsets import get_toolset
+
+#: A count of tools: "6 tools", "a 7-tool setup", "a toolbox of 6" (round 6).
+TOOL_COUNT = re.compile(rf"\b({NUMBER})(?:\s+|-)tools?\b|\b(?:toolbox|toolset|tool set|toolkit|tool kit)\s+of\s+"
+                        rf"({NUMBER})\b")
+
+
+def tool_count_of(text: str) -> tuple[int, int, int] | None:
+    """``(start, end, count)`` of the first count of tools in ``text`` (:data:`TOOL_COUNT`), or None."""
+    m = TOOL_COUNT.search(text)
+    return None if m is None else (m.start(), m.end(), number_value(m.group(1) or m.group(2)))
+
+
+NOISELESS = ("deterministic", "noiseless", "no noise", "reliable")
+#: "urgent" before a noun a domain counts goals in ("1 urgent ticket", "an urgent order") says what the object is,
+#: not how much time the agent has (round 7).
+_NOT_OF_AN_OBJECT = (r"(?!(?<=\burgent)\s+(?:" + "|".join(sorted({n for ns in COUNTED.values() for n in ns}))
+                     + r")(?:s|es)?\b)")
+#: Time-pressure words by the horizon slack they ask for (the reader's clauses use the same table).
+TIME_WORDS = {"tight": ("tight deadline", "quick deadline", "short deadline", "strict deadline", "tight time",
+                        "little time", "in a hurry", "hurry", "quickly", "urgent", "urgently"),
+              "loose": ("plenty of time", "no rush", "lots of time", "take your time", "take their time")}
+
+
+# Time pressure is read by pattern, not by phrase list: a modifier class next to a time noun, in either order
+# ("a roomy horizon", "the step budget is tight"), so unseen combinations read as the ones tried.
+_TIGHT_MODS = (r"tight|tighter|short|shorter|strict|stricter|quick|little|limited|small|smaller|hard|firm|aggressive"
+               r"|low|lower|minimal|scarce|scant|narrow|brief|constrained|reduced|restricted|stringent|harsh|lean"
+               r"|very little|not much|barely any|hardly any|not a lot of|not enough")
+_LOOSE_MODS = (r"plenty of|lots of|a lot of|loads of|tons of|no shortage of|loose|looser|generous|long|longer|ample"
+               r"|relaxed|extra|more|enough|lenient|roomy|large|larger|big|bigger|huge|extended|flexible|soft|spare"
+               r"|abundant|unlimited|liberal|wide|comfortable|high|higher|a generous|an ample|some|a bit of")
+#: Limits on an episode: tight or loose by their adjective; "no limit" is loose.
+_TIME_LIMIT = r"episode limits?|episode length|episode budget|step limits?|time limits?|limits?"
+#: Pressure itself: "more time pressure" is tighter, "little time pressure" looser.
+_MORE_PRESSURE = r"more|extra|high|higher|heavy|heavier|intense|serious|real|lots of|a lot of|plenty of|added|some"
+_LESS_PRESSURE = r"no|without|not much|zero|little|low|lower|minimal|hardly any|barely any|less|reduced"
+#: Adjectives of a deadline or time limit that loosen it ("a generous deadline", "a relaxed time limit").
+_LOOSE_LIMIT = (r"generous|relaxed|loose|looser|lenient|soft|flexible|long|longer|extended|distant|far|comfortable"
+                r"|forgiving|ample|roomy|easy")
+_TIME_TAIL = rf"(?:\s+(?:in|on|for|of)\s+(?:the\s+|each\s+|an?\s+)?(?:{TIME_RESOURCE}|episodes?))?"
+_IS = r"(?:is\s+|are\s+|should\s+be\s+|must\s+be\s+|stays?\s+|kept\s+|being\s+)?(?:very\s+|quite\s+|pretty\s+)?"
+_TIGHT_ADJ = r"tight|short|strict|limited|small|low|brief|scarce|constrained|restricted|minimal"
+_LOOSE_ADJ = r"generous|loose|long|relaxed|lenient|ample|roomy|large|plentiful|unlimited|extended|flexible|big"
+#: Quantities of tools: "a handful of tools", "only the needed tools" / "many tools", "lots of distractors".
+_FEW_TOOLS = (r"fewer|less|few|a few|only a few|just a few|very few|no|without|minimal|minimum|small|smaller|not many"
+              r"|not too many|a handful of|handful of|limited|reduced|restricted|tiny|a small number of|lean|slim"
+              r"|compact|only the|only|just the|just")
+_MANY_TOOLS = (r"twice as many|double the|many|many more|more|lots more|extra|lots of|plenty of|a lot of|several"
+               r"|additional|a bunch of"
+               r"|tons of|loads of|numerous|a large number of|a wide range of|large|larger|big|bigger|rich|wide"
+               r"|a few extra|a couple of extra|a couple more|a few more|some extra")
+_TOOL_NOUN = r"distractors?|distractor tools|tools|toolsets?|tool sets?"
+#: One word between a quantity and its tool noun ("few distractor tools"), never a count ("only 3 tools").
+_BETWEEN = rf"(?:(?!\d|(?:{NUMBER})\b)\w+\s+)?"
+#: Words that bound a count from above ("at most 6 tools"); "fewer than"/"less than" exclude the number itself.
+_AT_MOST = (r"at most|no more than|not more than|up to|at max|max|maximum of|a maximum of|max of|a max of|under"
+            r"|below|within|capped at|limited to|fewer than|less than|(?:a |the )?(?:cap|limit|ceiling) of")
+
+
+#: A bound said as limiting the tools to a number (round 6): "limit the toolset to 4", "cap the tools at 5".
+_LIMIT_TOOLS = (rf"\b(?:limit|cap|restrict|keep|trim|cut)\w*\s+(?:the\s+)?(?:toolset|tool set|tools|toolbox"
+                rf"|number of tools)\s+(?:to|at)\s+(?:{NUMBER})\b")
+
+
+def tool_bound(said: str) -> int:
+    """The most tools an upper-bound phrase ("at most 6 tools", "fewer than 5 tools", "limit the toolset to 4")
+    allows."""
+    m = re.search(rf"\b({_AT_MOST})\s+({NUMBER})\b", said) or re.search(rf"\b(to|at)\s+({NUMBER})\b", said)
+    if m is None:
+        raise DirectiveError(f"{said!r} bounds no tool count")
+    n = number_value(m.group(2))
+    return n - 1 if m.group(1) in ("fewer than", "less than") else n
+
+
+#: Nouns of what an agent sees, and the extents that make it partial or full ("a limited view", "full visibility").
+_PART_SEEN = r"partial|limited|restricted|obscured|foggy|incomplete|narrow|reduced|poor|blurry|imperfect|hidden"
+_ALL_SEEN = r"full|complete|total|perfect|clear|unrestricted|unobstructed|fully visible|fully observable"
+#: A part of a directive that is one time word alone (", tight,"): the pressure it names.
+#: An episode's length (round 9).
+_EPISODE_SHORT = r"short|shorter|brief|briefer"
+_EPISODE_LONG = r"long|longer|lengthy|extended"
+_LONE_TIGHT = r"tight|tighter|rushed|hurried|urgent|pressed|quick|fast|speedy|hasty|timed|rapid|brisk|hectic"
+_LONE_LOOSE = (r"leisurely|unhurried|unrushed|loose|looser|relaxed|patient|slow|slow[- ]paced|calm|lenient|untimed"
+               r"|laid[- ]back|easygoing|easy[- ]going")
+#: Negation scope for time pressure (round 6), as :func:`_negated` is for the boolean knobs: a negator before a word
+#: of haste, with at most three words between, says there is none ("no hurry", "no need to rush", "not in a hurry",
+#: "never rushed", "without hurrying"), so it is plenty of time, not the haste the word alone asks for.
+_NO_HASTE = (rf"\b(?:no|not|never|without|zero|nothing|don't|do not|doesn't|does not|needn't|need not|isn't|is not"
+             rf"|aren't|are not)\s+(?:[\w']+\s+){{0,3}}?(?:{HASTE})\b")
+#: Time said to be no concern ("the clock is never an issue", "time doesn't matter", "no worries about time").
+_NO_CONCERN = (r"\b(?:time|timing|the clock|clock|speed|the deadline|deadlines?|the horizon|step counts?|steps)\s+"
+               r"(?:is|are|isn't|aren't|will be|should be)\s+(?:never|not|no|n't)?\s*(?:an?\s+|really\s+|much\s+)?"
+               r"(?:issue|concern|problem|factor|worry|constraint|object|priority|pressure)\b"
+               r"|\b(?:time|timing|the clock|speed)\s+(?:doesn't|does not|don't|do not|won't|will not|shouldn't)\s+"
+               r"(?:really\s+)?matter\b"
+               r"|\bno\s+(?:worries|concern|pressure)\s+(?:about|over|on)\s+(?:the\s+)?(?:time|clock|speed|steps)\b")
+#: The pace a task runs at, by a modifier of the noun "pace" ("at a leisurely pace", "at its own pace" / "at a
+#: brisk pace"), and taking one's time ("the agent can take its time", "as long as it takes").
+_SLOW_PACE = (r"\b(?:leisurely|slow|slower|relaxed|easy|calm|gentle|comfortable|unhurried|steady|own|measured)\s+"
+              r"pace\b|\btak(?:e|es|ing)\s+(?:your|its|their|his|her|our|my|one's|the|all the|as much|whatever)\s+"
+              r"(?:\w+\s+)?time\b|\bas long as (?:it|they|you|he|she|needed|necessary)(?:\s+(?:takes?|needs?"
+              r"|likes?|wants?))?\b|\bat (?:its|their|your|his|her|our|my|one's) (?:own )?leisure\b"
+              r"|\b(?:leisurely|unhurried|unrushed)\b")
+_FAST_PACE = (r"\b(?:brisk|fast|quick|rapid|high|breakneck|hurried|frantic|hectic|furious)\s+pace\b"
+              r"|\b(?:against the clock|time is of the essence|every (?:second|step|move) counts)\b")
+
+
+#: Stochastic failure is read by pattern, as time pressure is: a frequency (:data:`FREQUENCY`: "sometimes",
+#: "now and then", "at random") near a failure (:data:`FAILURE`: "drops", "breaks down", "gets it wrong"), in
+#: either order, asks for noise ("the hand sometimes drops them", "the search tool fails every so often"). "may"
+#: is left out: "the robot may not drop crates at the dock" is a rule, not a chance.
+#: Failure as a noun with an adjective of frequency ("occasional mistakes", "random failures", "the odd malfunction"),
+#: proneness ("prone to errors"), a possibility ("actions can fail") or success only usually ("works most of the time").
+_FAILURE_NOUN = (r"mistakes?|errors?|failures?|glitch(?:es)?|malfunctions?|breakdowns?|crash(?:es)?|hiccups?|slips?"
+                 r"|faults?|misfires?|blunders?|fumbles?|drops?|outages?|timeouts?|bugs?")
+_NOISE_SHAPES = (rf"\b(?:occasional|sporadic|intermittent|random|periodic|frequent|rare|odd|unpredictable|spurious"
+                 rf"|infrequent|the odd|the occasional|some random)\s+(?:\w+\s+)?(?:{_FAILURE_NOUN})\b"
+                 rf"|\b(?:prone|liable|subject|susceptible)\s+to\s+(?:\w+\s+)?(?:{_FAILURE_NOUN}|fail\w*|break\w*"
+                 rf"|err\w*)\b"
+                 r"|\b(?:can|could|might|sometimes will|will sometimes|occasionally will)\s+(?:\w+\s+)?"
+                 r"(?:fail|break down|crash|glitch|malfunction|misfire|go wrong|err|jam|stall|time out)"
+                 r"(?:s|es|ed|ing)?\b"
+                 r"|\b(?:succeeds?|succeeding|works?|working|goes|go)\s+(?:only\s+)?(?:most of the time|usually|mostly"
+                 r"|often|sometimes|not always|some of the time|half the time)\b"
+                 r"|\b(?:usually|mostly|generally|often|normally)\s+(?:succeeds?|works?)\b")
+#: A rate said as a number before a chance of failing ("a 20% failure rate", "a 5 percent chance of a drop").
+_RATE = r"(?:\d+(?:\.\d+)?\s*(?:%|percent)\s+)?"
+#: Hiding is read by pattern too: a verb or adjective of hiding with a noun of information, in either order
+#: ("hide some customer information", "some details kept secret", "with the map hidden", "withhold the
+#: addresses from the agent"), asks for partial observability.
+_HIDDEN_ADJ = (r"hidden|concealed|masked|withheld|secret|private|unknown|obscured|redacted|undisclosed|unrevealed"
+               r"|unshown|not shown|not visible|not given|not revealed|invisible|unavailable|out of view|out of sight"
+               r"|off[- ]screen|blanked out|blacked out|left out|omitted|under wraps")
+_INFO_NOUN = (r"information|info|details?|facts?|data|state|map|maps|attributes?|properties|fields?|records?"
+              r"|identity|identities|status|statuses|locations?|positions?|contents?|layout|board|world|values?"
+              r"|variables?|knowledge|specifics|particulars|history|histories|addresses|address|numbers?|names?"
+              r"|parts? of the (?:state|world|map|board)|things|stuff|clues?|whereabouts|inventory|specs?|preferences?"
+              r"|availability|prices?|costs?|ids?")
+#: The words between a noun and its state ("details are kept secret", "the map stays mostly hidden").
+_STATE_IS = (r"(?:(?:is|are|was|were|be|being|been|kept|stay|stays|remain|remains|left|get|gets|partly|partially"
+             r"|mostly|fully|completely|all|always|often|usually)\s+){0,3}")
+_TO_AGENT = r"from (?:the |our |my |your )?(?:agent|player|learner|policy|bot|model|robot|assistant|ai)s?"
+#: A reward that comes only when the task is done, said loosely ("a reward only when the whole schedule is
+#: done", "rewards only for finishing", "reward at the very end", "no reward until everything is delivered").
+_DONE = (r"success|successes|succeeds?|succeeded|succeeding|successful(?:ly)?|the end|end|completion|completed"
+         r"|complete|completes|completing|goals?|solved|solving|solves?|solution|done|finished|finishing|finish"
+         r"|finishes|reached|achieved|accomplished|over|win|wins|winning|won|delivered|sorted|met|satisfied"
+         r"|resolved|fulfilled|a full solution|victory|built|made|put|(?:is|are|gets?|got|has been|have been)\s+\w+ed")
+#: ("paid", "credit" are left out: "store credit only when the order is delivered" is a support rule)
+#: Adjectives of a finished object ("a finished order", "completed tasks").
+_FINISHED = r"finished|completed|complete|done|successful|solved|fulfilled|resolved|accomplished|delivered"
+_ONLY = r"only|just|solely|exclusively|purely|nothing but"
+_WHEN = r"on|for|at|upon|when|whenever|once|if|after|by|in case of"
+#: Up to six words between the condition and what is done ("when the whole schedule is done").
+_UP_TO_SIX = r"(?:\s+[\w'-]+){0,6}?\s+"
+
+
+#: Words that negate the knob word they stand before ("nothing stochastic", "no hidden facts", "never noisy",
+#: "free of noise", "non-deterministic"), with at most one intensifier or adjective between.
+NEGATOR = (r"no|not|nothing|none|never|without|zero|non|free of|isn't|aren't|is not|are not|don't want"
+           r"|do not want|rather than|instead of|neither|nor")
+
+
+def _negated(words: str, kind: str, value: object) -> tuple[tuple[str, str, object], ...]:
+    """The knob phrases that negate ``words``: a negator before them (:data:`NEGATOR`; "no", "nothing",
+    "non-" ...), or a privative after them ("noise-free", "randomness-less"). One mechanism for every
+    boolean knob (noise, observability, reward shaping), so a negator unseen with one knob reads as it
+    does with another."""
+    # "not only noisy" says noisy: a focus word between scopes the negator away
+    return ((rf"\b(?:{NEGATOR})[- ](?:any\s+|much\s+|too\s+|so\s+|very\s+|at all\s+"
+             rf"|(?!only\b|just\b|merely\b|simply\b)\w+\s+)?(?:{words})\b",
+             kind, value),
+            (rf"\b(?:{words})[- ](?:free|less)\b", kind, value))
+
+
+#: Phrases that set a knob and would mislead a later recognizer if left in the text: time pressure ("a short
+#: horizon" is no request for short tasks, "a hard deadline" none for hard tasks), negated knob words ("without
+#: noise" asks for no noise and states no rule), "can't see" (hidden facts, not a rule), "long-horizon" (longer
+#: tasks, not a loose horizon). ``(regex, kind, value)``, most specific first.
+KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compile(p), k, v) for p, k, v in (
+    (r"\blong[- ]horizon\b", "plan_length", 2),
+    # haste negated or said to be no concern, and a pace, before the haste words themselves (round 6)
+    (_NO_HASTE + "|" + _NO_CONCERN + "|" + _SLOW_PACE, "time_pressure", "loose"),
+    (_FAST_PACE, "time_pressure", "tight"),
+    # haste asked of the agent: "be quick", "finish fast", "as fast as possible", "in as few moves as possible"
+    (r"\b(?:be|act|work|move|finish|finishes|done|get it done|solve it|complete it)\s+(?:very\s+|really\s+)?(?:quick"
+     r"|quickly|fast|rapidly|swiftly|promptly|speedily)\b|\bas (?:quick|quickly|fast|soon|swiftly|rapidly) as "
+     r"(?:possible|you can|it can|they can)\b|\bin as few (?:steps|moves|actions|turns) as (?:possible|it can)\b",
+     "time_pressure", "tight"),
+    # a schedule said to be tight or relaxed is the time the agent has, also where "schedule" is the world's verb
+    # (round 8: "set up two calls, tight schedule" in a calendar)
+    (r"\b(?:tight|tighter|packed|busy|hectic|crammed|compressed|demanding)\s+schedules?\b", "time_pressure", "tight"),
+    # an episode said to be short or long is the time it has as well as the task in it (round 9: "short episodes"
+    # is a tight horizon): the noun is the time pressure, the adjective stays for the plan length
+    (rf"\b(?:{_EPISODE_SHORT})\s+(?P<k>episodes?|runs?|rollouts?)\b"
+     rf"|\b(?P<k2>episodes?|rollouts?)\s+{_IS}(?:kept\s+)?(?:{_EPISODE_SHORT})\b", "time_pressure", "tight"),
+    (rf"\b(?:{_EPISODE_LONG})\s+(?P<k>episodes?|rollouts?)\b"
+     rf"|\b(?P<k2>episodes?|rollouts?)\s+{_IS}(?:kept\s+)?(?:{_EPISODE_LONG})\b(?![- ]horizon)", "time_pressure",
+     "loose"),
+    (r"\b(?:relaxed|loose|looser|flexible|generous|leisurely|unhurried)\s+schedules?\b", "time_pressure", "loose"),
+    (r"\b(?:" + "|".join(map(re.escape, TIME_WORDS["tight"])) + r")\b(?!\s+pressure)" + _NOT_OF_AN_OBJECT,
+     "time_pressure", "tight"),
+    (r"\b(?:" + "|".join(map(re.escape, TIME_WORDS["loose"])) + r")\b", "time_pressure", "loose"),
+    (rf"\b(?:{_LESS_PRESSURE})\s+(?:real\s+|any\s+|extra\s+|spare\s+)?(?:{TIME_PRESSURE}|pressure)\b",
+     "time_pressure", "loose"),
+    (rf"\b(?:{_MORE_PRESSURE})\s+(?:time\s+)?pressure\b", "time_pressure", "tight"),
+    (rf"\b(?:{_LOOSE_LIMIT})\s+(?:\w+\s+)?(?:deadlines?|time limits?|step limits?|limits?|clocks?|timers?)\b",
+     "time_pressure", "loose"),
+    (rf"\b(?:no|without|zero)\s+(?:real\s+|step\s+|time\s+)?(?:{_TIME_LIMIT})\b"
+     r"|\b(?:no|without|zero)\s+(?:real\s+|any\s+)?(?:time|step|horizon)\s+(?:constraints?|restrictions?|caps?|bounds?)\b",
+     "time_pressure", "loose"),
+    (rf"\b(?:no|without|zero)\s+(?:real\s+|any\s+|extra\s+|spare\s+)?(?:{TIME_RESOURCE})\b{_TIME_TAIL}",
+     "time_pressure", "tight"),
+    (rf"\b(?:{_TIGHT_MODS})\s+(?:\w+\s+)?(?:{TIME_RESOURCE}|{TIME_PRESSURE}|{_TIME_LIMIT}|steps|moves|turns)\b"
+     rf"{_TIME_TAIL}", "time_pressure", "tight"),
+    (rf"\b(?:{_LOOSE_MODS})\s+(?:\w+\s+)?(?:{TIME_RESOURCE})\b{_TIME_TAIL}", "time_pressure", "loose"),
+    (r"\b(?:plenty of|lots of|a lot of|loads of|tons of|enough|spare|ample|generous|no shortage of|unlimited|infinite"
+     r"|endless|countless|as many)\s+"
+     r"(?:\w+\s+)?(?:steps|moves|turns)\b", "time_pressure", "loose"),  # not "more steps": longer plans
+    (rf"\b(?:{TIME_RESOURCE}|{TIME_PRESSURE}|{_TIME_LIMIT}|steps|moves|turns|actions)\s+{_IS}(?:{_TIGHT_ADJ})\b",
+     "time_pressure", "tight"),
+    (rf"\b(?:{TIME_RESOURCE}|{TIME_PRESSURE}|{_TIME_LIMIT}|steps|moves|turns|actions)\s+{_IS}(?:{_LOOSE_ADJ})\b",
+     "time_pressure", "loose"),
+    (rf"\b(?:under\s+|with\s+|a\s+)?(?:{TIME_PRESSURE})\b", "time_pressure", "tight"),
+    (rf"(?:^|[,;:])\s*(?P<k>{_LONE_TIGHT})\s*(?=[,;.]|$)", "time_pressure", "tight"),
+    (rf"(?:^|[,;:])\s*(?P<k>{_LONE_LOOSE})\s*(?=[,;.]|$)", "time_pressure", "loose"),
+    # a negator scopes over the knob word after it, for every boolean knob alike (see _negated)
+    *_negated(r"noise|noisy|randomness|random|stochastic|stochasticity|flaky|failures?|unreliable|failing", "noise",
+              False),
+    *_negated(r"deterministic|reliable|noiseless", "noise", True),
+    # frequency x failure, in either order; "never fails" is deterministic (see FREQUENCY)
+    (r"\b(?:never|don't|do not|doesn't|does not|won't|will not|can't|cannot)\s+(?:ever\s+)?(?:fail|break down|crash"
+     r"|glitch|malfunction|misfire|err|go wrong|time out)\w*\b", "noise", False),
+    (rf"\b(?:{FREQUENCY})\s+(?:[\w'-]+\s+){{0,3}}?(?:{FAILURE})\b"
+     rf"|\b(?:{FAILURE})\b(?:\s+[\w'-]+){{0,3}}?\s+(?:{FREQUENCY})\b"
+     rf"|\b(?:{FAULTY})\b|(?:\bnot|n't)\s+always\s+(?:work|works|succeed|succeeds|go|goes|run|runs|respond|responds)\b"
+     rf"|\b{_RATE}(?:chance|probability|risk|odds|likelihood|rate)\s+(?:of\s+|that\s+)?(?:[\w'-]+\s+){{0,2}}?"
+     rf"(?:{FAILURE})\b"
+     rf"|\b{_RATE}(?:failure|error|drop|miss|breakdown|crash|glitch)\s+(?:rate|chance|probability|odds)s?\b"
+     r"|\b(?:success|outcomes?|actions?|moves?|calls?|tools?|results?|it)\s+(?:is|are)\s+(?:not|never)\s+guaranteed\b"
+     r"|\bno guarantee (?:of success|that (?:\w+ ){0,3}?(?:works?|succeeds?))\b|" + _NOISE_SHAPES, "noise", True),
+    *_negated(r"(?:hidden|partial(?!\s+(?:rewards?|credit|shaping))|partially|unobserved|unseen|invisible|secret)"
+              r"(?:\s+(?:information|info|facts?|state|observability|observable))?", "partial", False),
+    *_negated(r"(?:fully|full|completely)\s+(?:observable|observability|visible)|visible|observable", "partial",
+              True),
+    (r"\b(?:can't|cannot|can not|doesn't|does not|don't|do not|won't|unable to)\s+(?:see|observe|know|tell)\b",
+     "partial", True),
+    # seeing a part, or everything (round 6): "should see only part of the catalog", "the robot knows everything"
+    (r"\b(?:sees?|seeing|knows?|knowing|observes?|observing|views?)\s+(?:only\s+|just\s+)?(?:part|parts|some|a part"
+     r"|a portion|a fraction|half|little|a little|bits|pieces|a subset)\s+of\b|\bonly\s+(?:sees?|knows?|observes?)\b",
+     "partial", True),
+    (r"\b(?:sees?|knows?|observes?)\s+(?:everything|it all|all of it|all the facts|the whole (?:state|world|map"
+     r"|board|grid|picture))\b", "partial", False),
+    # hiding by verb or adjective with an information noun, in either order; "don't hide anything" is full
+    (rf"\b(?:don't|do not|never|no need to|without|nothing|no)\s+(?:\w+\s+)?(?:{HIDE_VERB})\b"
+     rf"(?:\s+(?:anything|any\s+\w+|it|them))?", "partial", False),
+    (rf"\b(?:{HIDE_VERB})\s+(?:[\w'-]+\s+){{0,3}}?(?:{_INFO_NOUN})\b"
+     rf"(?:\s+(?:{_HIDDEN_ADJ}|{_TO_AGENT}))?"
+     rf"|\b(?:{HIDE_VERB})\s+(?:[\w'-]+\s+){{0,4}}?{_TO_AGENT}\b"
+     rf"|\b(?:keep|keeps|kept|keeping)\s+(?:[\w'-]+\s+){{1,4}}?(?:secret|hidden|private|under wraps|{_TO_AGENT})\b"
+     rf"|\b(?:{_INFO_NOUN})\s+{_STATE_IS}(?:{_HIDDEN_ADJ})\b"
+     rf"|\b(?:{_HIDDEN_ADJ})\s+(?:[\w'-]+\s+)?(?:{_INFO_NOUN})\b", "partial", True),
+    (r"\b(?:unseen|invisible|unknown (?:state|facts?|information)|partial obs|partially obs)\b"
+     # known only when asked for (round 6): "availability is revealed only on request", "only shown once checked"
+     r"|\b(?:revealed|shown|visible|known|disclosed|available|seen)\s+only\s+(?:on request|when|after|once|if|upon)\b"
+     r"|\bonly\s+(?:revealed|shown|disclosed|known)\s+(?:on request|when|after|once|if|upon)\b", "partial", True),
+    # unseen until an act reveals it (round 8): "rooms stay dark until entered", "the contents are unknown until
+    # opened"; the act that reveals it belongs to the clause, up to four words to the end of its part
+    (r"\b(?:dark|unknown|unseen|unexplored|blank|covered|a mystery|out of sight|not shown|not known)\s+until\b"
+     r"(?:(?:\s+[\w'-]+){1,4}(?=\s*(?:[,;:.]|$)))?", "partial", True),
+    # what the agent sees, by pattern as time pressure is: an extent and a noun of seeing, in either order ("a
+    # partial view", "limited visibility", "the map is fully visible", "observable state")
+    (rf"\b(?:{_PART_SEEN})\s+(?:\w+\s+)?(?:{SEEING})\b|\b(?:{SEEING})\s+{_IS}(?:{_PART_SEEN})\b"
+     # a degree of part on an adjective of seeing (round 10): "only partly visible", "half observable"
+     r"|\b(?:partially|partly|half|semi-?|dimly|barely)\s*(?:observable|observed|visible|known|seen|shown)\b"
+     r"|\bfog of war\b", "partial", True),
+    (rf"\b(?:{_ALL_SEEN})\s+(?:\w+\s+)?(?:{SEEING})\b|\b(?:{SEEING})\s+{_IS}(?:{_ALL_SEEN}|observable|visible)\b"
+     r"|\b(?:fully\s+|completely\s+|totally\s+|entirely\s+)?(?:observable|visible|transparent)\s+(?:state|world|map|board"
+     r"|grid|environment|layout|facts?)\b|\b(?:fully|completely|totally|entirely)\s+(?:observable|visible|transparent)\b"
+     r"|\b(?:everything|all)\s+(?:is\s+)?(?:visible|observable|observed|known|shown)\b"
+     r"|\b(?:sees?|seeing|shows?|showing|observes?)\s+(?:the\s+)?(?:whole|entire|full|complete)\s+(?:board|map|grid|state"
+     r"|world|layout|environment|picture)\b",
+     "partial", False),
+    *_negated(r"sparse|sparsely|sparse rewards?", "reward_mode", "dense"),
+    *_negated(r"(?:dense|shaped|intermediate|progress|per[- ]step|partial)\s+rewards?|(?:reward\s+|progress\s+)?"
+              r"shaping|dense|densely|shaped", "reward_mode", "sparse"),
+    (r"\bunshaped\b", "reward_mode", "sparse"),
+    # a reward that waits for the task done, said loosely: "only" around a reward word and a condition of done
+    (rf"\b(?:{_ONLY})\s+(?:[\w'-]+\s+){{0,3}}?(?:{REWARD_WORD})\b(?:\s+[\w'-]+){{0,3}}?\s+(?:{_WHEN}){_UP_TO_SIX}"
+     rf"(?:{_DONE})\b"
+     rf"|\b(?:{REWARD_WORD})\s+(?:[\w'-]+\s+){{0,2}}?(?:{_ONLY})\s+(?:{_WHEN}){_UP_TO_SIX}(?:{_DONE})\b"
+     rf"|\b(?:{REWARD_WORD})\s+(?:[\w'-]+\s+){{0,2}}?(?:{_ONLY})\s+(?:{_WHEN})\s+(?:{_DONE})\b"
+     rf"|\b(?:no|zero|nothing)\s+(?:\w+\s+)?(?:{REWARD_WORD})\s+(?:until|till|before|unless){_UP_TO_SIX}(?:{_DONE})\b"
+     rf"|\b(?:{REWARD_WORD})\s+(?:\w+\s+){{0,2}}?(?:at|on|upon)\s+(?:the\s+)?(?:very\s+)?(?:end|completion|finish)\b"
+     rf"|\b(?:{REWARD_WORD})\s+(?:\w+\s+){{0,2}}?(?:only\s+)?(?:at|in)\s+the\s+(?:very\s+)?(?:last|final)\s+step\b"
+     # only a finished object is rewarded (round 7): "only reward a finished order", "rewards only completed tasks"
+     rf"|\b(?:(?:{_ONLY})\s+(?:reward|rewards|pay|pays|pay out for)|(?:{REWARD_WORD})\s+(?:{_ONLY}))\s+(?:for\s+)?"
+     # (the object stays to be read: "a finished order" is a checkout)
+     rf"(?:an?\s+|the\s+|each\s+|every\s+|any\s+)?(?:{_FINISHED})(?=\s+[a-z]+)",
+     "reward_mode", "sparse"),
+    (r"\b(?:rewards?|rewarded)\s+only\s+(?:on|for|at|upon|when|once|if)\s+(?:the\s+)?(?:task\s+|goal\s+|puzzle\s+|"
+     r"episode\s+|problem\s+)?(?:is\s+|gets\s+)?(?:success|succeeding|successful|the end|end|completion|completed|"
+     r"complete|the goal|goal|solved|done|finished|reached|achieved)"
+     r"|\b(?:only|just)\s+(?:an?\s+)?(?:success|terminal|binary|final|goal)\s+(?:reward|signal)s?"
+     r"|\b(?:success|terminal|binary|0/1|final|goal)[- ](?:only\s+)?rewards?\b|\breward\s+at\s+the\s+end\b"
+     r"|\bsuccess[- ]only\b"
+     # a reward that waits for any condition said after it (round 6): "reward only once all balls are in room b"
+     r"|\b(?:rewards?|rewarded|payoffs?)\s+(?:\w+\s+){0,2}?(?:only|solely|just)\s+(?:once|when|after|upon|if"
+     r"|as soon as)\s+[^,;.]+"
+     # only the outcome counts (round 6): "only success counts", "nothing but the result matters"
+     r"|\b(?:only|just|nothing but)\s+(?:the\s+)?(?:success|outcome|result|completion|goal|win|winning|final state)\s+"
+     r"(?:counts|matters|is rewarded|gets rewarded|pays|scores)\b", "reward_mode", "sparse"),
+    (r"\b(?:per[- ]step|step[- ]?wise|step[- ]by[- ]step|incremental|intermediate|progress|partial[- ]credit)"
+     r"\s+rewards?\b"
+     r"|\breward\s+(?:shaping|for progress|each step|every step)\b|\breward[- ]shaping\b"
+     # a reward for each part done (round 6): "partial credit", "a reward per delivered crate", "points for every box"
+     r"|\bpartial credit\b|\b(?:rewards?|rewarded|points?|credit|bonus(?:es)?)\s+(?:per|for each|for every|on each"
+     r"|on every|after each|after every|with each|with every|each time|at each|at every)\b", "reward_mode", "dense"),
+    # a quantity word and a tool noun, with at most one word between that does not turn few into more; "no extra
+    # tools" is none (round 6: it read as extra tools)
+    (rf"\b(?:no|without|zero|not any|none of the)\s+(?:extra|additional|more|spare|distractor)\s+(?:{_TOOL_NOUN})\b",
+     "tool_choice", -99),
+    (rf"\b(?:(?:add|adding|give|use|include|with)\s+)?(?:{_MANY_TOOLS})\s+{_BETWEEN}(?:{_TOOL_NOUN})\b",
+     "tool_choice", 2),
+    (rf"\b(?:{_FEW_TOOLS})\s+(?!extra\b|more\b|additional\b){_BETWEEN}(?:{_TOOL_NOUN})\b"
+     r"|\b(?:remove|drop|cut|strip|trim)\s+(?:the\s+)?(?:distractors?|extra tools|distractor tools)\b"
+     rf"|\b(?:don't|do not|never|no need to|without)\s+(?:add|adding|use|using|include|including|give|giving)\s+"
+     rf"(?:any\s+)?(?:extra\s+|more\s+|additional\s+)?(?:{_TOOL_NOUN})\b",
+     "tool_choice", -99),  # "fewer distractors" is no request for more
+    # an upper bound on the tool count: met by every task with no more tools (see tool_bound)
+    (rf"\b(?:{_AT_MOST})\s+(?:{NUMBER})\s+(?:\w+\s+)?tools?\b|{_LIMIT_TOOLS}", "tool_bound", None),
+    (r"\bnot\s+(?:too\s+|very\s+|that\s+|so\s+|overly\s+)?(?:hard|difficult|challenging)\b", "difficulty", -0.15),
+    (r"\bnot\s+(?:too\s+|very\s+|that\s+|so\s+|overly\s+)?(?:easy|simple|trivial)\b", "difficulty", 0.15),
+))
+
+
+def knob_phrases(text: str) -> list[tuple[int, int, str, object]]:
+    """``(start, end, kind, value)`` of every :data:`KNOB_PHRASES` match in ``text`` (lower case), earlier
+    patterns first where two overlap."""
+    taken = bytearray(len(text))
+    out = []
+    for pattern, kind, value in KNOB_PHRASES:
+        for m in pattern.finditer(text):
+            # "k" (or "k2", its other word order): the words, not the comma
+            group = next((g for g in ("k", "k2") if g in pattern.groupindex and m.group(g) is not None), None)
+            start, end = m.span(group) if group else m.span()
+            if not any(taken[start:end]):
+                taken[start:end] = b"\x01" * (end - start)
+                out.append((start, end, kind, value))
+    return sorted(out)
+
+
+
+def bounded_tools(bound: int, domains, notes: list[str]) -> int | None:
+    """The tool count an upper bound asks for: none where every task of ``domains`` already meets it (a
+    domain with fewer tools than the bound is not padded up to it), else exactly the bound."""
+    most = sum(len(get_toolset(d).all_tools) for d in domains)
+    if bound >= most:
+        notes.append(f"at most {bound} tools: {'+'.join(domains)} has {most} in all, every task meets the bound")
+        return None
+    notes.append(f"at most {bound} tools: exactly {bound} are given")
+    return bound
+
+

@@ -1,0 +1,332 @@
+"""Rules: the phrases of a directive that restrict how a task is done, and the constraints they name.
+
+"never delete the backups", "without double-booking anyone", "stay under a $50 budget", "the dock is off
+limits", "verify identity before every refund": a rule phrase forbids or orders operations rather than asking for
+them, so the other readers skip its words (:func:`forbidding_rules`), and it turns on the toolsets' constraint
+templates it names (:func:`read_constraints`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from gensim_gym.generation.lexicon import (
+    NUMBER,
+    NUMBER_WORDS,
+    SAME_SLOT,
+    calls,
+    counted_type,
+    operations,
+    rule_templates,
+    verb_of,
+)
+from gensim_gym.generation.toolsets import get_toolset, load_registry
+from gensim_gym.generation.wording import verb_pattern
+
+#: States a rule keeps something in ("keep the dock clear", "the backups must stay untouched").
+_KEPT_STATE = (r"intact|untouched|safe|unchanged|alone|clear|empty|free|protected|clean|vacant|unharmed|as is"
+               r"|out of (?:it|this|that|the loop|the way)"
+               r"|available|ready|open|closed|locked|unlocked|stocked|charged|tidy|sorted|positive|non[- ]?negative"
+               r"|above zero|solvent|in the black")
+#: Nouns that bound an amount: "a spending limit", "a budget cap", "a ceiling on refunds".
+_LIMIT_NOUN = r"limits?|caps?|ceilings?|quotas?|allowances?"
+#: Nouns for a norm an agent keeps to, and verbs of keeping to one ("follow the refund rules", "within policy").
+_NORM_NOUN = r"polic(?:y|ies)|rules?|regulations?|guidelines?|limits?|constraints?|bounds?|terms|procedures?|budget"
+_NORM_VERB = r"follow\w*|respect\w*|honou?r\w*|observ\w*|stick\w* to|keep\w* to|stay\w* within"
+#: The words that open a rule rather than a task: "without double-booking anyone", "never delete the
+#: backups", "must not escalate", "stay under a $50 budget", "only for verified customers".
+_RULE_HEAD = (
+    r"without|never|no more than|don't|do not|not allowed to|(?:must|should|may|shall|can|will|does) not|mustn't"
+    r"|shouldn't|can't|cannot|won't|doesn't|forbid(?!den)\w*|prohibit(?!ed)\w*|no \w+ (?:allowed|permitted)"
+    r"|(?:stay |keep |remain )?(?:within|under|below|inside) (?:the |a |an |our |their )?"
+    r"(?:\$?\d[\d,.]*\s*(?:dollars?|euros?|usd|eur)?\s+)?budget"
+    r"|(?:on a|tight|limited|fixed) budget|double[- ]?book\w*|only (?:if|when|for|to|under)|respect\w*|avoid\w*"
+    # a budget stated as an amount ("a budget of 40", "a $40 budget"); two things in one slot ("no overlaps")
+    r"|budget (?:of|is|=|:) ?\$?\d[\d,.]*|\$?\d[\d,.]*[- ](?:dollars?[- ]|euros?[- ]|credits?[- ])?budget"
+    r"|no (?:overlap|clash|conflict|collision)\w*"
+    r"|(?:keep |stay )?spend\w* (?:(?:is |are )?(?:capped at|limited to)|under|below|within|less than|no more than"
+    r"|at most)"
+    # a rule stated as a negative quantifier, as keeping something as it is, or as following a rule
+    r"|nobody|no one|no-one|none of|nothing|no (?:[a-z]+ ){1,3}?(?:may|must|should|can|shall|will|ever|is|are|gets?)"
+    rf"|(?:keep|leave|preserve|maintain)\s+[^,;.]*?\b(?:{_KEPT_STATE})"
+    rf"|(?:must|should|shall|has to|have to|needs? to|will)\s+(?:always\s+)?(?:stay|remain|be kept|be left|be)\s+"
+    rf"(?:(?:kept|left)\s+)?(?:{_KEPT_STATE})"
+    r"|(?:must|should|has to|have to|always)\s+(?:follow|obey|comply with|adhere to)|according to|in line with"
+    # the general shapes (round 4): a prohibition of anything ("no escalations", "no person in two sessions"),
+    # a restriction ("may only", "only after"), a limit or cap on something ("a spending limit", "a budget
+    # cap"), keeping to a norm ("within policy", "follow the rules", "protect the backups")
+    # a cap in money ("a product under 30 credits")
+    r"|(?:under|below|within|less than|at most|no more than|max(?:imum)?(?: of)?) \$?\d[\d,.]*\s*(?:dollars?|euros?"
+    r"|credits?|bucks|usd|eur|coins?)\b"
+    r"|(?:no|zero) (?!more than\b|longer\b|matter\b)[a-z]+|(?:may|can|must|should|shall) only"
+    r"|only (?:after|once|with|within|on|before|while|until|during)|ban(?:s|ning)?"
+    # the counted things restricted (round 9): "only those within the return window", "only the eligible ones"
+    r"|only (?:(?:those|these|the ones|ones)\s+(?:(?:that|who|which)\s+(?:are|were|is|was)\s+)?(?:still\s+)?"
+    r"(?:within|inside|covered by|eligible|entitled)|(?:the\s+)?(?:eligible|entitled))|disallow(?!ed)\w*|outlaw\w*"
+    r"|(?:stay|keep|remain) on budget"
+    rf"|(?!off\b)(?:[a-z]+[- ])?(?<!off[- ])(?:{_LIMIT_NOUN})"
+    rf"|(?:{_NORM_VERB})\s+(?:(?:the|a|an|our|their|its|any)\s+)?(?:[a-z']+\s+)?(?:{_NORM_NOUN})"
+    rf"|(?:within|inside|under|by) (?:(?:the|a|an|our|their|its)\s+)?(?:[a-z']+\s+)?(?:{_NORM_NOUN})"
+    r"|protect\w*|safeguard\w*|obey\w*|abide by|comply with|adhere to|refrain from|steer clear of")
+#: Words that open a second rule after a conjunction ("... and never escalate").
+_NEXT_RULE = r"never|no|not|without|don't|do not|avoid\w*|only|always|keep|stay|protect\w*|nobody|nothing"
+#: The words that open an ordering rule: "verify identity before every refund" asks for both operations, in order.
+_PRECEDENCE_HEAD = r"before (?:every|each|any|doing|a|an|the)|prior to (?:every|each|any|a|an|the)"
+#: A rule without its tail, for callers that only need where rules start (the tail is :func:`rule_phrases`').
+CONSTRAINT_PHRASE = re.compile(rf"\b(?:{_RULE_HEAD})\b[^,;.]*")
+
+
+def _rule_regex(names: tuple[str, ...]) -> re.Pattern[str]:
+    """A rule phrase runs to the next comma, semicolon, colon or stop (a colon opens what the rule is a rule for:
+    "a hard cap on spending: order 2 gadgets"), or to a conjunction that opens another
+    operation ("stay under budget and buy 2 items": the purchase is asked for, not forbidden)."""
+    verbs = sorted({v for name in names for v in operations(name)}, key=len, reverse=True)
+    opens = "|".join(verb_pattern(v) for v in verbs) or r"(?!x)x"
+    # ... or to a conjunction that opens another rule ("within policy and never escalate": two rules)
+    # ... or to a conjunction and a word with a count after it ("never hands a ticket to a supervisor and closes 2 of
+    # them": a count is no part of a prohibition, so the verb before it is asked for, whatever the verb: round 6)
+    counted = rf"(?!(?:more|less|fewer|than|at|up|over|under|only|just|no|not|never)\b)[a-z]+\s+(?:{NUMBER})\b"
+    tail = (rf"(?:(?!\b(?:and|but|then|while|so|plus)\s+(?:then\s+|also\s+)?(?:{opens}|{counted})"
+            rf"|\b(?:and|but|or|plus|while)\s+(?:also\s+)?(?:{_NEXT_RULE})\b)[^,;:.])*")
+    return re.compile(rf"\b(?:({_PRECEDENCE_HEAD})|{_RULE_HEAD})\b{tail}")
+
+
+_RULE_REGEX: dict[tuple[str, ...], re.Pattern[str]] = {}
+
+
+def rule_phrases(text: str) -> list[tuple[int, int, bool]]:
+    """``(start, end, ordering)`` of each rule phrase of ``text`` (lower case); ``ordering`` marks a "before
+    every ..." rule, whose verbs are asked for rather than forbidden."""
+    names = tuple(load_registry())
+    regex = _RULE_REGEX.get(names)
+    if regex is None:
+        regex = _RULE_REGEX[names] = _rule_regex(names)
+    rules = [(_subject_before(text, _verb_before(text, m.start()), m.group(0)), m.end(), m.group(1) is not None)
+             for m in regex.finditer(text)]
+    rules += _stated_rules(text, rules)
+    kept = _kept_states(text, rules)
+    return sorted(rules + kept + _same_slot_rules(text, rules + kept))
+
+
+#: A rule stated after what it is about: "deleting files is not allowed", "the dock is off limits", "budget is
+#: strict", "escalations are forbidden".
+_POSTFIX_RULE = re.compile(
+    r"\b(?:is|are|isn't|aren't|be|being|stays?|remains?)\s+(?:strictly\s+|absolutely\s+|never\s+)?(?:not\s+(?:allowed"
+    r"|permitted|ok|okay|acceptable|an option|tolerated)|forbidden|prohibited|banned|disallowed|off[- ]limits?"
+    r"|out of bounds|strict|tight|enforced|mandatory|capped|fixed|sacred|protected|read[- ]only|untouchable|taboo"
+    r"|binding|non[- ]negotiable|obligatory|compulsory|in force|in effect|unacceptable|out of the question"
+    # discouraged (round 6): "handing off to a human is a last resort", "escalating is frowned upon"
+    r"|an? (?:last|final) resort|discouraged|frowned upon|to be avoided|not recommended|a bad idea"
+    r"|off the table|a no[- ]go|an? no[- ](?:[a-z]+[- ])?(?:zone|area|go)|sacrosanct|inviolable|untouchable)\b"
+    # a rule stated by its outcome: "overspending would be a failure", "a deletion fails the episode"
+    r"|\b(?:is|are|would be|will be|counts? as|means?)\s+(?:an?\s+|instant\s+|immediate\s+)*(?:failure|fail|fatal"
+    r"|violation|loss|game over)\b|\bfails? the (?:task|episode|run)\b"
+    r"|\b(?:not (?:allowed|permitted|tolerated)|forbidden|prohibited|banned|disallowed|off[- ]limits?)\b"
+    # a state its subject keeps, said in the present ("the backup copies stay untouched")
+    rf"|\b(?:stays?|remains?|(?:is|are)\s+(?:kept|left))\s+(?:always\s+)?(?:{_KEPT_STATE})\b")
+#: An invariant of one thing per slot: "only one meeting per slot", "at most one box per cell", "a single
+#: robot at a time".
+_ONE_PER = re.compile(r"\b(?:(?:only|at most|just|no more than|never more than|max(?:imum)?(?: of)?)\s+)?"
+                      r"(?:one|1|a single)\s+(?:[a-z]+\s+){0,2}?(?:per|for each|in each|at a time|at any (?:one )?time"
+                      r"|at once|simultaneously|at the same time)\b(?:\s+[a-z]+)?")
+
+
+def _stated_rules(text: str, rules: list[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]:
+    """Rules whose rule word comes last (:data:`_POSTFIX_RULE`) or that state an invariant of one thing per slot
+    (:data:`_ONE_PER`): the rule is its whole part of the directive, from where the clause opens (at most ten
+    words back), so the words it is about ("deleting files", "meeting rooms") are its content."""
+    out: list[tuple[int, int, bool]] = []
+    for m in re.finditer(r"(?<!not )\bonly\s+([a-z]+)\b", text):  # "only refund delivered orders": a restriction
+        if verb_of(m.group(1)) is not None and not any(a < m.end() and m.start() < b for a, b, _ in rules):
+            out.append((m.start(), next((i for i in range(m.end(), len(text)) if text[i] in ",;."), len(text)), False))
+    for regex in (_POSTFIX_RULE, _ONE_PER):
+        for m in regex.finditer(text):
+            if any(a < m.end() and m.start() < b for a, b, _ in rules + out):
+                continue
+            opened = [o.end() for o in re.finditer(r"[,;:.()]|\b(?:and|but|then|so|while|plus)\b", text[:m.start()])]
+            begin = opened[-1] if opened else 0
+            if len(re.findall(r"[a-z0-9']+", text[begin:m.start()])) > 10:
+                begin = m.start()
+            begin += len(text[begin:m.start()]) - len(text[begin:m.start()].lstrip())
+            # "is not permitted to escalate": what is not permitted follows; else the rule ends at its word
+            runs_on = regex is _ONE_PER or re.match(r"\s+to\s+[a-z]", text[m.end():]) is not None
+            end = next((i for i in range(m.end(), len(text)) if text[i] in ",;."), len(text)) if runs_on else m.end()
+            out.append((begin, end, False))
+    return out
+
+
+def _same_slot_rules(text: str, rules: list[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]:
+    """Rules stated by their content alone ("each room used once at a time"): a part of the directive (between
+    commas) that says two things share a slot (``lexicon.SAME_SLOT``) and names a constraint template by a word
+    of its own name ("room")."""
+    templates = [t for ts in load_registry().values() for t in ts.constraints]
+    out = []
+    for part in re.finditer(r"[^,;.]+", text):
+        start = part.start() + len(part.group(0)) - len(part.group(0).lstrip())
+        if SAME_SLOT.search(part.group(0)) and not any(a < part.end() and start < b for a, b, _ in rules) \
+                and rule_templates(part.group(0), templates, literal=True):
+            out.append((start, part.end(), False))
+    return out
+
+
+#: A rule stated of its subject: "backups must never be deleted", "the budget should not go negative".
+_MODAL_HEAD = re.compile(r"(?:never|must|should|may|shall|can|will|does|mustn't|shouldn't|can't|cannot|won't"
+                         r"|doesn't|not allowed|has to|have to|needs? to|ought to)\b")
+#: Where the subject of a rule can start: after punctuation or a word that opens a clause.
+_CLAUSE_OPEN = re.compile(r"[,;:.()\-]|\b(?:where|that|which|who|whose|and|but|then|so|if|while|when|plus)\b")
+
+
+def _subject_before(text: str, start: int, head: str) -> int:
+    """Where a rule with a modal or negation head starts: at its subject ("backups must never be deleted":
+    backups), where the words between the start of the clause and the head are a noun phrase (at most six
+    words, none a verb or a count), so the rule's content words include what it is about."""
+    if not _MODAL_HEAD.match(head):
+        return start
+    opened = [m.end() for m in _CLAUSE_OPEN.finditer(text, 0, start)]
+    begin = opened[-1] if opened else 0
+    words = re.findall(r"[a-z0-9'/]+", text[begin:start])
+    # a count stays a count ("3 meetings must not overlap" asks for 3 meetings): the rule starts at its head
+    # a participle before a noun modifies it ("the loading dock", "deleting files"): still a noun phrase
+    # ("the escalate tool": a verb before a noun names what the noun is for)
+    verbs = [w for i, w in enumerate(words) if verb_of(w) is not None and i == len(words) - 1]
+    # ("one person can't be in two places": "one" is a determiner there, no count)
+    counts = [w for i, w in enumerate(words) if w.isdigit() or w in NUMBER_WORDS and not (w == "one" and i == 0)]
+    if not words or len(words) > 6 or verbs or counts:
+        return start
+    return begin + len(text[begin:start]) - len(text[begin:start].lstrip())
+
+
+#: Keeping something in a state: "keep the dock clear", "leave the archive folder untouched".
+_KEEP = re.compile(r"\b(?:keep|keeping|leave|maintain|preserve|ensure|make sure"
+                   r"|(?:must|should|shall|has to|have to|needs? to)"
+                   r"\s+(?:always\s+)?(?:stay|remain|be kept|be left))\b(?:(?!\b(?:and|but|then|plus)\b)[^,;.])*")
+
+
+def _kept_states(text: str, rules: list[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]:
+    """Rules stated as keeping something in a state ("keep the dock clear", "the dock should stay clear"),
+    where the phrase names a constraint template of some toolset by its content (``lexicon.rule_templates``);
+    other "keep ..." phrases ("keep it short") are no rule."""
+    templates = [t for ts in load_registry().values() for t in ts.constraints]
+    return [(_subject_before(text, m.start(), m.group(0)), m.end(), False) for m in _KEEP.finditer(text)
+            if not any(a < m.end() and m.start() < b for a, b, _ in rules)
+            and (rule_templates(m.group(0), templates)
+                 or (_SPARED.search(text[:m.start()]) is not None and _KEPT_THING.match(m.group(0)) is not None))]
+
+
+#: A destroying act and then "but keep"/"while keeping" (round 10): "delete 3 of them but keep the archive folder"
+#: spares what it keeps from the act, a rule even with no state named.
+_SPARED = re.compile(r"\b(?:delet|remov|eras|wip|purg|discard|clean|clear|trash|destroy|empt|dump|scrap)\w*\b"
+                     r"[^;.:]*?\b(?:but|while|yet|though|although|and)\s+(?:still\s+|also\s+)?$")
+#: What is kept there is a thing named with a determiner ("keep the archive folder"), not "keep it short".
+_KEPT_THING = re.compile(r"(?:keep|keeping|leave)\s+(?:the|my|our|your|their|its|all|every|any|each)\s+[a-z]")
+
+
+_NEGATIVE_OBJECT = re.compile(r"(?:none|nothing|no one|no-one|nobody|no)\b")
+
+
+def _verb_before(text: str, start: int) -> int:
+    """Where a rule starts: a negative quantifier as the object of a verb ("escalate none of them", "delete
+    nothing") forbids that verb, so the rule takes the verb in (it is no operation asked for)."""
+    if not _NEGATIVE_OBJECT.match(text, start):
+        return start
+    before = re.search(r"([a-z]+)\s+$", text[:start])
+    if before and verb_of(before.group(1)) is not None:
+        return before.start(1)
+    return start
+
+
+def forbidding_rules(text: str) -> list[tuple[int, int, bool]]:
+    """The rule phrases of ``text`` whose verbs forbid an operation ("never delete the backups")."""
+    return [r for r in rule_phrases(text) if not r[2]]
+
+
+def built_in_order(text: str, start: int, domains) -> tuple[str, str] | None:
+    """For an ordering rule at ``start`` ("verify identity before every refund"): ``(first tool, then tool)``
+    when a domain's tool for the verb after the rule requires a fact that only the tool for the verb before it
+    makes true and no start state holds (``refund_order`` requires ``verified``, which only
+    ``verify_identity`` adds), so every task keeps the order; None otherwise."""
+    segment_start = max(text.rfind(c, 0, start) for c in ",;.:") + 1
+    end = next((i for i in range(start, len(text)) if text[i] in ",;."), len(text))
+    for name in domains:
+        ts = get_toolset(name)
+        before = _verb_hits(text[segment_start:start], operations(name))
+        after = _verb_hits(text[start:end], operations(name))
+        first, then = (max(before)[1] if before else None), (min(after)[1] if after else None)
+        if first is None or then is None:
+            continue
+        tools = ts.all_tools
+        adds = {p for t in tools if calls(t.name, first) for p in _added(t)}
+        others = {p for t in tools if not calls(t.name, first) for p in _added(t)}
+        started = " ".join(map(str, ts.init))
+        only = {p for p in adds - others if not re.search(rf"\b{p}\b", started)}
+        if any(re.search(rf"(?<!not )\b{p}\(", t.pre) for t in tools if calls(t.name, then) for p in only):
+            return first, then
+    return None
+
+
+#: "for verified customers": a participle qualifying a domain's objects.
+_QUALIFIER = re.compile(r"\b(?:for|to|from|of|by|on)\s+(?:the\s+|their\s+|our\s+)?([a-z]+ed)\s+([a-z]+)\b")
+
+
+def built_in_qualifiers(text: str, domains) -> list[tuple[int, int, str, str]]:
+    """``(start, end, tool, predicate)`` of each qualifier ("refund orders for verified customers") whose
+    participle is a predicate a tool of a chosen domain requires of its objects (``refund_order`` requires
+    ``verified(?customer)``): every task keeps it, as no call can skip the precondition."""
+    out = []
+    for m in _QUALIFIER.finditer(text):
+        for name in domains:
+            if counted_type(m.group(2), [name]) is None:
+                continue
+            ts = get_toolset(name)
+            tools = [t.name for t in ts.tools + ts.extra_tools if re.search(rf"(?<!not )\b{m.group(1)}\(", t.pre)]
+            if tools:
+                out.append((m.start(), m.end(), tools[0], m.group(1)))
+                break
+    return out
+
+
+def _added(tool) -> set[str]:
+    """The predicates ``tool``'s effects make true."""
+    return {m.group(1) for e in tool.effects for m in [re.match(r"\s*([a-z_]\w*)\(", e)] if m}
+
+
+def _verb_hits(text: str, verbs: dict[str, str]) -> list[tuple[int, str]]:
+    """``(position, tool)`` of each verb of ``verbs`` in ``text``."""
+    return [(m.start(), tool) for verb, tool in verbs.items() for m in re.finditer(verb_pattern(verb), text)]
+
+
+_RESTRICTION = re.compile(r"\s*(?:but\s+|and\s+)?only\s+(?:if|when|after|once|for|to|under|with)\b")
+
+
+def rule_templates_at(text: str, start: int, end: int, templates) -> list:
+    """The templates the rule phrase ``text[start:end]`` names (``lexicon.rule_templates``). A restriction that
+    names nothing itself ("refund 2 orders but only if they were delivered") restricts the act of its part of the
+    directive: it names a template that conditions that act (whose condition holds the act wrong unless something
+    is true: ``refunded(?o) and (not delivered(?o) ...)``), read with the part's words."""
+    named = rule_templates(text[start:end], templates)
+    if named or not _RESTRICTION.match(text[start:end]):
+        return named
+    opened = max(text.rfind(c, 0, start) for c in ",;:.") + 1
+    if re.fullmatch(r"\s*(?:and|but|yet)?\s*", text[opened:start]):  # ", and only when ...": the act came before
+        opened = max(text.rfind(c, 0, max(opened - 1, 0)) for c in ",;:.") + 1
+    return rule_templates(text[opened:end], [t for t in templates if re.search(r"\bnot\s", t.constraint.condition)])
+
+
+def read_constraints(text: str, domains: list[str], notes: list[str]) -> tuple[str, ...]:
+    """The constraint templates (see ``toolsets.ConstraintTemplate``) the directive's rule phrases name."""
+    names: list[str] = []
+    for start, end, ordering in rule_phrases(text):
+        phrase = text[start:end]
+        if ordering:
+            order = built_in_order(text, start, domains)
+            if order:
+                notes.append(f"'{phrase.strip()}': {order[1]} already requires what {order[0]} does")
+            continue
+        offered = [t for domain in domains for t in get_toolset(domain).constraints]
+        for template in rule_templates_at(text, start, end, offered):  # by keyword, else by the template's words
+            if template.name not in names:
+                names.append(template.name)
+                notes.append(f"'{phrase.strip()}': constraint {template.name} ({template.constraint.describe()})")
+    return tuple(names)
+
+

@@ -1,0 +1,51 @@
+"""Matching helpers every part of the directive reader shares.
+
+Each reader (:mod:`~gensim_gym.generation.modifiers`, :mod:`~gensim_gym.generation.counts`,
+:mod:`~gensim_gym.generation.rules` ...) matches words the same way: a verb in its regular inflections, a word on
+word boundaries, and a text with the spans an earlier reader took blanked out. They live here so no reader reaches
+into another for them.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+
+def has_word(text: str, *patterns: str) -> bool:
+    """Whether any of the regex ``patterns`` occurs in ``text`` as whole words."""
+    return any(re.search(rf"\b{p}\b", text) for p in patterns)
+
+
+#: Operation words that are nouns as often as verbs: matched as written ("backups" is no request to back up).
+_UNINFLECTED = frozenset({"backup", "coupon", "cart", "copies"})
+
+
+@lru_cache(maxsize=4096)  # asked for every verb of every domain per count and rule (read_directive stays bounded)
+def verb_pattern(verb: str) -> str:
+    """A regex for ``verb`` and its regular inflections, so operations are read in the forms people write:
+    "escalate" also matches escalates / escalated / escalating, "copy" copies / copied, "drop" drops /
+    dropped, "back up" backs up / backed up. A multi-word verb inflects its first word."""
+    head, _, tail = verb.partition(" ")
+    rest = rf"\s+{re.escape(tail)}" if tail else ""
+    if verb in _UNINFLECTED:
+        forms = re.escape(head)
+    elif head.endswith("e"):
+        forms = rf"{head[:-1]}(?:e|es|ed|ing)"
+    elif head.endswith("y") and head[-2:-1] not in ("a", "e", "i", "o", "u"):
+        forms = rf"{head[:-1]}(?:y|ies|ied|ying)"
+    elif re.fullmatch(r".*[^aeiou][aeiou][bdglmnprt]", head):  # drop -> dropped, cancel -> cancelled
+        forms = rf"{head}(?:s|ed|ing|{head[-1]}ed|{head[-1]}ing)?"
+    else:
+        forms = rf"{head}(?:s|es|ed|ing)?"
+    return rf"\b{forms}{rest}\b"
+
+
+
+def masked(text: str, spans) -> str:
+    """``text`` with each ``(start, end, ...)`` span blanked (positions kept), so later recognizers skip it."""
+    chars = list(text)
+    for span in spans:
+        chars[span[0]:span[1]] = " " * (span[1] - span[0])
+    return "".join(chars)
+
