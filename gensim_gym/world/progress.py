@@ -173,12 +173,15 @@ class Progress:
         states = states() if callable(states) else states
         phis, estimate = self.phis, self.h.estimate
         size = len(self.world.init_facts)
+        # one sweep's states are all int-held or all arrays: the kind is told once, not per state
+        int_held = bool(states) and isinstance(states[0][0], int)
+        key = self._int_key if int_held else self.key
         for facts, nums in states:
             # an int-held state is keyed as it is, and converted only for an estimate: most states share a key
             # with one warmed before (2048 states, a few hundred keys)
-            k = self._int_key(facts, nums) if isinstance(facts, int) else self.key(facts, nums)
+            k = key(facts, nums)
             if k not in phis:
-                if isinstance(facts, int):
+                if int_held:
                     facts, nums = bytearray(facts.to_bytes(size, "little")), list(nums)
                 phis[k] = self._phi(estimate(facts, nums))
 
