@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import inspect
 import json
 import os
 import pickle
@@ -101,7 +102,10 @@ def measure_worker(env_id: str, tasks: int, swept: list[float]) -> float:
     env = gym.make(env_id, seed=0, num_tasks=0, prefetch=0)
     family = DirectiveFamily(**env.unwrapped.source._args)  # as the worker rebuilds it
     env.close()
-    layout, tables = family.layout(), OrderedDict()
+    tables: OrderedDict = OrderedDict()
+    # before 2026-11-27 _make took the env's layout too (a --base copy may be older)
+    head = (family, family.layout(), tables) if "layout" in inspect.signature(prefetch_module._make).parameters \
+        else (family, tables)
     rng = np.random.default_rng(0)
     seeds = [family.task_seed(rng) for _ in range(tasks + 10)]
     total = 0.0
@@ -110,7 +114,7 @@ def measure_worker(env_id: str, tasks: int, swept: list[float]) -> float:
             swept[0] = total = 0.0
         start = time.process_time()
         with paused():
-            pickle.dumps(prefetch_module._make(family, layout, tables, seed), pickle.HIGHEST_PROTOCOL)
+            pickle.dumps(prefetch_module._make(*head, seed), pickle.HIGHEST_PROTOCOL)
         total += time.process_time() - start
     return total
 

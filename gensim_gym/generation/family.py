@@ -149,6 +149,12 @@ class DirectiveFamily:
             self._prefetcher.close()
             self._prefetcher = None
 
+    def compiled(self, spec: SimSpec) -> CompiledWorld:
+        """``spec`` (the task :meth:`generate_task` returned last) compiled in :meth:`layout`: the generator's
+        verified world of it where the two layouts are equal (slots not shuffled), else compiled afresh."""
+        world = None if self._layout.shuffle_slots else self.generator.compiled(spec)
+        return world if world is not None else CompiledWorld(spec, self._layout)
+
     def generate_task(self, task_seed: int) -> SimSpec:
         """The task of ``task_seed``; a seed the generator finds no acceptable task for (it happens at low
         difficulty, where most drafts are too easy) gives way to seeds derived from it, so a training run

@@ -144,20 +144,42 @@ class OfflineGenerator:
         self._rules: list[_InitRule] | None = None  # see _init_state
         self._relaxed = False  # see generate
         self._reading = reading_of(directive, knobs) if directive else None  # clauses for the spec's meta
+        # the last accepted spec from _verdict and the world it was verified in (one pair: see compiled())
+        self._verified: tuple[SimSpec, CompiledWorld] | None = None
+        self._returned: tuple[SimSpec, CompiledWorld] | None = None
 
     def generate(self, seed: int) -> SimSpec:
         rng = np.random.default_rng(seed)
         reasons: list[str] = []
+        self._returned = None
         for attempt in range(self.max_tries):
             # a goal count no draft reached in half the tries is met as nearly as possible (and said so)
             self._relaxed = attempt >= self.max_tries // 2
             spec, reason = self._attempt(rng)
             if spec is not None:
-                return spec.with_meta(generator={"backend": "offline", "seed": int(seed),
-                                                 "attempts": len(reasons) + 1})
+                out = spec.with_meta(generator={"backend": "offline", "seed": int(seed),
+                                                "attempts": len(reasons) + 1})
+                verified = self._verified
+                if verified is not None and verified[0] is spec:  # not so after a verdict cache hit
+                    self._returned = (out, verified[1])
+                return out
             reasons.append(reason)
         raise GenerationError(f"offline generator found no acceptable task for {self.knobs.domains} at difficulty "
                               f"{self.knobs.difficulty} in {self.max_tries} tries", reasons[-5:])
+
+    def compiled(self, spec: SimSpec) -> CompiledWorld | None:
+        """``spec`` compiled in :attr:`layout`, if it is the task :meth:`generate` returned last and was verified
+        there (not a verdict cache hit): the verified world retargeted to it (same objects, start and tools, so
+        the same world as compiling it, with the planner's guidance carried over). None otherwise.
+
+        A prefetch worker sweeps the progress table of each task it makes; compiling the task and building its
+        guidance again cost ~10 % of its CPU on webshop (``benchmarks/task_cost.py --worker``, issue 16). Holds
+        one world at a time.
+        """
+        returned = self._returned
+        if returned is None or returned[0] is not spec:
+            return None
+        return returned[1].retarget(spec)
 
     # -- the three generators ------------------------------------------------
     def gen_task(self, rng: np.random.Generator) -> tuple[dict[str, tuple[str, ...]], bool]:
@@ -330,8 +352,9 @@ class OfflineGenerator:
         if not report.ok:
             return None, report.reason
         share = wins / played if played else 0.0  # as verify() reports it
-        return spec.with_meta(difficulty={"requested": self.knobs.difficulty,
-                                          **measure(spec, length, share, played)}), ""
+        spec = spec.with_meta(difficulty={"requested": self.knobs.difficulty, **measure(spec, length, share, played)})
+        self._verified = (spec, final_world)
+        return spec, ""
 
     def _random_check(self, world: CompiledWorld) -> tuple[int, int, str]:
         """``(wins, played, reason)`` of verify()'s random-policy check on ``world`` (the task), under a search

@@ -162,7 +162,6 @@ def _serve(family_args: dict[str, Any], conn, niceness: int = 0, pause: bool = F
         with contextlib.suppress(OSError):
             os.nice(niceness)
     family = DirectiveFamily(**family_args)
-    layout = family.layout()
     # tables by spec id: different seeds often give the same task (easy families have few distinct ones)
     tables: OrderedDict[str, dict] = OrderedDict()
     made: OrderedDict[int, None] = OrderedDict()  # seeds made lately (never made twice while still wished)
@@ -178,7 +177,7 @@ def _serve(family_args: dict[str, Any], conn, niceness: int = 0, pause: bool = F
                 if not _heed(conn.recv(), wished):
                     return
             with paused() if pause else contextlib.nullcontext():
-                item = pickle.dumps(_make(family, layout, tables, seed), pickle.HIGHEST_PROTOCOL)
+                item = pickle.dumps(_make(family, tables, seed), pickle.HIGHEST_PROTOCOL)
             outbox.put(seed.to_bytes(8, "little") + item)
             made[seed] = None
             if len(made) > 4 * DEPTH:
@@ -221,7 +220,7 @@ def _pick(wished: list[int], made: OrderedDict[int, None], skip: int) -> int | N
     return None
 
 
-def _make(family, layout, tables: OrderedDict[str, dict], seed: int) -> tuple:
+def _make(family, tables: OrderedDict[str, dict], seed: int) -> tuple:
     """``(spec, progress table or None)`` for ``seed``, or ``(None, error)`` if it cannot be made here."""
     try:
         spec = family.generate_task(seed)  # with the same fallback seeds as the env
@@ -230,7 +229,7 @@ def _make(family, layout, tables: OrderedDict[str, dict], seed: int) -> tuple:
         if reward.mode == "dense" and reward.progress_weight > 0:  # what TaskRuntime.shaping reads
             table = tables.get(spec.id)
             if table is None:
-                potential = progress(CompiledWorld(spec, layout))
+                potential = progress(family.compiled(spec))  # the generator's world of it where it is the same
                 potential.warm()  # Φ near the start of an estimated table: computed here, not in the trainer
                 table = tables[spec.id] = potential.export()
                 if len(tables) > TABLE_CACHE:

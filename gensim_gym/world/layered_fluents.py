@@ -198,20 +198,22 @@ def _fill_moves(moves: np.ndarray, steps: list, closure: np.ndarray, *, action_a
                 parent_fids: np.ndarray, fluents: FluentNumbers, init_facts: bytes, lo: list[float],
                 hi: list[float]) -> np.ndarray:
     """``moves`` (grown to the fluents numbered so far) with the closure outcomes a layer needs computed: once per
-    outcome table and fluents' number (the closures read no fact, so any state's facts do; the start's are passed)."""
+    outcome table and fluents' number (the closures read no fact, so any state's facts do; the start's are passed).
+    The outcomes are computed in order of (row, number), which numbers new fluents in that order, and written to
+    ``moves`` in one assignment (a numpy write per outcome cost as much as a closure)."""
     pairs = closure[action_at]
     pairs &= moves[rows, parent_fids] == UNKNOWN
-    if pairs.any():
-        needed, first = np.unique(rows[pairs] * (1 << 32) + parent_fids[pairs], return_index=True)
-        actions = action_at[pairs][first].tolist()
-        for code, action in zip(needed.tolist(), actions, strict=True):
-            row, fid = code >> 32, code & 0xFFFFFFFF
-            outcome = move_fluents(steps[action], init_facts, fid, fluents, lo=lo, hi=hi)
-            if len(fluents.values) > moves.shape[1]:  # more fluents numbered than the table has columns
-                grown = np.full((moves.shape[0], 2 * len(fluents.values)), UNKNOWN, dtype=np.int64)
-                grown[:, :moves.shape[1]] = moves
-                moves = grown
-            moves[row, fid] = outcome
+    if not pairs.any():
+        return moves
+    needed, first = np.unique(rows[pairs] * (1 << 32) + parent_fids[pairs], return_index=True)
+    needed_rows, needed_fids = needed >> 32, needed & 0xFFFFFFFF
+    outcomes = [move_fluents(steps[action], init_facts, fid, fluents, lo=lo, hi=hi)
+                for action, fid in zip(action_at[pairs][first].tolist(), needed_fids.tolist(), strict=True)]
+    if len(fluents.values) > moves.shape[1]:  # more fluents numbered than the table has columns
+        grown = np.full((moves.shape[0], 2 * len(fluents.values)), UNKNOWN, dtype=np.int64)
+        grown[:, :moves.shape[1]] = moves
+        moves = grown
+    moves[needed_rows, needed_fids] = outcomes
     return moves
 
 

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 from gensim_gym.world.budget import current
 from gensim_gym.world.heuristic import DEAD_END, guidance
 from gensim_gym.world.layered import fits, sweep_layers
+from gensim_gym.world.layered_fluents import changing_facts
 from gensim_gym.world.layered_fluents import fits as fits_fluents
 from gensim_gym.world.layered_fluents import sweep_layers as sweep_fluent_layers
 from gensim_gym.world.sweep import MAX_SWEEP_CHECKS, IntState, Swept, sweep
@@ -54,6 +55,11 @@ WARM_AFTER = 32
 #: State spaces up to this size are swept one state at a time even where the numpy layer sweep fits: it pays
 #: from a few hundred states on (medium warehouse: 126-2048 states), and costs more on easy tasks' few dozen.
 SMALL_SPACE = 128
+#: Actions changing more facts than this skip that one-state probe: with 11 or more changing facts the space outran
+#: :data:`SMALL_SPACE` in 295 of 320 sampled tasks (webshop 103/103, warehouse 104/110, easy calendar 88/107), where
+#: the probe was thrown away (~0.4-0.6 ms of a prefetch worker's CPU a task, ``benchmarks/task_cost.py --worker``,
+#: issue 16). Either way the same states come out: only the cost changes.
+PROBE_CHANGING = 10
 
 
 class Progress:
@@ -167,12 +173,15 @@ class Progress:
         states = states() if callable(states) else states
         phis, estimate = self.phis, self.h.estimate
         size = len(self.world.init_facts)
+        # one sweep's states are all int-held or all arrays: the kind is told once, not per state
+        int_held = bool(states) and isinstance(states[0][0], int)
+        key = self._int_key if int_held else self.key
         for facts, nums in states:
             # an int-held state is keyed as it is, and converted only for an estimate: most states share a key
             # with one warmed before (2048 states, a few hundred keys)
-            k = self._int_key(facts, nums) if isinstance(facts, int) else self.key(facts, nums)
+            k = key(facts, nums)
             if k not in phis:
-                if isinstance(facts, int):
+                if int_held:
                     facts, nums = bytearray(facts.to_bytes(size, "little")), list(nums)
                 phis[k] = self._phi(estimate(facts, nums))
 
@@ -214,9 +223,11 @@ class Progress:
     def _sweep_int(self, actions, max_states: int, layers: bool | None = None) -> Swept:
         """The int-held sweep of ``actions``: a layer at a time (numpy) if ``layers``; by default where a layer
         sweep fits and the space has more than :data:`SMALL_SPACE` states (numpy's per-call cost would dominate a
-        smaller one: easy tasks), which the one-state sweep, capped there, finds out first."""
+        smaller one: easy tasks), which the one-state sweep, capped there, finds out first where the actions change
+        at most :data:`PROBE_CHANGING` facts (with more, the space is large in practice)."""
         layered = self._layer_sweep(actions) if layers is not False else None
-        if layers is None and layered is not None and max_states > SMALL_SPACE:
+        if layers is None and layered is not None and max_states > SMALL_SPACE and \
+                len(changing_facts(actions)) <= PROBE_CHANGING:
             small = sweep(self.world, actions, SMALL_SPACE, self._fmask, self._nidx)
             if not small.truncated:  # the whole space: what any larger cap gives
                 return small

@@ -242,3 +242,23 @@ def test_moves_reach_a_worker_in_batches_and_leave_it_with_the_envs_copy() -> No
     assert worker._moves == [[], []]
     for k, pipe in enumerate(pipes):
         assert pipe.sent[-1] == worker._wished[k] == [s for s in seeds[30:] if s % 2 == k]
+
+
+@pytest.mark.parametrize("shuffle_slots", [False, True])
+def test_worker_reuses_the_generators_world_with_the_same_table(shuffle_slots: bool) -> None:
+    """The worker sweeps on the generator's verified world where the layouts are equal: the exported table is the
+    same bytes as on a fresh compile; with shuffled slots (a different layout) it compiles afresh."""
+    from gensim_gym.generation.family import DirectiveFamily
+
+    family = DirectiveFamily("webshop", 0.5, seed=0, shuffle_slots=shuffle_slots)
+    rng = np.random.default_rng(3)
+    for _ in range(3):
+        spec = family.generate_task(family.task_seed(rng))
+        world = family.compiled(spec)
+        assert (world.layout is family.layout()) == shuffle_slots  # reused: the generator's own layout
+        fresh = progress(CompiledWorld(spec, family.layout()))
+        reused = progress(world)
+        fresh.warm()
+        reused.warm()
+        assert pickle.dumps(reused.export()) == pickle.dumps(fresh.export())
+    assert family.generator.compiled(family.generate_task(12345).with_meta(note="another")) is None

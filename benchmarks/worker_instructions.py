@@ -1,0 +1,91 @@
+"""Instructions a prefetch worker spends per task it makes (callgrind): ``task_cost.py --worker`` without the load.
+
+``task_cost.py --worker`` counts CPU time, which still moves by ±20-50 % a run when other jobs share the 2 cores
+(their caches and hyperthreads). This counts the instructions of the same loop (``prefetch._make`` and pickling,
+the collector paused, after 10 tasks not counted) under callgrind, collecting only inside one
+``functools.reduce`` call, as ``step_instructions.py`` does; the count does not move with load. Each run takes a
+few minutes (valgrind runs ~50x slower). ``--base DIR`` counts another copy of the package too (e.g. ``git archive
+<commit> | tar -x -C DIR``), with this script:
+
+    PYTHONPATH=. python benchmarks/worker_instructions.py [--env-ids GenSim-Webshop-v0] [--tasks 40] [--base DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import inspect
+import os
+import pickle
+import sys
+import warnings
+from collections import OrderedDict
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def child(env_id: str, tasks: int) -> None:
+    """Inside valgrind: make 10 tasks, then ``tasks`` more inside ``functools.reduce`` (the collected part)."""
+    import gymnasium as gym
+    import numpy as np
+
+    import gensim_gym  # noqa: F401 - registers the ids
+    from gensim_gym._gc import paused
+    from gensim_gym.generation import prefetch
+    from gensim_gym.generation.family import DirectiveFamily
+    from gensim_gym.world.budget import SearchLimits, bounded
+
+    warnings.simplefilter("ignore")
+    # search limits are CPU seconds and valgrind is ~50x slower: without this a sweep could stop here and not
+    # in a normal run
+    with bounded(SearchLimits(seconds=3600.0)):
+        env = gym.make(env_id, seed=0, num_tasks=0, prefetch=0)
+        family = DirectiveFamily(**env.unwrapped.source._args)  # as the worker rebuilds it
+        env.close()
+        tables: OrderedDict = OrderedDict()
+        # before 2026-11-27 _make took the env's layout too (a --base copy may be older)
+        head = (family, family.layout(), tables) if "layout" in inspect.signature(prefetch._make).parameters \
+            else (family, tables)
+        rng = np.random.default_rng(0)
+        seeds = [family.task_seed(rng) for _ in range(tasks + 10)]
+
+        def make(seed: int) -> bytes:
+            with paused():
+                return pickle.dumps(prefetch._make(*head, seed), pickle.HIGHEST_PROTOCOL)
+
+        for seed in seeds[:10]:
+            make(seed)
+        functools.reduce(lambda _, seed: make(seed), seeds[10:], b"")
+
+
+def count(folder: Path, env_id: str, tasks: int) -> float:
+    """Instructions per task made, for the package copy in ``folder`` (one valgrind run)."""
+    sys.path.insert(0, str(HERE))
+    from step_instructions import callgrind
+
+    env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": str(folder)}
+    return callgrind(__file__, ["--child", env_id, "--tasks", str(tasks)], env) / tasks
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--env-ids", nargs="+", default=["GenSim-Webshop-v0"])
+    parser.add_argument("--tasks", type=int, default=40)
+    parser.add_argument("--base", type=Path, help="another copy of the package to count too")
+    parser.add_argument("--child", help=argparse.SUPPRESS)  # the env id, inside valgrind
+    args = parser.parse_args()
+    if args.child:
+        child(args.child, args.tasks)
+        return
+    for env_id in args.env_ids:
+        this = count(HERE.parent, env_id, args.tasks)
+        line = f"{env_id}: {this / 1e6:.2f} M instructions per task made"
+        if args.base is not None:
+            base = count(args.base, env_id, args.tasks)
+            line += f" (base {base / 1e6:.2f} M, ratio base / this {base / this:.2f})"
+        print(line, flush=True)
+
+
+if __name__ == "__main__":
+    main()
