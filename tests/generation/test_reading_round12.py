@@ -124,9 +124,9 @@ def test_weak_field_words_are_found_once_each_and_in_bounded_time() -> None:
     assert weak_field_words("a caller and two callers", "support") == ["caller"]
     assert weak_field_words("nothing here", "support") == []
     text = ("cartons " * 250)[:2000]  # the longest directive read_directive accepts
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: wall clock measures the machine's load
     assert weak_field_words(text, "warehouse") == ["carton"]
-    assert time.perf_counter() - start < 0.5
+    assert time.process_time() - start < 0.5
     assert all(re.fullmatch(r"[a-z0-9:' -]+", w) for ws in FIELD_WORDS_WEAK.values() for w in ws)
 
 

@@ -168,7 +168,7 @@ def test_round5_patterns_stay_bounded() -> None:
     for text in ("sometimes " * 200, "hide " + "the " * 300 + "information", "reward only when " + "x " * 600,
                  "stock " + "trading " * 200, "check out " * 180, "sometimes fails " * 125, "only rewarded when " * 100,
                  "details hidden " * 130, "webshop: " + "hide some info from the agent " * 60):
-        start = time.perf_counter()
+        start = time.process_time()  # CPU time: wall clock measures the machine's load
         with contextlib.suppress(DirectiveError):
             _read(text[:2000])
-        assert time.perf_counter() - start < 1.0, text[:40]
+        assert time.process_time() - start < 1.0, text[:40]

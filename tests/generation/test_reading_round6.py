@@ -159,10 +159,10 @@ def test_round6_patterns_stay_bounded() -> None:
     _read("warehouse, sometimes fails")  # the first reading compiles and loads what every later one reuses
     for text in ("sometimes gets " + "the " * 300 + "wrong", "no " * 500, "not in a " * 200, "solve the " * 200,
                  "and closes 2 of them " * 90, "mis" * 600, "1 flat tire " * 160, "ferry 2 " * 250):
-        start = time.perf_counter()
+        start = time.process_time()  # CPU time: wall clock measures the machine's load
         with contextlib.suppress(DirectiveError):
             _read(text[:2000])
-        assert time.perf_counter() - start < 1.0, text[:40]
+        assert time.process_time() - start < 1.0, text[:40]
 
 
 @pytest.mark.parametrize(("text", "kind", "requirement"), [
