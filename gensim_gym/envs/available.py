@@ -33,7 +33,8 @@ predicates linked by what each tool reads or writes: in a family composed of sev
 domains), each group in layout order: the goal's calls then sit where they sit in a family of those domains
 alone, instead of being shifted by how many calls of the other domains happen to be available
 (benchmarks/results/mixed_stream.md). It only reorders what the rows show; a family whose tools form one
-component lists as with ``"layout"``.
+component lists as with ``"layout"``. ``goal_column=True`` adds that fact as one more column of each row
+(1: the call is on the goal's side), in either order.
 With more than ``K`` calls available the first ``K`` in layout order are listed and ``info["calls_cut"]`` says
 how many were left out (never seen on the built-in domains with the default ``K``; see :data:`MAX_CALLS`).
 """
@@ -88,13 +89,14 @@ class _CallTables:
     """
 
     def __init__(self, static: np.ndarray, achieves: np.ndarray, undoes: np.ndarray, named: np.ndarray,
-                 unused: int, *, goal_side: np.ndarray | None = None) -> None:
+                 unused: int, *, goal_side: np.ndarray | None = None, column: bool = False) -> None:
         self.static = static  # (n_actions, d_static): present, tool one-hot, argument slot one-hots
         self.achieves = achieves  # (n_actions, max_goals): the call can make goal condition g true
         self.undoes = undoes  # (n_actions, max_goals): the call can make goal condition g false
         self.named = named  # (n_actions, max_params, max_goals): argument p is named in goal condition g
         self.unused = unused  # an action id that is never a call of this task (-1: every slot is used)
-        self.goal_side = goal_side  # (n_actions,) bool, or None: list in layout order
+        self.goal_side = goal_side  # (n_actions,) bool, or None: neither goal order nor goal column
+        self.column = column  # rows end with goal_side as a column
         self._by_status: dict[tuple[bool, ...], np.ndarray] = {}
 
     def rows(self, status: list[bool]) -> np.ndarray:
@@ -108,9 +110,11 @@ class _CallTables:
             met = np.zeros(self.achieves.shape[1], dtype=np.float32)
             met[:len(status)] = status
             unmet = 1.0 - met
-            rows = self._by_status[key] = np.hstack((
-                self.static, (self.achieves @ unmet > 0)[:, None], (self.undoes @ met > 0)[:, None],
-                (self.named @ unmet > 0))).astype(np.float32)
+            parts = [self.static, (self.achieves @ unmet > 0)[:, None], (self.undoes @ met > 0)[:, None],
+                     (self.named @ unmet > 0)]
+            if self.column and self.goal_side is not None:
+                parts.append(self.goal_side[:, None])
+            rows = self._by_status[key] = np.hstack(parts).astype(np.float32)
         return rows
 
 
@@ -124,15 +128,16 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
             they read 0.
         call_order: ``"layout"`` (the default) or ``"goal"``: the calls sharing a component with the goal first
             (see the module docstring).
+        goal_column: each row ends with one more column, 1 when the call shares a component with the goal.
 
     ``action_masks()`` marks the listed calls (for masked algorithms: MaskablePPO works on either face),
     ``oracle_actions()`` gives a shortest plan as indices of this face, ``describe_action(k)`` names a call.
     """
 
     def __init__(self, env: gym.Env, max_calls: int | None = None, repeat_rows: bool = True,
-                 call_order: str = "layout") -> None:
+                 call_order: str = "layout", goal_column: bool = False) -> None:
         gym.utils.RecordConstructorArgs.__init__(self, max_calls=max_calls, repeat_rows=repeat_rows,
-                                                 call_order=call_order)
+                                                 call_order=call_order, goal_column=goal_column)
         super().__init__(env)
         base = env.unwrapped
         if not isinstance(base, GenSimEnv) or base.obs_mode != "vector":
@@ -147,18 +152,21 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
             raise ArgumentError(f"repeat_rows must be True or False, got {repeat_rows!r}")
         if call_order not in CALL_ORDERS:
             raise ArgumentError(f"call_order must be one of {', '.join(map(repr, CALL_ORDERS))}, got {call_order!r}")
+        if not isinstance(goal_column, bool):
+            raise ArgumentError(f"goal_column must be True or False, got {goal_column!r}")
         self.base = base
         self.layout = layout
         self.max_calls = max_calls
         self.repeat_rows = repeat_rows
         self.call_order = call_order
+        self.goal_column = goal_column
         # per number n >= 1 of listed calls, the listing position of each action's call (k mod n), for repeat_rows
         self._wrap = [np.zeros(0, dtype=np.intp)] + [np.arange(max_calls) % n for n in range(1, max_calls + 1)]
         self._tools = {name: i for i, name in enumerate(layout.tools)}
         self._params = max((len(types) for types in layout.tools.values()), default=0)
         self._slots = max(layout.capacity.values(), default=1)
         self._d_static = 1 + len(self._tools) + self._params * self._slots
-        self.row_dim = self._d_static + 2 + self._params
+        self.row_dim = self._d_static + 2 + self._params + goal_column
         n_obs = layout.obs_dim + max_calls * self.row_dim  # the env's observation, then the listed rows
         self.observation_space = spaces.Box(0.0, 1.0, shape=(n_obs,), dtype=np.float32)
         self.action_space = spaces.Discrete(max_calls)
@@ -245,7 +253,7 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         goal_side = self._call_tables(world).goal_side
         for a in plan:
             listed = self._possible(world, facts, nums, visible)
-            if goal_side is not None:
+            if self.call_order == "goal":
                 listed = _goal_first(np.asarray(listed, dtype=np.intp), goal_side).tolist()
             listed = listed[:self.max_calls]
             out.append(listed.index(a) if a in listed else self.max_calls)
@@ -367,9 +375,10 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
                 for a, p in grounding.by_object.get(name, ()):
                     named[a, p, k] = 1.0
         goal_side = None
-        if self.call_order == "goal":
+        if self.call_order == "goal" or self.goal_column:
             goal_side = self._goal_side(world)
-        return _CallTables(grounding.static, achieves, undoes, named, grounding.unused, goal_side=goal_side)
+        return _CallTables(grounding.static, achieves, undoes, named, grounding.unused, goal_side=goal_side,
+                           column=self.goal_column)
 
     def _grounding_tables(self, world: CompiledWorld) -> _GroundingTables:
         """What the call tables need of ``world``'s ground actions alone, kept per grounding (the same
@@ -424,8 +433,11 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         return side
 
 
-def _goal_first(listed: np.ndarray, goal_side: np.ndarray) -> np.ndarray:
-    """``listed`` with the calls on the goal's side first, each group in its own order (a stable partition)."""
+def _goal_first(listed: np.ndarray, goal_side: np.ndarray | None) -> np.ndarray:
+    """``listed`` with the calls on the goal's side first, each group in its own order (a stable partition);
+    unchanged without a side (tables built for neither the goal order nor the goal column)."""
+    if goal_side is None:
+        return listed
     mine = goal_side[listed]
     return np.concatenate((listed[mine], listed[~mine]))
 

@@ -70,7 +70,9 @@ def test_oracle_plan_in_the_goal_order_succeeds(directive: str) -> None:
 
 
 def test_check_env_and_determinism() -> None:
-    check_env(AvailableCalls(make(action_space="ground").unwrapped, call_order="goal"), skip_render_check=True)
+    for column in (False, True):
+        check_env(AvailableCalls(make(action_space="ground").unwrapped, call_order="goal", goal_column=column),
+                  skip_render_check=True)
     runs = []
     for _ in range(2):
         env = make(call_order="goal")
@@ -91,3 +93,28 @@ def test_bad_call_order_is_an_argument_error() -> None:
         make(call_order="goals")
     with pytest.raises(ArgumentError, match="call_order goes with action_space='available'"):
         make(action_space="ground", call_order="goal")
+
+
+@pytest.mark.parametrize("order", ["layout", "goal"])
+def test_goal_column_marks_the_goal_side(order: str) -> None:
+    """``goal_column`` adds one column per row (the call is on the goal's side); the other columns, the listing
+    and the episode are those without it."""
+    plain, marked = make(call_order=order), make(call_order=order, goal_column=True)
+    assert face(marked).row_dim == face(plain).row_dim + 1
+    head, k_max = plain.unwrapped.layout.obs_dim, plain.action_space.n
+    for seed in range(3):
+        a, _ = plain.reset(seed=seed)
+        b, _ = marked.reset(seed=seed)
+        for step in range(4):
+            rows_a, rows_b = a[head:].reshape(k_max, -1), b[head:].reshape(k_max, -1)
+            assert (a[:head] == b[:head]).all() and (rows_a == rows_b[:, :-1]).all()
+            side = face(marked)._current.goal_side
+            listed = face(marked)._listed
+            assert rows_b[:len(listed), -1].tolist() == side[listed].astype(np.float32).tolist()
+            a, _, term, trunc, _ = plain.step(step)
+            b, _, term_b, trunc_b, _ = marked.step(step)
+            assert (term, trunc) == (term_b, trunc_b)
+            if term or trunc:
+                break
+    with pytest.raises(ArgumentError, match="goal_column must be True or False"):
+        make(goal_column=1)
