@@ -38,14 +38,17 @@ is not lower by more than 5 points.
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import json
+import re
 import shlex
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import gymnasium as gym
 import numpy as np
@@ -80,6 +83,29 @@ class Cell:
                 "num_tasks": 0, **self.env_kwargs}
 
 
+@functools.cache
+def _owners() -> dict[str, str]:
+    """The built-in domain of each predicate and fluent name."""
+    from gensim_gym.generation.toolsets import get_toolset  # noqa: PLC0415 - only mixed cells need it
+
+    out: dict[str, str] = {}
+    for domain in DOMAINS:
+        toolset = get_toolset(domain)
+        for item in (*toolset.predicates, *toolset.fluents):
+            out.setdefault(item.name, domain)
+    return out
+
+
+def goal_domains(spec: Any) -> str:
+    """The domains a task's goal conditions name, joined by "+" in :data:`DOMAINS` order (e.g. "calendar+filesystem"):
+    a mixed task holds the objects and tools of all five domains, and its goal comes from wherever the
+    generator's walk went (``info["domain"]`` names all five)."""
+    owners = _owners()
+    named = {owners.get(m.group(1), "?") for goal in spec.task.goal for m in [_GOAL_NAME.match(goal)] if m}
+    return "+".join(d for d in (*DOMAINS, "?") if d in named)
+
+
+_GOAL_NAME = re.compile(r"\s*(?:not\s+)?([A-Za-z_]\w*)")
 HELD_OUT_BUCKETS = 5  # a task whose content hash falls in bucket 0 of 5 (20 %) is never trained on
 
 
@@ -92,11 +118,12 @@ def held_out(task_id: str) -> bool:
 
 class SeenTasks(gym.Wrapper):
     """Skips held-out tasks (drawing the stream's next task instead) and records the content hash of every
-    task a training env plays."""
+    task a training env plays, and (given ``plays``) how many episodes each domain had."""
 
-    def __init__(self, env: gym.Env, seen: set[str]) -> None:
+    def __init__(self, env: gym.Env, seen: set[str], plays: Counter[str] | None = None) -> None:
         super().__init__(env)
         self.seen = seen
+        self.plays = plays
 
     def reset(self, **kwargs: Any):
         obs, info = self.env.reset(**kwargs)
@@ -105,25 +132,30 @@ class SeenTasks(gym.Wrapper):
                 break
             obs, info = self.env.reset()
         self.seen.add(info["task_id"])
+        if self.plays is not None:
+            self.plays[goal_domains(self.env.unwrapped.sim_spec)] += 1
         return obs, info
 
 
-def make_thunks(cell: Cell, n_envs: int, seen: set[str], *, mask_info: bool = False) -> list:
-    """Env factories of the training stream (each sub-env its own stream seed), recording the tasks played;
-    ``mask_info`` adds the mask to ``info`` (the CleanRL-style script reads it there, and ignores it with --no-mask)."""
+def make_thunks(cell: Cell, n_envs: int, seen: set[str], *, mask_info: bool = False,
+                plays: Counter[str] | None = None) -> list:
+    """Env factories of the training stream (each sub-env its own stream seed), recording the tasks played (and
+    the episodes per domain in ``plays``); ``mask_info`` adds the mask to ``info`` (the CleanRL-style script reads
+    it there, and ignores it with --no-mask)."""
     def thunk(i: int):
         def make() -> gym.Env:
             env = gym.make("GenSim-v0", **cell.make_kwargs(cell.seed * 100 + i))
             if mask_info:
                 env = ActionMaskInfo(env)
-            return SeenTasks(gym.wrappers.RecordEpisodeStatistics(env), seen)
+            return SeenTasks(gym.wrappers.RecordEpisodeStatistics(env), seen, plays)
         return make
 
     return [thunk(i) for i in range(n_envs)]
 
 
-def train(cell: Cell, seen: set[str]) -> Any:
-    """A trained model (None for ``random``), trained on the domain's stream."""
+def train(cell: Cell, seen: set[str], plays: Counter[str] | None = None) -> Any:
+    """A trained model (None for ``random``), trained on the domain's stream (episodes per domain counted in
+    ``plays``)."""
     import torch  # noqa: PLC0415 - optional dependency
 
     torch.set_num_threads(1)
@@ -137,7 +169,7 @@ def train(cell: Cell, seen: set[str]) -> Any:
     if cell.trainer == "cleanrl":
         args = cleanrl_ppo.parse_args(["--no-mask", "--total-timesteps", str(cell.steps), "--seed", str(cell.seed),
                                        *shlex.split(cell.cleanrl_args)])
-        return cleanrl_ppo.train(make_thunks(cell, args.num_envs, seen, mask_info=True), args)
+        return cleanrl_ppo.train(make_thunks(cell, args.num_envs, seen, mask_info=True, plays=plays), args)
     if cell.trainer == "ppo":
         from stable_baselines3 import PPO as Algo  # noqa: PLC0415, N814
     elif cell.trainer == "dqn":
@@ -146,7 +178,7 @@ def train(cell: Cell, seen: set[str]) -> Any:
         from sb3_contrib import MaskablePPO as Algo  # noqa: PLC0415, N814
     else:
         raise SystemExit(f"unknown trainer {cell.trainer!r}")
-    venv = DummyVecEnv(make_thunks(cell, 1 if cell.trainer == "dqn" else 4, seen))
+    venv = DummyVecEnv(make_thunks(cell, 1 if cell.trainer == "dqn" else 4, seen, plays=plays))
     venv.seed(cell.seed)
     return Algo("MlpPolicy", venv, **common).learn(cell.steps)
 
@@ -202,15 +234,39 @@ def act(model: Any, trainer: str, obs: np.ndarray, env: gym.Env, rng: np.random.
     return int(model.predict(obs, deterministic=True)[0])
 
 
+class _Episode(NamedTuple):
+    """One evaluation episode: its task's domain, whether it succeeded, its calls and how many were invalid."""
+
+    domain: str
+    success: float
+    calls: int
+    invalid: int
+
+
+def play(model: Any, trainer: str, env: gym.Env, obs: np.ndarray, *, info: dict[str, Any],
+         rng: np.random.Generator) -> _Episode:
+    """Play one episode greedily from the reset ``obs``/``info``."""
+    domain = goal_domains(env.unwrapped.sim_spec) if "+" in info["domain"] else info["domain"]
+    done = False
+    calls = invalid = 0
+    while not done:
+        obs, _, terminated, truncated, info = env.step(act(model, trainer, obs, env, rng))
+        calls += 1
+        invalid += info["invalid"]
+        done = terminated or truncated
+    return _Episode(domain, float(info["is_success"]), calls, invalid)
+
+
 def evaluate(model: Any, cell: Cell, seen: set[str], episodes: int) -> dict[str, Any]:
     """Greedy success on a fresh stream: on its first ``episodes`` draws (``fresh``), and on up to ``episodes``
-    draws of held-out tasks, which training never played (``unseen``)."""
+    draws of held-out tasks, which training never played (``unseen``). A mixed cell adds ``by_domain``: per
+    domain, the held-out success, episodes and mean calls per episode, and the fresh success."""
     seed = cell.seed
     env = gym.make("GenSim-v0", **cell.make_kwargs(EVAL_SEED_OFFSET + seed))
     rng = np.random.default_rng(seed)
-    fresh: list[float] = []
-    unseen: list[float] = []
-    calls = invalid = 0
+    fresh: list[_Episode] = []
+    unseen: list[_Episode] = []
+    played: list[_Episode] = []
     for draw in range(20 * episodes):
         if len(fresh) >= episodes and len(unseen) >= episodes:
             break
@@ -218,19 +274,31 @@ def evaluate(model: Any, cell: Cell, seen: set[str], episodes: int) -> dict[str,
         new = held_out(info["task_id"]) and info["task_id"] not in seen
         if len(fresh) >= episodes and not new:
             continue
-        done = False
-        while not done:
-            obs, _, terminated, truncated, info = env.step(act(model, cell.trainer, obs, env, rng))
-            calls += 1
-            invalid += info["invalid"]
-            done = terminated or truncated
+        episode = play(model, cell.trainer, env, obs, info=info, rng=rng)
+        played.append(episode)
         if len(fresh) < episodes:
-            fresh.append(float(info["is_success"]))
+            fresh.append(episode)
         if new and len(unseen) < episodes:
-            unseen.append(float(info["is_success"]))
-    return {"success": _mean(unseen), "ci90": _interval(unseen, rng), "episodes": len(unseen),
-            "success_fresh": _mean(fresh), "ci90_fresh": _interval(fresh, rng),
-            "invalid_share": invalid / max(calls, 1)}
+            unseen.append(episode)
+    calls = sum(e.calls for e in played)
+    invalid = sum(e.invalid for e in played)
+    out = {"success": _mean([e.success for e in unseen]), "ci90": _interval([e.success for e in unseen], rng),
+           "episodes": len(unseen), "success_fresh": _mean([e.success for e in fresh]),
+           "ci90_fresh": _interval([e.success for e in fresh], rng), "invalid_share": invalid / max(calls, 1)}
+    if cell.domain == MIXED:
+        out["by_domain"] = by_domain(unseen, fresh)
+    return out
+
+
+def by_domain(unseen: list[_Episode], fresh: list[_Episode]) -> dict[str, dict[str, float]]:
+    """Per domain: held-out success, episodes and mean calls per held-out episode, and fresh success."""
+    out = {}
+    for domain in sorted({e.domain for e in unseen + fresh}):
+        mine = [e for e in unseen if e.domain == domain]
+        out[domain] = {"success": _mean([e.success for e in mine]), "episodes": len(mine),
+                       "calls": _mean([float(e.calls) for e in mine]),
+                       "success_fresh": _mean([e.success for e in fresh if e.domain == domain])}
+    return out
 
 
 def _mean(sample: list[float]) -> float:
@@ -254,6 +322,7 @@ def main() -> None:
     p.add_argument("--episodes", type=int, default=200, help="unseen evaluation tasks per cell")
     p.add_argument("--env-kwargs", default="{}", help='extra gym.make arguments as JSON, e.g. {"max_calls": 16}')
     p.add_argument("--cleanrl-args", default="", help='extra arguments of examples/cleanrl_ppo.py, e.g. "--hidden 128"')
+    p.add_argument("--save", default="", help="save each SB3 model to this folder (for later analysis)")
     p.add_argument("--out", default="", help="append one JSON line per cell to this file")
     p.add_argument("--table", default="", help="print the Markdown table of a results file (one JSON line per cell) "
                                                "and exit")
@@ -266,25 +335,34 @@ def main() -> None:
         for domain in args.domains.split(","):
             for seed in (int(s) for s in args.seeds.split(",")):
                 cell = Cell(trainer, domain, seed, args.steps, extra, args.cleanrl_args if trainer == "cleanrl" else "")
-                run_cell(cell, args.episodes, args.out)
+                run_cell(cell, args.episodes, args.out, args.save)
 
 
-def run_cell(cell: Cell, episodes: int, out: str) -> dict[str, Any]:
-    """Train and evaluate one cell; print its line and append its JSON row to ``out`` (if given)."""
+def run_cell(cell: Cell, episodes: int, out: str, save: str = "") -> dict[str, Any]:
+    """Train and evaluate one cell; print its line and append its JSON row to ``out`` (if given); save an SB3
+    model in the folder ``save`` (if given)."""
     seen: set[str] = set()
+    plays: Counter[str] = Counter()
     start = time.process_time()
-    model = train(cell, seen)
+    model = train(cell, seen, plays)
     cpu = time.process_time() - start
+    if save and hasattr(model, "save"):
+        model.save(Path(save) / f"{cell.trainer}_{cell.domain}_s{cell.seed}_{cell.steps // 1000}k.zip")
     result = evaluate(model, cell, seen, episodes)
     row = {"trainer": cell.trainer, "domain": cell.domain, "seed": cell.seed, "steps": cell.steps,
            "env_kwargs": cell.env_kwargs, "split": f"hash-1/{HELD_OUT_BUCKETS}", "train_cpu_s": round(cpu, 1),
            "train_tasks": len(seen), **result}
     if cell.cleanrl_args:
         row["cleanrl_args"] = cell.cleanrl_args
+    if cell.domain == MIXED:  # training episodes per domain (RLlib's runners count their own: empty there)
+        row["train_episodes"] = dict(sorted(plays.items()))
     lo, hi = result["ci90"]
     print(f"{cell.trainer:9s} {cell.domain:10s} seed {cell.seed}: success {result['success']:.2f} [{lo:.2f}, {hi:.2f}] "
           f"n={result['episodes']} fresh {result['success_fresh']:.2f} invalid {result['invalid_share']:.2f} "
           f"train tasks {len(seen)} cpu {cpu:.0f}s", flush=True)
+    for domain, part in result.get("by_domain", {}).items():
+        print(f"    {domain:10s} success {part['success']:.2f} n={part['episodes']} calls {part['calls']:.1f} "
+              f"fresh {part['success_fresh']:.2f} train episodes {plays[domain]}", flush=True)
     if out:
         with open(out, "a", encoding="utf-8") as fh:
             fh.write(json.dumps(row) + "\n")
