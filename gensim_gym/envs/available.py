@@ -28,13 +28,6 @@ known, states are not). ``k >= n`` (only ``n`` calls are available) wraps around
 means a different call for each ``n`` with nothing in its own row to say which; CleanRL's PPO defaults then
 learned which alias worked on which training task and transferred little (benchmarks/results/cleanrl_transfer.md;
 the default since benchmarks/results/repeat_rows_default.md).
-``call_order="goal"`` lists first the calls of the tools that share a component with the goal (tools and
-predicates linked by what each tool reads or writes: in a family composed of several domains, the goal's
-domains), each group in layout order: the goal's calls then sit where they sit in a family of those domains
-alone, instead of being shifted by how many calls of the other domains happen to be available
-(benchmarks/results/mixed_stream.md). It only reorders what the rows show; a family whose tools form one
-component lists as with ``"layout"``. ``goal_column=True`` adds that fact as one more column of each row
-(1: the call is on the goal's side), in either order.
 With more than ``K`` calls available the first ``K`` in layout order are listed and ``info["calls_cut"]`` says
 how many were left out (never seen on the built-in domains with the default ``K``; see :data:`MAX_CALLS`).
 """
@@ -76,27 +69,20 @@ class _GroundingTables(NamedTuple):
     by_object: dict[str, list[tuple[int, int]]]
 
 
-#: the listing orders of :class:`AvailableCalls` (``call_order``)
-CALL_ORDERS = ("layout", "goal")
-
-
 class _CallTables:
-    """The feature rows of one task's calls, per ground action id (rows of unused slots are 0), and (for
-    ``call_order="goal"``) which calls share a component with the goal (``goal_side``, None otherwise).
+    """The feature rows of one task's calls, per ground action id (rows of unused slots are 0).
 
     The goal-dependent columns change only when a goal condition's status does, so the full row matrix is
     kept per status seen (a step then copies the listed rows; per-step matrix products cost ~4x more).
     """
 
     def __init__(self, static: np.ndarray, achieves: np.ndarray, undoes: np.ndarray, named: np.ndarray,
-                 unused: int, *, goal_side: np.ndarray | None = None, column: bool = False) -> None:
+                 unused: int) -> None:
         self.static = static  # (n_actions, d_static): present, tool one-hot, argument slot one-hots
         self.achieves = achieves  # (n_actions, max_goals): the call can make goal condition g true
         self.undoes = undoes  # (n_actions, max_goals): the call can make goal condition g false
         self.named = named  # (n_actions, max_params, max_goals): argument p is named in goal condition g
         self.unused = unused  # an action id that is never a call of this task (-1: every slot is used)
-        self.goal_side = goal_side  # (n_actions,) bool, or None: neither goal order nor goal column
-        self.column = column  # rows end with goal_side as a column
         self._by_status: dict[tuple[bool, ...], np.ndarray] = {}
 
     def rows(self, status: list[bool]) -> np.ndarray:
@@ -110,11 +96,9 @@ class _CallTables:
             met = np.zeros(self.achieves.shape[1], dtype=np.float32)
             met[:len(status)] = status
             unmet = 1.0 - met
-            parts = [self.static, (self.achieves @ unmet > 0)[:, None], (self.undoes @ met > 0)[:, None],
-                     (self.named @ unmet > 0)]
-            if self.column and self.goal_side is not None:
-                parts.append(self.goal_side[:, None])
-            rows = self._by_status[key] = np.hstack(parts).astype(np.float32)
+            rows = self._by_status[key] = np.hstack((
+                self.static, (self.achieves @ unmet > 0)[:, None], (self.undoes @ met > 0)[:, None],
+                (self.named @ unmet > 0))).astype(np.float32)
         return rows
 
 
@@ -126,18 +110,13 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         max_calls: ``K``; default ``min(n_actions, MAX_CALLS)``.
         repeat_rows: rows ``k >= n`` repeat the row of call ``k mod n`` (the call action ``k`` makes); False:
             they read 0.
-        call_order: ``"layout"`` (the default) or ``"goal"``: the calls sharing a component with the goal first
-            (see the module docstring).
-        goal_column: each row ends with one more column, 1 when the call shares a component with the goal.
 
     ``action_masks()`` marks the listed calls (for masked algorithms: MaskablePPO works on either face),
     ``oracle_actions()`` gives a shortest plan as indices of this face, ``describe_action(k)`` names a call.
     """
 
-    def __init__(self, env: gym.Env, max_calls: int | None = None, repeat_rows: bool = True,
-                 call_order: str = "layout", goal_column: bool = False) -> None:
-        gym.utils.RecordConstructorArgs.__init__(self, max_calls=max_calls, repeat_rows=repeat_rows,
-                                                 call_order=call_order, goal_column=goal_column)
+    def __init__(self, env: gym.Env, max_calls: int | None = None, repeat_rows: bool = True) -> None:
+        gym.utils.RecordConstructorArgs.__init__(self, max_calls=max_calls, repeat_rows=repeat_rows)
         super().__init__(env)
         base = env.unwrapped
         if not isinstance(base, GenSimEnv) or base.obs_mode != "vector":
@@ -150,30 +129,23 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
                                 f"got {max_calls!r}")
         if not isinstance(repeat_rows, bool):
             raise ArgumentError(f"repeat_rows must be True or False, got {repeat_rows!r}")
-        if call_order not in CALL_ORDERS:
-            raise ArgumentError(f"call_order must be one of {', '.join(map(repr, CALL_ORDERS))}, got {call_order!r}")
-        if not isinstance(goal_column, bool):
-            raise ArgumentError(f"goal_column must be True or False, got {goal_column!r}")
         self.base = base
         self.layout = layout
         self.max_calls = max_calls
         self.repeat_rows = repeat_rows
-        self.call_order = call_order
-        self.goal_column = goal_column
         # per number n >= 1 of listed calls, the listing position of each action's call (k mod n), for repeat_rows
         self._wrap = [np.zeros(0, dtype=np.intp)] + [np.arange(max_calls) % n for n in range(1, max_calls + 1)]
         self._tools = {name: i for i, name in enumerate(layout.tools)}
         self._params = max((len(types) for types in layout.tools.values()), default=0)
         self._slots = max(layout.capacity.values(), default=1)
         self._d_static = 1 + len(self._tools) + self._params * self._slots
-        self.row_dim = self._d_static + 2 + self._params + goal_column
+        self.row_dim = self._d_static + 2 + self._params
         n_obs = layout.obs_dim + max_calls * self.row_dim  # the env's observation, then the listed rows
         self.observation_space = spaces.Box(0.0, 1.0, shape=(n_obs,), dtype=np.float32)
         self.action_space = spaces.Discrete(max_calls)
         self._tables: OrderedDict[str, _CallTables] = OrderedDict()
         # the goal-independent part of the tables, per grounding (see _grounding_tables)
         self._groundings: BoundedCache = BoundedCache(64)
-        self._components: BoundedCache = BoundedCache(64)  # per grounding, for call_order="goal" (_goal_side)
         self._listed = np.zeros(0, dtype=np.intp)
         self._world: CompiledWorld | None = None
         self._current: _CallTables | None = None
@@ -250,12 +222,8 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         facts, nums = bytearray(base._facts), list(base._nums)
         visible = bytearray(base._visible) if base._visible is not None else None
         out: list[int] = []
-        goal_side = self._call_tables(world).goal_side
         for a in plan:
-            listed = self._possible(world, facts, nums, visible)
-            if self.call_order == "goal":
-                listed = _goal_first(np.asarray(listed, dtype=np.intp), goal_side).tolist()
-            listed = listed[:self.max_calls]
+            listed = self._possible(world, facts, nums, visible)[:self.max_calls]
             out.append(listed.index(a) if a in listed else self.max_calls)
             ground = world.actions[a]
             assert ground is not None  # the plan's calls are the task's
@@ -281,8 +249,6 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         else:
             listed = np.asarray(self._possible(base._require_reset(), base._facts, base._nums, base._visible),
                                 dtype=np.intp)
-        if self.call_order == "goal":
-            listed = _goal_first(listed, self._call_tables(base._require_reset()).goal_side)
         n = len(listed)
         if n > self.max_calls:
             info["calls_cut"] = n - self.max_calls
@@ -374,11 +340,7 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
             for name in set(_NAME.findall(text)):
                 for a, p in grounding.by_object.get(name, ()):
                     named[a, p, k] = 1.0
-        goal_side = None
-        if self.call_order == "goal" or self.goal_column:
-            goal_side = self._goal_side(world)
-        return _CallTables(grounding.static, achieves, undoes, named, grounding.unused, goal_side=goal_side,
-                           column=self.goal_column)
+        return _CallTables(grounding.static, achieves, undoes, named, grounding.unused)
 
     def _grounding_tables(self, world: CompiledWorld) -> _GroundingTables:
         """What the call tables need of ``world``'s ground actions alone, kept per grounding (the same
@@ -416,58 +378,3 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         tables = self._groundings[key] = _GroundingTables(static, unused, adders, deleters, touch_fact, touch_num,
                                                           by_object)
         return tables
-
-    def _goal_side(self, world: CompiledWorld) -> np.ndarray:
-        """Per action id: the call's tool shares a component with what ``world``'s goal reads (see
-        :func:`_components`)."""
-        key = world.grounding
-        hit = self._components.get(key)
-        if hit is None:
-            hit = self._components[key] = _components(world)
-        by_action, by_fact, by_num = hit
-        wanted = {by_fact[i] for goal in world.goals for i in goal.facts}
-        wanted.update(by_num[j] for goal in world.goals for j in goal.nums)
-        side = np.zeros(self.layout.n_actions, dtype=bool)
-        for g, component in by_action.items():
-            side[g] = component in wanted
-        return side
-
-
-def _goal_first(listed: np.ndarray, goal_side: np.ndarray | None) -> np.ndarray:
-    """``listed`` with the calls on the goal's side first, each group in its own order (a stable partition);
-    unchanged without a side (tables built for neither the goal order nor the goal column)."""
-    if goal_side is None:
-        return listed
-    mine = goal_side[listed]
-    return np.concatenate((listed[mine], listed[~mine]))
-
-
-def _components(world: CompiledWorld) -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
-    """Connected components of tools, predicates and fluents, a tool linked to every predicate and fluent its
-    calls read or write; as the component of each call (by action id), fact and fluent position. Toolsets
-    composed into one family share no names, so each domain is one component (or more)."""
-    layout = world.layout
-    parent: dict[str, str] = {}
-
-    def find(x: str) -> str:
-        parent.setdefault(x, x)
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    fact_name = {i: f"p:{name}" for name in layout.predicates for i in layout.fact_range(name)}
-    num_name = {j: f"f:{name}" for name in layout.fluents for j in layout.num_range(name)}
-    for g in world.valid_actions:
-        tool = find(f"t:{g.tool}")
-        for i in g.pre.facts | g.effects.touched_facts:
-            parent[find(fact_name[i])] = tool
-        for j in g.pre.nums | g.effects.touched_nums:
-            parent[find(num_name[j])] = tool
-    roots: dict[str, int] = {}
-
-    def label(x: str) -> int:
-        return roots.setdefault(find(x), len(roots))
-
-    return ({g.id: label(f"t:{g.tool}") for g in world.valid_actions}, {i: label(n) for i, n in fact_name.items()},
-            {j: label(n) for j, n in num_name.items()})
