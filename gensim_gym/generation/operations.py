@@ -124,9 +124,9 @@ def name_verbs(text: str, domains) -> list[tuple[int, int, str]]:
 
 #: Light verbs of acquiring (round 13): "get", "obtain", "secure" say nothing of how; in a world where buying is an
 #: operation ("buy" in :func:`lexicon.operations`), with that world's goods after them, they ask for the purchase.
-#: ("grab", "pick up" are verbs of the shop's cart already: ``lexicon.operations``.)
+#: ("grab", "snag", "pick up" are verbs of the shop's cart already: ``lexicon.operations``.)
 ACQUIRING = (r"get|gets|getting|got|obtain(?:s|ed|ing)?|secur(?:e|es|ed|ing)|acquir(?:e|es|ed|ing)"
-             r"|procur(?:e|es|ed|ing)|snag(?:s|ged|ging)?")
+             r"|procur(?:e|es|ed|ing)")
 #: What ends the object of a verb: a new part of the directive, or a preposition after its noun phrase.
 _OBJECT_END = re.compile(r"[,;:.]|\b(?:and|then|or|but|to|onto|into|for|from|with|without|within|under|over|on|in|at|"
                          r"while|so|by)\b")
