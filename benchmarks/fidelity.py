@@ -38,7 +38,8 @@ reader round 12 (branch fid18) worked by class (``generation/field_vocabulary.py
 object nouns, and operation verbs) and tuned on ``directives_fresh25_fid18.jsonl`` (34, fid18's own phrasings across
 all 17 worlds, written and run once before any change: ``results/fidelity_fresh25_fid18_first.txt``, 76 %);
 ``directives_fresh24.jsonl`` (34, held out for round 12) was run once untouched after it
-(``results/fidelity_fresh24_unseen.txt``: 96 %, 1 ignored) and joined :data:`SETS` then.
+(``results/fidelity_fresh24_unseen.txt``: 96 %, 1 ignored) and joined :data:`SETS` then; reader round 13 (branch
+fid19: light verbs, and the safety net over them) tuned on its misses (``results/fidelity_fid19.txt``).
 For every expected requirement this
 finds the clause of ``read_directive`` that carries it
 (of several, the best-kept: since fresh7 a directive's every verb is an operation clause, and an

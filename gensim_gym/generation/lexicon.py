@@ -171,7 +171,9 @@ PEOPLE = {noun: ("person", "passenger", "customer") for noun in
           ("people", "person", "persons", "someone", "guest", "visitor", "employee", "colleague", "attendee",
            "participant", "traveler", "traveller", "commuter",
            # people served, by their role (round 10: "reply to 2 users")
-           "user", "caller", "requester", "patron", "shopper", "teammate", "coworker", "co-worker")}
+           "user", "caller", "requester", "patron", "shopper", "teammate", "coworker", "co-worker",
+           # people a refund or a reply goes to, by their role (round 13: "issue a refund to 2 unhappy buyers")
+           "buyer", "purchaser", "consumer", "complainant", "account-holder")}
 #: Nouns for places, by the types a domain may call them.
 PLACES = {noun: ("location", "place", "cell", "room", "port", "floor") for noun in
           ("shelf", "aisle", "bay", "spot", "zone", "area", "station", "site", "destination", "target", "position")}

@@ -9,9 +9,12 @@ a noun derived from one, or the world's name used as a verb. The hand-written ta
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from gensim_gym.generation.lexicon import (
+    ACCOMPLISH_VERBS,
     NUMBER,
+    counted_type,
     derived_operations,
     main_tool,
     object_operations,
@@ -73,10 +76,12 @@ def required_tools(text: str, domains: list[str], notes: list[str]) -> tuple[str
             if re.search(verb_pattern(verb), text) and tool not in tools:
                 tools.append(tool)
                 notes.append(f"'{verb}': the golden plan calls {tool}")
-        for start, end, tool in name_verbs(text, [name]):  # "ferry 3 cars": the name as a verb
-            if tool not in tools:
-                tools.append(tool)
-                notes.append(f"'{text[start:end]}' (the domain's name as a verb): the golden plan calls {tool}")
+        # "ferry 3 cars": the name as a verb; "get 3 presents" in a shop, "get 2 boxes onto the targets"
+        for light in light_verbs(text, [name]) + [LightVerb(*h, "the domain's name as a verb")
+                                                   for h in name_verbs(text, [name])]:
+            if light.tool not in tools:
+                tools.append(light.tool)
+                notes.append(f"'{text[light.start:light.end]}' ({light.why}): the golden plan calls {light.tool}")
         # "three deliveries", "reschedule": words derived from a verb ask for its tool too
         for hit in derived_operations(text, name) + object_operations(text, name):
             undo = undo_tool(name, hit.tool) if hit.redo else None
@@ -115,3 +120,88 @@ def name_verbs(text: str, domains) -> list[tuple[int, int, str]]:
     return out
 
 
+
+
+#: Light verbs of acquiring (round 13): "get", "obtain", "secure" say nothing of how; in a world where buying is an
+#: operation ("buy" in :func:`lexicon.operations`), with that world's goods after them, they ask for the purchase.
+#: ("grab", "snag", "pick up" are verbs of the shop's cart already: ``lexicon.operations``.)
+ACQUIRING = (r"get|gets|getting|got|obtain(?:s|ed|ing)?|secur(?:e|es|ed|ing)|acquir(?:e|es|ed|ing)"
+             r"|procur(?:e|es|ed|ing)")
+#: What ends the object of a verb: a new part of the directive, or a preposition after its noun phrase.
+_OBJECT_END = re.compile(r"[,;:.]|\b(?:and|then|or|but|to|onto|into|for|from|with|without|within|under|over|on|in|at|"
+                         r"while|so|by)\b")
+
+
+def object_words(text: str, end: int) -> list[str]:
+    """The words of the object of a verb ending at ``end`` (at most five): up to the next part of the directive or
+    preposition ("get 3 birthday presents without ...": 3, birthday, presents)."""
+    return re.findall(r"[a-z0-9'-]+", _OBJECT_END.split(text[end:end + 80])[0])[:5]
+
+
+def acquiring_verbs(text: str, domains) -> list[tuple[int, int, str]]:
+    """``(start, end, tool)`` for each light verb of acquiring (:data:`ACQUIRING`) where a verb stands, with an object
+    after it that is the goods of a chosen world that buys: a noun it counts ("get 3 birthday presents": products), or
+    a count of things no other chosen world counts ("obtain 2 laptops"). It asks for that world's buying tool."""
+    out = []
+    for name in domains:
+        tool = operations(name).get("buy")
+        if tool is None:
+            continue
+        others = [d for d in domains if d != name]
+        for m in re.finditer(rf"{_VERB_SLOT}({ACQUIRING})(?={_AN_OBJECT})", text):
+            words = object_words(text, m.end(1))
+            goods = any(counted_type(w, [name]) for w in words)
+            counted = bool(words) and re.fullmatch(NUMBER, words[0]) is not None \
+                and not any(counted_type(w, others) for w in words)
+            if goods or counted:
+                out.append((m.start(1), m.end(1), tool))
+    return out
+
+
+#: Phrasal verbs of getting a piece of work done ("take care of", "deal with", "sort out", "work through"): each asks
+#: for the world's task done, like "handle" (``lexicon.ACCOMPLISH_VERBS``), where a verb stands with an object.
+PHRASAL_ACCOMPLISH = tuple(sorted((v for v in ACCOMPLISH_VERBS if " " in v), key=len, reverse=True))
+
+
+def phrasal_verbs(text: str) -> list[tuple[int, int, str]]:
+    """``(start, end, verb)`` for each phrasal verb of :data:`PHRASAL_ACCOMPLISH`, in any inflection, where a verb
+    stands and with an object after it ("take care of 3 meetings", "please deal with the 2 angry customers")."""
+    out: list[tuple[int, int, str]] = []
+    for verb in PHRASAL_ACCOMPLISH:
+        for m in re.finditer(rf"{_VERB_SLOT}({verb_pattern(verb)})(?={_AN_OBJECT})", text):
+            if not any(a <= m.start(1) < b for a, b, _ in out):
+                out.append((m.start(1), m.end(1), verb))
+    return out
+
+
+def getting_to(text: str, domains) -> list[tuple[int, int, str]]:
+    """``(start, end, tool)`` for each "get" where a verb stands with an object and then a place it goes to ("get 2
+    boxes onto the targets", "get 3 passengers to their floors"): getting things somewhere is the world's work, its
+    main tool (``lexicon.main_tool``), as the world's name used as a verb is (:func:`name_verbs`). Round 13."""
+    out = []
+    for m in re.finditer(rf"{_VERB_SLOT}(get|gets|getting|got)(?={_AN_OBJECT})", text):
+        words = object_words(text, m.end(1))
+        after = text[m.end(1):m.end(1) + 80]
+        rest = after[len(_OBJECT_END.split(after)[0]):]
+        if not words or not re.match(r"(?:to|onto|into|in|on)\b", rest):
+            continue
+        tool = next((t for d in domains if (t := main_tool(d)) is not None and operations(d).get("buy") is None
+                     and any(counted_type(w, [d]) for w in words)), None)
+        if tool is not None:
+            out.append((m.start(1), m.end(1), tool))
+    return out
+
+
+class LightVerb(NamedTuple):
+    """A light verb read as a world's tool (round 13): where it is, the tool, and why, in words."""
+
+    start: int
+    end: int
+    tool: str
+    why: str
+
+
+def light_verbs(text: str, domains) -> list[LightVerb]:
+    """The light verbs of ``text`` that ask for a tool of ``domains``: :func:`getting_to`, :func:`acquiring_verbs`."""
+    return [LightVerb(*h, "getting things somewhere is the world's work") for h in getting_to(text, domains)] + \
+        [LightVerb(*h, "acquiring a shop's goods is buying them") for h in acquiring_verbs(text, domains)]

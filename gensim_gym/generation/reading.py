@@ -81,6 +81,7 @@ from gensim_gym.generation.lexicon import (
     tool_verb,
     verb_of,
 )
+from gensim_gym.generation.operations import light_verbs, object_words, phrasal_verbs
 from gensim_gym.generation.toolsets import load_registry
 from gensim_gym.generation.unread import NOT_UNDERSTOOD, RANK_NOUNS, likely_kind
 
@@ -222,16 +223,52 @@ def reading_of(text: str, knobs: Knobs) -> Reading:
     for match in _words(lower, claimed):
         word = match.group(0)
         if (word in FILLER or word.strip("'") in FILLER or word.endswith("'s") and word[:-2] in FILLER) \
-                and not _counts_goals(lower, match.start(), match.end(), knobs):
-            filler.append(word)
-            continue
-        if word in META_VERBS:  # "train an agent ...": about the training, not the task
-            filler.append(word)
+                and not _counts_goals(lower, match.start(), match.end(), knobs) or word in META_VERBS:
+            # "train an agent ...": about the training, not the task; but a light verb whose object is not read
+            # as an operation ("get 3 treasures") is reported, not dropped
+            unread = _unread_light(lower, match.start(), match.end(),
+                                   [(at, c) for at, c in clauses if c.kind == "operation"])
+            if unread is not None:
+                clauses.append((match.start(), unread))
+            else:
+                filler.append(word)
             continue
         verb = _verb_clause(lower, match.start(), match.end(), knobs)
         clauses.append((match.start(), verb or Clause(word, "unrecognized", {}, "unsupported", _UNREAD)))
     clauses.sort(key=lambda item: item[0])
     return Reading(text, knobs, tuple(_merge_unrecognized([c for _, c in clauses])), tuple(filler))
+
+
+#: Light verbs whose object names the work ("issue 2 refunds", "do 3 deliveries", "get 3 presents"): filler where
+#: their object is read as an operation, reported where it is not (round 13: :func:`_unread_light`).
+_LIGHT = frozenset({"get", "gets", "got", "getting", "do", "does", "did", "doing", "process", "processes",
+                    "perform", "performs", "execute", "executes", "complete", "completes", "issue", "issues",
+                    "handle", "handles", "manage", "manages", "take", "takes", "obtain", "obtains", "secure",
+                    "secures", "grab", "grabs", "fetch", "fetches", "acquire", "acquires", "procure", "procures"})
+
+
+def _unread_light(text: str, start: int, end: int, operations_at: list[tuple[int, Clause]]) -> Clause | None:
+    """The safety net for a light verb (:data:`_LIGHT`) no recognizer read, where a verb stands with a count after it
+    and no operation is read in the rest of its part of the directive ("the shopper should get 3 presents" before
+    round 13): an operation clause, unsupported and "not understood", so the operation asked for is reported, not
+    dropped as filler. None where it is no such verb, counts the domain's task ("complete 3 levels"), or its object
+    is read ("issue 2 refunds": refunds)."""
+    word = text[start:end]
+    if word not in _LIGHT:
+        return None
+    before = re.findall(r"[a-z0-9']+|[,;:.]", text[:start])
+    if before and before[-1] not in ",;:." and before[-1] not in _VERB_AFTER:
+        return None
+    words = object_words(text, end)
+    if not words or not (words[0].isdigit() or words[0] in NUMBER_WORDS) \
+            or any(noun_lemma(w) in _TASK_NOUNS | {"episode", "round", "step", "trial", "run"} for w in words):
+        return None
+    part = re.split(r"[,;:.]|\b(?:and|then|but)\b", text[end:])[0]
+    if any(end <= at <= end + len(part) for at, _ in operations_at):
+        return None
+    return Clause(word, "operation", {"operation": word}, "unsupported",
+                  f"{NOT_UNDERSTOOD}: '{word}' with '{' '.join(words)}' after it asks for an operation, and none of "
+                  f"the chosen worlds' operations is read from its object; no requirement made of it")
 
 
 def _words(text: str, claimed: bytearray):
@@ -469,8 +506,11 @@ def _operation_clauses(text: str, rest: str, knobs: Knobs):
     # "moves 2 meetings to new times": a verb read as a tool done again (lexicon.RELOCATING) is no verb of its own
     placed += [(h.start, h.end) for name in knobs.domains for h in derived_operations(rest, name)
                if h.redo and h.verb != verb_of(rest[h.start:h.end])]
+    phrasal: list[tuple[int, int]] = []  # "take care of 3 meetings": "take" is no verb of its own
+    yield from _light_clauses(text, rest, knobs, phrasal)
     for start, end, verb in _verb_spans(rest, list(dict.fromkeys((*mapped, *idle, *_OPERATION_VERBS)))):
-        if verb not in mapped and any(a <= start and end <= b for a, b in placed):
+        if verb not in mapped and any(a <= start and end <= b for a, b in placed) \
+                or any(a <= start and end <= b for a, b in phrasal):
             continue
         before = re.findall(r"[a-z0-9']+|[,;:.]", text[:start])
         if verb not in mapped and before and before[-1] in _NOUN_AFTER:  # "into the archive": a noun
@@ -510,6 +550,21 @@ def _operation_clauses(text: str, rest: str, knobs: Knobs):
                        f"'{said}' is {hit.verb} done again; a task starts with nothing to redo, so the golden "
                        f"plan calls {hit.tool} afresh") if hit.redo
                 else Clause(said, "operation", requirement, note=f"the golden plan calls {hit.tool}"))
+
+
+def _light_clauses(text: str, rest: str, knobs: Knobs, spans: list[tuple[int, int]]):
+    """The operation clauses of light and phrasal verbs (round 13): "take care of 3 meetings" asks for the task done
+    (``operations.phrasal_verbs``), "get 3 presents" in a shop for the purchase and "get 2 boxes onto the targets"
+    for the world's work (``operations.light_verbs``). Their spans are added to ``spans``: no verb inside them is
+    read again."""
+    for start, end, verb in phrasal_verbs(rest):
+        spans.append((start, end))
+        yield start, end, _no_tool(text[start:end], verb, knobs)
+    for hit in light_verbs(rest, knobs.domains):
+        said = text[hit.start:hit.end]
+        spans.append((hit.start, hit.end))
+        yield hit.start, hit.end, Clause(said, "operation", {"operation": said, "tool": hit.tool},
+                                         note=f"'{said}' ({hit.why}): the golden plan calls {hit.tool}")
 
 
 def _counted_head(said: str, before: list[str], domains) -> bool:

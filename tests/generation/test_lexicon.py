@@ -173,7 +173,9 @@ def test_no_word_of_any_benchmark_directive_goes_unreported(path: Path) -> None:
         covered = set(re.findall(r"[a-z0-9_']+", " ".join([c.text for c in reading.clauses]
                                                             + list(reading.filler))))
         for word in re.findall(r"[a-z0-9_']+", directive.lower()):
-            assert word in covered or word.strip("'") in covered, (directive, word)
+            # a possessive is covered by its noun ("the store's stock": store, a domain keyword)
+            assert word in covered or word.strip("'") in covered or word.removesuffix("'s") in covered, \
+                (directive, word)
 
 
 def test_a_qualifier_a_tool_requires_is_a_built_in_rule_and_a_stated_rule_still_wins() -> None:
