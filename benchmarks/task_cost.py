@@ -88,14 +88,13 @@ def measure(env_ids: list[str], tasks: int, prefetch: bool, worker: bool = False
     return out
 
 
-def measure_worker(env_id: str, tasks: int, swept: list[float]) -> float:
-    """CPU seconds a prefetch worker spends making ``tasks`` new tasks of ``env_id`` (``prefetch._make``, then
-    pickled for the pipe, with the collector paused as in a worker process), after 10 not timed; ``swept[0]``
-    is reset before the timed ones."""
+def worker_inputs(env_id: str, tasks: int) -> tuple[tuple, list[int]]:
+    """What a prefetch worker of ``env_id`` starts from, rebuilt as the worker rebuilds it: the leading arguments
+    of ``prefetch._make`` and the seeds of ``tasks + 10`` tasks (the first 10 are not counted). Shared by
+    :func:`measure_worker` (CPU time) and ``worker_instructions.py`` (instructions)."""
     import gymnasium as gym  # noqa: PLC0415 - imported from the package copy on sys.path
     import numpy as np  # noqa: PLC0415
 
-    from gensim_gym._gc import paused  # noqa: PLC0415
     from gensim_gym.generation import prefetch as prefetch_module  # noqa: PLC0415
     from gensim_gym.generation.family import DirectiveFamily  # noqa: PLC0415
 
@@ -107,7 +106,17 @@ def measure_worker(env_id: str, tasks: int, swept: list[float]) -> float:
     head = (family, family.layout(), tables) if "layout" in inspect.signature(prefetch_module._make).parameters \
         else (family, tables)
     rng = np.random.default_rng(0)
-    seeds = [family.task_seed(rng) for _ in range(tasks + 10)]
+    return head, [family.task_seed(rng) for _ in range(tasks + 10)]
+
+
+def measure_worker(env_id: str, tasks: int, swept: list[float]) -> float:
+    """CPU seconds a prefetch worker spends making ``tasks`` new tasks of ``env_id`` (``prefetch._make``, then
+    pickled for the pipe, with the collector paused as in a worker process), after 10 not timed; ``swept[0]``
+    is reset before the timed ones."""
+    from gensim_gym._gc import paused  # noqa: PLC0415
+    from gensim_gym.generation import prefetch as prefetch_module  # noqa: PLC0415
+
+    head, seeds = worker_inputs(env_id, tasks)
     total = 0.0
     for n, seed in enumerate(seeds):
         if n == 10:

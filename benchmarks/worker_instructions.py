@@ -14,12 +14,10 @@ from __future__ import annotations
 
 import argparse
 import functools
-import inspect
 import os
 import pickle
 import sys
 import warnings
-from collections import OrderedDict
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -27,28 +25,18 @@ HERE = Path(__file__).resolve().parent
 
 def child(env_id: str, tasks: int) -> None:
     """Inside valgrind: make 10 tasks, then ``tasks`` more inside ``functools.reduce`` (the collected part)."""
-    import gymnasium as gym
-    import numpy as np
+    from task_cost import worker_inputs  # this folder is the script's sys.path[0]
 
     import gensim_gym  # noqa: F401 - registers the ids
     from gensim_gym._gc import paused
     from gensim_gym.generation import prefetch
-    from gensim_gym.generation.family import DirectiveFamily
     from gensim_gym.world.budget import SearchLimits, bounded
 
     warnings.simplefilter("ignore")
     # search limits are CPU seconds and valgrind is ~50x slower: without this a sweep could stop here and not
     # in a normal run
     with bounded(SearchLimits(seconds=3600.0)):
-        env = gym.make(env_id, seed=0, num_tasks=0, prefetch=0)
-        family = DirectiveFamily(**env.unwrapped.source._args)  # as the worker rebuilds it
-        env.close()
-        tables: OrderedDict = OrderedDict()
-        # before 2026-11-27 _make took the env's layout too (a --base copy may be older)
-        head = (family, family.layout(), tables) if "layout" in inspect.signature(prefetch._make).parameters \
-            else (family, tables)
-        rng = np.random.default_rng(0)
-        seeds = [family.task_seed(rng) for _ in range(tasks + 10)]
+        head, seeds = worker_inputs(env_id, tasks)  # as task_cost.py --worker starts
 
         def make(seed: int) -> bytes:
             with paused():
