@@ -107,10 +107,10 @@ def tool_bound(said: str) -> int:
 #: Nouns of what an agent sees, and the extents that make it partial or full ("a limited view", "full visibility").
 _PART_SEEN = r"partial|limited|restricted|obscured|foggy|incomplete|narrow|reduced|poor|blurry|imperfect|hidden"
 _ALL_SEEN = r"full|complete|total|perfect|clear|unrestricted|unobstructed|fully visible|fully observable"
-#: A part of a directive that is one time word alone (", tight,"): the pressure it names.
 #: An episode's length (round 9).
 _EPISODE_SHORT = r"short|shorter|brief|briefer"
 _EPISODE_LONG = r"long|longer|lengthy|extended"
+#: A part of a directive that is one time word alone (", tight,"): the pressure it names.
 _LONE_TIGHT = r"tight|tighter|rushed|hurried|urgent|pressed|quick|fast|speedy|hasty|timed|rapid|brisk|hectic"
 _LONE_LOOSE = (r"leisurely|unhurried|unrushed|loose|looser|relaxed|patient|slow|slow[- ]paced|calm|lenient|untimed"
                r"|laid[- ]back|easygoing|easy[- ]going")
