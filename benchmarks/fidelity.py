@@ -133,21 +133,34 @@ def _scored(expect: dict[str, Any], pool: list[Clause], missing: str = "ignored"
     return expect["kind"], hit.status
 
 
-def generated_ok(directive: str) -> str:
-    """``"met"`` when the spec generated for ``directive`` (seed 0) meets every honored requirement, else
-    ``"unmet"``, ``"unknown domain"``, ``"generation failed"`` or ``"crash <class>"`` (any other exception: a bug)."""
+def generated(directive: str) -> tuple[str, list[Clause] | None]:
+    """The spec generated for ``directive`` (seed 0): ``("met", clauses)`` when it meets every honored
+    requirement, else ``("unmet", clauses)``, with the clauses its ``meta["interpretation"]`` records (a
+    requirement the generator could not meet is marked approximated there); or ``("unknown domain", None)``,
+    ``("generation failed", None)``, ``("crash <class>", None)`` (any other exception: a bug)."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             reading = read_directive(directive)
             spec = gensim_gym.generate(directive, seed=0)
     except DirectiveError:
-        return "unknown domain"
+        return "unknown domain", None
     except GenerationError:
-        return "generation failed"
+        return "generation failed", None
     except Exception as exc:  # noqa: BLE001 - anything else escaping generate() is a bug: counted by its class
-        return f"crash {type(exc).__name__}"
-    return "unmet" if check_fidelity(spec, reading) else "met"
+        return f"crash {type(exc).__name__}", None
+    clauses = [Clause(**c) for c in spec.meta["interpretation"]["clauses"]]
+    return ("unmet" if check_fidelity(spec, reading) else "met"), clauses
+
+
+def delivered(directive: str, expects: list[dict[str, Any]], clauses: list[Clause] | None) -> list[tuple[str, str]]:
+    """``(kind, outcome)`` of each expected requirement in what the user gets: the generated spec's own clauses
+    (``clauses``, from :func:`generated`), where the reading's outcome (:func:`score`) stands when there is no
+    spec (an unknown domain is honored by the error; a failed generation keeps the reading's outcomes)."""
+    if clauses is None:
+        return score(directive, expects)
+    pool = list(clauses)
+    return [("unknown_domain", "ignored") if e["kind"] == "unknown_domain" else _scored(e, pool) for e in expects]
 
 
 def report(path: Path, generate: bool, misses: bool = False) -> str:
@@ -169,10 +182,24 @@ def report(path: Path, generate: bool, misses: bool = False) -> str:
     n = sum(total.values())
     lines.append(f"| **all** | {n} | " + " | ".join(f"{total[c]} ({total[c] / n:.0%})" for c in COLUMNS) + " |")
     if generate:
-        outcomes = Counter(generated_ok(row["directive"]) for row in rows)
+        outcomes: Counter = Counter()
+        given: Counter = Counter()
+        short: list[str] = []
+        for row in rows:
+            outcome, clauses = generated(row["directive"])
+            outcomes[outcome] += 1
+            for kind, got in delivered(row["directive"], row["expect"], clauses):
+                given[got] += 1
+                if got != "honored":
+                    short.append(f"- {row['directive']!r}: {kind} {got}")
         lines.append("generated (seed 0): " + ", ".join(f"{n} {what}" for what, n in sorted(outcomes.items())))
+        m = sum(given.values())
+        lines.append("delivered (the seed-0 spec's own clauses): "
+                     + ", ".join(f"{c} {given[c]} ({given[c] / m:.0%})" for c in COLUMNS))
     if misses and missed:
         lines += ["requirements not honored:", *missed]
+    if generate and misses and short:
+        lines += ["requirements not honored in the seed-0 spec:", *short]
     return "\n".join(lines)
 
 
