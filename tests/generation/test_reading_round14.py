@@ -157,3 +157,12 @@ def test_making_a_file_writable_asks_for_chmod(directive):
 ])
 def test_no_state_no_resultative(text):
     assert resultative_verbs(text, ["filesystem"]) == []
+
+
+def test_a_path_after_a_slash_is_no_verb() -> None:
+    # "/backup" names a directory: no copy is asked for (it crowded chmod and move out of the golden plan)
+    reading = _read("make 3 files writable and then move them to /backup")
+    tools = [c.requirement.get("tool") for c in reading.clauses if c.kind == "operation"]
+    assert "copy_file" not in tools
+    assert {"chmod_writable", "move_file"} <= set(tools)
+    assert "copy_file" in [c.requirement.get("tool") for c in _clauses("back up 2 reports", "operation")]
