@@ -246,8 +246,7 @@ def _foreign_compound(text: str, keyword: str) -> bool:
             or bool(_NOMINALIZED_ACT.fullmatch(head))
         known = activity or head in _GENERIC_HEADS or head in PHRASE_END or head in VOCABULARY \
             or (verb_of(head) is not None and not foreign_act) \
-            or any(head in ts.keywords or noun_lemma(head) in counted_nouns(n) or weak_field_words(head, n)
-                   for n, ts in registry.items())
+            or any(head in ts.keywords or noun_lemma(head) in counted_nouns(n) for n, ts in registry.items())
         if known:
             return False
     return True

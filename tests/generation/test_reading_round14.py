@@ -166,3 +166,9 @@ def test_a_path_after_a_slash_is_no_verb() -> None:
     assert "copy_file" not in tools
     assert {"chmod_writable", "move_file"} <= set(tools)
     assert "copy_file" in [c.requirement.get("tool") for c in _clauses("back up 2 reports", "operation")]
+
+
+def test_a_shop_word_as_the_head_keeps_a_foreign_compound_foreign() -> None:
+    # "stock prices": "price" is a shop's word, but "stock" modifying it names no warehouse's stock
+    with pytest.raises(DirectiveError):
+        _read("forecast next week's stock prices")
