@@ -29,7 +29,7 @@ from gensim_gym.generation.lexicon import (
     verb_of,
     weak_keywords,
 )
-from gensim_gym.generation.operations import AN_OBJECT, VERB_SLOT, resultative_verbs
+from gensim_gym.generation.operations import AN_OBJECT, OPERATIONS, VERB_SLOT, resultative_verbs
 from gensim_gym.generation.toolsets import corpus_note, load_registry
 from gensim_gym.generation.wording import has_word, verb_pattern
 
@@ -263,7 +263,7 @@ def _foreign_objects(text: str, candidates: list[str], registry: dict) -> dict[s
         foreign = sorted({n for other, nouns in objects.items() if other != name for n in nouns} - own)
         # a word the candidate does, said where a verb stands ("order 4 appliances online": the shop's buying, not
         # support's order) is its act, not another world's object (round 14)
-        foreign = [n for n in foreign if n not in operations(name) or not _as_verb(text, n)]
+        foreign = [n for n in foreign if n not in OPERATIONS.get(name, {}) or not _as_verb(text, n)]
         if foreign:
             out[name] = foreign
     return out

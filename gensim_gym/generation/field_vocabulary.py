@@ -115,7 +115,7 @@ MEETING_KINDS = ("meeting", "appointment", "sync", "standup", "stand-up", "retro
 #: evidence of the world that schedules (``operations.scheduling_verbs``); alone they are not ("plan a route",
 #: "slot the disc onto the peg").
 SCHEDULING_VERBS = ("fit", "slot", "squeeze", "plan", "line up", "block out", "block off", "pencil", "arrange",
-                    "organise", "organize", "set up", "schedule", "reschedule", "book", "hold", "host", "fix up",
+                    "organise", "organize", "set up", "schedule", "reschedule", "hold", "host", "fix up",
                     "sort out", "put")
 
 #: Verbs of a world's operations users write, mapped to the tool (family) they ask for once the world is chosen.
