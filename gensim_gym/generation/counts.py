@@ -117,6 +117,7 @@ def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[
         if kind is not None and not any(a < m.end() and m.start() < b for a, b, *_ in out):
             out.append((m.start(), m.end(), m.end(1), m.group(1), kind))
     out += _operation_counts(text, domains, [(a, b) for a, b, *_ in out])
+    out += _listed_counts(text, domains, [(a, b) for a, b, *_ in out])
     return _joined_counts(text, sorted(out), domains)
 
 
@@ -241,4 +242,33 @@ def _object_type(word: str, domains, *, derived: bool = False) -> str | None:
             return kind
     return None
 
+
+#: Words that end an indefinite noun phrase of a list rather than belong to it.
+_LIST_STOP = r"(?:and|or|plus|an?|the|to|into|onto|in|on|for|from|with|at|by|so|then|that|which|who|back|before" \
+             r"|after|without|while|but|under|over|through|via|using|via|each|every|all|them|it)"
+#: One indefinite noun phrase: an article or "one" and at most three more words ("a laptop bag", "a pair of gloves").
+_ITEM = rf"(?:an?|one|another)\s+(?!{_LIST_STOP}\b)[a-z0-9':-]+(?:\s+(?!{_LIST_STOP}\b)[a-z0-9':-]+){{0,2}}"
+#: Two or more of them joined by commas and "and" ("a lamp, a desk and a chair"): round 14.
+_ITEM_LIST = re.compile(rf"(?<![a-z0-9'-])({_ITEM}(?:\s*,\s*{_ITEM})*\s*,?\s*(?:and|plus|&|as well as)\s+{_ITEM})\b")
+#: The verb before a list: a word and maybe its particle ("pick up a mug and a plate").
+_VERB_BEFORE = re.compile(rf"\b([a-z]+(?:\s+(?:{_PARTICLE}))?)\s+$")
+
+
+def _listed_counts(text: str, domains, taken: list[tuple[int, int]]) -> list:
+    """A count without a numeral (round 14): a list of indefinite noun phrases that is the object of an operation
+    verb ("buy a laptop bag and a mouse": 2, "purchase a lamp, a desk and a chair": 3) counts what that verb's
+    tool acts on, as "buy 2 things" would. A lone "a lamp" stays uncounted, and so does a list that is no verb's
+    object ("an assistant and a bot that ...")."""
+    out = []
+    for m in _ITEM_LIST.finditer(text):
+        verb = _VERB_BEFORE.search(text[:m.start()])
+        if verb is None or any(a < m.end() and m.start() < b for a, b in taken):
+            continue
+        kind = _object_type(verb.group(1), domains) or _object_type(verb.group(1).split()[0], domains) \
+            or _object_type(verb.group(1).split()[0].removeprefix("re"), domains) \
+            or _placed_type(text, verb.start(1), domains)
+        if kind is not None:
+            n = len(re.findall(r"(?:^|,|\band|\bplus|&|\bas well as)\s*(?:an?|one|another)\s", m.group(1)))
+            out.append((m.start(1), m.end(1), m.start(1), str(n), kind))
+    return out
 

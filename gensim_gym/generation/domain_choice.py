@@ -29,6 +29,7 @@ from gensim_gym.generation.lexicon import (
     verb_of,
     weak_keywords,
 )
+from gensim_gym.generation.operations import AN_OBJECT, OPERATIONS, VERB_SLOT, resultative_verbs
 from gensim_gym.generation.toolsets import corpus_note, load_registry
 from gensim_gym.generation.wording import has_word, verb_pattern
 
@@ -93,6 +94,8 @@ def _foreign_act(text: str, registry: dict) -> str | None:
     if any(verb in operations(d) or verb in distractor_operations(d) or verb in ts.keywords or verb in own_words(d)
            or verb == d for d, ts in registry.items()):
         return None
+    if any(a == lead for d in registry for a, _, _ in resultative_verbs(text, [d])):
+        return None  # "mark the 2 configs as writable": making a thing so is a world's tool (round 14)
     if any(re.search(rf"\b{re.escape(d)}s?\b", text) for d in registry):
         return None  # a world named outright is meant: "clean the warehouse floor" is a warehouse that cannot
     start = lead + head.end()
@@ -258,9 +261,18 @@ def _foreign_objects(text: str, candidates: list[str], registry: dict) -> dict[s
         own = set(counted_nouns(name)) | {noun_lemma(k) for k in registry[name].keywords} | {name} \
             | set(pool_nouns(name))
         foreign = sorted({n for other, nouns in objects.items() if other != name for n in nouns} - own)
+        # a word the candidate does, said where a verb stands ("order 4 appliances online": the shop's buying, not
+        # support's order) is its act, not another world's object (round 14)
+        foreign = [n for n in foreign if n not in OPERATIONS.get(name, {}) or not _as_verb(text, n)]
         if foreign:
             out[name] = foreign
     return out
+
+
+def _as_verb(text: str, word: str) -> bool:
+    """Whether ``word`` stands as a verb in ``text``: at the start of a part of the directive or after a word that
+    a verb follows, with an object after it (``operations.VERB_SLOT``, ``AN_OBJECT``)."""
+    return re.search(rf"{VERB_SLOT}{verb_pattern(word)}(?={AN_OBJECT})", text) is not None
 
 
 def _foreign_acts(text: str, candidates: list[str], registry: dict) -> dict[str, list[str]]:

@@ -29,9 +29,7 @@ from gensim_gym.generation.lexicon import (
     tool_verb,
     verb_of,
 )
-from gensim_gym.generation.operations import (
-    OPERATIONS,
-)
+from gensim_gym.generation.operations import MEETING_COUNTED, OPERATIONS, SCHEDULING
 from gensim_gym.generation.toolsets import load_registry
 from gensim_gym.generation.wording import has_word, verb_pattern
 
@@ -58,6 +56,12 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     packages from the dock" is about items and locations) as weak evidence."""
     hits = [w for w in dict.fromkeys((name, *ts.keywords, *field_names(name)))
             if has_word(text, keyword_pattern(w))]
+    # a keyword inside another world's name for a meeting is part of that name ("2 focus blocks" are no toy blocks:
+    # round 14)
+    meetings = [m.span() for other, patterns in _DATED.items() if other != name for _, p in patterns
+                for m in p.finditer(text)]
+    hits = [w for w in hits if not all(any(a <= m.start() and m.end() <= b for a, b in meetings)
+                                       for m in re.finditer(rf"\b{keyword_pattern(w)}\b", text))]
     # one word is one piece of evidence: "scheduling" is a calendar keyword, not also its verb "schedule"
     spans = [m.span() for w in hits for m in re.finditer(rf"\b{keyword_pattern(w)}\b", text)]
 
@@ -99,23 +103,38 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     # putting things back where they belong ("puts 4 dishes back in the cupboard") is tidying, weak (round 11)
     restored = ["put back"] if name in _RESTORING and _RESTORING[name].search(text) and "put back" not in verbs else []
     # a day or hour ("on tuesday", "at 3pm") and planning counted events ("plan 2 client calls"), weak (round 11)
-    dated = [w for w, pattern in _DATED.get(name, ()) if w not in hits and pattern.search(text)]
+    # (a meeting whose name is a noun of the world already counted above, "a retro", is one piece of evidence)
+    dated = [w for w, pattern in _DATED.get(name, ()) if w not in hits
+             and any(w != "meeting kind" or noun_lemma(m.group(0).split()[-1]) not in nouns
+                     for m in pattern.finditer(text))]
     # the nouns of its roles, objects and places users write (``field_vocabulary``: "caller", "carton"), weak,
     # each once and not where a keyword or a noun above already said it (round 12)
     found = {noun_lemma(w) for w in (*hits, *verbs, *nouns, *acts, *acted, *pooled)}
-    field = [w for w in weak_field_words(text, name) if noun_lemma(w) not in found and not any(w in h for h in hits)]
+    # (a meeting's name found by its count or article above is one piece of evidence, not also a field word: round 14)
+    said_dated = [m.span() for w, p in _DATED.get(name, ()) if w in dated for m in p.finditer(text)]
+    field = [w for w in weak_field_words(text, name) if noun_lemma(w) not in found and not any(w in h for h in hits)
+             and not all(any(a <= m.start() and m.end() <= b for a, b in said_dated)
+                         for m in re.finditer(rf"\b{re.escape(w)}", text))]
     return hits, verbs + nouns + acts + acted + pooled + restored + dated + field
 
 
 #: When things happen, weak evidence of the world that schedules them (round 11): a weekday or an hour of the
-#: clock ("on tuesday", "by 3pm"), and "plan" with counted events (``lexicon.OCCASIONS``: "plan 2 client calls";
-#: "plan" alone is no scheduling, "longer plans" is a plan's length).
-_OCCASION = "|".join(OCCASIONS)
+#: clock ("on tuesday", "by 3pm"); a named kind of meeting after a count or an article, or any occasion after a
+#: count ("3 team syncs", "a retro", "2 client calls"; not "3 tool calls"); and a scheduling verb with a meeting as
+#: its object ("fit 3 team syncs into", "slot 3 interviews", "plan 2 client calls": round 14, which widened round
+#: 11's "plan" with counted events; "plan" alone is no scheduling, "longer plans" is a plan's length).
 _DATED = {"calendar": (
     ("weekday", re.compile(r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b"
                            r"|\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b")),
-    ("plan", re.compile(rf"\bplan(?:s|ned|ning)?\s+(?:{NUMBER})\s+(?:[a-z'-]+\s+)?(?:{_OCCASION})(?:s|es)?\b")),
+    ("meeting kind", MEETING_COUNTED),
+    ("scheduling verb", SCHEDULING),
 )}
+
+
+def dated_spans(text: str, name: str, weak: list[str]) -> list[tuple[int, int]]:
+    """Where the weak evidence of ``name`` read from when things happen (:data:`_DATED`, among ``weak``) stands in
+    ``text``: the words the domain clause is made of."""
+    return [m.span() for w, pattern in _DATED.get(name, ()) if w in weak for m in pattern.finditer(text)]
 
 
 #: Putting things back where they belong: a verb of putting, its object (a few words) and "back" ("puts 4 dishes
@@ -178,8 +197,9 @@ def _field_word_of_other(text: str, span: tuple[int, int], name: str) -> bool:
         return False
     after = re.match(r"\s+(?:[a-z]+\s+)?([a-z]+)", text[span[1]:])
     heads = [noun_lemma(w) for w in (after.groups() if after else ()) if w]
+    # (a noun of the other world's trade counts too: "kitchen appliances" are goods, round 14)
     return any(h in evidence_nouns(other) or h in own_words(other) or h in ts.keywords
-               for other, ts in load_registry().items() if other != name for h in heads)
+               or weak_field_words(h, other) for other, ts in load_registry().items() if other != name for h in heads)
 
 
 #: Heads that a domain word may modify and stay evidence: what a directive calls the thing it asks for

@@ -69,12 +69,19 @@ FIELD_NAMES: dict[str, tuple[str, ...]] = {
 FIELD_WORDS_WEAK: dict[str, tuple[str, ...]] = {
     # ("diary", "timetable", "rota" alone may be a dream diary or a train timetable: weak; "in my diary" is strong)
     "calendar": ("diary", "diarie", "timetable", "rota", "invitee", "attendee", "organiser", "organizer", "venue",
-                 "slot", "weekday", "standup", "catchup", "catch-up", "one-on-one", "reminder"),
+                 "slot", "weekday", "standup", "catchup", "catch-up", "one-on-one", "reminder", "retro", "huddle",
+                 "offsite", "off-site", "kickoff", "kick-off", "1:1", "all-hands"),
     "webshop": ("basket", "trolley", "cart", "coupon", "voucher", "promo", "discount", "shopper", "buyer",
                 "wishlist", "bargain", "sale", "price", "catalog", "catalogue", "listing", "seller", "bookstore",
-                "bookshop", "hoodie", "jacket", "sneaker", "gadget"),
+                "bookshop", "hoodie", "jacket", "sneaker", "gadget",
+                # where and how goods are bought (round 14: "orders 2 books online"; "online" alone is no shop, so
+                # weak), and what is spent
+                "online", "spending", "checkout",
+                # goods people buy that no other world keeps (round 14: "order 4 kitchen appliances")
+                "appliance", "headphone", "earbud", "charger", "keyboard", "webcam", "laptop", "smartphone",
+                "gift card", "t-shirt", "tee", "scarf", "glove", "sweater", "novel", "paperback"),
     "filesystem": ("spreadsheet", "pdf", "screenshot", "installer", "config", "script", "permission",
-                   "writable", "read-only", "txt", "csv", "zip", "desktop"),
+                   "writable", "read-only", "txt", "csv", "zip", "desktop", "writeable", "editable"),
     "support": ("caller", "complainant", "account", "password", "chargeback", "escalation", "refund",
                 "ticket", "complaint", "receipt", "identity", "supervisor"),
     "warehouse": ("carton", "tote", "bin", "aisle", "rack", "sku", "pallet", "shelf", "forklift", "picker",
@@ -85,7 +92,7 @@ FIELD_WORDS_WEAK: dict[str, tuple[str, ...]] = {
     "ferry": ("boat", "vessel", "river", "quay", "pier", "jetty", "harbour", "harbor", "island", "shore"),
     "gripper": ("ball", "claw"),
     "transport": ("lorry", "van", "plane", "airplane", "aircraft", "airport", "city", "courier", "cargo",
-                  "consignment", "shipment"),
+                  "consignment", "shipment", "town", "road network"),
     "sokoban": ("boulder",),
     "visitall": ("square", "cell", "tile", "grid"),
     "tireworld": ("wheel", "jack", "wrench", "spare", "tyre", "tire", "hubcap"),
@@ -94,6 +101,22 @@ FIELD_WORDS_WEAK: dict[str, tuple[str, ...]] = {
     "rearrangement": ("cupboard", "drawer", "sofa", "couch", "mug", "dish", "toy", "sock", "laundry", "kitchen",
                       "bedroom", "clutter"),
 }
+
+#: Names of kinds of meetings users set up (round 14: "3 team syncs", "4 one-on-ones", "a retro"): counted as
+#: meetings, and, after a count, an article or a scheduling verb, weak evidence of the world that schedules them
+#: (``evidence._DATED``). The general names of things that happen at a time ("call", "review": ``lexicon.OCCASIONS``)
+#: say less, and count as evidence only after a number or a scheduling verb.
+MEETING_KINDS = ("meeting", "appointment", "sync", "standup", "stand-up", "retro", "retrospective", "huddle",
+                 "one-on-one", "1:1", "1-on-1", "check-in", "catch-up", "catchup", "offsite", "off-site",
+                 "focus block", "focus session", "kickoff", "kick-off", "debrief", "all-hands", "townhall",
+                 "town hall", "get-together", "meet-and-greet", "sit-down", "touchpoint", "touch-base")
+#: Verbs of putting a meeting into a calendar (round 14: "fit 3 team syncs into the week", "slot 3 interviews
+#: into the afternoon", "plan 2 client calls"): with a meeting after them they ask for scheduling, and are weak
+#: evidence of the world that schedules (``operations.scheduling_verbs``); alone they are not ("plan a route",
+#: "slot the disc onto the peg").
+SCHEDULING_VERBS = ("fit", "slot", "squeeze", "plan", "line up", "block out", "block off", "pencil", "arrange",
+                    "organise", "organize", "set up", "schedule", "reschedule", "hold", "host", "fix up",
+                    "sort out", "put")
 
 #: Verbs of a world's operations users write, mapped to the tool (family) they ask for once the world is chosen.
 FIELD_VERBS: dict[str, dict[str, str]] = {
@@ -110,6 +133,8 @@ FIELD_VERBS: dict[str, dict[str, str]] = {
                                  "id-check", "id check"), "verify_identity"),
                 **dict.fromkeys(("change the address of", "fix the address of"), "update_address")},
     "warehouse": {**dict.fromkeys(("shelve", "rack", "palletise", "palletize", "put on the shelf"), "drop")},
+    # routing and sending a parcel is getting it delivered (round 14: "route 2 parcels through the road network")
+    "transport": {**dict.fromkeys(("route", "reroute", "send", "forward"), "unload*")},
 }
 
 

@@ -11,9 +11,11 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from gensim_gym.generation.field_vocabulary import MEETING_KINDS, SCHEDULING_VERBS
 from gensim_gym.generation.lexicon import (
     ACCOMPLISH_VERBS,
     NUMBER,
+    OCCASIONS,
     counted_type,
     derived_operations,
     main_tool,
@@ -102,8 +104,8 @@ def undo_tool(name: str, tool: str) -> str | None:
 
 
 #: Where a word stands as a verb: at the start of a part of the directive or after a word that a verb follows.
-_VERB_SLOT = r"(?:^|[,;:.(]\s*|\b(?:then|and|to|must|should|can|will|please|also|that|who|i|we|you|they|it)\s+)"
-_AN_OBJECT = rf"\s+(?:{NUMBER}|the|a|an|all|every|each|them|it|some|these|those|both|several|many)\b"
+VERB_SLOT = r"(?:^|[,;:.(]\s*|\b(?:then|and|to|must|should|can|will|please|also|that|who|i|we|you|they|it)\s+)"
+AN_OBJECT = rf"\s+(?:{NUMBER}|the|a|an|all|every|each|them|it|some|these|those|both|several|many)\b"
 
 
 def name_verbs(text: str, domains) -> list[tuple[int, int, str]]:
@@ -115,7 +117,7 @@ def name_verbs(text: str, domains) -> list[tuple[int, int, str]]:
         tool = main_tool(name)
         if tool is None or name in operations(name):
             continue
-        for m in re.finditer(rf"{_VERB_SLOT}({re.escape(name)})(?:s|es|ed|ing)?(?={_AN_OBJECT})", text):
+        for m in re.finditer(rf"{VERB_SLOT}({re.escape(name)})(?:s|es|ed|ing)?(?={AN_OBJECT})", text):
             out.append((m.start(1), m.end(1), tool))
     return out
 
@@ -148,7 +150,7 @@ def acquiring_verbs(text: str, domains) -> list[tuple[int, int, str]]:
         if tool is None:
             continue
         others = [d for d in domains if d != name]
-        for m in re.finditer(rf"{_VERB_SLOT}({ACQUIRING})(?={_AN_OBJECT})", text):
+        for m in re.finditer(rf"{VERB_SLOT}({ACQUIRING})(?={AN_OBJECT})", text):
             words = object_words(text, m.end(1))
             goods = any(counted_type(w, [name]) for w in words)
             counted = bool(words) and re.fullmatch(NUMBER, words[0]) is not None \
@@ -168,7 +170,7 @@ def phrasal_verbs(text: str) -> list[tuple[int, int, str]]:
     stands and with an object after it ("take care of 3 meetings", "please deal with the 2 angry customers")."""
     out: list[tuple[int, int, str]] = []
     for verb in PHRASAL_ACCOMPLISH:
-        for m in re.finditer(rf"{_VERB_SLOT}({verb_pattern(verb)})(?={_AN_OBJECT})", text):
+        for m in re.finditer(rf"{VERB_SLOT}({verb_pattern(verb)})(?={AN_OBJECT})", text):
             if not any(a <= m.start(1) < b for a, b, _ in out):
                 out.append((m.start(1), m.end(1), verb))
     return out
@@ -179,7 +181,7 @@ def getting_to(text: str, domains) -> list[tuple[int, int, str]]:
     boxes onto the targets", "get 3 passengers to their floors"): getting things somewhere is the world's work, its
     main tool (``lexicon.main_tool``), as the world's name used as a verb is (:func:`name_verbs`). Round 13."""
     out = []
-    for m in re.finditer(rf"{_VERB_SLOT}(get|gets|getting|got)(?={_AN_OBJECT})", text):
+    for m in re.finditer(rf"{VERB_SLOT}(get|gets|getting|got)(?={AN_OBJECT})", text):
         words = object_words(text, m.end(1))
         after = text[m.end(1):m.end(1) + 80]
         rest = after[len(_OBJECT_END.split(after)[0]):]
@@ -202,6 +204,57 @@ class LightVerb(NamedTuple):
 
 
 def light_verbs(text: str, domains) -> list[LightVerb]:
-    """The light verbs of ``text`` that ask for a tool of ``domains``: :func:`getting_to`, :func:`acquiring_verbs`."""
+    """The light verbs of ``text`` that ask for a tool of ``domains``: :func:`getting_to`, :func:`acquiring_verbs`,
+    :func:`scheduling_verbs`."""
     return [LightVerb(*h, "getting things somewhere is the world's work") for h in getting_to(text, domains)] + \
-        [LightVerb(*h, "acquiring a shop's goods is buying them") for h in acquiring_verbs(text, domains)]
+        [LightVerb(*h, "acquiring a shop's goods is buying them") for h in acquiring_verbs(text, domains)] + \
+        [LightVerb(*h, "putting a meeting into the week is scheduling it") for h in scheduling_verbs(text, domains)] + \
+        [LightVerb(*h, "making a thing so is the tool named for that state") for h in resultative_verbs(text, domains)]
+
+
+#: The states a tool is named for (its name's last word ending in -able: ``chmod_writable``), and the words users
+#: write for them (round 14: "make them writable", "set 2 configs to editable").
+_STATE_WORDS = {"writable": ("writable", "writeable", "editable", "modifiable", "read-write", "read/write")}
+#: A verb of making something so, its object (a few words) and the state ("make them writable").
+_RESULTATIVE = r"\b(make|makes|made|making|set|sets|setting|turn|turns|turned|turning|mark|marks|marked|marking)" \
+               r"\s+(?:[a-z0-9'-]+\s+){{1,6}}?(?:to\s+|as\s+|into\s+)?(?:{states})\b"
+
+
+def resultative_verbs(text: str, domains) -> list[tuple[int, int, str]]:
+    """The verbs of making a thing so with the state a tool of ``domains`` is named for after their object ("make
+    them writable", "set 2 config files to editable": :data:`_STATE_WORDS`): they ask for that tool (round 14)."""
+    out = []
+    for name in domains:
+        ts = get_toolset(name)
+        for tool in ts.tools + ts.extra_tools:
+            state = tool.name.rsplit("_", 1)[-1]
+            words = _STATE_WORDS.get(state, (state,) if state.endswith("able") else ())
+            if not words:
+                continue
+            states = "|".join(re.escape(w) for w in words)
+            out += [(m.start(1), m.end(), tool.name) for m in re.finditer(_RESULTATIVE.format(states=states), text)]
+    return out
+
+
+_MEETING = "|".join(re.escape(k).replace(r"\ ", r"\s+") for k in sorted(MEETING_KINDS, key=len, reverse=True))
+_OCCASION = "|".join(OCCASIONS)
+#: At most one word before a meeting's name ("team syncs", "client calls"), never a machine's ("tool calls").
+_NOT_A_CALL = r"(?:(?!(?:tool|api|function|method|system|phone)\b)[a-z'-]+\s+)?"
+_ENDS = r"(?:s|es)?(?![a-z0-9:-])"
+#: A named kind of meeting after a count or an article, or any occasion after a count (round 14: "3 team syncs",
+#: "a retro", "4 one-on-ones", "2 client calls"; not "3 tool calls").
+MEETING_COUNTED = re.compile(rf"(?:\b(?:{NUMBER})\s+{_NOT_A_CALL}(?:{_MEETING}|{_OCCASION})"
+                             rf"|\b(?:an?|another)\s+{_NOT_A_CALL}(?:{_MEETING})){_ENDS}")
+#: A verb of putting a meeting into a calendar with a meeting as its object (round 14: "fit 3 team syncs into the
+#: week", "slot 3 interviews", "plan a retro": ``field_vocabulary.SCHEDULING_VERBS``); group 1 is the verb.
+_SCHEDULING = "|".join(verb_pattern(v)[2:-2] for v in sorted(SCHEDULING_VERBS, key=len, reverse=True))
+SCHEDULING = re.compile(rf"\b({_SCHEDULING})"
+                        rf"\s+(?:(?:{NUMBER}|an?|another|the|my|our|their|his|her|your|some|both|all|a few)\s+)?"
+                        rf"{_NOT_A_CALL}(?:{_MEETING}|{_OCCASION}){_ENDS}")
+
+
+def scheduling_verbs(text: str, domains) -> list[tuple[int, int, str]]:
+    """The scheduling verbs of ``text`` with a meeting after them (:data:`SCHEDULING`: "fit 3 team syncs", "plan a
+    retro"), in a chosen world that schedules (``schedule`` in :func:`lexicon.operations`): they ask for its tool."""
+    tools = [operations(name)["schedule"] for name in domains if "schedule" in operations(name)]
+    return [(m.start(1), m.end(1), tools[0]) for m in SCHEDULING.finditer(text)] if tools else []

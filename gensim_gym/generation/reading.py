@@ -56,6 +56,7 @@ from gensim_gym.generation.directive import (
     undo_tool,
     verb_pattern,
 )
+from gensim_gym.generation.evidence import dated_spans
 from gensim_gym.generation.lexicon import (
     ACCOMPLISH_VERBS,
     COUNTED,
@@ -425,6 +426,8 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
             yield start, end, Clause(text[start:end], "domain", {"domains": list(knobs.domains)})
         # an own word written as a verb and its particle ("check out" for checkout): evidence where it stands
         for start, end, _ in _verb_spans(text, [tool_verb(w) for w in weak if " " in tool_verb(w)]):
+            yield start, end, Clause(text[start:end], "domain", {"domains": list(knobs.domains)})
+        for start, end in dated_spans(text, name, weak):  # "3 team syncs", "slot 3 interviews" (round 14)
             yield start, end, Clause(text[start:end], "domain", {"domains": list(knobs.domains)})
         for m in re.finditer(r"[a-z]+", text):  # nouns of its object types, in any number; its own words
             verb = verb_of(m.group(0))

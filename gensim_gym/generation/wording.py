@@ -38,7 +38,8 @@ def verb_pattern(verb: str) -> str:
         forms = rf"{head}(?:s|ed|ing|{head[-1]}ed|{head[-1]}ing)?"
     else:
         forms = rf"{head}(?:s|es|ed|ing)?"
-    return rf"\b{forms}{rest}\b"
+    # (a word right after a slash is a path's part, no verb: "move them to /backup", round 14)
+    return rf"\b(?<!/){forms}{rest}\b"
 
 
 
