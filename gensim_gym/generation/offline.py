@@ -73,7 +73,7 @@ def family_layout(knobs: Knobs, max_difficulty: float = 1.0, *, shuffle_slots: b
         for t in ts.types:
             reach = min(t.max, t.min + round(max_difficulty * (t.max - t.min)) + 1)
             if t.name == knobs.goal_type:  # "five crates": room for five, as far as the type allows
-                reach = max(reach, min(t.max, knobs.goal_count or 0))
+                reach = max(reach, min(t.max, counted_room(knobs, toolsets)))
             capacity[t.name] = max(capacity.get(t.name, 0), reach)
         predicates.update({p.name: p.params for p in ts.predicates})
         fluents.update({f.name: (f.params, f.min, f.max) for f in ts.fluents})
@@ -83,6 +83,23 @@ def family_layout(knobs: Knobs, max_difficulty: float = 1.0, *, shuffle_slots: b
 
 
 _NAMES = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # the names in a goal condition's text
+#: A goal walk for a directive that asks for operations runs up to this many times its length while one of them is
+#: not called yet (``OfflineGenerator._walk_goals``): a dungeon's unlock lies a key and a door away.
+ASKED_WALK = 3
+#: Calls the goal walk makes after an asked operation's first call, so that goals can build on it (a block
+#: unstacked is then stacked elsewhere).
+ASKED_TAIL = 4
+
+
+def counted_room(knobs: Knobs, toolsets) -> int:
+    """Objects of the counted type (``knobs.goal_type``) a task needs for ``knobs.goal_count`` goals about distinct
+    ones: half as many again plus one where a goal predicate relates two of them (``on(block, block)``: three
+    blocks hold two ``on`` facts at most, so "a tower of 3 blocks" never had its three goals, and five ``on`` goals
+    in six blocks are one tower of all six, which a random walk seldom builds)."""
+    count, kind = knobs.goal_count or 0, knobs.goal_type
+    goal_preds = {name for ts in toolsets for name in ts.goal_predicates}
+    pairs = any(p.name in goal_preds and list(p.params).count(kind) >= 2 for ts in toolsets for p in ts.predicates)
+    return count + 1 + count // 2 if count and kind is not None and pairs else count
 
 
 def _check_composable(toolsets) -> None:
@@ -142,7 +159,11 @@ class OfflineGenerator:
         # a verdict keeps its Tools object alive, so the id(tools) in its key is never reused while it is cached
         self._verdict_cache: dict[tuple, tuple[tuple[SimSpec | None, str], Tools]] = BoundedCache(VERDICT_CACHE)
         self._rules: list[_InitRule] | None = None  # see _init_state
+        self._callable_cache: dict[tuple, frozenset[str]] = BoundedCache(1024)  # see _callable
         self._relaxed = False  # see generate
+        self._asked_turn = True  # see _counted_goals
+        self._reveal_asked = any(calls(tool, r) for ts in self.toolsets if ts.hidden for tool in ts.needs_tools
+                                 for r in knobs.required_tools)
         self._reading = reading_of(directive, knobs) if directive else None  # clauses for the spec's meta
         # the last accepted spec from _verdict and the world it was verified in (one pair: see compiled())
         self._verified: tuple[SimSpec, CompiledWorld] | None = None
@@ -155,6 +176,7 @@ class OfflineGenerator:
         for attempt in range(self.max_tries):
             # a goal count no draft reached in half the tries is met as nearly as possible (and said so)
             self._relaxed = attempt >= self.max_tries // 2
+            self._asked_turn = attempt % 2 == 0  # see _counted_goals
             spec, reason = self._attempt(rng)
             if spec is not None:
                 out = spec.with_meta(generator={"backend": "offline", "seed": int(seed),
@@ -191,11 +213,12 @@ class OfflineGenerator:
                 n = t.min + round(d * (t.max - t.min)) + int(rng.integers(-1, 2))
                 n = min(max(n, t.min), t.max)
                 if t.name == self.knobs.goal_type:
-                    n = max(n, min(t.max, self.knobs.goal_count or 0))
+                    n = max(n, min(t.max, counted_room(self.knobs, self.toolsets)))
                 for template in ts.active:  # objects a constraint names ("backup") are always there
                     n = max([n, *(t.names.index(o) + 1 for o in template.objects.get(t.name, ()))])
                 objects[t.name] = t.names[: max(n, len(objects.get(t.name, ())))]
-        partial = self.knobs.partial if self.knobs.partial is not None else d >= 0.75
+        # an asked operation that only reveals hidden facts ("compares prices": inspect) is of use only with them
+        partial = self.knobs.partial if self.knobs.partial is not None else d >= 0.75 or self._reveal_asked
         partial = partial and any(ts.hidden for ts in self.toolsets)
         return objects, partial
 
@@ -285,14 +308,11 @@ class OfflineGenerator:
                  walked: int) -> tuple[SimSpec | None, str]:
         """The rest of an attempt, after the goal walk: plan, check and verify the task (a pure function of
         its arguments and ``self._relaxed``, so :meth:`_attempt` memoises it)."""
-        need = min_plan_length(self.knobs)
-        if self._relaxed and self.knobs.goal_count:
-            need = 2  # "buy one product, hard": the count wins over the plan length the difficulty asks for
-        elif self._relaxed and self.knobs.length_bonus > 0:
-            # "longer tasks" beyond what the domain gives at this difficulty: as long as found (the spec's
-            # clauses then mark the plan length approximated)
-            need = max(2, need - self.knobs.length_bonus)
-        probe = self._spec(objects, init, goals, 4 * need + 8, tools, hidden=hidden, fail=fail)
+        need = self._need()
+        bound = 4 * need + 8
+        if self.knobs.goal_count:  # "6 crates, very easy": the walk to that many goals outruns the difficulty's bound
+            bound = max(bound, walked)
+        probe = self._spec(objects, init, goals, bound, tools, hidden=hidden, fail=fail)
         probe_world = world.retarget(probe)
         # The walk itself reaches every goal, so no shortest plan is longer than it: a tight search bound.
         try:
@@ -355,6 +375,18 @@ class OfflineGenerator:
         spec = spec.with_meta(difficulty={"requested": self.knobs.difficulty, **measure(spec, length, share, played)})
         self._verified = (spec, final_world)
         return spec, ""
+
+    def _need(self) -> int:
+        """The shortest plan an attempt's task may have: :func:`min_plan_length`, less once the attempts are
+        relaxed (see :meth:`generate`) for a count or "longer tasks"."""
+        need = min_plan_length(self.knobs)
+        if self._relaxed and self.knobs.goal_count:
+            need = 2  # "buy one product, hard": the count wins over the plan length the difficulty asks for
+        elif self._relaxed and self.knobs.length_bonus > 0:
+            # "longer tasks" beyond what the domain gives at this difficulty: as long as found (the spec's
+            # clauses then mark the plan length approximated)
+            need = max(2, need - self.knobs.length_bonus)
+        return need
 
     def _random_check(self, world: CompiledWorld) -> tuple[int, int, str]:
         """``(wins, played, reason)`` of verify()'s random-policy check on ``world`` (the task), under a search
@@ -425,23 +457,35 @@ class OfflineGenerator:
         # re-checked); options are positions in the non-distractor calls, so they keep that order
         # and the walk is what it always was.
         app = set(world.start_applicable().intersection(order))
-        required = set(self.knobs.required_tools)
         walked = 0
         guard = world.guard
         counted = self.knobs.goal_type if self.knobs.goal_count else None
         unused = set(world.spec.task.objects.get(counted, ())) if counted else set()
-        for _ in range(steps):
+        # what the directive's operations' calls changed; an asked tool the task lacks ("three tools") extends no walk
+        # (in every other attempt: the rest walk as long as the difficulty says, see _counted_goals)
+        trace = _AskedTrace(self.knobs.required_tools, self._callable(world, tables) if self._asked_turn else set(),
+                            steps)
+        for step in range(ASKED_WALK * steps if trace.awaited or counted else steps):
+            # an asked operation not called yet, or goal facts about fewer counted objects than the count: walk on
+            # (bounded)
+            if step >= trace.end:
+                missing = self._unreached(world, facts) if counted else set()
+                if not trace.awaited and not missing:
+                    break
+                if missing:  # the rest of the walk goes for the counted objects no goal fact is about yet
+                    unused = missing
             options = sorted([order[b] for b in app])
             if guard is not None:  # the walk keeps every constraint, so its goals can be reached keeping them
                 options = [k for k in options if not _breaks(world, ids[k], facts, nums)]
             if not options:
                 break
             walked += 1
-            k = self._next_call(rng, world, options, tables, seen=seen, unused=unused, required=required)
-            if required:
-                required.difference_update([r for r in required if calls(by_id[ids[k]].tool, r)])
+            k = self._next_call(rng, world, options, tables, seen=seen, unused=unused, required=trace.pending)
+            call = by_id[ids[k]]
+            if trace.asked:
+                trace.record(call, step, effects_at[k].touched_facts)
             if unused and toward[k] and not seen.issuperset(adds[k]):
-                unused.difference_update(by_id[ids[k]].args)
+                unused.difference_update(call.args)
             effects = effects_at[k]
             world.apply(facts, nums, effects)
             seen.update(effects.adds)
@@ -457,12 +501,44 @@ class OfflineGenerator:
                 cands.append(f"{label} {op} {nums[j]:g}")
         if not cands:
             return (), walked
+        return self._pick_goals(rng, cands, world, trace.served(world, cands)), walked
+
+    def _pick_goals(self, rng: np.random.Generator, cands: list[str], world: CompiledWorld,
+                    served: dict[str, dict[str, int]]) -> tuple[str, ...]:
+        """The goal among the walk's candidate conditions ``cands``: as many as the directive counts, else as many
+        as the toolsets' ``max_goals`` give at this difficulty; with, for each operation the directive asks for, a
+        condition its calls brought about (``served``: :meth:`_AskedTrace.served`) where the walk has one."""
         if self.knobs.goal_count:
-            return self._counted_goals(rng, cands, world), walked
+            return self._counted_goals(rng, cands, world, served)
         max_goals = sum(ts.max_goals for ts in self.toolsets)
         k = min(len(cands), 1 + round(self.knobs.difficulty * (max_goals - 1)))
         picks = sorted(rng.choice(len(cands), size=k, replace=False))
-        return tuple(cands[i] for i in picks), walked
+        goals = tuple(cands[i] for i in picks)
+        return _through_asked(rng, goals, cands, served) if served else goals
+
+    def _callable(self, world: CompiledWorld, tables: _WalkTables) -> set[str]:
+        """The directive's operations some walk call of ``world`` is a call of (cached per grounding)."""
+        hit = self._callable_cache.get(world.grounding)
+        if hit is None:
+            by_id = world.actions
+            tools = {a.tool for i in tables.ids if (a := by_id[i]) is not None}
+            hit = self._callable_cache[world.grounding] = frozenset(
+                r for r in self.knobs.required_tools if any(calls(t, r) for t in tools))
+        return set(hit)
+
+    def _unreached(self, world: CompiledWorld, facts: bytearray) -> set[str]:
+        """The objects of the counted type (``knobs.goal_type``) no goal fact the walk changed so far is about,
+        where they are still too many for ``knobs.goal_target`` goals about distinct ones (else empty)."""
+        target, kind = self.knobs.goal_target or 0, self.knobs.goal_type
+        positive, negative, _ = self._goal_items(world)
+        init = world.init_facts
+        changed = [label for label, i in positive if facts[i] and not init[i]]
+        changed += [label for label, i in negative if init[i] and not facts[i]]
+        own = set(world.spec.task.objects.get(kind, ())) if kind is not None else set()
+        if kind is None:
+            return {"*"} if len(changed) < target else set()  # no object to go for: walk on
+        missing = own.difference(name for label in changed for name in _NAMES.findall(label))
+        return missing if len(own) - len(missing) < target else set()
 
     @staticmethod
     def _next_call(rng: np.random.Generator, world: CompiledWorld, options: list[int], tables: _WalkTables, *,
@@ -486,11 +562,18 @@ class OfflineGenerator:
                 pool = asked
         return pool[int(rng.integers(len(pool)))] if len(pool) > 1 else pool[0]  # integers(1) draws nothing
 
-    def _counted_goals(self, rng: np.random.Generator, cands: list[str], world: CompiledWorld) -> tuple[str, ...]:
+    def _counted_goals(self, rng: np.random.Generator, cands: list[str], world: CompiledWorld,
+                       served: dict[str, dict[str, int]] | None = None) -> tuple[str, ...]:
         """Exactly ``knobs.goal_count`` goal conditions, each about another object of ``knobs.goal_type`` (when
-        set); fewer only once the attempts are relaxed (see :meth:`generate`), else none (draw again)."""
+        set); fewer only once the attempts are relaxed (see :meth:`generate`), else none (draw again). Conditions
+        an asked operation's calls brought about (``served``: :meth:`_AskedTrace.served`) come first, so the
+        count's goals need the operation too ("back up 2 folders": goals the copies made true), in every other
+        attempt: the rest keep the draw's order, as such goals can be too near for the difficulty ("rename two
+        files and chmod a script": ``writable`` goals one call away)."""
         count, kind = self.knobs.goal_target, self.knobs.goal_type  # as many as a task holds (Knobs.goal_target)
         order = [cands[i] for i in rng.permutation(len(cands))]
+        if served and self._asked_turn:
+            order = _asked_first(order, served)
         if kind is not None:
             own = set(world.spec.task.objects.get(kind, ()))
             chosen: list[str] = []
@@ -581,6 +664,101 @@ class OfflineGenerator:
                 parts.append(f"Make {goal} hold.")
         intro = " ".join(ts.description for ts in self.toolsets)
         return f"{intro} {' '.join(parts)}"
+
+
+class _AskedTrace:
+    """The goal walk's record of the directive's operations (``asked``): those not called yet (``pending``: the walk
+    leans towards them), those of them the walk goes on for (``awaited``: ones it can call), the step the walk may
+    end at (``end``: :data:`ASKED_TAIL` calls after an awaited operation's first call) and what their calls changed,
+    so that goals can be chosen among it: per operation, the fact
+    positions its calls touched (``own``), those any call after its first touched (``later``) and the objects its
+    calls named (``args``). A goal the walk reached otherwise seldom needs the operation ("back up the reports,
+    then remove the drafts": goals that no delete brought about)."""
+
+    def __init__(self, asked: tuple[str, ...], awaited: set[str], steps: int) -> None:
+        self.asked, self.pending, self.awaited, self.end = asked, set(asked), set(awaited), steps
+        self.own: dict[str, set[int]] = {}
+        self.later: dict[str, set[int]] = {}
+        self.args: dict[str, set[str]] = {}
+
+    def record(self, call: GroundAction, step: int, touched: frozenset[int]) -> None:
+        """The walk's call at ``step``, which changes the facts ``touched``."""
+        hit = [r for r in self.asked if calls(call.tool, r)]
+        if self.awaited.intersection(hit):  # a first call: a few more calls build on it
+            self.end = max(self.end, step + 1 + ASKED_TAIL)
+        self.pending.difference_update(hit)
+        self.awaited.difference_update(hit)
+        for seen in self.later.values():
+            seen.update(touched)
+        for r in hit:
+            self.own.setdefault(r, set()).update(touched)
+            self.later.setdefault(r, set())
+            self.args.setdefault(r, set()).update(call.args)
+
+    def served(self, world: CompiledWorld, cands: list[str]) -> dict[str, dict[str, int]]:
+        """Per asked operation, the candidate goals (of ``cands``: ``p(...)`` or ``not p(...)``) it may be needed
+        for, with a tier: 1, a fact one of its calls changed, or that a later call changed about an object its
+        calls named; 2, any fact changed after its first call."""
+        out: dict[str, dict[str, int]] = {}
+        if not self.own:
+            return out
+        index = dict(world.fact_items())
+        for r, own in self.own.items():
+            later, args = self.later[r], self.args[r]
+            tiers: dict[str, int] = {}
+            for goal in cands:
+                i = index.get(goal[4:] if goal.startswith("not ") else goal)
+                if i is None:
+                    continue
+                if i in own or (i in later and args.intersection(_NAMES.findall(goal))):
+                    tiers[goal] = 1
+                elif i in later:
+                    tiers[goal] = 2
+            out[r] = tiers
+        return out
+
+
+def _through_asked(rng: np.random.Generator, goals: tuple[str, ...], cands: list[str],
+                   served: dict[str, dict[str, int]]) -> tuple[str, ...]:
+    """``goals`` with, for each asked operation, a goal of the best tier it serves (:meth:`_AskedTrace.served`):
+    where none of ``goals`` is one, one of them (not kept for another operation) is swapped for one drawn from
+    ``cands``. Every candidate holds at the walk's end, so the goals stay reachable together."""
+    out = list(goals)
+    kept: set[str] = set()
+    for r in sorted(served):
+        tiers = served[r]
+        if not tiers:
+            continue
+        best = min(tiers.values())
+        mine = [g for g in out if tiers.get(g) == best]
+        if mine:
+            kept.add(mine[0])
+            continue
+        pool = [c for c in cands if tiers.get(c) == best and c not in out]
+        new = pool[int(rng.integers(len(pool)))] if len(pool) > 1 else pool[0]
+        free = [i for i, g in enumerate(out) if g not in kept]
+        if free:
+            out[free[int(rng.integers(len(free)))] if len(free) > 1 else free[0]] = new
+        else:
+            out.append(new)
+        kept.add(new)
+    return tuple(sorted(out, key=cands.index))
+
+
+def _asked_first(order: list[str], served: dict[str, dict[str, int]]) -> list[str]:
+    """``order`` with, first, for each asked operation the first goal of the best tier it serves
+    (:meth:`_AskedTrace.served`), then the goals any operation serves, then the rest, each part in ``order``'s order
+    (the draw's)."""
+    head: list[str] = []
+    for r in sorted(served):
+        tiers = served[r]
+        best = min(tiers.values(), default=None)
+        first = next((g for g in order if best is not None and tiers.get(g) == best), None)
+        if first is not None and first not in head:
+            head.append(first)
+    rest = [g for g in order if g not in head]
+    rest.sort(key=lambda goal: min((tiers.get(goal, 3) for tiers in served.values()), default=3))  # stable
+    return head + rest
 
 
 class _WalkTables(NamedTuple):

@@ -1,0 +1,122 @@
+"""The offline generator meets what the reading honored (issue 14, item 4): asked operations and counts.
+
+Directives in no benchmark set, new phrasings of the classes the delivered fidelity run found
+(``benchmarks/results/fidelity_delivered_before.txt``): an operation whose goals the walk never needed (a dungeon's
+unlock), an operation of use only with hidden facts (webshop's inspect: "compare"), counts a short walk never
+reached (balls, parcels) and counts a draft with too few objects could not hold (``on(block, block)``). Each spec
+is checked on several seeds; the negative cases show that what cannot be met is still generated and marked.
+"""
+
+from __future__ import annotations
+
+import time
+import warnings
+
+import pytest
+
+import gensim_gym
+from gensim_gym import check_fidelity, read_directive
+from gensim_gym.generation.directive import parse_directive
+from gensim_gym.generation.offline import OfflineGenerator, counted_room
+from gensim_gym.generation.toolsets import get_toolset
+
+SEEDS = range(4)
+
+MEETS = [
+    # an operation the goals must need: the walk goes on until it calls it, and a goal builds on the call
+    ("a dungeon explorer opens a locked door with a key and walks through", "unlock", None),
+    ("dungeon: unlock the red door and get to the far room", "unlock", None),
+    # an operation that only reveals hidden facts: the task hides them
+    ("webshop: inspect a product carefully before buying it", "inspect", None),
+    ("online store, examine the items and purchase one", "inspect", 1),
+    # counts: the walk goes on until its goal facts are about that many objects
+    ("gripper: carry 5 balls between the rooms", None, 5),
+    ("warehouse robot relocates 6 parcels, very easy", None, 6),
+    ("warehouse: move 5 crates around, easy", None, 5),
+    # counts of a type a goal relates in pairs: the draft holds more blocks than goals
+    ("blocks: stack 4 blocks, easy", None, 4),
+    ("blocks world, pile 5 blocks", None, 5),
+    # copy and delete (met before this change too: kept so)
+    ("on the file system, duplicate the notes into the backup folder and then erase the old drafts", "delete_file",
+     None),
+]
+
+
+def _quiet_generate(directive: str, seed: int):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return gensim_gym.generate(directive, seed=seed)
+
+
+@pytest.mark.parametrize(("directive", "tool", "count"), MEETS)
+def test_spec_meets_every_honored_requirement(directive, tool, count):
+    """At least 3 of 4 seeds meet every honored requirement (the walk is random: a seed whose tries all miss is
+    generated with the clause marked approximated, see the negative cases); each of those calls the tool and has
+    the count, and says so in its clauses."""
+    reading = read_directive(directive)
+    if tool is not None:
+        assert tool in reading.knobs.required_tools
+    assert reading.knobs.goal_count == count
+    met = 0
+    for seed in SEEDS:
+        spec = _quiet_generate(directive, seed)
+        if check_fidelity(spec, reading):
+            continue
+        met += 1
+        if tool is not None:
+            assert any(label.split("(")[0] == tool for label in spec.golden_plan), (directive, seed)
+        if count is not None:
+            assert len(spec.task.goal) == count, (directive, seed)
+        statuses = {c["kind"]: c["status"] for c in spec.meta["interpretation"]["clauses"]}
+        assert "approximated" not in {statuses.get("operation"), statuses.get("goal_count")}
+    assert met >= len(SEEDS) - 1, (directive, met)
+
+
+def test_same_directive_and_seed_give_the_same_spec():
+    for directive, _, _ in MEETS[:6]:
+        assert _quiet_generate(directive, 3).id == _quiet_generate(directive, 3).id
+
+
+def test_generation_stays_bounded():
+    """The longer walks are bounded (``ASKED_WALK``): a task in well under a second of CPU on average."""
+    start = time.process_time()  # CPU time: wall clock measures the machine's load
+    for directive, _, _ in MEETS:
+        _quiet_generate(directive, 0)
+    assert time.process_time() - start < 2.0 * len(MEETS)
+
+
+# -- negative cases: what cannot be met is generated anyway, and marked ------------------------------------------
+def test_an_asked_tool_the_task_lacks_is_marked_not_claimed():
+    """"two tools": update_address is not among them, so no plan can call it; the walk does not wait for it."""
+    directive = "support desk, update the address of two customers, two tools"
+    reading = read_directive(directive)
+    assert "update_address" in reading.knobs.required_tools
+    spec = _quiet_generate(directive, 0)
+    clause = next(c for c in spec.meta["interpretation"]["clauses"] if c["kind"] == "operation")
+    assert clause["status"] != "honored"
+    assert any("update_address" in u for u in check_fidelity(spec, reading))
+
+
+def test_an_operation_the_start_never_needs_is_marked():
+    """Blocks start on the table, so no shortest plan unstacks: the spec says so instead of claiming it."""
+    directive = "blocks world: unstack the towers, easy"
+    reading = read_directive(directive)
+    assert "unstack" in reading.knobs.required_tools
+    spec = _quiet_generate(directive, 0)
+    clause = next(c for c in spec.meta["interpretation"]["clauses"] if c["kind"] == "operation")
+    assert clause["status"] == "approximated" and "unstack" in clause["note"]
+
+
+def test_no_operation_or_count_leaves_the_walk_as_it_was():
+    """Directives without operations or counts walk their usual length: the extra steps are only for those."""
+    knobs = parse_directive("domain: warehouse", 0.1)
+    generator = OfflineGenerator(knobs, "domain: warehouse")
+    assert not knobs.required_tools and not knobs.goal_count
+    assert counted_room(knobs, generator.toolsets) == 0
+
+
+def test_counted_room_is_larger_only_for_paired_goal_types():
+    blocks = parse_directive("blocks: stack 4 blocks", 0.2)
+    assert counted_room(blocks, [get_toolset("blocks")]) == 4 + 1 + 2  # on(block, block)
+    balls = parse_directive("gripper: carry 5 balls", 0.2)
+    assert counted_room(balls, [get_toolset("gripper")]) == 5  # at(ball, room): one ball per goal
