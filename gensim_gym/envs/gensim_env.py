@@ -474,7 +474,8 @@ class GenSimEnv(gym.Env):
         key = spec.id
         world = self._worlds.get(key)
         if world is None:
-            world = CompiledWorld(spec, self.layout)
+            start_state = getattr(self.source, "start_state", None)  # e.g. a task-generation worker's
+            world = CompiledWorld(spec, self.layout, start=start_state(key) if start_state is not None else None)
             restore = getattr(self.source, "restore_derived", None)
             if restore is not None:  # e.g. a progress table a task-generation worker computed
                 restore(world)

@@ -240,8 +240,12 @@ def _fluent_defaults(layout: Layout) -> tuple[float, ...]:
 class CompiledWorld:
     """Everything the runtime needs to simulate one spec inside one layout."""
 
-    def __init__(self, spec: SimSpec, layout: Layout) -> None:
-        layout.check_fits(spec)
+    def __init__(self, spec: SimSpec, layout: Layout, start: tuple[bytes, Sequence[float]] | None = None) -> None:
+        """``start``: the start state (facts, fluents) already computed for ``spec`` in a layout equal to
+        ``layout`` (a prefetch worker's), taken instead of applying the init statements again; that it was
+        computed there also shows that the spec fits."""
+        if start is None:
+            layout.check_fits(spec)
         self.spec = spec
         self.layout = layout
         index = _SpecIndexer(spec, layout)
@@ -252,7 +256,8 @@ class CompiledWorld:
         self.num_lo, self.num_hi, self.num_scale = _fluent_bounds(layout)
         # the objects with their slots: what fact and fluent positions of this spec depend on
         self._objects_key = tuple((t, names, tuple(index.slot[o] for o in names)) for t, names in task.objects.items())
-        self.init_facts, self.init_nums = self._initial_state(index)
+        self.init_facts, self.init_nums = self._initial_state(index) if start is None else (
+            bytearray(start[0]), list(start[1]))
         self.actions: list[GroundAction | None] = [None] * layout.n_actions
         self.valid_actions: list[GroundAction] = []
         self._ground_tools(index)
