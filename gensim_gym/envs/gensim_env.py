@@ -474,7 +474,8 @@ class GenSimEnv(gym.Env):
         key = spec.id
         world = self._worlds.get(key)
         if world is None:
-            world = CompiledWorld(spec, self.layout)
+            start_state = getattr(self.source, "start_state", None)  # e.g. a task-generation worker's
+            world = CompiledWorld(spec, self.layout, start=start_state(key) if start_state is not None else None)
             restore = getattr(self.source, "restore_derived", None)
             if restore is not None:  # e.g. a progress table a task-generation worker computed
                 restore(world)
@@ -504,9 +505,7 @@ class GenSimEnv(gym.Env):
         """The world's :class:`TaskRuntime`, built on the first reset of a task and kept while the world is."""
         rt = self._runtimes.get(w.spec_id)
         if rt is None or rt.world is not w:  # new task, or a world adopted in place of the cached one
-            rt = TaskRuntime(w, self.layout, prepare=self.prepare_calls)
-            rt.phi0 = rt.potential(w.init_facts, w.init_nums) if rt.potential is not None else 0.0  # = shaping
-            rt.obs0 = rt.initial_observation(self.layout, rt.phi0)
+            rt = TaskRuntime(w, self.layout, prepare=self.prepare_calls)  # (with Φ and the observation at reset)
             self._runtimes[w.spec_id] = rt
             if w.spec_id in self._worlds:  # kept: weigh it (an estimate's table grows a little in play, unweighed)
                 self._weights[w.spec_id] = 10 * len(w.valid_actions) + (

@@ -73,7 +73,8 @@ class DirectiveFamily:
         self._by_default = prefetch is None  # a default worker counts against ahead.default_slot_free()
         self._prefetcher: ahead.Prefetcher | None = None
         self._generated = 0  # tasks generated here (the worker starts after ahead.START_AFTER)
-        self._tables: OrderedDict[str, dict] = OrderedDict()  # spec id -> progress table from the worker
+        # spec id -> (progress table or None, start state) from the worker
+        self._tables: OrderedDict[str, tuple[dict | None, tuple[bytes, tuple[float, ...]]]] = OrderedDict()
 
     def layout(self) -> Layout:
         return self._layout
@@ -123,25 +124,29 @@ class DirectiveFamily:
         return self._prefetcher
 
     def _take(self, worker: ahead.Prefetcher, seed: int) -> SimSpec:
-        """The prefetched spec for ``seed`` (its progress table kept for :meth:`restore_derived`), or one
-        generated here."""
+        """The prefetched spec for ``seed`` (its progress table and start state kept for :meth:`start_state` and
+        :meth:`restore_derived`), or one generated here."""
         spec = self._cache.get(seed)
         item = None if spec is not None else worker.take(seed)
         if item is None:
             return self.spec_for_seed(seed)
-        spec, table = item
+        spec, table, start = item
         self._remember(seed, spec)
-        if table is not None:
-            self._tables[spec.id] = table
-            if len(self._tables) > 16:  # taken at the next compile of this spec: only a few ever wait
-                self._tables.popitem(last=False)
+        self._tables[spec.id] = (table, start)
+        if len(self._tables) > 16:  # taken at the next compile of this spec: only a few ever wait
+            self._tables.popitem(last=False)
         return spec
+
+    def start_state(self, spec_id: str) -> tuple[bytes, tuple[float, ...]] | None:
+        """Called by the env before compiling a task: the start state the worker computed for it, if any."""
+        entry = self._tables.get(spec_id) if self._tables else None
+        return entry[1] if entry is not None else None
 
     def restore_derived(self, world: CompiledWorld) -> None:
         """Called by the env on compiling a task: hand over what the worker computed for it."""
-        table = self._tables.pop(world.spec_id, None) if self._tables else None
-        if table is not None:
-            ahead.restore_progress(world, table)
+        entry = self._tables.pop(world.spec_id, None) if self._tables else None
+        if entry is not None and entry[0] is not None:
+            ahead.restore_progress(world, entry[0])
 
     def close(self) -> None:
         """Stop the prefetch worker, if one runs (the env's ``close`` calls this)."""

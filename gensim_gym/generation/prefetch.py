@@ -221,20 +221,25 @@ def _pick(wished: list[int], made: OrderedDict[int, None], skip: int) -> int | N
 
 
 def _make(family, tables: OrderedDict[str, dict], seed: int) -> tuple:
-    """``(spec, progress table or None)`` for ``seed``, or ``(None, error)`` if it cannot be made here."""
+    """``(spec, progress table or None, start state)`` for ``seed``, or ``(None, error)`` if it cannot be made here.
+
+    The start state (the facts as bytes, the fluents as a tuple) is the world's in the env's layout: the env
+    then skips applying the init statements (``CompiledWorld(start=...)``; ~10 % of what a prefetched task
+    cost the trainer, ``benchmarks/worker_instructions.py --trainer``)."""
     try:
         spec = family.generate_task(seed)  # with the same fallback seeds as the env
+        world = family.compiled(spec)  # the generator's world of it where it is the same
         table = None
         reward = spec.reward
         if reward.mode == "dense" and reward.progress_weight > 0:  # what TaskRuntime.shaping reads
             table = tables.get(spec.id)
             if table is None:
-                potential = progress(family.compiled(spec))  # the generator's world of it where it is the same
+                potential = progress(world)
                 potential.warm()  # Φ near the start of an estimated table: computed here, not in the trainer
                 table = tables[spec.id] = potential.export()
                 if len(tables) > TABLE_CACHE:
                     tables.popitem(last=False)
-        return spec, table
+        return spec, table, (bytes(world.init_facts), tuple(world.init_nums))
     except Exception as exc:  # noqa: BLE001 - the env regenerates locally and raises it there
         return None, f"{type(exc).__name__}: {exc}"
 
@@ -375,10 +380,10 @@ class Prefetcher:
                 self._moves[k].clear()  # the list replaces what the moves not sent yet would have changed
                 self._send(k, mine)
 
-    def take(self, seed: int) -> tuple[Any, dict | None] | None:
-        """``(spec, progress table or None)`` for ``seed`` if a worker delivered it, else ``None`` (the caller
-        generates it). By default it never waits (:data:`WAIT_SECONDS`): a worker that is behind (no free
-        core) leaves the work to the env."""
+    def take(self, seed: int) -> tuple[Any, dict | None, tuple[bytes, tuple[float, ...]]] | None:
+        """``(spec, progress table or None, start state)`` for ``seed`` (see :func:`_make`) if a worker delivered
+        it, else ``None`` (the caller generates it). By default it never waits (:data:`WAIT_SECONDS`): a worker
+        that is behind (no free core) leaves the work to the env."""
         self._drain()
         if seed not in self._ready and WAIT_SECONDS and any(seed in wished for wished in self._wished):
             self._drain(until=seed)

@@ -240,8 +240,12 @@ def _fluent_defaults(layout: Layout) -> tuple[float, ...]:
 class CompiledWorld:
     """Everything the runtime needs to simulate one spec inside one layout."""
 
-    def __init__(self, spec: SimSpec, layout: Layout) -> None:
-        layout.check_fits(spec)
+    def __init__(self, spec: SimSpec, layout: Layout, start: tuple[bytes, Sequence[float]] | None = None) -> None:
+        """``start``: the start state (facts, fluents) already computed for ``spec`` in a layout equal to
+        ``layout`` (a prefetch worker's), taken instead of applying the init statements again; that it was
+        computed there also shows that the spec fits."""
+        if start is None:
+            layout.check_fits(spec)
         self.spec = spec
         self.layout = layout
         index = _SpecIndexer(spec, layout)
@@ -252,7 +256,8 @@ class CompiledWorld:
         self.num_lo, self.num_hi, self.num_scale = _fluent_bounds(layout)
         # the objects with their slots: what fact and fluent positions of this spec depend on
         self._objects_key = tuple((t, names, tuple(index.slot[o] for o in names)) for t, names in task.objects.items())
-        self.init_facts, self.init_nums = self._initial_state(index)
+        self.init_facts, self.init_nums = self._initial_state(index) if start is None else (
+            bytearray(start[0]), list(start[1]))
         self.actions: list[GroundAction | None] = [None] * layout.n_actions
         self.valid_actions: list[GroundAction] = []
         self._ground_tools(index)
@@ -319,20 +324,28 @@ class CompiledWorld:
 
     def _initial_state(self, index: _SpecIndexer) -> tuple[bytearray, list[float]]:
         """The start state: the init statements applied, as one effect list, to all-false facts and
-        fluents at 0 (clamped to their bounds).
+        fluents at 0 (clamped to their bounds): every value read from that pre-state, deletes before adds.
 
         Each statement's compiled effect is cached (see :func:`_init_statement`); concatenating them gives
-        exactly the effects of compiling the whole list at once.
+        exactly the effects of compiling the whole list at once. A statement assigning an integer
+        (``price(laptop) = 87``, sampled anew for most tasks) is cached as the fluent its left-hand side
+        names, its value put in here: caching it whole made two cache entries per new statement, ~2 compiles
+        and ~50 objects kept per task for the collector (``benchmarks/worker_instructions.py --trainer``).
         """
         layout = self.layout
         facts = bytearray(layout.n_facts)
-        nums = list(_fluent_defaults(layout))
+        defaults = _fluent_defaults(layout)
         adds: list[int] = []
         dels: list[int] = []
-        assigns: list = []
+        assigns: list[tuple[int, str, float | Callable]] = []
         cache = layout.compile_cache
         slot = index.slot
         for stmt in self.spec.task.init:
+            match = _NUMERIC_ASSIGN.match(stmt)
+            if match is not None:
+                lhs, op, value = match.groups()
+                assigns.append((self._init_fluent(lhs, cache, index), op, float(value)))
+                continue
             node, names = _init_statement(stmt, cache)
             key = ("init", stmt, tuple([slot.get(o, -1) for o in names]))
             effect = cache.get(key)
@@ -341,8 +354,31 @@ class CompiledWorld:
             adds += effect.adds
             dels += effect.dels
             assigns += effect.assigns
-        self.apply(facts, nums, CompiledEffects(tuple(adds), tuple(dels), tuple(assigns), ()))
+        nums = list(defaults)
+        if assigns:  # as apply(): every value from the pre-state, then written in order (the last one wins)
+            lo, hi, pre = self.num_lo, self.num_hi, list(defaults)
+            for j, op, value in assigns:
+                given = value if isinstance(value, float) else value(facts, pre)
+                nums[j] = assigned_value(op, given, defaults[j], lo[j], hi[j])
+        for i in dels:
+            facts[i] = 0
+        for i in adds:
+            facts[i] = 1
         return facts, nums
+
+    def _init_fluent(self, lhs: str, cache: dict, index: _SpecIndexer) -> int:
+        """The fluent position of an init statement's left-hand side (``price(laptop)``), cached by the text and
+        the slots of the objects it names."""
+        entry = cache.get(("init-lhs", lhs))
+        if entry is None:
+            entry = cache["init-lhs", lhs] = _init_statement(f"{lhs} = 0", {})
+        node, names = entry
+        key = ("init-fluent", lhs, tuple([index.slot.get(o, -1) for o in names]))
+        j = cache.get(key)
+        if j is None:
+            ((j, _, _),) = compile_effects([node], index).assigns
+            cache[key] = j
+        return j
 
     @property
     def spec_id(self) -> str:

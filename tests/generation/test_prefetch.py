@@ -262,3 +262,24 @@ def test_worker_reuses_the_generators_world_with_the_same_table(shuffle_slots: b
         reused.warm()
         assert pickle.dumps(reused.export()) == pickle.dumps(fresh.export())
     assert family.generator.compiled(family.generate_task(12345).with_meta(note="another")) is None
+
+
+@pytest.mark.parametrize("shuffle_slots", [False, True])
+@pytest.mark.parametrize("directive", ["webshop", "warehouse", "calendar", "support"])
+def test_the_shipped_start_state_is_the_envs(directive: str, shuffle_slots: bool) -> None:
+    """A worker's task carries the start state of its spec in the env's layout: the world the env compiles with
+    it (skipping the init statements and the fit check) has the same start, bit for bit, as one compiled here."""
+    from collections import OrderedDict
+
+    from gensim_gym.generation.family import DirectiveFamily
+
+    family = DirectiveFamily(directive, 0.7, seed=0, shuffle_slots=shuffle_slots, prefetch=0)
+    env_family = DirectiveFamily(directive, 0.7, seed=0, shuffle_slots=shuffle_slots, prefetch=0)
+    rng = np.random.default_rng(4)
+    for _ in range(4):
+        seed = family.task_seed(rng)
+        spec, _, start = pickle.loads(pickle.dumps(prefetch._make(family, OrderedDict(), seed)))
+        here = CompiledWorld(spec, env_family.layout())
+        given = CompiledWorld(spec, env_family.layout(), start=start)
+        assert bytes(given.init_facts) == bytes(here.init_facts)
+        assert pickle.dumps(given.init_nums) == pickle.dumps(here.init_nums)  # bit for bit (signs of zeros too)
