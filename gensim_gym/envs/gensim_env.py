@@ -150,6 +150,7 @@ class GenSimEnv(gym.Env):
         self._calls = self._base + self.layout.max_goals
         self._tail = self._calls + self.layout.n_actions
         self._obs_calls = self._obs[self._calls:self._tail]  # the mask's copy in the observation (a view)
+        self._views()
         self._copy_obs = True  # step() returns a copy of the observation (see observe_into)
         # the mask lives in a bytearray with a numpy view on it: step() reads and writes single slots
         # through the bytearray (2-3x cheaper than numpy scalar indexing), whole-array work uses the view
@@ -287,7 +288,7 @@ class GenSimEnv(gym.Env):
         success = self._success
         if success:
             reward += rt.success_reward
-        obs, tail = self._obs, self._tail
+        obs, tail = self._ov, self._tail
         if self._shaping:
             # potential-based shaping on every step, Φ = 0 at termination (see gensim_gym.world.progress);
             # a call that wrote nothing Φ reads leaves Φ(s') = Φ(s), which is what _phi holds then
@@ -317,7 +318,7 @@ class GenSimEnv(gym.Env):
             text = self.render_text()
             info["tool_messages"] = [textface.tool_message(self._call, text)]
             return text, float(reward), terminated, truncated, info
-        return obs.copy() if self._copy_obs else obs, float(reward), terminated, truncated, info
+        return self._obs.copy() if self._copy_obs else self._obs, float(reward), terminated, truncated, info
 
     def _step_calls(self, calls: tuple[textface.ToolCall, ...]):
         """Apply a list of tool calls in order, each as one step (each counts against the horizon).
@@ -388,7 +389,15 @@ class GenSimEnv(gym.Env):
         view[:] = self._obs
         self._obs = view
         self._obs_calls = view[self._calls:self._tail]
+        self._views()
         return view
+
+    def _views(self) -> None:
+        # step() writes single entries of the observation through memoryviews of it, not numpy scalar
+        # assignment: a few hundred instructions less per entry (step_instructions.py, docs/hot_paths.md)
+        # (typed Any: typeshed's memoryview takes only ints, a float32 one takes floats and bools too)
+        self._ov: Any = memoryview(cast(Any, self._obs))
+        self._cv: Any = memoryview(cast(Any, self._obs_calls))
 
     def __getstate__(self):
         # Compiled closures cannot be pickled, and a copy's observation/mask arrays would stop being views
@@ -550,7 +559,7 @@ class GenSimEnv(gym.Env):
             plan, effects = rt.fail_plan(ground), cast(CompiledEffects, ground.fail_effects)
         else:
             plan, effects = rt.plans[ground.id] or rt.plan(ground), ground.effects
-        facts, nums, belief, obs = self._facts, self._nums, self._belief, self._obs
+        facts, nums, belief, obs = self._facts, self._nums, self._belief, self._ov
         indices = plan.indices
         before = [belief[i] for i in indices]  # the belief is the true state without hidden facts
         rt.world.apply(facts, nums, effects)
@@ -607,7 +616,7 @@ class GenSimEnv(gym.Env):
     def _walk(self, pairs: tuple, sign: int) -> None:
         """Move sparse counters by ``sign`` × ``(action, delta)`` pairs; mask and observation follow
         where a counter reaches or leaves 0 (the call became available / unavailable)."""
-        cnt, mask, calls = self._cnt, self._mask_buf, self._obs_calls
+        cnt, mask, calls = self._cnt, self._mask_buf, self._cv
         for a, d in pairs:
             c = cnt[a]
             cnt[a] = n = c + sign * d
@@ -637,11 +646,11 @@ class GenSimEnv(gym.Env):
                 c = cnt[a]
                 cnt[a] = n = c + r - old
                 if not (c and n):
-                    self._mask_buf[a] = self._obs_calls[a] = not n
+                    self._mask_buf[a] = self._cv[a] = not n
 
     def _goal_status(self, w: CompiledWorld) -> None:
         status = w.goal_status(self._facts, self._nums)
-        obs, base = self._obs, self._base
+        obs, base = self._ov, self._base
         for k, (new, old) in enumerate(zip(status, self._status, strict=True)):
             if new != old:
                 obs[base + k] = new
