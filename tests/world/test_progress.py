@@ -147,6 +147,28 @@ def test_lazy_warming_changes_no_value() -> None:
     assert checked
 
 
+@pytest.mark.parametrize("domain", ["warehouse", "webshop", "calendar"])
+def test_warming_from_a_layer_sweeps_words_equals_warming_state_by_state(domain: str) -> None:
+    """A stopped layer sweep hands its states over as words (``LayerStates``); the warm-up keys them with numpy and
+    estimates each key's first state. That gives the same Φ table, in the same order, as keying every state."""
+    from gensim_gym.generation.family import DirectiveFamily
+    from gensim_gym.world.compiled import CompiledWorld
+    from gensim_gym.world.layered import LayerStates
+
+    checked = 0
+    family = DirectiveFamily(domain_directive(domain), 0.5, seed=0)
+    for seed in range(12):
+        world = CompiledWorld(family.spec_for_seed(seed), family.layout())
+        by_words, by_states = Progress(world), Progress(world)
+        if by_words.exact or not isinstance(by_words._nearest, LayerStates):
+            continue  # exact, or swept one state at a time (a constraint's guard)
+        by_words.warm()
+        by_states._warm(by_states._nearest())  # the same states as a plain list: keyed one by one
+        assert list(by_words.phis.items()) == list(by_states.phis.items())
+        checked += 1
+    assert checked
+
+
 def test_phi_is_left_out_of_the_observation_when_facts_are_hidden():
     import gymnasium as gym
 
