@@ -21,6 +21,11 @@ with every older object frozen), and full (generation-2) collections in ``--gc-t
 ballast of 420k tracked objects (an SB3 PPO process's heap). All of it is deterministic (``PYTHONHASHSEED=0``):
 
     PYTHONPATH=. python benchmarks/worker_instructions.py --trainer [--env-ids ...] [--tasks 30] [--base DIR]
+
+``--part NAME`` counts only the instructions inside one part of the loop, per task made: ``generate`` (the offline
+generator, ``DirectiveFamily.generate_task``), ``table`` (``Progress.__init__``: the sweep and the exact table or
+the stopped sweep's states) or ``warm`` (``Progress.warm``: the estimate near the start of a stopped sweep). The
+parts do not nest, so one run counts one part (callgrind toggles at every entry and exit of ``reduce``).
 """
 
 from __future__ import annotations
@@ -49,8 +54,28 @@ STEPS = 5
 BALLAST = 420_000
 
 
-def child(env_id: str, tasks: int) -> None:
-    """Inside valgrind: make 10 tasks, then ``tasks`` more inside ``functools.reduce`` (the collected part)."""
+#: ``--part`` names: the function whose calls are counted (module, class, method)
+PARTS = {"generate": ("gensim_gym.generation.family", "DirectiveFamily", "generate_task"),
+         "table": ("gensim_gym.world.progress", "Progress", "__init__"),
+         "warm": ("gensim_gym.world.progress", "Progress", "warm")}
+
+
+def _counted(module: str, owner: str, name: str) -> None:
+    """Run every call of ``owner.name`` inside ``functools.reduce``, so that callgrind collects only those."""
+    import importlib  # noqa: PLC0415
+
+    cls = getattr(importlib.import_module(module), owner)
+    method = getattr(cls, name)
+
+    @functools.wraps(method)
+    def counted(*args, **kwargs):
+        return functools.reduce(lambda _, __: method(*args, **kwargs), [None], None)
+    setattr(cls, name, counted)
+
+
+def child(env_id: str, tasks: int, part: str | None = None) -> None:
+    """Inside valgrind: make 10 tasks, then ``tasks`` more inside ``functools.reduce`` (the collected part); with
+    ``part``, only that part's calls run inside ``reduce``, after the 10 tasks."""
     from task_cost import worker_inputs  # this folder is the script's sys.path[0]
 
     import gensim_gym  # noqa: F401 - registers the ids
@@ -70,6 +95,11 @@ def child(env_id: str, tasks: int) -> None:
 
         for seed in seeds[:10]:
             make(seed)
+        if part is not None:
+            _counted(*PARTS[part])
+            for seed in seeds[10:]:
+                make(seed)
+            return
         functools.reduce(lambda _, seed: make(seed), seeds[10:], b"")
 
 
@@ -212,13 +242,15 @@ def count_trainer(folder: Path, env_id: str, tasks: int, gc_tasks: int) -> tuple
     return instructions / tasks, float(kept), int(full)
 
 
-def count(folder: Path, env_id: str, tasks: int) -> float:
-    """Instructions per task made, for the package copy in ``folder`` (one valgrind run)."""
+def count(folder: Path, env_id: str, tasks: int, part: str | None = None) -> float:
+    """Instructions per task made (in ``part`` only, if given), for the package copy in ``folder`` (one valgrind
+    run)."""
     sys.path.insert(0, str(HERE))
     from step_instructions import callgrind
 
     env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": str(folder)}
-    return callgrind(__file__, ["--child", env_id, "--tasks", str(tasks)], env) / tasks
+    return callgrind(__file__, ["--child", env_id, "--tasks", str(tasks), *(["--part", part] if part else [])],
+                     env) / tasks
 
 
 def trainer_line(env_id: str, args: argparse.Namespace) -> str:
@@ -242,6 +274,7 @@ def main() -> None:
     parser.add_argument("--base", type=Path, help="another copy of the package to count too")
     parser.add_argument("--trainer", action="store_true", help="the training process's cost per prefetched task")
     parser.add_argument("--gc-tasks", type=int, default=1000, help="--trainer: tasks of the full-collection count")
+    parser.add_argument("--part", choices=sorted(PARTS), help="count only this part of making a task")
     parser.add_argument("--child", help=argparse.SUPPRESS)  # the env id, inside valgrind
     parser.add_argument("--trainer-child", help=argparse.SUPPRESS)  # the env id, inside valgrind
     parser.add_argument("--gc-child", help=argparse.SUPPRESS)  # the env id
@@ -249,7 +282,7 @@ def main() -> None:
     parser.add_argument("--payloads", help=argparse.SUPPRESS)  # the payloads' file
     args = parser.parse_args()
     if args.child:
-        child(args.child, args.tasks)
+        child(args.child, args.tasks, args.part)
         return
     if args.make_payloads:
         make_payloads(args.make_payloads, args.tasks, args.payloads)
@@ -265,10 +298,10 @@ def main() -> None:
             print(trainer_line(env_id, args), flush=True)
         return
     for env_id in args.env_ids:
-        this = count(HERE.parent, env_id, args.tasks)
-        line = f"{env_id}: {this / 1e6:.2f} M instructions per task made"
+        this = count(HERE.parent, env_id, args.tasks, args.part)
+        line = f"{env_id}: {this / 1e6:.2f} M instructions per task made" + (f", in {args.part}" if args.part else "")
         if args.base is not None:
-            base = count(args.base, env_id, args.tasks)
+            base = count(args.base, env_id, args.tasks, args.part)
             line += f" (base {base / 1e6:.2f} M, ratio base / this {base / this:.2f})"
         print(line, flush=True)
 

@@ -20,13 +20,13 @@ time, 3.4 ms with this module (and :mod:`~gensim_gym.world.sweep` for spaces of 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from gensim_gym.world.budget import current
-from gensim_gym.world.sweep import MAX_SWEEP_CHECKS, IntState, Swept
+from gensim_gym.world.sweep import MAX_SWEEP_CHECKS, IntState, Swept, picker
 
 if TYPE_CHECKING:  # pragma: no cover
     from gensim_gym.world.compiled import CompiledWorld, GroundAction
@@ -61,6 +61,58 @@ def _byte_forms(words: np.ndarray, size: int) -> list[int]:
     return [int.from_bytes(raw[i:i + size], "little") for i in range(0, len(raw), size)]
 
 
+class LayerStates:
+    """The states a stopped layer sweep enumerated, in order, held as the sweep held them: one word of facts each
+    (bit b = fact ``facts[b]``; ``byte_forms`` gives the other facts their fixed values), and the number of its
+    fluents among ``values``.
+
+    Calling it gives them int-held, as :attr:`~gensim_gym.world.sweep.Swept.nearest` does. :meth:`distinct` gives
+    only the first state of each distinct key under a projection, found with numpy on the words: the estimate's
+    warm-up (:meth:`~gensim_gym.world.progress.Progress._warm`) keys ``MAX_STATES`` states that collapse to a few
+    hundred keys, and converted and keyed every one of them in Python.
+    """
+
+    def __init__(self, words: np.ndarray, fids: np.ndarray, values: list[tuple],
+                 byte_forms: Callable[[np.ndarray], list[int]], facts: Sequence[int]) -> None:
+        self.words, self.fids, self.values, self.byte_forms = words, fids, values, byte_forms
+        self.bit_of = {fact: bit for bit, fact in enumerate(facts)}
+
+    def __call__(self) -> list[IntState]:
+        return list(zip(self.byte_forms(self.words), map(self.values.__getitem__, self.fids.tolist()), strict=True))
+
+    def distinct(self, fmask: int, nidx: Sequence[int]) -> list[tuple[int | tuple, IntState]]:
+        """``(key, state)`` for the first state of each distinct :meth:`Progress.key <gensim_gym.world.progress.
+        Progress.key>` (facts of the byte mask ``fmask``, fluents ``nidx``), in the order of those first states."""
+        word_mask = sum(1 << bit for fact, bit in self.bit_of.items() if fmask >> (8 * fact) & 1)
+        seen = self.words & np.uint64(word_mask)
+        parts: list[tuple] = []
+        if nidx:  # the fluents' projection, numbered per distinct fluents (few) and set beside the facts' word
+            pick, numbered = picker(nidx), dict[tuple, int]()
+            used, inverse = np.unique(self.fids, return_inverse=True)
+            parts_of = [numbered.setdefault(pick(self.values[f]), len(numbered)) for f in used.tolist()]
+            parts = list(numbered)
+            width = max(len(self.bit_of), 1)
+            if width + max(len(parts) - 1, 1).bit_length() > 64:  # no room beside the facts: key them one by one
+                return self._one_by_one(fmask, nidx)
+            seen = seen | (np.asarray(parts_of, dtype=np.uint64)[inverse.reshape(-1)] << np.uint64(width))
+        _, first = np.unique(seen, return_index=True)
+        first.sort()
+        facts = self.byte_forms(self.words[first])
+        fids = self.fids[first].tolist()
+        values = self.values
+        if not nidx:
+            return [(f & fmask, (f, values[fid])) for f, fid in zip(facts, fids, strict=True)]
+        pick = picker(nidx)
+        return [((f & fmask, pick(values[fid])), (f, values[fid])) for f, fid in zip(facts, fids, strict=True)]
+
+    def _one_by_one(self, fmask: int, nidx: Sequence[int]) -> list[tuple[int | tuple, IntState]]:
+        """:meth:`distinct` keyed state by state (too many fluent parts to sit beside the facts in one word)."""
+        out: dict = {}
+        for f, nums in self():
+            out.setdefault((f & fmask, tuple(map(nums.__getitem__, nidx))), (f, nums))
+        return list(out.items())
+
+
 def sweep_layers(world: CompiledWorld, actions: Sequence[GroundAction], max_states: int,  # noqa: PLR0915
                  fmask: int) -> Swept:
     """:func:`gensim_gym.world.sweep.sweep` for a world :func:`fits`, a layer at a time (see the module
@@ -90,8 +142,9 @@ def sweep_layers(world: CompiledWorld, actions: Sequence[GroundAction], max_stat
     budget = current()
 
     def stopped() -> Swept:
-        kept = states[:count].copy()
-        return Swept({}, [], goals, True, lambda: [(b, nums) for b in _byte_forms(kept, size)])
+        kept = LayerStates(states[:count].copy(), np.zeros(count, dtype=np.int64), [nums],
+                           lambda words: _byte_forms(words, size), range(size))
+        return Swept({}, [], goals, True, kept)
 
     while lo < count:
         hi = count
@@ -180,4 +233,4 @@ def goal_distances(count: int, parents: list[np.ndarray], children: list[np.ndar
     return dist.tolist()
 
 
-__all__ = ["IntState", "fits", "sweep_layers"]
+__all__ = ["IntState", "LayerStates", "fits", "sweep_layers"]

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from gensim_gym.world.budget import current
-from gensim_gym.world.layered import goal_distances, look_up, merge_seen
+from gensim_gym.world.layered import LayerStates, goal_distances, look_up, merge_seen
 from gensim_gym.world.sweep import MAX_SWEEP_CHECKS, FluentNumbers, Swept, move_fluents, picker, sweep_steps
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -44,10 +44,13 @@ def changing_facts(actions: Sequence[GroundAction]) -> list[int]:
     return sorted({i for a in actions for i in (*a.effects.adds, *a.effects.dels)})
 
 
-def fits(world: CompiledWorld, actions: Sequence[GroundAction]) -> bool:
-    """Whether :func:`sweep_layers` can sweep ``world``: no constraint, at most :data:`MAX_CHANGING` changing facts,
-    every precondition split into literals, and checks and assigned values that read no fact."""
-    if world.guard is not None or len(changing_facts(actions)) > MAX_CHANGING:
+def fits(world: CompiledWorld, actions: Sequence[GroundAction], changing: Sequence[int] | None = None) -> bool:
+    """Whether :func:`sweep_layers` can sweep ``world``: no constraint, at most :data:`MAX_CHANGING` changing facts
+    (``changing``, if the caller has them: :func:`changing_facts`), every precondition split into literals, and
+    checks and assigned values that read no fact."""
+    if changing is None:
+        changing = changing_facts(actions)
+    if world.guard is not None or len(changing) > MAX_CHANGING:
         return False
     for a in actions:
         residual = a.pre.residual
@@ -61,13 +64,15 @@ def fits(world: CompiledWorld, actions: Sequence[GroundAction]) -> bool:
 class _Compact:
     """States over the changing facts only: bit b is fact ``changing[b]``; the others keep their start value."""
 
-    def __init__(self, world: CompiledWorld, changing: list[int]) -> None:
+    def __init__(self, world: CompiledWorld, changing: Sequence[int]) -> None:
         self.size = len(world.init_facts)
         self.changing = np.asarray(changing, dtype=np.int64)
         self.bit_of = {fact: bit for bit, fact in enumerate(changing)}
         self.init = world.init_facts
         self.base = np.frombuffer(bytes(world.init_facts), dtype=np.uint8).copy()
         self.base[self.changing] = 0
+        self.base_int = int.from_bytes(self.base.tobytes(), "little")
+        self.fact_bytes = [1 << (8 * fact) for fact in changing]  # bit b of a word, in byte-per-fact form
 
     def word(self, indices) -> int:
         """The compact mask of the changing facts among ``indices``."""
@@ -77,6 +82,16 @@ class _Compact:
         """Whether the literals on facts that never change hold (they do in every state if at the start)."""
         return all(self.init[i] for i in pos if i not in self.bit_of) and not any(
             self.init[i] for i in neg if i not in self.bit_of)
+
+    def byte_form(self, word: int) -> int:
+        """One compact state as its full facts in byte-per-fact int form: the goal verdicts convert a few states a
+        layer, where :meth:`byte_forms`' numpy calls cost more than a loop over the set bits."""
+        out, facts = self.base_int, self.fact_bytes
+        while word:
+            low = word & -word
+            out |= facts[low.bit_length() - 1]
+            word ^= low
+        return out
 
     def byte_forms(self, words: np.ndarray) -> list[int]:
         """Each compact state of ``words`` as its full facts in byte-per-fact int form (``int.from_bytes``)."""
@@ -90,9 +105,11 @@ class _Compact:
 
 
 def sweep_layers(world: CompiledWorld, actions: Sequence[GroundAction], max_states: int,  # noqa: C901, PLR0915
-                 fmask: int, nidx: Sequence[int]) -> Swept:
-    """:func:`gensim_gym.world.sweep.sweep` for a world :func:`fits`, a layer at a time (see the module docstring)."""
-    compact = _Compact(world, changing_facts(actions))
+                 fmask: int, nidx: Sequence[int], *, changing: Sequence[int] | None = None) -> Swept:
+    """:func:`gensim_gym.world.sweep.sweep` for a world :func:`fits`, a layer at a time (see the module docstring).
+    ``changing``: :func:`changing_facts` of ``actions``, if the caller has them."""
+    changing = changing_facts(actions) if changing is None else list(changing)
+    compact = _Compact(world, changing)
     steps = sweep_steps(actions)
     alive = np.array([compact.holds_elsewhere(*a.pre.literals) for a in actions], dtype=np.bool_)  # type: ignore[misc]
     pos = np.array([compact.word(a.pre.literals[0]) for a in actions], dtype=np.uint64)  # type: ignore[index]
@@ -128,9 +145,9 @@ def sweep_layers(world: CompiledWorld, actions: Sequence[GroundAction], max_stat
     budget = current()
 
     def stopped() -> Swept:
-        kept, kept_fids = states[:count].copy(), fids[:count].tolist()
-        return Swept({}, [], goals, True, lambda: list(zip(compact.byte_forms(kept),
-                                                           map(fluents.values.__getitem__, kept_fids), strict=True)))
+        kept = LayerStates(states[:count].copy(), fids[:count].copy(), fluents.values, compact.byte_forms,
+                           changing)
+        return Swept({}, [], goals, True, kept)
 
     while lo_at < count:
         hi_at = count
@@ -188,7 +205,7 @@ def _goal_verdicts(world: CompiledWorld, compact: _Compact, fluents: FluentNumbe
         verdict = memo.get(value)
         if verdict is None:
             at = int(first[i])
-            facts = compact.byte_forms(layer[at:at + 1])[0].to_bytes(compact.size, "little")
+            facts = compact.byte_form(int(layer[at])).to_bytes(compact.size, "little")
             verdict = memo[value] = world.is_goal(facts, fluents.values[int(layer_fids[at])])  # type: ignore[arg-type]
         verdicts[i] = verdict
     return verdicts[inverse.reshape(-1)]

@@ -158,7 +158,9 @@ class Progress:
 
     def _warm(self, states: list | Callable[[], list]) -> None:
         """Φ of ``states`` now: the ``max_states`` states nearest the start, where the sweep stopped (as
-        arrays, or int-held as :func:`~gensim_gym.world.sweep.sweep` enumerates them).
+        arrays, int-held as :func:`~gensim_gym.world.sweep.sweep` enumerates them, or as a layer sweep's
+        :class:`~gensim_gym.world.layered.LayerStates`, which finds each key's first state with numpy: the others
+        are never converted, and only a few hundred keys are estimated; ``benchmarks/worker_instructions.py``).
 
         Every episode starts among them (in calendar's first 20k random steps, 83 % of the estimate's
         misses were such states), and projected onto the estimate's inputs they collapse to a few
@@ -170,9 +172,15 @@ class Progress:
         built-in pools, blocks at difficulty 1.0, ``benchmarks/warm_cost.py``), not by a clock: a clock made
         how much was warmed, and so the work of later steps, depend on the machine's load.
         """
-        states = states() if callable(states) else states
         phis, estimate = self.phis, self.h.estimate
         size = len(self.world.init_facts)
+        distinct = getattr(states, "distinct", None)
+        if distinct is not None:  # a layer sweep's states (LayerStates): each key's first state, found with numpy
+            for k, (bits, nums) in distinct(self._fmask, self._nidx):
+                if k not in phis:
+                    phis[k] = self._phi(estimate(bytearray(bits.to_bytes(size, "little")), list(nums)))
+            return
+        states = states() if callable(states) else states
         # one sweep's states are all int-held or all arrays: the kind is told once, not per state
         int_held = bool(states) and isinstance(states[0][0], int)
         key = self._int_key if int_held else self.key
@@ -225,9 +233,9 @@ class Progress:
         sweep fits and the space has more than :data:`SMALL_SPACE` states (numpy's per-call cost would dominate a
         smaller one: easy tasks), which the one-state sweep, capped there, finds out first where the actions change
         at most :data:`PROBE_CHANGING` facts (with more, the space is large in practice)."""
-        layered = self._layer_sweep(actions) if layers is not False else None
-        if layers is None and layered is not None and max_states > SMALL_SPACE and \
-                len(changing_facts(actions)) <= PROBE_CHANGING:
+        changing = changing_facts(actions)  # once: the fluent layer sweep's fit and the sweep itself read them too
+        layered = self._layer_sweep(actions, changing) if layers is not False else None
+        if layers is None and layered is not None and max_states > SMALL_SPACE and len(changing) <= PROBE_CHANGING:
             small = sweep(self.world, actions, SMALL_SPACE, self._fmask, self._nidx)
             if not small.truncated:  # the whole space: what any larger cap gives
                 return small
@@ -235,14 +243,15 @@ class Progress:
             return layered(max_states)
         return sweep(self.world, actions, max_states, self._fmask, self._nidx)
 
-    def _layer_sweep(self, actions) -> Callable[[int], Swept] | None:
+    def _layer_sweep(self, actions, changing: list[int]) -> Callable[[int], Swept] | None:
         """The layer sweep that fits this world (given a state cap), if one does: facts only
-        (:mod:`~gensim_gym.world.layered`), or with fluents (:mod:`~gensim_gym.world.layered_fluents`)."""
+        (:mod:`~gensim_gym.world.layered`), or with fluents (:mod:`~gensim_gym.world.layered_fluents`; ``changing``
+        are the facts ``actions`` change)."""
         world = self.world
         if fits(world, actions, self._nidx):
             return lambda cap: sweep_layers(world, actions, cap, self._fmask)
-        if fits_fluents(world, actions):
-            return lambda cap: sweep_fluent_layers(world, actions, cap, self._fmask, self._nidx)
+        if fits_fluents(world, actions, changing):
+            return lambda cap: sweep_fluent_layers(world, actions, cap, self._fmask, self._nidx, changing=changing)
         return None
 
     def _swept(self, found: Swept) -> Callable[[], list] | None:

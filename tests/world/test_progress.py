@@ -147,6 +147,28 @@ def test_lazy_warming_changes_no_value() -> None:
     assert checked
 
 
+@pytest.mark.parametrize("domain", ["warehouse", "webshop", "calendar"])
+def test_warming_from_a_layer_sweeps_words_equals_warming_state_by_state(domain: str) -> None:
+    """A stopped layer sweep hands its states over as words (``LayerStates``); the warm-up keys them with numpy and
+    estimates each key's first state. That gives the same Φ table, in the same order, as keying every state."""
+    from gensim_gym.generation.family import DirectiveFamily
+    from gensim_gym.world.compiled import CompiledWorld
+    from gensim_gym.world.layered import LayerStates
+
+    checked = 0
+    family = DirectiveFamily(domain_directive(domain), 0.5, seed=0)
+    for seed in range(12):
+        world = CompiledWorld(family.spec_for_seed(seed), family.layout())
+        by_words, by_states = Progress(world), Progress(world)
+        if by_words.exact or not isinstance(by_words._nearest, LayerStates):
+            continue  # exact, or swept one state at a time (a constraint's guard)
+        by_words.warm()
+        by_states._warm(by_states._nearest())  # the same states as a plain list: keyed one by one
+        assert list(by_words.phis.items()) == list(by_states.phis.items())
+        checked += 1
+    assert checked
+
+
 def test_phi_is_left_out_of_the_observation_when_facts_are_hidden():
     import gymnasium as gym
 
@@ -248,3 +270,22 @@ def test_episodes_do_not_depend_on_how_much_phi_was_warmed(domain: str, monkeypa
     never = _episodes(domain, 1500, warm=False)
     assert full[2], f"no {domain} task of the pool has an estimated table"
     assert full == lazy == never
+
+
+def test_layer_states_key_one_by_one_when_the_fluents_find_no_room_beside_the_facts() -> None:
+    """With 64 facts a word has no bits left for the fluents' projection: the keys are then made state by state,
+    with the same result as the numpy path gives where there is room."""
+    from gensim_gym.world.layered import LayerStates
+
+    words = np.array([0b11, 0b01, 0b11, 0b10, 0b01], dtype=np.uint64)
+    fids = np.array([0, 1, 1, 0, 1], dtype=np.int64)
+    values = [(1.0, 5.0), (2.0, 5.0)]
+
+    def byte_forms(ws: np.ndarray) -> list[int]:
+        return [sum(1 << (8 * b) for b in range(64) if int(w) >> b & 1) for w in ws]
+
+    fmask = (1 << 8) - 1  # fact 0 only
+    crowded = LayerStates(words, fids, values, byte_forms, range(64)).distinct(fmask, [0])
+    roomy = LayerStates(words, fids, values, byte_forms, range(8)).distinct(fmask, [0])
+    assert crowded == roomy == [((1, (1.0,)), (0x101, (1.0, 5.0))), ((1, (2.0,)), (1, (2.0, 5.0))),
+                                ((0, (1.0,)), (0x100, (1.0, 5.0)))]
