@@ -24,6 +24,7 @@ from gensim_gym.generation.lexicon import (
     single_fact,
     verb_of,
 )
+from gensim_gym.generation.operations import MEETINGS_LISTED
 from gensim_gym.generation.toolsets import get_toolset
 from gensim_gym.generation.wording import verb_pattern
 
@@ -118,7 +119,10 @@ def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[
             out.append((m.start(), m.end(), m.end(1), m.group(1), kind))
     out += _operation_counts(text, domains, [(a, b) for a, b, *_ in out])
     out += _listed_counts(text, domains, [(a, b) for a, b, *_ in out])
-    return _joined_counts(text, sorted(out), domains)
+    out = _joined_counts(text, sorted(out), domains)
+    spread = _distributive_counts(text, domains)
+    out = [c for c in out if not any(a <= c[0] < b for a, b, *_ in spread)]  # "with each of 3 people": one count
+    return sorted(spread + out) or _single_counts(text, domains)
 
 
 #: A count joined to the one before it ("1 laptop and 1 charger", "2 lamps plus a kettle").
@@ -254,6 +258,69 @@ _ITEM_LIST = re.compile(rf"(?<![a-z0-9'-])({_ITEM}(?:\s*,\s*{_ITEM})*\s*,?\s*(?:
 _VERB_BEFORE = re.compile(rf"\b([a-z]+(?:\s+(?:{_PARTICLE}))?)\s+$")
 
 
+#: One indefinite noun phrase that no "and" extends into a list (those are :data:`_ITEM_LIST`'s).
+_SINGLE_ITEM = re.compile(rf"(?<![a-z0-9'-])({_ITEM})\b(?!\s*,?\s*(?:and|plus|&|as well as)\s+(?:an?|one|another)\s)")
+
+
+_DISTRIBUTED = r"(?<![a-z0-9'-])(?:an?|one|1|a single)\s+([a-z0-9':-]+(?:\s+[a-z0-9':-]+){0,2}?)\s+"
+#: A count spread over others (round 15): "a one-on-one with each of 2 new hires", "a gift for each of 3 colleagues",
+#: "one sync per team for 2 teams": as many of the thing as there are of the others. "one meeting per room" with
+#: no count after it is an invariant (a rule: ``rules._ONE_PER``).
+DISTRIBUTIVE = (
+    re.compile(rf"{_DISTRIBUTED}(?:(?:with|for|to|from|at|in|on|per|across)\s+)?(?:each|every one|each one) of\s+"
+               rf"(?:(?:the|our|my|your|their|its|these|those)\s+)?({NUMBER})\b"),
+    re.compile(rf"{_DISTRIBUTED}(?:per|for each|for every|with each|to each)\s+[a-z]+\s*,?\s*"
+               rf"(?:(?:for|across|over|in|among|with|to)\s+)?(?:(?:the|all|all the|each of the|our)\s+)?({NUMBER})\s+"
+               r"[a-z]+"))
+
+
+def _distributive_counts(text: str, domains) -> list:
+    """Counts of :data:`DISTRIBUTIVE` phrases whose thing is what an operation verb before it acts on, or a noun of
+    a goal type."""
+    out: list[tuple[int, int, int, str, str]] = []
+    for regex in DISTRIBUTIVE:
+        for m in regex.finditer(text):
+            verb = _VERB_BEFORE.search(text[:m.start()])
+            head = m.group(1).split()[-1]
+            kind = (_verb_type(verb.group(1), text, verb.start(1), domains) if verb else None) \
+                or counted_type(head, domains)
+            if kind is not None and not any(a < m.end() and m.start() < b for a, b, *_ in out):
+                out.append((m.start(), m.end(), m.end(2), m.group(2), kind))
+    return out
+
+
+def _verb_type(verb: str, text: str, start: int, domains) -> str | None:
+    """The type the operation ``verb`` (maybe with its particle, or a "re-" verb) acts on, or None."""
+    head = verb.split(maxsplit=1)[0]
+    return _object_type(verb, domains) or _object_type(head, domains) \
+        or _object_type(head.removeprefix("re"), domains) or _placed_type(text, start, domains)
+
+
+_DETERMINER_BEFORE = re.compile(r"\b(?:the|a|an|my|our|your|their|its|his|her|this|these|those)\s+$")
+
+
+def _single_counts(text: str, domains) -> list:
+    """Round 15: where nothing else is counted, one indefinite noun phrase that is the object of an operation verb
+    ("purchase a desk lamp", "an assistant that deletes a stale log file") is a count of 1 of what the verb's tool
+    acts on. A subject ("a hero unlocks doors") or another role ("a robot with a gripper") has no verb right before
+    it and is not counted; nor is a unit ("wait a minute")."""
+    out = []
+    for m in _SINGLE_ITEM.finditer(text):
+        verb = _VERB_BEFORE.search(text[:m.start()])
+        words = {noun_lemma(w) for w in re.findall(r"[a-z]+", m.group(1))}
+        if verb is None or words & COUNT_UNITS or words & set(_ANY_GOAL) or _DETERMINER_BEFORE.search(
+                text[:verb.start(1)]):
+            continue  # (a word after a determiner is a noun: "stock the shelves in a depot" shelves nothing)
+        # failing an operation verb, any verb whose object is a noun of a goal type ("closes a billing ticket")
+        head = re.findall(r"[a-z]+", m.group(1))[-1]
+        kind = _verb_type(verb.group(1), text, verb.start(1), domains) \
+            or (counted_type(head, domains) if verb_of(verb.group(1).split()[0]) is not None else None)
+        if kind is not None:
+            out.append((m.start(1), m.end(1), m.start(1), "1", kind))
+    # two verbs each with one object ("buy a gift and schedule a meeting") are two tasks' goals, not one count
+    return out if len(out) == 1 else []
+
+
 def _listed_counts(text: str, domains, taken: list[tuple[int, int]]) -> list:
     """A count without a numeral (round 14): a list of indefinite noun phrases that is the object of an operation
     verb ("buy a laptop bag and a mouse": 2, "purchase a lamp, a desk and a chair": 3) counts what that verb's
@@ -264,9 +331,9 @@ def _listed_counts(text: str, domains, taken: list[tuple[int, int]]) -> list:
         verb = _VERB_BEFORE.search(text[:m.start()])
         if verb is None or any(a < m.end() and m.start() < b for a, b in taken):
             continue
-        kind = _object_type(verb.group(1), domains) or _object_type(verb.group(1).split()[0], domains) \
-            or _object_type(verb.group(1).split()[0].removeprefix("re"), domains) \
-            or _placed_type(text, verb.start(1), domains)
+        kind = _verb_type(verb.group(1), text, verb.start(1), domains)
+        if kind is None and any(s.end() == m.end(1) for s in MEETINGS_LISTED.finditer(text)):
+            kind = _object_type("schedule", domains)  # "plan a team lunch and a design review": 2 meetings
         if kind is not None:
             n = len(re.findall(r"(?:^|,|\band|\bplus|&|\bas well as)\s*(?:an?|one|another)\s", m.group(1)))
             out.append((m.start(1), m.end(1), m.start(1), str(n), kind))

@@ -29,7 +29,7 @@ from gensim_gym.generation.lexicon import (
     tool_verb,
     verb_of,
 )
-from gensim_gym.generation.operations import MEETING_COUNTED, OPERATIONS, SCHEDULING
+from gensim_gym.generation.operations import MEETING_COUNTED, MEETINGS_LISTED, OPERATIONS, SCHEDULING
 from gensim_gym.generation.toolsets import load_registry
 from gensim_gym.generation.wording import has_word, verb_pattern
 
@@ -73,6 +73,9 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     said = {noun_lemma(h) for h in hits}
     lemmas = {noun_lemma(w) for w in re.findall(r"[a-z]+", text)}
     nouns = [n for n in counted_nouns(name) if n in lemmas and n not in said and n in evidence_nouns(name)]
+    # a noun inside two meetings named after a scheduling verb is part of their names ("set up a budget review and
+    # a product demo": no goods; round 15)
+    listed = [m.span() for m in MEETINGS_LISTED.finditer(text)] if name != "calendar" else []
     # a verb with its particle written as one noun ("file cleanup", "a pickup"): the operation, named
     joined = [v.replace(" ", "") for v in operations(name) if " " in v and len(v.split()) == 2]
     acts = [j for j in dict.fromkeys(joined) if j not in said and j not in verbs and j in lemmas]
@@ -113,9 +116,20 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     # (a meeting's name found by its count or article above is one piece of evidence, not also a field word: round 14)
     said_dated = [m.span() for w, p in _DATED.get(name, ()) if w in dated for m in p.finditer(text)]
     field = [w for w in weak_field_words(text, name) if noun_lemma(w) not in found and not any(w in h for h in hits)
+
              and not all(any(a <= m.start() and m.end() <= b for a, b in said_dated)
                          for m in re.finditer(rf"\b{re.escape(w)}", text))]
-    return hits, verbs + nouns + acts + acted + pooled + restored + dated + field
+    weak = verbs + nouns + acts + acted + pooled + restored + dated + field
+    # a word inside two meetings named after a scheduling verb is part of their names ("set up a budget review and
+    # a product demo": no goods; round 15)
+    listed = [m.span() for m in MEETINGS_LISTED.finditer(text)] if name != "calendar" else []
+    return hits, [w for w in weak if not listed or not _only_within(text, w, listed)]
+
+
+def _only_within(text: str, word: str, spans: list[tuple[int, int]]) -> bool:
+    """Whether every word of ``text`` that is ``word`` or has it as its lemma stands inside one of ``spans``."""
+    said = [m for m in re.finditer(r"[a-z]+", text) if word in (m.group(), noun_lemma(m.group()))]
+    return bool(said) and all(any(a <= m.start() and m.end() <= b for a, b in spans) for m in said)
 
 
 #: When things happen, weak evidence of the world that schedules them (round 11): a weekday or an hour of the
@@ -128,6 +142,7 @@ _DATED = {"calendar": (
                            r"|\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b")),
     ("meeting kind", MEETING_COUNTED),
     ("scheduling verb", SCHEDULING),
+    ("meetings listed", MEETINGS_LISTED),
 )}
 
 

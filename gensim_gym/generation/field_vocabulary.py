@@ -124,7 +124,10 @@ FIELD_VERBS: dict[str, dict[str, str]] = {
                                   "plan in", "diarise", "diarize"), "schedule")},
     "webshop": {**dict.fromkeys(("grab", "pick up", "pick out", "snag", "bag", "put in the basket",
                                  "put in the cart"), "add_to_cart"),
-                **dict.fromkeys(("buy up", "snap up"), "checkout"),
+                # shopping as a verb, and packing a basket (round 15: "shop online for 2 gifts", "pack 2 mugs into
+                # the shopping basket"): verbs of acquiring once the shop is the world
+                **dict.fromkeys(("pack", "toss", "load up on"), "add_to_cart"),
+                **dict.fromkeys(("buy up", "snap up", "shop online for", "stock up on"), "checkout"),
                 "redeem": "apply_coupon", "find": "search"},
     "filesystem": {**dict.fromkeys(("archive", "file away", "stash", "tuck away"), "move_file"),
                    **dict.fromkeys(("unlock", "unprotect"), "chmod_writable")},

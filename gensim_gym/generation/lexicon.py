@@ -590,7 +590,9 @@ def derived_operations(text: str, domain: str) -> list[DerivedOperation]:
                 out.append(DerivedOperation(m.start(), m.end(), verb, tool, False))
         if " " not in verb and len(verb) >= 3:
             for m in re.finditer(rf"\bre-?{_forms(verb)}\b", text):
-                if verb_of(m.group(0).replace("-", "")) is None:
+                # (nor where the world has the re-verb as an operation of its own: transport's "reroute", round 15)
+                if verb_of(m.group(0).replace("-", "")) is None \
+                        and m.group(0).replace("-", "") not in operations(domain):
                     out.append(DerivedOperation(m.start(), m.end(), verb, tool, True))
     out += _relocations(text, domain) + _activities(text, domain)
     spans: dict[tuple[int, int], DerivedOperation] = {}  # one operation per span: the first

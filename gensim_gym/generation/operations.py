@@ -252,6 +252,14 @@ SCHEDULING = re.compile(rf"\b({_SCHEDULING})"
                         rf"\s+(?:(?:{NUMBER}|an?|another|the|my|our|their|his|her|your|some|both|all|a few)\s+)?"
                         rf"{_NOT_A_CALL}(?:{_MEETING}|{_OCCASION}){_ENDS}")
 
+_NAMED = rf"(?:an?|another|one|the)\s+{_NOT_A_CALL}(?:{_MEETING}|{_OCCASION}){_ENDS}"
+#: Two meetings after a scheduling verb or a slot, joined by "and", one at least named (round 15: "plan a team lunch
+#: and a design review", "clear a slot for a demo and an offsite"): a second cue of the world that schedules.
+_ANY_NAMED = r"(?:an?|another|one|the)\s+[a-z'-]+(?:\s+[a-z'-]+)?"
+_AND = r"\s*,?\s*(?:and|plus|&|as well as)\s+"
+MEETINGS_LISTED = re.compile(rf"\b(?:{_SCHEDULING}|slots?\s+for|time\s+for)\s+"
+                             rf"(?:{_NAMED}{_AND}(?:{_NAMED}|{_ANY_NAMED}\b)|{_ANY_NAMED}{_AND}{_NAMED})")
+
 
 def scheduling_verbs(text: str, domains) -> list[tuple[int, int, str]]:
     """The scheduling verbs of ``text`` with a meeting after them (:data:`SCHEDULING`: "fit 3 team syncs", "plan a

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from gensim_gym.generation.counts import DISTRIBUTIVE
 from gensim_gym.generation.lexicon import (
     NUMBER,
     NUMBER_WORDS,
@@ -67,7 +68,14 @@ _RULE_HEAD = (
     rf"|(?!off\b)(?:[a-z]+[- ])?(?<!off[- ])(?:{_LIMIT_NOUN})"
     rf"|(?:{_NORM_VERB})\s+(?:(?:the|a|an|our|their|its|any)\s+)?(?:[a-z']+\s+)?(?:{_NORM_NOUN})"
     rf"|(?:within|inside|under|by) (?:(?:the|a|an|our|their|its)\s+)?(?:[a-z']+\s+)?(?:{_NORM_NOUN})"
-    r"|protect\w*|safeguard\w*|obey\w*|abide by|comply with|adhere to|refrain from|steer clear of")
+    r"|protect\w*|safeguard\w*|obey\w*|abide by|comply with|adhere to|refrain from|steer clear of"
+    # a norm kept in the passive or as an attribute (round 15): "policy must be respected", "policy-compliant
+    # refunds", "per policy", "as the rules say"
+    rf"|(?:{_NORM_NOUN})\s+(?:must|should|shall|has to|have to|needs? to|is to|are to)\s+(?:always\s+)?be\s+"
+    r"(?:respected|followed|observed|honou?red|kept|obeyed|applied|met|enforced)"
+    rf"|(?:{_NORM_NOUN})[- ](?:compliant|abiding|conform\w*|bound)"
+    rf"|(?:per|as per|following|under) (?:(?:the|our|their|its|company|store|house)\s+)?(?:[a-z']+\s+)?"
+    rf"(?:{_NORM_NOUN})")
 #: Words that open a second rule after a conjunction ("... and never escalate").
 _NEXT_RULE = r"never|no|not|without|don't|do not|avoid\w*|only|always|keep|stay|protect\w*|nobody|nothing"
 #: The words that open an ordering rule: "verify identity before every refund" asks for both operations, in order.
@@ -143,6 +151,8 @@ def _stated_rules(text: str, rules: list[tuple[int, int, bool]]) -> list[tuple[i
         for m in regex.finditer(text):
             if any(a < m.end() and m.start() < b for a, b, _ in rules + out):
                 continue
+            if regex is _ONE_PER and any(d.match(text, m.start()) for d in DISTRIBUTIVE):
+                continue  # "one retro for each of the 4 squads": a count of retros, no invariant (round 15)
             opened = [o.end() for o in re.finditer(r"[,;:.()]|\b(?:and|but|then|so|while|plus)\b", text[:m.start()])]
             begin = opened[-1] if opened else 0
             if len(re.findall(r"[a-z0-9']+", text[begin:m.start()])) > 10:
