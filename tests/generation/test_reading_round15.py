@@ -5,23 +5,13 @@ after a scheduling verb, tested on phrasings that are in no benchmark set, with 
 from __future__ import annotations
 
 import time
-import warnings
 
 import pytest
 
-from gensim_gym import read_directive
 from gensim_gym.generation.counts import counted_phrases
 from gensim_gym.generation.operations import MEETINGS_LISTED
-
-
-def _read(directive: str):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return read_directive(directive)
-
-
-def _clauses(directive: str, kind: str):
-    return [c for c in _read(directive).clauses if c.kind == kind]
+from tests.reading_quiet import clauses as _clauses
+from tests.reading_quiet import read as _read
 
 
 def _count(directive: str) -> int | None:
