@@ -24,10 +24,10 @@ SEEDS = range(4)
 
 MEETS = [
     # an operation the goals must need: the walk goes on until it calls it, and a goal builds on the call
-    ("a dungeon explorer opens a locked door with a key and walks through", "unlock", None),
+    ("a dungeon explorer opens a locked door with a key and walks through", "unlock", 1),  # one door (round 15)
     ("dungeon: unlock the red door and get to the far room", "unlock", None),
     # an operation that only reveals hidden facts: the task hides them
-    ("webshop: inspect a product carefully before buying it", "inspect", None),
+    ("webshop: inspect a product carefully before buying it", "inspect", 1),  # one product (round 15)
     ("online store, examine the items and purchase one", "inspect", 1),
     # counts: the walk goes on until its goal facts are about that many objects
     ("gripper: carry 5 balls between the rooms", None, 5),
