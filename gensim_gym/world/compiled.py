@@ -193,19 +193,13 @@ def _init_statement(stmt: str, cache: dict) -> tuple[Effect, tuple[str, ...]]:
 
     Its compiled effect depends only on the statement and the slots of those objects, which is how
     :meth:`CompiledWorld._initial_state` caches it: a generator's start states are re-sampled from
-    the same few hundred statements over changing object sets. Sampled numbers make many distinct
-    statements (``price(laptop) = 87``), so a statement assigning an integer is parsed as its
-    left-hand side with ``0`` (once per left-hand side) and that value put in: the same tree as
-    parsing it whole (tests/world/test_compiled.py checks), without the parser's per-text cost.
+    the same few hundred statements over changing object sets. Statements assigning a sampled integer
+    (``price(laptop) = 87``) do not come here one by one: ``_initial_state`` caches them by their left-hand side
+    (:meth:`CompiledWorld._init_fluent`, which parses ``price(laptop) = 0`` here once).
     """
     entry = cache.get(("init-statement", stmt))
     if entry is None:
-        match = _NUMERIC_ASSIGN.match(stmt)
-        if match:
-            lhs, op, value = match.groups()
-            node = replace(parse_effect_cached(f"{lhs} {op} 0"), value=parse_expr_cached(value))
-        else:
-            node = parse_effect_cached(stmt)
+        node = parse_effect_cached(stmt)
         names = tuple(sorted({n.name for n in walk(node) if isinstance(n, Obj)}))
         entry = cache["init-statement", stmt] = (node, names)
     return entry
@@ -369,10 +363,7 @@ class CompiledWorld:
     def _init_fluent(self, lhs: str, cache: dict, index: _SpecIndexer) -> int:
         """The fluent position of an init statement's left-hand side (``price(laptop)``), cached by the text and
         the slots of the objects it names."""
-        entry = cache.get(("init-lhs", lhs))
-        if entry is None:
-            entry = cache["init-lhs", lhs] = _init_statement(f"{lhs} = 0", {})
-        node, names = entry
+        node, names = _init_statement(f"{lhs} = 0", cache)
         key = ("init-fluent", lhs, tuple([index.slot.get(o, -1) for o in names]))
         j = cache.get(key)
         if j is None:

@@ -1,5 +1,6 @@
-"""Init statements are parsed through a cache that splits off sampled integers; the trees must be
-exactly what the parser gives for the whole statement, and the objects named are the cache key's."""
+"""Init statements are parsed through a cache (sampled integer assignments by their left-hand side, in
+``CompiledWorld._initial_state``); the trees must be exactly what the parser gives for the whole statement, the
+objects named are the cache key's, and the start state is the whole init list applied."""
 
 from __future__ import annotations
 
