@@ -168,12 +168,13 @@ def generated(directive: str) -> tuple[str, list[Clause] | None]:
     return ("unmet" if check_fidelity(spec, reading) else "met"), clauses
 
 
-def delivered(directive: str, expects: list[dict[str, Any]], clauses: list[Clause] | None) -> list[tuple[str, str]]:
+def delivered(expects: list[dict[str, Any]], clauses: list[Clause] | None,
+              read: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """``(kind, outcome)`` of each expected requirement in what the user gets: the generated spec's own clauses
-    (``clauses``, from :func:`generated`), where the reading's outcome (:func:`score`) stands when there is no
-    spec (an unknown domain is honored by the error; a failed generation keeps the reading's outcomes)."""
+    (``clauses``, from :func:`generated`); where there is no spec, the reading's outcomes ``read`` (:func:`score`:
+    an unknown domain is honored by the error; a failed generation keeps what was read)."""
     if clauses is None:
-        return score(directive, expects)
+        return read
     pool = list(clauses)
     return [("unknown_domain", "ignored") if e["kind"] == "unknown_domain" else _scored(e, pool) for e in expects]
 
@@ -182,8 +183,9 @@ def report(path: Path, generate: bool, misses: bool = False) -> str:
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     table: dict[str, Counter] = defaultdict(Counter)
     missed: list[str] = []
-    for row in rows:
-        for kind, outcome in score(row["directive"], row["expect"]):
+    scores = [score(row["directive"], row["expect"]) for row in rows]
+    for row, scored in zip(rows, scores, strict=True):
+        for kind, outcome in scored:
             table[kind][outcome] += 1
             if outcome != "honored":
                 missed.append(f"- {row['directive']!r}: {kind} {outcome}")
@@ -200,10 +202,10 @@ def report(path: Path, generate: bool, misses: bool = False) -> str:
         outcomes: Counter = Counter()
         given: Counter = Counter()
         short: list[str] = []
-        for row in rows:
+        for row, scored in zip(rows, scores, strict=True):
             outcome, clauses = generated(row["directive"])
             outcomes[outcome] += 1
-            for kind, got in delivered(row["directive"], row["expect"], clauses):
+            for kind, got in delivered(row["expect"], clauses, scored):
                 given[got] += 1
                 if got != "honored":
                     short.append(f"- {row['directive']!r}: {kind} {got}")

@@ -324,8 +324,8 @@ def _single_counts(text: str, domains) -> list:
 def _listed_counts(text: str, domains, taken: list[tuple[int, int]]) -> list:
     """A count without a numeral (round 14): a list of indefinite noun phrases that is the object of an operation
     verb ("buy a laptop bag and a mouse": 2, "purchase a lamp, a desk and a chair": 3) counts what that verb's
-    tool acts on, as "buy 2 things" would. A lone "a lamp" stays uncounted, and so does a list that is no verb's
-    object ("an assistant and a bot that ...")."""
+    tool acts on, as "buy 2 things" would. A list that is no verb's object ("an assistant and a bot that ...") stays
+    uncounted; a lone "a lamp" is :func:`_single_counts`' (round 15)."""
     out = []
     for m in _ITEM_LIST.finditer(text):
         verb = _VERB_BEFORE.search(text[:m.start()])
