@@ -26,8 +26,8 @@ from gensim_gym.generation.lexicon import (
 )
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
-#: Held-out sets no test may read (the next round's measure): skipped by name, never opened. None is held out now:
-#: fresh23 was run once, untouched, after round 11 (results/fidelity_fresh23_unseen.txt).
+#: Held-out sets no test may read (the next round's measure): skipped by name, never opened. fresh31 and fresh32
+#: were written before reader round 16 and are run once, untouched, after it.
 HELD_OUT: frozenset[str] = frozenset({"directives_fresh31.jsonl", "directives_fresh32.jsonl"})
 SETS = sorted(p for p in BENCHMARKS.glob("directives*.jsonl") if p.name not in HELD_OUT)
 
