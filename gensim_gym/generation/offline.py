@@ -216,21 +216,32 @@ class OfflineGenerator:
         for attempt in range(self.max_tries):
             # a goal count no draft reached in half the tries is met as nearly as possible (and said so)
             self._relaxed = attempt >= self.max_tries // 2
-            # an asked operation no draft's shortest plan calls is given up only after the relaxed length and
-            # count had tries of their own: "refund 1 order" is 3 steps, shorter than the difficulty asks, and the
-            # first relaxed draft often has a goal no refund brings about
+            # an asked operation no draft's shortest plan calls is given up only after the relaxed length had tries
+            # of its own: "refund 1 order" is 3 steps, shorter than the difficulty asks, and the first relaxed draft
+            # often has a goal no refund brings about. Those tries keep the first task the relaxed tries took before
+            # (missing the operation, or the count) as a fallback, returned after them if none meets both.
             self._ops_relaxed = attempt >= OPS_RELAXED * self.max_tries // 4
             self._asked_turn = attempt % 2 == 0  # see _counted_goals
+            if self._ops_relaxed and fallback is not None:  # the task the relaxed tries would have taken
+                break
             spec, reason = self._attempt(rng)
             if spec is not None and not reason:
                 return self._accepted(spec, seed, len(reasons) + 1, self._verified)
-            if spec is not None and fallback is None:  # a task missing an asked operation, kept for the end
+            # a task missing an asked operation or the count: the one that misses least (the first of those) is kept
+            if spec is not None and (fallback is None or self._misses(spec) < self._misses(fallback[0])):
                 fallback = (spec, self._verified)
             reasons.append(reason)
         if fallback is not None:  # no later try met the operation either: the first such task (approximated)
-            return self._accepted(fallback[0], seed, self.max_tries, fallback[1])
+            return self._accepted(fallback[0], seed, len(reasons), fallback[1])
         raise GenerationError(f"offline generator found no acceptable task for {self.knobs.domains} at difficulty "
                               f"{self.knobs.difficulty} in {self.max_tries} tries", reasons[-5:])
+
+    def _misses(self, spec: SimSpec) -> int:
+        """How many of the asked operations ``spec``'s golden plan does not call, plus one if its goal has fewer
+        conditions than the count."""
+        plan = spec.meta.get("golden_plan", ())
+        missing = sum(not any(calls(label.split("(")[0], r) for label in plan) for r in self.knobs.required_tools)
+        return missing + (len(spec.task.goal) < (self.knobs.goal_target or 0))
 
     def _accepted(self, spec: SimSpec, seed: int, attempts: int,
                   verified: tuple[SimSpec, CompiledWorld] | None) -> SimSpec:
@@ -418,8 +429,11 @@ class OfflineGenerator:
         short = f"the shortest plan calls none of {missing} (the directive asks for them)" if missing else ""
         if short and not self._relaxed:
             return None, short
-        # relaxed: a task missing an operation is built (and verified) all the same; before ``_ops_relaxed`` it is
-        # only a fallback (returned with ``short`` as its reason, see generate)
+        target = self.knobs.goal_target or 0
+        if not short and self.knobs.required_tools and len(goals) < target:
+            short = f"{len(goals)} goal conditions of the {target} counted"
+        # relaxed: a task missing an operation (or, where operations are asked, the count) is built and verified all
+        # the same; before ``_ops_relaxed`` it is only a fallback (returned with ``short`` as its reason, see generate)
         short = "" if self._ops_relaxed else short
         length = len(plan)
         slack = {"tight": 1, "loose": length + 2}.get(self.knobs.horizon_slack or "", max(2, math.ceil(0.5 * length)))

@@ -18,7 +18,7 @@ import gensim_gym
 from gensim_gym import check_fidelity, read_directive
 from gensim_gym.generation.directive import parse_directive
 from gensim_gym.generation.lexicon import calls
-from gensim_gym.generation.offline import OfflineGenerator, domain_toolsets, with_asked
+from gensim_gym.generation.offline import MAX_TRIES, OPS_RELAXED, OfflineGenerator, domain_toolsets, with_asked
 from gensim_gym.generation.toolsets import get_toolset
 from gensim_gym.generation.undo_start import undo_calls
 from gensim_gym.generation.verify import verify
@@ -143,12 +143,12 @@ def test_an_operation_is_kept_through_the_relaxed_length():
 
 
 def test_what_no_task_can_meet_is_still_generated_and_marked():
-    """One customer's goal cannot need both an address update (not shipped) and a refund (delivered): the task is
-    generated after every try and the refund is marked approximated."""
+    """One customer's goal cannot need both an address update (not shipped) and a refund (delivered): after the
+    relaxed tries the one of them that missed least is returned, and the refund is marked approximated."""
     directive = "customer service: update the shipping address for one customer, then refund their order"
     reading = read_directive(directive)
     spec = _generate(directive, 0)
-    assert spec.meta["generator"]["attempts"] > 30
+    assert spec.meta["generator"]["attempts"] >= OPS_RELAXED * MAX_TRIES // 4  # the relaxed tries had their turn
     assert any("refund_order" in u for u in check_fidelity(spec, reading))
     statuses = [c["status"] for c in spec.meta["interpretation"]["clauses"] if c["kind"] == "operation"]
     assert "approximated" in statuses
