@@ -218,11 +218,11 @@ class OfflineGenerator:
             self._relaxed = attempt >= self.max_tries // 2
             # an asked operation no draft's shortest plan calls is given up only after the relaxed length had tries
             # of its own: "refund 1 order" is 3 steps, shorter than the difficulty asks, and the first relaxed draft
-            # often has a goal no refund brings about. Those tries keep the first task the relaxed tries took before
+            # often has a goal no refund brings about. Those tries keep the tasks the relaxed tries took before
             # (missing the operation, or the count) as a fallback, returned after them if none meets both.
             self._ops_relaxed = attempt >= OPS_RELAXED * self.max_tries // 4
             self._asked_turn = attempt % 2 == 0  # see _counted_goals
-            if self._ops_relaxed and fallback is not None:  # the task the relaxed tries would have taken
+            if self._ops_relaxed and fallback is not None:  # the relaxed tries' best: as near as they came
                 break
             spec, reason = self._attempt(rng)
             if spec is not None and not reason:
@@ -231,7 +231,7 @@ class OfflineGenerator:
             if spec is not None and (fallback is None or self._misses(spec) < self._misses(fallback[0])):
                 fallback = (spec, self._verified)
             reasons.append(reason)
-        if fallback is not None:  # no later try met the operation either: the first such task (approximated)
+        if fallback is not None:  # no try met them all: the task that missed least (its clauses say approximated)
             return self._accepted(fallback[0], seed, len(reasons), fallback[1])
         raise GenerationError(f"offline generator found no acceptable task for {self.knobs.domains} at difficulty "
                               f"{self.knobs.difficulty} in {self.max_tries} tries", reasons[-5:])
@@ -393,8 +393,8 @@ class OfflineGenerator:
                  walked: int) -> tuple[SimSpec | None, str]:
         """The rest of an attempt, after the goal walk: plan, check and verify the task (a pure function of
         its arguments, ``self._relaxed`` and ``self._ops_relaxed``, so :meth:`_attempt` memoises it): ``(spec, "")``
-        accepted, ``(None, reason)`` rejected, ``(spec, reason)`` a task missing an asked operation, kept only if no
-        later try meets it."""
+        accepted, ``(None, reason)`` rejected, ``(spec, reason)`` a task missing an asked operation (or, where
+        operations are asked, the count), kept only if no later try meets them."""
         need = self._need()
         bound = 4 * need + 8
         if self.knobs.goal_count:  # "6 crates, very easy": the walk to that many goals outruns the difficulty's bound
