@@ -26,15 +26,19 @@ from gensim_gym.generation.directive import Knobs
 from gensim_gym.generation.lexicon import calls
 from gensim_gym.generation.reading import clauses_for, reading_of
 from gensim_gym.generation.through import plan_through
-from gensim_gym.generation.toolsets import get_toolset
+from gensim_gym.generation.toolsets import Toolset, get_toolset
+from gensim_gym.generation.undo_start import UndoCalls, undo_calls, walked_start
 from gensim_gym.generation.verify import measure, random_check, verify
-from gensim_gym.spec.model import Reward, SimSpec, Tool, Tools, World
+from gensim_gym.spec.model import Predicate, Reward, SimSpec, Tool, Tools, World
 from gensim_gym.world.budget import bounded
 from gensim_gym.world.compiled import Changes, CompiledWorld, GroundAction, changes
 from gensim_gym.world.layout import Layout
 from gensim_gym.world.planner import best_plan, update_applicable
 
 MAX_TRIES = 40
+#: Quarters of ``max_tries`` after which a task whose shortest plan calls none of an asked operation is accepted
+#: (the spec's clause then says approximated); a count or plan length is relaxed after two (see ``generate``).
+OPS_RELAXED = 3
 #: Compiled drafts a generator keeps, by objects, start state and tools (see ``OfflineGenerator._attempt``).
 DRAFT_CACHE = 256
 #: Attempt verdicts a generator keeps, by draft and walked goals (see ``OfflineGenerator._attempt``).
@@ -64,7 +68,7 @@ def family_layout(knobs: Knobs, max_difficulty: float = 1.0, *, shuffle_slots: b
     action slots, which matters for learners without action masks; every tool of the domains keeps its
     slots, so tool choice never breaks the fit.
     """
-    toolsets = [get_toolset(d).with_constraints(knobs.constraints) for d in knobs.domains]
+    toolsets = domain_toolsets(knobs)
     capacity: dict[str, int] = {}
     predicates: dict[str, tuple[str, ...]] = {}
     fluents: dict[str, tuple[tuple[str, ...], float, float]] = {}
@@ -80,6 +84,35 @@ def family_layout(knobs: Knobs, max_difficulty: float = 1.0, *, shuffle_slots: b
         tools.update({t.name: tuple(p.type for p in t.params) for t in ts.all_tools})
     return Layout(capacity, predicates, fluents, tools, max_goals=max(8, sum(ts.max_goals for ts in toolsets)),
                   shuffle_slots=shuffle_slots)
+
+
+def domain_toolsets(knobs: Knobs) -> list[Toolset]:
+    """The toolsets of ``knobs.domains`` as the directive has them: the constraints it names turned on
+    (:meth:`Toolset.with_constraints`) and what the operations it asks for add (:func:`with_asked`)."""
+    return [with_asked(get_toolset(d).with_constraints(knobs.constraints), knobs.required_tools)
+            for d in knobs.domains]
+
+
+def with_asked(ts: Toolset, required: Sequence[str]) -> Toolset:
+    """``ts`` with what its tools asked for in ``required`` add to the domain (:attr:`Toolset.when_asked`:
+    predicates, effects, goal predicates and templates); ``ts`` itself when none is asked."""
+    extras = [(tool, extra) for tool, extra in ts.when_asked.items() if any(calls(tool, r) for r in required)]
+    if not extras:
+        return ts
+    predicates = list(ts.predicates)
+    predicates += [p for _, extra in extras for p in map(Predicate.from_dict, extra.get("predicates", ()))
+                   if p not in predicates]
+    effects = {tool: tuple(extra.get("effects", ())) for tool, extra in extras}
+
+    def patch(tools: tuple[Tool, ...]) -> tuple[Tool, ...]:
+        return tuple(replace(t, effects=t.effects + tuple(e for tool, more in effects.items() if calls(t.name, tool)
+                                                          for e in more))
+                     if any(calls(t.name, tool) for tool in effects) else t for t in tools)
+
+    goal = tuple(dict.fromkeys([*ts.goal_predicates, *(g for _, extra in extras for g in extra.get("goal", ()))]))
+    templates = {**ts.templates, **{k: v for _, extra in extras for k, v in extra.get("templates", {}).items()}}
+    return replace(ts, predicates=tuple(predicates), tools=patch(ts.tools), extra_tools=patch(ts.extra_tools),
+                   distractor_tools=patch(ts.distractor_tools), goal_predicates=goal, templates=templates)
 
 
 _NAMES = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # the names in a goal condition's text
@@ -142,7 +175,7 @@ class OfflineGenerator:
         self.max_tries = max_tries
         self.max_random_success = max_random_success
         self.random_episodes = random_episodes
-        self.toolsets = [get_toolset(d).with_constraints(knobs.constraints) for d in knobs.domains]
+        self.toolsets = domain_toolsets(knobs)
         _check_composable(self.toolsets)
         self.constraints = tuple(t.constraint for ts in self.toolsets for t in ts.active)
         # what a lossy import of a toolset dropped goes into every spec's meta (nothing when there is none)
@@ -159,8 +192,14 @@ class OfflineGenerator:
         # a verdict keeps its Tools object alive, so the id(tools) in its key is never reused while it is cached
         self._verdict_cache: dict[tuple, tuple[tuple[SimSpec | None, str], Tools]] = BoundedCache(VERDICT_CACHE)
         self._rules: list[_InitRule] | None = None  # see _init_state
+        self._asked_rules = False  # see _init_state
         self._callable_cache: dict[tuple, frozenset[str]] = BoundedCache(1024)  # see _callable
+        self._undo_cache: dict[tuple, UndoCalls] = BoundedCache(1024)  # see _undo
+        # asked operations that may only undo another call (undo_start); an init_when_asked rule gives its own start
+        self._undo_asked = tuple(r for r in knobs.required_tools
+                                 if not any(calls(tool, r) for ts in self.toolsets for tool in ts.init_when_asked))
         self._relaxed = False  # see generate
+        self._ops_relaxed = False  # see generate
         self._asked_turn = True  # see _counted_goals
         self._reveal_asked = any(calls(tool, r) for ts in self.toolsets if ts.hidden for tool in ts.needs_tools
                                  for r in knobs.required_tools)
@@ -173,21 +212,44 @@ class OfflineGenerator:
         rng = np.random.default_rng(seed)
         reasons: list[str] = []
         self._returned = None
+        fallback: tuple[SimSpec, tuple[SimSpec, CompiledWorld] | None] | None = None
         for attempt in range(self.max_tries):
             # a goal count no draft reached in half the tries is met as nearly as possible (and said so)
             self._relaxed = attempt >= self.max_tries // 2
+            # an asked operation no draft's shortest plan calls is given up only after the relaxed length had tries
+            # of its own: "refund 1 order" is 3 steps, shorter than the difficulty asks, and the first relaxed draft
+            # often has a goal no refund brings about. Those tries keep the tasks the relaxed tries took before
+            # (missing the operation, or the count) as a fallback, returned after them if none meets both.
+            self._ops_relaxed = attempt >= OPS_RELAXED * self.max_tries // 4
             self._asked_turn = attempt % 2 == 0  # see _counted_goals
+            if self._ops_relaxed and fallback is not None:  # the relaxed tries' best: as near as they came
+                break
             spec, reason = self._attempt(rng)
-            if spec is not None:
-                out = spec.with_meta(generator={"backend": "offline", "seed": int(seed),
-                                                "attempts": len(reasons) + 1})
-                verified = self._verified
-                if verified is not None and verified[0] is spec:  # not so after a verdict cache hit
-                    self._returned = (out, verified[1])
-                return out
+            if spec is not None and not reason:
+                return self._accepted(spec, seed, len(reasons) + 1, self._verified)
+            # a task missing an asked operation or the count: the one that misses least (the first of those) is kept
+            if spec is not None and (fallback is None or self._misses(spec) < self._misses(fallback[0])):
+                fallback = (spec, self._verified)
             reasons.append(reason)
+        if fallback is not None:  # no try met them all: the task that missed least (its clauses say approximated)
+            return self._accepted(fallback[0], seed, len(reasons), fallback[1])
         raise GenerationError(f"offline generator found no acceptable task for {self.knobs.domains} at difficulty "
                               f"{self.knobs.difficulty} in {self.max_tries} tries", reasons[-5:])
+
+    def _misses(self, spec: SimSpec) -> int:
+        """How many of the asked operations ``spec``'s golden plan does not call, plus one if its goal has fewer
+        conditions than the count."""
+        plan = spec.meta.get("golden_plan", ())
+        missing = sum(not any(calls(label.split("(")[0], r) for label in plan) for r in self.knobs.required_tools)
+        return missing + (len(spec.task.goal) < (self.knobs.goal_target or 0))
+
+    def _accepted(self, spec: SimSpec, seed: int, attempts: int,
+                  verified: tuple[SimSpec, CompiledWorld] | None) -> SimSpec:
+        """``spec`` as :meth:`generate` returns it (with the generator's meta), remembered for :meth:`compiled`."""
+        out = spec.with_meta(generator={"backend": "offline", "seed": int(seed), "attempts": attempts})
+        if verified is not None and verified[0] is spec:  # not so after a verdict cache hit
+            self._returned = (out, verified[1])
+        return out
 
     def compiled(self, spec: SimSpec) -> CompiledWorld | None:
         """``spec`` compiled in :attr:`layout`, if it is the task :meth:`generate` returned last and was verified
@@ -282,18 +344,18 @@ class OfflineGenerator:
         # (an easy warehouse stream: 105 distinct tasks in 300): the draft's compiled world and each
         # attempt's verdict (the task, or why it was rejected) are kept, keyed by all they depend on.
         # ``tools`` is one object per tool list (``_tools``), kept alive by the cached world's spec.
-        draft_key = (id(tools), tuple(objects.items()), tuple(init), hidden, fail)
-        cached = self._draft_cache.get(draft_key)
-        if cached is None:
-            draft = self._spec(objects, init, ("true",), 1000, tools, hidden=hidden, fail=fail)
-            world = CompiledWorld(draft, self.layout)  # compiled once; probe and final spec retarget it
-            self._draft_cache[draft_key] = (world, tools)
-        else:
-            world = cached[0]
+        draft_key, world = self._draft(objects, init, tools, hidden, fail)
+        # an asked operation with nothing to undo at the start: a start further on (until the operation may be given
+        # up: the last tries draw starts as every other task does)
+        if self._undo_asked and not self._ops_relaxed:
+            undo = self._undo(world)
+            if undo.nothing_to_undo(world.start_applicable()):
+                init = walked_start(rng, world, undo, 2 * min_plan_length(self.knobs) + 2)
+                draft_key, world = self._draft(objects, init, tools, hidden, fail)
         goals, walked = self._walk_goals(rng, world)
         if not goals:
             return None, "the random walk changed no goal fact"
-        verdict_key = (draft_key, goals, walked, self._relaxed)
+        verdict_key = (draft_key, goals, walked, self._relaxed, self._ops_relaxed)
         hit = self._verdict_cache.get(verdict_key)
         verdict = hit[0] if hit is not None else None
         if verdict is None:
@@ -303,11 +365,36 @@ class OfflineGenerator:
                 self._verdict_cache[verdict_key] = (verdict, tools)
         return verdict
 
+    def _draft(self, objects: dict[str, tuple[str, ...]], init: list[str], tools: Tools, hidden: tuple[str, ...],
+               fail: float) -> tuple[tuple, CompiledWorld]:
+        """The draft task (no goal yet) compiled, with its cache key (see :meth:`_attempt`)."""
+        draft_key = (id(tools), tuple(objects.items()), tuple(init), hidden, fail)
+        cached = self._draft_cache.get(draft_key)
+        if cached is None:
+            draft = self._spec(objects, init, ("true",), 1000, tools, hidden=hidden, fail=fail)
+            world = CompiledWorld(draft, self.layout)  # compiled once; probe and final spec retarget it
+            self._draft_cache[draft_key] = (world, tools)
+            return draft_key, world
+        return draft_key, cached[0]
+
+    def _undo(self, world: CompiledWorld) -> UndoCalls:
+        """:func:`undo_calls` of the asked operations no toolset gives a start of their own (cached per grounding)."""
+        hit = self._undo_cache.get(world.grounding)
+        if hit is None:
+            # the domains' own goals: a goal an asked tool adds (depot's ``in`` for ``load``) leaves it an undo
+            own = [get_toolset(d) for d in self.knobs.domains]
+            hit = self._undo_cache[world.grounding] = undo_calls(
+                world, self._undo_asked, {p for ts in own for p in ts.goal_predicates},
+                {p for ts in own for p in ts.goal_negated})
+        return hit
+
     def _verdict(self, world: CompiledWorld, objects: dict[str, tuple[str, ...]], init: list[str], tools: Tools, *,
                  hidden: tuple[str, ...], fail: float, goals: tuple[str, ...],
                  walked: int) -> tuple[SimSpec | None, str]:
         """The rest of an attempt, after the goal walk: plan, check and verify the task (a pure function of
-        its arguments and ``self._relaxed``, so :meth:`_attempt` memoises it)."""
+        its arguments, ``self._relaxed`` and ``self._ops_relaxed``, so :meth:`_attempt` memoises it): ``(spec, "")``
+        accepted, ``(None, reason)`` rejected, ``(spec, reason)`` a task missing an asked operation (or, where
+        operations are asked, the count), kept only if no later try meets them."""
         need = self._need()
         bound = 4 * need + 8
         if self.knobs.goal_count:  # "6 crates, very easy": the walk to that many goals outruns the difficulty's bound
@@ -339,8 +426,15 @@ class OfflineGenerator:
             through = plan_through(probe_world, plan, set(self.knobs.required_tools))
             if through is not None:
                 plan, missing = through, []
-        if missing and not self._relaxed:
-            return None, f"the shortest plan calls none of {missing} (the directive asks for them)"
+        short = f"the shortest plan calls none of {missing} (the directive asks for them)" if missing else ""
+        if short and not self._relaxed:
+            return None, short
+        target = self.knobs.goal_target or 0
+        if not short and self.knobs.required_tools and len(goals) < target:
+            short = f"{len(goals)} goal conditions of the {target} counted"
+        # relaxed: a task missing an operation (or, where operations are asked, the count) is built and verified all
+        # the same; before ``_ops_relaxed`` it is only a fallback (returned with ``short`` as its reason, see generate)
+        short = "" if self._ops_relaxed else short
         length = len(plan)
         slack = {"tight": 1, "loose": length + 2}.get(self.knobs.horizon_slack or "", max(2, math.ceil(0.5 * length)))
         horizon = length + slack + (math.ceil(length * fail * 3) if fail else 0)
@@ -374,7 +468,7 @@ class OfflineGenerator:
         share = wins / played if played else 0.0  # as verify() reports it
         spec = spec.with_meta(difficulty={"requested": self.knobs.difficulty, **measure(spec, length, share, played)})
         self._verified = (spec, final_world)
-        return spec, ""
+        return spec, short
 
     def _need(self) -> int:
         """The shortest plan an attempt's task may have: :func:`min_plan_length`, less once the attempts are
@@ -431,11 +525,15 @@ class OfflineGenerator:
                      if any(calls(tool, r) for r in self.knobs.required_tools) for rule in extra]
             rules = self._rules = [_InitRule.parse(rule) for ts in self.toolsets for rule in ts.init]
             rules += [_InitRule.parse(rule) for rule in asked]
+            self._asked_rules = bool(asked)
         for rule in rules:
             out.extend(rule.expand(rng, objects))
         if any(fact.startswith("not ") for fact in out):  # a later rule takes back what an earlier one set
             gone = {fact[4:].strip() for fact in out if fact.startswith("not ")}
             out = [fact for fact in out if not fact.startswith("not ") and fact not in gone]
+        if self._asked_rules:  # a rule an asked tool adds may set a number again (a coupon's tighter budget): the last
+            last = {fact.split(" = ")[0]: k for k, fact in enumerate(out) if " = " in fact}
+            out = [fact for k, fact in enumerate(out) if " = " not in fact or last[fact.split(" = ")[0]] == k]
         return out
 
     def _walk_goals(self, rng: np.random.Generator, world: CompiledWorld) -> tuple[tuple[str, ...], int]:

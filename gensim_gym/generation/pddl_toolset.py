@@ -87,7 +87,10 @@ def toolset_from_sidecar(meta: dict[str, Any], compiled: CompiledDomain, source:
             "predicates": [p.to_dict() for p in compiled.predicates] + list(meta.get("predicates", ())),
             "tools": [t.to_dict() for t in compiled.tools], "extra_tools": list(meta.get("extra_tools", ())),
             "distractor_tools": list(meta.get("distractor_tools", ())),
-            "init": init, "goal": goal, "templates": meta.get("templates", {})}
+            "init": init, "goal": goal, "templates": meta.get("templates", {}),
+            "when_asked": {tool: {**extra, "goal": [v for p in extra.get("goal", ())
+                                                   for v in (compiled.predicate_variants(p) or [p])]}
+                           for tool, extra in meta.get("when_asked", {}).items()}}
     toolset = Toolset.from_dict(body, source=source)
     if compiled.determinized:
         toolset = replace(toolset, approximations=compiled.determinized)

@@ -98,6 +98,11 @@ class Toolset:
     # Start-state rules a tool needs to be of any use, applied only when a directive asks for that tool
     # (calendar's ``unschedule`` needs meetings already on a slot; every other task starts as before).
     init_when_asked: dict[str, tuple[dict[str, Any], ...]] = field(default_factory=dict)
+    # What a tool adds to the domain when a directive asks for it, so that a goal can name what it does: by tool,
+    # ``predicates`` to declare, ``effects`` the tool gets besides its own, ``goal`` predicates and their
+    # ``templates`` (support's ``update_address`` also marks the customer ``address_changed``: "update the
+    # addresses of two customers" then has a goal per customer). Every task not asking for the tool is unchanged.
+    when_asked: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     @property
     def all_tools(self) -> tuple[Tool, ...]:
@@ -155,6 +160,7 @@ class Toolset:
                 templates=dict(d.get("templates", {})), goal_negated=tuple(d["goal"].get("negated", ())),
                 constraints=tuple(ConstraintTemplate.from_dict(c) for c in d.get("constraints", ())),
                 init_when_asked={tool: tuple(rules) for tool, rules in d.get("init_when_asked", {}).items()},
+                when_asked={tool: dict(extra) for tool, extra in d.get("when_asked", {}).items()},
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise SpecError(f"malformed toolset {source or d.get('name', '?')}: {exc!r}") from None
