@@ -51,6 +51,14 @@ def _fresh_llm_endpoints() -> Iterator[None]:
     forget_endpoints()
 
 
+@pytest.fixture(autouse=True)
+def _private_llm_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test's default LLM cache is a folder of its own, not the user's ``~/.cache``: fake servers reuse local
+    ports, so an entry an earlier run cached for the same endpoint was a hit, and a test counting the requests its
+    server heard saw none (``test_cli_drives_a_llama_cpp_python_server``, once under load)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg_cache")))
+
+
 _GENERATED: dict[tuple, SimSpec] = {}
 
 
