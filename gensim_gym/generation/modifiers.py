@@ -279,7 +279,11 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      "partial", True),
     # seeing a part, or everything (round 6): "should see only part of the catalog", "the robot knows everything"
     (r"\b(?:sees?|seeing|knows?|knowing|observes?|observing|views?)\s+(?:only\s+|just\s+)?(?:part|parts|some|a part"
-     r"|a portion|a fraction|half|little|a little|bits|pieces|a subset)\s+of\b|\bonly\s+(?:sees?|knows?|observes?)\b",
+     r"|a portion|a fraction|half|little|a little|bits|pieces|a subset)\s+of\b|\bonly\s+(?:sees?|knows?|observes?)\b"
+     # a part said to be seen (round 16): "only part of the tree is visible", "just some of the shelves are shown"
+     r"|\b(?:only|just)\s+(?:part|parts|some|a part|a portion|a fraction|half|a few|bits|pieces|a subset)\s+of\s+"
+     r"(?:[\w'-]+\s+){1,4}?(?:is|are|gets?|stays?|remains?)\s+(?:\w+\s+)?(?:visible|observable|shown|seen|known"
+     r"|observed|revealed|displayed)\b",
      "partial", True),
     (r"\b(?:sees?|knows?|observes?)\s+(?:everything|it all|all of it|all the facts|the whole (?:state|world|map"
      r"|board|grid|picture))\b", "partial", False),

@@ -15,10 +15,13 @@ from gensim_gym.generation.field_vocabulary import MEETING_KINDS, SCHEDULING_VER
 from gensim_gym.generation.lexicon import (
     ACCOMPLISH_VERBS,
     NUMBER,
+    NUMBER_WORDS,
     OCCASIONS,
     counted_type,
     derived_operations,
+    evidence_nouns,
     main_tool,
+    noun_lemma,
     object_operations,
     operations,
     tool_verb,
@@ -75,7 +78,8 @@ def required_tools(text: str, domains: list[str], notes: list[str]) -> tuple[str
                 continue
             if loose_elsewhere(verb, name, domains):  # "cancel" in support+calendar: support's cancel_order
                 continue
-            if re.search(verb_pattern(verb), text) and tool not in tools:
+            if tool not in tools and any(not modifies_noun(text, m.start(), m.end(), domains)
+                                         for m in re.finditer(verb_pattern(verb), text)):
                 tools.append(tool)
                 notes.append(f"'{verb}': the golden plan calls {tool}")
         # "ferry 3 cars": the name as a verb; "get 3 presents" in a shop, "get 2 boxes onto the targets"
@@ -92,6 +96,28 @@ def required_tools(text: str, domains: list[str], notes: list[str]) -> tuple[str
                     tools.append(tool)
                     notes.append(f"'{text[hit.start:hit.end]}' ({hit.verb}): the golden plan calls {tool}")
     return tuple(tools)
+
+
+#: Words that open a noun phrase ("the backup folder", "an outdated backup file").
+_PHRASE_OPENERS = frozenset({"a", "an", "the", "their", "his", "her", "its", "our", "my", "your", "each", "every",
+                             "all", "some", "any", "no", "these", "those", "this", "that", "one", "several", "many"})
+
+
+def modifies_noun(text: str, start: int, end: int, domains) -> bool:
+    """Whether the word at ``start:end`` modifies a noun of the chosen worlds inside a noun phrase, after a
+    determiner (and at most one adjective) or a number: "an outdated backup file", "delete the backup folder" name a
+    file and a folder, not the act of backing up (round 16); "backup the folder", "make a backup of 3 files" do."""
+    after = re.match(r"\s+([a-z]+)\b", text[end:])
+    if after is None or not any(counted_type(after.group(1), [d]) is not None
+                                or noun_lemma(after.group(1)) in evidence_nouns(d) for d in domains):
+        return False
+    before = re.findall(r"[a-z0-9']+|[,;:.]", text[max(0, start - 60):start])
+    if not before:
+        return False
+    if before[-1] in _PHRASE_OPENERS or before[-1].isdigit() or before[-1] in NUMBER_WORDS:
+        return True
+    return len(before) > 1 and before[-2] in _PHRASE_OPENERS and before[-1].isalpha() \
+        and before[-1] not in ACCOMPLISH_VERBS
 
 
 def undo_tool(name: str, tool: str) -> str | None:

@@ -308,12 +308,35 @@ def _verb_hits(text: str, verbs: dict[str, str]) -> list[tuple[int, str]]:
 _RESTRICTION = re.compile(r"\s*(?:but\s+|and\s+)?only\s+(?:if|when|after|once|for|to|under|with)\b")
 
 
+#: A rule that puts a place out of bounds (round 16): "never touch anything in /etc", "don't modify any files under
+#: /system", "delete nothing from the archive folder". Group 1: the place (a path, or a noun before folder/directory).
+PROTECTED_PLACE = re.compile(
+    r"\b(?:touch\w*|modif\w*|chang\w*|edit\w*|alter\w*|delet\w*|remov\w*|writ\w*|mess\w* with|tamper\w* with)\s+"
+    r"(?:anything|nothing|any\s+\w+|files?|\w+\s+files?)\s+(?:in|under|inside|within|from|below|beneath)\s+"
+    r"(?:the\s+|my\s+|our\s+)?(/[\w./-]*|[\w-]+\s+(?:folders?|directory|directories|dirs?))")
+
+
+def place_templates(templates) -> list:
+    """Of ``templates``, those that keep one place of the world out of bounds: a condition that names an object the
+    template adds ("deleted_from(?f, backup)" with the backup directory)."""
+    return [t for t in templates if any(re.search(rf"\b{re.escape(o)}\b", t.constraint.condition)
+                                        for objects in t.objects.values() for o in objects)]
+
+
+def protected_place(phrase: str) -> str | None:
+    """The place a rule phrase puts out of bounds (:data:`PROTECTED_PLACE`), or None."""
+    m = PROTECTED_PLACE.search(phrase)
+    return m.group(1) if m else None
+
+
 def rule_templates_at(text: str, start: int, end: int, templates) -> list:
     """The templates the rule phrase ``text[start:end]`` names (``lexicon.rule_templates``). A restriction that
     names nothing itself ("refund 2 orders but only if they were delivered") restricts the act of its part of the
     directive: it names a template that conditions that act (whose condition holds the act wrong unless something
     is true: ``refunded(?o) and (not delivered(?o) ...)``), read with the part's words."""
     named = rule_templates(text[start:end], templates)
+    if not named and protected_place(text[start:end]):  # "never touch anything in /etc": a place kept safe
+        return place_templates(templates)
     if named or not _RESTRICTION.match(text[start:end]):
         return named
     opened = max(text.rfind(c, 0, start) for c in ",;:.") + 1
