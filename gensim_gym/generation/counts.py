@@ -24,7 +24,7 @@ from gensim_gym.generation.lexicon import (
     single_fact,
     verb_of,
 )
-from gensim_gym.generation.operations import MEETINGS_LISTED
+from gensim_gym.generation.operations import MEETINGS_LISTED, light_verbs
 from gensim_gym.generation.toolsets import get_toolset
 from gensim_gym.generation.wording import verb_pattern
 
@@ -40,6 +40,8 @@ _CONTAINER = re.compile(rf"\b(?:tower|stack|pile|heap|batch|set|group|bundle|ser
 #: "copy 2 of the logs": a count of the noun after a determiner.
 _PARTITIVE = re.compile(rf"\b({NUMBER})\s+of\s+(?:the|these|those|its|their|our|my|your|all the)\s+"
                         rf"(?:[a-z]+\s+)??([a-z]+)\b")
+#: A count of a noun after two modifiers ("1 password reset request", "2 late delivery complaints").
+_COMPOUND_COUNT = re.compile(rf"\b({NUMBER})\s+([a-z]+)\s+([a-z]+)\s+([a-z]+)\b")
 MAX_GOAL_COUNT = 8  # a layout's goal-status slots (Layout.max_goals)
 
 
@@ -98,6 +100,14 @@ def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[
             if kind is None and number_value(m.group(1)) == 1 and single_fact(word, domains) is not None:
                 out.append((m.start(), end, m.end(1), m.group(1), None))
                 break
+    for m in _COMPOUND_COUNT.finditer(text):  # "1 password reset request": a noun after two modifiers (round 16)
+        mods, noun = m.group(2, 3), m.group(4)
+        if any(a <= m.start() < b for a, b, *_ in out) or any(w in PHRASE_END or verb_of(w) == w and w.endswith("s")
+                                                              or counted_type(w, domains) for w in mods):
+            continue
+        kind = counted_type(noun, domains)
+        if kind is not None:
+            out.append((m.start(), m.end(4), m.end(1), m.group(1), kind))
     for m in _OF_THEM.finditer(text):
         # the referent is read in the whole directive: a noun inside a rule ("never hands a ticket to a supervisor
         # and closes 2 of them") is still what "them" refers back to; failing a noun, what the verb before the
@@ -186,9 +196,11 @@ def _operation_counts(text: str, domains, taken: list[tuple[int, int]]) -> list:
             # goal items as its noun would
             words = (None, words[0])
         nouns = {noun_lemma(w) for w in words if w}
-        if nouns & COUNT_UNITS or nouns & set(_ANY_GOAL) or any(a < m.end() and m.start(2) < b for a, b in taken):
+        kind = _object_type(m.group(1), domains) or _placed_type(text, m.start(1), domains) \
+            or _light_type(text, m.start(2), domains)
+        if nouns & COUNT_UNITS and not _time_block(words, kind, domains) or nouns & set(_ANY_GOAL) \
+                or any(a < m.end() and m.start(2) < b for a, b in taken):
             continue  # "move 4 steps to": no goal items; "2 goals" are counted as goals already
-        kind = _object_type(m.group(1), domains) or _placed_type(text, m.start(1), domains)
         if kind is not None:
             # "put 2 gadgets in the basket": the count ends at its noun, not at the preposition after it
             end = m.end(3) if m.group(3) and m.group(4) in PHRASE_END else m.end()
@@ -207,6 +219,46 @@ def _operation_counts(text: str, domains, taken: list[tuple[int, int]]) -> list:
                 out.append((m.start(), end, m.end(1), m.group(1), kind))
                 break
     return out
+
+
+#: Units of time that, named by what fills them and put into a calendar, are its events ("2 focus hours").
+_TIME_UNITS = frozenset({"hour", "minute", "day", "morning", "afternoon", "evening"})
+#: Words before a unit that say how much time, not what it is for ("2 more hours", "3 extra days").
+_AMOUNT_WORDS = frozenset({"more", "extra", "additional", "other", "few", "many", "whole", "full", "spare"})
+
+
+def _time_block(words: tuple[str | None, ...], kind: str | None, domains) -> bool:
+    """Whether a count of time units is a count of events (round 16): the object of a verb whose tool schedules
+    (``kind`` is what the world's "schedule" acts on) and named by what fills it ("block out 2 focus hours", "book 3
+    study hours"); "wait 2 hours" and "block out 2 more hours" count time."""
+    mod, unit = words
+    return kind is not None and mod is not None and unit is not None and mod.isalpha() \
+        and noun_lemma(unit) in _TIME_UNITS and mod not in _AMOUNT_WORDS and mod not in PHRASE_END \
+        and kind == _object_type("schedule", domains)
+
+
+def _light_type(text: str, at: int, domains) -> str | None:
+    """The type a count at ``at`` counts where a light verb read as a world's tool ("get 2 pairs of headphones":
+    buying, ``operations.light_verbs``) or a phrasal operation ("shop online for 3 scarves") stands right before it
+    (round 16). None otherwise."""
+    before = text[:at].rstrip()
+    for name in domains:
+        tools = [h.tool for h in light_verbs(text, [name]) if h.end == len(before)]
+        tools += [tool for verb, tool in operations(name).items()
+                  if " " in verb and re.search(rf"{verb_pattern(verb)}$", before)]
+        for tool in tools:
+            kind = _tool_type(name, tool)
+            if kind is not None:
+                return kind
+    return None
+
+
+def _tool_type(name: str, tool: str) -> str | None:
+    """The type of world ``name`` that ``tool`` acts on and its goals are about, or None."""
+    ts = get_toolset(name)
+    about = {getattr(t, "type", t) for p in ts.predicates if p.name in ts.goal_predicates for t in p.params}
+    params = [p.type for t in ts.tools + ts.extra_tools if calls(t.name, tool.rstrip("*")) for p in t.params]
+    return next((p for p in params if p in about), None)
 
 
 def _placed_type(text: str, start: int, domains) -> str | None:

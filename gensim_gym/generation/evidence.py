@@ -29,7 +29,7 @@ from gensim_gym.generation.lexicon import (
     tool_verb,
     verb_of,
 )
-from gensim_gym.generation.operations import MEETING_COUNTED, MEETINGS_LISTED, OPERATIONS, SCHEDULING
+from gensim_gym.generation.operations import AN_OBJECT, MEETING_COUNTED, MEETINGS_LISTED, OPERATIONS, SCHEDULING
 from gensim_gym.generation.toolsets import load_registry
 from gensim_gym.generation.wording import has_word, verb_pattern
 
@@ -62,6 +62,11 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
                 for m in p.finditer(text)]
     hits = [w for w in hits if not all(any(a <= m.start() and m.end() <= b for a, b in meetings)
                                        for m in re.finditer(rf"\b{keyword_pattern(w)}\b", text))]
+    # a keyword inside another world's phrasal verb is part of that verb ("stock up on coffee": the shop's buying,
+    # no warehouse stock; "block out 2 focus hours": the calendar's, no toy blocks): round 16
+    phrasal = _phrasal_spans(text, name)
+    hits = [w for w in hits if not phrasal or not all(any(a <= m.start() and m.end() <= b for a, b in phrasal)
+                                                      for m in re.finditer(rf"\b{keyword_pattern(w)}\b", text))]
     # one word is one piece of evidence: "scheduling" is a calendar keyword, not also its verb "schedule"
     spans = [m.span() for w in hits for m in re.finditer(rf"\b{keyword_pattern(w)}\b", text)]
 
@@ -124,6 +129,20 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     # a product demo": no goods; round 15)
     listed = [m.span() for m in MEETINGS_LISTED.finditer(text)] if name != "calendar" else []
     return hits, [w for w in weak if not listed or not _only_within(text, w, listed)]
+
+
+def _phrasal_spans(text: str, name: str) -> list[tuple[int, int]]:
+    """Where ``text`` uses a phrasal verb of another world than ``name`` (an operation of several words, "stock up
+    on", "block out") with an object after it: the words inside are that verb's, not evidence of ``name``."""
+    own = operations(name)
+    return [m.span(1) for other in load_registry() if other != name for v in _phrasal_operations(other) if v not in own
+            for m in re.finditer(rf"({verb_pattern(v)})(?={AN_OBJECT}|\s+[a-z])", text)]
+
+
+@lru_cache(maxsize=32)
+def _phrasal_operations(name: str) -> tuple[str, ...]:
+    """The operations of world ``name`` of more than one word ("stock up on", "block out")."""
+    return tuple(v for v in operations(name) if " " in v)
 
 
 def _only_within(text: str, word: str, spans: list[tuple[int, int]]) -> bool:
@@ -261,7 +280,8 @@ def _foreign_compound(text: str, keyword: str) -> bool:
             or bool(_NOMINALIZED_ACT.fullmatch(head))
         known = activity or head in _GENERIC_HEADS or head in PHRASE_END or head in VOCABULARY \
             or (verb_of(head) is not None and not foreign_act) \
-            or any(head in ts.keywords or noun_lemma(head) in counted_nouns(n) for n, ts in registry.items())
+            or any(head in ts.keywords or noun_lemma(head) in counted_nouns(n) for n, ts in registry.items()) \
+            or any(weak_field_words(head, n) for n in registry)  # "shop online": a word of a world's trade (round 16)
         if known:
             return False
     return True
