@@ -87,7 +87,8 @@ def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[
     wooden blocks"), a goal word (type None), "N of them" after such a noun (looked for in ``whole``, the text
     before rules were masked out of it, where given) and "N of the <noun>"."""
     out = []
-    for m in re.finditer(rf"\b({NUMBER})\s+(?:([a-z]+)\s+)?([a-z]+)\b", text):
+    # (a hyphenated noun is one word: "2 catch-ups", "3 check-ins": round 16)
+    for m in re.finditer(rf"\b({NUMBER})\s+(?:([a-z]+)\s+)?([a-z]+(?:-[a-z]+)*)\b", text):
         for word, end in ((m.group(3), m.end(3)), (m.group(2), m.end(2))):
             if not word:
                 continue
@@ -136,7 +137,8 @@ def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[
 
 
 #: A count joined to the one before it ("1 laptop and 1 charger", "2 lamps plus a kettle").
-_JOINED_COUNT = re.compile(rf"\s*,?\s*(?:and|plus|&|as well as)\s+({NUMBER})\s+([a-z]+)\b(?:\s+([a-z]+)\b)?")
+#: (an article counts one: "2 phone cases and a screen protector" are 3, round 16)
+_JOINED_COUNT = re.compile(rf"\s*,?\s*(?:and|plus|&|as well as)\s+({NUMBER}|an?|another)\s+([a-z]+)\b(?:\s+([a-z]+)\b)?")
 
 
 def _joined_counts(text: str, counts: list, domains) -> list:
@@ -156,7 +158,11 @@ def _joined_counts(text: str, counts: list, domains) -> list:
         if other not in (kind, None) or (other is None and not _joinable(noun)):
             out.append(count)
             continue
-        out.append((start, m.end(group), number_end, str(number_value(number) + number_value(m.group(1))), kind))
+        joined = 1 if m.group(1) in ("a", "an", "another") else number_value(m.group(1))
+        # (an untyped noun's head may follow it: "a screen protector")
+        stop = m.end(3) if group == 2 and other is None and m.group(3) and m.group(3) not in PHRASE_END \
+            and counted_type(m.group(3), domains) is None else m.end(group)
+        out.append((start, stop, number_end, str(number_value(number) + joined), kind))
     return [c for c in out if not any(a < c[0] < b for a, b, *_ in out)]  # a joined count is part of the one before
 
 
@@ -303,7 +309,8 @@ def _object_type(word: str, domains, *, derived: bool = False) -> str | None:
 _LIST_STOP = r"(?:and|or|plus|an?|the|to|into|onto|in|on|for|from|with|at|by|so|then|that|which|who|back|before" \
              r"|after|without|while|but|under|over|through|via|using|via|each|every|all|them|it)"
 #: One indefinite noun phrase: an article or "one" and at most three more words ("a laptop bag", "a pair of gloves").
-_ITEM = rf"(?:an?|one|another)\s+(?!{_LIST_STOP}\b)[a-z0-9':-]+(?:\s+(?!{_LIST_STOP}\b)[a-z0-9':-]+){{0,2}}"
+_ITEM = rf"(?:an?|one|another)\s+(?:(?:pair|set|box|bag|pack|bottle|kit)\s+of\s+)?(?!{_LIST_STOP}\b)[a-z0-9':-]+(?:\s+(?!{_LIST_STOP}\b)[a-z0-9':-]+){{0,2}}" \
+    rf"(?:\s+(?:with|for|from|of)\s+(?:my|our|your|their|his|her|the)\s+[a-z'-]+)?"  # "a 1:1 with my manager": round 16
 #: Two or more of them joined by commas and "and" ("a lamp, a desk and a chair"): round 14.
 _ITEM_LIST = re.compile(rf"(?<![a-z0-9'-])({_ITEM}(?:\s*,\s*{_ITEM})*\s*,?\s*(?:and|plus|&|as well as)\s+{_ITEM})\b")
 #: The verb before a list: a word and maybe its particle ("pick up a mug and a plate").
@@ -345,7 +352,8 @@ def _verb_type(verb: str, text: str, start: int, domains) -> str | None:
     """The type the operation ``verb`` (maybe with its particle, or a "re-" verb) acts on, or None."""
     head = verb.split(maxsplit=1)[0]
     return _object_type(verb, domains) or _object_type(head, domains) \
-        or _object_type(head.removeprefix("re"), domains) or _placed_type(text, start, domains)
+        or _object_type(head.removeprefix("re"), domains) or _placed_type(text, start, domains) \
+        or _light_type(text, start + len(verb), domains)
 
 
 _DETERMINER_BEFORE = re.compile(r"\b(?:the|a|an|my|our|your|their|its|his|her|this|these|those)\s+$")
@@ -360,7 +368,7 @@ def _single_counts(text: str, domains) -> list:
     for m in _SINGLE_ITEM.finditer(text):
         verb = _VERB_BEFORE.search(text[:m.start()])
         words = {noun_lemma(w) for w in re.findall(r"[a-z]+", m.group(1))}
-        if verb is None or words & COUNT_UNITS or words & set(_ANY_GOAL) or _DETERMINER_BEFORE.search(
+        if verb is None or words & COUNT_UNITS - {"of"} or words & set(_ANY_GOAL) or _DETERMINER_BEFORE.search(
                 text[:verb.start(1)]):
             continue  # (a word after a determiner is a noun: "stock the shelves in a depot" shelves nothing)
         # failing an operation verb, any verb whose object is a noun of a goal type ("closes a billing ticket")
@@ -369,6 +377,9 @@ def _single_counts(text: str, domains) -> list:
             or (counted_type(head, domains) if verb_of(verb.group(1).split()[0]) is not None else None)
         if kind is not None:
             out.append((m.start(1), m.end(1), m.start(1), "1", kind))
+        elif verb_of(verb.group(1).split()[0]) is not None and single_fact(head, domains) is not None:
+            # "change a flat tire": the one thing a fact without arguments is about, as "1 flat tire" (round 16)
+            out.append((m.start(1), m.end(1), m.start(1), "1", None))
     # two verbs each with one object ("buy a gift and schedule a meeting") are two tasks' goals, not one count
     return out if len(out) == 1 else []
 

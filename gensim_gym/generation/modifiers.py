@@ -263,6 +263,10 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     # frequency x failure, in either order; "never fails" is deterministic (see FREQUENCY)
     (r"\b(?:never|don't|do not|doesn't|does not|won't|will not|can't|cannot)\s+(?:ever\s+)?(?:fail|break down|crash"
      r"|glitch|malfunction|misfire|err|go wrong|time out)\w*\b", "noise", False),
+    # working without fail, said by an adverb (round 16): "everything works reliably", "the tools behave predictably"
+    (r"\b(?:works?|working|runs?|running|behaves?|behaving|functions?|functioning|operates?|operating|succeeds?)\s+"
+     r"(?:\w+\s+)?(?:reliably|deterministically|predictably|flawlessly|perfectly|consistently|without fail"
+     r"|every (?:single )?time)\b", "noise", False),
     (rf"\b(?:{FREQUENCY})\s+(?:[\w'-]+\s+){{0,3}}?(?:{FAILURE})\b"
      rf"|\b(?:{FAILURE})\b(?:\s+[\w'-]+){{0,3}}?\s+(?:{FREQUENCY})\b"
      rf"|\b(?:{FAULTY})\b|(?:\bnot|n't)\s+always\s+(?:work|works|succeed|succeeds|go|goes|run|runs|respond|responds)\b"

@@ -56,7 +56,7 @@ from gensim_gym.generation.directive import (
     undo_tool,
     verb_pattern,
 )
-from gensim_gym.generation.evidence import dated_spans
+from gensim_gym.generation.evidence import PHRASE_END, dated_spans
 from gensim_gym.generation.lexicon import (
     ACCOMPLISH_VERBS,
     COUNTED,
@@ -534,7 +534,7 @@ def _operation_clauses(text: str, rest: str, knobs: Knobs):
         before = re.findall(r"[a-z0-9']+|[,;:.]", text[:start])
         if verb not in mapped and before and before[-1] in _NOUN_AFTER:  # "into the archive": a noun
             continue
-        if modifies_noun(text, start, end, knobs.domains):  # "an outdated backup file": a file, not backing up
+        if modifies_noun(text, start, end, knobs.domains):  # "an outdated backup file", "the shared drive": nouns
             continue
         if verb not in mapped and _counted_head(text[start:end], before, knobs.domains):  # "2 customer emails"
             continue
@@ -738,7 +738,18 @@ def _counts_goals(text: str, start: int, end: int, knobs: Knobs) -> bool:
     registry = load_registry()
     return noun_lemma(rest[0]) in _TASK_NOUNS or any(
         re.match(rf"(?:{keyword_pattern(w)})\b", said) for d in knobs.domains for w in (d, *registry[d].keywords)) \
-        or counted_type(rest[0], knobs.domains) is not None
+        or any(counted_type(w, knobs.domains) is not None for w in _noun_phrase(rest))
+
+
+def _noun_phrase(words: list[str]) -> list[str]:
+    """The words of a noun phrase at the start of ``words`` (at most four, up to a word that ends one): its head
+    may follow modifiers ("handle a damaged-goods complaint": round 16)."""
+    out: list[str] = []
+    for w in words[:4]:
+        if w in PHRASE_END or w in ",;:.":
+            break
+        out.append(w)
+    return out
 
 
 def _takes_object(text: str, end: int, *, ending: bool = False) -> bool:
