@@ -101,14 +101,7 @@ def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[
             if kind is None and number_value(m.group(1)) == 1 and single_fact(word, domains) is not None:
                 out.append((m.start(), end, m.end(1), m.group(1), None))
                 break
-    for m in _COMPOUND_COUNT.finditer(text):  # "1 password reset request": a noun after two modifiers (round 16)
-        mods, noun = m.group(2, 3), m.group(4)
-        if any(a <= m.start() < b for a, b, *_ in out) or any(w in PHRASE_END or verb_of(w) == w and w.endswith("s")
-                                                              or counted_type(w, domains) for w in mods):
-            continue
-        kind = counted_type(noun, domains)
-        if kind is not None:
-            out.append((m.start(), m.end(4), m.end(1), m.group(1), kind))
+    out += _compound_counts(text, domains, out)
     for m in _OF_THEM.finditer(text):
         # the referent is read in the whole directive: a noun inside a rule ("never hands a ticket to a supervisor
         # and closes 2 of them") is still what "them" refers back to; failing a noun, what the verb before the
@@ -136,9 +129,24 @@ def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[
     return sorted(spread + out) or _single_counts(text, domains)
 
 
+def _compound_counts(text: str, domains, taken: list) -> list:
+    """Counts of a noun of a goal type after two modifiers neither of which is typed ("1 password reset request",
+    "2 late delivery complaints"), where no count in ``taken`` starts at the number (round 16)."""
+    out = []
+    for m in _COMPOUND_COUNT.finditer(text):
+        if any(a <= m.start() < b for a, b, *_ in taken) or any(
+                w in PHRASE_END or counted_type(w, domains) is not None for w in m.group(2, 3)):
+            continue
+        kind = counted_type(m.group(4), domains)
+        if kind is not None:
+            out.append((m.start(), m.end(4), m.end(1), m.group(1), kind))
+    return out
+
+
 #: A count joined to the one before it ("1 laptop and 1 charger", "2 lamps plus a kettle").
 #: (an article counts one: "2 phone cases and a screen protector" are 3, round 16)
-_JOINED_COUNT = re.compile(rf"\s*,?\s*(?:and|plus|&|as well as)\s+({NUMBER}|an?|another)\s+([a-z]+)\b(?:\s+([a-z]+)\b)?")
+_JOINED_COUNT = re.compile(rf"\s*,?\s*(?:and|plus|&|as well as)\s+({NUMBER}|an?|another)\s+([a-z]+)\b"
+                           rf"(?:\s+([a-z]+)\b)?")
 
 
 def _joined_counts(text: str, counts: list, domains) -> list:
@@ -309,8 +317,11 @@ def _object_type(word: str, domains, *, derived: bool = False) -> str | None:
 _LIST_STOP = r"(?:and|or|plus|an?|the|to|into|onto|in|on|for|from|with|at|by|so|then|that|which|who|back|before" \
              r"|after|without|while|but|under|over|through|via|using|via|each|every|all|them|it)"
 #: One indefinite noun phrase: an article or "one" and at most three more words ("a laptop bag", "a pair of gloves").
-_ITEM = rf"(?:an?|one|another)\s+(?:(?:pair|set|box|bag|pack|bottle|kit)\s+of\s+)?(?!{_LIST_STOP}\b)[a-z0-9':-]+(?:\s+(?!{_LIST_STOP}\b)[a-z0-9':-]+){{0,2}}" \
-    rf"(?:\s+(?:with|for|from|of)\s+(?:my|our|your|their|his|her|the)\s+[a-z'-]+)?"  # "a 1:1 with my manager": round 16
+#: (round 16: a measure before it, "a pair of running shoes", and one attribute of a person or place after it,
+#: "a 1:1 with my manager")
+_ITEM = (rf"(?:an?|one|another)\s+(?:(?:pair|set|box|bag|pack|bottle|kit)\s+of\s+)?"
+         rf"(?!{_LIST_STOP}\b)[a-z0-9':-]+(?:\s+(?!{_LIST_STOP}\b)[a-z0-9':-]+){{0,2}}"
+         rf"(?:\s+(?:with|for|from|of)\s+(?:my|our|your|their|his|her|the)\s+[a-z'-]+)?")
 #: Two or more of them joined by commas and "and" ("a lamp, a desk and a chair"): round 14.
 _ITEM_LIST = re.compile(rf"(?<![a-z0-9'-])({_ITEM}(?:\s*,\s*{_ITEM})*\s*,?\s*(?:and|plus|&|as well as)\s+{_ITEM})\b")
 #: The verb before a list: a word and maybe its particle ("pick up a mug and a plate").
@@ -364,7 +375,7 @@ def _single_counts(text: str, domains) -> list:
     ("purchase a desk lamp", "an assistant that deletes a stale log file") is a count of 1 of what the verb's tool
     acts on. A subject ("a hero unlocks doors") or another role ("a robot with a gripper") has no verb right before
     it and is not counted; nor is a unit ("wait a minute")."""
-    out = []
+    out: list[tuple[int, int, int, str, str | None]] = []
     for m in _SINGLE_ITEM.finditer(text):
         verb = _VERB_BEFORE.search(text[:m.start()])
         words = {noun_lemma(w) for w in re.findall(r"[a-z]+", m.group(1))}
