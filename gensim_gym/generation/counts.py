@@ -321,7 +321,8 @@ _LIST_STOP = r"(?:and|or|plus|an?|the|to|into|onto|in|on|for|from|with|at|by|so|
 #: "a 1:1 with my manager")
 _ITEM = (rf"(?:an?|one|another)\s+(?:(?:pair|set|box|bag|pack|bottle|kit)\s+of\s+)?"
          rf"(?!{_LIST_STOP}\b)[a-z0-9':-]+(?:\s+(?!{_LIST_STOP}\b)[a-z0-9':-]+){{0,2}}"
-         rf"(?:\s+(?:with|for|from|of)\s+(?:my|our|your|their|his|her|the)\s+[a-z'-]+)?")
+         rf"(?:\s+(?:with|for|from|of)\s+(?:my|our|your|their|his|her|the)\s+[a-z'-]+"
+         rf"(?:\s+(?!{_LIST_STOP}\b)[a-z'-]+)?)?")
 #: Two or more of them joined by commas and "and" ("a lamp, a desk and a chair"): round 14.
 _ITEM_LIST = re.compile(rf"(?<![a-z0-9'-])({_ITEM}(?:\s*,\s*{_ITEM})*\s*,?\s*(?:and|plus|&|as well as)\s+{_ITEM})\b")
 #: The verb before a list: a word and maybe its particle ("pick up a mug and a plate").
