@@ -54,6 +54,11 @@ written and run once before any change: ``results/fidelity_fresh30_fid21_first.t
 ``results/fidelity_fid21.txt``: fresh30_fid21 95 %, fresh27 99 %, fresh29_fid20 98 %).
 ``directives_fresh28.jsonl`` (34, held out for round 15, branch fid21) was run once untouched after it
 (``results/fidelity_fresh28_unseen.txt``: 95 % read, 94 % delivered, 1 ignored) and joined :data:`SETS`.
+Reader round 16 (branch fid22: worlds joined by "with", a place put out of bounds, counts after light and phrasal
+verbs, keywords inside another world's phrasal verb, scheduling by particle and by making room) tuned on fresh28's
+and fresh30_fid21's misses and on ``directives_fresh33_fid22.jsonl`` (34, fid22's own phrasings across every domain
+and clause kind, written and run once before any change: ``results/fidelity_fresh33_fid22_first.txt``, 86 %; after
+them ``results/fidelity_fid22.txt``).
 ``--generate`` scores the requirements twice: as read, and as *delivered* (on the seed-0 spec's own clauses,
 where the generator marks approximated what its spec does not meet: what a user gets).
 For every expected requirement this
@@ -98,7 +103,8 @@ SETS = ("directives.jsonl", "directives_heldout.jsonl", "directives_fresh.jsonl"
         "directives_fresh19.jsonl", "directives_fresh21.jsonl", "directives_fresh22.jsonl", "directives_fresh23.jsonl",
         "directives_fresh25_fid18.jsonl", "directives_fresh24.jsonl",
         "directives_fresh26.jsonl", "directives_fresh29_fid20.jsonl",
-        "directives_fresh27.jsonl", "directives_fresh30_fid21.jsonl", "directives_fresh28.jsonl")
+        "directives_fresh27.jsonl", "directives_fresh30_fid21.jsonl", "directives_fresh28.jsonl",
+        "directives_fresh33_fid22.jsonl")
 _RANK = {"honored": 0, "approximated": 1, "unsupported": 2}
 _VALUE_OF = {"domain": "domains", "goal_count": "goal_count", "reward_mode": "reward_mode", "noise": "noise",
              "observability": "partial", "time_pressure": "horizon_slack", "tool_count": "tool_count"}

@@ -24,7 +24,7 @@ from gensim_gym.generation.lexicon import (
     single_fact,
     verb_of,
 )
-from gensim_gym.generation.operations import MEETINGS_LISTED
+from gensim_gym.generation.operations import MEETINGS_LISTED, light_verbs
 from gensim_gym.generation.toolsets import get_toolset
 from gensim_gym.generation.wording import verb_pattern
 
@@ -40,6 +40,8 @@ _CONTAINER = re.compile(rf"\b(?:tower|stack|pile|heap|batch|set|group|bundle|ser
 #: "copy 2 of the logs": a count of the noun after a determiner.
 _PARTITIVE = re.compile(rf"\b({NUMBER})\s+of\s+(?:the|these|those|its|their|our|my|your|all the)\s+"
                         rf"(?:[a-z]+\s+)??([a-z]+)\b")
+#: A count of a noun after two modifiers ("1 password reset request", "2 late delivery complaints").
+_COMPOUND_COUNT = re.compile(rf"\b({NUMBER})\s+([a-z]+)\s+([a-z]+)\s+([a-z]+)\b")
 MAX_GOAL_COUNT = 8  # a layout's goal-status slots (Layout.max_goals)
 
 
@@ -85,7 +87,8 @@ def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[
     wooden blocks"), a goal word (type None), "N of them" after such a noun (looked for in ``whole``, the text
     before rules were masked out of it, where given) and "N of the <noun>"."""
     out = []
-    for m in re.finditer(rf"\b({NUMBER})\s+(?:([a-z]+)\s+)?([a-z]+)\b", text):
+    # (a hyphenated noun is one word: "2 catch-ups", "3 check-ins": round 16)
+    for m in re.finditer(rf"\b({NUMBER})\s+(?:([a-z]+)\s+)?([a-z]+(?:-[a-z]+)*)\b", text):
         for word, end in ((m.group(3), m.end(3)), (m.group(2), m.end(2))):
             if not word:
                 continue
@@ -98,6 +101,7 @@ def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[
             if kind is None and number_value(m.group(1)) == 1 and single_fact(word, domains) is not None:
                 out.append((m.start(), end, m.end(1), m.group(1), None))
                 break
+    out += _compound_counts(text, domains, out)
     for m in _OF_THEM.finditer(text):
         # the referent is read in the whole directive: a noun inside a rule ("never hands a ticket to a supervisor
         # and closes 2 of them") is still what "them" refers back to; failing a noun, what the verb before the
@@ -125,8 +129,24 @@ def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[
     return sorted(spread + out) or _single_counts(text, domains)
 
 
+def _compound_counts(text: str, domains, taken: list) -> list:
+    """Counts of a noun of a goal type after two modifiers neither of which is typed ("1 password reset request",
+    "2 late delivery complaints"), where no count in ``taken`` starts at the number (round 16)."""
+    out = []
+    for m in _COMPOUND_COUNT.finditer(text):
+        if any(a <= m.start() < b for a, b, *_ in taken) or any(
+                w in PHRASE_END or counted_type(w, domains) is not None for w in m.group(2, 3)):
+            continue
+        kind = counted_type(m.group(4), domains)
+        if kind is not None:
+            out.append((m.start(), m.end(4), m.end(1), m.group(1), kind))
+    return out
+
+
 #: A count joined to the one before it ("1 laptop and 1 charger", "2 lamps plus a kettle").
-_JOINED_COUNT = re.compile(rf"\s*,?\s*(?:and|plus|&|as well as)\s+({NUMBER})\s+([a-z]+)\b(?:\s+([a-z]+)\b)?")
+#: (an article counts one: "2 phone cases and a screen protector" are 3, round 16)
+_JOINED_COUNT = re.compile(rf"\s*,?\s*(?:and|plus|&|as well as)\s+({NUMBER}|an?|another)\s+([a-z]+)\b"
+                           rf"(?:\s+([a-z]+)\b)?")
 
 
 def _joined_counts(text: str, counts: list, domains) -> list:
@@ -146,7 +166,11 @@ def _joined_counts(text: str, counts: list, domains) -> list:
         if other not in (kind, None) or (other is None and not _joinable(noun)):
             out.append(count)
             continue
-        out.append((start, m.end(group), number_end, str(number_value(number) + number_value(m.group(1))), kind))
+        joined = 1 if m.group(1) in ("a", "an", "another") else number_value(m.group(1))
+        # (an untyped noun's head may follow it: "a screen protector")
+        stop = m.end(3) if group == 2 and other is None and m.group(3) and m.group(3) not in PHRASE_END \
+            and counted_type(m.group(3), domains) is None else m.end(group)
+        out.append((start, stop, number_end, str(number_value(number) + joined), kind))
     return [c for c in out if not any(a < c[0] < b for a, b, *_ in out)]  # a joined count is part of the one before
 
 
@@ -186,9 +210,11 @@ def _operation_counts(text: str, domains, taken: list[tuple[int, int]]) -> list:
             # goal items as its noun would
             words = (None, words[0])
         nouns = {noun_lemma(w) for w in words if w}
-        if nouns & COUNT_UNITS or nouns & set(_ANY_GOAL) or any(a < m.end() and m.start(2) < b for a, b in taken):
+        kind = _object_type(m.group(1), domains) or _placed_type(text, m.start(1), domains) \
+            or _light_type(text, m.start(2), domains)
+        if nouns & COUNT_UNITS and not _time_block(words, kind, domains) or nouns & set(_ANY_GOAL) \
+                or any(a < m.end() and m.start(2) < b for a, b in taken):
             continue  # "move 4 steps to": no goal items; "2 goals" are counted as goals already
-        kind = _object_type(m.group(1), domains) or _placed_type(text, m.start(1), domains)
         if kind is not None:
             # "put 2 gadgets in the basket": the count ends at its noun, not at the preposition after it
             end = m.end(3) if m.group(3) and m.group(4) in PHRASE_END else m.end()
@@ -207,6 +233,46 @@ def _operation_counts(text: str, domains, taken: list[tuple[int, int]]) -> list:
                 out.append((m.start(), end, m.end(1), m.group(1), kind))
                 break
     return out
+
+
+#: Units of time that, named by what fills them and put into a calendar, are its events ("2 focus hours").
+_TIME_UNITS = frozenset({"hour", "minute", "day", "morning", "afternoon", "evening"})
+#: Words before a unit that say how much time, not what it is for ("2 more hours", "3 extra days").
+_AMOUNT_WORDS = frozenset({"more", "extra", "additional", "other", "few", "many", "whole", "full", "spare"})
+
+
+def _time_block(words: tuple[str | None, ...], kind: str | None, domains) -> bool:
+    """Whether a count of time units is a count of events (round 16): the object of a verb whose tool schedules
+    (``kind`` is what the world's "schedule" acts on) and named by what fills it ("block out 2 focus hours", "book 3
+    study hours"); "wait 2 hours" and "block out 2 more hours" count time."""
+    mod, unit = words
+    return kind is not None and mod is not None and unit is not None and mod.isalpha() \
+        and noun_lemma(unit) in _TIME_UNITS and mod not in _AMOUNT_WORDS and mod not in PHRASE_END \
+        and kind == _object_type("schedule", domains)
+
+
+def _light_type(text: str, at: int, domains) -> str | None:
+    """The type a count at ``at`` counts where a light verb read as a world's tool ("get 2 pairs of headphones":
+    buying, ``operations.light_verbs``) or a phrasal operation ("shop online for 3 scarves") stands right before it
+    (round 16). None otherwise."""
+    before = text[:at].rstrip()
+    for name in domains:
+        tools = [h.tool for h in light_verbs(text, [name]) if h.end == len(before)]
+        tools += [tool for verb, tool in operations(name).items()
+                  if " " in verb and re.search(rf"{verb_pattern(verb)}$", before)]
+        for tool in tools:
+            kind = _tool_type(name, tool)
+            if kind is not None:
+                return kind
+    return None
+
+
+def _tool_type(name: str, tool: str) -> str | None:
+    """The type of world ``name`` that ``tool`` acts on and its goals are about, or None."""
+    ts = get_toolset(name)
+    about = {getattr(t, "type", t) for p in ts.predicates if p.name in ts.goal_predicates for t in p.params}
+    params = [p.type for t in ts.tools + ts.extra_tools if calls(t.name, tool.rstrip("*")) for p in t.params]
+    return next((p for p in params if p in about), None)
 
 
 def _placed_type(text: str, start: int, domains) -> str | None:
@@ -251,7 +317,12 @@ def _object_type(word: str, domains, *, derived: bool = False) -> str | None:
 _LIST_STOP = r"(?:and|or|plus|an?|the|to|into|onto|in|on|for|from|with|at|by|so|then|that|which|who|back|before" \
              r"|after|without|while|but|under|over|through|via|using|via|each|every|all|them|it)"
 #: One indefinite noun phrase: an article or "one" and at most three more words ("a laptop bag", "a pair of gloves").
-_ITEM = rf"(?:an?|one|another)\s+(?!{_LIST_STOP}\b)[a-z0-9':-]+(?:\s+(?!{_LIST_STOP}\b)[a-z0-9':-]+){{0,2}}"
+#: (round 16: a measure before it, "a pair of running shoes", and one attribute of a person or place after it,
+#: "a 1:1 with my manager")
+_ITEM = (rf"(?:an?|one|another)\s+(?:(?:pair|set|box|bag|pack|bottle|kit)\s+of\s+)?"
+         rf"(?!{_LIST_STOP}\b)[a-z0-9':-]+(?:\s+(?!{_LIST_STOP}\b)[a-z0-9':-]+){{0,2}}"
+         rf"(?:\s+(?:with|for|from|of)\s+(?:my|our|your|their|his|her|the)\s+[a-z'-]+"
+         rf"(?:\s+(?!{_LIST_STOP}\b)[a-z'-]+)?)?")
 #: Two or more of them joined by commas and "and" ("a lamp, a desk and a chair"): round 14.
 _ITEM_LIST = re.compile(rf"(?<![a-z0-9'-])({_ITEM}(?:\s*,\s*{_ITEM})*\s*,?\s*(?:and|plus|&|as well as)\s+{_ITEM})\b")
 #: The verb before a list: a word and maybe its particle ("pick up a mug and a plate").
@@ -293,7 +364,8 @@ def _verb_type(verb: str, text: str, start: int, domains) -> str | None:
     """The type the operation ``verb`` (maybe with its particle, or a "re-" verb) acts on, or None."""
     head = verb.split(maxsplit=1)[0]
     return _object_type(verb, domains) or _object_type(head, domains) \
-        or _object_type(head.removeprefix("re"), domains) or _placed_type(text, start, domains)
+        or _object_type(head.removeprefix("re"), domains) or _placed_type(text, start, domains) \
+        or _light_type(text, start + len(verb), domains)
 
 
 _DETERMINER_BEFORE = re.compile(r"\b(?:the|a|an|my|our|your|their|its|his|her|this|these|those)\s+$")
@@ -304,11 +376,11 @@ def _single_counts(text: str, domains) -> list:
     ("purchase a desk lamp", "an assistant that deletes a stale log file") is a count of 1 of what the verb's tool
     acts on. A subject ("a hero unlocks doors") or another role ("a robot with a gripper") has no verb right before
     it and is not counted; nor is a unit ("wait a minute")."""
-    out = []
+    out: list[tuple[int, int, int, str, str | None]] = []
     for m in _SINGLE_ITEM.finditer(text):
         verb = _VERB_BEFORE.search(text[:m.start()])
         words = {noun_lemma(w) for w in re.findall(r"[a-z]+", m.group(1))}
-        if verb is None or words & COUNT_UNITS or words & set(_ANY_GOAL) or _DETERMINER_BEFORE.search(
+        if verb is None or words & COUNT_UNITS - {"of"} or words & set(_ANY_GOAL) or _DETERMINER_BEFORE.search(
                 text[:verb.start(1)]):
             continue  # (a word after a determiner is a noun: "stock the shelves in a depot" shelves nothing)
         # failing an operation verb, any verb whose object is a noun of a goal type ("closes a billing ticket")
@@ -317,6 +389,9 @@ def _single_counts(text: str, domains) -> list:
             or (counted_type(head, domains) if verb_of(verb.group(1).split()[0]) is not None else None)
         if kind is not None:
             out.append((m.start(1), m.end(1), m.start(1), "1", kind))
+        elif verb_of(verb.group(1).split()[0]) is not None and single_fact(head, domains) is not None:
+            # "change a flat tire": the one thing a fact without arguments is about, as "1 flat tire" (round 16)
+            out.append((m.start(1), m.end(1), m.start(1), "1", None))
     # two verbs each with one object ("buy a gift and schedule a meeting") are two tasks' goals, not one count
     return out if len(out) == 1 else []
 

@@ -298,8 +298,12 @@ def _named_as_part(text: str, name: str) -> bool:
     """Whether every mention of domain ``name`` in ``text`` names a part of something else, in an attribute
     phrase ("a robot with an unreliable gripper", "whose gripper slips"): a modifier, not the world asked for."""
     mentions = list(re.finditer(rf"\b{re.escape(name)}s?\b", text))
+    # "calendar with webshop": what has the part is itself a world named outright, so "with" joins two worlds
+    # (round 16), as "calendar plus webshop" does; a gripper is a part only of something that is no world
+    worlds = "|".join(_spelled(other) for other in load_registry() if other != name)
     return bool(mentions) and all(re.search(
         r"\b(?:with|has|having|whose|its|their|using|via)\s+(?:[a-z'-]+\s+){0,2}$", text[:m.start()])
+        and not re.search(rf"\b(?:{worlds})s?\s+(?:tasks?\s+)?with\s+(?:an?\s+|the\s+)?$", text[:m.start()])
         for m in mentions)
 
 

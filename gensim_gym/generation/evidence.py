@@ -23,13 +23,21 @@ from gensim_gym.generation.lexicon import (
     counted_pool_nouns,
     evidence_nouns,
     noun_lemma,
+    object_operations,
     operations,
     own_words,
     said_words,
     tool_verb,
     verb_of,
 )
-from gensim_gym.generation.operations import MEETING_COUNTED, MEETINGS_LISTED, OPERATIONS, SCHEDULING
+from gensim_gym.generation.operations import (
+    AN_OBJECT,
+    MAKING_ROOM,
+    MEETING_COUNTED,
+    MEETINGS_LISTED,
+    OPERATIONS,
+    SCHEDULING,
+)
 from gensim_gym.generation.toolsets import load_registry
 from gensim_gym.generation.wording import has_word, verb_pattern
 
@@ -62,6 +70,11 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
                 for m in p.finditer(text)]
     hits = [w for w in hits if not all(any(a <= m.start() and m.end() <= b for a, b in meetings)
                                        for m in re.finditer(rf"\b{keyword_pattern(w)}\b", text))]
+    # a keyword inside another world's phrasal verb is part of that verb ("stock up on coffee": the shop's buying,
+    # no warehouse stock; "block out 2 focus hours": the calendar's, no toy blocks): round 16
+    phrasal = _phrasal_spans(text, name)
+    hits = [w for w in hits if not phrasal or not all(any(a <= m.start() and m.end() <= b for a, b in phrasal)
+                                                      for m in re.finditer(rf"\b{keyword_pattern(w)}\b", text))]
     # one word is one piece of evidence: "scheduling" is a calendar keyword, not also its verb "schedule"
     spans = [m.span() for w in hits for m in re.finditer(rf"\b{keyword_pattern(w)}\b", text)]
 
@@ -97,7 +110,10 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
                 acts.append(w)
     # (a phrase naming the world's trade, ``field_vocabulary.FIELD_NAMES``, names no foreign thing: "the fulfilment
     # centre needs ...", round 12)
+    # (a noun of the world's field elsewhere in the directive is other evidence: "a lost spreadsheet ... the whole
+    # folder tree" is about files, round 16)
     if len(hits) == 1 and not verbs + nouns + acts and hits[0] != name and hits[0] not in field_names(name) \
+            and not [w for w in weak_field_words(text, name) if noun_lemma(w) != noun_lemma(hits[0])] \
             and _foreign_compound(text, hits[0]):
         return [], []  # "stock market": a lone keyword that only modifies a head foreign to every domain
     acted = [w for w in _acted_objects(text, name) if w not in {*hits, *verbs, *nouns, *acts}]
@@ -119,11 +135,28 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
 
              and not all(any(a <= m.start() and m.end() <= b for a, b in said_dated)
                          for m in re.finditer(rf"\b{re.escape(w)}", text))]
-    weak = verbs + nouns + acts + acted + pooled + restored + dated + field
+    # a generic verb with the object its tool is named after ("add 2 notebooks to the cart": add_to_cart), weak: the
+    # act is the world's, as its operation verbs are (round 16)
+    placed = list(dict.fromkeys(h.tool for h in object_operations(text, name) if h.tool not in taken))
+    weak = verbs + nouns + acts + acted + pooled + restored + dated + field + placed
     # a word inside two meetings named after a scheduling verb is part of their names ("set up a budget review and
     # a product demo": no goods; round 15)
     listed = [m.span() for m in MEETINGS_LISTED.finditer(text)] if name != "calendar" else []
     return hits, [w for w in weak if not listed or not _only_within(text, w, listed)]
+
+
+def _phrasal_spans(text: str, name: str) -> list[tuple[int, int]]:
+    """Where ``text`` uses a phrasal verb of another world than ``name`` (an operation of several words, "stock up
+    on", "block out") with an object after it: the words inside are that verb's, not evidence of ``name``."""
+    own = operations(name)
+    return [m.span(1) for other in load_registry() if other != name for v in _phrasal_operations(other) if v not in own
+            for m in re.finditer(rf"({verb_pattern(v)})(?={AN_OBJECT}|\s+[a-z])", text)]
+
+
+@lru_cache(maxsize=32)
+def _phrasal_operations(name: str) -> tuple[str, ...]:
+    """The operations of world ``name`` of more than one word ("stock up on", "block out")."""
+    return tuple(v for v in operations(name) if " " in v)
 
 
 def _only_within(text: str, word: str, spans: list[tuple[int, int]]) -> bool:
@@ -143,6 +176,7 @@ _DATED = {"calendar": (
     ("meeting kind", MEETING_COUNTED),
     ("scheduling verb", SCHEDULING),
     ("meetings listed", MEETINGS_LISTED),
+    ("making room", MAKING_ROOM),  # "free up a slot for an interview" (round 16)
 )}
 
 
@@ -261,7 +295,9 @@ def _foreign_compound(text: str, keyword: str) -> bool:
             or bool(_NOMINALIZED_ACT.fullmatch(head))
         known = activity or head in _GENERIC_HEADS or head in PHRASE_END or head in VOCABULARY \
             or (verb_of(head) is not None and not foreign_act) \
-            or any(head in ts.keywords or noun_lemma(head) in counted_nouns(n) for n, ts in registry.items())
+            or any(head in ts.keywords or noun_lemma(head) in counted_nouns(n) for n, ts in registry.items()) \
+            or any(weak_field_words(head, n) for n, ts in registry.items()  # "shop online": the shop's own word
+                   if keyword in ts.keywords or keyword == n)  # (round 16; "stock prices" are no warehouse's)
         if known:
             return False
     return True

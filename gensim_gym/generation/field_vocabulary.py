@@ -116,7 +116,9 @@ MEETING_KINDS = ("meeting", "appointment", "sync", "standup", "stand-up", "retro
 #: "slot the disc onto the peg").
 SCHEDULING_VERBS = ("fit", "slot", "squeeze", "plan", "line up", "block out", "block off", "pencil", "arrange",
                     "organise", "organize", "set up", "schedule", "reschedule", "hold", "host", "fix up",
-                    "sort out", "put")
+                    "sort out", "put",
+                    # with the particle of putting into the diary (round 16: "pencil in a dentist visit and a lunch")
+                    "pencil in", "slot in", "fit in", "squeeze in", "pop in", "plan in")
 
 #: Verbs of a world's operations users write, mapped to the tool (family) they ask for once the world is chosen.
 FIELD_VERBS: dict[str, dict[str, str]] = {

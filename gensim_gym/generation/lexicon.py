@@ -33,8 +33,14 @@ NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, 
                 "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
                 "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "a couple of": 2, "a pair of": 2,
                 "half a dozen": 6, "a dozen": 12, "a single": 1}
+#: Nouns of things sold and worn in pairs: "a pair of running shoes" is one of them, not two (round 16).
+PAIRED_NOUNS = ("shoes", "boots", "sneakers", "trainers", "sandals", "slippers", "socks", "gloves", "mittens", "jeans",
+                "trousers", "pants", "shorts", "leggings", "tights", "glasses", "sunglasses", "goggles", "headphones",
+                "earbuds", "earphones", "earrings", "scissors", "pliers", "tongs", "binoculars", "skis", "speakers")
+_A_PAIR = (r"a pair of(?!\s+(?:[a-z'-]+\s+){0,2}?(?:" + "|".join(PAIRED_NOUNS) + r")\b)")
 #: A regex alternation of a count: digits or a number word (longest phrases first).
-NUMBER = r"\d+|" + "|".join(re.escape(w) for w in sorted(NUMBER_WORDS, key=len, reverse=True))
+NUMBER = r"\d+|" + "|".join(_A_PAIR if w == "a pair of" else re.escape(w)
+                            for w in sorted(NUMBER_WORDS, key=len, reverse=True))
 
 
 def number_value(word: str) -> int:
@@ -87,7 +93,9 @@ VERB_GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(g) for g in (
 ACCOMPLISH_VERBS = frozenset({"resolve", "finish", "fulfil", "fulfill", "accomplish", "achieve", "settle", "answer",
                               "reply", "respond",  # round 7: "reply to 3 customer messages"
                               "tackle", "solve", "handle", "crack", "work through", "get through", "knock out",
-                              "close out", "wrap up", "get done", "sort out", "take care of", "deal with"})
+                              "close out", "wrap up", "get done", "sort out", "take care of", "deal with",
+                              # working a queue of cases (round 16: "triage 3 incoming tickets")
+                              "triage", "work on", "work off", "clear out"})
 
 #: General English action verbs no tool of any domain has to be named after: a directive's verb found here (or
 #: in :data:`VERB_GROUPS`, or a tool's own verb) is an operation, read as unsupported where the chosen domain
@@ -143,9 +151,12 @@ COUNTED = {"item": ("crate", "box", "item", "package", "parcel", "pallet"),
            "package": ("package", "parcel", "crate", "box", "consignment"),
            "product": ("product", "item", "purchase", "gadget", "article", "good", "ware", "gift", "present"),
            "meeting": ("meeting", "appointment", "event", "session", "standup", "huddle", *OCCASIONS,
-                       # the kinds of meetings written as one word (round 14: "squeeze 2 retros")
-                       *(k for k in MEETING_KINDS if re.fullmatch(r"[a-z]+", k))),
-           "file": ("file", "document", "report", "log", "draft"),
+                       # the kinds of meetings written as one word (round 14: "squeeze 2 retros"), or hyphenated
+                       # (round 16: "find time for 2 catch-ups")
+                       *(k for k in MEETING_KINDS if re.fullmatch(r"[a-z]+(?:-[a-z]+)*", k))),
+           "file": ("file", "document", "report", "log", "draft",
+                    # kinds of files by what they hold (round 16: "find a lost spreadsheet")
+                    "spreadsheet", "screenshot", "installer", "script", "pdf"),
            # a customer's message is a case of work in support (round 7: "answer 2 customer emails")
            "order": ("order", "refund", "ticket", "case", "request", "complaint", "claim", "inquiry", "enquiry",
                      "query", "email", "e-mail", "mail", "message", "question", "chat", "letter")}
@@ -669,7 +680,8 @@ def object_operations(text: str, domain: str) -> list[DerivedOperation]:
         words = sorted({x for w in objects for x in (w, *synonyms.get(w, ()))}, key=len, reverse=True)
         nouns = "|".join(rf"{re.escape(w)}(?:s|es)?" for w in words)
         verbs = "|".join(_forms(v) for v in (verb, *(_PLACING if "to" in rest else ())))
-        for m in re.finditer(rf"\b({verbs})\b[^,;:.]{{0,40}}?\b(?:{nouns})\b", text):
+        # (an object of up to 60 characters: "add 2 phone cases and a screen protector to my cart", round 16)
+        for m in re.finditer(rf"\b({verbs})\b[^,;:.]{{0,60}}?\b(?:{nouns})\b", text):
             out.append(DerivedOperation(m.start(1), m.end(), verb, tool, False))  # the object is the operation's
     return out
 
@@ -729,10 +741,16 @@ ELIGIBILITY = re.compile(r"\b(?:return|returns|refund|refunds|warranty|guarantee
                          r"(?:window|period|term|terms|deadline)s?\b|\beligib(?:le|ility)\b|\bwarrant(?:y|ies)\b")
 
 
+#: An amount of money: "$40", "40 dollars", "€25".
+_MONEY = re.compile(r"[$€£]\s?\d[\d,.]*|\b\d[\d,.]*\s*(?:dollars?|euros?|usd|eur|bucks|pounds?)\b")
+
+
 def canonical_rule(phrase: str) -> str:
-    """``phrase`` with each :data:`STATE_SYNONYMS` word replaced by the templates' word, and an eligibility
-    (:data:`ELIGIBILITY`) by "policy"."""
+    """``phrase`` with each :data:`STATE_SYNONYMS` word replaced by the templates' word, an eligibility
+    (:data:`ELIGIBILITY`) by "policy" and an amount of money by "budget"."""
     phrase = ELIGIBILITY.sub("policy", phrase)
+    # an amount of money bounded is a budget (round 16: "stay under $40", as "under a $40 budget")
+    phrase = _MONEY.sub("budget", phrase)
     return re.sub(r"[a-z]+", lambda m: STATE_SYNONYMS.get(m.group(0), m.group(0)), phrase)
 
 

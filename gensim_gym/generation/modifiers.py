@@ -263,6 +263,10 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     # frequency x failure, in either order; "never fails" is deterministic (see FREQUENCY)
     (r"\b(?:never|don't|do not|doesn't|does not|won't|will not|can't|cannot)\s+(?:ever\s+)?(?:fail|break down|crash"
      r"|glitch|malfunction|misfire|err|go wrong|time out)\w*\b", "noise", False),
+    # working without fail, said by an adverb (round 16): "everything works reliably", "the tools behave predictably"
+    (r"\b(?:works?|working|runs?|running|behaves?|behaving|functions?|functioning|operates?|operating|succeeds?)\s+"
+     r"(?:\w+\s+)?(?:reliably|deterministically|predictably|flawlessly|perfectly|consistently|without fail"
+     r"|every (?:single )?time)\b", "noise", False),
     (rf"\b(?:{FREQUENCY})\s+(?:[\w'-]+\s+){{0,3}}?(?:{FAILURE})\b"
      rf"|\b(?:{FAILURE})\b(?:\s+[\w'-]+){{0,3}}?\s+(?:{FREQUENCY})\b"
      rf"|\b(?:{FAULTY})\b|(?:\bnot|n't)\s+always\s+(?:work|works|succeed|succeeds|go|goes|run|runs|respond|responds)\b"
@@ -279,7 +283,11 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      "partial", True),
     # seeing a part, or everything (round 6): "should see only part of the catalog", "the robot knows everything"
     (r"\b(?:sees?|seeing|knows?|knowing|observes?|observing|views?)\s+(?:only\s+|just\s+)?(?:part|parts|some|a part"
-     r"|a portion|a fraction|half|little|a little|bits|pieces|a subset)\s+of\b|\bonly\s+(?:sees?|knows?|observes?)\b",
+     r"|a portion|a fraction|half|little|a little|bits|pieces|a subset)\s+of\b|\bonly\s+(?:sees?|knows?|observes?)\b"
+     # a part said to be seen (round 16): "only part of the tree is visible", "just some of the shelves are shown"
+     r"|\b(?:only|just)\s+(?:part|parts|some|a part|a portion|a fraction|half|a few|bits|pieces|a subset)\s+of\s+"
+     r"(?:[\w'-]+\s+){1,4}?(?:is|are|gets?|stays?|remains?)\s+(?:\w+\s+)?(?:visible|observable|shown|seen|known"
+     r"|observed|revealed|displayed)\b",
      "partial", True),
     (r"\b(?:sees?|knows?|observes?)\s+(?:everything|it all|all of it|all the facts|the whole (?:state|world|map"
      r"|board|grid|picture))\b", "partial", False),

@@ -15,10 +15,13 @@ from gensim_gym.generation.field_vocabulary import MEETING_KINDS, SCHEDULING_VER
 from gensim_gym.generation.lexicon import (
     ACCOMPLISH_VERBS,
     NUMBER,
+    NUMBER_WORDS,
     OCCASIONS,
     counted_type,
     derived_operations,
+    evidence_nouns,
     main_tool,
+    noun_lemma,
     object_operations,
     operations,
     tool_verb,
@@ -75,7 +78,8 @@ def required_tools(text: str, domains: list[str], notes: list[str]) -> tuple[str
                 continue
             if loose_elsewhere(verb, name, domains):  # "cancel" in support+calendar: support's cancel_order
                 continue
-            if re.search(verb_pattern(verb), text) and tool not in tools:
+            if tool not in tools and any(not modifies_noun(text, m.start(), m.end(), domains)
+                                         for m in re.finditer(verb_pattern(verb), text)):
                 tools.append(tool)
                 notes.append(f"'{verb}': the golden plan calls {tool}")
         # "ferry 3 cars": the name as a verb; "get 3 presents" in a shop, "get 2 boxes onto the targets"
@@ -92,6 +96,35 @@ def required_tools(text: str, domains: list[str], notes: list[str]) -> tuple[str
                     tools.append(tool)
                     notes.append(f"'{text[hit.start:hit.end]}' ({hit.verb}): the golden plan calls {tool}")
     return tuple(tools)
+
+
+#: Words that open a noun phrase ("the backup folder", "an outdated backup file").
+_PHRASE_OPENERS = frozenset({"a", "an", "the", "their", "his", "her", "its", "our", "my", "your", "each", "every",
+                             "all", "some", "any", "no", "these", "those", "this", "one", "several", "many"})
+#: Adjectives of age and state a noun modifier may follow ("an outdated backup file", "the old backup folder").
+_STATE_ADJECTIVES = frozenset({"old", "new", "stale", "latest", "last", "recent", "nightly", "daily", "weekly",
+                               "monthly", "full", "local", "spare", "extra", "second", "previous", "current"})
+
+
+def modifies_noun(text: str, start: int, end: int, domains) -> bool:
+    """Whether the word at ``start:end`` stands inside a noun phrase (round 16): before a noun of the chosen worlds,
+    after a determiner (and at most one adjective) or a number ("an outdated backup file", "delete the backup folder"
+    name a file and a folder, not the act of backing up; "backup the folder", "make a backup of 3 files" do), or,
+    uninflected, as the head after a determiner and a participle ("on the shared drive")."""
+    before = re.findall(r"[a-z0-9']+|[,;:.]", text[max(0, start - 60):start])
+    if len(before) > 1 and before[-2] in _PHRASE_OPENERS and before[-1].endswith("ed") \
+            and re.match(r"[a-z]+(?:s|ed|ing)\b", text[start:]) is None:
+        return True
+    after = re.match(r"\s+([a-z]+)\b", text[end:])
+    if after is None or not any(counted_type(after.group(1), [d]) is not None
+                                or noun_lemma(after.group(1)) in evidence_nouns(d) for d in domains):
+        return False
+    if not before:
+        return False
+    if before[-1] in _PHRASE_OPENERS or before[-1].isdigit() or before[-1] in NUMBER_WORDS:
+        return True
+    return len(before) > 1 and before[-2] in _PHRASE_OPENERS \
+        and (before[-1] in _STATE_ADJECTIVES or before[-1].endswith("ed") and before[-1].isalpha())
 
 
 def undo_tool(name: str, tool: str) -> str | None:
@@ -261,8 +294,19 @@ MEETINGS_LISTED = re.compile(rf"\b(?:{_SCHEDULING}|slots?\s+for|time\s+for)\s+"
                              rf"(?:{_NAMED}{_AND}(?:{_NAMED}|{_ANY_NAMED}\b)|{_ANY_NAMED}{_AND}{_NAMED})")
 
 
+#: Making room for a meeting (round 16): "free up a slot for an interview and a workshop", "find time for 2
+#: catch-ups", "carve out some time for a retro": the verb, then a meeting (or two, or a count of them).
+MAKING_ROOM = re.compile(rf"\b((?:free|open|clear|block|carve)(?:s|ed|ing)?(?:\s+(?:up|out|off))?|(?:make|makes|made"
+                         rf"|making|find|finds|found|finding|set aside|sets aside|setting aside))\s+(?:an?\s+|some\s+"
+                         rf"|the\s+)?(?:slots?|time|room|space)\s+for\s+(?:(?:{NUMBER}|an?|another|the|my|our|your|their)"
+                         rf"\s+)?{_NOT_A_CALL}(?:{_MEETING}|{_OCCASION}){_ENDS}")
+
+
 def scheduling_verbs(text: str, domains) -> list[tuple[int, int, str]]:
     """The scheduling verbs of ``text`` with a meeting after them (:data:`SCHEDULING`: "fit 3 team syncs", "plan a
-    retro"), in a chosen world that schedules (``schedule`` in :func:`lexicon.operations`): they ask for its tool."""
+    retro"), and verbs of making room for one (:data:`MAKING_ROOM`), in a chosen world that schedules (``schedule``
+    in :func:`lexicon.operations`): they ask for its tool."""
     tools = [operations(name)["schedule"] for name in domains if "schedule" in operations(name)]
-    return [(m.start(1), m.end(1), tools[0]) for m in SCHEDULING.finditer(text)] if tools else []
+    if not tools:
+        return []
+    return [(m.start(1), m.end(1), tools[0]) for regex in (SCHEDULING, MAKING_ROOM) for m in regex.finditer(text)]

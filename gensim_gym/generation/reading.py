@@ -56,7 +56,7 @@ from gensim_gym.generation.directive import (
     undo_tool,
     verb_pattern,
 )
-from gensim_gym.generation.evidence import dated_spans
+from gensim_gym.generation.evidence import PHRASE_END, dated_spans
 from gensim_gym.generation.lexicon import (
     ACCOMPLISH_VERBS,
     COUNTED,
@@ -82,7 +82,8 @@ from gensim_gym.generation.lexicon import (
     tool_verb,
     verb_of,
 )
-from gensim_gym.generation.operations import light_verbs, object_words, phrasal_verbs
+from gensim_gym.generation.operations import light_verbs, modifies_noun, object_words, phrasal_verbs
+from gensim_gym.generation.rules import protected_place
 from gensim_gym.generation.toolsets import load_registry
 from gensim_gym.generation.unread import NOT_UNDERSTOOD, RANK_NOUNS, likely_kind
 
@@ -357,9 +358,11 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
         if named:
             # "within the 30 day return window": the world keeps the policy, not the span of time (round 9)
             dated = ELIGIBILITY.search(phrase) and _SPAN_OF_TIME.search(phrase)
+            stand_in = _stand_in_place(phrase, named)
             yield rule_start, rule_end, Clause(
-                phrase, "constraint", {"constraints": [t.name for t in named]}, "approximated" if dated else "honored",
-                ("the world keeps no dates: the window is read as its policy; " if dated else "")
+                phrase, "constraint", {"constraints": [t.name for t in named]},
+                "approximated" if dated or stand_in else "honored",
+                ("the world keeps no dates: the window is read as its policy; " if dated else "") + stand_in
                 + "; ".join(t.constraint.describe() for t in named))
         else:
             offered = [t.name for d in knobs.domains for t in registry[d].constraints]
@@ -454,6 +457,19 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
     yield from _operation_clauses(text, rest, knobs)
 
 
+def _stand_in_place(phrase: str, templates) -> str:
+    """Where a rule puts a place out of bounds that the world has no place of its own for ("never touch anything in
+    /etc"), the note that the template's place stands in for it (round 16): the world keeps its own protected
+    directory safe from deletion, not the path said. Empty otherwise (a place the template has: "the backup
+    folder")."""
+    place = protected_place(phrase)
+    own = {o for t in templates for objects in t.objects.values() for o in objects}
+    if place is None or not own or any(re.search(rf"\b{re.escape(o)}", place) for o in own):
+        return ""
+    return (f"the world has no '{place}': its protected {'/'.join(sorted(own))} directory stands in for it, and "
+            f"deleting is what the rule forbids there; ")
+
+
 def _single_fact_clause(said: str, fact: str, knobs: Knobs) -> Clause:
     """The goal count of one thing a fact without arguments is about ("replace 1 flat tire": tireworld's
     ``flat_tire()``): one goal condition is made; honored where the directive asks for a tool that changes that fact
@@ -517,6 +533,8 @@ def _operation_clauses(text: str, rest: str, knobs: Knobs):
             continue
         before = re.findall(r"[a-z0-9']+|[,;:.]", text[:start])
         if verb not in mapped and before and before[-1] in _NOUN_AFTER:  # "into the archive": a noun
+            continue
+        if modifies_noun(text, start, end, knobs.domains):  # "an outdated backup file", "the shared drive": nouns
             continue
         if verb not in mapped and _counted_head(text[start:end], before, knobs.domains):  # "2 customer emails"
             continue
@@ -720,7 +738,18 @@ def _counts_goals(text: str, start: int, end: int, knobs: Knobs) -> bool:
     registry = load_registry()
     return noun_lemma(rest[0]) in _TASK_NOUNS or any(
         re.match(rf"(?:{keyword_pattern(w)})\b", said) for d in knobs.domains for w in (d, *registry[d].keywords)) \
-        or counted_type(rest[0], knobs.domains) is not None
+        or any(counted_type(w, knobs.domains) is not None for w in _noun_phrase(rest))
+
+
+def _noun_phrase(words: list[str]) -> list[str]:
+    """The words of a noun phrase at the start of ``words`` (at most four, up to a word that ends one): its head
+    may follow modifiers ("handle a damaged-goods complaint": round 16)."""
+    out: list[str] = []
+    for w in words[:4]:
+        if w in PHRASE_END or w in ",;:.":
+            break
+        out.append(w)
+    return out
 
 
 def _takes_object(text: str, end: int, *, ending: bool = False) -> bool:

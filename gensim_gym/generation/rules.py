@@ -59,6 +59,9 @@ _RULE_HEAD = (
     # a cap in money ("a product under 30 credits")
     r"|(?:under|below|within|less than|at most|no more than|max(?:imum)?(?: of)?) \$?\d[\d,.]*\s*(?:dollars?|euros?"
     r"|credits?|bucks|usd|eur|coins?)\b"
+    # ... or with its currency sign only (round 16: "stay under $40")
+    r"|(?:stay\s+|keep\s+|remain\s+)?(?:under|below|within|less than|at most|no more than|max(?:imum)?(?: of)?)"
+    r" [$€£]\d[\d,.]*"
     r"|(?:no|zero) (?!more than\b|longer\b|matter\b)[a-z]+|(?:may|can|must|should|shall) only"
     r"|only (?:after|once|with|within|on|before|while|until|during)|ban(?:s|ning)?"
     # the counted things restricted (round 9): "only those within the return window", "only the eligible ones"
@@ -68,7 +71,7 @@ _RULE_HEAD = (
     rf"|(?!off\b)(?:[a-z]+[- ])?(?<!off[- ])(?:{_LIMIT_NOUN})"
     rf"|(?:{_NORM_VERB})\s+(?:(?:the|a|an|our|their|its|any)\s+)?(?:[a-z']+\s+)?(?:{_NORM_NOUN})"
     rf"|(?:within|inside|under|by) (?:(?:the|a|an|our|their|its)\s+)?(?:[a-z']+\s+)?(?:{_NORM_NOUN})"
-    r"|protect\w*|safeguard\w*|obey\w*|abide by|comply with|adhere to|refrain from|steer clear of"
+    r"|protect(?!ors?\b)\w*|safeguard\w*|obey\w*|abide by|comply with|adhere to|refrain from|steer clear of"
     # a norm kept in the passive or as an attribute (round 15): "policy must be respected", "policy-compliant
     # refunds", "per policy", "as the rules say"
     rf"|(?:{_NORM_NOUN})\s+(?:must|should|shall|has to|have to|needs? to|is to|are to)\s+(?:always\s+)?be\s+"
@@ -77,7 +80,7 @@ _RULE_HEAD = (
     rf"|(?:per|as per|following|under) (?:(?:the|our|their|its|company|store|house)\s+)?(?:[a-z']+\s+)?"
     rf"(?:{_NORM_NOUN})")
 #: Words that open a second rule after a conjunction ("... and never escalate").
-_NEXT_RULE = r"never|no|not|without|don't|do not|avoid\w*|only|always|keep|stay|protect\w*|nobody|nothing"
+_NEXT_RULE = r"never|no|not|without|don't|do not|avoid\w*|only|always|keep|stay|protect(?!ors?\b)\w*|nobody|nothing"
 #: The words that open an ordering rule: "verify identity before every refund" asks for both operations, in order.
 _PRECEDENCE_HEAD = r"before (?:every|each|any|doing|a|an|the)|prior to (?:every|each|any|a|an|the)"
 #: A rule without its tail, for callers that only need where rules start (the tail is :func:`rule_phrases`').
@@ -139,6 +142,12 @@ _ONE_PER = re.compile(r"\b(?:(?:only|at most|just|no more than|never more than|m
                       r"|at once|simultaneously|at the same time)\b(?:\s+[a-z]+)?")
 
 
+#: Number words that count (not "one", a determiner as often as a count).
+_COUNT_WORDS = "|".join(w for w in NUMBER_WORDS if w != "one")
+#: Words that join a rule to the clause before it ("... with only one meeting per room").
+_JOINT = re.compile(r"\b(?:with|where|while|whereby|so that|such that|ensuring)\b")
+
+
 def _stated_rules(text: str, rules: list[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]:
     """Rules whose rule word comes last (:data:`_POSTFIX_RULE`) or that state an invariant of one thing per slot
     (:data:`_ONE_PER`): the rule is its whole part of the directive, from where the clause opens (at most ten
@@ -157,6 +166,12 @@ def _stated_rules(text: str, rules: list[tuple[int, int, bool]]) -> list[tuple[i
             begin = opened[-1] if opened else 0
             if len(re.findall(r"[a-z0-9']+", text[begin:m.start()])) > 10:
                 begin = m.start()
+            # a count before it is the directive's own clause ("schedule 2 meetings with only one meeting per
+            # room": 2 meetings asked for), not what the rule is about: the rule opens after it (round 16)
+            counted = [c.end() for c in re.finditer(rf"\b(?:\d+|{_COUNT_WORDS})\b", text[begin:m.start()])]
+            if counted:
+                joint = [j.end() for j in _JOINT.finditer(text, begin + counted[-1], m.start())]
+                begin = joint[-1] if joint else m.start() if regex is _ONE_PER else begin
             begin += len(text[begin:m.start()]) - len(text[begin:m.start()].lstrip())
             # "is not permitted to escalate": what is not permitted follows; else the rule ends at its word
             runs_on = regex is _ONE_PER or re.match(r"\s+to\s+[a-z]", text[m.end():]) is not None
@@ -308,12 +323,35 @@ def _verb_hits(text: str, verbs: dict[str, str]) -> list[tuple[int, str]]:
 _RESTRICTION = re.compile(r"\s*(?:but\s+|and\s+)?only\s+(?:if|when|after|once|for|to|under|with)\b")
 
 
+#: A rule that puts a place out of bounds (round 16): "never touch anything in /etc", "don't modify any files under
+#: /system", "delete nothing from the archive folder". Group 1: the place (a path, or a noun before folder/directory).
+PROTECTED_PLACE = re.compile(
+    r"\b(?:touch\w*|modif\w*|chang\w*|edit\w*|alter\w*|delet\w*|remov\w*|writ\w*|mess\w* with|tamper\w* with)\s+"
+    r"(?:anything|nothing|any\s+\w+|files?|\w+\s+files?)\s+(?:in|under|inside|within|from|below|beneath)\s+"
+    r"(?:the\s+|my\s+|our\s+)?(/[\w./-]*|[\w-]+\s+(?:folders?|directory|directories|dirs?))")
+
+
+def place_templates(templates) -> list:
+    """Of ``templates``, those that keep one place of the world out of bounds: a condition that names an object the
+    template adds ("deleted_from(?f, backup)" with the backup directory)."""
+    return [t for t in templates if any(re.search(rf"\b{re.escape(o)}\b", t.constraint.condition)
+                                        for objects in t.objects.values() for o in objects)]
+
+
+def protected_place(phrase: str) -> str | None:
+    """The place a rule phrase puts out of bounds (:data:`PROTECTED_PLACE`), or None."""
+    m = PROTECTED_PLACE.search(phrase)
+    return m.group(1) if m else None
+
+
 def rule_templates_at(text: str, start: int, end: int, templates) -> list:
     """The templates the rule phrase ``text[start:end]`` names (``lexicon.rule_templates``). A restriction that
     names nothing itself ("refund 2 orders but only if they were delivered") restricts the act of its part of the
     directive: it names a template that conditions that act (whose condition holds the act wrong unless something
     is true: ``refunded(?o) and (not delivered(?o) ...)``), read with the part's words."""
     named = rule_templates(text[start:end], templates)
+    if not named and protected_place(text[start:end]):  # "never touch anything in /etc": a place kept safe
+        return place_templates(templates)
     if named or not _RESTRICTION.match(text[start:end]):
         return named
     opened = max(text.rfind(c, 0, start) for c in ",;:.") + 1
