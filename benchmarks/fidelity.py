@@ -59,6 +59,10 @@ verbs, keywords inside another world's phrasal verb, scheduling by particle and 
 and fresh30_fid21's misses and on ``directives_fresh33_fid22.jsonl`` (34, fid22's own phrasings across every domain
 and clause kind, written and run once before any change: ``results/fidelity_fresh33_fid22_first.txt``, 86 %; after
 them ``results/fidelity_fid22.txt``).
+``directives_fresh31.jsonl`` and ``directives_fresh32.jsonl`` (34 each, held out for round 16, written before it)
+were run once untouched after rounds 16 and gen18 (``results/fidelity_fresh31_unseen.txt``: 98 % read, 98 %
+delivered, 1 ignored; ``results/fidelity_fresh32_unseen.txt``: 88 % read, 87 % delivered, 1 ignored) and joined
+:data:`SETS`.
 ``--generate`` scores the requirements twice: as read, and as *delivered* (on the seed-0 spec's own clauses,
 where the generator marks approximated what its spec does not meet: what a user gets).
 For every expected requirement this
@@ -104,7 +108,7 @@ SETS = ("directives.jsonl", "directives_heldout.jsonl", "directives_fresh.jsonl"
         "directives_fresh25_fid18.jsonl", "directives_fresh24.jsonl",
         "directives_fresh26.jsonl", "directives_fresh29_fid20.jsonl",
         "directives_fresh27.jsonl", "directives_fresh30_fid21.jsonl", "directives_fresh28.jsonl",
-        "directives_fresh33_fid22.jsonl")
+        "directives_fresh33_fid22.jsonl", "directives_fresh31.jsonl", "directives_fresh32.jsonl")
 _RANK = {"honored": 0, "approximated": 1, "unsupported": 2}
 _VALUE_OF = {"domain": "domains", "goal_count": "goal_count", "reward_mode": "reward_mode", "noise": "noise",
              "observability": "partial", "time_pressure": "horizon_slack", "tool_count": "tool_count"}
