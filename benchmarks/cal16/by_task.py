@@ -47,7 +47,7 @@ def remaining(env: gym.Env) -> int:
     return len(env.get_wrapper_attr("oracle_actions")())
 
 
-def episode(model: Any, trainer: str, env: gym.Env, obs: np.ndarray, info: dict, rng) -> dict[str, Any]:
+def episode(model: Any, trainer: str, env: gym.Env, obs: np.ndarray, *, info: dict, rng) -> dict[str, Any]:
     spec = env.unwrapped.sim_spec
     plan = remaining(env)
     row: dict[str, Any] = {
@@ -100,7 +100,7 @@ def main() -> None:
                 obs, info = env.reset(seed=EVAL_SEED + draw)
                 if not lb.held_out(info["task_id"]):
                     continue
-                row = episode(model, trainer, env, obs, info, rng)
+                row = episode(model, trainer, env, obs, info=info, rng=rng)
                 row["model"] = path
                 fh.write(json.dumps(row) + "\n")
                 n += 1

@@ -77,7 +77,7 @@ class _CallTables:
     """
 
     def __init__(self, static: np.ndarray, achieves: np.ndarray, undoes: np.ndarray, named: np.ndarray,
-                 unused: int, pad: int = 0) -> None:
+                 unused: int, *, pad: int = 0) -> None:
         self.static = static  # (n_actions, d_static): present, tool one-hot, argument slot one-hots
         self.achieves = achieves  # (n_actions, max_goals): the call can make goal condition g true
         self.undoes = undoes  # (n_actions, max_goals): the call can make goal condition g false
@@ -370,7 +370,8 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
             for name in set(_NAME.findall(text)):
                 for a, p in grounding.by_object.get(name, ()):
                     named[a, p, k] = 1.0
-        return _CallTables(grounding.static, achieves, undoes, named, grounding.unused, 2 if self.lookahead else 0)
+        return _CallTables(grounding.static, achieves, undoes, named, grounding.unused,
+                           pad=2 if self.lookahead else 0)
 
     def _grounding_tables(self, world: CompiledWorld) -> _GroundingTables:
         """What the call tables need of ``world``'s ground actions alone, kept per grounding (the same
