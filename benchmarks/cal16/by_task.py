@@ -24,6 +24,8 @@ import torch
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import learnability as lb  # noqa: E402
 
+from gensim_gym.world.heuristic import DEAD_END, guidance  # noqa: E402
+
 EVAL_SEED = 7_000_001  # one stream for every model, so the rows pair up by task
 
 
@@ -71,12 +73,15 @@ def episode(model: Any, trainer: str, env: gym.Env, obs: np.ndarray, *, info: di
         elif not done and after:
             kind = "wasted"
         else:
-            kind = "dead"
+            base = env.unwrapped  # a provable dead end (an irreversible call), or out of time only
+            structural = guidance(base._require_reset())(base._facts, base._nums) >= DEAD_END
+            kind = "dead" if structural else "late"
         steps.append(kind)
         plan = after
     row.update(success=bool(info["is_success"]), terminated=bool(terminated), truncated=bool(truncated),
                steps=len(steps), optimal=steps.count("optimal"), wasted=steps.count("wasted"),
-               dead_at=steps.index("dead") if "dead" in steps else -1, calls=calls)
+               dead_at=steps.index("dead") if "dead" in steps else -1,
+               late_at=steps.index("late") if "late" in steps else -1, calls=calls)
     return row
 
 
