@@ -46,7 +46,7 @@ from gensim_gym._cache import BoundedCache
 from gensim_gym.envs.gensim_env import GenSimEnv
 from gensim_gym.errors import ActionError, ArgumentError
 from gensim_gym.world.compiled import CompiledWorld
-from gensim_gym.world.heuristic import DEAD_END, goal_literals, guidance
+from gensim_gym.world.heuristic import goal_literals
 
 #: The default ``K``: the most calls ever available at once on the built-in domains was 50 (calendar at
 #: difficulty 1.0, random play, 40 episodes per cell); smaller families get ``min(n_actions, MAX_CALLS)``.
@@ -77,13 +77,12 @@ class _CallTables:
     """
 
     def __init__(self, static: np.ndarray, achieves: np.ndarray, undoes: np.ndarray, named: np.ndarray,
-                 unused: int, *, pad: int = 0) -> None:
+                 unused: int) -> None:
         self.static = static  # (n_actions, d_static): present, tool one-hot, argument slot one-hots
         self.achieves = achieves  # (n_actions, max_goals): the call can make goal condition g true
         self.undoes = undoes  # (n_actions, max_goals): the call can make goal condition g false
         self.named = named  # (n_actions, max_params, max_goals): argument p is named in goal condition g
         self.unused = unused  # an action id that is never a call of this task (-1: every slot is used)
-        self.pad = np.zeros((static.shape[0], pad), dtype=np.float32)  # columns written per step (lookahead)
         self._by_status: dict[tuple[bool, ...], np.ndarray] = {}
 
     def rows(self, status: list[bool]) -> np.ndarray:
@@ -99,7 +98,7 @@ class _CallTables:
             unmet = 1.0 - met
             rows = self._by_status[key] = np.hstack((
                 self.static, (self.achieves @ unmet > 0)[:, None], (self.undoes @ met > 0)[:, None],
-                (self.named @ unmet > 0), self.pad)).astype(np.float32)
+                (self.named @ unmet > 0))).astype(np.float32)
         return rows
 
 
@@ -116,10 +115,8 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
     ``oracle_actions()`` gives a shortest plan as indices of this face, ``describe_action(k)`` names a call.
     """
 
-    def __init__(self, env: gym.Env, max_calls: int | None = None, repeat_rows: bool = True,
-                 lookahead: bool = False) -> None:
-        gym.utils.RecordConstructorArgs.__init__(self, max_calls=max_calls, repeat_rows=repeat_rows,
-                                                 lookahead=lookahead)
+    def __init__(self, env: gym.Env, max_calls: int | None = None, repeat_rows: bool = True) -> None:
+        gym.utils.RecordConstructorArgs.__init__(self, max_calls=max_calls, repeat_rows=repeat_rows)
         super().__init__(env)
         base = env.unwrapped
         if not isinstance(base, GenSimEnv) or base.obs_mode != "vector":
@@ -132,9 +129,6 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
                                 f"got {max_calls!r}")
         if not isinstance(repeat_rows, bool):
             raise ArgumentError(f"repeat_rows must be True or False, got {repeat_rows!r}")
-        if not isinstance(lookahead, bool):
-            raise ArgumentError(f"lookahead must be True or False, got {lookahead!r}")
-        self.lookahead = lookahead
         self.base = base
         self.layout = layout
         self.max_calls = max_calls
@@ -145,7 +139,7 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         self._params = max((len(types) for types in layout.tools.values()), default=0)
         self._slots = max(layout.capacity.values(), default=1)
         self._d_static = 1 + len(self._tools) + self._params * self._slots
-        self.row_dim = self._d_static + 2 + self._params + (2 if lookahead else 0)
+        self.row_dim = self._d_static + 2 + self._params
         n_obs = layout.obs_dim + max_calls * self.row_dim  # the env's observation, then the listed rows
         self.observation_space = spaces.Box(0.0, 1.0, shape=(n_obs,), dtype=np.float32)
         self.action_space = spaces.Discrete(max_calls)
@@ -272,12 +266,8 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         if self.repeat_rows and n:  # every row is written: row k is the row of call k mod n
             self._rows.take(listed[self._wrap[n]], 0, self._grid, "clip")
             self._written = self.max_calls
-            if self.lookahead:
-                self._grid[:, -2:] = self._lookahead(listed)[self._wrap[n]]
             return self._out.copy()
         self._rows.take(listed, 0, self._blocks[n], "clip")
-        if self.lookahead and n:
-            self._blocks[n][:, -2:] = self._lookahead(listed)
         written = self._written
         if n < written:  # the rows of calls no longer listed read 0 again (fill() on a kept view: one call)
             stale = self._stale.get((n, written))
@@ -286,26 +276,6 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
             stale.fill(0.0)
         self._written = n
         return self._out.copy()
-
-    def _lookahead(self, listed: np.ndarray) -> np.ndarray:
-        """Per listed call, ``closer`` (the landmark estimate, the env's potential Φ, falls after the call's declared
-        effects) and ``dead_end`` (it reads dead end after them); zeros with hidden facts, whose truth must not leak."""
-        out = np.zeros((len(listed), 2), dtype=np.float32)
-        base = self.base
-        if base._visible is not None:
-            return out
-        world = base._require_reset()
-        estimate = guidance(world)
-        facts, nums = base._facts, base._nums
-        now = estimate(facts, nums)
-        actions = world.actions
-        for k, a in enumerate(listed.tolist()):
-            after_facts, after_nums = bytearray(facts), list(nums)
-            world.apply(after_facts, after_nums, actions[a].effects)
-            h = estimate(after_facts, after_nums)
-            out[k, 0] = h < now
-            out[k, 1] = h >= DEAD_END
-        return out
 
     @staticmethod
     def _possible(world: CompiledWorld, facts: bytearray, nums: list[float], visible: bytearray | None) -> list[int]:
@@ -370,8 +340,7 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
             for name in set(_NAME.findall(text)):
                 for a, p in grounding.by_object.get(name, ()):
                     named[a, p, k] = 1.0
-        return _CallTables(grounding.static, achieves, undoes, named, grounding.unused,
-                           pad=2 if self.lookahead else 0)
+        return _CallTables(grounding.static, achieves, undoes, named, grounding.unused)
 
     def _grounding_tables(self, world: CompiledWorld) -> _GroundingTables:
         """What the call tables need of ``world``'s ground actions alone, kept per grounding (the same
