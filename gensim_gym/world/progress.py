@@ -116,7 +116,9 @@ class Progress:
         re-derived from its distances there, which halves what is sent. Its dead ends stay behind: a
         state an exact table lacks reads as a dead end (:meth:`distance`, ``__call__``), so the restored
         table gives the same values, and the training process unpickles fewer entries (a sixth of a medium
-        webshop table, more than half of a medium calendar one, each a tuple the garbage collector tracks).
+        webshop table, more than half of a medium calendar one). The rest ships packed
+        (:class:`~gensim_gym.world.packed.PackedDistances`: a few bytes objects, not a tuple per state for the
+        training process to unpickle and its collector to scan).
         """
         state = {name: getattr(self, name) for name in self._EXPORTED}
         if self.exact:  # packed: a few bytes objects to unpickle, not a tuple per state (world/packed.py)
