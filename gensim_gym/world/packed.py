@@ -12,6 +12,7 @@ from __future__ import annotations
 import struct
 from array import array
 from collections.abc import Iterator, Mapping
+from itertools import chain, repeat
 from math import isnan
 
 import numpy as np
@@ -85,18 +86,21 @@ class PackedDistances(Mapping):
 
 def pack(memo: Mapping, fmask: int, count: int) -> PackedDistances:
     """``memo`` (keys masked by ``fmask``, with ``count`` fluents) as a :class:`PackedDistances`."""
-    shift = (fmask & -fmask).bit_length() - 1 if fmask else 0
-    nbytes = max(1, ((fmask >> shift).bit_length() + 7) // 8)
+    # whole bytes dropped under the mask's lowest bit: the keys' bytes are then slices of their full-width bytes
+    shift = 8 * (((fmask & -fmask).bit_length() - 1) // 8) if fmask else 0
+    full = max(1, (fmask.bit_length() + 7) // 8)
+    nbytes = max(1, full - shift // 8)
     if not memo:
         return PackedDistances(b"", b"", shift, nbytes, count)
     n = len(memo)
     keys = list(memo)
     bits = keys if not count else [k[0] for k in keys]
-    rows = np.frombuffer(b"".join((b >> shift).to_bytes(nbytes, "little") for b in bits), np.uint8).reshape(n, nbytes)
+    rows = np.frombuffer(b"".join(map(int.to_bytes, bits, repeat(full), repeat("little"))), np.uint8)
+    rows = rows.reshape(n, full)[:, full - nbytes:]
     distances = np.fromiter(memo.values(), np.int32, n)
     if count:
-        nums = np.array([k[1] for k in keys], np.float64).reshape(n, count) + 0.0  # -0.0 + 0.0 is 0.0
-        kept = ~np.isnan(nums).any(axis=1)
+        nums = np.frombuffer(array("d", chain.from_iterable(k[1] for k in keys)), np.float64).reshape(n, count) + 0.0
+        kept = ~np.isnan(nums).any(axis=1)  # (+ 0.0: -0.0 becomes 0.0)
         rows = np.hstack([rows, nums.astype("<f8").view(np.uint8).reshape(n, 8 * count)])[kept]
         distances = distances[kept]
     stored = np.ascontiguousarray(rows).view(f"S{rows.shape[1]}").ravel()
