@@ -95,8 +95,8 @@ def pack(memo: Mapping, fmask: int, count: int) -> PackedDistances:
     n = len(memo)
     keys = list(memo)
     bits = keys if not count else [k[0] for k in keys]
-    rows = np.frombuffer(b"".join(map(int.to_bytes, bits, repeat(full), repeat("little"))), np.uint8)
-    rows = rows.reshape(n, full)[:, full - nbytes:]
+    whole = b"".join(map(int.to_bytes, bits, repeat(full), repeat("little")))  # type: ignore[arg-type]
+    rows = np.frombuffer(whole, np.uint8).reshape(n, full)[:, full - nbytes:]
     distances = np.fromiter(memo.values(), np.int32, n)
     if count:
         nums = np.frombuffer(array("d", chain.from_iterable(k[1] for k in keys)), np.float64).reshape(n, count) + 0.0
