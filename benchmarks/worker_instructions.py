@@ -76,7 +76,7 @@ def _counted(module: str, owner: str, name: str) -> None:
 def child(env_id: str, tasks: int, part: str | None = None) -> None:
     """Inside valgrind: make 10 tasks, then ``tasks`` more inside ``functools.reduce`` (the collected part); with
     ``part``, only that part's calls run inside ``reduce``, after the 10 tasks."""
-    from task_cost import worker_inputs  # this folder is the script's sys.path[0]
+    from task_cost import worker_dumps, worker_inputs  # this folder is the script's sys.path[0]
 
     import gensim_gym  # noqa: F401 - registers the ids
     from gensim_gym._gc import paused
@@ -91,7 +91,7 @@ def child(env_id: str, tasks: int, part: str | None = None) -> None:
 
         def make(seed: int) -> bytes:
             with paused():
-                return pickle.dumps(prefetch._make(*head, seed), pickle.HIGHEST_PROTOCOL)
+                return worker_dumps(prefetch)(prefetch._make(*head, seed))
 
         for seed in seeds[:10]:
             make(seed)
@@ -105,7 +105,7 @@ def child(env_id: str, tasks: int, part: str | None = None) -> None:
 
 def make_payloads(env_id: str, total: int, out: str) -> None:
     """Natively: the worker's pickled tasks for the first ``total`` seeds a stream seeded 0 draws, to ``out``."""
-    from task_cost import worker_inputs
+    from task_cost import worker_dumps, worker_inputs
 
     import gensim_gym  # noqa: F401 - registers the ids
     from gensim_gym._gc import paused
@@ -114,7 +114,7 @@ def make_payloads(env_id: str, total: int, out: str) -> None:
     warnings.simplefilter("ignore")
     head, seeds = worker_inputs(env_id, total - 10)  # the seeds of default_rng(0), as reset(seed=0) seeds the env
     with paused():
-        payloads = [(seed, pickle.dumps(prefetch._make(*head, seed), pickle.HIGHEST_PROTOCOL)) for seed in seeds]
+        payloads = [(seed, worker_dumps(prefetch)(prefetch._make(*head, seed))) for seed in seeds]
     Path(out).write_bytes(pickle.dumps(payloads, pickle.HIGHEST_PROTOCOL))
 
 

@@ -325,21 +325,27 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         undoes = np.zeros((n, goals), dtype=np.float32)
         named = np.zeros((n, self._params, goals), dtype=np.float32)
         goal_texts = world.spec.task.goal
+        # the ones of each table as flat indices, set in one numpy assignment per table (one per literal and
+        # object was ~5 % of a webshop task's reset; benchmarks/worker_instructions.py --trainer)
+        ach: list[int] = []
+        und: list[int] = []
         for k, goal in enumerate(world.goals):
             lits = goal_literals(world, k)
             if lits is None:  # not a conjunction of literals: an effect on what it reads
                 touching = [a for i in goal.facts for a in grounding.touch_fact.get(i, ())]
                 touching += [a for j in goal.nums for a in grounding.touch_num.get(j, ())]
-                achieves[touching, k] = undoes[touching, k] = 1.0
+                ach += [a * goals + k for a in touching]
+                und += [a * goals + k for a in touching]
                 continue
             for i, v in lits:  # a call achieves a literal by writing its value, undoes it by writing the other
                 adders, deleters = grounding.adders.get(i, ()), grounding.deleters.get(i, ())
-                achieves[list(adders if v else deleters), k] = 1.0
-                undoes[list(deleters if v else adders), k] = 1.0
-        for k, text in enumerate(goal_texts):
-            for name in set(_NAME.findall(text)):
-                for a, p in grounding.by_object.get(name, ()):
-                    named[a, p, k] = 1.0
+                ach += [a * goals + k for a in (adders if v else deleters)]
+                und += [a * goals + k for a in (deleters if v else adders)]
+        nam = [(a * self._params + p) * goals + k for k, text in enumerate(goal_texts)
+               for name in set(_NAME.findall(text)) for a, p in grounding.by_object.get(name, ())]
+        achieves.reshape(-1)[ach] = 1.0
+        undoes.reshape(-1)[und] = 1.0
+        named.reshape(-1)[nam] = 1.0
         return _CallTables(grounding.static, achieves, undoes, named, grounding.unused)
 
     def _grounding_tables(self, world: CompiledWorld) -> _GroundingTables:

@@ -31,7 +31,7 @@ computed on the true state: a privileged critic, like the golden plan).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from gensim_gym.world.budget import current
@@ -40,6 +40,7 @@ from gensim_gym.world.layered import fits, sweep_layers
 from gensim_gym.world.layered_fluents import changing_facts
 from gensim_gym.world.layered_fluents import fits as fits_fluents
 from gensim_gym.world.layered_fluents import sweep_layers as sweep_fluent_layers
+from gensim_gym.world.packed import pack
 from gensim_gym.world.sweep import MAX_SWEEP_CHECKS, IntState, Swept, sweep
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -87,7 +88,7 @@ class Progress:
         # which leaves a plain int key (no tuple built per lookup).
         self._assigned = frozenset(j for a in g.relevant for j, _, _ in a.effects.assigns)
         self._set_key(facts, nums)
-        self.memo: dict[int | tuple, int] = {}
+        self.memo: Mapping[int | tuple, int] = {}  # a dict, or packed where restored from a worker's (export)
         self.phis: dict[int | tuple, float] = {}  # Φ by key, filled on demand (from ``memo`` when exact)
         nearest = self._sweep(g.relevant, max_states)
         self.exact = nearest is None
@@ -115,11 +116,13 @@ class Progress:
         re-derived from its distances there, which halves what is sent. Its dead ends stay behind: a
         state an exact table lacks reads as a dead end (:meth:`distance`, ``__call__``), so the restored
         table gives the same values, and the training process unpickles fewer entries (a sixth of a medium
-        webshop table, more than half of a medium calendar one, each a tuple the garbage collector tracks).
+        webshop table, more than half of a medium calendar one). The rest ships packed
+        (:class:`~gensim_gym.world.packed.PackedDistances`: a few bytes objects, not a tuple per state for the
+        training process to unpickle and its collector to scan).
         """
         state = {name: getattr(self, name) for name in self._EXPORTED}
-        if self.exact:
-            state["memo"] = {k: d for k, d in self.memo.items() if d != DEAD_END}
+        if self.exact:  # packed: a few bytes objects to unpickle, not a tuple per state (world/packed.py)
+            state["memo"] = pack({k: d for k, d in self.memo.items() if d != DEAD_END}, self._fmask, len(self._nidx))
         else:
             state["phis"] = self.phis
         return state

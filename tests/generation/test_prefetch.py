@@ -283,3 +283,28 @@ def test_the_shipped_start_state_is_the_envs(directive: str, shuffle_slots: bool
         given = CompiledWorld(spec, env_family.layout(), start=start)
         assert bytes(given.init_facts) == bytes(here.init_facts)
         assert pickle.dumps(given.init_nums) == pickle.dumps(here.init_nums)  # bit for bit (signs of zeros too)
+
+
+def test_shipped_tasks_share_their_declarations_and_equal_what_was_made() -> None:
+    """What a worker ships (``_dumps``) unpickles (``_loads``) to an equal spec, table and start state; the tool set,
+    predicates and fluents of tasks that declare the same ones are one object in the training process."""
+    from collections import OrderedDict
+
+    from gensim_gym.generation.family import DirectiveFamily
+
+    family = DirectiveFamily("domain: webshop", 0.5, seed=0, prefetch=0)
+    rng = np.random.default_rng(1)
+    specs = []
+    for _ in range(6):
+        made = prefetch._make(family, OrderedDict(), family.task_seed(rng))
+        shipped = prefetch._loads(prefetch._dumps(made))
+        assert shipped[0] == made[0] and shipped[0].id == made[0].id and shipped[2] == made[2]
+        assert shipped[1] == made[1]
+        specs.append(shipped[0])
+    for a in specs:
+        for b in specs:
+            if a.tools == b.tools:
+                assert a.tools is b.tools
+            if a.task.predicates == b.task.predicates:
+                assert a.task.predicates is b.task.predicates
+    assert len({id(s.tools) for s in specs}) < len(specs)  # some tasks share a tool set
