@@ -174,13 +174,14 @@ def test_read_timeout_is_not_retried_and_says_why(slow_request, no_openai_env):
     def handler(body):
         count.append(1)
         if len(count) - 1 == slow_request:
-            return FakeResponse(body=completion("{}"), delay=2.0)
+            return FakeResponse(body=completion("{}"), delay=6.0)
         return LlamaCppPython(keeps_system=True)(body)
 
     with FakeOpenAI(handler=handler) as server:
-        backend = OpenAIBackend("m", server.base_url, timeout=0.5, max_retries=3, fold_system=False,
+        # 2 s: the request before the slow one must answer within it on a loaded machine (0.5 s failed at load 8)
+        backend = OpenAIBackend("m", server.base_url, timeout=2.0, max_retries=3, fold_system=False,
                                 response_format="json_object")
-        with pytest.raises(BackendError, match=r"did not answer within 0.5 s. Not retried.*GENSIM_TIMEOUT"):
+        with pytest.raises(BackendError, match=r"did not answer within 2(\.0)? s. Not retried.*GENSIM_TIMEOUT"):
             gensim_gym.generate(DIRECTIVE, difficulty=0.3, backend=backend, cache=False)
         assert len(server.requests) == slow_request + 1  # the slow request was sent once
 
