@@ -29,11 +29,24 @@ PAUSE = True
 def paused() -> Iterator[None]:
     """The cyclic garbage collector off for the ``with`` block, if it was on (nested blocks: the outer one
     turns it back on)."""
-    if not PAUSE or not gc.isenabled():
-        yield
-        return
-    gc.disable()
+    off = pause()
     try:
         yield
     finally:
+        resume(off)
+
+
+def pause() -> bool:
+    """:func:`paused` without the ``with`` block: turn the collector off if it is on; returns whether it did, for
+    :func:`resume` (call it in a ``finally``). For a hot caller: a ``contextmanager`` block costs ~10k
+    instructions (``GenSimEnv.reset``, once per episode; ``benchmarks/step_instructions.py``)."""
+    if PAUSE and gc.isenabled():
+        gc.disable()
+        return True
+    return False
+
+
+def resume(off: bool) -> None:
+    """Turn the collector back on if :func:`pause` turned it off (``off``)."""
+    if off:
         gc.enable()

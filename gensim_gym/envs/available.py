@@ -133,8 +133,6 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         self.layout = layout
         self.max_calls = max_calls
         self.repeat_rows = repeat_rows
-        # per number n >= 1 of listed calls, the listing position of each action's call (k mod n), for repeat_rows
-        self._wrap = [np.zeros(0, dtype=np.intp)] + [np.arange(max_calls) % n for n in range(1, max_calls + 1)]
         self._tools = {name: i for i, name in enumerate(layout.tools)}
         self._params = max((len(types) for types in layout.tools.values()), default=0)
         self._slots = max(layout.capacity.values(), default=1)
@@ -157,13 +155,22 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         self._rows = np.zeros((layout.n_actions, self.row_dim), dtype=np.float32)
         # The observation is assembled in one buffer, of which a copy is returned. Wrapping the env itself,
         # the env keeps its part there (observe_into) and skips its own copy.
-        self._out = np.zeros(n_obs, dtype=np.float32)
+        # With repeat_rows the rows are the first n repeated: the buffer has room for ceil(K / n) * n rows (< 2K),
+        # and an observation is its first n_obs entries.
+        self._ext = np.zeros(layout.obs_dim + (2 * max_calls - 1) * self.row_dim, dtype=np.float32)
+        self._out = self._ext[:n_obs]
         self._direct = env is base
         self._head = base.observe_into(self._out) if self._direct else self._out[:layout.obs_dim]
         # per number n of listed calls, the buffer's first n rows (take() writes there) ...
-        grid = self._out[layout.obs_dim:].reshape(max_calls, self.row_dim)
-        self._grid = grid
+        rows = self._ext[layout.obs_dim:].reshape(2 * max_calls - 1, self.row_dim)
+        grid = self._grid = rows[:max_calls]
         self._blocks = [grid[:n] for n in range(max_calls + 1)]
+        # ... and, for repeat_rows, per n < K the copies of those n rows after them and the n rows as one block
+        # (one broadcast copy; a 64-row take of wrapped ids took ~1k instructions more: docs/hot_paths.md)
+        self._repeats: list[tuple[np.ndarray, np.ndarray] | None] = [None] * (max_calls + 1)
+        for n in range(1, max_calls):
+            tiles = rows[:-(-max_calls // n) * n].reshape(-1, n, self.row_dim)
+            self._repeats[n] = (tiles[1:], tiles[0])
         self._written = 0  # ... the rows the last observation wrote (those past the next one's n are cleared) ...
         self._stale: dict[tuple[int, int], np.ndarray] = {}  # ... through views of rows n..written-1, kept
         # and the face's action mask (read-only: action_masks() hands out copies)
@@ -263,11 +270,14 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
             self._head[:] = obs
         # positional (axis 0, out, "clip"): with an out array the default mode "raise" gathers into a
         # temporary first; listed ids are valid, so clipping never applies
+        self._rows.take(listed, 0, self._blocks[n], "clip")
         if self.repeat_rows and n:  # every row is written: row k is the row of call k mod n
-            self._rows.take(listed[self._wrap[n]], 0, self._grid, "clip")
+            repeat = self._repeats[n]
+            if repeat is not None:  # (n < K) the first n rows again after them
+                copies, first = repeat
+                copies[...] = first
             self._written = self.max_calls
             return self._out.copy()
-        self._rows.take(listed, 0, self._blocks[n], "clip")
         written = self._written
         if n < written:  # the rows of calls no longer listed read 0 again (fill() on a kept view: one call)
             stale = self._stale.get((n, written))

@@ -13,7 +13,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from gensim_gym._gc import paused
+from gensim_gym._gc import pause, resume
 from gensim_gym.dsl.compile import CompiledEffects
 from gensim_gym.envs import streams
 from gensim_gym.envs import text as textface
@@ -203,13 +203,18 @@ class GenSimEnv(gym.Env):
             super().reset(seed=seed)
         self._np_random_seeded = True
         spec = options.get("spec") if options else None
-        with paused():  # a new task's generation, compile and sweep: short-lived containers (see gensim_gym._gc)
+        # a new task's generation, compile and sweep: short-lived containers (see gensim_gym._gc); pause()
+        # rather than `with paused()`, ~10k instructions less per reset (docs/hot_paths.md, facespeed5)
+        off = pause()
+        try:
             if spec is None:
                 spec = self.source.sample(self.np_random)
             elif not isinstance(spec, SimSpec):
                 spec = _as_spec(spec)
             self.world = w = self._compile(spec)
             rt = self._runtime(w)
+        finally:
+            resume(off)
         self._facts = facts = bytearray(w.init_facts)
         self._nums = list(w.init_nums)
         self._hidden = hidden = rt.hidden
