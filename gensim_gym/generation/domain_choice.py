@@ -12,7 +12,8 @@ import re
 import warnings
 
 from gensim_gym.errors import DirectiveError, did_you_mean
-from gensim_gym.generation.evidence import VOCABULARY, WEAK_KEYWORDS, domain_evidence
+from gensim_gym.generation.evidence import VOCABULARY, WEAK_KEYWORDS, domain_evidence, keyword_pattern
+from gensim_gym.generation.field_vocabulary import field_names, weak_field_words
 from gensim_gym.generation.lexicon import (
     ACCOMPLISH_VERBS,
     GENERIC_VERBS,
@@ -94,6 +95,10 @@ def _foreign_act(text: str, registry: dict) -> str | None:
     if any(verb in operations(d) or verb in distractor_operations(d) or verb in ts.keywords or verb in own_words(d)
            or verb == d for d, ts in registry.items()):
         return None
+    phrasal = re.match(r"[a-z]+\s+(?:out|up|away|off|down)\b", text[lead:])
+    if phrasal and any(re.fullmatch(verb_pattern(v), phrasal.group(0)) for d in registry for v in operations(d)
+                       if " " in v):
+        return None  # "clean out 4 temp files": the verb with its particle is a world's ("clean" alone is none)
     if any(a == lead for d in registry for a, _, _ in resultative_verbs(text, [d])):
         return None  # "mark the 2 configs as writable": making a thing so is a world's tool (round 14)
     if any(re.search(rf"\b{re.escape(d)}s?\b", text) for d in registry):
@@ -227,6 +232,7 @@ def scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
             scores[name] = scores[name] + [f"-{w}" for w in foreign]
     named = [name for name in scores if has_word(text, _spelled(name)) and not _named_as_part(text, name)
              and not any(name in ts.keywords for other, ts in registry.items() if other != name)]
+    named += [name for name in scores if name not in named and (_place_named(text, name) or _subject(text, name))]
     best = max(weights.values())
     found = _named_choice(text, named, weights) or [name for name in scores if weights[name] == best]
     if len(found) > 1 and strongly & set(found):
@@ -248,6 +254,23 @@ def scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
                                       "a tie, decided by a word of the chosen domain's own" if not named else
                                       "the directive names another domain outright"))
     return found
+
+
+def _place_named(text: str, name: str) -> bool:
+    """Whether the directive says the work happens in a place that names world ``name``'s trade outright
+    (``field_vocabulary.FIELD_NAMES``: "out of the fulfillment center", "at the call centre"): that world is
+    named, as by its own name (round 17: "ship 5 orders out of the fulfillment center" is a warehouse's)."""
+    return any(re.search(rf"\b(?:in|at|from|out of|inside|within|around|across|through)\s+"
+                         rf"(?:the\s+|a\s+|an\s+|our\s+|my\s+|their\s+)?{keyword_pattern(w)}\b", text)
+               for w in field_names(name))
+
+
+def _subject(text: str, name: str) -> bool:
+    """Whether the directive opens with one of world ``name``'s roles as the subject of its first verb ("a shopper
+    returns 1 damaged item", "the buyer orders ..."): the one acting lives in that world, so it is named, whatever
+    the act's own world (round 17: refunds are support's, a shopper's return is the shop's)."""
+    m = re.match(r"(?:a|an|the|one|our|my|some)\s+(?:[a-z-]+\s+)?([a-z-]+?)\s+[a-z]+s\b", text)
+    return m is not None and noun_lemma(m.group(1)) in {noun_lemma(w) for w in weak_field_words(m.group(1), name)}
 
 
 def _foreign_objects(text: str, candidates: list[str], registry: dict) -> dict[str, list[str]]:

@@ -63,7 +63,9 @@ VERB_GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(g) for g in (
      "shift", "reach", "arrive"},
     {"stack", "pile", "build", "assemble", "heap", "erect"},
     {"delete", "remove", "erase", "trash", "wipe", "purge", "discard", "clean up", "clear out", "get rid of", "rm",
-     "prune", "cull", "destroy"},
+     "prune", "cull", "destroy",
+     # emptying a place of what is unwanted, by particle (round 17: "clean out 4 temp files")
+     "clean out", "throw out", "throw away", "clear away", "weed out"},
     {"copy", "duplicate", "back up", "replicate", "mirror", "clone", "snapshot", "cp"},
     {"gzip", "compress", "zip", "archive", "pack", "shrink"},
     {"gunzip", "decompress", "unzip", "extract", "unpack", "inflate"},

@@ -294,11 +294,17 @@ MEETINGS_LISTED = re.compile(rf"\b(?:{_SCHEDULING}|slots?\s+for|time\s+for)\s+"
                              rf"(?:{_NAMED}{_AND}(?:{_NAMED}|{_ANY_NAMED}\b)|{_ANY_NAMED}{_AND}{_NAMED})")
 
 
+#: The room made: a slot, some time, or a free hour said with what makes it free for all (round 17: "find a common
+#: free hour for 1 team sync", "open a shared window for a retro").
+_ROOM = (r"(?:(?:common|free|open|shared|spare|mutual|joint|empty|available|quiet)\s+){0,2}"
+         r"(?:slots?|time|room|space|hours?|half[- ]hours?|windows?|periods?|gaps?)")
+
+
 #: Making room for a meeting (round 16): "free up a slot for an interview and a workshop", "find time for 2
 #: catch-ups", "carve out some time for a retro": the verb, then a meeting (or two, or a count of them).
 MAKING_ROOM = re.compile(rf"\b((?:free|open|clear|block|carve)(?:s|ed|ing)?(?:\s+(?:up|out|off))?|(?:make|makes|made"
                          rf"|making|find|finds|found|finding|set aside|sets aside|setting aside))\s+(?:an?\s+|some\s+"
-                         rf"|the\s+)?(?:slots?|time|room|space)\s+for\s+(?:(?:{NUMBER}|an?|another|the|my|our|your|their)"
+                         rf"|the\s+)?{_ROOM}\s+for\s+(?:(?:{NUMBER}|an?|another|the|my|our|your|their)"
                          rf"\s+)?{_NOT_A_CALL}(?:{_MEETING}|{_OCCASION}){_ENDS}")
 
 

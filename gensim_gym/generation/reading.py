@@ -628,6 +628,12 @@ def _no_tool(said: str, verb: str, knobs: Knobs, after: str = "", before: str = 
         return Clause(said, "operation", {"operation": verb, "goal": every[0] if len(every) == 1 else every},
                       note=f"'{verb}' asks for a task done: every {'+'.join(knobs.domains)} task's goals are "
                            f"{', '.join(f'{g}(...)' for g in every)}")
+    for d in knobs.domains:  # "tidies 2 toys": the verb the world is named for is its task (round 17)
+        goals = registry[d].goal_predicates
+        if {verb, verb.removesuffix("e") + "ing", verb.removesuffix("y") + "ying"} & set(registry[d].keywords):
+            return Clause(said, "operation", {"operation": verb, "goal": goals[0] if len(goals) == 1 else list(goals)},
+                          note=f"'{verb}' is what {d} is for: every task's goals are "
+                               f"{', '.join(f'{g}(...)' for g in goals)}")
     for d in knobs.domains:
         goals = registry[d].goal_predicates
         stated = [g for g in goals if re.fullmatch(rf"{re.escape(verb)}(?:e?d)?|{re.escape(verb[:-1])}ied", g)]
@@ -683,6 +689,9 @@ def _verb_clause(text: str, start: int, end: int, knobs: Knobs) -> Clause | None
         verb = word
     elif verb in ACCOMPLISH_VERBS and word.endswith("ed") and prev in _PASSIVE:
         pass  # "tickets get resolved", "orders are fulfilled": the task done, said in the passive
+    elif verb in ACCOMPLISH_VERBS and (m := re.match(r"\s+(?:to|with|on)\b", text[end:])) \
+            and _takes_object(text, end + m.end()):
+        pass  # "the agent replies to 5 emails", "responds to 4 complaints": its object after its preposition
     elif not (placed if verb == word else _takes_object(text, end, ending=True) and not word.endswith("ing")):
         return None  # "elevator control:", "shipping address" and "lift scheduling," are nouns
     return _no_tool(word, verb, knobs, text[end:end + 40], text[max(0, start - 80):start])
@@ -696,7 +705,10 @@ _PASSIVE = frozenset({"get", "gets", "got", "getting", "be", "is", "are", "been"
 #: Verbs of ending a piece of work ("close 3 tickets", "clear two complaints"): accomplishing verbs where what they
 #: end is a case of work (``lexicon.COUNTED["order"]``: tickets, cases, requests ...).
 _PRONOUNS = frozenset({"them", "it", "those", "these", "ones", "all", "each", "both"})
-_CLOSING = frozenset({"close", "clear", "complete", "wrap", "finalize", "finalise", "conclude"})
+_CLOSING = frozenset({"close", "clear", "complete", "wrap", "finalize", "finalise", "conclude",
+                      # working through a queue of cases in some order (round 17: "sorts 3 incoming tickets by
+                      # urgency"): each case is still to be done
+                      "sort", "prioritize", "prioritise", "order", "route", "queue", "assign"})
 
 
 def _place_verb(verb: str) -> str | None:

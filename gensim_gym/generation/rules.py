@@ -331,6 +331,12 @@ PROTECTED_PLACE = re.compile(
     r"(?:the\s+|my\s+|our\s+)?(/[\w./-]*|[\w-]+\s+(?:folders?|directory|directories|dirs?))")
 
 
+#: A thing a rule leaves as it is (round 17): "leave the source code alone", "keep the config folder untouched". Group
+#: 1: the thing (at most three words), kept safe as a place out of bounds is ("keep going alone" keeps nothing).
+LEFT_ALONE = re.compile(r"\b(?:leave|leaving|keep|keeping)\s+(?:(?:the|my|our|all|any)\s+|(?!\w+ing\b))"
+                        r"((?:[\w/.-]+\s+){0,2}[\w/.-]+)\s+(?:alone|untouched|intact|unchanged|as is)\b")
+
+
 def place_templates(templates) -> list:
     """Of ``templates``, those that keep one place of the world out of bounds: a condition that names an object the
     template adds ("deleted_from(?f, backup)" with the backup directory)."""
@@ -339,8 +345,9 @@ def place_templates(templates) -> list:
 
 
 def protected_place(phrase: str) -> str | None:
-    """The place a rule phrase puts out of bounds (:data:`PROTECTED_PLACE`), or None."""
-    m = PROTECTED_PLACE.search(phrase)
+    """The place a rule phrase puts out of bounds (:data:`PROTECTED_PLACE`) or leaves alone (:data:`LEFT_ALONE`),
+    or None."""
+    m = PROTECTED_PLACE.search(phrase) or LEFT_ALONE.search(phrase)
     return m.group(1) if m else None
 
 
