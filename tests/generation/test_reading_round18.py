@@ -104,3 +104,8 @@ def test_an_agent_named_by_its_trade_names_the_world(directive, domains):
 
 def test_an_agent_without_a_trade_names_no_world():
     assert _domains("a robot puts 2 mugs on the shelf") == ["warehouse"]
+
+
+def test_a_list_keeps_a_numbered_name_whole():
+    count = _clauses("squeeze a 1:1 with my boss and a dentist appointment into friday", "goal_count")[0]
+    assert count.requirement == {"goal_count": 2, "type": "meeting"}
