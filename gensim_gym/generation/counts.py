@@ -81,11 +81,22 @@ def goal_capacity(domains, kind: str | None) -> int:
     return min([MAX_GOAL_COUNT, *([max(most)] if most else [])])
 
 
+#: A number joined to the word before it by a hyphen or a colon is part of a name ("my 1:1", "a
+#: one-on-one"), no count (round 18).
+_JOINED_NUMBER = re.compile(rf"(?<=[a-z]-)(?:{NUMBER})\b|(?<=\d:)\d+\b")
+
+
+def unnumbered_names(text: str) -> str:
+    """``text`` with the numbers inside names (:data:`_JOINED_NUMBER`) blanked, same length."""
+    return _JOINED_NUMBER.sub(lambda m: " " * len(m.group(0)), text)
+
+
 def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[int, int, int, str, str | None]]:
     """``(start, end, number end, number, object type)`` of each count of goal items in ``text``: a number
     and a noun of a chosen domain's types (``lexicon.counted_type``; an adjective may stand between: "3
     wooden blocks"), a goal word (type None), "N of them" after such a noun (looked for in ``whole``, the text
     before rules were masked out of it, where given) and "N of the <noun>"."""
+    said, text = text, unnumbered_names(text)
     out = []
     # (a hyphenated noun is one word: "2 catch-ups", "3 check-ins": round 16)
     for m in re.finditer(rf"\b({NUMBER})\s+(?:([a-z]+)\s+)?([a-z]+(?:-[a-z]+)*)\b", text):
@@ -122,7 +133,8 @@ def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[
         if kind is not None and not any(a < m.end() and m.start() < b for a, b, *_ in out):
             out.append((m.start(), m.end(), m.end(1), m.group(1), kind))
     out += _operation_counts(text, domains, [(a, b) for a, b, *_ in out])
-    out += _listed_counts(text, domains, [(a, b) for a, b, *_ in out])
+    # (a list keeps its names whole: "a 1:1 with my manager and a dentist appointment" is 2)
+    out += _listed_counts(said, domains, [(a, b) for a, b, *_ in out])
     out = _joined_counts(text, sorted(out), domains)
     spread = _distributive_counts(text, domains)
     out = [c for c in out if not any(a <= c[0] < b for a, b, *_ in spread)]  # "with each of 3 people": one count

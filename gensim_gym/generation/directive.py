@@ -33,6 +33,7 @@ from gensim_gym.generation.counts import (
     goal_capacity,
     goal_counted,
     read_goal_count,
+    unnumbered_names,
 )
 from gensim_gym.generation.difficulty import (
     EASIEST,
@@ -86,7 +87,7 @@ __all__ = [
     "built_in_order", "built_in_qualifiers", "counted_phrases", "domain_evidence", "forbidding_rules",
     "goal_capacity", "goal_counted", "keyword_pattern", "knob_phrases", "loose_elsewhere", "masked", "name_verbs",
     "parse_directive", "rule_phrases", "rule_templates_at", "tool_bound", "tool_count_of", "undo_tool",
-    "verb_pattern",
+    "unnumbered_names", "verb_pattern",
 ]
 
 MAX_DIRECTIVE_CHARS = 2000

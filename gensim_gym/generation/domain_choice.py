@@ -269,8 +269,20 @@ def _subject(text: str, name: str) -> bool:
     """Whether the directive opens with one of world ``name``'s roles as the subject of its first verb ("a shopper
     returns 1 damaged item", "the buyer orders ..."): the one acting lives in that world, so it is named, whatever
     the act's own world (round 17: refunds are support's, a shopper's return is the shop's)."""
-    m = re.match(r"(?:a|an|the|one|our|my|some)\s+(?:[a-z-]+\s+)?([a-z-]+?)\s+[a-z]+s\b", text)
-    return m is not None and noun_lemma(m.group(1)) in {noun_lemma(w) for w in weak_field_words(m.group(1), name)}
+    m = re.match(r"(?:a|an|the|one|our|my|some)\s+(?:([a-z-]+)\s+)?([a-z-]+?)\s+[a-z]+s\b", text)
+    if m is None:
+        return False
+    if noun_lemma(m.group(2)) in {noun_lemma(w) for w in weak_field_words(m.group(2), name)}:
+        return True
+    # a general agent named by its trade (round 18: "a tidy-up robot puts ...", "a warehouse bot moves ..."): the
+    # word before it says which world it works in
+    said = {m.group(1) or "", *(m.group(1) or "").split("-")}
+    trade = {*load_registry()[name].keywords, *own_words(name)}
+    return re.fullmatch(_AGENT, m.group(2)) is not None and bool(said & trade)
+
+
+#: Nouns of an agent that works in any world, named after its trade ("a tidy-up robot", "a shop assistant bot").
+_AGENT = r"robots?|bots?|agents?|assistants?|helpers?|machines?|droids?|arms?"
 
 
 def _foreign_objects(text: str, candidates: list[str], registry: dict) -> dict[str, list[str]]:

@@ -172,7 +172,10 @@ def _only_within(text: str, word: str, spans: list[tuple[int, int]]) -> bool:
 #: 11's "plan" with counted events; "plan" alone is no scheduling, "longer plans" is a plan's length).
 _DATED = {"calendar": (
     ("weekday", re.compile(r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b"
-                           r"|\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b")),
+                           r"|\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b"
+                           # a day or week said relative to today (round 18: "to next week", "until tomorrow")
+                           r"|\b(?:to|until|till|for|by|from|on|into)\s+(?:tomorrow|next\s+(?:week|month|monday|tuesday"
+                           r"|wednesday|thursday|friday|saturday|sunday)|later\s+this\s+week|the\s+following\s+week)\b")),
     ("meeting kind", MEETING_COUNTED),
     ("scheduling verb", SCHEDULING),
     ("meetings listed", MEETINGS_LISTED),

@@ -118,7 +118,10 @@ SCHEDULING_VERBS = ("fit", "slot", "squeeze", "plan", "line up", "block out", "b
                     "organise", "organize", "set up", "schedule", "reschedule", "hold", "host", "fix up",
                     "sort out", "put",
                     # with the particle of putting into the diary (round 16: "pencil in a dentist visit and a lunch")
-                    "pencil in", "slot in", "fit in", "squeeze in", "pop in", "plan in")
+                    "pencil in", "slot in", "fit in", "squeeze in", "pop in", "plan in",
+                    # moving a meeting is rescheduling it (round 18: "move my 1:1 with Sam to next week", "push the
+                    # retro back", "postpone 2 client calls")
+                    "move", "shift", "push", "push back", "bump", "postpone", "bring forward", "move up", "rebook")
 
 #: Verbs of a world's operations users write, mapped to the tool (family) they ask for once the world is chosen.
 FIELD_VERBS: dict[str, dict[str, str]] = {

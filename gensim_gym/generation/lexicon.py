@@ -859,7 +859,10 @@ SAME_SLOT = re.compile(r"\b(?:overlap\w*|clash\w*|conflict\w*|collid\w*|collisio
                        r"|concurrent\w*|at (?:a|one|the same|any(?: one)?) (?:time|hour|moment|minute|instant)|at once"
                        r"|per (?:time ?)?slot|(?:in|during) the same (?:hour|slot|period|block|window)"
                        r"|in (?:a|one|the same) (?:time ?)?slot"
-                       r"|(?:be|being|is|are)\s+in\s+two\s+(?:places|meetings|rooms|sessions)|two places at once)\b")
+                       r"|(?:be|being|is|are)\s+in\s+two\s+(?:places|meetings|rooms|sessions)|two places at once"
+                       # the same booking made twice (round 18): "nobody booked twice", "no room reserved twice"
+                       r"|(?:book|schedul|reserv|assign|seat|slott)\w*\s+(?:twice|two times|2 times|more than once)"
+                       r"|twice[- ](?:book|schedul|reserv)\w*)\b")
 _SAME_SLOT_WORDS = frozenset({"double", "book", "slot"})
 
 

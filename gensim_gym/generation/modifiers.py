@@ -287,9 +287,13 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      # seeing only one's own share (round 17): "agent sees only its own calendar", "knows just their own orders"
      r"|\b(?:sees?|seeing|knows?|knowing|observes?|observing|views?)\s+(?:only|just)\s+(?:its|his|her|their|your"
      r"|my|our)\s+own\b"
-     # a part said to be seen (round 16): "only part of the tree is visible", "just some of the shelves are shown"
-     r"|\b(?:only|just)\s+(?:part|parts|some|a part|a portion|a fraction|half|a few|bits|pieces|a subset)\s+of\s+"
-     r"(?:[\w'-]+\s+){1,4}?(?:is|are|gets?|stays?|remains?)\s+(?:\w+\s+)?(?:visible|observable|shown|seen|known"
+     # a part said to be seen (round 16): "only part of the tree is visible", "just some of the shelves are shown";
+     # a part by quantifier or one owner's share (round 18): "only some directories are visible", "only the
+     # organizer's calendar is shown", "just a few rooms are observable"
+     r"|\b(?:only|just)\s+(?:(?:part|parts|some|a part|a portion|a fraction|half|a few|bits|pieces|a subset)\s+of\s+"
+     r"|some\s+|a few\s+|a couple of\s+|certain\s+|(?:the\s+|a\s+)?[\w-]+(?:'s|s')\s+"
+     r"|(?:its|his|her|their|your|my|our)\s+(?:own\s+)?)"
+     r"(?:[\w'-]+\s+){0,4}?(?:is|are|gets?|stays?|remains?)\s+(?:\w+\s+)?(?:visible|observable|shown|seen|known"
      r"|observed|revealed|displayed)\b",
      "partial", True),
     (r"\b(?:sees?|knows?|observes?)\s+(?:everything|it all|all of it|all the facts|the whole (?:state|world|map"

@@ -54,6 +54,7 @@ from gensim_gym.generation.directive import (
     tool_bound,
     tool_count_of,
     undo_tool,
+    unnumbered_names,
     verb_pattern,
 )
 from gensim_gym.generation.evidence import PHRASE_END, dated_spans
@@ -493,7 +494,7 @@ def _uncounted(text: str, knobs: Knobs, counted) -> Any:
     the types it can count."""
     taken = [(a, b) for a, b, *_ in counted]
     registry = load_registry()
-    for m in re.finditer(rf"\b({NUMBER})\s+(?:([a-z]+)\s+)?([a-z]+)\b", text):
+    for m in re.finditer(rf"\b({NUMBER})\s+(?:([a-z]+)\s+)?([a-z]+)\b", unnumbered_names(text)):
         noun, end = m.group(3), m.end()
         if m.group(2) and (noun in FILLER or noun in NUMBER_WORDS or len(noun) < 3):  # "two flats with": flats
             noun, end = m.group(2), m.end(2)

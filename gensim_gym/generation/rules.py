@@ -188,10 +188,24 @@ def _same_slot_rules(text: str, rules: list[tuple[int, int, bool]]) -> list[tupl
     out = []
     for part in re.finditer(r"[^,;.]+", text):
         start = part.start() + len(part.group(0)) - len(part.group(0).lstrip())
-        if SAME_SLOT.search(part.group(0)) and not any(a < part.end() and start < b for a, b, _ in rules) \
+        slot = SAME_SLOT.search(part.group(0))
+        if slot and not any(a < part.end() and start < b for a, b, _ in rules) \
                 and rule_templates(part.group(0), templates, literal=True):
-            out.append((start, part.end(), False))
+            out.append((_after_counted_task(text, start, part.start() + slot.start()), part.end(), False))
     return out
+
+
+#: A relative clause's opening word: "2 meetings that clash".
+_RELATIVE = re.compile(r"\b(?:that|which|who|whose|where)\b")
+
+
+def _after_counted_task(text: str, start: int, slot: int) -> int:
+    """Where a same-slot rule starts: at the relative clause that says the clash (round 18: "reschedule 2
+    meetings that clash") where a count comes before it, so the verb and its counted object stay the task."""
+    if not re.search(r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a couple of|a few)\b", text[start:slot]):
+        return start
+    opened = [m.start() for m in _RELATIVE.finditer(text, start, slot)]
+    return opened[-1] if opened else start
 
 
 #: A rule stated of its subject: "backups must never be deleted", "the budget should not go negative".
