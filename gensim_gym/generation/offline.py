@@ -27,7 +27,7 @@ from gensim_gym.generation.lexicon import calls
 from gensim_gym.generation.reading import clauses_for, reading_of
 from gensim_gym.generation.through import plan_through
 from gensim_gym.generation.toolsets import Toolset, get_toolset
-from gensim_gym.generation.undo_start import UndoCalls, undo_calls, walked_start
+from gensim_gym.generation.undo_start import UndoCalls, breaks, undo_calls, walked_start
 from gensim_gym.generation.verify import measure, random_check, verify
 from gensim_gym.spec.model import Predicate, Reward, SimSpec, Tool, Tools, World
 from gensim_gym.world.budget import bounded
@@ -574,7 +574,7 @@ class OfflineGenerator:
                     unused = missing
             options = sorted([order[b] for b in app])
             if guard is not None:  # the walk keeps every constraint, so its goals can be reached keeping them
-                options = [k for k in options if not _breaks(world, ids[k], facts, nums)]
+                options = [k for k in options if not breaks(world, world.actions[ids[k]], facts, nums)]
             if not options:
                 break
             walked += 1
@@ -889,14 +889,6 @@ class _WalkUpdates(dict):
         out = self[action_id] = (tuple(b for b in off if b in keep), tuple(p for p in checks if p[0] in keep))
         return out
 
-
-def _breaks(world: CompiledWorld, action_id: int, facts: bytearray, nums: list[float]) -> bool:
-    """Whether the call would lead from ``(facts, nums)`` to a state violating a constraint."""
-    action, guard = world.actions[action_id], world.guard
-    assert action is not None and guard is not None  # a valid call, in a world with constraints
-    f2, n2 = bytearray(facts), list(nums)
-    world.apply(f2, n2, action.effects)
-    return guard.violates(action, f2, n2)
 
 
 def _without_reveals(tool: Tool) -> Tool:

@@ -74,7 +74,7 @@ def walked_start(rng: np.random.Generator, world: CompiledWorld, undo: UndoCalls
     for _ in range(steps):
         options = sorted(app)
         if guard is not None:
-            options = [b for b in options if not _breaks(world, actions[b], facts, nums)]
+            options = [b for b in options if not breaks(world, actions[b], facts, nums)]
         if not options:
             break
         pool = [b for b in options if not seen.issuperset(actions[b].effects.adds)]
@@ -98,10 +98,11 @@ def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else repr(float(value))
 
 
-def _breaks(world: CompiledWorld, action: GroundAction, facts: bytearray, nums: list[float]) -> bool:
-    """Whether ``action`` leads from ``(facts, nums)`` to a state that violates a constraint."""
+def breaks(world: CompiledWorld, action: GroundAction | None, facts: bytearray, nums: list[float]) -> bool:
+    """Whether ``action`` leads from ``(facts, nums)`` to a state that violates a constraint (also the offline
+    generator's goal walk's check)."""
     guard = world.guard
-    assert guard is not None
+    assert action is not None and guard is not None  # a valid call, in a world with constraints
     f2, n2 = bytearray(facts), list(nums)
     world.apply(f2, n2, action.effects)
     return guard.violates(action, f2, n2)
