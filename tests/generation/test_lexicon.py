@@ -26,8 +26,8 @@ from gensim_gym.generation.lexicon import (
 )
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
-#: Held-out sets no test may read (the next round's measure): skipped by name, never opened. None is held out now:
-#: fresh35 was run once, untouched, after round 18 (results/fidelity_fresh35_unseen.txt).
+#: Held-out sets no test may read (the next round's measure): skipped by name, never opened. fresh36 is round 19's
+#: measure (fresh35 was run once, untouched, after round 18: results/fidelity_fresh35_unseen.txt).
 HELD_OUT: frozenset[str] = frozenset({"directives_fresh36.jsonl"})
 SETS = sorted(p for p in BENCHMARKS.glob("directives*.jsonl") if p.name not in HELD_OUT)
 
