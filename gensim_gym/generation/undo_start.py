@@ -17,6 +17,7 @@ from typing import NamedTuple, cast
 
 import numpy as np
 
+from gensim_gym.dsl.ast import Const
 from gensim_gym.generation.lexicon import calls
 from gensim_gym.world.compiled import CompiledWorld, GroundAction, changes
 from gensim_gym.world.planner import update_applicable
@@ -90,12 +91,8 @@ def walked_start(rng: np.random.Generator, world: CompiledWorld, undo: UndoCalls
         update_applicable(app, (off, checks), facts, nums)
         app.intersection_update(useful)
     out = [label for label, i in world.fact_items() if facts[i]]
-    out += [f"{label} = {_number(nums[j])}" for label, j in world.num_items()]
+    out += [f"{label} = {Const(float(nums[j]))}" for label, j in world.num_items()]
     return out
-
-
-def _number(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else repr(float(value))
 
 
 def breaks(world: CompiledWorld, action: GroundAction | None, facts: bytearray, nums: list[float]) -> bool:
