@@ -60,6 +60,7 @@ from gensim_gym.generation.directive import (
 from gensim_gym.generation.evidence import PHRASE_END, dated_spans
 from gensim_gym.generation.lexicon import (
     ACCOMPLISH_VERBS,
+    CLOSING_VERBS,
     COUNTED,
     ELIGIBILITY,
     FIELD_WORDS,
@@ -703,13 +704,9 @@ _PUTTING = ("put", "place", "store", "stow", "deposit", "drop", "put away", "unl
 #: Words before a participle that make it passive ("get resolved", "are solved").
 _PASSIVE = frozenset({"get", "gets", "got", "getting", "be", "is", "are", "been", "being", "was", "were", "all",
                       "fully", "successfully"})
-#: Verbs of ending a piece of work ("close 3 tickets", "clear two complaints"): accomplishing verbs where what they
-#: end is a case of work (``lexicon.COUNTED["order"]``: tickets, cases, requests ...).
 _PRONOUNS = frozenset({"them", "it", "those", "these", "ones", "all", "each", "both"})
-_CLOSING = frozenset({"close", "clear", "complete", "wrap", "finalize", "finalise", "conclude",
-                      # working through a queue of cases in some order (round 17: "sorts 3 incoming tickets by
-                      # urgency"): each case is still to be done
-                      "sort", "prioritize", "prioritise", "order", "route", "queue", "assign"})
+#: Verbs of ending a piece of work (``lexicon.CLOSING_VERBS``: "close 3 tickets").
+_CLOSING = CLOSING_VERBS
 
 
 def _place_verb(verb: str) -> str | None:
