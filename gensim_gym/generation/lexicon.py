@@ -646,8 +646,11 @@ def _activities(text: str, domain: str) -> list[DerivedOperation]:
     return out
 
 
-#: Verbs of moving a thing to another time or place ("move 2 meetings to new times", "postpone the review").
-RELOCATING = ("move", "shift", "relocate", "postpone", "delay", "push back", "bring forward", "bump", "reassign")
+#: Verbs of moving a thing to another time or place ("move 2 meetings to new times", "postpone the review"), and of
+#: reworking a set of things placed already (round 19: "rework 2 meetings", "reshuffle 3 appointments", "juggle 2
+#: meetings": each is placed again; "reorganize", "rearrange" are read so as "organize", "arrange" done again).
+RELOCATING = ("move", "shift", "relocate", "postpone", "delay", "push back", "bring forward", "bump", "reassign",
+              "rework", "reshuffle", "shuffle", "juggle")
 
 
 def _relocations(text: str, domain: str) -> list[DerivedOperation]:
