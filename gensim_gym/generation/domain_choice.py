@@ -36,6 +36,7 @@ from gensim_gym.generation.operations import (
     AN_OBJECT,
     OPERATIONS,
     VERB_SLOT,
+    opposite_resultatives,
     resultative_verbs,
 )
 from gensim_gym.generation.toolsets import corpus_note, load_registry
@@ -109,6 +110,8 @@ def _foreign_act(text: str, registry: dict) -> str | None:
         return None  # "clean out 4 temp files": the verb with its particle is a world's ("clean" alone is none)
     if any(a == lead for d in registry for a, _, _ in resultative_verbs(text, [d])):
         return None  # "mark the 2 configs as writable": making a thing so is a world's tool (round 14)
+    if any(a == lead for d in registry for a, _, _, _ in opposite_resultatives(text, [d])):
+        return None  # "mark 2 files as read-only": the opposite state is still that world's (round 19)
     if any(re.search(rf"\b{re.escape(d)}s?\b", text) for d in registry):
         return None  # a world named outright is meant: "clean the warehouse floor" is a warehouse that cannot
     start = lead + head.end()

@@ -84,7 +84,13 @@ from gensim_gym.generation.lexicon import (
     tool_verb,
     verb_of,
 )
-from gensim_gym.generation.operations import light_verbs, modifies_noun, object_words, phrasal_verbs
+from gensim_gym.generation.operations import (
+    light_verbs,
+    modifies_noun,
+    object_words,
+    opposite_resultatives,
+    phrasal_verbs,
+)
 from gensim_gym.generation.rules import protected_place
 from gensim_gym.generation.toolsets import load_registry
 from gensim_gym.generation.unread import NOT_UNDERSTOOD, RANK_NOUNS, likely_kind
@@ -583,6 +589,11 @@ def _light_clauses(text: str, rest: str, knobs: Knobs, spans: list[tuple[int, in
     for start, end, verb in phrasal_verbs(rest):
         spans.append((start, end))
         yield start, end, _no_tool(text[start:end], verb, knobs)
+    for start, end, tool, state in opposite_resultatives(rest, knobs.domains):  # "make 1 file read-only"
+        spans.append((start, end))
+        yield start, end, Clause(text[start:end], "operation", {"operation": f"make {state}"}, "unsupported",
+                                 f"no tool of {'+'.join(knobs.domains)} makes a thing {state}: {tool} only does "
+                                 f"the opposite; no golden plan calls it for this")
     for hit in light_verbs(rest, knobs.domains):
         said = text[hit.start:hit.end]
         spans.append((hit.start, hit.end))
