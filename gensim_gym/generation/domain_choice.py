@@ -16,6 +16,8 @@ from gensim_gym.generation.evidence import VOCABULARY, WEAK_KEYWORDS, domain_evi
 from gensim_gym.generation.field_vocabulary import field_names, weak_field_words
 from gensim_gym.generation.lexicon import (
     ACCOMPLISH_VERBS,
+    CLOSING_VERBS,
+    COUNTED,
     GENERIC_VERBS,
     META_VERBS,
     counted_nouns,
@@ -30,7 +32,13 @@ from gensim_gym.generation.lexicon import (
     verb_of,
     weak_keywords,
 )
-from gensim_gym.generation.operations import AN_OBJECT, OPERATIONS, VERB_SLOT, resultative_verbs
+from gensim_gym.generation.operations import (
+    AN_OBJECT,
+    OPERATIONS,
+    VERB_SLOT,
+    opposite_resultatives,
+    resultative_verbs,
+)
 from gensim_gym.generation.toolsets import corpus_note, load_registry
 from gensim_gym.generation.wording import has_word, verb_pattern
 
@@ -83,9 +91,10 @@ def _foreign_act(text: str, registry: dict) -> str | None:
     verb's object (round 8): "translate documents from french to german" is about translating, which no world
     offers, and the documents are only what it works on, so no world is meant (the documents are no file system
     task). A verb a world has a tool for (a distractor's too: "archive"), names or declares (a keyword, an own word:
-    "tidy"), or one of getting work done or of the training itself ("solve", "train"), is no foreign act; nor is any
-    opening verb where a domain word stands outside its object ("sort 3 files into folders": the folders), or where
-    a world is named by its own name. None otherwise."""
+    "tidy"), or one of getting work done or of the training itself ("solve", "train"), or one of ending a piece of
+    work with a case of work as its object ("close 4 tickets": ``lexicon.CLOSING_VERBS``, round 19), is no foreign
+    act; nor is any opening verb where a domain word stands outside its object ("sort 3 files into folders": the
+    folders), or where a world is named by its own name. None otherwise."""
     opened = _OPENERS.match(text)
     lead = opened.end() if opened else 0
     head = re.match(r"([a-z]+)\b", text[lead:])
@@ -101,10 +110,15 @@ def _foreign_act(text: str, registry: dict) -> str | None:
         return None  # "clean out 4 temp files": the verb with its particle is a world's ("clean" alone is none)
     if any(a == lead for d in registry for a, _, _ in resultative_verbs(text, [d])):
         return None  # "mark the 2 configs as writable": making a thing so is a world's tool (round 14)
+    if any(a == lead for d in registry for a, _, _, _ in opposite_resultatives(text, [d])):
+        return None  # "mark 2 files as read-only": the opposite state is still that world's (round 19)
     if any(re.search(rf"\b{re.escape(d)}s?\b", text) for d in registry):
         return None  # a world named outright is meant: "clean the warehouse floor" is a warehouse that cannot
     start = lead + head.end()
     stop = _OBJECT_END.search(text, start)
+    said = re.findall(r"[a-z]+", text[start:stop.start() if stop else len(text)])
+    if verb in CLOSING_VERBS and {noun_lemma(w) for w in said} & set(COUNTED["order"]):
+        return None  # "close 4 resolved tickets": ending a case of work is getting it done (round 19)
     rest = f"{text[:lead]} {text[stop.start() if stop else len(text):]}"
     if any(any(domain_evidence(rest, d, ts)) for d, ts in registry.items()):
         return None

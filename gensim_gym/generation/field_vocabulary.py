@@ -45,7 +45,10 @@ FIELD_NAMES: dict[str, tuple[str, ...]] = {
     "warehouse": ("stockroom", "stock room", "storeroom", "store room", "fulfilment centre", "fulfillment center",
                   "fulfilment center", "fulfillment centre", "distribution centre", "distribution center",
                   "order picking", "picking robot", "goods-in", "goods in", "loading dock", "storage facility",
-                  "storage unit"),
+                  "storage unit",
+                  # the direction goods go through a warehouse, like "goods-in" (round 19: "load 1 crate onto the
+                  # outbound truck"): its shipping side, which a depot's hoists and pallets do not name
+                  "goods-out", "goods out", "outbound", "inbound", "dispatch bay", "shipping bay", "shipping dock"),
     "blocks": ("toy blocks", "toy bricks", "building blocks", "block tower", "block towers", "block stacking"),
     "hanoi": ("tower of brahma", "towers of brahma", "lucas tower", "disc puzzle", "disk puzzle"),
     "elevator": ("lift car", "elevator car", "elevator bank", "lift shaft", "elevator shaft"),

@@ -99,6 +99,14 @@ ACCOMPLISH_VERBS = frozenset({"resolve", "finish", "fulfil", "fulfill", "accompl
                               # working a queue of cases (round 16: "triage 3 incoming tickets")
                               "triage", "work on", "work off", "clear out"})
 
+#: Verbs of ending a piece of work ("close 3 tickets", "clear two complaints"): accomplishing verbs where what they
+#: end is a case of work (:data:`COUNTED` ``["order"]``: tickets, cases, requests ...); alone they say nothing of a
+#: task ("close the file", "clear the table").
+CLOSING_VERBS = frozenset({"close", "clear", "complete", "wrap", "finalize", "finalise", "conclude",
+                           # working through a queue of cases in some order (round 17: "sorts 3 incoming tickets by
+                           # urgency"): each case is still to be done
+                           "sort", "prioritize", "prioritise", "order", "route", "queue", "assign"})
+
 #: General English action verbs no tool of any domain has to be named after: a directive's verb found here (or
 #: in :data:`VERB_GROUPS`, or a tool's own verb) is an operation, read as unsupported where the chosen domain
 #: has no tool that does it, instead of an opaque unrecognized word.
@@ -638,8 +646,11 @@ def _activities(text: str, domain: str) -> list[DerivedOperation]:
     return out
 
 
-#: Verbs of moving a thing to another time or place ("move 2 meetings to new times", "postpone the review").
-RELOCATING = ("move", "shift", "relocate", "postpone", "delay", "push back", "bring forward", "bump", "reassign")
+#: Verbs of moving a thing to another time or place ("move 2 meetings to new times", "postpone the review"), and of
+#: reworking a set of things placed already (round 19: "rework 2 meetings", "reshuffle 3 appointments", "juggle 2
+#: meetings": each is placed again; "reorganize", "rearrange" are read so as "organize", "arrange" done again).
+RELOCATING = ("move", "shift", "relocate", "postpone", "delay", "push back", "bring forward", "bump", "reassign",
+              "rework", "reshuffle", "shuffle", "juggle")
 
 
 def _relocations(text: str, domain: str) -> list[DerivedOperation]:

@@ -253,6 +253,31 @@ _RESULTATIVE = r"\b(make|makes|made|making|set|sets|setting|turn|turns|turned|tu
                r"\s+(?:[a-z0-9'-]+\s+){{1,6}}?(?:to\s+|as\s+|into\s+)?(?:{states})\b"
 
 
+#: The states opposite to a tool's state (round 19: "make 1 file read-only"): a tool that makes a thing writable
+#: cannot make it read-only, so such a directive asks for an operation no tool does.
+_OPPOSITE_STATES = {"writable": ("read-only", "readonly", "read only", "write-protected", "write protected",
+                                 "non-writable", "unwritable", "unwriteable", "not writable", "immutable",
+                                 "uneditable", "non-editable", "locked")}
+
+
+def opposite_resultatives(text: str, domains) -> list[tuple[int, int, str, str]]:
+    """``(start, end, tool, state)`` for each verb of making a thing so with a state opposite to the one a tool of
+    ``domains`` is named for (:data:`_OPPOSITE_STATES`: "make 1 file read-only" beside ``chmod_writable``): the
+    directive asks for an operation, which no tool does; the reader reports it unsupported rather than drop it."""
+    out = []
+    for name in domains:
+        ts = get_toolset(name)
+        for tool in ts.tools + ts.extra_tools:
+            words = _OPPOSITE_STATES.get(tool.name.rsplit("_", 1)[-1], ())
+            if not words:
+                continue
+            states = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True))
+            for m in re.finditer(_RESULTATIVE.format(states=states), text):
+                state = next(w for w in words if re.search(rf"{re.escape(w)}$", m.group(0)))
+                out.append((m.start(1), m.end(), tool.name, state))
+    return out
+
+
 def resultative_verbs(text: str, domains) -> list[tuple[int, int, str]]:
     """The verbs of making a thing so with the state a tool of ``domains`` is named for after their object ("make
     them writable", "set 2 config files to editable": :data:`_STATE_WORDS`): they ask for that tool (round 14)."""

@@ -60,6 +60,7 @@ from gensim_gym.generation.directive import (
 from gensim_gym.generation.evidence import PHRASE_END, dated_spans
 from gensim_gym.generation.lexicon import (
     ACCOMPLISH_VERBS,
+    CLOSING_VERBS,
     COUNTED,
     ELIGIBILITY,
     FIELD_WORDS,
@@ -83,7 +84,13 @@ from gensim_gym.generation.lexicon import (
     tool_verb,
     verb_of,
 )
-from gensim_gym.generation.operations import light_verbs, modifies_noun, object_words, phrasal_verbs
+from gensim_gym.generation.operations import (
+    light_verbs,
+    modifies_noun,
+    object_words,
+    opposite_resultatives,
+    phrasal_verbs,
+)
 from gensim_gym.generation.rules import protected_place
 from gensim_gym.generation.toolsets import load_registry
 from gensim_gym.generation.unread import NOT_UNDERSTOOD, RANK_NOUNS, likely_kind
@@ -582,6 +589,11 @@ def _light_clauses(text: str, rest: str, knobs: Knobs, spans: list[tuple[int, in
     for start, end, verb in phrasal_verbs(rest):
         spans.append((start, end))
         yield start, end, _no_tool(text[start:end], verb, knobs)
+    for start, end, tool, state in opposite_resultatives(rest, knobs.domains):  # "make 1 file read-only"
+        spans.append((start, end))
+        yield start, end, Clause(text[start:end], "operation", {"operation": f"make {state}"}, "unsupported",
+                                 f"no tool of {'+'.join(knobs.domains)} makes a thing {state}: {tool} only does "
+                                 f"the opposite; no golden plan calls it for this")
     for hit in light_verbs(rest, knobs.domains):
         said = text[hit.start:hit.end]
         spans.append((hit.start, hit.end))
@@ -703,13 +715,9 @@ _PUTTING = ("put", "place", "store", "stow", "deposit", "drop", "put away", "unl
 #: Words before a participle that make it passive ("get resolved", "are solved").
 _PASSIVE = frozenset({"get", "gets", "got", "getting", "be", "is", "are", "been", "being", "was", "were", "all",
                       "fully", "successfully"})
-#: Verbs of ending a piece of work ("close 3 tickets", "clear two complaints"): accomplishing verbs where what they
-#: end is a case of work (``lexicon.COUNTED["order"]``: tickets, cases, requests ...).
 _PRONOUNS = frozenset({"them", "it", "those", "these", "ones", "all", "each", "both"})
-_CLOSING = frozenset({"close", "clear", "complete", "wrap", "finalize", "finalise", "conclude",
-                      # working through a queue of cases in some order (round 17: "sorts 3 incoming tickets by
-                      # urgency"): each case is still to be done
-                      "sort", "prioritize", "prioritise", "order", "route", "queue", "assign"})
+#: Verbs of ending a piece of work (``lexicon.CLOSING_VERBS``: "close 3 tickets").
+_CLOSING = CLOSING_VERBS
 
 
 def _place_verb(verb: str) -> str | None:

@@ -195,13 +195,15 @@ def _same_slot_rules(text: str, rules: list[tuple[int, int, bool]]) -> list[tupl
     return out
 
 
-#: A relative clause's opening word: "2 meetings that clash".
-_RELATIVE = re.compile(r"\b(?:that|which|who|whose|where)\b")
+#: A relative clause's opening word: "2 meetings that clash"; or a clause of purpose or result that says the clash
+#: the act must leave none of (round 19: "reorganize 2 meetings so none clash", "so that none overlap").
+_RELATIVE = re.compile(r"\b(?:so that|so|that|which|who|whose|where)\b")
 
 
 def _after_counted_task(text: str, start: int, slot: int) -> int:
     """Where a same-slot rule starts: at the relative clause that says the clash (round 18: "reschedule 2
-    meetings that clash") where a count comes before it, so the verb and its counted object stay the task."""
+    meetings that clash"), or the clause of purpose that does (round 19: "so none clash"), where a count comes before
+    it, so the verb and its counted object stay the task."""
     if not re.search(r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a couple of|a few)\b", text[start:slot]):
         return start
     opened = [m.start() for m in _RELATIVE.finditer(text, start, slot)]
