@@ -74,6 +74,11 @@ made twice, moving a meeting to a day, a number inside a name, an agent named by
 misses (``results/fidelity_fresh34_fid24{_before,}.txt``: 93 -> 99 %; every set: ``results/fidelity_fid24.txt``).
 ``directives_fresh35.jsonl`` (34, held out for round 18, written before it) was run once untouched after it
 (``results/fidelity_fresh35_unseen.txt``: 92 % read, 92 % delivered, 3 ignored) and joined :data:`SETS`.
+Reader round 19 (branch fid25: a closing verb with a case of work, the opposite of a tool's state, a clash of
+purpose, reworking meetings, a warehouse's shipping side) tuned on fresh35's misses (92 -> 97 %, 0 ignored).
+``directives_fresh36.jsonl`` (34, held out for round 19, written before it) was run once untouched after it
+(``results/fidelity_fresh36_unseen.txt``: 94 % read, 94 % delivered, 1 ignored; round 19's helper may have seen
+its two lines with "truck" in a grep, both read right) and joined :data:`SETS`.
 ``--generate`` scores the requirements twice: as read, and as *delivered* (on the seed-0 spec's own clauses,
 where the generator marks approximated what its spec does not meet: what a user gets).
 For every expected requirement this
@@ -120,7 +125,7 @@ SETS = ("directives.jsonl", "directives_heldout.jsonl", "directives_fresh.jsonl"
         "directives_fresh26.jsonl", "directives_fresh29_fid20.jsonl",
         "directives_fresh27.jsonl", "directives_fresh30_fid21.jsonl", "directives_fresh28.jsonl",
         "directives_fresh33_fid22.jsonl", "directives_fresh31.jsonl", "directives_fresh32.jsonl",
-        "directives_fresh34.jsonl", "directives_fresh35.jsonl")
+        "directives_fresh34.jsonl", "directives_fresh35.jsonl", "directives_fresh36.jsonl")
 _RANK = {"honored": 0, "approximated": 1, "unsupported": 2}
 _VALUE_OF = {"domain": "domains", "goal_count": "goal_count", "reward_mode": "reward_mode", "noise": "noise",
              "observability": "partial", "time_pressure": "horizon_slack", "tool_count": "tool_count"}
