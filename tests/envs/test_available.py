@@ -171,3 +171,29 @@ def test_repeat_rows_describe_the_call_each_action_makes(domain: str) -> None:
         if term or trunc:
             a, _ = plain.reset()
             b, _ = repeated.reset()
+
+
+@pytest.mark.parametrize("repeat_rows", [True, False])
+def test_lookahead_columns(repeat_rows: bool) -> None:
+    """``lookahead=True`` adds ``closer`` and ``dead_end`` to each row: the oracle's first call reads closer, and
+    the face still passes check_env (fixed spaces, determinism)."""
+    env = make("calendar", difficulty=0.1, lookahead=True, repeat_rows=repeat_rows)
+    plain = make("calendar", difficulty=0.1)
+    layer = face(env)
+    assert layer.row_dim == face(plain).row_dim + 2
+    assert env.observation_space.shape[0] == plain.observation_space.shape[0] + 2 * env.action_space.n
+    check_env(AvailableCalls(make("calendar", difficulty=0.1, action_space="ground").unwrapped, lookahead=True),
+              skip_render_check=True)
+    for seed in range(10):
+        obs, _ = env.reset(seed=seed)
+        rows = obs[layer.layout.obs_dim:].reshape(env.action_space.n, layer.row_dim)
+        n = int(layer.action_masks().sum())
+        first = layer.oracle_actions()[0]
+        assert rows[first, -2] == 1.0 or env.unwrapped.sim_spec.task.goal[0].startswith("attending")
+        assert not rows[:n, -2:].all(axis=1).any()  # no call is both closer and a dead end
+        if not repeat_rows:
+            assert not rows[n:].any()
+    with pytest.raises(ArgumentError, match="lookahead must be True or False"):
+        make("warehouse", lookahead=1)
+    with pytest.raises(ArgumentError, match="lookahead goes with action_space='available'"):
+        make("warehouse", action_space="ground", lookahead=True)
