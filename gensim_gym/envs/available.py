@@ -111,6 +111,9 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         max_calls: ``K``; default ``min(n_actions, MAX_CALLS)``.
         repeat_rows: rows ``k >= n`` repeat the row of call ``k mod n`` (the call action ``k`` makes); False:
             they read 0.
+        lookahead: two more columns per row, ``closer`` (the landmark estimate behind Φ falls after the call's
+            declared effects) and ``dead_end`` (it proves the goal unreachable after them); both 0 with hidden
+            facts. One estimate per listed call and step: ~5x the face's cost, so off by default.
 
     ``action_masks()`` marks the listed calls (for masked algorithms: MaskablePPO works on either face),
     ``oracle_actions()`` gives a shortest plan as indices of this face, ``describe_action(k)`` names a call.
