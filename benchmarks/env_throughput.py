@@ -20,6 +20,7 @@ Action choice (sampling from the mask) is counted in both.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import time
 import warnings
@@ -49,19 +50,20 @@ def cartpole_stepper(seed: int = 0):
 
 
 def gensim_stepper(directive: str, difficulty: float, num_tasks: int, seed: int = 0, face: str = "available", *,
-                   prepare: bool = True):
+                   prepare: bool = True, env_kwargs: dict | None = None):
     """A function running ``n`` GenSim steps with uniformly random valid actions (from ``action_masks()``),
     through the action face ``face`` (``"ground"``: the env's own).
 
     With a pool (``num_tasks``), every pool task is reset once first and, with ``prepare``, fully prepared
     (:func:`prepare_task`); ``prepare=False`` is the method before 2026-11-26 (a reset only: each call's step
     plan and an estimated Φ table's warm-up then happen in the first steps that need them).
+    ``env_kwargs`` are more ``gym.make`` arguments (a face variant such as ``{"lookahead": true}``).
     It returns the number of episodes that ended.
     """
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         env = gym.make("GenSim-v0", directive=directive, difficulty=difficulty, seed=seed, num_tasks=num_tasks,
-                       action_space=face)
+                       action_space=face, **(env_kwargs or {}))
     rng = np.random.default_rng(seed)
     unwrapped = env.unwrapped
     masks = env.get_wrapper_attr("action_masks")  # the face's own (bound once: no lookup per step)
@@ -129,19 +131,22 @@ def main() -> None:
                         help="the env's action face (ground: the env core, what the >= 0.8x CartPole goal is about)")
     parser.add_argument("--rounds", type=int, default=40,
                         help="CartPole and GenSim are timed in this many alternating chunks (shared-machine fairness)")
+    parser.add_argument("--env-kwargs", type=json.loads, default={},
+                        help='more gym.make arguments as JSON, e.g. \'{"lookahead": true}\'')
     args = parser.parse_args()
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"{'domain':<12}{'CartPole/s':>12}{'pool steps/s':>14}{'ratio':>7}{'stream steps/s':>16}{'ratio':>7}"
           f"{'episodes':>10}")
+    face = {"face": args.action_space, "env_kwargs": args.env_kwargs}
     for domain in args.domains or load_registry():
         directive = args.directive.format(domain=domain)
         cart, pool, _ = interleaved(cartpole_stepper(), gensim_stepper(directive, args.difficulty, args.num_tasks,
-                                                                           face=args.action_space),
+                                                                           **face),
                                     args.steps, args.rounds)
         line = f"{domain:<12}{cart:>12,.0f}{pool:>14,.0f}{pool / cart:>7.2f}"
         if args.stream_steps:
             cart_s, stream, episodes = interleaved(cartpole_stepper(), gensim_stepper(directive, args.difficulty, 0,
-                                                                                   face=args.action_space),
+                                                                                   **face),
                                                    args.stream_steps, args.rounds)
             line += f"{stream:>16,.0f}{stream / cart_s:>7.3f}{episodes:>10}"
         print(line, flush=True)

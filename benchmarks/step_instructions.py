@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import json
 import os
 import re
 import subprocess
@@ -40,7 +41,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 
-def child(domain: str, face: str, steps: int, warm: int, prepare: bool = True) -> None:
+def child(domain: str, face: str, steps: int, warm: int, *, prepare: bool = True,
+          env_kwargs: dict | None = None) -> None:
     """Inside valgrind: build the stepper, warm it, then step inside ``functools.reduce`` (the collected part)."""
     sys.path.insert(0, str(HERE))
     from env_throughput import cartpole_stepper, gensim_stepper
@@ -51,7 +53,8 @@ def child(domain: str, face: str, steps: int, warm: int, prepare: bool = True) -
     # progress sweep) could hit its limit here and not in a normal run, and play other tasks
     with bounded(SearchLimits(seconds=3600.0)):
         run = cartpole_stepper() if domain == "CartPole-v1" else gensim_stepper(f"domain: {domain}", 0.5, 16,
-                                                                                face=face, prepare=prepare)
+                                                                                face=face, prepare=prepare,
+                                                                                env_kwargs=env_kwargs)
         run(warm)
         functools.reduce(lambda _, n: run(n), [steps], 0)
 
@@ -61,9 +64,10 @@ VECTOR_COPIES = "glibc.cpu.x86_rep_movsb_threshold=0x10000000000:glibc.cpu.x86_r
 
 
 def count(domain: str, face: str, steps: int, warm: int, *, vector_copies: bool = False,
-          lazy_pool: bool = False) -> int:
+          lazy_pool: bool = False, env_kwargs: str = "{}") -> int:
     """Instructions collected for ``steps`` steps of ``domain`` (one valgrind run)."""
-    args = ["--child", domain, "--action-space", face, "--steps", str(steps), "--warm", str(warm)]
+    args = ["--child", domain, "--action-space", face, "--steps", str(steps), "--warm", str(warm),
+            "--env-kwargs", env_kwargs]
     if lazy_pool:
         args.append("--lazy-pool")
     env = {**os.environ, "PYTHONHASHSEED": "0"}
@@ -98,10 +102,13 @@ def main() -> None:
                         help="count large memcpy/memset as glibc's vector loops, not per byte (see the module doc)")
     parser.add_argument("--lazy-pool", action="store_true",
                         help="only reset each pool task before counting (the method before 2026-11-26; module doc)")
+    parser.add_argument("--env-kwargs", default="{}",
+                        help='more gym.make arguments of GenSim as JSON, e.g. \'{"lookahead": true}\'')
     parser.add_argument("--child", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        child(args.child, args.action_space, args.steps, args.warm, prepare=not args.lazy_pool)
+        child(args.child, args.action_space, args.steps, args.warm, prepare=not args.lazy_pool,
+              env_kwargs=None if args.child == "CartPole-v1" else json.loads(args.env_kwargs))
         return
     from gensim_gym.generation.toolsets import load_registry
 
@@ -116,10 +123,11 @@ def main() -> None:
         print(f"CartPole-v1 {cart:,.0f} instructions per step")
     copies = ", large copies counted as vector loops" if args.vector_copies else ""
     copies += ", pool tasks only reset (--lazy-pool)" if args.lazy_pool else ""
+    copies += f", env kwargs {args.env_kwargs}" if json.loads(args.env_kwargs) else ""
     print(f"{'domain':<12}{'instructions/step':>18}{'ratio':>7}   (face: {args.action_space}{copies})")
     for domain in args.domains or sorted(load_registry()):
         per_step = count(domain, args.action_space, args.steps, args.warm, vector_copies=args.vector_copies,
-                         lazy_pool=args.lazy_pool) / args.steps
+                         lazy_pool=args.lazy_pool, env_kwargs=args.env_kwargs) / args.steps
         print(f"{domain:<12}{per_step:>18,.0f}{cart / per_step:>7.2f}", flush=True)
 
 

@@ -46,7 +46,7 @@ from gensim_gym._cache import BoundedCache
 from gensim_gym.envs.gensim_env import GenSimEnv
 from gensim_gym.errors import ActionError, ArgumentError
 from gensim_gym.world.compiled import CompiledWorld
-from gensim_gym.world.heuristic import goal_literals
+from gensim_gym.world.heuristic import DEAD_END, goal_literals, guidance
 
 #: The default ``K``: the most calls ever available at once on the built-in domains was 50 (calendar at
 #: difficulty 1.0, random play, 40 episodes per cell); smaller families get ``min(n_actions, MAX_CALLS)``.
@@ -77,12 +77,13 @@ class _CallTables:
     """
 
     def __init__(self, static: np.ndarray, achieves: np.ndarray, undoes: np.ndarray, named: np.ndarray,
-                 unused: int) -> None:
+                 unused: int, *, pad: int = 0) -> None:
         self.static = static  # (n_actions, d_static): present, tool one-hot, argument slot one-hots
         self.achieves = achieves  # (n_actions, max_goals): the call can make goal condition g true
         self.undoes = undoes  # (n_actions, max_goals): the call can make goal condition g false
         self.named = named  # (n_actions, max_params, max_goals): argument p is named in goal condition g
         self.unused = unused  # an action id that is never a call of this task (-1: every slot is used)
+        self.pad = np.zeros((static.shape[0], pad), dtype=np.float32)  # columns written per step (lookahead)
         self._by_status: dict[tuple[bool, ...], np.ndarray] = {}
 
     def rows(self, status: list[bool]) -> np.ndarray:
@@ -98,7 +99,7 @@ class _CallTables:
             unmet = 1.0 - met
             rows = self._by_status[key] = np.hstack((
                 self.static, (self.achieves @ unmet > 0)[:, None], (self.undoes @ met > 0)[:, None],
-                (self.named @ unmet > 0))).astype(np.float32)
+                (self.named @ unmet > 0), self.pad)).astype(np.float32)
         return rows
 
 
@@ -110,13 +111,18 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         max_calls: ``K``; default ``min(n_actions, MAX_CALLS)``.
         repeat_rows: rows ``k >= n`` repeat the row of call ``k mod n`` (the call action ``k`` makes); False:
             they read 0.
+        lookahead: two more columns per row, ``closer`` (the landmark estimate behind Φ falls after the call's
+            declared effects) and ``dead_end`` (it proves the goal unreachable after them); both 0 with hidden
+            facts. One estimate per listed call and step: ~5x the face's cost, so off by default.
 
     ``action_masks()`` marks the listed calls (for masked algorithms: MaskablePPO works on either face),
     ``oracle_actions()`` gives a shortest plan as indices of this face, ``describe_action(k)`` names a call.
     """
 
-    def __init__(self, env: gym.Env, max_calls: int | None = None, repeat_rows: bool = True) -> None:
-        gym.utils.RecordConstructorArgs.__init__(self, max_calls=max_calls, repeat_rows=repeat_rows)
+    def __init__(self, env: gym.Env, max_calls: int | None = None, repeat_rows: bool = True,
+                 lookahead: bool = False) -> None:
+        gym.utils.RecordConstructorArgs.__init__(self, max_calls=max_calls, repeat_rows=repeat_rows,
+                                                 lookahead=lookahead)
         super().__init__(env)
         base = env.unwrapped
         if not isinstance(base, GenSimEnv) or base.obs_mode != "vector":
@@ -129,6 +135,9 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
                                 f"got {max_calls!r}")
         if not isinstance(repeat_rows, bool):
             raise ArgumentError(f"repeat_rows must be True or False, got {repeat_rows!r}")
+        if not isinstance(lookahead, bool):
+            raise ArgumentError(f"lookahead must be True or False, got {lookahead!r}")
+        self.lookahead = lookahead
         self.base = base
         self.layout = layout
         self.max_calls = max_calls
@@ -137,7 +146,7 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         self._params = max((len(types) for types in layout.tools.values()), default=0)
         self._slots = max(layout.capacity.values(), default=1)
         self._d_static = 1 + len(self._tools) + self._params * self._slots
-        self.row_dim = self._d_static + 2 + self._params
+        self.row_dim = self._d_static + 2 + self._params + (2 if lookahead else 0)
         n_obs = layout.obs_dim + max_calls * self.row_dim  # the env's observation, then the listed rows
         self.observation_space = spaces.Box(0.0, 1.0, shape=(n_obs,), dtype=np.float32)
         self.action_space = spaces.Discrete(max_calls)
@@ -271,6 +280,8 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         # positional (axis 0, out, "clip"): with an out array the default mode "raise" gathers into a
         # temporary first; listed ids are valid, so clipping never applies
         self._rows.take(listed, 0, self._blocks[n], "clip")
+        if self.lookahead and n:  # written before the repeat below copies the rows
+            self._blocks[n][:, -2:] = self._lookahead(listed)
         if self.repeat_rows and n:  # every row is written: row k is the row of call k mod n
             repeat = self._repeats[n]
             if repeat is not None:  # (n < K) the first n rows again after them
@@ -286,6 +297,26 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
             stale.fill(0.0)
         self._written = n
         return self._out.copy()
+
+    def _lookahead(self, listed: np.ndarray) -> np.ndarray:
+        """Per listed call, ``closer`` (the landmark estimate, the env's potential Φ, falls after the call's declared
+        effects) and ``dead_end`` (it reads dead end after them); zeros with hidden facts, whose truth must not leak."""
+        out = np.zeros((len(listed), 2), dtype=np.float32)
+        base = self.base
+        if base._visible is not None:
+            return out
+        world = base._require_reset()
+        estimate = guidance(world)
+        facts, nums = base._facts, base._nums
+        now = estimate(facts, nums)
+        actions = world.actions
+        for k, a in enumerate(listed.tolist()):
+            after_facts, after_nums = bytearray(facts), list(nums)
+            world.apply(after_facts, after_nums, actions[a].effects)
+            h = estimate(after_facts, after_nums)
+            out[k, 0] = h < now
+            out[k, 1] = h >= DEAD_END
+        return out
 
     @staticmethod
     def _possible(world: CompiledWorld, facts: bytearray, nums: list[float], visible: bytearray | None) -> list[int]:
@@ -356,7 +387,8 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         achieves.reshape(-1)[ach] = 1.0
         undoes.reshape(-1)[und] = 1.0
         named.reshape(-1)[nam] = 1.0
-        return _CallTables(grounding.static, achieves, undoes, named, grounding.unused)
+        return _CallTables(grounding.static, achieves, undoes, named, grounding.unused,
+                           pad=2 if self.lookahead else 0)
 
     def _grounding_tables(self, world: CompiledWorld) -> _GroundingTables:
         """What the call tables need of ``world``'s ground actions alone, kept per grounding (the same

@@ -10,6 +10,7 @@ from gymnasium.utils.env_checker import check_env
 import gensim_gym  # noqa: F401 - registers GenSim-v0
 from gensim_gym.envs.available import MAX_CALLS, AvailableCalls
 from gensim_gym.errors import ActionError, ArgumentError
+from gensim_gym.world.planner import best_plan
 
 DOMAINS = ("warehouse", "webshop", "calendar", "filesystem", "support")
 
@@ -171,3 +172,57 @@ def test_repeat_rows_describe_the_call_each_action_makes(domain: str) -> None:
         if term or trunc:
             a, _ = plain.reset()
             b, _ = repeated.reset()
+
+
+@pytest.mark.parametrize("repeat_rows", [True, False])
+def test_lookahead_columns(repeat_rows: bool) -> None:
+    """``lookahead=True`` adds ``closer`` and ``dead_end`` to each row: the oracle's first call reads closer, and
+    the face still passes check_env (fixed spaces, determinism)."""
+    env = make("calendar", difficulty=0.1, lookahead=True, repeat_rows=repeat_rows)
+    plain = make("calendar", difficulty=0.1)
+    layer = face(env)
+    assert layer.row_dim == face(plain).row_dim + 2
+    assert env.observation_space.shape[0] == plain.observation_space.shape[0] + 2 * env.action_space.n
+    check_env(AvailableCalls(make("calendar", difficulty=0.1, action_space="ground").unwrapped, lookahead=True),
+              skip_render_check=True)
+    for seed in range(10):
+        obs, _ = env.reset(seed=seed)
+        rows = obs[layer.layout.obs_dim:].reshape(env.action_space.n, layer.row_dim)
+        n = int(layer.action_masks().sum())
+        first = layer.oracle_actions()[0]
+        assert rows[first, -2] == 1.0 or env.unwrapped.sim_spec.task.goal[0].startswith("attending")
+        assert not rows[:n, -2:].all(axis=1).any()  # no call is both closer and a dead end
+        if not repeat_rows:
+            assert not rows[n:].any()
+    with pytest.raises(ArgumentError, match="lookahead must be True or False"):
+        make("warehouse", lookahead=1)
+    with pytest.raises(ArgumentError, match="lookahead goes with action_space='available'"):
+        make("warehouse", action_space="ground", lookahead=True)
+
+
+def test_lookahead_flags_dead_ends_and_hides_nothing() -> None:
+    """``dead_end`` marks a call after which the goal is unreachable (exact search from the state after it finds no
+    plan at any depth), and no call is flagged on a solvable task's plan. With hidden facts both columns read 0
+    (they would read the true state)."""
+    env = make("calendar", difficulty=0.1, lookahead=True, repeat_rows=False)
+    layer = face(env)
+    flagged = 0
+    for seed in range(30):
+        obs, _ = env.reset(seed=seed)
+        rows = obs[layer.layout.obs_dim:].reshape(env.action_space.n, layer.row_dim)
+        dead = np.flatnonzero(rows[:, -1])
+        if not len(dead):
+            continue
+        flagged += 1
+        assert not set(dead) & set(layer.oracle_actions()[:1])
+        env.step(int(dead[0]))
+        base = env.unwrapped
+        result, _ = best_plan(base._require_reset(), base._facts, base._nums, max_depth=50)
+        assert result.plan is None
+    assert flagged >= 3  # easy calendar's attending tasks list dead-end schedules
+    hidden = make("filesystem", ", hidden", difficulty=0.5, lookahead=True)
+    hidden_face = face(hidden)
+    for seed in range(5):
+        obs, _ = hidden.reset(seed=seed)
+        rows = obs[hidden_face.layout.obs_dim:].reshape(hidden.action_space.n, hidden_face.row_dim)
+        assert not rows[:, -2:].any()
