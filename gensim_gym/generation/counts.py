@@ -57,7 +57,8 @@ def read_goal_count(text: str, domains: list[str], notes: list[str],
         most = goal_capacity(domains, kind)
         if count > most:  # "ten cells", "eight meetings": the nearest count a task holds (Knobs.goal_target)
             notes.append(f"'{said}': a task holds at most {most} goal conditions"
-                         + (f" about objects of type {kind}" if kind else "") + f": {most} are aimed at")
+                         + (f" about objects of type {kind}" if kind else "")
+                         + f" ({capacity_reason(domains, kind)}): {most} are aimed at")
         notes.append(f"'{said}': exactly {count} goal conditions" + (f", each about another {kind}" if kind else ""))
         return count, kind
     return None, None
@@ -79,6 +80,23 @@ def goal_capacity(domains, kind: str | None) -> int:
     task has."""
     most = [t.max for d in domains for t in get_toolset(d).types if t.name == kind]
     return min([MAX_GOAL_COUNT, *([max(most)] if most else [])])
+
+
+def capacity_reason(domains, kind: str | None) -> str:
+    """Why a task holds no more goal conditions than :func:`goal_capacity` (round 20), for a clause's note: the
+    world's own objects of type ``kind`` where they are the cap ("sokoban's world is fixed: every task has the
+    same 1 of type box (box1)", "calendar's world declares at most 3 objects of type meeting (standup, review,
+    planning)"), else the layout's goal slots. A user asking for more learns it is the world, not the reader,
+    that gives fewer."""
+    most = goal_capacity(domains, kind)
+    for d in domains:
+        for t in get_toolset(d).types:
+            if t.name == kind and t.max == most:
+                names = ", ".join(t.names[:t.max])
+                if t.min == t.max:
+                    return f"{d}'s world is fixed: every task has the same {t.max} of type {kind} ({names})"
+                return f"{d}'s world declares at most {t.max} objects of type {kind} ({names})"
+    return f"a task's layout has {MAX_GOAL_COUNT} goal slots"
 
 
 #: A number joined to the word before it by a hyphen or a colon is part of a name ("my 1:1", "a

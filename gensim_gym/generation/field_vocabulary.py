@@ -135,6 +135,9 @@ FIELD_VERBS: dict[str, dict[str, str]] = {
                 # shopping as a verb, and packing a basket (round 15: "shop online for 2 gifts", "pack 2 mugs into
                 # the shopping basket"): verbs of acquiring once the shop is the world
                 **dict.fromkeys(("pack", "toss", "load up on"), "add_to_cart"),
+                # choosing goods in a shop is buying them (round 20: "a shopper picks 1 blender", "select 2 mugs"):
+                # a shop's only act of choice is putting the thing in the cart
+                **dict.fromkeys(("pick", "choose", "select", "opt for", "settle on"), "add_to_cart"),
                 **dict.fromkeys(("buy up", "snap up", "shop online for", "stock up on"), "checkout"),
                 "redeem": "apply_coupon", "find": "search"},
     "filesystem": {**dict.fromkeys(("archive", "file away", "stash", "tuck away"), "move_file"),

@@ -170,6 +170,12 @@ COUNTED = {"item": ("crate", "box", "item", "package", "parcel", "pallet"),
            # a customer's message is a case of work in support (round 7: "answer 2 customer emails")
            "order": ("order", "refund", "ticket", "case", "request", "complaint", "claim", "inquiry", "enquiry",
                      "query", "email", "e-mail", "mail", "message", "question", "chat", "letter")}
+#: Everyday names of the objects of a type (round 20: "a home robot tidies 2 mugs": rearrangement's things), read as
+#: a count of that type only once a world that has it is chosen (:func:`counted_type`), and no evidence of that world
+#: by themselves: a shop sells mugs and towels too ("grab 2 kitchen towels from the online store").
+EVERYDAY_NAMES = {"thing": ("mug", "cup", "dish", "plate", "bowl", "glass", "spoon", "fork", "knife", "utensil",
+                            "pan", "pot", "book", "magazine", "toy", "sock", "shoe", "shirt", "towel", "pillow",
+                            "cushion", "blanket", "remote", "pen", "pencil", "bottle", "jar", "vase")}
 #: General English names of the registry's object types ("disks" are discs, "planes" airplanes).
 NOUN_SYNONYMS = {"disk": "disc", "ring": "disc", "plane": "airplane", "aircraft": "airplane", "jet": "airplane",
                  "lorry": "truck", "van": "truck", "parcel": "package", "shipment": "package", "people": "person",
@@ -472,7 +478,9 @@ def counted_type(word: str, domains: Any) -> str | None:
     for domain in domains:  # a name the world gives its objects ("3 books": rearrangement's things): round 9
         if lemma in pool_nouns(domain):
             return pool_nouns(domain)[lemma]
-    return None
+    types = {t.name for domain in domains for t in get_toolset(domain).types}
+    # last, an everyday name of a chosen world's objects ("2 mugs" to a home robot): round 20
+    return next((t for t, names in EVERYDAY_NAMES.items() if t in types and lemma in names), None)
 
 
 def single_fact(word: str, domains: Any) -> str | None:

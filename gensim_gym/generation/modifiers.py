@@ -293,8 +293,13 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      r"|\b(?:only|just)\s+(?:(?:part|parts|some|a part|a portion|a fraction|half|a few|bits|pieces|a subset)\s+of\s+"
      r"|some\s+|a few\s+|a couple of\s+|certain\s+|(?:the\s+|a\s+)?[\w-]+(?:'s|s')\s+"
      r"|(?:its|his|her|their|your|my|our)\s+(?:own\s+)?)"
-     r"(?:[\w'-]+\s+){0,4}?(?:is|are|gets?|stays?|remains?)\s+(?:\w+\s+)?(?:visible|observable|shown|seen|known"
-     r"|observed|revealed|displayed)\b",
+     r"(?:[\w'-]+\s+){0,4}?(?:(?:is|are|gets?|stays?|remains?)\s+(?:\w+\s+)?(?:visible|observable|shown|seen|known"
+     r"|observed|revealed|displayed)"
+     # a part said to be open to a way of looking (round 20): "only some folders can be listed", "just a few
+     # shelves may be inspected", "only certain rooms can be looked into": the rest stays unseen
+     r"|(?:can|could|may|might|will)\s+(?:\w+\s+)?be\s+(?:seen|viewed|listed|opened|read|inspected|browsed"
+     r"|checked|observed|shown|displayed|revealed|accessed|searched|scanned|explored|examined|looked (?:at|into|in)"
+     r"|peeked (?:at|into|in)))\b",
      "partial", True),
     (r"\b(?:sees?|knows?|observes?)\s+(?:everything|it all|all of it|all the facts|the whole (?:state|world|map"
      r"|board|grid|picture))\b", "partial", False),

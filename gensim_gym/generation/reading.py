@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gensim_gym.errors import DirectiveError
+from gensim_gym.generation.counts import capacity_reason
 from gensim_gym.generation.directive import (
     COMPOSED,
     COUNT_UNITS,
@@ -400,7 +401,7 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
         yield start, end, Clause(said, "goal_count", {"goal_count": asked, "type": knobs.goal_type},
                                  "approximated" if over else "honored",
                                  f"a task holds at most {most} goal conditions"
-                                 + (f" (at most {most} objects of type {kind})" if kind else "")
+                                 + f" ({capacity_reason(knobs.domains, knobs.goal_type)})"
                                  + f": the nearest count, {most}, is aimed at" if over else "")
     yield from _uncounted(counting, knobs, counted_phrases(counting, knobs.domains, rest))
     if knobs.tool_count is not None:
