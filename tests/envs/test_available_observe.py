@@ -135,3 +135,31 @@ def test_observe_into_checks_its_buffer() -> None:
     text = make_ground("webshop", obs_mode="text").unwrapped
     with pytest.raises(Error, match="obs_mode='vector'"):
         text.observe_into(np.zeros(n, dtype=np.float32))
+
+
+@pytest.mark.parametrize("repeat_rows", [True, False])
+def test_a_task_reset_again_gets_its_first_observation_and_listing(repeat_rows: bool) -> None:
+    """The face keeps each task's reset observation (``_at_reset``): a later reset of the task, after an episode
+    that wrote other rows, hands out the same observation, listing and ``calls_cut`` as a fresh face does."""
+    spec = make_ground("calendar").unwrapped.source.spec_for_seed(0)
+    layer = AvailableCalls(make_ground("calendar").unwrapped, max_calls=3, repeat_rows=repeat_rows)
+    first, info = layer.reset(options={"spec": spec})
+    assert layer._current is not None and layer._current.first is not None
+    listed = list(layer._listed)
+    for k in range(5):
+        _, _, terminated, truncated, _ = layer.step(k % 3)
+        if terminated or truncated:
+            break
+    again, info_again = layer.reset(options={"spec": spec})
+    fresh = AvailableCalls(make_ground("calendar").unwrapped, max_calls=3, repeat_rows=repeat_rows)
+    fresh_obs, fresh_info = fresh.reset(options={"spec": spec})
+    np.testing.assert_array_equal(again, first)
+    np.testing.assert_array_equal(again, fresh_obs)
+    assert not np.shares_memory(again, first) and not np.shares_memory(again, layer._out)
+    assert list(layer._listed) == listed == list(fresh._listed)
+    assert info_again.get("calls_cut") == info.get("calls_cut") == fresh_info.get("calls_cut")
+    # the next step from the kept reset state is the fresh face's step
+    obs, reward, *_ = layer.step(1)
+    fresh_step, fresh_reward, *_ = fresh.step(1)
+    np.testing.assert_array_equal(obs, fresh_step)
+    assert reward == fresh_reward
