@@ -84,6 +84,9 @@ objects, unlocked doors as dungeon goals, the world's reason in a capped count's
 (94 -> 98 %, 0 ignored). ``directives_fresh37.jsonl`` (34, held out for round 20, written before it) was run once
 untouched after it (``results/fidelity_fresh37_unseen.txt``: 96 % read, 96 % delivered, 0 ignored, 4 wrong) and
 joined :data:`SETS`.
+Reader round 21 (branch fid27: storage places naming the file system, the originals of copies needing no rule, worlds
+listed side by side by a keyword of their own, a capped count saying how its noun was read) tuned on fresh37's misses
+(``results/fidelity_fresh37_fid27.txt``: 96 -> 98 % read, 4 -> 0 wrong, 0 ignored; every other set unchanged).
 ``--generate`` scores the requirements twice: as read, and as *delivered* (on the seed-0 spec's own clauses,
 where the generator marks approximated what its spec does not meet: what a user gets).
 For every expected requirement this

@@ -172,6 +172,22 @@ def _spelled(name: str) -> str:
     return "(?:" + "|".join(re.escape(w) for w in (name, *spelled)) + ")"
 
 
+#: Where an item of a list of worlds starts and ends ("the shop and the calendar, 5 tools", "calendar + store").
+_ITEM_START = r"(?:^|[,;:+&]|\band|\bplus|\bwith|\bor)\s*(?:the\s+|a\s+|an\s+|my\s+|our\s+|your\s+|their\s+)?"
+_ITEM_END = r"s?\s*(?:tasks?\s*|worlds?\s*|domains?\s*)?(?=$|[,;:.+&]|\band\b|\bplus\b|\bwith\b|\bor\b)"
+
+
+def _listed_world(text: str, name: str, registry: dict) -> bool:
+    """Whether world ``name`` is an item of a list of worlds in ``text`` (round 21): its own name, or a keyword of
+    its own that no other world declares ("shop", "helpdesk"), alone between list separators ("the shop and the
+    calendar, 5 tools"). An item so listed is the world itself, not a word in some other phrase ("the shop floor",
+    "shop for 2 mice")."""
+    others = {k for other, ts in registry.items() if other != name for k in ts.keywords}
+    words = [w for w in (name, *registry[name].keywords, *field_names(name)) if w == name or w not in others]
+    said = "|".join(keyword_pattern(w) for w in sorted(words, key=len, reverse=True))
+    return re.search(rf"{_ITEM_START}(?:{said}){_ITEM_END}", text) is not None
+
+
 def _named_choice(text: str, named: list[str], weights: dict[str, float]) -> list[str]:
     """Of the domains named outright, those listed together ("calendar plus webshop", "warehouse and calendar")
     compose; otherwise the best scored one ("warehouse: pick 2 items ..., unreliable gripper" is warehouse)."""
@@ -248,7 +264,11 @@ def scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
              and not any(name in ts.keywords for other, ts in registry.items() if other != name)]
     named += [name for name in scores if name not in named and (_place_named(text, name) or _subject(text, name))]
     best = max(weights.values())
-    found = _named_choice(text, named, weights) or [name for name in scores if weights[name] == best]
+    listed = [name for name in scores if name in named or name in strongly and _listed_world(text, name, registry)]
+    # "the shop and the calendar": worlds listed side by side, one by its own name and one by a keyword of its own
+    # standing alone as an item of the list, compose as two named outright do (round 21)
+    found = listed if named and len(listed) > 1 and all(_listed_world(text, name, registry) for name in listed) \
+        else _named_choice(text, named, weights) or [name for name in scores if weights[name] == best]
     if len(found) > 1 and strongly & set(found):
         # a tie between a world named by a keyword of its own ("tidying") and one made of weak evidence only
         # ("robot", "items") is no two-world task: the keyword decides

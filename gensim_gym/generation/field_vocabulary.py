@@ -37,7 +37,13 @@ FIELD_NAMES: dict[str, tuple[str, ...]] = {
     "filesystem": ("file manager", "file explorer", "file browser", "command line", "hard drive", "home directory",
                    "home folder", "downloads folder", "documents folder", "desktop folder", "subfolder",
                    "subfolders", "subdirectory", "subdirectories", "file permissions", "file tree",
-                   "directory tree", "disk cleanup"),
+                   "directory tree", "disk cleanup",
+                   # the places files are kept and copied to (round 21: "copy 2 invoices to the shared drive"): a
+                   # storage drive or share names the file system, whatever documents it holds
+                   "shared drive", "network drive", "team drive", "cloud drive", "usb drive", "thumb drive",
+                   "flash drive", "pen drive", "external drive", "backup drive", "external disk", "backup disk",
+                   "usb stick", "memory stick", "memory card", "sd card", "network share", "file share",
+                   "file server", "shared folder"),
     "support": ("customer care", "customer success", "customer desk", "call centre", "call center",
                 "contact centre", "contact center", "service desk", "support desk", "support queue",
                 "support agent", "support agents", "helpline", "hotline", "ticket queue", "ticketing",

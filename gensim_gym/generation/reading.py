@@ -59,6 +59,7 @@ from gensim_gym.generation.directive import (
     verb_pattern,
 )
 from gensim_gym.generation.evidence import PHRASE_END, dated_spans
+from gensim_gym.generation.field_vocabulary import field_names
 from gensim_gym.generation.lexicon import (
     ACCOMPLISH_VERBS,
     CLOSING_VERBS,
@@ -92,7 +93,7 @@ from gensim_gym.generation.operations import (
     opposite_resultatives,
     phrasal_verbs,
 )
-from gensim_gym.generation.rules import protected_place
+from gensim_gym.generation.rules import originals_of_copies, protected_place
 from gensim_gym.generation.toolsets import load_registry
 from gensim_gym.generation.unread import NOT_UNDERSTOOD, RANK_NOUNS, likely_kind
 
@@ -373,6 +374,10 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
                 "approximated" if dated or stand_in else "honored",
                 ("the world keeps no dates: the window is read as its policy; " if dated else "") + stand_in
                 + "; ".join(t.constraint.describe() for t in named))
+        elif originals_of_copies(text, phrase):  # "copy 2 quotes ... and leave the originals alone" (round 21)
+            yield rule_start, rule_end, Clause(phrase, "constraint", {"kept": "originals", "tool": "copy_file"},
+                                               note="every task keeps it: copying leaves what it copies as it was, "
+                                                    "so no rule is added")
         else:
             offered = [t.name for d in knobs.domains for t in registry[d].constraints]
             yield rule_start, rule_end, Clause(phrase, "constraint", {"constraint": phrase}, "unsupported",
@@ -400,9 +405,7 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
         over = most is not None and asked > most
         yield start, end, Clause(said, "goal_count", {"goal_count": asked, "type": knobs.goal_type},
                                  "approximated" if over else "honored",
-                                 f"a task holds at most {most} goal conditions"
-                                 + f" ({capacity_reason(knobs.domains, knobs.goal_type)})"
-                                 + f": the nearest count, {most}, is aimed at" if over else "")
+                                 _capped_note(said, most, knobs) if over and most is not None else "")
     yield from _uncounted(counting, knobs, counted_phrases(counting, knobs.domains, rest))
     if knobs.tool_count is not None:
         tools_said = tool_count_of(rest)  # not inside a bound ("at most 6 tools": a knob phrase)
@@ -543,7 +546,8 @@ def _operation_clauses(text: str, rest: str, knobs: Knobs):
         before = re.findall(r"[a-z0-9']+|[,;:.]", text[:start])
         if verb not in mapped and before and before[-1] in _NOUN_AFTER:  # "into the archive": a noun
             continue
-        if modifies_noun(text, start, end, knobs.domains):  # "an outdated backup file", "the shared drive": nouns
+        # "an outdated backup file", "the shared drive": nouns; "onto the network drive": a place's name
+        if modifies_noun(text, start, end, knobs.domains) or _in_place_name(text, start, end, knobs.domains):
             continue
         if verb not in mapped and _counted_head(text[start:end], before, knobs.domains):  # "2 customer emails"
             continue
@@ -780,6 +784,29 @@ def _takes_object(text: str, end: int, *, ending: bool = False) -> bool:
     after = re.findall(r"[a-z0-9']+|[,;:.]", text[end:])
     nxt = after[0] if after else "."
     return nxt in _OBJECT_WORDS or nxt.isdigit() or nxt in NUMBER_WORDS or (ending and nxt in ",;:.")
+
+
+def _capped_note(said: str, most: int, knobs: Knobs) -> str:
+    """The note of a goal count past what the world holds (round 21): the cap, the world's reason for it, and,
+    where the counted noun is not the type's own name ("3 crates" in sokoban, whose type is box), that the noun
+    was read as that type, so a user sees both what was understood and why fewer are aimed at."""
+    kind = knobs.goal_type
+    noun = re.findall(r"[a-z-]+", said)[-1:] or [""]
+    read_as = f"; '{noun[0]}' are read as its objects of type {kind}" \
+        if kind and noun[0] and noun_lemma(noun[0]) != kind else ""
+    return (f"a task holds at most {most} goal condition{'' if most == 1 else 's'}"
+            f" ({capacity_reason(knobs.domains, kind)}{read_as}): the nearest count, {most}, is aimed at")
+
+
+def _in_place_name(text: str, start: int, end: int, domains) -> bool:
+    """Whether the word at ``start:end`` stands inside a phrase naming one of the chosen worlds' places or trades
+    (``field_vocabulary.FIELD_NAMES``, round 21): "drive" in "onto the network drive" or "the hard drive" is the
+    place files are copied to, no act of driving. Only the phrase's last word, its head noun, and not as a verb's
+    "-ing" form: "box pushing" and "order picking" name the act itself."""
+    if text[start:end].endswith("ing"):
+        return False
+    return any(m.start() < start and end == m.end() for d in domains for w in field_names(d) if " " in w
+               for m in re.finditer(rf"\b{keyword_pattern(w)}\b", text))
 
 
 def _verb_spans(text: str, verbs: list[str]) -> list[tuple[int, int, str]]:

@@ -367,11 +367,28 @@ def protected_place(phrase: str) -> str | None:
     return m.group(1) if m else None
 
 
+#: The things a copy is made from ("the originals", "the source files"): a copy leaves them as they were.
+_ORIGINALS = re.compile(r"\b(?:originals?|sources?|source files?|original (?:files?|documents?|copies|versions?))$")
+
+
+def originals_of_copies(text: str, phrase: str) -> bool:
+    """Whether ``phrase`` leaves alone the originals of the copies the directive asks for (round 21: "copy 2 quotes
+    to the team drive and leave the originals alone"): copying never changes what it copies, so keeping the originals
+    is what the act already means, no rule to add (a rule here would invent a protected place of its own)."""
+    kept = protected_place(phrase)
+    if kept is None or not _ORIGINALS.search(kept.strip()):
+        return False
+    copying = {v for name in load_registry() for v, tool in operations(name).items() if tool == "copy_file"}
+    return any(re.search(verb_pattern(v), text) for v in copying)
+
+
 def rule_templates_at(text: str, start: int, end: int, templates) -> list:
     """The templates the rule phrase ``text[start:end]`` names (``lexicon.rule_templates``). A restriction that
     names nothing itself ("refund 2 orders but only if they were delivered") restricts the act of its part of the
     directive: it names a template that conditions that act (whose condition holds the act wrong unless something
     is true: ``refunded(?o) and (not delivered(?o) ...)``), read with the part's words."""
+    if originals_of_copies(text, text[start:end]):  # "copy 2 quotes ... and leave the originals alone"
+        return []
     named = rule_templates(text[start:end], templates)
     if not named and protected_place(text[start:end]):  # "never touch anything in /etc": a place kept safe
         return place_templates(templates)
