@@ -26,9 +26,9 @@ from gensim_gym.generation.lexicon import (
 )
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
-#: Held-out sets no test may read (the next round's measure): skipped by name, never opened. fresh38 is round 21's
-#: measure (fresh37 was run once, untouched, after round 20: results/fidelity_fresh37_unseen.txt).
-HELD_OUT: frozenset[str] = frozenset({"directives_fresh38.jsonl"})
+#: Held-out sets no test may read (the next round's measure): skipped by name, never opened. fresh39 is round 22's
+#: measure (fresh38 was run once, untouched, after round 21: results/fidelity_fresh38_unseen.txt).
+HELD_OUT: frozenset[str] = frozenset({"directives_fresh39.jsonl"})
 SETS = sorted(p for p in BENCHMARKS.glob("directives*.jsonl") if p.name not in HELD_OUT)
 
 
