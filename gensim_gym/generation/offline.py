@@ -890,7 +890,6 @@ class _WalkUpdates(dict):
         return out
 
 
-
 def _without_reveals(tool: Tool) -> Tool:
     effects = tuple(e for e in tool.effects if not e.lstrip().startswith("reveal "))
     fail_effects = tuple(e for e in tool.fail_effects if not e.lstrip().startswith("reveal "))
