@@ -62,6 +62,7 @@ from gensim_gym.generation.evidence import PHRASE_END, dated_spans
 from gensim_gym.generation.field_vocabulary import field_names
 from gensim_gym.generation.lexicon import (
     ACCOMPLISH_VERBS,
+    CARRIER_VERBS,
     CLOSING_VERBS,
     COUNTED,
     ELIGIBILITY,
@@ -544,7 +545,8 @@ def _operation_clauses(text: str, rest: str, knobs: Knobs):
                 or any(a <= start and end <= b for a, b in phrasal):
             continue
         before = re.findall(r"[a-z0-9']+|[,;:.]", text[:start])
-        if verb not in mapped and before and before[-1] in _NOUN_AFTER:  # "into the archive": a noun
+        # "into the archive": a noun; "drive the truck": the carrier, no act of carrying (round 22)
+        if verb not in mapped and before and before[-1] in _NOUN_AFTER or _carrier_noun(text, start, end, verb, before):
             continue
         # "an outdated backup file", "the shared drive": nouns; "onto the network drive": a place's name
         if modifies_noun(text, start, end, knobs.domains) or _in_place_name(text, start, end, knobs.domains):
@@ -584,6 +586,23 @@ def _operation_clauses(text: str, rest: str, knobs: Knobs):
                        f"'{said}' is {hit.verb} done again; a task starts with nothing to redo, so the golden "
                        f"plan calls {hit.tool} afresh") if hit.redo
                 else Clause(said, "operation", requirement, note=f"the golden plan calls {hit.tool}"))
+
+
+def _carrier_noun(text: str, start: int, end: int, verb: str, before: list[str]) -> bool:
+    """Whether a carrier's noun used as a verb of carrying (``lexicon.CARRIER_VERBS``: "truck 3 packages") stands
+    here as the noun it first is (round 22): after a determiner, a count or a preposition ("onto the truck", "2
+    trucks", "by ferry"), or without an object after it ("drive to the truck depot"). A verb's place at the start of
+    a part or after a subject, with an object ("3 packages", "them"), makes it the act."""
+    if verb not in CARRIER_VERBS:
+        return False
+    prev = before[-1] if before else ","
+    if prev in _NOUN_AFTER or prev.isdigit() or prev in NUMBER_WORDS or prev in _PREPOSITIONS:
+        return True
+    return not _takes_object(text, end)
+
+
+#: Prepositions after which a word is a noun ("by truck", "onto the cart"): :func:`_carrier_noun`.
+_PREPOSITIONS = frozenset({"by", "on", "onto", "in", "into", "from", "with", "via", "off", "at", "aboard"})
 
 
 def _light_clauses(text: str, rest: str, knobs: Knobs, spans: list[tuple[int, int]]):
