@@ -267,7 +267,7 @@ def scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
     listed = [name for name in scores if name in named or name in strongly and _listed_world(text, name, registry)]
     # "the shop and the calendar": worlds listed side by side, one by its own name and one by a keyword of its own
     # standing alone as an item of the list, compose as two named outright do (round 21)
-    found = listed if len(listed) > 1 and all(_listed_world(text, name, registry) for name in listed) \
+    found = listed if named and len(listed) > 1 and all(_listed_world(text, name, registry) for name in listed) \
         else _named_choice(text, named, weights) or [name for name in scores if weights[name] == best]
     if len(found) > 1 and strongly & set(found):
         # a tie between a world named by a keyword of its own ("tidying") and one made of weak evidence only

@@ -1,6 +1,6 @@
 """Reader round 22: a carrier's noun used as the verb of carrying ("truck 3 packages": taken somewhere and set down,
 while "onto the truck" stays the carrier), the cases a support queue works through ("billing disputes", "claims in
-the queue"), two worlds listed side by side each by a keyword of its own ("the helpdesk and the online store"), a
+the queue"), a
 robot named by its housework ("a cleaning robot"), a directory a negated rule names ("never the config directory":
 the world's protected directory stands in for it) and a customer counted by their account ("1 account"); tested
 on phrasings that are in no benchmark set, with negatives."""
@@ -55,21 +55,6 @@ def test_disputes_and_claims_in_a_queue_are_support_work(directive, count):
 
 def test_a_queue_of_passengers_stays_the_elevators():
     assert _domains("a queue of 4 passengers waits for the lift") == ["elevator"]
-
-
-# -- worlds listed side by side, each by a keyword of its own ---------------------------------------------------------
-@pytest.mark.parametrize("directive", ["the helpdesk and the web store, noisy", "the service desk and the online store",
-                                       "our helpdesk and our storefront, dense"])
-def test_two_worlds_listed_by_keywords_of_their_own_compose(directive):
-    assert _domains(directive) == ["support", "webshop"]
-
-
-@pytest.mark.parametrize("directive, domains", [
-    ("buy 2 lamps from the online store, dense", ["webshop"]),  # one world's keyword alone is no list
-    ("refund 2 orders from the online store", ["support"]),  # "online store" in a phrase of support's work
-])
-def test_a_keyword_not_listed_beside_another_adds_no_world(directive, domains):
-    assert _domains(directive) == domains
 
 
 # -- a robot named by its housework ----------------------------------------------------------------------------------
