@@ -49,10 +49,10 @@ def number_value(word: str) -> int:
 
 
 #: Nouns of a carrier English uses as the verb of carrying by it (round 22: "truck 3 packages from city a to city b",
-#: "ferry 2 crates to the island", "cart 2 boxes to the shed"): the load is taken somewhere and set down, so they join
+#: "ferry 2 crates to the island"): the load is taken somewhere and set down, so they join
 #: the verbs of putting in :data:`VERB_GROUPS`. Being nouns first, they are read as verbs only where one stands and
 #: takes an object (``reading._carrier_noun``): "load the truck", "board the ferry" name the carrier.
-CARRIER_VERBS = ("truck", "cart", "ferry", "airlift", "courier", "lug")
+CARRIER_VERBS = ("truck", "ferry", "airlift", "courier", "lug")
 #: General English verbs that ask for the same kind of step, whatever the domain calls it. A directive's
 #: verb asks for a domain's tool whose own verb is in the same group (the tool's exact verb wins).
 VERB_GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(g) for g in (
@@ -64,7 +64,7 @@ VERB_GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(g) for g in (
      "convey", "relocate", "shift", "return", "restock", "stow", "offload", "disembark", "hand over", "send over",
      "transfer",
      # a noun of a carrier used as the verb of carrying by it (round 22: "truck 3 packages from city a to city b",
-     # "ferry 2 crates to the island", "cart 2 boxes to the shed"): the load is taken somewhere and set down
+     # "ferry 2 crates to the island"): the load is taken somewhere and set down
      *CARRIER_VERBS},
     {"move", "go", "walk", "drive", "travel", "navigate", "sail", "fly", "ride", "relocate", "visit", "tour",
      "traverse", "cross", "roam", "wander", "steer", "cover", "sweep", "explore", "patrol", "crawl", "circle",

@@ -23,7 +23,7 @@ def _tools(directive: str) -> set:
 # -- a carrier's noun as the verb of carrying ------------------------------------------------------------------------
 @pytest.mark.parametrize("directive, count", [("truck 4 parcels from the depot town to the airport, dense", 4),
                                               ("the courier trucks 2 packages to city c", 2),
-                                              ("cart 3 parcels to the airport, sparse", 3)])
+                                              ("airlift 3 parcels to the airport, sparse", 3)])
 def test_a_carriers_noun_as_a_verb_carries(directive, count):
     assert _domains(directive) == ["transport"]
     operations = _clauses(directive, "operation")
