@@ -555,7 +555,7 @@ class GenSimEnv(gym.Env):
             return f"failed: {ground.label} did not take effect this time; try again"
         return f"ok: {ground.label}" if kind == "ok" else ""
 
-    def _apply(self, ground: GroundAction, rt: TaskRuntime, fail: bool = False) -> bool:
+    def _apply(self, ground: GroundAction, rt: TaskRuntime, fail: bool = False) -> bool:  # noqa: C901 - hot path
         """Apply a valid call (:meth:`CompiledWorld.apply`, as the planner and the verifier do), then update
         belief, literal counters, mask, observation and goal status where the call wrote (see
         :mod:`gensim_gym.envs.runtime`). ``fail``: apply the call's failure effects instead (it has some).
@@ -580,15 +580,32 @@ class GenSimEnv(gym.Env):
                 obs[i] = facts[i] & visible[i]
         # enumerate, not zip(..., strict=True): a call with a keyword argument takes CPython 3.11's slow path,
         # ~3k instructions a step (indices and rows have the same length by construction)
-        rows = plan.rows
+        # A flipped fact's counter row (runtime.CounterRow: the actions needing it true, then false) lowers the
+        # counters of those it now satisfies by one and raises the others by one; mask and observation follow
+        # where a counter reaches 0 (the call became available) or leaves it. Plain ids, no (action, delta)
+        # pairs and sign: no unpacking, multiply or two-sided test per action; inline, no call per row
+        # (docs/hot_paths.md, facespeed7). A counter counts unsatisfied literals, so it is never below 0.
+        rows, hidden, cnt, mask, calls = plan.rows, self._hidden, self._cnt, self._mask_buf, self._cv
         for k, i in enumerate(indices):
             new = belief[i]
             if new != before[i]:
-                if not self._hidden:
+                if not hidden:
                     obs[i] = new
                 row = rows[k]
                 if row is not None:
-                    self._walk(row, 1 if new else -1)
+                    if new:
+                        down, up = row
+                    else:
+                        up, down = row
+                    for a in down:
+                        cnt[a] = c = cnt[a] - 1
+                        if not c:
+                            mask[a] = calls[a] = True
+                    for a in up:
+                        c = cnt[a]
+                        cnt[a] = c + 1
+                        if not c:
+                            mask[a] = calls[a] = False
         if plan.assigned:
             offset, observed = self._slices[2].start, rt.observed_fluent
             for j in plan.assigned:
@@ -623,16 +640,6 @@ class GenSimEnv(gym.Env):
                 self._violation = self._violation or g.label
                 charged[g.constraint.name] = g.constraint.penalty
         return sum(charged.values())
-
-    def _walk(self, pairs: tuple, sign: int) -> None:
-        """Move sparse counters by ``sign`` × ``(action, delta)`` pairs; mask and observation follow
-        where a counter reaches or leaves 0 (the call became available / unavailable)."""
-        cnt, mask, calls = self._cnt, self._mask_buf, self._cv
-        for a, d in pairs:
-            c = cnt[a]
-            cnt[a] = n = c + sign * d
-            if not (c and n):
-                mask[a] = calls[a] = not n
 
     def _terms(self, rt: TaskRuntime) -> float:
         reward = 0.0

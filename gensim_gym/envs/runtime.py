@@ -4,9 +4,9 @@ Why this exists: a step used to re-run every precondition closure its call could
 step in warehouse, where moving the robot touches every pick, drop and move) and to rebuild the
 whole observation. Most preconditions are conjunctions of fact literals, so the environment keeps,
 per action slot, how many of its literals are unsatisfied (``cnt``, a list; the call is available
-iff that is 0). A fact of the belief state flipping 0→1 adds its row (``(action, delta)`` pairs:
-−1 where a precondition needs the fact true, +1 where it needs it false) to the counters, 1→0
-subtracts it; the mask and the observation change only where a counter reaches or leaves 0. Other
+iff that is 0). A fact of the belief state flipping 0→1 moves the counters by its row (−1 for the
+actions whose precondition needs the fact true, +1 for those that need it false; a ``CounterRow``),
+1→0 by the opposite; the mask and the observation change only where a counter reaches or leaves 0. Other
 preconditions (comparisons, ``or``) keep their closures and are re-run only when a call writes
 something they read; their counter is 0 or 1. Unused slots stay at 1.
 
@@ -32,11 +32,18 @@ if TYPE_CHECKING:  # pragma: no cover
     from gensim_gym.world.layout import Layout
 
 
+#: A fact's counter row: the actions whose literal counters drop by one when the fact becomes true (they need
+#: it true), then those that rise by one (they need it false); the other way round when it becomes false. Ids,
+#: not ``(action, delta)`` pairs: every delta is ±1 (an id repeats for a larger one), so ``GenSimEnv._apply``
+#: needs no tuple unpacking, sign multiply or two-sided zero test per action (docs/hot_paths.md, facespeed7).
+CounterRow = tuple[tuple[int, ...], tuple[int, ...]]
+
+
 class CallTables(NamedTuple):
     """The goal-independent part of a :class:`CallPlan`, shared per grounding (see ``TaskRuntime._call_tables``)."""
 
     indices: tuple[int, ...]
-    rows: tuple[tuple[tuple[int, int], ...] | None, ...]
+    rows: tuple[CounterRow | None, ...]
     residuals: tuple[tuple[Callable, tuple[int, ...]], ...]
     assigned: tuple[int, ...]
 
@@ -52,7 +59,7 @@ class CallPlan(NamedTuple):
     """
 
     indices: tuple[int, ...]
-    rows: tuple[tuple[tuple[int, int], ...] | None, ...]
+    rows: tuple[CounterRow | None, ...]
     residuals: tuple[tuple[Callable, tuple[int, ...]], ...]
     assigned: tuple[int, ...]
     touches_goal: bool
@@ -234,7 +241,7 @@ class CounterTables(NamedTuple):
     """What the literal counters of a world need besides its start state (see :func:`_counter_tables`)."""
 
     literals: tuple[tuple[int, tuple[int, ...], tuple[int, ...], Callable | None], ...]
-    rows: list[tuple[tuple[int, int], ...] | None]
+    rows: list[CounterRow | None]
     fact_deps: dict[int, list[int]]
     num_deps: dict[int, list[int]]
 
@@ -243,7 +250,7 @@ def _counter_tables(world: CompiledWorld, layout: Layout) -> CounterTables:
     """What the literal counters of ``world`` need besides its start state (cached per grounding).
 
     ``literals``: per valid action ``(id, facts needed true, facts needed false, residual check or
-    None)``; ``rows``: per fact the ``(action, delta)`` pairs of its counter row in slot order
+    None)``; ``rows``: per fact its :data:`CounterRow`, ids in slot order
     (``None`` if no literal reads it); ``fact_deps`` / ``num_deps``: per fact / fluent the ids of the
     actions whose residual reads it. All of it depends only on the ground preconditions, i.e. on
     :attr:`CompiledWorld.grounding`, so a generator's replays of tasks over the same objects and
@@ -272,9 +279,12 @@ def _counter_tables(world: CompiledWorld, layout: Layout) -> CounterTables:
             for j in residual.nums:
                 num_deps.setdefault(j, []).append(a.id)
         literals.append((a.id, pos, neg, None if residual is None else residual.fn))
-    rows: list[tuple[tuple[int, int], ...] | None] = [None] * layout.n_facts
+    rows: list[CounterRow | None] = [None] * layout.n_facts
     for i, row in by_fact.items():
-        rows[i] = tuple(sorted((a, d) for a, d in row.items() if d)) or None
+        # an action's net delta is ±1 unless it reads a fact twice; |d| copies of its id then move it by d
+        needs_true = tuple(a for a, d in sorted(row.items()) if d < 0 for _ in range(-d))
+        needs_false = tuple(a for a, d in sorted(row.items()) if d > 0 for _ in range(d))
+        rows[i] = (needs_true, needs_false) if needs_true or needs_false else None
     cached = layout.compile_cache[key] = CounterTables(tuple(literals), rows, fact_deps, num_deps)
     return cached
 
