@@ -51,7 +51,7 @@ def number_value(word: str) -> int:
 #: Nouns of a carrier English uses as the verb of carrying by it (round 22: "truck 3 packages from city a to city b",
 #: "ferry 2 crates to the island"): the load is taken somewhere and set down, so they join
 #: the verbs of putting in :data:`VERB_GROUPS`. Being nouns first, they are read as verbs only where one stands and
-#: takes an object (``reading._carrier_noun``): "load the truck", "board the ferry" name the carrier.
+#: takes an object (``word_roles.carrier_noun``): "load the truck", "board the ferry" name the carrier.
 CARRIER_VERBS = ("truck", "ferry", "airlift", "courier", "lug")
 #: General English verbs that ask for the same kind of step, whatever the domain calls it. A directive's
 #: verb asks for a domain's tool whose own verb is in the same group (the tool's exact verb wins).
