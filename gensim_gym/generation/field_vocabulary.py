@@ -71,7 +71,11 @@ FIELD_NAMES: dict[str, tuple[str, ...]] = {
                 "catacombs", "maze of rooms"),
     "rearrangement": ("house-cleaning", "house cleaning", "housework", "housekeeping robot", "home robot",
                       "household robot", "living room", "put things back", "put everything back", "declutter",
-                      "decluttering"),
+                      "decluttering",
+                      # a robot named by the housework it does (round 22: "a cleaning robot puts 3 toys back"): a
+                      # household's, where a bare "robot" is any world's
+                      "cleaning robot", "cleaner robot", "robot cleaner", "tidying robot", "tidy-up robot",
+                      "domestic robot", "house robot", "robot vacuum", "robotic vacuum", "robot maid"),
 }
 
 #: Nouns of a world's roles, objects and places (weak evidence: half a keyword, two choose a world).
@@ -92,7 +96,10 @@ FIELD_WORDS_WEAK: dict[str, tuple[str, ...]] = {
     "filesystem": ("spreadsheet", "pdf", "screenshot", "installer", "config", "script", "permission",
                    "writable", "read-only", "txt", "csv", "zip", "desktop", "writeable", "editable"),
     "support": ("caller", "complainant", "account", "password", "chargeback", "escalation", "refund",
-                "ticket", "complaint", "receipt", "identity", "supervisor"),
+                "ticket", "complaint", "receipt", "identity", "supervisor",
+                # the cases a support queue works through besides tickets and complaints (round 22: "resolve 3
+                # billing disputes from the queue"), and what they are about
+                "dispute", "claim", "billing", "queue"),
     "warehouse": ("carton", "tote", "bin", "aisle", "rack", "sku", "pallet", "shelf", "forklift", "picker",
                   "stock", "dock", "bay", "inventory"),
     "blocks": ("cube", "brick", "pyramid", "tower"),

@@ -27,6 +27,7 @@ from gensim_gym.generation.lexicon import (
     tool_verb,
 )
 from gensim_gym.generation.toolsets import get_toolset
+from gensim_gym.generation.word_roles import carrier_noun
 from gensim_gym.generation.wording import verb_pattern
 
 #: Verbs that ask for an operation, per domain: the tool a golden plan must then call. A domain's own
@@ -78,7 +79,9 @@ def required_tools(text: str, domains: list[str], notes: list[str]) -> tuple[str
                 continue
             if loose_elsewhere(verb, name, domains):  # "cancel" in support+calendar: support's cancel_order
                 continue
+            # "an outdated backup file": a noun; "load crates onto trucks": the carrier, no act of trucking
             if tool not in tools and any(not modifies_noun(text, m.start(), m.end(), domains)
+                                         and not carrier_noun(text, m.start(), m.end(), verb)
                                          for m in re.finditer(verb_pattern(verb), text)):
                 tools.append(tool)
                 notes.append(f"'{verb}': the golden plan calls {tool}")

@@ -96,6 +96,7 @@ from gensim_gym.generation.operations import (
 from gensim_gym.generation.rules import originals_of_copies, protected_place
 from gensim_gym.generation.toolsets import load_registry
 from gensim_gym.generation.unread import NOT_UNDERSTOOD, RANK_NOUNS, likely_kind
+from gensim_gym.generation.word_roles import NOUN_AFTER, VERB_AFTER, carrier_noun, takes_object
 
 STATUSES = ("honored", "approximated", "unsupported")
 _UNREAD = "not understood by the offline reader (no requirement made of it)"
@@ -269,7 +270,7 @@ def _unread_light(text: str, start: int, end: int, operations_at: list[tuple[int
     if word not in _LIGHT:
         return None
     before = re.findall(r"[a-z0-9']+|[,;:.]", text[:start])
-    if before and before[-1] not in ",;:." and before[-1] not in _VERB_AFTER:
+    if before and before[-1] not in ",;:." and before[-1] not in VERB_AFTER:
         return None
     words = object_words(text, end)
     if not words or not (words[0].isdigit() or words[0] in NUMBER_WORDS) \
@@ -544,7 +545,8 @@ def _operation_clauses(text: str, rest: str, knobs: Knobs):
                 or any(a <= start and end <= b for a, b in phrasal):
             continue
         before = re.findall(r"[a-z0-9']+|[,;:.]", text[:start])
-        if verb not in mapped and before and before[-1] in _NOUN_AFTER:  # "into the archive": a noun
+        # "into the archive": a noun; "drive the truck": the carrier, no act of carrying (round 22)
+        if verb not in mapped and before and before[-1] in NOUN_AFTER or carrier_noun(text, start, end, verb):
             continue
         # "an outdated backup file", "the shared drive": nouns; "onto the network drive": a place's name
         if modifies_noun(text, start, end, knobs.domains) or _in_place_name(text, start, end, knobs.domains):
@@ -564,7 +566,7 @@ def _operation_clauses(text: str, rest: str, knobs: Knobs):
         elif verb in own:  # "schedule" meetings, "buy" products: what the domain's tasks are about
             yield start, end, Clause(text[start:end], "operation", {"operation": verb}, "approximated",
                                      "the domain's own activity; not checked on each golden plan")
-        elif not text[start:end].endswith(("ing", "ed")) or _takes_object(text, end):
+        elif not text[start:end].endswith(("ing", "ed")) or takes_object(text, end):
             yield start, end, _no_tool(text[start:end], verb, knobs)  # "shipping address": an adjective
     for start, end, tool in name_verbs(rest, knobs.domains):  # "ferry 3 cars": the domain's name as a verb
         yield start, end, Clause(text[start:end], "operation", {"operation": text[start:end], "tool": tool},
@@ -666,18 +668,6 @@ def _no_tool(said: str, verb: str, knobs: Knobs, after: str = "", before: str = 
                   f"no tool of {'+'.join(knobs.domains)} does '{verb}' (its tools: {families})")
 
 
-#: Words after which a word is a noun, not a verb ("the order", "3 books", "their return").
-_NOUN_AFTER = frozenset({"a", "an", "the", "their", "his", "her", "its", "our", "my", "your", "each", "every", "all",
-                         "some", "any", "no", "these", "those", "this", "of", "per", "one", "several", "many",
-                         "few", "more", "most", "other", "another"})
-#: Words after which a word stands where a verb does ("then pile", "to restock", "must carry").
-_VERB_AFTER = frozenset({"then", "and", "to", "must", "should", "can", "will", "please", "also", "first", "that",
-                         "who", "or", "never", "always", "not", "just", "only", "i", "we", "you", "they", "it"})
-#: Words that, after a word, make it a verb taking an object ("pile 5 blocks", "tour every cell").
-_OBJECT_WORDS = _NOUN_AFTER - {"of", "per", "more", "most", "other", "another"} | {"them", "it", "everything",
-                                                                                  "up", "out", "down", "off"}
-
-
 def _an_operation(word: str, knobs: Knobs) -> bool:
     """Whether ``word`` is a form of an operation of the chosen domains (read as one already: "schedule")."""
     return any(re.fullmatch(verb_pattern(v), word) for d in knobs.domains for v in operations(d))
@@ -698,19 +688,19 @@ def _verb_clause(text: str, start: int, end: int, knobs: Knobs) -> Clause | None
     word = text[start:end]
     before = re.findall(r"[a-z0-9']+|[,;:.]", text[:start])
     prev = before[-1] if before else ","
-    if prev in _NOUN_AFTER or prev.isdigit() or prev in NUMBER_WORDS:
+    if prev in NOUN_AFTER or prev.isdigit() or prev in NUMBER_WORDS:
         return None
-    verb, placed = verb_of(word), prev in ",;:." or prev in _VERB_AFTER or _counted_after(text, end, knobs)
+    verb, placed = verb_of(word), prev in ",;:." or prev in VERB_AFTER or _counted_after(text, end, knobs)
     if verb is None:
-        if not placed or not _takes_object(text, end) or len(word) < 3 or not word.isalpha():
+        if not placed or not takes_object(text, end) or len(word) < 3 or not word.isalpha():
             return None
         verb = word
     elif verb in ACCOMPLISH_VERBS and word.endswith("ed") and prev in _PASSIVE:
         pass  # "tickets get resolved", "orders are fulfilled": the task done, said in the passive
     elif verb in ACCOMPLISH_VERBS and (m := re.match(r"\s+(?:to|with|on)\b", text[end:])) \
-            and _takes_object(text, end + m.end()):
+            and takes_object(text, end + m.end()):
         pass  # "the agent replies to 5 emails", "responds to 4 complaints": its object after its preposition
-    elif not (placed if verb == word else _takes_object(text, end, ending=True) and not word.endswith("ing")):
+    elif not (placed if verb == word else takes_object(text, end, ending=True) and not word.endswith("ing")):
         return None  # "elevator control:", "shipping address" and "lift scheduling," are nouns
     return _no_tool(word, verb, knobs, text[end:end + 40], text[max(0, start - 80):start])
 
@@ -753,7 +743,7 @@ def _counts_goals(text: str, start: int, end: int, knobs: Knobs) -> bool:
     if after and (after[0].isdigit() or after[0] in NUMBER_WORDS):
         return True
     before = re.findall(r"[a-z0-9']+|[,;:.]", text[:start])
-    if text[start:end].endswith("ing") or (before and before[-1] not in ",;:." and before[-1] not in _VERB_AFTER):
+    if text[start:end].endswith("ing") or (before and before[-1] not in ",;:." and before[-1] not in VERB_AFTER):
         return False
     rest = after
     while rest and rest[0] in _DETERMINERS:
@@ -776,14 +766,6 @@ def _noun_phrase(words: list[str]) -> list[str]:
             break
         out.append(w)
     return out
-
-
-def _takes_object(text: str, end: int, *, ending: bool = False) -> bool:
-    """Whether the word ending at ``end`` is followed by an object ("5 blocks", "every cell", "them"), or, with
-    ``ending``, by the end of its part of the directive ("..., the agent applies, ...")."""
-    after = re.findall(r"[a-z0-9']+|[,;:.]", text[end:])
-    nxt = after[0] if after else "."
-    return nxt in _OBJECT_WORDS or nxt.isdigit() or nxt in NUMBER_WORDS or (ending and nxt in ",;:.")
 
 
 def _capped_note(said: str, most: int, knobs: Knobs) -> str:

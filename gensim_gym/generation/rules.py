@@ -353,6 +353,17 @@ LEFT_ALONE = re.compile(r"\b(?:leave|leaving|keep|keeping)\s+(?:(?:the|my|our|al
                         r"((?:[\w/.-]+\s+){0,2}[\w/.-]+)\s+(?:alone|untouched|intact|unchanged|as is)\b")
 
 
+#: A directory a negated rule names as its object, with the verb of touching it or with the verb left to the act before
+#: it (round 22: "remove 2 cache files but never the config directory", "never delete the logs folder", "do not touch
+#: /etc"): a place out of bounds as :data:`PROTECTED_PLACE`'s is. Group 1: the directory (a path, or a name and the
+#: word "folder"/"directory"); a thing that is no directory ("never the originals") is no place.
+NEGATED_PLACE = re.compile(
+    r"\b(?:never|not|don't|dont|mustn't|shouldn't)\s+(?:ever\s+)?"
+    r"(?:(?:touch\w*|modif\w*|chang\w*|edit\w*|alter\w*|delet\w*|remov\w*|wip\w*|purg\w*|empt\w*|clear\w*|clean\w*"
+    r"|writ\w*\s+to|mess\w* with|tamper\w* with)\s+)?(?:anything\s+(?:in|under|inside|within)\s+)?"
+    r"(?:the\s+|my\s+|our\s+|your\s+|their\s+)?(/[\w./-]*|[\w-]+\s+(?:folders?|directory|directories|dirs?))\b")
+
+
 def place_templates(templates) -> list:
     """Of ``templates``, those that keep one place of the world out of bounds: a condition that names an object the
     template adds ("deleted_from(?f, backup)" with the backup directory)."""
@@ -361,9 +372,9 @@ def place_templates(templates) -> list:
 
 
 def protected_place(phrase: str) -> str | None:
-    """The place a rule phrase puts out of bounds (:data:`PROTECTED_PLACE`) or leaves alone (:data:`LEFT_ALONE`),
-    or None."""
-    m = PROTECTED_PLACE.search(phrase) or LEFT_ALONE.search(phrase)
+    """The place a rule phrase puts out of bounds (:data:`PROTECTED_PLACE`, :data:`NEGATED_PLACE`) or leaves alone
+    (:data:`LEFT_ALONE`), or None."""
+    m = PROTECTED_PLACE.search(phrase) or LEFT_ALONE.search(phrase) or NEGATED_PLACE.search(phrase)
     return m.group(1) if m else None
 
 

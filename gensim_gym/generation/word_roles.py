@@ -1,0 +1,56 @@
+"""Where a word stands: as a noun, or as a verb taking an object.
+
+A directive's words are read by their neighbours: "the order" is a noun, "then pile" a verb, "pile 5 blocks" a verb
+with its object. The operation readers of the clause table (:mod:`~gensim_gym.generation.reading`) and of the knobs
+(:func:`gensim_gym.generation.operations.required_tools`) must agree on this, or the reading and the spec it is
+checked against disagree on what was asked ("load crates onto trucks" asks for no act of trucking). So the word
+sets and tests live here, once.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gensim_gym.generation.lexicon import CARRIER_VERBS, NUMBER_WORDS
+
+#: Words after which a word is a noun, not a verb ("the order", "3 books", "their return").
+NOUN_AFTER = frozenset({"a", "an", "the", "their", "his", "her", "its", "our", "my", "your", "each", "every", "all",
+                        "some", "any", "no", "these", "those", "this", "of", "per", "one", "several", "many",
+                        "few", "more", "most", "other", "another"})
+#: Words after which a word stands where a verb does ("then pile", "to restock", "must carry").
+VERB_AFTER = frozenset({"then", "and", "to", "must", "should", "can", "will", "please", "also", "first", "that",
+                        "who", "or", "never", "always", "not", "just", "only", "i", "we", "you", "they", "it"})
+#: Words that, after a word, make it a verb taking an object ("pile 5 blocks", "tour every cell").
+OBJECT_WORDS = NOUN_AFTER - {"of", "per", "more", "most", "other", "another"} | {"them", "it", "everything",
+                                                                                "up", "out", "down", "off"}
+#: Prepositions after which a word is a noun ("by truck", "onto the cart"): :func:`carrier_noun`.
+PREPOSITIONS = frozenset({"by", "on", "onto", "in", "into", "from", "with", "via", "off", "at", "aboard"})
+
+_WORDS = re.compile(r"[a-z0-9']+|[,;:.]")
+
+
+def words_before(text: str, start: int) -> list[str]:
+    """The words and stops of ``text`` before ``start``, in order (the last one is the word's neighbour)."""
+    return _WORDS.findall(text[:start])
+
+
+def takes_object(text: str, end: int, *, ending: bool = False) -> bool:
+    """Whether the word ending at ``end`` is followed by an object ("5 blocks", "every cell", "them"), or, with
+    ``ending``, by the end of its part of the directive ("..., the agent applies, ...")."""
+    after = _WORDS.findall(text[end:])
+    nxt = after[0] if after else "."
+    return nxt in OBJECT_WORDS or nxt.isdigit() or nxt in NUMBER_WORDS or (ending and nxt in ",;:.")
+
+
+def carrier_noun(text: str, start: int, end: int, verb: str) -> bool:
+    """Whether a carrier's noun used as a verb of carrying (``lexicon.CARRIER_VERBS``: "truck 3 packages") stands
+    here as the noun it first is (round 22): after a determiner, a count or a preposition ("onto the trucks", "2
+    trucks", "by ferry"), or without an object after it ("drive to the truck depot"). A verb's place at the start of
+    a part or after a subject, with an object ("3 packages", "them"), makes it the act. False for other verbs."""
+    if verb not in CARRIER_VERBS:
+        return False
+    before = words_before(text, start)
+    prev = before[-1] if before else ","
+    if prev in NOUN_AFTER or prev.isdigit() or prev in NUMBER_WORDS or prev in PREPOSITIONS:
+        return True
+    return not takes_object(text, end)
