@@ -336,9 +336,7 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         now = estimate(facts, nums)
         actions = world.actions
         for k, a in enumerate(listed.tolist()):
-            after_facts, after_nums = bytearray(facts), list(nums)
-            world.apply(after_facts, after_nums, actions[a].effects)
-            h = estimate(after_facts, after_nums)
+            h = estimate(*world.successor(facts, nums, actions[a].effects))
             out[k, 0] = h < now
             out[k, 1] = h >= DEAD_END
         return out

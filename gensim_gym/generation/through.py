@@ -49,8 +49,7 @@ def _substitute(world: CompiledWorld, golden: list[GroundAction], tool: str, kee
             tries += 1
             if tries > MAX_TRIES:
                 return None
-            f2, n2 = bytearray(facts), list(nums)
-            world.apply(f2, n2, call.effects)
+            f2, n2 = world.successor(facts, nums, call.effects)
             if world.guard is not None and world.guard.violates(call, f2, n2):
                 continue
             left = len(golden) - i - 1

@@ -100,6 +100,5 @@ def breaks(world: CompiledWorld, action: GroundAction | None, facts: bytearray, 
     generator's goal walk's check)."""
     guard = world.guard
     assert action is not None and guard is not None  # a valid call, in a world with constraints
-    f2, n2 = bytearray(facts), list(nums)
-    world.apply(f2, n2, action.effects)
+    f2, n2 = world.successor(facts, nums, action.effects)
     return guard.violates(action, f2, n2)

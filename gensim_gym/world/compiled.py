@@ -473,6 +473,14 @@ class CompiledWorld:
         return tuple(out), tuple(facts_read.items()), tuple(nums_read.items())
 
     # -- state transitions ----------------------------------------------
+    def successor(self, facts: bytearray, nums: list[float],
+                  effects: CompiledEffects) -> tuple[bytearray, list[float]]:
+        """The state after ``effects`` as a new copy (:meth:`apply` on it); ``facts`` and ``nums`` are left as they
+        are. What every look one call ahead uses: the planner's children, Φ's sweep, the lookahead columns."""
+        after_facts, after_nums = bytearray(facts), list(nums)
+        self.apply(after_facts, after_nums, effects)
+        return after_facts, after_nums
+
     def apply(self, facts: bytearray, nums: list[float], effects: CompiledEffects) -> None:
         """Apply effects in place: numeric values from the pre-state, deletes before adds, clamped fluents."""
         assigns = effects.assigns

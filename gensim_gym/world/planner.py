@@ -187,11 +187,10 @@ def _push_children(world: CompiledWorld, app: frozenset[int], facts: bytearray, 
     id order (goals are tested as they are generated), else None. ``preferred``: the parent's
     ``Guidance.preferred`` bit set; among equal keys, children reached by one of those calls pop first."""
     by_id = cast("list[GroundAction]", world.actions)  # ``app`` holds valid actions' ids
-    apply, is_goal, guard = world.apply, world.is_goal, world.guard
+    successor, is_goal, guard = world.successor, world.is_goal, world.guard
     heappush, best_get, far = heapq.heappush, best_g.get, 1 << 30
     for action_id in sorted(app):
-        f_next, n_next = bytearray(facts), list(nums)
-        apply(f_next, n_next, by_id[action_id].effects)
+        f_next, n_next = successor(facts, nums, by_id[action_id].effects)
         key = (bytes(f_next), tuple(n_next))
         if best_get(key, far) <= g2:
             continue
@@ -218,8 +217,7 @@ def _last_layer(world: CompiledWorld, app: frozenset[int], facts: bytearray, num
     by_id = cast("list[GroundAction]", world.actions)  # ``app`` holds valid actions' ids
     for action_id in sorted(app):
         action = by_id[action_id]
-        f2, n2 = bytearray(facts), list(nums)
-        world.apply(f2, n2, action.effects)
+        f2, n2 = world.successor(facts, nums, action.effects)
         if world.guard is not None and world.guard.violates(action, f2, n2):
             continue
         if world.is_goal(f2, n2):

@@ -291,8 +291,7 @@ class Progress:
             for a in actions:
                 if not a.pre.fn(facts, nums):
                     continue
-                f2, n2 = bytearray(facts), list(nums)
-                w.apply(f2, n2, a.effects)
+                f2, n2 = w.successor(facts, nums, a.effects)
                 if w.guard is not None and w.guard.violates(a, f2, n2, fatal_only=True):
                     continue  # the episode ends there, as a failure: no way on to the goal
                 k = self.key(f2, n2)
