@@ -228,7 +228,10 @@ def scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
     for name, ts in registry.items():
         hits, verbs = domain_evidence(text, name, ts)
         weak = WEAK_KEYWORDS | weak_keywords(name)
-        strong = any(w not in weak or _workplace(text, w, name) for w in hits)
+        # a weak keyword alone as an item of a list of worlds names that world ("the store plus the warehouse":
+        # the shop; round 23), as a keyword of its own does (:func:`_listed_world`)
+        strong = any(w not in weak or _workplace(text, w, name) for w in hits) \
+            or bool(hits) and _listed_world(text, name, registry)
         part = _named_as_part(text, name)
         if strong:
             strongly.add(name)

@@ -39,6 +39,7 @@ from gensim_gym.generation.operations import (
     SCHEDULING,
 )
 from gensim_gym.generation.toolsets import load_registry
+from gensim_gym.generation.word_roles import place_noun
 from gensim_gym.generation.wording import has_word, verb_pattern
 
 #: Keywords too common to choose a domain on their own ("look things up with a search tool" is not a
@@ -81,8 +82,10 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     def inside(a: int, b: int) -> bool:
         return any(s <= a and b <= e for s, e in spans)
 
+    # a verb that is first a place's noun, after a determiner, is that place ("the store": a shop, no storing; round 23)
     verbs = [v for v in OPERATIONS.get(name, {}) if v not in hits
-             and any(not inside(*m.span()) for m in re.finditer(verb_pattern(v), text))]
+             and any(not inside(*m.span()) and not place_noun(text, *m.span(), v)
+                     for m in re.finditer(verb_pattern(v), text))]
     said = {noun_lemma(h) for h in hits}
     lemmas = {noun_lemma(w) for w in re.findall(r"[a-z]+", text)}
     nouns = [n for n in counted_nouns(name) if n in lemmas and n not in said and n in evidence_nouns(name)]

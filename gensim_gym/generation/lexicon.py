@@ -186,7 +186,14 @@ COUNTED = {"item": ("crate", "box", "item", "package", "parcel", "pallet"),
 #: by themselves: a shop sells mugs and towels too ("grab 2 kitchen towels from the online store").
 EVERYDAY_NAMES = {"thing": ("mug", "cup", "dish", "plate", "bowl", "glass", "spoon", "fork", "knife", "utensil",
                             "pan", "pot", "book", "magazine", "toy", "sock", "shoe", "shirt", "towel", "pillow",
-                            "cushion", "blanket", "remote", "pen", "pencil", "bottle", "jar", "vase")}
+                            "cushion", "blanket", "remote", "pen", "pencil", "bottle", "jar", "vase"),
+                  # what a file is called by where it came from or what it holds (round 23: "sort 4 downloads into
+                  # subfolders"): a file system's files
+                  "file": ("download", "upload", "attachment", "photo", "image", "picture", "video", "recording",
+                           "song", "invoice", "memo", "note", "archive", "backup", "dataset", "template"),
+                  # an order in a warehouse is goods to pick and ship (round 23: "pick 2 orders for shipment"), as
+                  # goods, articles and SKUs are: its items (support counts its own orders first)
+                  "item": ("order", "goods", "article", "sku", "carton", "tote", "product", "unit", "shipment")}
 #: General English names of the registry's object types ("disks" are discs, "planes" airplanes).
 NOUN_SYNONYMS = {"disk": "disc", "ring": "disc", "plane": "airplane", "aircraft": "airplane", "jet": "airplane",
                  "lorry": "truck", "van": "truck", "parcel": "package", "shipment": "package", "people": "person",

@@ -287,6 +287,9 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      # seeing only one's own share (round 17): "agent sees only its own calendar", "knows just their own orders"
      r"|\b(?:sees?|seeing|knows?|knowing|observes?|observing|views?)\s+(?:only|just)\s+(?:its|his|her|their|your"
      r"|my|our)\s+own\b"
+     # seeing only some of a kind (round 23): "the agent sees only some calendars", "views just a few shelves"
+     r"|\b(?:sees?|seeing|knows?|knowing|observes?|observing|views?)\s+(?:only|just)\s+(?:some|a few|certain"
+     r"|a couple of|a handful of)\s+[\w'-]+"
      # a part said to be seen (round 16): "only part of the tree is visible", "just some of the shelves are shown";
      # a part by quantifier or one owner's share (round 18): "only some directories are visible", "only the
      # organizer's calendar is shown", "just a few rooms are observable"
@@ -294,7 +297,8 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      r"|some\s+|a few\s+|a couple of\s+|certain\s+|(?:the\s+|a\s+)?[\w-]+(?:'s|s')\s+"
      r"|(?:its|his|her|their|your|my|our)\s+(?:own\s+)?)"
      r"(?:[\w'-]+\s+){0,4}?(?:(?:is|are|gets?|stays?|remains?)\s+(?:\w+\s+)?(?:visible|observable|shown|seen|known"
-     r"|observed|revealed|displayed)"
+     # ... or listed (round 23: "only some directories are listed"): a part is shown, the rest unseen
+     r"|observed|revealed|displayed|listed)"
      # a part said to be open to a way of looking (round 20): "only some folders can be listed", "just a few
      # shelves may be inspected", "only certain rooms can be looked into": the rest stays unseen
      r"|(?:can|could|may|might|will)\s+(?:\w+\s+)?be\s+(?:seen|viewed|listed|opened|read|inspected|browsed"

@@ -96,7 +96,7 @@ from gensim_gym.generation.operations import (
 from gensim_gym.generation.rules import originals_of_copies, protected_place
 from gensim_gym.generation.toolsets import load_registry
 from gensim_gym.generation.unread import NOT_UNDERSTOOD, RANK_NOUNS, likely_kind
-from gensim_gym.generation.word_roles import NOUN_AFTER, VERB_AFTER, carrier_noun, takes_object
+from gensim_gym.generation.word_roles import NOUN_AFTER, VERB_AFTER, noun_here, takes_object
 
 STATUSES = ("honored", "approximated", "unsupported")
 _UNREAD = "not understood by the offline reader (no requirement made of it)"
@@ -546,7 +546,7 @@ def _operation_clauses(text: str, rest: str, knobs: Knobs):
             continue
         before = re.findall(r"[a-z0-9']+|[,;:.]", text[:start])
         # "into the archive": a noun; "drive the truck": the carrier, no act of carrying (round 22)
-        if verb not in mapped and before and before[-1] in NOUN_AFTER or carrier_noun(text, start, end, verb):
+        if verb not in mapped and before and before[-1] in NOUN_AFTER or noun_here(text, start, end, verb):
             continue
         # "an outdated backup file", "the shared drive": nouns; "onto the network drive": a place's name
         if modifies_noun(text, start, end, knobs.domains) or _in_place_name(text, start, end, knobs.domains):

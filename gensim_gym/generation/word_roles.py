@@ -23,6 +23,9 @@ VERB_AFTER = frozenset({"then", "and", "to", "must", "should", "can", "will", "p
 #: Words that, after a word, make it a verb taking an object ("pile 5 blocks", "tour every cell").
 OBJECT_WORDS = NOUN_AFTER - {"of", "per", "more", "most", "other", "another"} | {"them", "it", "everything",
                                                                                 "up", "out", "down", "off"}
+#: Verbs that are first the noun of a place (round 23: "the store plus the warehouse", "from the store website"):
+#: after a determiner they name the place (a shop), not the act ("store 3 crates" is still a warehouse's storing).
+PLACE_VERBS = frozenset({"store", "shop"})
 #: Prepositions after which a word is a noun ("by truck", "onto the cart"): :func:`carrier_noun`.
 PREPOSITIONS = frozenset({"by", "on", "onto", "in", "into", "from", "with", "via", "off", "at", "aboard"})
 
@@ -54,3 +57,19 @@ def carrier_noun(text: str, start: int, end: int, verb: str) -> bool:
     if prev in NOUN_AFTER or prev.isdigit() or prev in NUMBER_WORDS or prev in PREPOSITIONS:
         return True
     return not takes_object(text, end)
+
+
+def place_noun(text: str, start: int, end: int, verb: str) -> bool:
+    """Whether a verb that is first the noun of a place (:data:`PLACE_VERBS`) stands here as that noun (round 23):
+    after a determiner ("the store", "an online shop"). False for other verbs, and where nothing fixes it as a
+    noun ("store 3 crates", "items to store")."""
+    if verb not in PLACE_VERBS:
+        return False
+    before = words_before(text, start)
+    return bool(before) and before[-1] in NOUN_AFTER
+
+
+def noun_here(text: str, start: int, end: int, verb: str) -> bool:
+    """Whether ``verb`` stands here as a noun it also is: a carrier (:func:`carrier_noun`) or a place
+    (:func:`place_noun`)."""
+    return carrier_noun(text, start, end, verb) or place_noun(text, start, end, verb)
