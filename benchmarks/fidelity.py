@@ -97,6 +97,13 @@ robots named by their housework; a negated directory as a protected place) tuned
 (``results/fidelity_fresh39_unseen.txt``: 88 % read, 87 % delivered, 1 ignored, 11 wrong: three directives whose
 world only weak words name, "a robot puts 2 cups", "a service agent answers 3 tickets", "the store website", read no
 domain at all) and joined :data:`SETS`.
+Reader round 23 (branch fid29: a store's website and a service agent name their worlds, household cups and cabinets,
+"the store" after a determiner as the shop, seeing or listing only some of a kind as partial observability, downloads
+as files and a warehouse's orders as items) tuned on fresh39's misses (``results/fidelity_fresh39_fid29.txt``: 88 ->
+100 % read, 11 -> 0 wrong, 1 -> 0 ignored; fresh11 one clause up, every other set unchanged).
+``directives_fresh40.jsonl`` (34, held out for round 23, written before it) was run once untouched after it
+(``results/fidelity_fresh40_unseen.txt``: 94 % read, 2 wrong, 1 ignored: "cook a risotto in a simulated kitchen"
+read as housework) and joined :data:`SETS`.
 ``--generate`` scores the requirements twice: as read, and as *delivered* (on the seed-0 spec's own clauses,
 where the generator marks approximated what its spec does not meet: what a user gets).
 For every expected requirement this
@@ -144,7 +151,8 @@ SETS = ("directives.jsonl", "directives_heldout.jsonl", "directives_fresh.jsonl"
         "directives_fresh27.jsonl", "directives_fresh30_fid21.jsonl", "directives_fresh28.jsonl",
         "directives_fresh33_fid22.jsonl", "directives_fresh31.jsonl", "directives_fresh32.jsonl",
         "directives_fresh34.jsonl", "directives_fresh35.jsonl", "directives_fresh36.jsonl",
-        "directives_fresh37.jsonl", "directives_fresh38.jsonl", "directives_fresh39.jsonl")
+        "directives_fresh37.jsonl", "directives_fresh38.jsonl", "directives_fresh39.jsonl",
+        "directives_fresh40.jsonl")
 _RANK = {"honored": 0, "approximated": 1, "unsupported": 2}
 _VALUE_OF = {"domain": "domains", "goal_count": "goal_count", "reward_mode": "reward_mode", "noise": "noise",
              "observability": "partial", "time_pressure": "horizon_slack", "tool_count": "tool_count"}
