@@ -41,6 +41,7 @@ from gensim_gym.generation.operations import (
     resultative_verbs,
 )
 from gensim_gym.generation.toolsets import corpus_note, load_registry
+from gensim_gym.generation.word_roles import takes_object
 from gensim_gym.generation.wording import has_word, verb_pattern
 
 #: The world ``on_unknown="fallback"`` plays when a directive names none.
@@ -189,12 +190,19 @@ def _tasks(text: str) -> list[str]:
     """The tasks of a directive said one after the other, each opening with its verb (round 24: "plan a team meeting
     and order a hotel room online", "back up the reports and then reply to a customer"): a part starts where "and"
     or "then" stands before a verb. One part where the directive goes on to no next verb."""
+    # (a verb with its object after it, or after its preposition: "and trucks, load 2 crates" goes on to no task)
     cuts = [m for m in _NEXT_TASK.finditer(text) if verb_of(m.group(1)) is not None
-            and m.group(1) not in _DETERMINER_LIKE]
+            and m.group(1) not in _DETERMINER_LIKE and _object_after(text, m.end(1))]
     if len(cuts) > 3:
         return [text]  # a long run of "and ..." is no short sequence of tasks (and stays cheap to read)
     bounds = [0, *(x for m in cuts for x in (m.start(), m.end())), len(text)]
     return [text[a:b] for a, b in zip(bounds[::2], bounds[1::2], strict=True) if text[a:b].strip()]
+
+
+def _object_after(text: str, end: int) -> bool:
+    """Whether the word ending at ``end`` takes an object, or one after its preposition ("reply to a customer")."""
+    prep = re.match(r"\s+(?:to|with|on|for|about)\b", text[end:])
+    return takes_object(text, end) or prep is not None and takes_object(text, end + prep.end())
 
 
 #: Words a verb lexicon may know that open no task ("and the", "then all").
