@@ -18,6 +18,7 @@ from gensim_gym.generation.lexicon import (
     ACCOMPLISH_VERBS,
     CLOSING_VERBS,
     COUNTED,
+    FIELD_WORDS,
     GENERIC_VERBS,
     META_VERBS,
     counted_nouns,
@@ -40,6 +41,7 @@ from gensim_gym.generation.operations import (
     resultative_verbs,
 )
 from gensim_gym.generation.toolsets import corpus_note, load_registry
+from gensim_gym.generation.word_roles import takes_object
 from gensim_gym.generation.wording import has_word, verb_pattern
 
 #: The world ``on_unknown="fallback"`` plays when a directive names none.
@@ -120,9 +122,19 @@ def _foreign_act(text: str, registry: dict) -> str | None:
     if verb in CLOSING_VERBS and {noun_lemma(w) for w in said} & set(COUNTED["order"]):
         return None  # "close 4 resolved tickets": ending a case of work is getting it done (round 19)
     rest = f"{text[:lead]} {text[stop.start() if stop else len(text):]}"
-    if any(any(domain_evidence(rest, d, ts)) for d, ts in registry.items()):
+    if any(_names_world(rest, d, ts) for d, ts in registry.items()):
         return None
     return head.group(1)
+
+
+def _names_world(text: str, name: str, ts) -> bool:
+    """Whether ``text`` (a directive outside its opening verb's object) holds evidence of world ``name`` beyond a
+    weak word of where it happens: a place or a state of its field ("kitchen", "messy": ``lexicon.FIELD_WORDS``)
+    or a weak keyword names the scene of an act, not the world that does it (round 24: "cook a risotto in a
+    simulated kitchen" is cooking, which no world offers; "put 2 mugs away in the kitchen" is the household's)."""
+    hits, weak = domain_evidence(text, name, ts)
+    scene = WEAK_KEYWORDS | weak_keywords(name) | set(FIELD_WORDS) | set(FIELD_WORDS.values())
+    return any(w not in scene for w in (*hits, *weak))
 
 
 #: Words that join two worlds into one ("support tickets plus file cleanup"); "and" joins too much else.
@@ -152,9 +164,15 @@ def _conjunct_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
         parts = [joined.group(2), joined.group(3)]
     if len(parts) < 2 and COMPOSED.search(text):  # "A and B tasks mixed": "and" joins worlds here
         parts = [p for p in re.split(r"\s+and\s+", COMPOSED.sub(" ", text)) if p.strip()]
+    sequenced = len(parts) < 2
+    if sequenced:  # "plan a meeting and order a hotel room online": two tasks said one after the other
+        parts = _tasks(text)
     if len(parts) < 2:
         return []
     chosen = [scored_domains(part, registry, []) for part in parts]
+    if sequenced and not all(len(c) == 1 and _strongly_named(part, c[0], registry)
+                             for part, c in zip(parts, chosen, strict=True)):
+        return []  # each task of a sequence names its world by a word of its own, not by weak words alone
     if not all(chosen) or any(len(c) > 1 for c in chosen) or len({c[0] for c in chosen}) < len(chosen):
         return []
     found = [c[0] for c in chosen]
@@ -162,6 +180,43 @@ def _conjunct_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
                                                                                              strict=True)))
     return found
 
+
+
+#: Where a directive goes on to a next task: "and", "then", "and then" before the next task's verb.
+_NEXT_TASK = re.compile(r"\s*[,;]?\s+(?:and\s+then|and\s+afterwards|and\s+after\s+that|then|and)\s+(?=([a-z]+)\b)")
+
+
+def _tasks(text: str) -> list[str]:
+    """The tasks of a directive said one after the other, each opening with its verb (round 24: "plan a team meeting
+    and order a hotel room online", "back up the reports and then reply to a customer"): a part starts where "and"
+    or "then" stands before a verb. One part where the directive goes on to no next verb."""
+    # (a verb with its object after it, or after its preposition: "and trucks, load 2 crates" goes on to no task)
+    cuts = [m for m in _NEXT_TASK.finditer(text) if verb_of(m.group(1)) is not None
+            and m.group(1) not in _DETERMINER_LIKE and _object_after(text, m.end(1))]
+    if len(cuts) > 3:
+        return [text]  # a long run of "and ..." is no short sequence of tasks (and stays cheap to read)
+    bounds = [0, *(x for m in cuts for x in (m.start(), m.end())), len(text)]
+    return [text[a:b] for a, b in zip(bounds[::2], bounds[1::2], strict=True) if text[a:b].strip()]
+
+
+def _object_after(text: str, end: int) -> bool:
+    """Whether the word ending at ``end`` takes an object, or one after its preposition ("reply to a customer")."""
+    prep = re.match(r"\s+(?:to|with|on|for|about)\b", text[end:])
+    return takes_object(text, end) or prep is not None and takes_object(text, end + prep.end())
+
+
+#: Words a verb lexicon may know that open no task ("and the", "then all").
+_DETERMINER_LIKE = frozenset({"the", "a", "an", "all", "each", "every", "its", "their", "them", "it", "then"})
+
+
+def _strongly_named(text: str, name: str, registry: dict) -> bool:
+    """Whether the task ``text`` (up to its first comma: "drop them at the dock, unreliable gripper" is no gripper's
+    task) names world ``name`` by a word that is not weak and is no bare verb of it (its name, a keyword, a phrase of
+    its trade or an act of it with its object: ``evidence.domain_evidence``; "buy a kettle" names no shop)."""
+    task = re.split(r"[,;:]", text)[0]
+    hits, _ = domain_evidence(task, name, registry[name])
+    weak = WEAK_KEYWORDS | weak_keywords(name)
+    return any(w not in weak and w not in operations(name) for w in hits)
 
 
 def _spelled(name: str) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from gensim_gym.generation.field_vocabulary import field_names, weak_field_words
+from gensim_gym.generation.field_vocabulary import field_acts, field_names, weak_field_words
 from gensim_gym.generation.lexicon import (
     FIELD_WORDS,
     GENERIC_VERBS,
@@ -65,6 +65,9 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     packages from the dock" is about items and locations) as weak evidence."""
     hits = [w for w in dict.fromkeys((name, *ts.keywords, *field_names(name)))
             if has_word(text, keyword_pattern(w))]
+    # an act done to what only this world's work is done to, as said ("reply to a customer", "order ... online":
+    # ``field_vocabulary.FIELD_ACTS``), names it as its keywords do (round 24)
+    hits += [w for w in field_acts(text, name) if w not in hits]
     # a keyword inside another world's name for a meeting is part of that name ("2 focus blocks" are no toy blocks:
     # round 14)
     meetings = [m.span() for other, patterns in _DATED.items() if other != name for _, p in patterns

@@ -180,6 +180,28 @@ FIELD_VERBS: dict[str, dict[str, str]] = {
 }
 
 
+#: Acts that name a world's trade by what they are done to or where (strong evidence, as :data:`FIELD_NAMES` are;
+#: round 24): buying or ordering something online is shopping ("order a hotel room online": a shop, no meeting
+#: room), and replying to, answering or emailing a customer is a support agent's work ("reply to a customer about
+#: it"). The verb alone is no world's ("order" is support's too, "reply" any task done); with its object it is.
+FIELD_ACTS: dict[str, re.Pattern[str]] = {
+    # (online as an adverb, where the act is done: "online store" is a keyword of its own)
+    "webshop": re.compile(r"\b(?:order|buy|purchase|book)(?:s|ed|ing)?\s+(?:[a-z0-9'-]+\s+){0,4}?online"
+                          r"(?=\s*(?:$|[,;:.]|\b(?:and|then|for|from|with|at|by|but|or|before|after|via)\b))"
+                          r"|\b(?:orders?|ordering|buys?|buying|purchases?|purchasing|shops?|shopping)\s+online\b"),
+    "support": re.compile(r"\b(?:repl(?:y|ies|ied|ying)|answer(?:s|ed|ing)?|respond(?:s|ed|ing)?|e-?mail(?:s|ed|ing)?"
+                          r"|writ(?:e|es|ing)\s+back|get(?:s|ting)?\s+back)\s+(?:to\s+)?(?:(?:a|an|the|one|two|three"
+                          r"|some|each|every|all|our|my|their|\d+)\s+)?(?:[a-z'-]+\s+)?(?:customers?|clients?"
+                          r"|callers?|shoppers?|buyers?)\b"),
+}
+
+
+def field_acts(text: str, domain: str) -> list[str]:
+    """The acts in ``text`` that name ``domain``'s trade (:data:`FIELD_ACTS`), as said, each once."""
+    regex = FIELD_ACTS.get(domain)
+    return [] if regex is None else list(dict.fromkeys(m.group(0) for m in regex.finditer(text)))
+
+
 def field_names(domain: str) -> tuple[str, ...]:
     """The phrases that name ``domain`` outright (:data:`FIELD_NAMES`)."""
     return FIELD_NAMES.get(domain, ())

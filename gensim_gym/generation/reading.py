@@ -59,7 +59,7 @@ from gensim_gym.generation.directive import (
     verb_pattern,
 )
 from gensim_gym.generation.evidence import PHRASE_END, dated_spans
-from gensim_gym.generation.field_vocabulary import field_names
+from gensim_gym.generation.field_vocabulary import field_acts, field_names
 from gensim_gym.generation.lexicon import (
     ACCOMPLISH_VERBS,
     CLOSING_VERBS,
@@ -438,6 +438,14 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
                 and not _an_operation(text[start:end], knobs) else None
             if acted is not None:
                 yield start, end, acted
+        # the verb of an act naming the world ("reply to a customer": support's) is an operation too (round 24)
+        for act in field_acts(text, name):
+            for m in re.finditer(rf"\b{keyword_pattern(act)}\b", text):
+                verb_end = m.start() + len(act.split()[0])
+                acted = None if _an_operation(text[m.start():verb_end], knobs) \
+                    else _verb_clause(text, m.start(), verb_end, knobs)
+                if acted is not None:
+                    yield m.start(), verb_end, acted
         for start, end, _ in _verb_spans(text, [w for w in weak if w in OPERATIONS.get(name, {})]):
             yield start, end, Clause(text[start:end], "domain", {"domains": list(knobs.domains)})
         # an own word written as a verb and its particle ("check out" for checkout): evidence where it stands
