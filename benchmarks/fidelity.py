@@ -104,6 +104,12 @@ as files and a warehouse's orders as items) tuned on fresh39's misses (``results
 ``directives_fresh40.jsonl`` (34, held out for round 23, written before it) was run once untouched after it
 (``results/fidelity_fresh40_unseen.txt``: 94 % read, 2 wrong, 1 ignored: "cook a risotto in a simulated kitchen"
 read as housework) and joined :data:`SETS`.
+Reader round 24 (branch fid30: a foreign act in a scene named only by weak words names no world, buying online and
+replying to a customer name the shop and support, tasks said one after another each naming its own world compose)
+tuned on fresh40's misses (``results/fidelity_fresh40_fid30.txt``: 94 -> 98 % read, 2 -> 0 wrong, 1 -> 0 ignored;
+every other set unchanged). ``directives_fresh41.jsonl`` (34, held out for round 24, written before it) was run once
+untouched after it (``results/fidelity_fresh41_unseen.txt``: 97 % read, 0 ignored, 1 wrong: "book a meeting room and
+buy 2 whiteboard markers" read as calendar alone) and joined :data:`SETS`.
 ``--generate`` scores the requirements twice: as read, and as *delivered* (on the seed-0 spec's own clauses,
 where the generator marks approximated what its spec does not meet: what a user gets).
 For every expected requirement this
@@ -152,7 +158,7 @@ SETS = ("directives.jsonl", "directives_heldout.jsonl", "directives_fresh.jsonl"
         "directives_fresh33_fid22.jsonl", "directives_fresh31.jsonl", "directives_fresh32.jsonl",
         "directives_fresh34.jsonl", "directives_fresh35.jsonl", "directives_fresh36.jsonl",
         "directives_fresh37.jsonl", "directives_fresh38.jsonl", "directives_fresh39.jsonl",
-        "directives_fresh40.jsonl")
+        "directives_fresh40.jsonl", "directives_fresh41.jsonl")
 _RANK = {"honored": 0, "approximated": 1, "unsupported": 2}
 _VALUE_OF = {"domain": "domains", "goal_count": "goal_count", "reward_mode": "reward_mode", "noise": "noise",
              "observability": "partial", "time_pressure": "horizon_slack", "tool_count": "tool_count"}
