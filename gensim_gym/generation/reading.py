@@ -96,7 +96,7 @@ from gensim_gym.generation.operations import (
 from gensim_gym.generation.rules import originals_of_copies, protected_place
 from gensim_gym.generation.toolsets import load_registry
 from gensim_gym.generation.unread import NOT_UNDERSTOOD, RANK_NOUNS, likely_kind
-from gensim_gym.generation.word_roles import NOUN_AFTER, VERB_AFTER, noun_here, takes_object
+from gensim_gym.generation.word_roles import NOUN_AFTER, VERB_AFTER, noun_here, takes_object, words_before
 
 STATUSES = ("honored", "approximated", "unsupported")
 _UNREAD = "not understood by the offline reader (no requirement made of it)"
@@ -269,7 +269,7 @@ def _unread_light(text: str, start: int, end: int, operations_at: list[tuple[int
     word = text[start:end]
     if word not in _LIGHT:
         return None
-    before = re.findall(r"[a-z0-9']+|[,;:.]", text[:start])
+    before = words_before(text, start)
     if before and before[-1] not in ",;:." and before[-1] not in VERB_AFTER:
         return None
     words = object_words(text, end)
@@ -552,7 +552,7 @@ def _operation_clauses(text: str, rest: str, knobs: Knobs):
         if verb not in mapped and any(a <= start and end <= b for a, b in placed) \
                 or any(a <= start and end <= b for a, b in phrasal):
             continue
-        before = re.findall(r"[a-z0-9']+|[,;:.]", text[:start])
+        before = words_before(text, start)
         # "into the archive": a noun; "drive the truck": the carrier, no act of carrying (round 22)
         if verb not in mapped and before and before[-1] in NOUN_AFTER or noun_here(text, start, end, verb):
             continue
@@ -694,7 +694,7 @@ def _verb_clause(text: str, start: int, end: int, knobs: Knobs) -> Clause | None
     the start of a part of the directive, or after "then", "to", "must" ...) and taking an object ("pile 5
     blocks"). A participle before a noun ("shipping address") is read as an adjective. None otherwise."""
     word = text[start:end]
-    before = re.findall(r"[a-z0-9']+|[,;:.]", text[:start])
+    before = words_before(text, start)
     prev = before[-1] if before else ","
     if prev in NOUN_AFTER or prev.isdigit() or prev in NUMBER_WORDS:
         return None
@@ -750,7 +750,7 @@ def _counts_goals(text: str, start: int, end: int, knobs: Knobs) -> bool:
     after = re.findall(r"[a-z0-9']+|[,;:.]", text[end:end + 60])  # "solving, 2 meetings": the count is not its object
     if after and (after[0].isdigit() or after[0] in NUMBER_WORDS):
         return True
-    before = re.findall(r"[a-z0-9']+|[,;:.]", text[:start])
+    before = words_before(text, start)
     if text[start:end].endswith("ing") or (before and before[-1] not in ",;:." and before[-1] not in VERB_AFTER):
         return False
     rest = after
