@@ -282,8 +282,9 @@ def _counter_tables(world: CompiledWorld, layout: Layout) -> CounterTables:
     rows: list[CounterRow | None] = [None] * layout.n_facts
     for i, row in by_fact.items():
         # an action's net delta is ±1 unless it reads a fact twice; |d| copies of its id then move it by d
-        needs_true = tuple(a for a, d in sorted(row.items()) if d < 0 for _ in range(-d))
-        needs_false = tuple(a for a, d in sorted(row.items()) if d > 0 for _ in range(d))
+        deltas = sorted(row.items())
+        needs_true = tuple(a for a, d in deltas if d < 0 for _ in range(-d))
+        needs_false = tuple(a for a, d in deltas if d > 0 for _ in range(d))
         rows[i] = (needs_true, needs_false) if needs_true or needs_false else None
     cached = layout.compile_cache[key] = CounterTables(tuple(literals), rows, fact_deps, num_deps)
     return cached
