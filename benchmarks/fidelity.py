@@ -239,7 +239,8 @@ def delivered(expects: list[dict[str, Any]], clauses: list[Clause] | None,
     return [("unknown_domain", "ignored") if e["kind"] == "unknown_domain" else _scored(e, pool) for e in expects]
 
 
-def report(path: Path, generate: bool, misses: bool = False) -> str:
+def report(path: Path, generate: bool, misses: bool = False, totals: Counter | None = None) -> str:
+    """The set's table (and, with ``generate``, its delivered line); ``totals`` gathers its read outcomes."""
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     table: dict[str, Counter] = defaultdict(Counter)
     missed: list[str] = []
@@ -256,6 +257,8 @@ def report(path: Path, generate: bool, misses: bool = False) -> str:
         counts = table[kind]
         total.update(counts)
         lines.append(f"| {kind} | {sum(counts.values())} | " + " | ".join(str(counts[c]) for c in COLUMNS) + " |")
+    if totals is not None:
+        totals.update(total)
     n = sum(total.values())
     lines.append(f"| **all** | {n} | " + " | ".join(f"{total[c]} ({total[c] / n:.0%})" for c in COLUMNS) + " |")
     if generate:
@@ -286,9 +289,15 @@ def main() -> None:
     parser.add_argument("sets", nargs="*", help=f"directive sets to read (default: {', '.join(SETS)})")
     parser.add_argument("--misses", action="store_true", help="also list each requirement not honored")
     args = parser.parse_args()
-    for name in args.sets or SETS:
-        print(report(HERE / name if not Path(name).is_file() else Path(name), args.generate, args.misses))
+    names = args.sets or SETS
+    totals: Counter = Counter()
+    for name in names:
+        print(report(HERE / name if not Path(name).is_file() else Path(name), args.generate, args.misses, totals))
         print()
+    if len(names) > 1:  # the read outcomes over every set, each clause once
+        n = sum(totals.values())
+        print(f"all {len(names)} sets, {n} clauses read: " + ", ".join(f"{c} {totals[c]} ({totals[c] / n:.1%})"
+                                                                         for c in COLUMNS))
 
 
 if __name__ == "__main__":
