@@ -216,7 +216,18 @@ def _strongly_named(text: str, name: str, registry: dict) -> bool:
     task = re.split(r"[,;:]", text)[0]
     hits, _ = domain_evidence(task, name, registry[name])
     weak = WEAK_KEYWORDS | weak_keywords(name)
-    return any(w not in weak and w not in operations(name) for w in hits)
+    return any(w not in weak and w not in operations(name) for w in hits) or _own_act(task, name, registry)
+
+
+def _own_act(task: str, name: str, registry: dict) -> bool:
+    """Whether ``task`` opens with a verb, taking its object, that only world ``name`` does (round 25: "buy 2
+    whiteboard markers" after "book a meeting room" is the shop's task, as "refund 1 order" is support's): a verb
+    several worlds do ("move", "pick", "cancel") or one without its object names none of them."""
+    head = re.match(r"\s*([a-z]+)\b", task)
+    verb = verb_of(head.group(1)) if head else None
+    if head is None or verb is None or verb not in operations(name) or not takes_object(task, head.end(1)):
+        return False
+    return not any(verb in operations(other) for other in registry if other != name)
 
 
 def _spelled(name: str) -> str:

@@ -202,6 +202,13 @@ def field_acts(text: str, domain: str) -> list[str]:
     return [] if regex is None else list(dict.fromkeys(m.group(0) for m in regex.finditer(text)))
 
 
+def other_acts(text: str, domain: str) -> list[tuple[int, int]]:
+    """The spans of the acts in ``text`` that name a world other than ``domain`` (:data:`FIELD_ACTS`): the words
+    inside one are that act's object, no evidence of ``domain`` (round 25: "order 3 phone cases online" buys goods,
+    no support cases; "buy 2 tickets online" no help-desk tickets)."""
+    return [m.span() for other, regex in FIELD_ACTS.items() if other != domain for m in regex.finditer(text)]
+
+
 def field_names(domain: str) -> tuple[str, ...]:
     """The phrases that name ``domain`` outright (:data:`FIELD_NAMES`)."""
     return FIELD_NAMES.get(domain, ())
