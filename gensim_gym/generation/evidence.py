@@ -106,7 +106,8 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     used = {span for w, span in forms.items() if w in taken}  # "guests" counted as a noun is not also "passenger"
     for w, span in forms.items():
         if w in own_words(name) and w not in taken and span not in used and not inside(*span) \
-                and not _field_word_of_other(text, span, name):
+                and not _field_word_of_other(text, span, name) \
+                and not any(a <= span[0] and span[1] <= b for a, b in acts_elsewhere):
             acts.append(w)
             used.add(span)
     # an own word that is a verb with its particle written as one ("checkout"), said as two ("check out")
@@ -189,6 +190,11 @@ _DATED = {"calendar": (
     ("meetings listed", MEETINGS_LISTED),
     ("making room", MAKING_ROOM),  # "free up a slot for an interview" (round 16)
 )}
+
+
+#: The kinds of :data:`_DATED` evidence that are an act with its object ("set up a standup", "free up a slot for an
+#: interview"): a task saying one names the world that schedules, as a keyword would (round 25).
+DATED_ACTS = frozenset({"scheduling verb", "meetings listed", "making room"})
 
 
 def dated_spans(text: str, name: str, weak: list[str]) -> list[tuple[int, int]]:
