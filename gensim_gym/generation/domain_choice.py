@@ -12,7 +12,7 @@ import re
 import warnings
 
 from gensim_gym.errors import DirectiveError, did_you_mean
-from gensim_gym.generation.evidence import VOCABULARY, WEAK_KEYWORDS, domain_evidence, keyword_pattern
+from gensim_gym.generation.evidence import DATED_ACTS, VOCABULARY, WEAK_KEYWORDS, domain_evidence, keyword_pattern
 from gensim_gym.generation.field_vocabulary import field_names, weak_field_words
 from gensim_gym.generation.lexicon import (
     ACCOMPLISH_VERBS,
@@ -36,6 +36,7 @@ from gensim_gym.generation.lexicon import (
 from gensim_gym.generation.operations import (
     AN_OBJECT,
     OPERATIONS,
+    SCHEDULING,
     VERB_SLOT,
     opposite_resultatives,
     resultative_verbs,
@@ -189,10 +190,11 @@ _NEXT_TASK = re.compile(r"\s*[,;]?\s+(?:and\s+then|and\s+afterwards|and\s+after\
 def _tasks(text: str) -> list[str]:
     """The tasks of a directive said one after the other, each opening with its verb (round 24: "plan a team meeting
     and order a hotel room online", "back up the reports and then reply to a customer"): a part starts where "and"
-    or "then" stands before a verb. One part where the directive goes on to no next verb."""
+    or "then" stands before a verb, or before scheduling a kind of meeting ("and then set up a standup": round 25).
+    One part where the directive goes on to no next verb."""
     # (a verb with its object after it, or after its preposition: "and trucks, load 2 crates" goes on to no task)
-    cuts = [m for m in _NEXT_TASK.finditer(text) if verb_of(m.group(1)) is not None
-            and m.group(1) not in _DETERMINER_LIKE and _object_after(text, m.end(1))]
+    cuts = [m for m in _NEXT_TASK.finditer(text) if m.group(1) not in _DETERMINER_LIKE
+            and (verb_of(m.group(1)) is not None and _object_after(text, m.end(1)) or SCHEDULING.match(text, m.end()))]
     if len(cuts) > 3:
         return [text]  # a long run of "and ..." is no short sequence of tasks (and stays cheap to read)
     bounds = [0, *(x for m in cuts for x in (m.start(), m.end())), len(text)]
@@ -200,8 +202,9 @@ def _tasks(text: str) -> list[str]:
 
 
 def _object_after(text: str, end: int) -> bool:
-    """Whether the word ending at ``end`` takes an object, or one after its preposition ("reply to a customer")."""
-    prep = re.match(r"\s+(?:to|with|on|for|about)\b", text[end:])
+    """Whether the word ending at ``end`` takes an object, or one after its preposition ("reply to a customer") or
+    its particle ("set up a standup": round 25)."""
+    prep = re.match(r"\s+(?:to|with|on|for|about|up|out|off|away|down)\b", text[end:])
     return takes_object(text, end) or prep is not None and takes_object(text, end + prep.end())
 
 
@@ -212,11 +215,24 @@ _DETERMINER_LIKE = frozenset({"the", "a", "an", "all", "each", "every", "its", "
 def _strongly_named(text: str, name: str, registry: dict) -> bool:
     """Whether the task ``text`` (up to its first comma: "drop them at the dock, unreliable gripper" is no gripper's
     task) names world ``name`` by a word that is not weak and is no bare verb of it (its name, a keyword, a phrase of
-    its trade or an act of it with its object: ``evidence.domain_evidence``; "buy a kettle" names no shop)."""
+    its trade or an act of it with its object: ``evidence.domain_evidence``), by a verb only it does with its object
+    (:func:`_own_act`), or by scheduling a kind of meeting ("set up a standup": ``evidence.DATED_ACTS``, round 25)."""
     task = re.split(r"[,;:]", text)[0]
-    hits, _ = domain_evidence(task, name, registry[name])
+    hits, said = domain_evidence(task, name, registry[name])
     weak = WEAK_KEYWORDS | weak_keywords(name)
-    return any(w not in weak and w not in operations(name) for w in hits)
+    return any(w not in weak and w not in operations(name) for w in hits) or _own_act(task, name, registry) \
+        or bool(DATED_ACTS.intersection(said))
+
+
+def _own_act(task: str, name: str, registry: dict) -> bool:
+    """Whether ``task`` opens with a verb, taking its object, that only world ``name`` does (round 25: "buy 2
+    whiteboard markers" after "book a meeting room" is the shop's task, as "refund 1 order" is support's): a verb
+    several worlds do ("move", "pick", "cancel") or one without its object names none of them."""
+    head = re.match(r"\s*([a-z]+)\b", task)
+    verb = verb_of(head.group(1)) if head else None
+    if head is None or verb is None or verb not in operations(name) or not takes_object(task, head.end(1)):
+        return False
+    return not any(verb in operations(other) for other in registry if other != name)
 
 
 def _spelled(name: str) -> str:

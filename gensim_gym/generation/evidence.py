@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from gensim_gym.generation.field_vocabulary import field_acts, field_names, weak_field_words
+from gensim_gym.generation.field_vocabulary import field_acts, field_names, other_acts, weak_field_words
 from gensim_gym.generation.lexicon import (
     FIELD_WORDS,
     GENERIC_VERBS,
@@ -69,9 +69,10 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     # ``field_vocabulary.FIELD_ACTS``), names it as its keywords do (round 24)
     hits += [w for w in field_acts(text, name) if w not in hits]
     # a keyword inside another world's name for a meeting is part of that name ("2 focus blocks" are no toy blocks:
-    # round 14)
+    # round 14), and one inside another world's act is its object ("order 3 phone cases online": round 25)
+    acts_elsewhere = other_acts(text, name)
     meetings = [m.span() for other, patterns in _DATED.items() if other != name for _, p in patterns
-                for m in p.finditer(text)]
+                for m in p.finditer(text)] + acts_elsewhere
     hits = [w for w in hits if not all(any(a <= m.start() and m.end() <= b for a, b in meetings)
                                        for m in re.finditer(rf"\b{keyword_pattern(w)}\b", text))]
     # a keyword inside another world's phrasal verb is part of that verb ("stock up on coffee": the shop's buying,
@@ -91,7 +92,8 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
                      for m in re.finditer(verb_pattern(v), text))]
     said = {noun_lemma(h) for h in hits}
     lemmas = {noun_lemma(w) for w in re.findall(r"[a-z]+", text)}
-    nouns = [n for n in counted_nouns(name) if n in lemmas and n not in said and n in evidence_nouns(name)]
+    nouns = [n for n in counted_nouns(name) if n in lemmas and n not in said and n in evidence_nouns(name)
+             and not _only_within(text, n, acts_elsewhere)]
     # a noun inside two meetings named after a scheduling verb is part of their names ("set up a budget review and
     # a product demo": no goods; round 15)
     listed = [m.span() for m in MEETINGS_LISTED.finditer(text)] if name != "calendar" else []
@@ -104,7 +106,8 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     used = {span for w, span in forms.items() if w in taken}  # "guests" counted as a noun is not also "passenger"
     for w, span in forms.items():
         if w in own_words(name) and w not in taken and span not in used and not inside(*span) \
-                and not _field_word_of_other(text, span, name):
+                and not _field_word_of_other(text, span, name) \
+                and not any(a <= span[0] and span[1] <= b for a, b in acts_elsewhere):
             acts.append(w)
             used.add(span)
     # an own word that is a verb with its particle written as one ("checkout"), said as two ("check out")
@@ -187,6 +190,11 @@ _DATED = {"calendar": (
     ("meetings listed", MEETINGS_LISTED),
     ("making room", MAKING_ROOM),  # "free up a slot for an interview" (round 16)
 )}
+
+
+#: The kinds of :data:`_DATED` evidence that are an act with its object ("set up a standup", "free up a slot for an
+#: interview"): a task saying one names the world that schedules, as a keyword would (round 25).
+DATED_ACTS = frozenset({"scheduling verb", "meetings listed", "making room"})
 
 
 def dated_spans(text: str, name: str, weak: list[str]) -> list[tuple[int, int]]:

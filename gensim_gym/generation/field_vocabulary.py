@@ -174,7 +174,10 @@ FIELD_VERBS: dict[str, dict[str, str]] = {
                 **dict.fromkeys(("check the identity of", "confirm the identity of", "verify the identity of",
                                  "id-check", "id check"), "verify_identity"),
                 **dict.fromkeys(("change the address of", "fix the address of"), "update_address")},
-    "warehouse": {**dict.fromkeys(("shelve", "rack", "palletise", "palletize", "put on the shelf"), "drop")},
+    "warehouse": {**dict.fromkeys(("shelve", "rack", "palletise", "palletize", "put on the shelf"), "drop"),
+                  # packing an order is setting its items down at the packing station, where a warehouse task's
+                  # goals are (round 25: "pack 1 order for shipment in the stockroom")
+                  "pack": "drop"},
     # routing and sending a parcel is getting it delivered (round 14: "route 2 parcels through the road network")
     "transport": {**dict.fromkeys(("route", "reroute", "send", "forward"), "unload*")},
 }
@@ -182,8 +185,9 @@ FIELD_VERBS: dict[str, dict[str, str]] = {
 
 #: Acts that name a world's trade by what they are done to or where (strong evidence, as :data:`FIELD_NAMES` are;
 #: round 24): buying or ordering something online is shopping ("order a hotel room online": a shop, no meeting
-#: room), and replying to, answering or emailing a customer is a support agent's work ("reply to a customer about
-#: it"). The verb alone is no world's ("order" is support's too, "reply" any task done); with its object it is.
+#: room), replying to, answering or emailing a customer is a support agent's work ("reply to a customer about
+#: it"), and packing orders a warehouse's (round 25). The verb alone is no world's ("order" is support's too, "reply"
+#: any task done); with its object it is.
 FIELD_ACTS: dict[str, re.Pattern[str]] = {
     # (online as an adverb, where the act is done: "online store" is a keyword of its own)
     "webshop": re.compile(r"\b(?:order|buy|purchase|book)(?:s|ed|ing)?\s+(?:[a-z0-9'-]+\s+){0,4}?online"
@@ -193,6 +197,10 @@ FIELD_ACTS: dict[str, re.Pattern[str]] = {
                           r"|writ(?:e|es|ing)\s+back|get(?:s|ting)?\s+back)\s+(?:to\s+)?(?:(?:a|an|the|one|two|three"
                           r"|some|each|every|all|our|my|their|\d+)\s+)?(?:[a-z'-]+\s+)?(?:customers?|clients?"
                           r"|callers?|shoppers?|buyers?)\b"),
+    # packing an order (or picking and packing) is a fulfilment centre's work, no help desk's order (round 25:
+    # "pack 1 order", "pack 2 customer orders for shipping")
+    "warehouse": re.compile(r"\bpack(?:s|ed|ing)?\s+(?:up\s+)?(?:[a-z0-9'-]+\s+){0,3}?orders?\b"
+                            r"|\bpick(?:s|ed|ing)?\s+(?:and|&|n)\s+pack(?:s|ed|ing)?\b"),
 }
 
 
@@ -200,6 +208,13 @@ def field_acts(text: str, domain: str) -> list[str]:
     """The acts in ``text`` that name ``domain``'s trade (:data:`FIELD_ACTS`), as said, each once."""
     regex = FIELD_ACTS.get(domain)
     return [] if regex is None else list(dict.fromkeys(m.group(0) for m in regex.finditer(text)))
+
+
+def other_acts(text: str, domain: str) -> list[tuple[int, int]]:
+    """The spans of the acts in ``text`` that name a world other than ``domain`` (:data:`FIELD_ACTS`): the words
+    inside one are that act's object, no evidence of ``domain`` (round 25: "order 3 phone cases online" buys goods,
+    no support cases; "buy 2 tickets online" no help-desk tickets)."""
+    return [m.span() for other, regex in FIELD_ACTS.items() if other != domain for m in regex.finditer(text)]
 
 
 def field_names(domain: str) -> tuple[str, ...]:

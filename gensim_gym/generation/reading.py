@@ -93,7 +93,7 @@ from gensim_gym.generation.operations import (
     opposite_resultatives,
     phrasal_verbs,
 )
-from gensim_gym.generation.rules import originals_of_copies, protected_place
+from gensim_gym.generation.rules import originals_kept, protected_place
 from gensim_gym.generation.toolsets import load_registry
 from gensim_gym.generation.unread import NOT_UNDERSTOOD, RANK_NOUNS, likely_kind
 from gensim_gym.generation.word_roles import NOUN_AFTER, VERB_AFTER, noun_here, takes_object, words_before
@@ -375,10 +375,15 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
                 "approximated" if dated or stand_in else "honored",
                 ("the world keeps no dates: the window is read as its policy; " if dated else "") + stand_in
                 + "; ".join(t.constraint.describe() for t in named))
-        elif originals_of_copies(text, phrase):  # "copy 2 quotes ... and leave the originals alone" (round 21)
+        elif (kept := originals_kept(text, phrase)) == "copy_file":  # "copy 2 quotes ... and leave the originals
+            # alone" (round 21)
             yield rule_start, rule_end, Clause(phrase, "constraint", {"kept": "originals", "tool": "copy_file"},
                                                note="every task keeps it: copying leaves what it copies as it was, "
                                                     "so no rule is added")
+        elif kept == "move_file":  # "move the spreadsheet ... but keep the original" (round 25)
+            yield rule_start, rule_end, Clause(phrase, "constraint", {"kept": "originals", "tool": "move_file"},
+                                               "unsupported", "a move leaves no original to keep (keeping it is "
+                                                              "copying, copy_file): the task moves, no rule is added")
         else:
             offered = [t.name for d in knobs.domains for t in registry[d].constraints]
             yield rule_start, rule_end, Clause(phrase, "constraint", {"constraint": phrase}, "unsupported",

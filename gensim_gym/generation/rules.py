@@ -97,8 +97,10 @@ def _rule_regex(names: tuple[str, ...]) -> re.Pattern[str]:
     # ... or to a conjunction and a word with a count after it ("never hands a ticket to a supervisor and closes 2 of
     # them": a count is no part of a prohibition, so the verb before it is asked for, whatever the verb: round 6)
     counted = rf"(?!(?:more|less|fewer|than|at|up|over|under|only|just|no|not|never)\b)[a-z]+\s+(?:{NUMBER})\b"
+    # ... or to "for" and a count, those the task is done for ("under the store's policy for 2 callers": the callers
+    # are counted goals, no part of the policy: round 25)
     tail = (rf"(?:(?!\b(?:and|but|then|while|so|plus)\s+(?:then\s+|also\s+)?(?:{opens}|{counted})"
-            rf"|\b(?:and|but|or|plus|while)\s+(?:also\s+)?(?:{_NEXT_RULE})\b)[^,;:.])*")
+            rf"|\b(?:and|but|or|plus|while)\s+(?:also\s+)?(?:{_NEXT_RULE})\b|\bfor\s+(?:{NUMBER})\s+[a-z])[^,;:.])*")
     return re.compile(rf"\b(?:({_PRECEDENCE_HEAD})|{_RULE_HEAD})\b{tail}")
 
 
@@ -256,7 +258,10 @@ def _kept_states(text: str, rules: list[tuple[int, int, bool]]) -> list[tuple[in
 
 #: A destroying act and then "but keep"/"while keeping" (round 10): "delete 3 of them but keep the archive folder"
 #: spares what it keeps from the act, a rule even with no state named.
-_SPARED = re.compile(r"\b(?:delet|remov|eras|wip|purg|discard|clean|clear|trash|destroy|empt|dump|scrap)\w*\b"
+_SPARED = re.compile(r"\b(?:delet|remov|eras|wip|purg|discard|clean|clear|trash|destroy|empt|dump|scrap"
+                     # (moving takes a thing from where it was: "move the spreadsheet ... but keep the original",
+                     # round 25)
+                     r"|mov|relocat)\w*\b"
                      r"[^;.:]*?\b(?:but|while|yet|though|although|and)\s+(?:still\s+|also\s+)?$")
 #: What is kept there is a thing named with a determiner ("keep the archive folder"), not "keep it short".
 _KEPT_THING = re.compile(r"(?:keep|keeping|leave)\s+(?:the|my|our|your|their|its|all|every|any|each)\s+[a-z]")
@@ -386,11 +391,26 @@ def originals_of_copies(text: str, phrase: str) -> bool:
     """Whether ``phrase`` leaves alone the originals of the copies the directive asks for (round 21: "copy 2 quotes
     to the team drive and leave the originals alone"): copying never changes what it copies, so keeping the originals
     is what the act already means, no rule to add (a rule here would invent a protected place of its own)."""
-    kept = protected_place(phrase)
-    if kept is None or not _ORIGINALS.search(kept.strip()):
-        return False
-    copying = {v for name in load_registry() for v, tool in operations(name).items() if tool == "copy_file"}
-    return any(re.search(verb_pattern(v), text) for v in copying)
+    return originals_kept(text, phrase) == "copy_file"
+
+
+def originals_kept(text: str, phrase: str) -> str | None:
+    """The tool (``copy_file`` first, else ``move_file``) of the act in ``text`` whose originals ``phrase`` keeps
+    ("leave the originals alone", "keep the original"), or None: round 25 reads "move the spreadsheet ... but keep the
+    original" as a wish no move can keep (a move leaves no original), where round 21's copies keep it already."""
+    kept = protected_place(phrase) or _KEPT_ORIGINAL.search(phrase) and "originals"
+    if not kept or not _ORIGINALS.search(kept.strip()):
+        return None
+    for wanted in ("copy_file", "move_file"):
+        verbs = {v for name in load_registry() for v, tool in operations(name).items() if tool == wanted}
+        if any(re.search(verb_pattern(v), text[:text.find(phrase)] if phrase in text else text) for v in verbs):
+            return wanted
+    return None
+
+
+#: Keeping the original itself ("but keep the original", "while keeping the source file").
+_KEPT_ORIGINAL = re.compile(r"\b(?:keep|keeps|keeping|retain|retains|retaining|preserve|preserves|preserving)\s+"
+                            r"(?:the|its|their|an?)\s+(?:originals?|sources?|source files?|original (?:files?|copy))\b")
 
 
 def rule_templates_at(text: str, start: int, end: int, templates) -> list:
