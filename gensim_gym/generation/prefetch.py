@@ -278,12 +278,41 @@ def _dumps(item: tuple) -> bytes:
     return out.getvalue()
 
 
-def _loads(data: bytes) -> tuple:
-    """:func:`_dumps`'s item. The training process unpickles each distinct shared part once and gives every task
-    that ships it the same (frozen) object, rather than new ones per task that the collector then carries to its
-    oldest generation (webshop: 134.7 → 75.7 objects promoted and 2.15 → 1.80 M instructions per prefetched
-    reset, ``benchmarks/worker_instructions.py --trainer``; docs/scaling.md step 12)."""
+def _loads(data: bytes | memoryview) -> tuple:
+    """:func:`_dumps`'s item (``data`` may be a view of the received message). The training process unpickles each
+    distinct shared part once and gives every task that ships it the same (frozen) object, rather than new ones per
+    task that the collector then carries to its oldest generation (webshop: 134.7 → 75.7 objects promoted and
+    2.15 → 1.80 M instructions per prefetched reset, ``benchmarks/worker_instructions.py --trainer``;
+    docs/scaling.md step 12). (Tuples cannot be given a ``reducer_override`` for plain ``pickle.loads``.)"""
     return _Unpickler(io.BytesIO(data)).load()
+
+
+def _read_exactly(fd: int, size: int) -> bytes | bytearray:
+    """``size`` bytes from the pipe ``fd`` (blocking until they are there): one ``os.read`` when they all are,
+    else the rest read into the same buffer (never a copy per chunk)."""
+    chunk = os.read(fd, size)
+    if len(chunk) == size:
+        return chunk
+    if not chunk:
+        raise EOFError
+    buf = bytearray(size)
+    buf[:len(chunk)] = chunk
+    view, got = memoryview(buf), len(chunk)
+    while got < size:
+        n = os.readv(fd, [view[got:]])
+        if n == 0:
+            raise OSError("got end of file during message")
+        got += n
+    return buf
+
+
+def _receive(fd: int) -> bytes | bytearray:
+    """One message :meth:`Connection.send_bytes` wrote to the pipe ``fd`` (its 4-byte length, 12 bytes past
+    2 GiB, then the bytes), read without ``Connection.recv_bytes``'s copies into and out of a ``BytesIO``."""
+    size = int.from_bytes(_read_exactly(fd, 4), "big", signed=True)
+    if size == -1:
+        size = int.from_bytes(_read_exactly(fd, 8), "big")
+    return _read_exactly(fd, size)
 
 
 def _send_all(conn, outbox: queue.SimpleQueue) -> None:
@@ -352,7 +381,7 @@ class Prefetcher:
         # each worker's wished seeds, as it has them once it has heard the moves not sent yet (see _shift)
         self._wished: list[list[int]] = [[] for _ in self._conns]
         self._moves: list[list[tuple[int | None, int | None]]] = [[] for _ in self._conns]
-        self._ready: dict[int, bytes] = {}  # delivered, not yet taken: seed -> the pickled (spec, table or error)
+        self._ready: dict[int, bytes | memoryview] = {}  # delivered, not yet taken: seed -> the pickled (spec, table or error)
         self._predicted: deque[int] = deque()  # the env's next task seeds, in order
         self._ahead: np.random.Generator | None = None  # a copy of the env's RNG, past the predicted seeds
         self.hits = self.misses = 0
@@ -449,14 +478,14 @@ class Prefetcher:
             if not events:
                 return
             for fd, _ in events:
-                conn = self._by_fd[fd]
                 try:
-                    item = conn.recv_bytes()
+                    item = _receive(fd)
                 except (EOFError, OSError):  # a worker is gone: its seeds are generated locally
                     self._poller.unregister(fd)
                     del self._by_fd[fd]
                     continue
-                self._ready[int.from_bytes(item[:8], "little")] = item[8:]
+                # a view past the seed: the payload is neither copied nor unpickled until taken
+                self._ready[int.from_bytes(item[:8], "little")] = memoryview(item)[8:]
 
     @property
     def running(self) -> bool:
