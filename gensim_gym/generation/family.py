@@ -73,8 +73,8 @@ class DirectiveFamily:
         self._by_default = prefetch is None  # a default worker counts against ahead.default_slot_free()
         self._prefetcher: ahead.Prefetcher | None = None
         self._generated = 0  # tasks generated here (the worker starts after ahead.START_AFTER)
-        # spec id -> (progress table or None, start state) from the worker
-        self._tables: OrderedDict[str, tuple[dict | None, tuple[bytes, tuple[float, ...]]]] = OrderedDict()
+        # spec id -> (progress table or None, start state, runtime start) from the worker
+        self._tables: OrderedDict[str, tuple[dict | None, tuple[bytes, tuple[float, ...]], tuple]] = OrderedDict()
 
     def layout(self) -> Layout:
         return self._layout
@@ -130,9 +130,9 @@ class DirectiveFamily:
         item = None if spec is not None else worker.take(seed)
         if item is None:
             return self.spec_for_seed(seed)
-        spec, table, start = item
+        spec, table, start, runtime_start = item
         self._remember(seed, spec)
-        self._tables[spec.id] = (table, start)
+        self._tables[spec.id] = (table, start, runtime_start)
         if len(self._tables) > 16:  # taken at the next compile of this spec: only a few ever wait
             self._tables.popitem(last=False)
         return spec
@@ -145,8 +145,10 @@ class DirectiveFamily:
     def restore_derived(self, world: CompiledWorld) -> None:
         """Called by the env on compiling a task: hand over what the worker computed for it."""
         entry = self._tables.pop(world.spec_id, None) if self._tables else None
-        if entry is not None and entry[0] is not None:
-            ahead.restore_progress(world, entry[0])
+        if entry is not None:
+            if entry[0] is not None:
+                ahead.restore_progress(world, entry[0])
+            world.runtime_start = entry[2]
 
     def close(self) -> None:
         """Stop the prefetch worker, if one runs (the env's ``close`` calls this)."""

@@ -60,6 +60,7 @@ from typing import Any, cast
 import numpy as np
 
 from gensim_gym._gc import paused
+from gensim_gym.envs.runtime import RuntimeStart, TaskRuntime
 from gensim_gym.errors import ArgumentError, Error
 from gensim_gym.spec.model import Fluent, Predicate, Tools
 from gensim_gym.world.compiled import CompiledWorld
@@ -223,11 +224,14 @@ def _pick(wished: list[int], made: OrderedDict[int, None], skip: int) -> int | N
 
 
 def _make(family, tables: OrderedDict[str, dict], seed: int) -> tuple:
-    """``(spec, progress table or None, start state)`` for ``seed``, or ``(None, error)`` if it cannot be made here.
+    """``(spec, progress table or None, start state, runtime start)`` for ``seed``, or ``(None, error)`` if it
+    cannot be made here.
 
     The start state (the facts as bytes, the fluents as a tuple) is the world's in the env's layout: the env
     then skips applying the init statements (``CompiledWorld(start=...)``; ~10 % of what a prefetched task
-    cost the trainer, ``benchmarks/worker_instructions.py --trainer``)."""
+    cost the trainer, ``benchmarks/worker_instructions.py --trainer``). The runtime start
+    (:class:`~gensim_gym.envs.runtime.RuntimeStart`: literal counters, residual values, observation at the start)
+    spares the env its loop over every call's literals and the observation's build (docs/scaling.md, step 14)."""
     try:
         spec = family.generate_task(seed)  # with the same fallback seeds as the env
         world = family.compiled(spec)  # the generator's world of it where it is the same
@@ -241,9 +245,15 @@ def _make(family, tables: OrderedDict[str, dict], seed: int) -> tuple:
                 table = tables[spec.id] = potential.export()
                 if len(tables) > TABLE_CACHE:
                     tables.popitem(last=False)
-        return spec, table, (bytes(world.init_facts), tuple(world.init_nums))
+        return spec, table, (bytes(world.init_facts), tuple(world.init_nums)), _runtime_start(world)
     except Exception as exc:  # noqa: BLE001 - the env regenerates locally and raises it there
         return None, f"{type(exc).__name__}: {exc}"
+
+
+def _runtime_start(world: CompiledWorld) -> RuntimeStart:
+    """What the env's :class:`~gensim_gym.envs.runtime.TaskRuntime` computes at ``world``'s start (in the env's
+    layout, which ``world``'s equals), to ship: the env copies it (``CompiledWorld.runtime_start``)."""
+    return RuntimeStart.of(TaskRuntime(world, world.layout, prepare=False))
 
 
 #: distinct shared spec parts the training process keeps (see :func:`_loads`)
@@ -381,7 +391,8 @@ class Prefetcher:
         # each worker's wished seeds, as it has them once it has heard the moves not sent yet (see _shift)
         self._wished: list[list[int]] = [[] for _ in self._conns]
         self._moves: list[list[tuple[int | None, int | None]]] = [[] for _ in self._conns]
-        self._ready: dict[int, bytes | memoryview] = {}  # delivered, not yet taken: seed -> the pickled (spec, table or error)
+        # delivered, not yet taken: seed -> the pickled (spec, table or error), a view of the received message
+        self._ready: dict[int, bytes | memoryview] = {}
         self._predicted: deque[int] = deque()  # the env's next task seeds, in order
         self._ahead: np.random.Generator | None = None  # a copy of the env's RNG, past the predicted seeds
         self.hits = self.misses = 0
@@ -451,8 +462,9 @@ class Prefetcher:
                 self._moves[k].clear()  # the list replaces what the moves not sent yet would have changed
                 self._send(k, mine)
 
-    def take(self, seed: int) -> tuple[Any, dict | None, tuple[bytes, tuple[float, ...]]] | None:
-        """``(spec, progress table or None, start state)`` for ``seed`` (see :func:`_make`) if a worker delivered
+    def take(self, seed: int) -> tuple[Any, dict | None, tuple[bytes, tuple[float, ...]], RuntimeStart] | None:
+        """``(spec, progress table or None, start state, runtime start)`` for ``seed`` (see :func:`_make`) if a worker
+        delivered
         it, else ``None`` (the caller generates it). By default it never waits (:data:`WAIT_SECONDS`): a worker
         that is behind (no free core) leaves the work to the env."""
         self._drain()
