@@ -51,6 +51,7 @@ import os
 import pickle
 import queue
 import select
+import sys
 import threading
 import weakref
 from collections import OrderedDict, deque
@@ -62,7 +63,7 @@ import numpy as np
 from gensim_gym._gc import paused
 from gensim_gym.envs.runtime import RuntimeStart, TaskRuntime
 from gensim_gym.errors import ArgumentError, Error
-from gensim_gym.spec.model import Fluent, Predicate, Tools
+from gensim_gym.spec.model import Tools, World
 from gensim_gym.world.compiled import CompiledWorld
 from gensim_gym.world.progress import Progress, progress
 
@@ -256,29 +257,55 @@ def _runtime_start(world: CompiledWorld) -> RuntimeStart:
     return RuntimeStart.of(TaskRuntime(world, world.layout, prepare=False))
 
 
-#: distinct shared spec parts the training process keeps (see :func:`_loads`)
+#: distinct shared spec parts the training process keeps (see :func:`_shared`)
 SHARED_PARTS = 256
 _SHARED: OrderedDict[bytes, Any] = OrderedDict()  # each shared part's pickle -> the one object unpickled from it
+#: the fields of a task's world whose values are shared parts (declarations: tuples, given no reducer_override)
+_SHARED_FIELDS = ("predicates", "fluents")
+
+
+def _shared(part: bytes) -> Any:
+    """The one object unpickled from ``part`` (a shared spec part's own pickle) in this process."""
+    obj = _SHARED.get(part)
+    if obj is None:
+        obj = _SHARED[part] = pickle.loads(part)
+        if len(_SHARED) > SHARED_PARTS:
+            _SHARED.popitem(last=False)
+    return obj
+
+
+def _world(state: dict[str, Any], parts: dict[str, bytes]) -> World:
+    """A task's world from its pickled ``state`` (``__dict__``), with the fields in ``parts`` taken from
+    :func:`_shared`: the object the default pickling gives, its shared declarations one object per process."""
+    world = World.__new__(World)
+    for name, part in parts.items():
+        state[name] = _shared(part)  # (the key is there: the field keeps its place in the dict)
+    # the keys interned, as pickle's default BUILD interns them (attribute lookups then match by identity)
+    world.__dict__.update({sys.intern(key): value for key, value in state.items()})
+    return world
 
 
 class _Pickler(pickle.Pickler):
-    """Pickles the spec parts a family's tasks share as a reference holding their own pickle (:func:`_loads`):
-    the tool set, the predicate and the fluent declarations. A webshop stream has 3 tool sets in 370 tasks."""
+    """Pickles the spec parts a family's tasks share as their own pickle, which the training process unpickles
+    once (:func:`_shared`): the tool set, the predicate and the fluent declarations. A webshop stream has 3 tool
+    sets in 370 tasks.
 
-    def persistent_id(self, obj: Any) -> bytes | None:
-        if type(obj) is Tools or (type(obj) is tuple and obj and type(obj[0]) in (Predicate, Fluent)):
-            return pickle.dumps(obj, pickle.HIGHEST_PROTOCOL)
-        return None
+    As reductions (``reducer_override``; the declarations, tuples, through their world) rather than persistent
+    ids, so that the training process unpickles with plain :func:`pickle.loads`, in place from the received
+    message: no ``Unpickler`` subclass, no file object and no copies of the payload into it (:func:`_loads`)."""
 
-
-class _Unpickler(pickle.Unpickler):
-    def persistent_load(self, pid: Any) -> Any:
-        part = _SHARED.get(pid)
-        if part is None:
-            part = _SHARED[pid] = pickle.loads(pid)
-            if len(_SHARED) > SHARED_PARTS:
-                _SHARED.popitem(last=False)
-        return part
+    def reducer_override(self, obj: Any) -> Any:
+        kind = type(obj)
+        if kind is Tools:
+            return _shared, (pickle.dumps(obj, pickle.HIGHEST_PROTOCOL),)
+        if kind is World:
+            state = dict(obj.__dict__)
+            parts = {name: pickle.dumps(state[name], pickle.HIGHEST_PROTOCOL) for name in _SHARED_FIELDS
+                     if state.get(name)}
+            for name in parts:
+                state[name] = None
+            return _world, (state, parts)
+        return NotImplemented
 
 
 def _dumps(item: tuple) -> bytes:
@@ -289,12 +316,12 @@ def _dumps(item: tuple) -> bytes:
 
 
 def _loads(data: bytes | memoryview) -> tuple:
-    """:func:`_dumps`'s item (``data`` may be a view of the received message). The training process unpickles each
-    distinct shared part once and gives every task that ships it the same (frozen) object, rather than new ones per
-    task that the collector then carries to its oldest generation (webshop: 134.7 → 75.7 objects promoted and
-    2.15 → 1.80 M instructions per prefetched reset, ``benchmarks/worker_instructions.py --trainer``;
-    docs/scaling.md step 12). (Tuples cannot be given a ``reducer_override`` for plain ``pickle.loads``.)"""
-    return _Unpickler(io.BytesIO(data)).load()
+    """:func:`_dumps`'s item (``data`` may be a view of the received message: read in place). The training
+    process unpickles each distinct shared part once and gives every task that ships it the same (frozen) object,
+    rather than new ones per task that the collector then carries to its oldest generation (webshop: 134.7 →
+    75.7 objects promoted and 2.15 → 1.80 M instructions per prefetched reset,
+    ``benchmarks/worker_instructions.py --trainer``; docs/scaling.md step 12)."""
+    return pickle.loads(data)
 
 
 def _read_exactly(fd: int, size: int) -> bytes | bytearray:
