@@ -151,7 +151,9 @@ class TaskRuntime:
         self.rows = tables.rows
         self.cnt0 = cnt
         self.res0 = res
-        self.mask0 = np.asarray(cnt) == 0
+        # (a worker's counters as bytes: read in place rather than converted from the list)
+        shipped = start.cnt if start is not None and type(start.cnt) is bytes else None
+        self.mask0 = (np.asarray(cnt) if shipped is None else np.frombuffer(shipped, dtype=np.uint8)) == 0
         self.mask0_bytes = self.mask0.tobytes()  # copied into the env's mask buffer at reset
         self._residual_fact_deps, self._residual_num_deps = tables.fact_deps, tables.num_deps
 
