@@ -84,6 +84,13 @@ class DirectiveFamily:
             return int(self.pool_seeds[int(rng.integers(len(self.pool_seeds)))])
         return int(rng.integers(2**31 - 1))
 
+    def task_seeds(self, rng: np.random.Generator, k: int) -> list[int]:
+        """What ``k`` calls of :meth:`task_seed` on ``rng`` give, in one numpy call (the draws of ``integers`` do not
+        depend on how many are asked at once; tests/generation/test_prefetch.py checks it)."""
+        if len(self.pool_seeds):
+            return [int(s) for s in self.pool_seeds[rng.integers(len(self.pool_seeds), size=k)]]
+        return rng.integers(2**31 - 1, size=k).tolist()
+
     def sample(self, rng: np.random.Generator) -> SimSpec:
         seed = self.task_seed(rng)
         worker = self._prefetcher
@@ -95,7 +102,7 @@ class DirectiveFamily:
             spec = self._take(worker, seed)
         if worker is not None:
             # the env's RNG draws the next task seeds at the next resets: ask for them now
-            worker.follow(rng, seed, self.task_seed)
+            worker.follow(rng, seed, self.task_seed, self.task_seeds)
             if worker.mispredicted >= ahead.MAX_MISSES:  # the next seeds are not predictable (noisy tools)
                 self.close()
                 self.prefetch = 0

@@ -337,3 +337,17 @@ def test_shipped_tasks_share_their_declarations_and_equal_what_was_made() -> Non
             if a.task.predicates == b.task.predicates:
                 assert a.task.predicates is b.task.predicates
     assert len({id(s.tools) for s in specs}) < len(specs)  # some tasks share a tool set
+
+
+@pytest.mark.parametrize("num_tasks", [0, 64])
+def test_task_seeds_drawn_at_once_are_the_seeds_drawn_one_by_one(num_tasks: int) -> None:
+    """``task_seeds(rng, k)`` (how a prefetcher predicts the env's next task seeds, PREDICT_BATCH at a time) gives
+    what ``k`` calls of ``task_seed`` give, and leaves the generator in the same state."""
+    from gensim_gym.generation.family import DirectiveFamily
+
+    family = DirectiveFamily("warehouse", 0.5, seed=0, num_tasks=num_tasks, prefetch=0)
+    for seed in range(5):
+        one, many = np.random.default_rng(seed), np.random.default_rng(seed)
+        for k in (1, 7, prefetch.PREDICT_BATCH):
+            assert [family.task_seed(one) for _ in range(k)] == family.task_seeds(many, k)
+            assert one.bit_generator.state == many.bit_generator.state
