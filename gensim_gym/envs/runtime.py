@@ -120,7 +120,8 @@ class TaskRuntime:
         self.scale32 = np.asarray(world.num_scale, dtype=np.float32)
         self.scale_items = list(self.scale32)  # numpy float32 scalars, for scaled()
         self._observed: dict[tuple[int, float], np.float32 | float] = {}
-        start = cast(RuntimeStart | None, world.runtime_start)  # a prefetch worker's (see RuntimeStart)
+        # a prefetch worker's (see RuntimeStart); used once, so not kept alive with the world for the collector to scan
+        start = cast(RuntimeStart | None, world.__dict__.pop("runtime_start", None))
         self._build_counters(world, layout, belief, nums, start)
         self.goals = world.goals
         self.goal_facts = frozenset(world.goal_facts)
