@@ -141,7 +141,6 @@ def fed_env(env_id: str, payloads_file: str):
             self._conns, self._workers, self._by_fd = [], [_Pipe()], {}
             self._wished, self._moves = [[]], [[]]
             self._ready, self._predicted, self._ahead = {}, deque(), None
-            self._spare: deque = deque()
             self.hits = self.misses = self.mispredicted = 0
             self._payloads = deque(payloads)
             self._finalizer = weakref.finalize(self, int)

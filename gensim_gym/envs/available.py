@@ -97,24 +97,12 @@ class _CallTables:
         if rows is None:
             if len(self._by_status) >= 64:
                 self._by_status.clear()
-            rows = self._by_status[key] = self._rows_for(status)
-        return rows
-
-    def _rows_for(self, status: list[bool]) -> np.ndarray:
-        """:meth:`rows` computed: the static columns, then achieves, undoes, named (as 0/1) and the padding (0),
-        written into one new array (what ``np.hstack`` of them gave, then a copy by ``astype``: ~10 % of the
-        face's part of a new task's reset, for the same values)."""
-        static, named = self.static, self.named
-        met = np.zeros(self.achieves.shape[1], dtype=np.float32)
-        met[:len(status)] = status
-        unmet = 1.0 - met
-        d, params = static.shape[1], named.shape[1]
-        rows = np.empty((static.shape[0], d + 2 + params + self.pad.shape[1]), dtype=np.float32)
-        rows[:, :d] = static
-        rows[:, d] = self.achieves @ unmet > 0
-        rows[:, d + 1] = self.undoes @ met > 0
-        rows[:, d + 2:d + 2 + params] = named @ unmet > 0
-        rows[:, d + 2 + params:] = 0.0
+            met = np.zeros(self.achieves.shape[1], dtype=np.float32)
+            met[:len(status)] = status
+            unmet = 1.0 - met
+            rows = self._by_status[key] = np.hstack((
+                self.static, (self.achieves @ unmet > 0)[:, None], (self.undoes @ met > 0)[:, None],
+                (self.named @ unmet > 0), self.pad)).astype(np.float32)
         return rows
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from math import isnan
-from typing import TYPE_CHECKING, NamedTuple, cast
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
@@ -66,25 +66,6 @@ class CallPlan(NamedTuple):
     touches_phi: bool
 
 
-class RuntimeStart(NamedTuple):
-    """What :class:`TaskRuntime` computes at a task's start state that is plain data: a prefetch worker computes it
-    for an equal world (the same spec compiled on an equal layout) and ships it, so that the training process copies
-    it instead of evaluating every call's literals and building the observation (``CompiledWorld.runtime_start``).
-
-    ``cnt``: the literal counters (``TaskRuntime.cnt0``; bytes when every counter is below 256); ``res``: the
-    residual checks' values (``TaskRuntime.res0`` as pairs, in its order); ``obs``: ``TaskRuntime.obs0``'s bytes."""
-
-    cnt: bytes | tuple[int, ...]
-    res: tuple[tuple[int, int], ...]
-    obs: bytes
-
-    @classmethod
-    def of(cls, rt: TaskRuntime) -> RuntimeStart:
-        """``rt``'s start, to ship."""
-        cnt = rt.cnt0
-        return cls(bytes(cnt) if max(cnt, default=0) < 256 else tuple(cnt), tuple(rt.res0.items()), rt.obs0.tobytes())
-
-
 class TaskRuntime:
     """What ``reset`` and ``step`` need about one compiled world, precomputed.
 
@@ -120,9 +101,7 @@ class TaskRuntime:
         self.scale32 = np.asarray(world.num_scale, dtype=np.float32)
         self.scale_items = list(self.scale32)  # numpy float32 scalars, for scaled()
         self._observed: dict[tuple[int, float], np.float32 | float] = {}
-        # a prefetch worker's (see RuntimeStart); used once, so not kept alive with the world for the collector to scan
-        start = cast(RuntimeStart | None, world.__dict__.pop("runtime_start", None))
-        self._build_counters(world, layout, belief, nums, start)
+        self._build_counters(world, layout, belief, nums)
         self.goals = world.goals
         self.goal_facts = frozenset(world.goal_facts)
         self.goal_nums = frozenset(j for g in world.goals for j in g.nums)
@@ -137,24 +116,27 @@ class TaskRuntime:
             self.build_plans()
         # the reset state is fixed per task: Φ and the observation there too
         self.phi0 = self.potential(facts, nums) if self.potential is not None else 0.0
-        self.obs0 = self.initial_observation(layout, self.phi0) if start is None else \
-            np.frombuffer(start.obs, dtype=np.float32).copy()
+        self.obs0 = self.initial_observation(layout, self.phi0)
 
-    def _build_counters(self, world: CompiledWorld, layout: Layout, belief: bytearray, nums: list[float],
-                        start: RuntimeStart | None = None) -> None:
-        """The literal counters at the start (``start``'s where a worker computed them), their rows and the
-        residual checks' dependencies."""
+    def _build_counters(self, world: CompiledWorld, layout: Layout, belief: bytearray, nums: list[float]) -> None:
+        """The literal counters at the start, their rows and the residual checks' dependencies."""
+        n = layout.n_actions
         tables = _counter_tables(world, layout)
-        if start is None:
-            cnt, res = _start_counters(tables, layout.n_actions, belief, nums)
-        else:
-            cnt, res = list(start.cnt), dict(start.res)
+        cnt = [1] * n  # unused slots stay unavailable
+        res: dict[int, int] = {}  # residual value (0 holds, 1 fails) of each action that has one
+        for action_id, pos, neg, residual in tables.literals:
+            unsatisfied = 0
+            for i in pos:
+                unsatisfied += not belief[i]
+            for i in neg:
+                unsatisfied += bool(belief[i])
+            if residual is not None:
+                unsatisfied += res.setdefault(action_id, 0 if residual(belief, nums) else 1)
+            cnt[action_id] = unsatisfied
         self.rows = tables.rows
         self.cnt0 = cnt
         self.res0 = res
-        # (a worker's counters as bytes: read in place rather than converted from the list)
-        shipped = start.cnt if start is not None and type(start.cnt) is bytes else None
-        self.mask0 = (np.asarray(cnt) if shipped is None else np.frombuffer(shipped, dtype=np.uint8)) == 0
+        self.mask0 = np.asarray(cnt) == 0
         self.mask0_bytes = self.mask0.tobytes()  # copied into the env's mask buffer at reset
         self._residual_fact_deps, self._residual_num_deps = tables.fact_deps, tables.num_deps
 
@@ -306,24 +288,6 @@ def _counter_tables(world: CompiledWorld, layout: Layout) -> CounterTables:
         rows[i] = (needs_true, needs_false) if needs_true or needs_false else None
     cached = layout.compile_cache[key] = CounterTables(tuple(literals), rows, fact_deps, num_deps)
     return cached
-
-
-def _start_counters(tables: CounterTables, n: int, belief: bytearray,
-                    nums: list[float]) -> tuple[list[int], dict[int, int]]:
-    """The literal counters on ``belief`` (one per action slot: its unsatisfied literals, residual check included;
-    unused slots 1) and each residual check's value (0 holds, 1 fails), by action id."""
-    cnt = [1] * n  # unused slots stay unavailable
-    res: dict[int, int] = {}
-    for action_id, pos, neg, residual in tables.literals:
-        unsatisfied = 0
-        for i in pos:
-            unsatisfied += not belief[i]
-        for i in neg:
-            unsatisfied += bool(belief[i])
-        if residual is not None:
-            unsatisfied += res.setdefault(action_id, 0 if residual(belief, nums) else 1)
-        cnt[action_id] = unsatisfied
-    return cnt, res
 
 
 def _residual(action: GroundAction):

@@ -73,8 +73,8 @@ class DirectiveFamily:
         self._by_default = prefetch is None  # a default worker counts against ahead.default_slot_free()
         self._prefetcher: ahead.Prefetcher | None = None
         self._generated = 0  # tasks generated here (the worker starts after ahead.START_AFTER)
-        # spec id -> (progress table or None, start state, runtime start) from the worker
-        self._tables: OrderedDict[str, tuple[dict | None, tuple[bytes, tuple[float, ...]], tuple]] = OrderedDict()
+        # spec id -> (progress table or None, start state) from the worker
+        self._tables: OrderedDict[str, tuple[dict | None, tuple[bytes, tuple[float, ...]]]] = OrderedDict()
 
     def layout(self) -> Layout:
         return self._layout
@@ -83,13 +83,6 @@ class DirectiveFamily:
         if len(self.pool_seeds):
             return int(self.pool_seeds[int(rng.integers(len(self.pool_seeds)))])
         return int(rng.integers(2**31 - 1))
-
-    def task_seeds(self, rng: np.random.Generator, k: int) -> list[int]:
-        """What ``k`` calls of :meth:`task_seed` on ``rng`` give, in one numpy call (the draws of ``integers`` do not
-        depend on how many are asked at once; tests/generation/test_prefetch.py checks it)."""
-        if len(self.pool_seeds):
-            return [int(s) for s in self.pool_seeds[rng.integers(len(self.pool_seeds), size=k)]]
-        return rng.integers(2**31 - 1, size=k).tolist()
 
     def sample(self, rng: np.random.Generator) -> SimSpec:
         seed = self.task_seed(rng)
@@ -102,7 +95,7 @@ class DirectiveFamily:
             spec = self._take(worker, seed)
         if worker is not None:
             # the env's RNG draws the next task seeds at the next resets: ask for them now
-            worker.follow(rng, seed, self.task_seed, self.task_seeds)
+            worker.follow(rng, seed, self.task_seed)
             if worker.mispredicted >= ahead.MAX_MISSES:  # the next seeds are not predictable (noisy tools)
                 self.close()
                 self.prefetch = 0
@@ -137,9 +130,9 @@ class DirectiveFamily:
         item = None if spec is not None else worker.take(seed)
         if item is None:
             return self.spec_for_seed(seed)
-        spec, table, start, runtime_start = item
+        spec, table, start = item
         self._remember(seed, spec)
-        self._tables[spec.id] = (table, start, runtime_start)
+        self._tables[spec.id] = (table, start)
         if len(self._tables) > 16:  # taken at the next compile of this spec: only a few ever wait
             self._tables.popitem(last=False)
         return spec
@@ -152,10 +145,8 @@ class DirectiveFamily:
     def restore_derived(self, world: CompiledWorld) -> None:
         """Called by the env on compiling a task: hand over what the worker computed for it."""
         entry = self._tables.pop(world.spec_id, None) if self._tables else None
-        if entry is not None:
-            if entry[0] is not None:
-                ahead.restore_progress(world, entry[0])
-            world.runtime_start = entry[2]
+        if entry is not None and entry[0] is not None:
+            ahead.restore_progress(world, entry[0])
 
     def close(self) -> None:
         """Stop the prefetch worker, if one runs (the env's ``close`` calls this)."""

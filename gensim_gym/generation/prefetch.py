@@ -51,7 +51,6 @@ import os
 import pickle
 import queue
 import select
-import sys
 import threading
 import weakref
 from collections import OrderedDict, deque
@@ -61,9 +60,8 @@ from typing import Any, cast
 import numpy as np
 
 from gensim_gym._gc import paused
-from gensim_gym.envs.runtime import RuntimeStart, TaskRuntime
 from gensim_gym.errors import ArgumentError, Error
-from gensim_gym.spec.model import Tools, World
+from gensim_gym.spec.model import Fluent, Predicate, Tools
 from gensim_gym.world.compiled import CompiledWorld
 from gensim_gym.world.progress import Progress, progress
 
@@ -85,8 +83,6 @@ WAIT_SECONDS = 0.0
 #: at a time: one pipe write (and worker wake-up) per reset was ~0.05 ms of the trainer's ~1 ms per prefetched
 #: task (benchmarks/task_cost.py --prefetch); the worker is DEPTH seeds ahead, so hearing of them later is harmless
 SHIFT_BATCH = 8
-#: seeds drawn at once from the copy of the env's RNG that predicts its next task seeds (see Prefetcher.follow)
-PREDICT_BATCH = 64
 #: progress tables a worker keeps by spec id
 TABLE_CACHE = 256
 #: where workers run: ``"process"`` (forked: a core of its own where one is free; the default, see the module
@@ -227,14 +223,11 @@ def _pick(wished: list[int], made: OrderedDict[int, None], skip: int) -> int | N
 
 
 def _make(family, tables: OrderedDict[str, dict], seed: int) -> tuple:
-    """``(spec, progress table or None, start state, runtime start)`` for ``seed``, or ``(None, error)`` if it
-    cannot be made here.
+    """``(spec, progress table or None, start state)`` for ``seed``, or ``(None, error)`` if it cannot be made here.
 
     The start state (the facts as bytes, the fluents as a tuple) is the world's in the env's layout: the env
     then skips applying the init statements (``CompiledWorld(start=...)``; ~10 % of what a prefetched task
-    cost the trainer, ``benchmarks/worker_instructions.py --trainer``). The runtime start
-    (:class:`~gensim_gym.envs.runtime.RuntimeStart`: literal counters, residual values, observation at the start)
-    spares the env its loop over every call's literals and the observation's build (docs/scaling.md, step 14)."""
+    cost the trainer, ``benchmarks/worker_instructions.py --trainer``)."""
     try:
         spec = family.generate_task(seed)  # with the same fallback seeds as the env
         world = family.compiled(spec)  # the generator's world of it where it is the same
@@ -248,66 +241,34 @@ def _make(family, tables: OrderedDict[str, dict], seed: int) -> tuple:
                 table = tables[spec.id] = potential.export()
                 if len(tables) > TABLE_CACHE:
                     tables.popitem(last=False)
-        return spec, table, (bytes(world.init_facts), tuple(world.init_nums)), _runtime_start(world)
+        return spec, table, (bytes(world.init_facts), tuple(world.init_nums))
     except Exception as exc:  # noqa: BLE001 - the env regenerates locally and raises it there
         return None, f"{type(exc).__name__}: {exc}"
 
 
-def _runtime_start(world: CompiledWorld) -> RuntimeStart:
-    """What the env's :class:`~gensim_gym.envs.runtime.TaskRuntime` computes at ``world``'s start (in the env's
-    layout, which ``world``'s equals), to ship: the env copies it (``CompiledWorld.runtime_start``)."""
-    return RuntimeStart.of(TaskRuntime(world, world.layout, prepare=False))
-
-
-#: distinct shared spec parts the training process keeps (see :func:`_shared`)
+#: distinct shared spec parts the training process keeps (see :func:`_loads`)
 SHARED_PARTS = 256
 _SHARED: OrderedDict[bytes, Any] = OrderedDict()  # each shared part's pickle -> the one object unpickled from it
-#: the fields of a task's world whose values are shared parts (declarations: tuples, given no reducer_override)
-_SHARED_FIELDS = ("predicates", "fluents")
-
-
-def _shared(part: bytes) -> Any:
-    """The one object unpickled from ``part`` (a shared spec part's own pickle) in this process."""
-    obj = _SHARED.get(part)
-    if obj is None:
-        obj = _SHARED[part] = pickle.loads(part)
-        if len(_SHARED) > SHARED_PARTS:
-            _SHARED.popitem(last=False)
-    return obj
-
-
-def _world(state: dict[str, Any], parts: dict[str, bytes]) -> World:
-    """A task's world from its pickled ``state`` (``__dict__``), with the fields in ``parts`` taken from
-    :func:`_shared`: the object the default pickling gives, its shared declarations one object per process."""
-    world = World.__new__(World)
-    for name, part in parts.items():
-        state[name] = _shared(part)  # (the key is there: the field keeps its place in the dict)
-    # the keys interned, as pickle's default BUILD interns them (attribute lookups then match by identity)
-    world.__dict__.update({sys.intern(key): value for key, value in state.items()})
-    return world
 
 
 class _Pickler(pickle.Pickler):
-    """Pickles the spec parts a family's tasks share as their own pickle, which the training process unpickles
-    once (:func:`_shared`): the tool set, the predicate and the fluent declarations. A webshop stream has 3 tool
-    sets in 370 tasks.
+    """Pickles the spec parts a family's tasks share as a reference holding their own pickle (:func:`_loads`):
+    the tool set, the predicate and the fluent declarations. A webshop stream has 3 tool sets in 370 tasks."""
 
-    As reductions (``reducer_override``; the declarations, tuples, through their world) rather than persistent
-    ids, so that the training process unpickles with plain :func:`pickle.loads`, in place from the received
-    message: no ``Unpickler`` subclass, no file object and no copies of the payload into it (:func:`_loads`)."""
+    def persistent_id(self, obj: Any) -> bytes | None:
+        if type(obj) is Tools or (type(obj) is tuple and obj and type(obj[0]) in (Predicate, Fluent)):
+            return pickle.dumps(obj, pickle.HIGHEST_PROTOCOL)
+        return None
 
-    def reducer_override(self, obj: Any) -> Any:
-        kind = type(obj)
-        if kind is Tools:
-            return _shared, (pickle.dumps(obj, pickle.HIGHEST_PROTOCOL),)
-        if kind is World:
-            state = dict(obj.__dict__)
-            parts = {name: pickle.dumps(state[name], pickle.HIGHEST_PROTOCOL) for name in _SHARED_FIELDS
-                     if state.get(name)}
-            for name in parts:
-                state[name] = None
-            return _world, (state, parts)
-        return NotImplemented
+
+class _Unpickler(pickle.Unpickler):
+    def persistent_load(self, pid: Any) -> Any:
+        part = _SHARED.get(pid)
+        if part is None:
+            part = _SHARED[pid] = pickle.loads(pid)
+            if len(_SHARED) > SHARED_PARTS:
+                _SHARED.popitem(last=False)
+        return part
 
 
 def _dumps(item: tuple) -> bytes:
@@ -317,41 +278,12 @@ def _dumps(item: tuple) -> bytes:
     return out.getvalue()
 
 
-def _loads(data: bytes | memoryview) -> tuple:
-    """:func:`_dumps`'s item (``data`` may be a view of the received message: read in place). The training
-    process unpickles each distinct shared part once and gives every task that ships it the same (frozen) object,
-    rather than new ones per task that the collector then carries to its oldest generation (webshop: 134.7 →
-    75.7 objects promoted and 2.15 → 1.80 M instructions per prefetched reset,
-    ``benchmarks/worker_instructions.py --trainer``; docs/scaling.md step 12)."""
-    return pickle.loads(data)
-
-
-def _read_exactly(fd: int, size: int) -> bytes | bytearray:
-    """``size`` bytes from the pipe ``fd`` (blocking until they are there): one ``os.read`` when they all are,
-    else the rest read into the same buffer (never a copy per chunk)."""
-    chunk = os.read(fd, size)
-    if len(chunk) == size:
-        return chunk
-    if not chunk:
-        raise EOFError
-    buf = bytearray(size)
-    buf[:len(chunk)] = chunk
-    view, got = memoryview(buf), len(chunk)
-    while got < size:
-        n = os.readv(fd, [view[got:]])
-        if n == 0:
-            raise OSError("got end of file during message")
-        got += n
-    return buf
-
-
-def _receive(fd: int) -> bytes | bytearray:
-    """One message :meth:`Connection.send_bytes` wrote to the pipe ``fd`` (its 4-byte length, 12 bytes past
-    2 GiB, then the bytes), read without ``Connection.recv_bytes``'s copies into and out of a ``BytesIO``."""
-    size = int.from_bytes(_read_exactly(fd, 4), "big", signed=True)
-    if size == -1:
-        size = int.from_bytes(_read_exactly(fd, 8), "big")
-    return _read_exactly(fd, size)
+def _loads(data: bytes) -> tuple:
+    """:func:`_dumps`'s item. The training process unpickles each distinct shared part once and gives every task
+    that ships it the same (frozen) object, rather than new ones per task that the collector then carries to its
+    oldest generation (webshop: 134.7 → 75.7 objects promoted and 2.15 → 1.80 M instructions per prefetched
+    reset, ``benchmarks/worker_instructions.py --trainer``; docs/scaling.md step 12)."""
+    return _Unpickler(io.BytesIO(data)).load()
 
 
 def _send_all(conn, outbox: queue.SimpleQueue) -> None:
@@ -420,31 +352,27 @@ class Prefetcher:
         # each worker's wished seeds, as it has them once it has heard the moves not sent yet (see _shift)
         self._wished: list[list[int]] = [[] for _ in self._conns]
         self._moves: list[list[tuple[int | None, int | None]]] = [[] for _ in self._conns]
-        # delivered, not yet taken: seed -> the pickled (spec, table or error), a view of the received message
-        self._ready: dict[int, bytes | memoryview] = {}
+        self._ready: dict[int, bytes] = {}  # delivered, not yet taken: seed -> the pickled (spec, table or error)
         self._predicted: deque[int] = deque()  # the env's next task seeds, in order
-        self._ahead: np.random.Generator | None = None  # a copy of the env's RNG, past the predicted seeds ...
-        self._spare: deque[int] = deque()  # ... and the spare seeds drawn from it (see _next_predicted)
+        self._ahead: np.random.Generator | None = None  # a copy of the env's RNG, past the predicted seeds
         self.hits = self.misses = 0
         self.mispredicted = 0  # consecutive resets whose seed was not the predicted one (see follow)
         self.processes = processes
         self._finalizer = weakref.finalize(self, _stop, processes, list(self._conns))
 
-    def follow(self, rng: np.random.Generator, seed: int, draw, draw_many=None) -> None:
+    def follow(self, rng: np.random.Generator, seed: int, draw) -> None:
         """The env drew ``seed`` from ``rng`` (with ``draw``): keep the predicted next seeds in step and ask
         the workers for them.
 
         The prediction is kept, not redrawn: one draw from a copy of ``rng`` per reset. If ``seed`` is not
         the predicted one, something else drew from ``rng`` (noisy tools, a reset seed) and the prediction
         starts again from ``rng``; a wrong prediction costs only misses (a task is always the drawn seed's).
-        ``draw_many(rng, k)``, where given, draws what ``k`` calls of ``draw`` would: the copy is then drawn
-        from :data:`PREDICT_BATCH` seeds at a time (see :meth:`_next_predicted`).
         """
         predicted = self._predicted
         if predicted and predicted[0] == seed:  # as predicted: tell each worker only what changed
             predicted.popleft()
             self.mispredicted = 0
-            new = self._next_predicted(draw, draw_many)
+            new = draw(cast(np.random.Generator, self._ahead))
             predicted.append(new)
             self._drain()
             self._ready.pop(seed, None)  # (taken already, unless the env had the spec cached)
@@ -453,22 +381,11 @@ class Prefetcher:
         if predicted:
             self.mispredicted += 1
         predicted.clear()
-        self._spare.clear()
         ahead = self._ahead = np.random.Generator(type(rng.bit_generator)())
         ahead.bit_generator.state = rng.bit_generator.state
         while len(predicted) < self.depth:
-            predicted.append(self._next_predicted(draw, draw_many))
+            predicted.append(draw(ahead))
         self.want(list(predicted))
-
-    def _next_predicted(self, draw, draw_many) -> int:
-        """The next seed of the copy of the env's RNG. Nothing but this draws from the copy, so its next
-        :data:`PREDICT_BATCH` seeds are drawn at once where ``draw_many`` is given (the same seeds: one numpy call
-        instead of one per reset, each ~2 µs warm, ~25 µs after a trainer's steps; task_cost.py --prefetch)."""
-        spare = self._spare
-        if not spare:
-            ahead = cast(np.random.Generator, self._ahead)
-            spare.extend(draw_many(ahead, PREDICT_BATCH) if draw_many is not None else (draw(ahead),))
-        return spare.popleft()
 
     def _shift(self, gone: int, new: int) -> None:
         """The wished lists move on by one seed: ``gone`` leaves the head of its worker's, ``new`` joins the
@@ -505,9 +422,8 @@ class Prefetcher:
                 self._moves[k].clear()  # the list replaces what the moves not sent yet would have changed
                 self._send(k, mine)
 
-    def take(self, seed: int) -> tuple[Any, dict | None, tuple[bytes, tuple[float, ...]], RuntimeStart] | None:
-        """``(spec, progress table or None, start state, runtime start)`` for ``seed`` (see :func:`_make`) if a worker
-        delivered
+    def take(self, seed: int) -> tuple[Any, dict | None, tuple[bytes, tuple[float, ...]]] | None:
+        """``(spec, progress table or None, start state)`` for ``seed`` (see :func:`_make`) if a worker delivered
         it, else ``None`` (the caller generates it). By default it never waits (:data:`WAIT_SECONDS`): a worker
         that is behind (no free core) leaves the work to the env."""
         self._drain()
@@ -533,14 +449,14 @@ class Prefetcher:
             if not events:
                 return
             for fd, _ in events:
+                conn = self._by_fd[fd]
                 try:
-                    item = _receive(fd)
+                    item = conn.recv_bytes()
                 except (EOFError, OSError):  # a worker is gone: its seeds are generated locally
                     self._poller.unregister(fd)
                     del self._by_fd[fd]
                     continue
-                # a view past the seed: the payload is neither copied nor unpickled until taken
-                self._ready[int.from_bytes(item[:8], "little")] = memoryview(item)[8:]
+                self._ready[int.from_bytes(item[:8], "little")] = item[8:]
 
     @property
     def running(self) -> bool:

@@ -234,10 +234,6 @@ def _fluent_defaults(layout: Layout) -> tuple[float, ...]:
 class CompiledWorld:
     """Everything the runtime needs to simulate one spec inside one layout."""
 
-    #: what the env's runtime computes at the start state, computed instead by a prefetch worker for an equal world
-    #: (``gensim_gym.envs.runtime.RuntimeStart``, set by the task source on compiling; None: computed here)
-    runtime_start: tuple | None = None
-
     def __init__(self, spec: SimSpec, layout: Layout, start: tuple[bytes, Sequence[float]] | None = None) -> None:
         """``start``: the start state (facts, fluents) already computed for ``spec`` in a layout equal to
         ``layout`` (a prefetch worker's), taken instead of applying the init statements again; that it was
