@@ -15,6 +15,8 @@ pool's steady state); the stream's first round is a warm-up too (its prefetch wo
 ``prefetch.START_AFTER`` tasks). It prints steps/s per round and the ratio of the totals
 (stream / pool); the goal of issue 16 is >= 0.9. ``--prefetch-mode thread`` runs the prefetch worker
 in a thread instead of a process (``gensim_gym.generation.prefetch.MODE``), to compare the two;
+Each round also records ``hits_misses``: how many of its new tasks the worker had ready and how many the
+training process made itself (the run's ``prefetch_hits_misses`` include the warm-up).
 ``--record`` appends the result, with the date and the 1-minute load average's range over the run, to
 ``benchmarks/results/stream_training.jsonl``.
 """
@@ -84,18 +86,22 @@ def main() -> None:
         env.reset(options={"spec": env.source.spec_for_seed(task_seed)})
     timed(pool, 1024)
     timed(stream, 2048)
+    prefetcher = stream.get_env().envs[0].unwrapped.source._prefetcher
     rows = []
     for r in range(args.rounds):
+        before = (prefetcher.hits, prefetcher.misses) if prefetcher else (0, 0)
         s = timed(stream, args.steps)
         p = timed(pool, args.steps)
-        rows.append({"round": r, "stream_steps_per_s": round(s, 1), "pool_steps_per_s": round(p, 1)})
+        row = {"round": r, "stream_steps_per_s": round(s, 1), "pool_steps_per_s": round(p, 1)}
+        if prefetcher:  # the tasks of this timed round the worker had ready, and those made here (warm-up apart)
+            row["hits_misses"] = [prefetcher.hits - before[0], prefetcher.misses - before[1]]
+        rows.append(row)
         loads.append(os.getloadavg()[0])
         print(f"round {r}: stream {s:7.1f} steps/s   pool({args.pool}) {p:7.1f} steps/s   ratio {s / p:.2f}",
               flush=True)
     # ratio of total times over equal step counts: the harmonic means of the per-round speeds
     total_s = sum(1 / row["stream_steps_per_s"] for row in rows)
     total_p = sum(1 / row["pool_steps_per_s"] for row in rows)
-    prefetcher = stream.get_env().envs[0].unwrapped.source._prefetcher
     hits = (prefetcher.hits, prefetcher.misses) if prefetcher else None
     result = {"env_id": args.env_id, "directive": args.directive, "ppo": args.ppo, "steps": args.steps, "rounds": rows,
               "ratio": round(total_p / total_s, 3),
