@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import gymnasium as gym
+
 
 class Error(Exception):
     """Base class of every error raised by gensim_gym."""
@@ -172,5 +174,7 @@ class ActionError(Error, TypeError, ValueError):
     """
 
 
-class ResetNeeded(Error, RuntimeError):
-    """``step`` (or another call) before ``reset``, or after the episode ended; as Gymnasium's ``ResetNeeded``."""
+class ResetNeeded(Error, RuntimeError, gym.error.ResetNeeded):
+    """``step`` (or another call) before ``reset``, or after the episode ended; also a Gymnasium ``ResetNeeded``,
+    which ``gym.make``'s ``OrderEnforcing`` layer raised before the preset ids were registered without it (the env
+    checks the order itself; docs/hot_paths.md, facespeed10)."""

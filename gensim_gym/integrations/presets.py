@@ -56,5 +56,8 @@ def register_presets() -> None:
     """Register every preset id with Gymnasium (once per process: ids already registered are kept)."""
     for env_id, kwargs in presets().items():
         if env_id not in registry:
-            # max_episode_steps is None: every task carries its own horizon and truncates itself.
-            register(id=env_id, entry_point=ENTRY_POINT, kwargs=kwargs, max_episode_steps=None)
+            # max_episode_steps is None: every task carries its own horizon and truncates itself. order_enforce
+            # False: no OrderEnforcing layer, whose check the env makes itself (a step before reset or after the
+            # episode ended raises errors.ResetNeeded, a Gymnasium ResetNeeded); the layer and its super() call
+            # cost ~2k instructions a step (docs/hot_paths.md, facespeed10). The env checker stays.
+            register(id=env_id, entry_point=ENTRY_POINT, kwargs=kwargs, max_episode_steps=None, order_enforce=False)

@@ -106,6 +106,26 @@ def test_the_frameskip_retry_succeeds() -> None:
     env.reset(seed=0)
 
 
+@pytest.mark.parametrize("face", ["available", "ground"])
+def test_make_has_no_order_layer_and_the_env_keeps_the_order(face: str) -> None:
+    """The preset ids are registered without Gymnasium's ``OrderEnforcing`` (~2k instructions a step; the env
+    checks the order itself): a step before reset, and after the episode ended, still raises a Gymnasium
+    ``ResetNeeded`` (the package's own, which is one)."""
+    env = gym.make("GenSim-Warehouse-Easy-v0", action_space=face)
+    assert "OrderEnforcing" not in str(env)
+    with pytest.raises(gym.error.ResetNeeded):
+        env.step(0)
+    with pytest.raises(gensim_gym.errors.ResetNeeded):
+        env.step(0)
+    env.reset(seed=0)
+    masks = env.get_wrapper_attr("action_masks")
+    terminated = truncated = False
+    while not (terminated or truncated):
+        _, _, terminated, truncated, _ = env.step(int(masks().nonzero()[0][0]))
+    with pytest.raises(gym.error.ResetNeeded):
+        env.step(0)
+
+
 def test_masks_through_standard_wrappers() -> None:
     env = gym.wrappers.RecordEpisodeStatistics(gym.wrappers.TimeLimit(gym.make("GenSim-Warehouse-Easy-v0"), 50))
     env.reset(seed=0)
