@@ -248,13 +248,18 @@ _ITEM_START = r"(?:^|[,;:+&]|\band|\bplus|\bwith|\bor)\s*(?:the\s+|a\s+|an\s+|my
 _ITEM_END = r"s?\s*(?:tasks?\s*|worlds?\s*|domains?\s*)?(?=$|[,;:.+&]|\band\b|\bplus\b|\bwith\b|\bor\b)"
 
 
-def _listed_world(text: str, name: str, registry: dict) -> bool:
+def _listed_world(text: str, name: str, registry: dict, *, places: bool = False) -> bool:
     """Whether world ``name`` is an item of a list of worlds in ``text`` (round 21): its own name, or a keyword of
     its own that no other world declares ("shop", "helpdesk"), alone between list separators ("the shop and the
     calendar, 5 tools"). An item so listed is the world itself, not a word in some other phrase ("the shop floor",
-    "shop for 2 mice")."""
+    "shop for 2 mice"). With ``places``, only a keyword of more than one word, or a phrase of its trade, is such an
+    item ("help desk and online store": each names its world as its own name would, round 26)."""
     others = {k for other, ts in registry.items() if other != name for k in ts.keywords}
     words = [w for w in (name, *registry[name].keywords, *field_names(name)) if w == name or w not in others]
+    if places:
+        words = [w for w in words if w in _place_keywords(name) or w in field_names(name)]
+    if not words:
+        return False
     said = "|".join(keyword_pattern(w) for w in sorted(words, key=len, reverse=True))
     return re.search(rf"{_ITEM_START}(?:{said}){_ITEM_END}", text) is not None
 
@@ -313,8 +318,10 @@ def scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
             # (a noun a type is only counted in, "crates" for transport's packages, weighs a little less than a
             # type's own name, "crate" for depot: it breaks a tie, it outweighs nothing else)
             counted = counted_nouns(name)
-            weights[name] = sum((1.0 if part else 2.0) if w in (name, name + "s") else 0.5 if w in weak else 1.0
-                                for w in hits) + sum(0.45 if counted.get(w, w) != w else 0.5 for w in verbs)
+            # (its name spelled apart, "file system", is its name: round 26 no longer adds the "file" inside it)
+            weights[name] = sum((1.0 if part else 2.0) if w.replace(" ", "") in (name, name + "s")
+                                else 0.5 if w in weak else 1.0 for w in hits) \
+                + sum(0.45 if counted.get(w, w) != w else 0.5 for w in verbs)
     if not scores:
         # no world reaches the bar: a tool's own verb with its particle that only one world declares ("check
         # out": webshop's checkout) chooses it where no other world has any evidence at all (a lone own noun,
@@ -336,7 +343,8 @@ def scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
             scores[name] = scores[name] + [f"-{w}" for w in foreign]
     named = [name for name in scores if has_word(text, _spelled(name)) and not _named_as_part(text, name)
              and not any(name in ts.keywords for other, ts in registry.items() if other != name)]
-    named += [name for name in scores if name not in named and (_place_named(text, name) or _subject(text, name))]
+    named += [name for name in scores if name not in named and (_place_named(text, name) or _subject(text, name)
+                                                                 or _listed_world(text, name, registry, places=True))]
     best = max(weights.values())
     listed = [name for name in scores if name in named or name in strongly and _listed_world(text, name, registry)]
     # "the shop and the calendar": worlds listed side by side, one by its own name and one by a keyword of its own
@@ -366,11 +374,21 @@ def scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
 
 def _place_named(text: str, name: str) -> bool:
     """Whether the directive says the work happens in a place that names world ``name``'s trade outright
-    (``field_vocabulary.FIELD_NAMES``: "out of the fulfillment center", "at the call centre"): that world is
+    (``field_vocabulary.FIELD_NAMES``: "out of the fulfillment center", "at the call centre"; a keyword of its own
+    of more than one word: "from the online store", :func:`_place_keywords`): that world is
     named, as by its own name (round 17: "ship 5 orders out of the fulfillment center" is a warehouse's)."""
     return any(re.search(rf"\b(?:in|at|from|out of|inside|within|around|across|through)\s+"
                          rf"(?:the\s+|a\s+|an\s+|our\s+|my\s+|their\s+)?{keyword_pattern(w)}\b", text)
-               for w in field_names(name))
+               for w in (*field_names(name), *_place_keywords(name)))
+
+
+def _place_keywords(name: str) -> list[str]:
+    """World ``name``'s keywords of more than one word that no other world declares ("online store", "help desk"):
+    like the phrases of its trade, each names the place where the work happens (round 26: "grab 2 kitchen towels
+    from the online store" is the shop's, once "store" inside "online store" no longer counts twice)."""
+    registry = load_registry()
+    others = {k for other, ts in registry.items() if other != name for k in ts.keywords}
+    return [k for k in registry[name].keywords if " " in k and k not in others]
 
 
 def _subject(text: str, name: str) -> bool:

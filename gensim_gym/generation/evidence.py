@@ -21,6 +21,7 @@ from gensim_gym.generation.lexicon import (
     OCCASIONS,
     counted_nouns,
     counted_pool_nouns,
+    domain_vocabulary,
     evidence_nouns,
     noun_lemma,
     object_operations,
@@ -80,6 +81,7 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     phrasal = _phrasal_spans(text, name)
     hits = [w for w in hits if not phrasal or not all(any(a <= m.start() and m.end() <= b for a, b in phrasal)
                                                       for m in re.finditer(rf"\b{keyword_pattern(w)}\b", text))]
+    matched, hits = hits, _outermost(text, hits, name)
     # one word is one piece of evidence: "scheduling" is a calendar keyword, not also its verb "schedule"
     spans = [m.span() for w in hits for m in re.finditer(rf"\b{keyword_pattern(w)}\b", text)]
 
@@ -90,7 +92,7 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     verbs = [v for v in OPERATIONS.get(name, {}) if v not in hits
              and any(not inside(*m.span()) and not place_noun(text, *m.span(), v)
                      for m in re.finditer(verb_pattern(v), text))]
-    said = {noun_lemma(h) for h in hits}
+    said = {noun_lemma(h) for h in matched}  # (a keyword inside a longer one is said, not counted again as a noun)
     lemmas = {noun_lemma(w) for w in re.findall(r"[a-z]+", text)}
     nouns = [n for n in counted_nouns(name) if n in lemmas and n not in said and n in evidence_nouns(name)
              and not _only_within(text, n, acts_elsewhere)]
@@ -121,10 +123,13 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     # centre needs ...", round 12)
     # (a noun of the world's field elsewhere in the directive is other evidence: "a lost spreadsheet ... the whole
     # folder tree" is about files, round 16)
-    if len(hits) == 1 and not verbs + nouns + acts and hits[0] != name and hits[0] not in field_names(name) \
+    # (a keyword said inside a longer one, "shop" in "web shop", was said all the same: the phrase is not alone)
+    if len(matched) == 1 and not verbs + nouns + acts and hits[0] != name and hits[0] not in field_names(name) \
             and not [w for w in weak_field_words(text, name) if noun_lemma(w) != noun_lemma(hits[0])] \
-            and _foreign_compound(text, hits[0]):
-        return [], []  # "stock market": a lone keyword that only modifies a head foreign to every domain
+            and (_foreign_compound(text, hits[0]) or _foreign_kind(text, hits[0])):
+        # "stock market": a lone keyword that only modifies a head foreign to every domain; "sudoku puzzles": a lone
+        # generic keyword qualified by a kind foreign to every domain
+        return [], []
     acted = [w for w in _acted_objects(text, name) if w not in {*hits, *verbs, *nouns, *acts}]
     # a counted object the world has by name ("puts 3 books back": rearrangement's things), weak (round 9)
     pooled = [w for w in counted_pool_nouns(text, name) if w not in {*hits, *verbs, *nouns, *acts, *acted}]
@@ -152,6 +157,18 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     # a product demo": no goods; round 15)
     listed = [m.span() for m in MEETINGS_LISTED.finditer(text)] if name != "calendar" else []
     return hits, [w for w in weak if not listed or not _only_within(text, w, listed)]
+
+
+def _outermost(text: str, hits: list[str], name: str) -> list[str]:
+    """``hits`` without a keyword every mention of which stands inside a longer keyword of the same world ("store" in
+    "online store", "desk" in "help desk"): one stretch of words is one piece of evidence, so a world named by a
+    phrase holding another of its keywords does not outweigh one named by a single phrase (round 26: "help desk and
+    online store" is two worlds, not the shop at 1.5 against support at 1). The world's own name still counts where
+    it stands in a longer keyword ("customer support"): its weight is that of being named."""
+    spans = {w: [m.span() for m in re.finditer(rf"\b{keyword_pattern(w)}\b", text)] for w in hits}
+    return [w for w in hits if w == name or not spans[w] or not all(
+        any(a <= s and e <= b and (a, b) != (s, e) for o in hits if o != w for a, b in spans[o])
+        for s, e in spans[w])]
 
 
 def _phrasal_spans(text: str, name: str) -> list[tuple[int, int]]:
@@ -320,6 +337,45 @@ def _foreign_compound(text: str, keyword: str) -> bool:
     return True
 
 
+#: Adjectives a kind of thing may be qualified by ("logic puzzles", "small puzzles"): a quality, not a kind of its
+#: own; words of these endings are taken for adjectives too ("classic", "tricky", "numerical", "famous").
+_QUALITIES = frozenset({"small", "big", "large", "tiny", "little", "simple", "short", "long", "new", "old", "fun",
+                        "good", "nice", "hard", "easy", "quick", "random", "fresh", "real", "whole", "same", "few"})
+_ADJECTIVE_ENDING = re.compile(r"[a-z]+(?:ic|al|ous|ive|ful|less|able|ible|ed|ing|ish|y|er|est|ly)")
+
+
+def _foreign_kind(text: str, keyword: str) -> bool:
+    """Whether every mention of ``keyword``, a generic head (:data:`_GENERIC_HEADS`: "puzzles", "games"), is
+    qualified by a noun no world and no part of the reader knows ("sudoku puzzles", "crossword puzzles", "rubik's
+    cube puzzles"): the directive names a kind of thing that is no world of ours, so the generic word is no evidence
+    of the world that lists it (round 26; "solve puzzles" alone and "sokoban puzzles" still name sokoban)."""
+    if keyword not in _GENERIC_HEADS:
+        return False
+    mentions = list(re.finditer(rf"\b{keyword_pattern(keyword)}\b", text))
+    return bool(mentions) and all(any(not _known_word(w) for w in _qualifiers(text, m.start())) for m in mentions)
+
+
+def _qualifiers(text: str, start: int) -> list[str]:
+    """The words that qualify the noun starting at ``start``: up to two words right before it, back to a word that
+    ends a noun phrase or a number ("solve rubik's cube puzzles": rubik's, cube)."""
+    out: list[str] = []
+    for word in reversed(re.findall(r"[a-z0-9']+|[^a-z0-9'\s]", text[:start])[-2:]):
+        if not re.fullmatch(r"[a-z']+", word) or word in PHRASE_END or re.fullmatch(NUMBER, word):
+            break
+        out.append(word.removesuffix("'s"))
+    return out
+
+
+def _known_word(word: str) -> bool:
+    """Whether ``word`` is one the reader knows (a world's name, keyword or word, a word of the directive vocabulary,
+    a verb, a number, a field word) or a quality rather than a kind (:data:`_QUALITIES`, an adjective's ending)."""
+    registry = load_registry()
+    lemma = noun_lemma(word)
+    return word in VOCABULARY or word in PHRASE_END or word in _GENERIC_HEADS or word in _QUALITIES \
+        or re.fullmatch(NUMBER, word) is not None or verb_of(word) is not None \
+        or _ADJECTIVE_ENDING.fullmatch(word) is not None or lemma in FIELD_WORDS \
+        or any(word in (name, *ts.keywords) or lemma in counted_nouns(name) or lemma in domain_vocabulary(name)
+               or weak_field_words(word, name) for name, ts in registry.items())
 
 
 # Words of the directive vocabulary (and filler) that end an explicit "domain: a, b" list, so that
