@@ -45,6 +45,7 @@ from gensim_gym.world.compiled import assigned_value
 if TYPE_CHECKING:  # pragma: no cover
     from gensim_gym.dsl.compile import Compiled, CompiledEffects
     from gensim_gym.world.compiled import CompiledWorld, GroundAction
+    from gensim_gym.world.packed import PackedDistances
 
 #: Precondition checks the exact sweep may spend (states x relevant actions) before it falls back to
 #: the estimate, as when it meets ``MAX_STATES``: a deterministic bound on its time (issue 17). The
@@ -61,7 +62,9 @@ class Swept(NamedTuple):
     """What a sweep found: every state's key (in discovery order, ``ids[key]`` its number), each state's
     parents by number (or, from :func:`~gensim_gym.world.layered.sweep_layers`, the distances already
     computed) and the goal states' numbers; or, when the sweep stopped early (``truncated``), ``nearest()``
-    gives the states it had enumerated, in order (the rest is then partial)."""
+    gives the states it had enumerated, in order (the rest is then partial). A layer sweep asked for a packed
+    table gives ``packed`` (the distances of every state that reaches a goal, as a prefetch worker ships them)
+    instead of ``ids`` and ``distances``."""
 
     ids: dict
     parents: list[list[int]]
@@ -69,6 +72,7 @@ class Swept(NamedTuple):
     truncated: bool
     nearest: Callable[[], list[IntState]] | None
     distances: list[int] | None = None
+    packed: PackedDistances | None = None
 
 
 def byte_mask(indices) -> int:
