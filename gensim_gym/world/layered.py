@@ -45,7 +45,11 @@ def fits(world: CompiledWorld, actions: Sequence[GroundAction], nidx: Sequence[i
 
 
 def _word(indices) -> int:
-    return sum(1 << i for i in set(indices))
+    """The facts ``indices`` as one word (bit i = fact i; repeats allowed)."""
+    out = 0
+    for i in indices:
+        out |= 1 << i
+    return out
 
 
 def _compact(byte_form: int, size: int) -> int:
@@ -122,8 +126,8 @@ def sweep_layers(world: CompiledWorld, actions: Sequence[GroundAction], max_stat
     size = len(world.init_facts)
     start = _compact(int.from_bytes(world.init_facts, "little"), size)
     nums = tuple(world.init_nums)  # no action assigns a fluent: every state has the start's
-    pos = np.array([_word(a.pre.literals[0]) for a in actions], dtype=np.uint64)  # type: ignore[index]
-    neg = np.array([_word(a.pre.literals[1]) for a in actions], dtype=np.uint64)  # type: ignore[index]
+    read, wanted = literal_masks([_word(a.pre.literals[0]) for a in actions],  # type: ignore[index]
+                                 [_word(a.pre.literals[1]) for a in actions])  # type: ignore[index]
     full = (1 << WORD) - 1
     keep = np.array([full & ~_word(a.effects.dels) for a in actions], dtype=np.uint64)
     add = np.array([_word(a.effects.adds) for a in actions], dtype=np.uint64)
@@ -161,7 +165,7 @@ def sweep_layers(world: CompiledWorld, actions: Sequence[GroundAction], max_stat
         expand = expand[:max(allowed, 0)]
         checks += len(expand) * n_actions
         x = states[expand][:, None]
-        parent_at, action_at = np.nonzero(((x & pos) == pos) & ((x & neg) == 0))  # parent by parent, in action order
+        parent_at, action_at = np.nonzero((x & read) == wanted)  # parent by parent, in action order
         successors = (states[expand[parent_at]] & keep[action_at]) | add[action_at]
         succ_keys = successors & key_mask
         unique, first, inverse = unique_first(succ_keys)
@@ -215,6 +219,15 @@ def reaching(distances: list[int]) -> tuple[np.ndarray, np.ndarray]:
     d = np.asarray(distances, dtype=np.int64)
     at = np.flatnonzero(d >= 0)
     return at, d[at]
+
+
+def literal_masks(pos: Sequence[int], neg: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+    """Per action, the facts its literals read and the values they want, as two words: a state ``x`` passes
+    them iff ``x & read == wanted`` (one test for the facts wanted true, ``pos``, and false, ``neg``, instead of
+    two). An action wanting a fact both true and false never passes: read nothing, want 1."""
+    read = [p | n if not p & n else 0 for p, n in zip(pos, neg, strict=True)]
+    wanted = [p if not p & n else 1 for p, n in zip(pos, neg, strict=True)]
+    return np.array(read, dtype=np.uint64), np.array(wanted, dtype=np.uint64)
 
 
 def _goal_verdicts(world: CompiledWorld, projected: list[int], memo: dict[int, bool], size: int,

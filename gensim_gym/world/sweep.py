@@ -221,7 +221,7 @@ def _closure_key(checked: Compiled | None, effects: CompiledEffects) -> tuple | 
     return (checked.key if checked is not None else None, effects.assign_key if effects.assigns else None)
 
 
-def _assign(assigns: tuple, facts: bytes, nums: tuple, lo: list[float], hi: list[float]) -> tuple:
+def assign_fluents(assigns: tuple, facts: bytes, nums: tuple, lo: list[float], hi: list[float]) -> tuple:
     """The fluents after ``assigns`` (values from the pre-state, clamped, as CompiledWorld.apply)."""
     n2 = list(nums)
     if len(assigns) == 1:
@@ -242,7 +242,7 @@ def move_fluents(step: _Step, facts: bytes, fid: int, fluents: FluentNumbers, *,
         return -1
     if step.assigns is None:
         return fid
-    return fluents.number(_assign(step.assigns, facts, nums, lo, hi))
+    return fluents.number(assign_fluents(step.assigns, facts, nums, lo, hi))
 
 
 def sweep(world: CompiledWorld, actions: Sequence[GroundAction], max_states: int, fmask: int,  # noqa: C901, PLR0912, PLR0915
