@@ -247,8 +247,8 @@ def _fill_moves(moves: np.ndarray, steps: list, closure: np.ndarray, *, action_a
 def _outcomes(steps: list, actions: list[int], fids: list[int], fluents: FluentNumbers, facts: bytes,  # noqa: PLR0913, PLR0917
               lo: list[float], hi: list[float]) -> list[int]:
     """:func:`~gensim_gym.world.sweep.move_fluents` of each pair of ``actions`` and ``fids`` (the number of the
-    fluents after the step, -1 where its check fails), in one loop: a webshop task computes ~550 of them, and the
-    call per pair (with keywords) and per assignment cost a fifth of their time."""
+    fluents after the step, -1 where its check fails), in one loop: a webshop task computes ~550 of them, and a
+    call per pair with keywords cost ~8 % of their time (``_fill_moves`` 1.11 -> 1.02 ms a task, process time)."""
     values, number = fluents.values, fluents.number
     out = []
     for action, fid in zip(actions, fids, strict=True):

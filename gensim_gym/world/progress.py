@@ -393,7 +393,7 @@ def progress(world: CompiledWorld) -> Progress:
 def shipped_progress(world: CompiledWorld) -> Progress:
     """The world's (cached) :class:`Progress` as a prefetch worker makes it to ship: an exact table a layer sweep
     finds is packed from the sweep's arrays (``Progress(packed=True)``), so that :meth:`Progress.export` gives the
-    same table without building, then packing, a dict of every state's key (~10 % of a worker's CPU per task,
+    same table without building, then packing, a dict of every state's key (7-13 % of a worker's CPU per task,
     docs/scaling.md step 14)."""
     return world.derived("_progress", _packed_progress)
 
