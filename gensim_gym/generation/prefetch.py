@@ -63,7 +63,7 @@ from gensim_gym._gc import paused
 from gensim_gym.errors import ArgumentError, Error
 from gensim_gym.spec.model import Fluent, Predicate, Tools
 from gensim_gym.world.compiled import CompiledWorld
-from gensim_gym.world.progress import Progress, progress
+from gensim_gym.world.progress import Progress, shipped_progress
 
 #: how many task seeds ahead of the env the workers make (and may have delivered): a PPO rollout's worth (2,048
 #: steps, ~250 medium tasks), so that a worker keeps busy through PPO's update phase instead of waiting for the
@@ -236,7 +236,7 @@ def _make(family, tables: OrderedDict[str, dict], seed: int) -> tuple:
         if reward.mode == "dense" and reward.progress_weight > 0:  # what TaskRuntime.shaping reads
             table = tables.get(spec.id)
             if table is None:
-                potential = progress(world)
+                potential = shipped_progress(world)  # an exact table packed from the sweep's arrays
                 potential.warm()  # Φ near the start of an estimated table: computed here, not in the trainer
                 table = tables[spec.id] = potential.export()
                 if len(tables) > TABLE_CACHE:

@@ -37,6 +37,7 @@ MAX_CHAIN = 4
 _MAX_MEMO = 100_000  # states kept by one guidance's memo (cleared when full)
 Literal = tuple[int, int]  # (fact index, required value 0/1)
 IdTable = dict[int, tuple[int, ...]]  # fact or fluent index -> action ids
+Required = tuple[tuple[int, int, int], ...]  # an action's required literals: (fact, wanted value, achievers bit set)
 
 
 def _ground(call: Call, binding: dict[str, str]) -> tuple[str, ...]:
@@ -237,8 +238,8 @@ class Guidance:
         self.adders, self.deleters = shared[0], shared[1]
         self._common: dict[Literal, tuple[tuple[int, ...], tuple[Literal, ...]]] = shared[2]
         # per coded literal / action: the estimate's int tables, built from the memos above alone
-        self._coded: dict[int, tuple[int, tuple[int, ...], tuple[int, ...]]] = shared[3]
-        self._coded_req: dict[int, tuple[tuple[int, int, int], ...]] = shared[4]
+        self._coded: dict[int, tuple[int, tuple[Required, ...], tuple[int, ...]]] = shared[3]
+        self._coded_req: dict[int, Required] = shared[4]
 
     def _touching(self, facts: frozenset[int], nums: frozenset[int],
                   assigners: IdTable) -> frozenset[int]:
@@ -360,32 +361,35 @@ class Guidance:
     # ``__call__`` is evaluated for every new state the planner generates and the environment's Φ
     # meets, so its tables are built once per literal / action and it does only int arithmetic.
 
-    def _literal_entry(self, code: int) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
-        """For a coded literal: its achievers as a bit set, as ids, and the coded literals all of them require."""
+    def _literal_entry(self, code: int) -> tuple[int, tuple[Required, ...], tuple[int, ...]]:
+        """For a coded literal: its achievers as a bit set, each achiever's required literals
+        (:meth:`_enabler_entry`, in the achievers' order: what :meth:`_enablers` reads, without a lookup per
+        achiever and call) and the coded literals all of them require."""
         ids, common = self.landmark((code >> 1, code & 1))
-        entry = self._coded[code] = (_bits(ids), tuple(ids), tuple(2 * i + want for i, want in common))
+        coded_req = self._coded_req
+        required = tuple(coded_req.get(a) or self._enabler_entry(a) for a in ids)
+        entry = self._coded[code] = (_bits(ids), required, tuple(2 * i + want for i, want in common))
         return entry
 
-    def _enabler_entry(self, a: int) -> tuple[tuple[int, int, int], ...]:
+    def _enabler_entry(self, a: int) -> Required:
         """``a``'s required literals, fewest achievers first, as (fact, wanted value, achievers bit set)."""
         entry = self._coded_req[a] = tuple((i, want, _bits(ach)) for i, want, ach in self._requirements_by_size(a))
         return entry
 
-    def _enablers(self, ids: tuple[int, ...], facts: bytearray, skip: tuple[int, ...] = ()) -> int:
+    def _enablers(self, required: tuple[Required, ...], facts: bytearray, skip: tuple[int, ...] = ()) -> int:
         """If no action of a landmark is applicable now, a landmark of actions enabling them (else 0).
 
-        Each action of ``ids`` needs some literal that is false now; the achievers of one such
-        literal per action (the one with fewest achievers) together form a landmark: whichever
-        action of ``ids`` the plan uses, one of them must come first.
+        ``required`` holds the landmark's actions' required literals (:meth:`_enabler_entry`). Each action needs
+        some literal that is false now; the achievers of one such literal per action (the one with fewest
+        achievers) together form a landmark: whichever action of the landmark the plan uses, one of them must
+        come first.
 
-        ``skip`` (coded literals all of ``ids`` require, which the chain already counts) is passed over
+        ``skip`` (coded literals all of the actions require, which the chain already counts) is passed over
         when choosing each action's literal, which keeps the landmark apart from theirs; the same argument
         makes it a landmark. It is 0 when some action has no unmet literal outside ``skip``.
         """
         out = 0
-        coded_req = self._coded_req
-        for a in ids:
-            lits = coded_req.get(a) or self._enabler_entry(a)
+        for lits in required:
             for i, want, achievers in lits:
                 if facts[i] != want and 2 * i + want not in skip:  # the first such literal has the fewest achievers
                     out |= achievers
@@ -500,7 +504,7 @@ class Guidance:
             if code in seen:
                 continue
             seen.add(code)
-            ids, id_list, common = coded.get(code) or self._literal_entry(code)
+            ids, required, common = coded.get(code) or self._literal_entry(code)
             if not ids:
                 return DEAD_END
             landmarks.append(ids)
@@ -514,11 +518,11 @@ class Guidance:
                         stack.append((q << 3) | (depth + 1))
             if unmet:
                 if strong:
-                    extra = self._enablers(id_list, facts, common)
+                    extra = self._enablers(required, facts, common)
                     if extra:
                         extras.append(extra)
             else:
-                extra = self._enablers(id_list, facts)
+                extra = self._enablers(required, facts)
                 if extra:
                     landmarks.append(extra)
         used, count = _pick_disjoint(landmarks, 0, 0)

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from gensim_gym.world.budget import current
+from gensim_gym.world.packed import PackedDistances, key_bytes, pack_rows
 from gensim_gym.world.sweep import MAX_SWEEP_CHECKS, IntState, Swept, picker
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -44,7 +45,11 @@ def fits(world: CompiledWorld, actions: Sequence[GroundAction], nidx: Sequence[i
 
 
 def _word(indices) -> int:
-    return sum(1 << i for i in set(indices))
+    """The facts ``indices`` as one word (bit i = fact i; repeats allowed)."""
+    out = 0
+    for i in indices:
+        out |= 1 << i
+    return out
 
 
 def _compact(byte_form: int, size: int) -> int:
@@ -114,14 +119,15 @@ class LayerStates:
 
 
 def sweep_layers(world: CompiledWorld, actions: Sequence[GroundAction], max_states: int,  # noqa: PLR0915
-                 fmask: int) -> Swept:
+                 fmask: int, *, packed: bool = False) -> Swept:
     """:func:`gensim_gym.world.sweep.sweep` for a world :func:`fits`, a layer at a time (see the module
-    docstring). ``ids`` maps each state's key (byte form, as :meth:`Progress.key`) to its number."""
+    docstring). ``ids`` maps each state's key (byte form, as :meth:`Progress.key`) to its number; with ``packed``,
+    a finished sweep gives its table packed instead (:func:`_packed_table`)."""
     size = len(world.init_facts)
     start = _compact(int.from_bytes(world.init_facts, "little"), size)
     nums = tuple(world.init_nums)  # no action assigns a fluent: every state has the start's
-    pos = np.array([_word(a.pre.literals[0]) for a in actions], dtype=np.uint64)  # type: ignore[index]
-    neg = np.array([_word(a.pre.literals[1]) for a in actions], dtype=np.uint64)  # type: ignore[index]
+    read, wanted = literal_masks([_word(a.pre.literals[0]) for a in actions],  # type: ignore[index]
+                                 [_word(a.pre.literals[1]) for a in actions])  # type: ignore[index]
     full = (1 << WORD) - 1
     keep = np.array([full & ~_word(a.effects.dels) for a in actions], dtype=np.uint64)
     add = np.array([_word(a.effects.adds) for a in actions], dtype=np.uint64)
@@ -151,13 +157,7 @@ def sweep_layers(world: CompiledWorld, actions: Sequence[GroundAction], max_stat
         budget.check_time("the progress (dense reward) sweep")
         layer = states[lo:hi]
         projected = (layer & np.uint64(goal_mask)).tolist()
-        reached = np.empty(len(projected), dtype=bool)
-        for i, value in enumerate(projected):  # goal verdicts by what the goals read (few distinct values)
-            verdict = goal_memo.get(value)
-            if verdict is None:
-                facts = sum(1 << (8 * j) for j in range(size) if value >> j & 1).to_bytes(size, "little")
-                verdict = goal_memo[value] = world.is_goal(facts, nums)  # type: ignore[arg-type]  # goals only read
-            reached[i] = verdict
+        reached = _goal_verdicts(world, projected, goal_memo, size, nums)
         goals.extend((lo + np.flatnonzero(reached)).tolist())
         expand = lo + np.flatnonzero(~reached)
         allowed = (MAX_SWEEP_CHECKS - checks) // n_actions if n_actions else len(expand)
@@ -165,10 +165,10 @@ def sweep_layers(world: CompiledWorld, actions: Sequence[GroundAction], max_stat
         expand = expand[:max(allowed, 0)]
         checks += len(expand) * n_actions
         x = states[expand][:, None]
-        parent_at, action_at = np.nonzero(((x & pos) == pos) & ((x & neg) == 0))  # parent by parent, in action order
+        parent_at, action_at = np.nonzero((x & read) == wanted)  # parent by parent, in action order
         successors = (states[expand[parent_at]] & keep[action_at]) | add[action_at]
         succ_keys = successors & key_mask
-        unique, first, inverse = np.unique(succ_keys, return_index=True, return_inverse=True)
+        unique, first, inverse = unique_first(succ_keys)
         ids_of, fresh = look_up(seen_keys, seen_ids, unique)
         fresh = fresh[np.argsort(first[fresh], kind="stable")]  # numbered in discovery order
         if count + len(fresh) > max_states:  # the one-state sweep stops at the first state past the cap
@@ -188,8 +188,71 @@ def sweep_layers(world: CompiledWorld, actions: Sequence[GroundAction], max_stat
             seen_keys, seen_ids = merge_seen(seen_keys, seen_ids, unique[fresh], ids_of[fresh])
         lo = hi
     distances = goal_distances(count, edge_parents, edge_children, goals)
+    if packed:
+        return Swept({}, [], goals, False, None, packed=_packed_table(keys[:count], distances, size, fmask))
     key_list = _byte_forms(keys[:count], size)
     return Swept(dict(zip(key_list, range(count), strict=True)), [], goals, False, None, distances)
+
+
+def _packed_table(keys: np.ndarray, distances: list[int], size: int, fmask: int) -> PackedDistances:
+    """The exact table of a finished sweep (its states' ``keys``, one bit per fact, and their ``distances``), packed
+    as :meth:`Progress.export <gensim_gym.world.progress.Progress.export>` packs its dict: the states that reach a
+    goal, each key's byte-per-fact form sliced to the bytes a packed key keeps. The same bytes as packing the dict,
+    without the dict's ints and tuples (a prefetch worker ships the table and never looks states up in it)."""
+    at, known = reaching(distances)
+    return pack_rows(_key_rows(keys[at], size, fmask), None, known, key_bytes(fmask)[0], 0)
+
+
+def _key_rows(words: np.ndarray, size: int, fmask: int) -> np.ndarray:
+    """Each of ``words`` (bit i = fact i, masked by ``fmask``) as the bytes a packed key of ``fmask`` keeps: its
+    byte-per-fact form (as :func:`_byte_forms`), sliced."""
+    _, full, nbytes = key_bytes(fmask)
+    rows = np.zeros((len(words), max(full, size)), dtype=np.uint8)
+    rows[:, :size] = np.unpackbits(words.astype("<u8").view(np.uint8).reshape(-1, 8), axis=1,
+                                   bitorder="little")[:, :size]
+    return rows[:, full - nbytes:full]
+
+
+def reaching(distances: list[int]) -> tuple[np.ndarray, np.ndarray]:
+    """The numbers of the states whose distance is known (they reach a goal) and those distances: the rest are
+    dead ends, which a packed table leaves out."""
+    d = np.asarray(distances, dtype=np.int64)
+    at = np.flatnonzero(d >= 0)
+    return at, d[at]
+
+
+def literal_masks(pos: Sequence[int], neg: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+    """Per action, the facts its literals read and the values they want, as two words: a state ``x`` passes
+    them iff ``x & read == wanted`` (one test for the facts wanted true, ``pos``, and false, ``neg``, instead of
+    two). An action wanting a fact both true and false never passes: read nothing, want 1."""
+    read = [p | n if not p & n else 0 for p, n in zip(pos, neg, strict=True)]
+    wanted = [p if not p & n else 1 for p, n in zip(pos, neg, strict=True)]
+    return np.array(read, dtype=np.uint64), np.array(wanted, dtype=np.uint64)
+
+
+def _goal_verdicts(world: CompiledWorld, projected: list[int], memo: dict[int, bool], size: int,
+                   nums: tuple) -> np.ndarray:
+    """Whether each state of a layer is a goal state, from its facts the goals read (``projected``, one bit per
+    fact): memoised per value (few distinct ones), the layer's verdicts then looked up in one C loop rather than a
+    Python loop with a dict lookup and a numpy item write per state."""
+    for value in set(projected).difference(memo):
+        facts = sum(1 << (8 * j) for j in range(size) if value >> j & 1).to_bytes(size, "little")
+        memo[value] = world.is_goal(facts, nums)  # type: ignore[arg-type]  # goals only read
+    return np.fromiter(map(memo.__getitem__, projected), dtype=bool, count=len(projected))
+
+
+def unique_first(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``np.unique(keys, return_index=True, return_inverse=True)`` for a 1-d array: the sorted distinct keys, the
+    index of each one's first occurrence and each key's index among them. The same stable sort and steps, without
+    ``np.unique``'s general wrapping (axis and shape handling, run on every layer of a sweep)."""
+    order = np.argsort(keys, kind="stable")
+    ordered = keys[order]
+    starts = np.empty(len(keys), dtype=bool)
+    starts[:1] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=starts[1:])
+    inverse = np.empty(len(keys), dtype=np.intp)
+    inverse[order] = np.cumsum(starts) - 1
+    return ordered[starts], order[starts], inverse
 
 
 def look_up(seen_keys: np.ndarray, seen_ids: np.ndarray, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -233,4 +296,4 @@ def goal_distances(count: int, parents: list[np.ndarray], children: list[np.ndar
     return dist.tolist()
 
 
-__all__ = ["IntState", "LayerStates", "fits", "sweep_layers"]
+__all__ = ["IntState", "LayerStates", "fits", "sweep_layers", "unique_first"]

@@ -84,12 +84,18 @@ class PackedDistances(Mapping):
         return (self._decode(self._keys[i:i + width]) for i in range(0, len(self._keys), width))
 
 
-def pack(memo: Mapping, fmask: int, count: int) -> PackedDistances:
-    """``memo`` (keys masked by ``fmask``, with ``count`` fluents) as a :class:`PackedDistances`."""
-    # whole bytes dropped under the mask's lowest bit: the keys' bytes are then slices of their full-width bytes
+def key_bytes(fmask: int) -> tuple[int, int, int]:
+    """``(shift, full, nbytes)`` for keys masked by ``fmask``: the bits a stored key drops (whole bytes under the
+    mask's lowest bit), the bytes of a key's full-width form and the bytes stored per key (its slice
+    ``[full - nbytes:]``)."""
     shift = 8 * (((fmask & -fmask).bit_length() - 1) // 8) if fmask else 0
     full = max(1, (fmask.bit_length() + 7) // 8)
-    nbytes = max(1, full - shift // 8)
+    return shift, full, max(1, full - shift // 8)
+
+
+def pack(memo: Mapping, fmask: int, count: int) -> PackedDistances:
+    """``memo`` (keys masked by ``fmask``, with ``count`` fluents) as a :class:`PackedDistances`."""
+    shift, full, nbytes = key_bytes(fmask)
     if not memo:
         return PackedDistances(b"", b"", shift, nbytes, count)
     n = len(memo)
@@ -98,9 +104,24 @@ def pack(memo: Mapping, fmask: int, count: int) -> PackedDistances:
     whole = b"".join(map(int.to_bytes, bits, repeat(full), repeat("little")))  # type: ignore[arg-type]
     rows = np.frombuffer(whole, np.uint8).reshape(n, full)[:, full - nbytes:]
     distances = np.fromiter(memo.values(), np.int32, n)
-    if count:
-        nums = np.frombuffer(array("d", chain.from_iterable(k[1] for k in keys)), np.float64).reshape(n, count) + 0.0
-        kept = ~np.isnan(nums).any(axis=1)  # (+ 0.0: -0.0 becomes 0.0)
+    nums = np.frombuffer(array("d", chain.from_iterable(k[1] for k in keys)), np.float64).reshape(n, count) \
+        if count else None
+    return pack_rows(rows, nums, distances, shift, count)
+
+
+def pack_rows(rows: np.ndarray, nums: np.ndarray | None, distances: np.ndarray, shift: int,
+              count: int) -> PackedDistances:
+    """A :class:`PackedDistances` from its keys as arrays: ``rows`` (one per key: the stored bytes of the masked
+    bits, ``uint8``), ``nums`` (the ``count`` fluents per key, or None without fluents) and ``distances``, one per
+    key, the keys distinct. :func:`pack` of a dict comes here; so does a layer sweep's table, which holds its keys
+    as arrays already and skips building the dict (``Progress(packed=True)``, a prefetch worker's)."""
+    n, nbytes = rows.shape
+    if not n:
+        return PackedDistances(b"", b"", shift, nbytes, count)
+    distances = np.asarray(distances, np.int32)
+    if count and nums is not None:
+        nums = nums + 0.0  # -0.0 becomes 0.0
+        kept = ~np.isnan(nums).any(axis=1)
         rows = np.hstack([rows, nums.astype("<f8").view(np.uint8).reshape(n, 8 * count)])[kept]
         distances = distances[kept]
     stored = np.ascontiguousarray(rows).view(f"S{rows.shape[1]}").ravel()

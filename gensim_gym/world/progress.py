@@ -40,7 +40,7 @@ from gensim_gym.world.layered import fits, sweep_layers
 from gensim_gym.world.layered_fluents import changing_facts
 from gensim_gym.world.layered_fluents import fits as fits_fluents
 from gensim_gym.world.layered_fluents import sweep_layers as sweep_fluent_layers
-from gensim_gym.world.packed import pack
+from gensim_gym.world.packed import PackedDistances, pack
 from gensim_gym.world.sweep import MAX_SWEEP_CHECKS, IntState, Swept, sweep
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -69,9 +69,15 @@ class Progress:
     # the abandoned sweep's states, until :meth:`_warm` has run (None: nothing to warm), and the misses so far
     _nearest: Callable[[], list] | None = None
     _misses = 0
+    _packed = False  # see __init__
 
-    def __init__(self, world: CompiledWorld, max_states: int = MAX_STATES) -> None:
+    def __init__(self, world: CompiledWorld, max_states: int = MAX_STATES, *, packed: bool = False) -> None:
+        """Φ for ``world``: the exact table if the relevant state space has at most ``max_states`` states, else the
+        estimate. ``packed``: an exact table a layer sweep finds is kept packed, as :meth:`export` ships it
+        (:class:`~gensim_gym.world.packed.PackedDistances`, built from the sweep's arrays without the dict of
+        keys: :func:`shipped_progress`, a prefetch worker's); lookups give the same distances either way."""
         self.world = world
+        self._packed = packed
         g = guidance(world)
         self.h = g
         facts: set[int] = {i for goal in world.goals for i in goal.facts}
@@ -121,10 +127,11 @@ class Progress:
         training process to unpickle and its collector to scan).
         """
         state = {name: getattr(self, name) for name in self._EXPORTED}
-        if self.exact:  # packed: a few bytes objects to unpickle, not a tuple per state (world/packed.py)
-            state["memo"] = pack({k: d for k, d in self.memo.items() if d != DEAD_END}, self._fmask, len(self._nidx))
-        else:
+        if not self.exact:
             state["phis"] = self.phis
+        elif not isinstance(self.memo, PackedDistances):  # (else packed by the sweep already: ``packed``)
+            # packed: a few bytes objects to unpickle, not a tuple per state (world/packed.py)
+            state["memo"] = pack({k: d for k, d in self.memo.items() if d != DEAD_END}, self._fmask, len(self._nidx))
         return state
 
     @classmethod
@@ -252,15 +259,19 @@ class Progress:
         are the facts ``actions`` change)."""
         world = self.world
         if fits(world, actions, self._nidx):
-            return lambda cap: sweep_layers(world, actions, cap, self._fmask)
+            return lambda cap: sweep_layers(world, actions, cap, self._fmask, packed=self._packed)
         if fits_fluents(world, actions, changing):
-            return lambda cap: sweep_fluent_layers(world, actions, cap, self._fmask, self._nidx, changing=changing)
+            return lambda cap: sweep_fluent_layers(world, actions, cap, self._fmask, self._nidx, changing=changing,
+                                                   packed=self._packed)
         return None
 
     def _swept(self, found: Swept) -> Callable[[], list] | None:
         """Take a sweep's result: ``memo`` from its distances if it finished (None), else its ``nearest``."""
         if found.truncated:
             return found.nearest
+        if found.packed is not None:
+            self.memo = found.packed
+            return None
         if found.distances is not None:
             self.memo = {k: (d if d >= 0 else DEAD_END) for k, d in zip(found.ids, found.distances, strict=True)}
         else:
@@ -377,6 +388,18 @@ class Progress:
 def progress(world: CompiledWorld) -> Progress:
     """The world's (cached) :class:`Progress` potential."""
     return world.derived("_progress", Progress)
+
+
+def shipped_progress(world: CompiledWorld) -> Progress:
+    """The world's (cached) :class:`Progress` as a prefetch worker makes it to ship: an exact table a layer sweep
+    finds is packed from the sweep's arrays (``Progress(packed=True)``), so that :meth:`Progress.export` gives the
+    same table without building, then packing, a dict of every state's key (7-13 % of a worker's CPU per task,
+    docs/scaling.md step 14)."""
+    return world.derived("_progress", _packed_progress)
+
+
+def _packed_progress(world: CompiledWorld) -> Progress:
+    return Progress(world, packed=True)
 
 
 class PlanProgress(Progress):

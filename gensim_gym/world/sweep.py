@@ -45,6 +45,7 @@ from gensim_gym.world.compiled import assigned_value
 if TYPE_CHECKING:  # pragma: no cover
     from gensim_gym.dsl.compile import Compiled, CompiledEffects
     from gensim_gym.world.compiled import CompiledWorld, GroundAction
+    from gensim_gym.world.packed import PackedDistances
 
 #: Precondition checks the exact sweep may spend (states x relevant actions) before it falls back to
 #: the estimate, as when it meets ``MAX_STATES``: a deterministic bound on its time (issue 17). The
@@ -61,7 +62,9 @@ class Swept(NamedTuple):
     """What a sweep found: every state's key (in discovery order, ``ids[key]`` its number), each state's
     parents by number (or, from :func:`~gensim_gym.world.layered.sweep_layers`, the distances already
     computed) and the goal states' numbers; or, when the sweep stopped early (``truncated``), ``nearest()``
-    gives the states it had enumerated, in order (the rest is then partial)."""
+    gives the states it had enumerated, in order (the rest is then partial). A layer sweep asked for a packed
+    table gives ``packed`` (the distances of every state that reaches a goal, as a prefetch worker ships them)
+    instead of ``ids`` and ``distances``."""
 
     ids: dict
     parents: list[list[int]]
@@ -69,6 +72,7 @@ class Swept(NamedTuple):
     truncated: bool
     nearest: Callable[[], list[IntState]] | None
     distances: list[int] | None = None
+    packed: PackedDistances | None = None
 
 
 def byte_mask(indices) -> int:
@@ -217,7 +221,7 @@ def _closure_key(checked: Compiled | None, effects: CompiledEffects) -> tuple | 
     return (checked.key if checked is not None else None, effects.assign_key if effects.assigns else None)
 
 
-def _assign(assigns: tuple, facts: bytes, nums: tuple, lo: list[float], hi: list[float]) -> tuple:
+def assign_fluents(assigns: tuple, facts: bytes, nums: tuple, lo: list[float], hi: list[float]) -> tuple:
     """The fluents after ``assigns`` (values from the pre-state, clamped, as CompiledWorld.apply)."""
     n2 = list(nums)
     if len(assigns) == 1:
@@ -238,7 +242,7 @@ def move_fluents(step: _Step, facts: bytes, fid: int, fluents: FluentNumbers, *,
         return -1
     if step.assigns is None:
         return fid
-    return fluents.number(_assign(step.assigns, facts, nums, lo, hi))
+    return fluents.number(assign_fluents(step.assigns, facts, nums, lo, hi))
 
 
 def sweep(world: CompiledWorld, actions: Sequence[GroundAction], max_states: int, fmask: int,  # noqa: C901, PLR0912, PLR0915

@@ -7,13 +7,16 @@ faster :meth:`Progress._sweep_bits` is checked against :meth:`Progress._sweep_ar
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from gensim_gym.generation.family import DirectiveFamily
 from gensim_gym.world.compiled import CompiledWorld
-from gensim_gym.world.heuristic import guidance
+from gensim_gym.world.heuristic import DEAD_END, guidance
 from gensim_gym.world.layered import fits
 from gensim_gym.world.layered_fluents import fits as fits_fluents
+from gensim_gym.world.packed import PackedDistances
 from gensim_gym.world.progress import MAX_STATES, Progress
 from tests.conftest import DOMAINS, domain_directive
 
@@ -193,3 +196,40 @@ def test_fluent_layer_sweep_without_actions_is_the_start_alone() -> None:
     single = sweep(world, [], MAX_STATES, progress._fmask, progress._nidx)
     assert list(layered.ids.items()) == list(single.ids.items())
     assert (layered.goals, layered.truncated) == (single.goals, single.truncated)
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_a_packed_sweep_exports_the_same_table(domain: str) -> None:
+    """``Progress(packed=True)`` (a prefetch worker's, :func:`shipped_progress`) packs an exact layer sweep's table
+    from its arrays: its export pickles to the same bytes as packing the dict, and every state of the dict looks
+    up the same distance (its dead ends none)."""
+    packed_tables = 0
+    for difficulty in (0.2, 0.5, 0.9):
+        family = DirectiveFamily(domain_directive(domain), difficulty, seed=0)
+        for seed in range(6):
+            spec = family.spec_for_seed(seed)
+            plain = Progress(CompiledWorld(spec, family.layout()))
+            packed = Progress(CompiledWorld(spec, family.layout()), packed=True)
+            assert pickle.dumps(packed.export(), 5) == pickle.dumps(plain.export(), 5)
+            if isinstance(packed.memo, PackedDistances):
+                packed_tables += 1
+                reaching = {k: d for k, d in plain.memo.items() if d != DEAD_END}
+                assert len(packed.memo) == len(reaching)
+                assert all(packed.memo.get(k) == reaching.get(k) for k in plain.memo)
+    if domain in ("warehouse", "webshop", "calendar"):
+        assert packed_tables
+
+
+def test_unique_first_is_numpys_unique() -> None:
+    """The layer sweeps' ``unique_first`` gives what ``np.unique(..., return_index=True, return_inverse=True)`` does."""
+    import numpy as np
+
+    from gensim_gym.world.layered import unique_first
+
+    rng = np.random.default_rng(0)
+    for n in (0, 1, 2, 7, 300):
+        for high in (3, 1 << 20, 1 << 63):
+            keys = rng.integers(0, high, n, dtype=np.uint64)
+            for want, got in zip(np.unique(keys, return_index=True, return_inverse=True), unique_first(keys),
+                                 strict=True):
+                assert np.array_equal(want.reshape(-1), got) and want.dtype == got.dtype
