@@ -39,6 +39,9 @@ MAX_TRIES = 40
 #: Quarters of ``max_tries`` after which a task whose shortest plan calls none of an asked operation is accepted
 #: (the spec's clause then says approximated); a count or plan length is relaxed after two (see ``generate``).
 OPS_RELAXED = 3
+#: The reason a task is rejected, or kept only as a last resort, when hidden facts were asked for and its shortest
+#: plan reveals none of them (see ``OfflineGenerator._verdict``).
+UNREVEALED = "the shortest plan uses none of the revealing tools"
 #: Compiled drafts a generator keeps, by objects, start state and tools (see ``OfflineGenerator._attempt``).
 DRAFT_CACHE = 256
 #: Attempt verdicts a generator keeps, by draft and walked goals (see ``OfflineGenerator._attempt``).
@@ -213,6 +216,7 @@ class OfflineGenerator:
         reasons: list[str] = []
         self._returned = None
         fallback: tuple[SimSpec, tuple[SimSpec, CompiledWorld] | None] | None = None
+        last_resort = None  # a task whose plan reveals nothing where hidden facts were asked for (see _verdict)
         for attempt in range(self.max_tries):
             # a goal count no draft reached in half the tries is met as nearly as possible (and said so)
             self._relaxed = attempt >= self.max_tries // 2
@@ -228,9 +232,12 @@ class OfflineGenerator:
             if spec is not None and not reason:
                 return self._accepted(spec, seed, len(reasons) + 1, self._verified)
             # a task missing an asked operation or the count: the one that misses least (the first of those) is kept
-            if spec is not None and (fallback is None or self._misses(spec) < self._misses(fallback[0])):
+            if spec is not None and reason.startswith(UNREVEALED):
+                last_resort = last_resort or (spec, self._verified)
+            elif spec is not None and (fallback is None or self._misses(spec) < self._misses(fallback[0])):
                 fallback = (spec, self._verified)
             reasons.append(reason)
+        fallback = fallback or last_resort
         if fallback is not None:  # no try met them all: the task that missed least (its clauses say approximated)
             return self._accepted(fallback[0], seed, len(reasons), fallback[1])
         raise GenerationError(f"offline generator found no acceptable task for {self.knobs.domains} at difficulty "
@@ -417,10 +424,12 @@ class OfflineGenerator:
         needs = {name for ts in self.toolsets for name in ts.needs_tools}
         # Partial observability was asked for: a task whose shortest plan never reveals is not that. Where only
         # the difficulty turned it on, the relaxed attempts take such a task ("calendar, 2 rooms, hard": goals
-        # about rooms need no reveal, and every try was rejected)
-        if hidden and needs and not any(a.tool in needs for a in plan) \
-                and not (self._relaxed and self.knobs.partial is None):
-            return None, f"the shortest plan uses none of the revealing tools {sorted(needs)}"
+        # about rooms need no reveal, and every try was rejected). Where the directive asked for it, the relaxed
+        # attempts keep such a task as a last resort (UNREVEALED), returned only if no try gives anything else:
+        # "books 1 conference room ..., with hidden availability" asks for goals no reveal serves.
+        unrevealed = bool(hidden and needs and not any(a.tool in needs for a in plan))
+        if unrevealed and not (self._relaxed and self.knobs.partial is not False):
+            return None, f"{UNREVEALED} {sorted(needs)}"
         missing = [t for t in self.knobs.required_tools if not any(calls(a.tool, t) for a in plan)]
         if missing:  # another shortest plan may call them (delete_file where the planner's tie chose move_file)
             through = plan_through(probe_world, plan, set(self.knobs.required_tools))
@@ -468,6 +477,8 @@ class OfflineGenerator:
         share = wins / played if played else 0.0  # as verify() reports it
         spec = spec.with_meta(difficulty={"requested": self.knobs.difficulty, **measure(spec, length, share, played)})
         self._verified = (spec, final_world)
+        if unrevealed and self.knobs.partial:
+            return spec, f"{UNREVEALED} {sorted(needs)}"
         return spec, short
 
     def _need(self) -> int:

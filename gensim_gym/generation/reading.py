@@ -914,6 +914,11 @@ def check_fidelity(spec: Any, reading: Reading) -> list[str]:
     hideable = any(load_registry()[d].hidden for d in knobs.domains if d in load_registry())
     if knobs.partial and not spec.task.hidden and hideable:  # else the reading already says unsupported
         unmet.append("partial observability: asked for hidden facts, none are hidden")
+    reveal = {t for d in knobs.domains if d in load_registry() for t in load_registry()[d].needs_tools}
+    if knobs.partial and spec.task.hidden and reveal and spec.golden_plan \
+            and not reveal.intersection(label.split("(")[0] for label in spec.golden_plan):
+        unmet.append(f"partial observability: facts are hidden, but the golden plan needs none of them revealed "
+                     f"(it calls none of {sorted(reveal)})")
     if knobs.goal_target and len(spec.task.goal) != knobs.goal_target:  # over capacity: approximated at reading
         unmet.append(f"goal count: asked for {knobs.goal_target}, the spec has {len(spec.task.goal)}")
     plan_tools = {label.split("(")[0] for label in spec.golden_plan}
