@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from itertools import product
-from typing import NamedTuple, cast
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 
@@ -395,6 +395,14 @@ class OfflineGenerator:
                 {p for ts in own for p in ts.goal_negated})
         return hit
 
+    def _unrevealed(self, hidden: tuple[str, ...], plan: Sequence[Any]) -> str:
+        """Why ``plan`` is no task of hidden facts (:data:`UNREVEALED`: it calls none of the tools that reveal
+        them), or "" where it reveals or nothing is hidden."""
+        needs = {name for ts in self.toolsets for name in ts.needs_tools}
+        if hidden and needs and not any(a.tool in needs for a in plan):
+            return f"{UNREVEALED} {sorted(needs)}"
+        return ""
+
     def _verdict(self, world: CompiledWorld, objects: dict[str, tuple[str, ...]], init: list[str], tools: Tools, *,
                  hidden: tuple[str, ...], fail: float, goals: tuple[str, ...],
                  walked: int) -> tuple[SimSpec | None, str]:
@@ -421,15 +429,14 @@ class OfflineGenerator:
         if len(plan) < need:
             return None, (f"shortest plan has {len(plan)} steps; "
                           f"difficulty {self.knobs.difficulty} needs >= {need}")
-        needs = {name for ts in self.toolsets for name in ts.needs_tools}
         # Partial observability was asked for: a task whose shortest plan never reveals is not that. Where only
         # the difficulty turned it on, the relaxed attempts take such a task ("calendar, 2 rooms, hard": goals
         # about rooms need no reveal, and every try was rejected). Where the directive asked for it, the relaxed
         # attempts keep such a task as a last resort (UNREVEALED), returned only if no try gives anything else:
         # "books 1 conference room ..., with hidden availability" asks for goals no reveal serves.
-        unrevealed = bool(hidden and needs and not any(a.tool in needs for a in plan))
+        unrevealed = self._unrevealed(hidden, plan)
         if unrevealed and not (self._relaxed and self.knobs.partial is not False):
-            return None, f"{UNREVEALED} {sorted(needs)}"
+            return None, unrevealed
         missing = [t for t in self.knobs.required_tools if not any(calls(a.tool, t) for a in plan)]
         if missing:  # another shortest plan may call them (delete_file where the planner's tie chose move_file)
             through = plan_through(probe_world, plan, set(self.knobs.required_tools))
@@ -477,9 +484,7 @@ class OfflineGenerator:
         share = wins / played if played else 0.0  # as verify() reports it
         spec = spec.with_meta(difficulty={"requested": self.knobs.difficulty, **measure(spec, length, share, played)})
         self._verified = (spec, final_world)
-        if unrevealed and self.knobs.partial:
-            return spec, f"{UNREVEALED} {sorted(needs)}"
-        return spec, short
+        return spec, (unrevealed if self.knobs.partial else "") or short
 
     def _need(self) -> int:
         """The shortest plan an attempt's task may have: :func:`min_plan_length`, less once the attempts are
