@@ -183,6 +183,21 @@ FIELD_VERBS: dict[str, dict[str, str]] = {
 }
 
 
+#: A shop named by its trade and where it is visited online (round 27: "from the grocery website", "the clothing
+#: site", "an electronics web store", "the pharmacy app"): round 23 read "the store website"; a kind of retailer
+#: before a website, site, app or web store is a shop too, whatever it sells. (The trade alone is no shop: "grocery
+#: list", "a pharmacy" may be any errand.)
+RETAIL_KINDS = ("grocery", "groceries", "grocer", "supermarket", "clothing", "clothes", "fashion", "apparel",
+                "electronics", "pharmacy", "drugstore", "chemist", "furniture", "hardware", "toy", "toys", "pet",
+                "pet supply", "pet supplies", "book", "books", "shoe", "shoes", "sports", "sporting goods", "beauty",
+                "cosmetics", "homeware", "homewares", "department store", "garden centre", "garden center",
+                "bakery", "butcher", "florist", "wine", "liquor", "jewellery", "jewelry", "outdoor", "gadget",
+                "stationery", "appliance", "retailer", "retail chain", "merchant", "vendor", "boutique", "deli",
+                "bookstore", "bookshop", "discount", "outlet")
+RETAIL_VENUE = (r"\b(?:" + "|".join(re.escape(k) for k in sorted(RETAIL_KINDS, key=len, reverse=True))
+                + r")(?:'s|s')?\s+(?:web\s?site|site|web\s?shop|web\s?store|online\s+(?:store|shop)|app|e-?shop)\b")
+
+
 #: Acts that name a world's trade by what they are done to or where (strong evidence, as :data:`FIELD_NAMES` are;
 #: round 24): buying or ordering something online is shopping ("order a hotel room online": a shop, no meeting
 #: room), replying to, answering or emailing a customer is a support agent's work ("reply to a customer about
@@ -192,7 +207,8 @@ FIELD_ACTS: dict[str, re.Pattern[str]] = {
     # (online as an adverb, where the act is done: "online store" is a keyword of its own)
     "webshop": re.compile(r"\b(?:order|buy|purchase|book)(?:s|ed|ing)?\s+(?:[a-z0-9'-]+\s+){0,4}?online"
                           r"(?=\s*(?:$|[,;:.]|\b(?:and|then|for|from|with|at|by|but|or|before|after|via)\b))"
-                          r"|\b(?:orders?|ordering|buys?|buying|purchases?|purchasing|shops?|shopping)\s+online\b"),
+                          r"|\b(?:orders?|ordering|buys?|buying|purchases?|purchasing|shops?|shopping)\s+online\b"
+                          rf"|{RETAIL_VENUE}"),
     "support": re.compile(r"\b(?:repl(?:y|ies|ied|ying)|answer(?:s|ed|ing)?|respond(?:s|ed|ing)?|e-?mail(?:s|ed|ing)?"
                           r"|writ(?:e|es|ing)\s+back|get(?:s|ting)?\s+back)\s+(?:to\s+)?(?:(?:a|an|the|one|two|three"
                           r"|some|each|every|all|our|my|their|\d+)\s+)?(?:[a-z'-]+\s+)?(?:customers?|clients?"
