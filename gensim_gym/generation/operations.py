@@ -245,7 +245,9 @@ def light_verbs(text: str, domains) -> list[LightVerb]:
     return [LightVerb(*h, "getting things somewhere is the world's work") for h in getting_to(text, domains)] + \
         [LightVerb(*h, "acquiring a shop's goods is buying them") for h in acquiring_verbs(text, domains)] + \
         [LightVerb(*h, "putting a meeting into the week is scheduling it") for h in scheduling_verbs(text, domains)] + \
-        [LightVerb(*h, "making a thing so is the tool named for that state") for h in resultative_verbs(text, domains)]
+        [LightVerb(*h, "making a thing so is the tool named for that state") for h in resultative_verbs(text, domains)] + \
+        [LightVerb(s, e, tool, f"the nearest state the world has to {state}")
+         for s, e, tool, state in near_resultatives(text, domains)]
 
 
 #: The states a tool is named for (its name's last word ending in -able: ``chmod_writable``), and the words users
@@ -278,6 +280,33 @@ def opposite_resultatives(text: str, domains) -> list[tuple[int, int, str, str]]
             for m in re.finditer(_RESULTATIVE.format(states=states), text):
                 state = next(w for w in words if re.search(rf"{re.escape(w)}$", m.group(0)))
                 out.append((m.start(1), m.end(), tool.name, state))
+    return out
+
+
+#: States near a tool's state that the tool stands in for (round 27: "make 2 scripts executable"): the world's
+#: files have one permission, write; a directive asking for another permission gets it granted, approximated.
+_NEAR_STATES = {"writable": ("executable", "runnable", "accessible", "readable")}
+#: The result said after the object ("change the permissions of 2 files so they are executable").
+_SO_STATE = r"\b(so(?:\s+that)?\s+(?:they|it|each|both|all|these|those|the\s+files?)\s+(?:are|is|become|becomes|will\s+be" \
+            r"|can\s+be|get|gets)\s+(?:(?:all|both|now)\s+)?)(?:{states})\b"
+
+
+def near_resultatives(text: str, domains) -> list[tuple[int, int, str, str]]:
+    """``(start, end, tool, state)`` for each making of a thing so (:data:`_RESULTATIVE`, or "so they are ...") with
+    a state near the one a tool of ``domains`` is named for (:data:`_NEAR_STATES`: "make 2 scripts executable"
+    beside ``chmod_writable``): the tool is the world's nearest act, so it is asked for, and the reading says the
+    state is approximated (round 27)."""
+    out = []
+    for name in domains:
+        ts = get_toolset(name)
+        for tool in ts.tools + ts.extra_tools:
+            words = _NEAR_STATES.get(tool.name.rsplit("_", 1)[-1], ())
+            if not words:
+                continue
+            states = "|".join(re.escape(w) for w in words)
+            for pattern in (_RESULTATIVE, _SO_STATE):
+                for m in re.finditer(pattern.format(states=states), text):
+                    out.append((m.start(1), m.end(), tool.name, text[m.end(1):m.end()].split()[-1]))
     return out
 
 
