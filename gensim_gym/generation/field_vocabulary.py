@@ -195,6 +195,9 @@ FIELD_VERBS: dict[str, dict[str, str]] = {
                   # packing an order is setting its items down at the packing station, where a warehouse task's
                   # goals are (round 25: "pack 1 order for shipment in the stockroom")
                   "pack": "drop"},
+    # getting out of a dungeon is walking to its way out (round 27: "escape the dungeon through 1 locked door")
+    "dungeon": {**dict.fromkeys(("escape", "flee", "get out of", "break out of", "exit", "find the way out of",
+                                 "find a way out of", "make it out of"), "move")},
     # routing and sending a parcel is getting it delivered (round 14: "route 2 parcels through the road network")
     "transport": {**dict.fromkeys(("route", "reroute", "send", "forward"), "unload*")},
 }

@@ -239,10 +239,27 @@ class LightVerb(NamedTuple):
     why: str
 
 
+#: Passing through locked barriers (round 27: "escape the dungeon through 1 locked door", "get past 2 locked
+#: gates"): each is opened on the way, so the count is of what the opening tool acts on; group 1 is the preposition.
+_PASSING = re.compile(rf"\b(through|past|via)\s+(?=(?:{NUMBER}|an?|one)\s+(?:locked|closed|barred|sealed)\s+"
+                      r"(?:doors?|gates?|doorways?|portcullis(?:es)?|grates?)\b)")
+#: The verbs of the tool that opens a locked thing.
+_OPENING = ("unlock", "open")
+
+
+def passing_locked(text: str, domains) -> list[tuple[int, int, str]]:
+    """``(start, end, tool)`` for each passing through a count of locked doors (:data:`_PASSING`) in a chosen world
+    with a tool that unlocks (``unlock`` or ``open`` in :func:`lexicon.operations`): the doors are that tool's goals,
+    opened on the way out (round 27)."""
+    tool = next((operations(name)[verb] for name in domains for verb in _OPENING if verb in operations(name)), None)
+    return [] if tool is None else [(m.start(1), m.end(1), tool) for m in _PASSING.finditer(text)]
+
+
 def light_verbs(text: str, domains) -> list[LightVerb]:
     """The light verbs of ``text`` that ask for a tool of ``domains``: :func:`getting_to`, :func:`acquiring_verbs`,
     :func:`scheduling_verbs`."""
     return [LightVerb(*h, "getting things somewhere is the world's work") for h in getting_to(text, domains)] + \
+        [LightVerb(*h, "a locked door passed is a door unlocked") for h in passing_locked(text, domains)] + \
         [LightVerb(*h, "acquiring a shop's goods is buying them") for h in acquiring_verbs(text, domains)] + \
         [LightVerb(*h, "putting a meeting into the week is scheduling it") for h in scheduling_verbs(text, domains)] + \
         [LightVerb(*h, "making a thing so is the tool named for that state") for h in resultative_verbs(text, domains)] + \
