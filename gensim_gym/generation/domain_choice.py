@@ -308,7 +308,7 @@ def scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
         # the shop; round 23), as a keyword of its own does (:func:`_listed_world`)
         strong = any(w not in weak or _workplace(text, w, name) for w in hits) \
             or bool(hits) and _listed_world(text, name, registry)
-        part = _named_as_part(text, name)
+        part = _named_as_part(text, name) or _place_modifier(text, name, registry)
         if strong:
             strongly.add(name)
         if strong or len(hits) + len(verbs) >= 2:
@@ -467,6 +467,22 @@ def _named_as_part(text: str, name: str) -> bool:
         and not re.search(rf"\b(?:{worlds})s?\s+(?:tasks?\s+)?with\s+(?:an?\s+|the\s+)?$", text[:m.start()])
         for m in mentions)
 
+
+
+#: Nouns of a building or an area a world's name may modify ("the depot hall", "on the depot floor").
+_BUILDINGS = r"halls?|floors?|yards?|buildings?|sites?|areas?|sheds?|hangars?|premises|grounds|rooms?|wings?|bays?"
+
+
+def _place_modifier(text: str, name: str, registry: dict) -> bool:
+    """Whether every mention of domain ``name`` modifies a building or an area (:data:`_BUILDINGS`: "move 3 totes to
+    the picking station in the depot hall") where another world declares the name as a keyword of its own
+    (warehouse's "depot"): the name then says where the work is, which both worlds may be, not which world is asked
+    for, and weighs as a keyword, so the work's own evidence decides (round 27). "The depot domain", "depots with
+    hoists" still name it."""
+    if not any(name in ts.keywords for other, ts in registry.items() if other != name):
+        return False
+    mentions = list(re.finditer(rf"\b{re.escape(name)}s?\b", text))
+    return bool(mentions) and all(re.match(rf"\s+(?:{_BUILDINGS})\b", text[m.end():]) for m in mentions)
 
 
 def _explicit_domains(listed: str, registry) -> list[str]:

@@ -62,7 +62,12 @@ FIELD_NAMES: dict[str, tuple[str, ...]] = {
                   "storage unit",
                   # the direction goods go through a warehouse, like "goods-in" (round 19: "load 1 crate onto the
                   # outbound truck"): its shipping side, which a depot's hoists and pallets do not name
-                  "goods-out", "goods out", "outbound", "inbound", "dispatch bay", "shipping bay", "shipping dock"),
+                  "goods-out", "goods out", "outbound", "inbound", "dispatch bay", "shipping bay", "shipping dock",
+                  # the stations and areas of picking and packing orders (round 27: "move 3 totes to the picking
+                  # station in the depot hall"): a fulfilment floor's, which a depot's hoists and trucks have not
+                  "picking station", "pick station", "picking area", "pick area", "packing station", "pack station",
+                  "packing area", "packing bench", "packing table", "staging area", "loading bay",
+                  "pick face", "putaway", "put-away", "receiving dock", "receiving area"),
     "blocks": ("toy blocks", "toy bricks", "building blocks", "block tower", "block towers", "block stacking"),
     "hanoi": ("tower of brahma", "towers of brahma", "lucas tower", "disc puzzle", "disk puzzle"),
     "elevator": ("lift car", "elevator car", "elevator bank", "lift shaft", "elevator shaft"),
