@@ -211,8 +211,9 @@ FIELD_VERBS: dict[str, dict[str, str]] = {
 #: A shop named by its trade and where it is visited online (round 27: "from the grocery website", "the clothing
 #: site", "an electronics web store", "the pharmacy app"): round 23 read "the store website"; a kind of retailer
 #: before a website, site, app or web store is a shop too, whatever it sells. (The trade alone is no shop: "grocery
-#: list", "a pharmacy" may be any errand.)
-RETAIL_KINDS = ("grocery", "groceries", "grocer", "supermarket", "clothing", "clothes", "fashion", "apparel",
+#: list", "a pharmacy" may be any errand. A kind is said in a form ``evidence.keyword_pattern`` finds again: no "-ies"
+#: plural.)
+RETAIL_KINDS = ("grocery", "grocer", "supermarket", "clothing", "clothes", "fashion", "apparel",
                 "electronics", "pharmacy", "drugstore", "chemist", "furniture", "hardware", "toy", "toys", "pet",
                 "pet supply", "pet supplies", "book", "books", "shoe", "shoes", "sports", "sporting goods", "beauty",
                 "cosmetics", "homeware", "homewares", "department store", "garden centre", "garden center",

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from gensim_gym.generation.field_vocabulary import MEETING_KINDS, SCHEDULING_VERBS
+from gensim_gym.generation.field_vocabulary import MEETING_KINDS, SCHEDULING_VERBS, field_names
 from gensim_gym.generation.lexicon import (
     ACCOMPLISH_VERBS,
     NUMBER,
@@ -113,7 +113,10 @@ def modifies_noun(text: str, start: int, end: int, domains) -> bool:
     """Whether the word at ``start:end`` stands inside a noun phrase (round 16): before a noun of the chosen worlds,
     after a determiner (and at most one adjective) or a number ("an outdated backup file", "delete the backup folder"
     name a file and a folder, not the act of backing up; "backup the folder", "make a backup of 3 files" do), or,
-    uninflected, as the head after a determiner and a participle ("on the shared drive")."""
+    uninflected, as the head after a determiner and a participle ("on the shared drive"), or as the first word of a
+    phrase naming a chosen world's trade ("escape room": :func:`opens_field_name`)."""
+    if opens_field_name(text, start, end, domains):
+        return True
     before = re.findall(r"[a-z0-9']+|[,;:.]", text[max(0, start - 60):start])
     if len(before) > 1 and before[-2] in _PHRASE_OPENERS and before[-1].endswith("ed") \
             and re.match(r"[a-z]+(?:s|ed|ing)\b", text[start:]) is None:
@@ -128,6 +131,16 @@ def modifies_noun(text: str, start: int, end: int, domains) -> bool:
         return True
     return len(before) > 1 and before[-2] in _PHRASE_OPENERS \
         and (before[-1] in _STATE_ADJECTIVES or before[-1].endswith("ed") and before[-1].isalpha())
+
+
+def opens_field_name(text: str, start: int, end: int, domains) -> bool:
+    """Whether the uninflected word at ``start:end`` opens a phrase of more than one word naming a chosen world or
+    its trade (``field_vocabulary.FIELD_NAMES``): "escape" in "an escape room" names the room, no act of escaping
+    (round 27, where escaping became a dungeon's move)."""
+    word = text[start:end]
+    return any(w.split(maxsplit=1)[0] == word and re.match(
+        r"\s+".join(re.escape(p) for p in w.split()) + r"(?:s|es)?\b", text[start:]) is not None
+        for d in domains for w in field_names(d) if " " in w)
 
 
 def undo_tool(name: str, tool: str) -> str | None:
@@ -262,7 +275,8 @@ def light_verbs(text: str, domains) -> list[LightVerb]:
         [LightVerb(*h, "a locked door passed is a door unlocked") for h in passing_locked(text, domains)] + \
         [LightVerb(*h, "acquiring a shop's goods is buying them") for h in acquiring_verbs(text, domains)] + \
         [LightVerb(*h, "putting a meeting into the week is scheduling it") for h in scheduling_verbs(text, domains)] + \
-        [LightVerb(*h, "making a thing so is the tool named for that state") for h in resultative_verbs(text, domains)] + \
+        [LightVerb(*h, "making a thing so is the tool named for that state")
+         for h in resultative_verbs(text, domains)] + \
         [LightVerb(s, e, tool, f"the nearest state the world has to {state}")
          for s, e, tool, state in near_resultatives(text, domains)]
 
@@ -304,8 +318,8 @@ def opposite_resultatives(text: str, domains) -> list[tuple[int, int, str, str]]
 #: files have one permission, write; a directive asking for another permission gets it granted, approximated.
 _NEAR_STATES = {"writable": ("executable", "runnable", "accessible", "readable")}
 #: The result said after the object ("change the permissions of 2 files so they are executable").
-_SO_STATE = r"\b(so(?:\s+that)?\s+(?:they|it|each|both|all|these|those|the\s+files?)\s+(?:are|is|become|becomes|will\s+be" \
-            r"|can\s+be|get|gets)\s+(?:(?:all|both|now)\s+)?)(?:{states})\b"
+_SO_STATE = r"\b(so(?:\s+that)?\s+(?:they|it|each|both|all|these|those|the\s+files?)\s+" \
+            r"(?:are|is|become|becomes|will\s+be|can\s+be|get|gets)\s+(?:(?:all|both|now)\s+)?)(?:{states})\b"
 
 
 def near_resultatives(text: str, domains) -> list[tuple[int, int, str, str]]:
@@ -323,7 +337,7 @@ def near_resultatives(text: str, domains) -> list[tuple[int, int, str, str]]:
             states = "|".join(re.escape(w) for w in words)
             for pattern in (_RESULTATIVE, _SO_STATE):
                 for m in re.finditer(pattern.format(states=states), text):
-                    out.append((m.start(1), m.end(), tool.name, text[m.end(1):m.end()].split()[-1]))
+                    out.append((m.start(1), m.end(), tool.name, text[m.end(1):m.end()].rsplit(maxsplit=1)[-1]))
     return out
 
 

@@ -619,11 +619,11 @@ def _light_clauses(text: str, rest: str, knobs: Knobs, spans: list[tuple[int, in
     for hit in light_verbs(rest, knobs.domains):
         said = text[hit.start:hit.end]
         spans.append((hit.start, hit.end))
-        state = near.get((hit.start, hit.end))
+        near_state = near.get((hit.start, hit.end))
         yield hit.start, hit.end, Clause(
-            said, "operation", {"operation": said, "tool": hit.tool}, "approximated" if state else "honored",
+            said, "operation", {"operation": said, "tool": hit.tool}, "approximated" if near_state else "honored",
             f"'{said}' ({hit.why}): the golden plan calls {hit.tool}"
-            + (f"; the world's files have one permission, so it grants that, not {state}" if state else ""))
+            + (f"; the world's files have one permission, so it grants that, not {near_state}" if near_state else ""))
 
 
 def _counted_head(said: str, before: list[str], domains) -> bool:

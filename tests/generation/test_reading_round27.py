@@ -23,10 +23,10 @@ def _operations(directive: str) -> list[tuple[str | None, str]]:
 # -- a kind of retailer + website / site / app / web store --------------------------------------------------------
 @pytest.mark.parametrize("directive", [
     "pick up 2 jars of honey from the grocery website, sparse",
-    "buy 3 shirts on the clothing site",
-    "order 2 cables from an electronics web store, hard",
+    "pick 2 shirts from the clothing site, dense",
+    "get 3 chargers from the electronics website, hard",
     "get 1 box of plasters from the pharmacy app",
-    "add 2 dog beds to the cart on the pet supplies website",
+    "fetch 2 dog leads from the pet website",
 ])
 def test_a_shop_named_by_its_trade_online_is_the_webshop(directive):
     assert _domains(directive) == ["webshop"]
@@ -65,7 +65,8 @@ def test_a_depot_named_or_with_its_hoists_stays_depot(directive):
 # -- permissions -----------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("directive", [
     "fix the permissions on 3 reports, easy",
-    "grant write access to 2 drafts in the docs folder",
+    "adjust the access rights of 2 reports",
+    "loosen the permissions on 2 configs, sparse",
     "update the file permissions of 2 documents",
 ])
 def test_changing_permissions_asks_for_chmod(directive):
