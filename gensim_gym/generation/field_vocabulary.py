@@ -158,18 +158,6 @@ SCHEDULING_VERBS = ("fit", "slot", "squeeze", "plan", "line up", "block out", "b
                     # Friday"; "move", "shift", "postpone" stay round 8's schedule-with-undo)
                     "push", "push back", "bump", "bring forward", "rebook")
 
-#: Verbs of changing a file's permissions (round 27: "change the permissions of 2 files", "fix the permissions on
-#: the scripts", "grant write access to 3 reports"): a verb of changing or granting, then the permissions.
-PERMISSION_VERBS = tuple(f"{verb} {the}{what} {prep}" for verb in ("change", "set", "fix", "update", "adjust", "modify",
-                                                                     "alter", "edit", "reset", "loosen", "open up")
-                         for the in ("the ", "") for what in ("permissions", "file permissions", "access rights",
-                                                               "file mode", "mode")
-                         for prep in ("of", "on", "for")) + tuple(
-    f"{verb} {what} {prep}" for verb in ("grant", "give") for what in ("write access", "write permission",
-                                                                        "write permissions", "write rights")
-    for prep in ("to", "on"))
-
-
 #: Verbs of a world's operations users write, mapped to the tool (family) they ask for once the world is chosen.
 FIELD_VERBS: dict[str, dict[str, str]] = {
     "calendar": {**dict.fromkeys(("pencil in", "slot in", "fit in", "squeeze in", "pop in", "line up", "block out",
@@ -188,10 +176,7 @@ FIELD_VERBS: dict[str, dict[str, str]] = {
                    # sorting files into folders is moving each where it belongs (round 23: "sort 4 downloads into
                    # subfolders")
                    **dict.fromkeys(("sort", "regroup"), "move_file"),
-                   **dict.fromkeys(("unlock", "unprotect"), "chmod_writable"),
-                   # changing a file's permissions is the world's one permission tool (round 27: "change the
-                   # permissions of 2 files"), however the change is said
-                   **dict.fromkeys(PERMISSION_VERBS, "chmod_writable")},
+                   **dict.fromkeys(("unlock", "unprotect"), "chmod_writable")},
     "support": {**dict.fromkeys(("credit", "refund back"), "refund_order"),
                 **dict.fromkeys(("check the identity of", "confirm the identity of", "verify the identity of",
                                  "id-check", "id check"), "verify_identity"),

@@ -268,11 +268,29 @@ def passing_locked(text: str, domains) -> list[tuple[int, int, str]]:
     return [] if tool is None else [(m.start(1), m.end(1), tool) for m in _PASSING.finditer(text)]
 
 
+#: Changing a file's permissions (round 27: "change the permissions of 2 files", "fix the permissions on the
+#: scripts", "grant write access to 3 reports"): a verb of changing or granting, then the permissions. One regex,
+#: not a verb per phrasing: every multi-word verb is matched on its own by each world's evidence.
+_PERMISSION_CHANGE = re.compile(
+    r"\b((?:chang|set|fix|updat|adjust|modif|alter|edit|reset|loosen)(?:e|es|ed|ing|s|y|ies|ied|ying)?\s+"
+    r"(?:the\s+)?(?:file\s+)?(?:permissions?|access\s+rights|mode)\s+(?:of|on|for)"
+    r"|(?:grant|giv)(?:e|es|s|ed|ing)?\s+write\s+(?:access|permissions?|rights)\s+(?:to|on))\b")
+
+
+def permission_changes(text: str, domains) -> list[tuple[int, int, str]]:
+    """``(start, end, tool)`` for each change of a file's permissions (:data:`_PERMISSION_CHANGE`) in a chosen world
+    with a permission tool (one named ``chmod_...``): it asks for that tool (round 27)."""
+    tool = next((t.name for name in domains for t in get_toolset(name).tools if t.name.startswith("chmod")), None)
+    return [] if tool is None else [(m.start(1), m.end(1), tool) for m in _PERMISSION_CHANGE.finditer(text)]
+
+
 def light_verbs(text: str, domains) -> list[LightVerb]:
     """The light verbs of ``text`` that ask for a tool of ``domains``: :func:`getting_to`, :func:`acquiring_verbs`,
     :func:`scheduling_verbs`."""
     return [LightVerb(*h, "getting things somewhere is the world's work") for h in getting_to(text, domains)] + \
         [LightVerb(*h, "a locked door passed is a door unlocked") for h in passing_locked(text, domains)] + \
+        [LightVerb(*h, "changing a file's permissions is the world's permission tool")
+         for h in permission_changes(text, domains)] + \
         [LightVerb(*h, "acquiring a shop's goods is buying them") for h in acquiring_verbs(text, domains)] + \
         [LightVerb(*h, "putting a meeting into the week is scheduling it") for h in scheduling_verbs(text, domains)] + \
         [LightVerb(*h, "making a thing so is the tool named for that state")
