@@ -256,12 +256,27 @@ def _listed_world(text: str, name: str, registry: dict, *, places: bool = False)
     item ("help desk and online store": each names its world as its own name would, round 26)."""
     others = {k for other, ts in registry.items() if other != name for k in ts.keywords}
     words = [w for w in (name, *registry[name].keywords, *field_names(name)) if w == name or w not in others]
+    start = _ITEM_START
     if places:
-        words = [w for w in words if w in _place_keywords(name) or w in field_names(name)]
+        words = _chained([w for w in words if w in _place_keywords(name) or w in field_names(name)])
+        start = _PHRASE_START
     if not words:
         return False
     said = "|".join(keyword_pattern(w) for w in sorted(words, key=len, reverse=True))
-    return re.search(rf"{_ITEM_START}(?:{said}){_ITEM_END}", text) is not None
+    return re.search(rf"{start}(?:{said}){_ITEM_END}", text) is not None
+
+
+#: Where a place of a list starts (round 27): an item's start, or a determiner after any word ("handle the help
+#: desk and the online store": the noun phrase is the item, whatever verb governs the list).
+_PHRASE_START = rf"(?:{_ITEM_START}|\b(?:the|a|an|my|our|your|their)\s+)"
+
+
+def _chained(words: list[str]) -> list[str]:
+    """``words`` and the phrases two of them make where one's last word opens the other ("customer service" and
+    "service desk": "customer service desk"): a place named by its trade's compound is still one item (round 27)."""
+    chained = [f"{a} {b.split(maxsplit=1)[1]}" for a in words for b in words
+               if a != b and " " in a and " " in b and a.split()[-1] == b.split()[0]]
+    return [*words, *chained]
 
 
 def _named_choice(text: str, named: list[str], weights: dict[str, float]) -> list[str]:
@@ -308,7 +323,7 @@ def scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
         # the shop; round 23), as a keyword of its own does (:func:`_listed_world`)
         strong = any(w not in weak or _workplace(text, w, name) for w in hits) \
             or bool(hits) and _listed_world(text, name, registry)
-        part = _named_as_part(text, name)
+        part = _named_as_part(text, name) or _place_modifier(text, name, registry)
         if strong:
             strongly.add(name)
         if strong or len(hits) + len(verbs) >= 2:
@@ -349,7 +364,10 @@ def scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
     listed = [name for name in scores if name in named or name in strongly and _listed_world(text, name, registry)]
     # "the shop and the calendar": worlds listed side by side, one by its own name and one by a keyword of its own
     # standing alone as an item of the list, compose as two named outright do (round 21)
-    found = listed if named and len(listed) > 1 and all(_listed_world(text, name, registry) for name in listed) \
+    # (round 27: a place of its own standing as an item, "the customer service desk and the online store", lists
+    # its world as well, whatever verb governs the list and whatever object one world lacks)
+    found = listed if named and len(listed) > 1 and all(
+        _listed_world(text, name, registry) or _listed_world(text, name, registry, places=True) for name in listed) \
         else _named_choice(text, named, weights) or [name for name in scores if weights[name] == best]
     if len(found) > 1 and strongly & set(found):
         # a tie between a world named by a keyword of its own ("tidying") and one made of weak evidence only
@@ -467,6 +485,22 @@ def _named_as_part(text: str, name: str) -> bool:
         and not re.search(rf"\b(?:{worlds})s?\s+(?:tasks?\s+)?with\s+(?:an?\s+|the\s+)?$", text[:m.start()])
         for m in mentions)
 
+
+
+#: Nouns of a building or an area a world's name may modify ("the depot hall", "on the depot floor").
+_BUILDINGS = r"halls?|floors?|yards?|buildings?|sites?|areas?|sheds?|hangars?|premises|grounds|rooms?|wings?|bays?"
+
+
+def _place_modifier(text: str, name: str, registry: dict) -> bool:
+    """Whether every mention of domain ``name`` modifies a building or an area (:data:`_BUILDINGS`: "move 3 totes to
+    the picking station in the depot hall") where another world declares the name as a keyword of its own
+    (warehouse's "depot"): the name then says where the work is, which both worlds may be, not which world is asked
+    for, and weighs as a keyword, so the work's own evidence decides (round 27). "The depot domain", "depots with
+    hoists" still name it."""
+    if not any(name in ts.keywords for other, ts in registry.items() if other != name):
+        return False
+    mentions = list(re.finditer(rf"\b{re.escape(name)}s?\b", text))
+    return bool(mentions) and all(re.match(rf"\s+(?:{_BUILDINGS})\b", text[m.end():]) for m in mentions)
 
 
 def _explicit_domains(listed: str, registry) -> list[str]:

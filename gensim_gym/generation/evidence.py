@@ -125,6 +125,7 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     # folder tree" is about files, round 16)
     # (a keyword said inside a longer one, "shop" in "web shop", was said all the same: the phrase is not alone)
     if len(matched) == 1 and not verbs + nouns + acts and hits[0] != name and hits[0] not in field_names(name) \
+            and hits[0] not in field_acts(text, name) \
             and not [w for w in weak_field_words(text, name) if noun_lemma(w) != noun_lemma(hits[0])] \
             and (_foreign_compound(text, hits[0]) or _foreign_kind(text, hits[0])):
         # "stock market": a lone keyword that only modifies a head foreign to every domain; "sudoku puzzles": a lone

@@ -62,7 +62,12 @@ FIELD_NAMES: dict[str, tuple[str, ...]] = {
                   "storage unit",
                   # the direction goods go through a warehouse, like "goods-in" (round 19: "load 1 crate onto the
                   # outbound truck"): its shipping side, which a depot's hoists and pallets do not name
-                  "goods-out", "goods out", "outbound", "inbound", "dispatch bay", "shipping bay", "shipping dock"),
+                  "goods-out", "goods out", "outbound", "inbound", "dispatch bay", "shipping bay", "shipping dock",
+                  # the stations and areas of picking and packing orders (round 27: "move 3 totes to the picking
+                  # station in the depot hall"): a fulfilment floor's, which a depot's hoists and trucks have not
+                  "picking station", "pick station", "picking area", "pick area", "packing station", "pack station",
+                  "packing area", "packing bench", "packing table", "staging area", "loading bay",
+                  "pick face", "putaway", "put-away", "receiving dock", "receiving area"),
     "blocks": ("toy blocks", "toy bricks", "building blocks", "block tower", "block towers", "block stacking"),
     "hanoi": ("tower of brahma", "towers of brahma", "lucas tower", "disc puzzle", "disk puzzle"),
     "elevator": ("lift car", "elevator car", "elevator bank", "lift shaft", "elevator shaft"),
@@ -102,7 +107,9 @@ FIELD_WORDS_WEAK: dict[str, tuple[str, ...]] = {
                 "appliance", "headphone", "earbud", "charger", "keyboard", "webcam", "laptop", "smartphone",
                 "gift card", "t-shirt", "tee", "scarf", "glove", "sweater", "novel", "paperback"),
     "filesystem": ("spreadsheet", "pdf", "screenshot", "installer", "config", "script", "permission",
-                   "writable", "read-only", "txt", "csv", "zip", "desktop", "writeable", "editable"),
+                   "writable", "read-only", "txt", "csv", "zip", "desktop", "writeable", "editable",
+                   # the permission a script is run by (round 27: "make 2 scripts executable")
+                   "executable"),
     "support": ("caller", "complainant", "account", "password", "chargeback", "escalation", "refund",
                 "ticket", "complaint", "receipt", "identity", "supervisor",
                 # the cases a support queue works through besides tickets and complaints (round 22: "resolve 3
@@ -178,9 +185,28 @@ FIELD_VERBS: dict[str, dict[str, str]] = {
                   # packing an order is setting its items down at the packing station, where a warehouse task's
                   # goals are (round 25: "pack 1 order for shipment in the stockroom")
                   "pack": "drop"},
+    # getting out of a dungeon is walking to its way out (round 27: "escape the dungeon through 1 locked door")
+    "dungeon": {**dict.fromkeys(("escape", "flee", "get out of", "break out of", "exit", "find the way out of",
+                                 "find a way out of", "make it out of"), "move")},
     # routing and sending a parcel is getting it delivered (round 14: "route 2 parcels through the road network")
     "transport": {**dict.fromkeys(("route", "reroute", "send", "forward"), "unload*")},
 }
+
+
+#: A shop named by its trade and where it is visited online (round 27: "from the grocery website", "the clothing
+#: site", "an electronics web store", "the pharmacy app"): round 23 read "the store website"; a kind of retailer
+#: before a website, site, app or web store is a shop too, whatever it sells. (The trade alone is no shop: "grocery
+#: list", "a pharmacy" may be any errand. A kind is said in a form ``evidence.keyword_pattern`` finds again: no "-ies"
+#: plural.)
+RETAIL_KINDS = ("grocery", "grocer", "supermarket", "clothing", "clothes", "fashion", "apparel",
+                "electronics", "pharmacy", "drugstore", "chemist", "furniture", "hardware", "toy", "toys", "pet",
+                "pet supply", "pet supplies", "book", "books", "shoe", "shoes", "sports", "sporting goods", "beauty",
+                "cosmetics", "homeware", "homewares", "department store", "garden centre", "garden center",
+                "bakery", "butcher", "florist", "wine", "liquor", "jewellery", "jewelry", "outdoor", "gadget",
+                "stationery", "appliance", "retailer", "retail chain", "merchant", "vendor", "boutique", "deli",
+                "bookstore", "bookshop", "discount", "outlet")
+RETAIL_VENUE = (r"\b(?:" + "|".join(re.escape(k) for k in sorted(RETAIL_KINDS, key=len, reverse=True))
+                + r")(?:'s|s')?\s+(?:web\s?site|site|web\s?shop|web\s?store|online\s+(?:store|shop)|app|e-?shop)\b")
 
 
 #: Acts that name a world's trade by what they are done to or where (strong evidence, as :data:`FIELD_NAMES` are;
@@ -192,7 +218,8 @@ FIELD_ACTS: dict[str, re.Pattern[str]] = {
     # (online as an adverb, where the act is done: "online store" is a keyword of its own)
     "webshop": re.compile(r"\b(?:order|buy|purchase|book)(?:s|ed|ing)?\s+(?:[a-z0-9'-]+\s+){0,4}?online"
                           r"(?=\s*(?:$|[,;:.]|\b(?:and|then|for|from|with|at|by|but|or|before|after|via)\b))"
-                          r"|\b(?:orders?|ordering|buys?|buying|purchases?|purchasing|shops?|shopping)\s+online\b"),
+                          r"|\b(?:orders?|ordering|buys?|buying|purchases?|purchasing|shops?|shopping)\s+online\b"
+                          rf"|{RETAIL_VENUE}"),
     "support": re.compile(r"\b(?:repl(?:y|ies|ied|ying)|answer(?:s|ed|ing)?|respond(?:s|ed|ing)?|e-?mail(?:s|ed|ing)?"
                           r"|writ(?:e|es|ing)\s+back|get(?:s|ting)?\s+back)\s+(?:to\s+)?(?:(?:a|an|the|one|two|three"
                           r"|some|each|every|all|our|my|their|\d+)\s+)?(?:[a-z'-]+\s+)?(?:customers?|clients?"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from gensim_gym.generation.field_vocabulary import MEETING_KINDS, SCHEDULING_VERBS
+from gensim_gym.generation.field_vocabulary import MEETING_KINDS, SCHEDULING_VERBS, field_names
 from gensim_gym.generation.lexicon import (
     ACCOMPLISH_VERBS,
     NUMBER,
@@ -113,7 +113,10 @@ def modifies_noun(text: str, start: int, end: int, domains) -> bool:
     """Whether the word at ``start:end`` stands inside a noun phrase (round 16): before a noun of the chosen worlds,
     after a determiner (and at most one adjective) or a number ("an outdated backup file", "delete the backup folder"
     name a file and a folder, not the act of backing up; "backup the folder", "make a backup of 3 files" do), or,
-    uninflected, as the head after a determiner and a participle ("on the shared drive")."""
+    uninflected, as the head after a determiner and a participle ("on the shared drive"), or as the first word of a
+    phrase naming a chosen world's trade ("escape room": :func:`opens_field_name`)."""
+    if opens_field_name(text, start, end, domains):
+        return True
     before = re.findall(r"[a-z0-9']+|[,;:.]", text[max(0, start - 60):start])
     if len(before) > 1 and before[-2] in _PHRASE_OPENERS and before[-1].endswith("ed") \
             and re.match(r"[a-z]+(?:s|ed|ing)\b", text[start:]) is None:
@@ -128,6 +131,16 @@ def modifies_noun(text: str, start: int, end: int, domains) -> bool:
         return True
     return len(before) > 1 and before[-2] in _PHRASE_OPENERS \
         and (before[-1] in _STATE_ADJECTIVES or before[-1].endswith("ed") and before[-1].isalpha())
+
+
+def opens_field_name(text: str, start: int, end: int, domains) -> bool:
+    """Whether the uninflected word at ``start:end`` opens a phrase of more than one word naming a chosen world or
+    its trade (``field_vocabulary.FIELD_NAMES``): "escape" in "an escape room" names the room, no act of escaping
+    (round 27, where escaping became a dungeon's move)."""
+    word = text[start:end]
+    return any(w.split(maxsplit=1)[0] == word and re.match(
+        r"\s+".join(re.escape(p) for p in w.split()) + r"(?:s|es)?\b", text[start:]) is not None
+        for d in domains for w in field_names(d) if " " in w)
 
 
 def undo_tool(name: str, tool: str) -> str | None:
@@ -239,13 +252,51 @@ class LightVerb(NamedTuple):
     why: str
 
 
+#: Passing through locked barriers (round 27: "escape the dungeon through 1 locked door", "get past 2 locked
+#: gates"): each is opened on the way, so the count is of what the opening tool acts on; group 1 is the preposition.
+_PASSING = re.compile(rf"\b(through|past|via)\s+(?=(?:{NUMBER}|an?|one)\s+(?:locked|closed|barred|sealed)\s+"
+                      r"(?:doors?|gates?|doorways?|portcullis(?:es)?|grates?)\b)")
+#: The verbs of the tool that opens a locked thing.
+_OPENING = ("unlock", "open")
+
+
+def passing_locked(text: str, domains) -> list[tuple[int, int, str]]:
+    """``(start, end, tool)`` for each passing through a count of locked doors (:data:`_PASSING`) in a chosen world
+    with a tool that unlocks (``unlock`` or ``open`` in :func:`lexicon.operations`): the doors are that tool's goals,
+    opened on the way out (round 27)."""
+    tool = next((operations(name)[verb] for name in domains for verb in _OPENING if verb in operations(name)), None)
+    return [] if tool is None else [(m.start(1), m.end(1), tool) for m in _PASSING.finditer(text)]
+
+
+#: Changing a file's permissions (round 27: "change the permissions of 2 files", "fix the permissions on the
+#: scripts", "grant write access to 3 reports"): a verb of changing or granting, then the permissions. One regex,
+#: not a verb per phrasing: every multi-word verb is matched on its own by each world's evidence.
+_PERMISSION_CHANGE = re.compile(
+    r"\b((?:chang|set|fix|updat|adjust|modif|alter|edit|reset|loosen)(?:e|es|ed|ing|s|y|ies|ied|ying)?\s+"
+    r"(?:the\s+)?(?:file\s+)?(?:permissions?|access\s+rights|mode)\s+(?:of|on|for)"
+    r"|(?:grant|giv)(?:e|es|s|ed|ing)?\s+write\s+(?:access|permissions?|rights)\s+(?:to|on))\b")
+
+
+def permission_changes(text: str, domains) -> list[tuple[int, int, str]]:
+    """``(start, end, tool)`` for each change of a file's permissions (:data:`_PERMISSION_CHANGE`) in a chosen world
+    with a permission tool (one named ``chmod_...``): it asks for that tool (round 27)."""
+    tool = next((t.name for name in domains for t in get_toolset(name).tools if t.name.startswith("chmod")), None)
+    return [] if tool is None else [(m.start(1), m.end(1), tool) for m in _PERMISSION_CHANGE.finditer(text)]
+
+
 def light_verbs(text: str, domains) -> list[LightVerb]:
     """The light verbs of ``text`` that ask for a tool of ``domains``: :func:`getting_to`, :func:`acquiring_verbs`,
     :func:`scheduling_verbs`."""
     return [LightVerb(*h, "getting things somewhere is the world's work") for h in getting_to(text, domains)] + \
+        [LightVerb(*h, "a locked door passed is a door unlocked") for h in passing_locked(text, domains)] + \
+        [LightVerb(*h, "changing a file's permissions is the world's permission tool")
+         for h in permission_changes(text, domains)] + \
         [LightVerb(*h, "acquiring a shop's goods is buying them") for h in acquiring_verbs(text, domains)] + \
         [LightVerb(*h, "putting a meeting into the week is scheduling it") for h in scheduling_verbs(text, domains)] + \
-        [LightVerb(*h, "making a thing so is the tool named for that state") for h in resultative_verbs(text, domains)]
+        [LightVerb(*h, "making a thing so is the tool named for that state")
+         for h in resultative_verbs(text, domains)] + \
+        [LightVerb(s, e, tool, f"the nearest state the world has to {state}")
+         for s, e, tool, state in near_resultatives(text, domains)]
 
 
 #: The states a tool is named for (its name's last word ending in -able: ``chmod_writable``), and the words users
@@ -278,6 +329,33 @@ def opposite_resultatives(text: str, domains) -> list[tuple[int, int, str, str]]
             for m in re.finditer(_RESULTATIVE.format(states=states), text):
                 state = next(w for w in words if re.search(rf"{re.escape(w)}$", m.group(0)))
                 out.append((m.start(1), m.end(), tool.name, state))
+    return out
+
+
+#: States near a tool's state that the tool stands in for (round 27: "make 2 scripts executable"): the world's
+#: files have one permission, write; a directive asking for another permission gets it granted, approximated.
+_NEAR_STATES = {"writable": ("executable", "runnable", "accessible", "readable")}
+#: The result said after the object ("change the permissions of 2 files so they are executable").
+_SO_STATE = r"\b(so(?:\s+that)?\s+(?:they|it|each|both|all|these|those|the\s+files?)\s+" \
+            r"(?:are|is|become|becomes|will\s+be|can\s+be|get|gets)\s+(?:(?:all|both|now)\s+)?)(?:{states})\b"
+
+
+def near_resultatives(text: str, domains) -> list[tuple[int, int, str, str]]:
+    """``(start, end, tool, state)`` for each making of a thing so (:data:`_RESULTATIVE`, or "so they are ...") with
+    a state near the one a tool of ``domains`` is named for (:data:`_NEAR_STATES`: "make 2 scripts executable"
+    beside ``chmod_writable``): the tool is the world's nearest act, so it is asked for, and the reading says the
+    state is approximated (round 27)."""
+    out = []
+    for name in domains:
+        ts = get_toolset(name)
+        for tool in ts.tools + ts.extra_tools:
+            words = _NEAR_STATES.get(tool.name.rsplit("_", 1)[-1], ())
+            if not words:
+                continue
+            states = "|".join(re.escape(w) for w in words)
+            for pattern in (_RESULTATIVE, _SO_STATE):
+                for m in re.finditer(pattern.format(states=states), text):
+                    out.append((m.start(1), m.end(), tool.name, text[m.end(1):m.end()].rsplit(maxsplit=1)[-1]))
     return out
 
 

@@ -89,6 +89,7 @@ from gensim_gym.generation.lexicon import (
 from gensim_gym.generation.operations import (
     light_verbs,
     modifies_noun,
+    near_resultatives,
     object_words,
     opposite_resultatives,
     phrasal_verbs,
@@ -614,11 +615,15 @@ def _light_clauses(text: str, rest: str, knobs: Knobs, spans: list[tuple[int, in
         yield start, end, Clause(text[start:end], "operation", {"operation": f"make {state}"}, "unsupported",
                                  f"no tool of {'+'.join(knobs.domains)} makes a thing {state}: {tool} only does "
                                  f"the opposite; no golden plan calls it for this")
+    near = {(start, end): state for start, end, _, state in near_resultatives(rest, knobs.domains)}
     for hit in light_verbs(rest, knobs.domains):
         said = text[hit.start:hit.end]
         spans.append((hit.start, hit.end))
-        yield hit.start, hit.end, Clause(said, "operation", {"operation": said, "tool": hit.tool},
-                                         note=f"'{said}' ({hit.why}): the golden plan calls {hit.tool}")
+        near_state = near.get((hit.start, hit.end))
+        yield hit.start, hit.end, Clause(
+            said, "operation", {"operation": said, "tool": hit.tool}, "approximated" if near_state else "honored",
+            f"'{said}' ({hit.why}): the golden plan calls {hit.tool}"
+            + (f"; the world's files have one permission, so it grants that, not {near_state}" if near_state else ""))
 
 
 def _counted_head(said: str, before: list[str], domains) -> bool:
