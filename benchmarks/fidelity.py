@@ -127,6 +127,14 @@ it) was run once untouched after it (``results/fidelity_fresh43_unseen.txt``: 90
 grocery website" named no world, "the depot hall" read as the depot domain; one generation failed, a room booking
 with hidden availability, which the generator now returns as a last resort marked approximated) and joined
 :data:`SETS`.
+Reader round 27 (branch fid33: shops named by their trade online, "the grocery website"; warehouse work in a depot
+building; changing a file's permissions; passing locked doors; a world's compound places listed, "the customer
+service desk and the online store") tuned on fresh43's misses (``results/fidelity_fresh43_fid33.txt``: 90 -> 97 %
+read, 4 -> 0 wrong; all 44 sets 96.9 -> 97.1 %, wrong 5 -> 1, 0 ignored: ``results/fidelity_all_sets_round27.txt``).
+``directives_fresh44.jsonl`` (34, held out for round 27, written before it) was run once untouched after it
+(``results/fidelity_fresh44_unseen.txt``: 93 % read, 1 wrong, 5 ignored: "the customer compares prices and orders 1
+blender" read as support, "spend at most 50 dollars on 2 board games" and "after checking their identity" lost their
+operations) and joined :data:`SETS`.
 ``--generate`` scores the requirements twice: as read, and as *delivered* (on the seed-0 spec's own clauses,
 where the generator marks approximated what its spec does not meet: what a user gets).
 For every expected requirement this
@@ -176,7 +184,8 @@ SETS = ("directives.jsonl", "directives_heldout.jsonl", "directives_fresh.jsonl"
         "directives_fresh34.jsonl", "directives_fresh35.jsonl", "directives_fresh36.jsonl",
         "directives_fresh37.jsonl", "directives_fresh38.jsonl", "directives_fresh39.jsonl",
         "directives_fresh40.jsonl", "directives_fresh41.jsonl",
-        "directives_fresh42.jsonl", "directives_fresh43.jsonl")
+        "directives_fresh42.jsonl", "directives_fresh43.jsonl",
+        "directives_fresh44.jsonl")
 _RANK = {"honored": 0, "approximated": 1, "unsupported": 2}
 _VALUE_OF = {"domain": "domains", "goal_count": "goal_count", "reward_mode": "reward_mode", "noise": "noise",
              "observability": "partial", "time_pressure": "horizon_slack", "tool_count": "tool_count"}
