@@ -9,6 +9,7 @@ a noun derived from one, or the world's name used as a verb. The hand-written ta
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from gensim_gym.generation.field_vocabulary import MEETING_KINDS, SCHEDULING_VERBS, field_names
@@ -319,17 +320,19 @@ def opposite_resultatives(text: str, domains) -> list[tuple[int, int, str, str]]
     ``domains`` is named for (:data:`_OPPOSITE_STATES`: "make 1 file read-only" beside ``chmod_writable``): the
     directive asks for an operation, which no tool does; the reader reports it unsupported rather than drop it."""
     out = []
-    for name in domains:
-        ts = get_toolset(name)
-        for tool in ts.tools + ts.extra_tools:
-            words = _OPPOSITE_STATES.get(tool.name.rsplit("_", 1)[-1], ())
-            if not words:
-                continue
-            states = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True))
-            for m in re.finditer(_RESULTATIVE.format(states=states), text):
-                state = next(w for w in words if re.search(rf"{re.escape(w)}$", m.group(0)))
-                out.append((m.start(1), m.end(), tool.name, state))
+    for tool, words in _state_tools(domains, _OPPOSITE_STATES):
+        states = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True))
+        for m in re.finditer(_RESULTATIVE.format(states=states), text):
+            state = next(w for w in words if re.search(rf"{re.escape(w)}$", m.group(0)))
+            out.append((m.start(1), m.end(), tool, state))
     return out
+
+
+def _state_tools(domains, table: Mapping[str, tuple[str, ...]]) -> list[tuple[str, tuple[str, ...]]]:
+    """``(tool, words)`` for each tool of ``domains`` named for a state (the last part of its name: ``writable``)
+    that ``table`` gives words for: the tools :func:`opposite_resultatives` and :func:`near_resultatives` read."""
+    return [(tool.name, words) for name in domains for ts in (get_toolset(name),)
+            for tool in ts.tools + ts.extra_tools if (words := table.get(tool.name.rsplit("_", 1)[-1], ()))]
 
 
 #: States near a tool's state that the tool stands in for (round 27: "make 2 scripts executable"): the world's
@@ -346,16 +349,11 @@ def near_resultatives(text: str, domains) -> list[tuple[int, int, str, str]]:
     beside ``chmod_writable``): the tool is the world's nearest act, so it is asked for, and the reading says the
     state is approximated (round 27)."""
     out = []
-    for name in domains:
-        ts = get_toolset(name)
-        for tool in ts.tools + ts.extra_tools:
-            words = _NEAR_STATES.get(tool.name.rsplit("_", 1)[-1], ())
-            if not words:
-                continue
-            states = "|".join(re.escape(w) for w in words)
-            for pattern in (_RESULTATIVE, _SO_STATE):
-                for m in re.finditer(pattern.format(states=states), text):
-                    out.append((m.start(1), m.end(), tool.name, text[m.end(1):m.end()].rsplit(maxsplit=1)[-1]))
+    for tool, words in _state_tools(domains, _NEAR_STATES):
+        states = "|".join(re.escape(w) for w in words)
+        for pattern in (_RESULTATIVE, _SO_STATE):
+            for m in re.finditer(pattern.format(states=states), text):
+                out.append((m.start(1), m.end(), tool, text[m.end(1):m.end()].rsplit(maxsplit=1)[-1]))
     return out
 
 
