@@ -254,7 +254,7 @@ def _listed_world(text: str, name: str, registry: dict, *, places: bool = False)
     calendar, 5 tools"). An item so listed is the world itself, not a word in some other phrase ("the shop floor",
     "shop for 2 mice"). With ``places``, only a keyword of more than one word, or a phrase of its trade, is such an
     item ("help desk and online store": each names its world as its own name would, round 26)."""
-    others = {k for other, ts in registry.items() if other != name for k in ts.keywords}
+    others = _others_keywords(name, registry)
     words = [w for w in (name, *registry[name].keywords, *field_names(name)) if w == name or w not in others]
     start = _ITEM_START
     if places:
@@ -405,8 +405,13 @@ def _place_keywords(name: str) -> list[str]:
     like the phrases of its trade, each names the place where the work happens (round 26: "grab 2 kitchen towels
     from the online store" is the shop's, once "store" inside "online store" no longer counts twice)."""
     registry = load_registry()
-    others = {k for other, ts in registry.items() if other != name for k in ts.keywords}
+    others = _others_keywords(name, registry)
     return [k for k in registry[name].keywords if " " in k and k not in others]
+
+
+def _others_keywords(name: str, registry: dict) -> set[str]:
+    """The keywords every world but ``name`` declares: a keyword of ``name``'s outside them is its own."""
+    return {k for other, ts in registry.items() if other != name for k in ts.keywords}
 
 
 def _subject(text: str, name: str) -> bool:
