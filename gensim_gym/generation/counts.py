@@ -150,7 +150,7 @@ def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[
         kind = counted_type(m.group(2), domains)
         if kind is not None and not any(a < m.end() and m.start() < b for a, b, *_ in out):
             out.append((m.start(), m.end(), m.end(1), m.group(1), kind))
-    out += _operation_counts(text, domains, [(a, b) for a, b, *_ in out])
+    out += _operation_counts(text, domains, [(a, b) for a, b, *_ in out], whole)
     # (a list keeps its names whole: "a 1:1 with my manager and a dentist appointment" is 2)
     out += _listed_counts(said, domains, [(a, b) for a, b, *_ in out])
     out = _joined_counts(text, sorted(out), domains)
@@ -218,8 +218,10 @@ COUNT_UNITS = frozenset({"tool", "step", "move", "turn", "second", "minute", "ho
 #: whose verbs are field verbs: ``field_vocabulary.FIELD_VERBS``); a verb only counts where a world has it.
 _PARTICLE = r"up|down|out|off|away|back|in"
 #: (a modifier may be a possessive: "a couple of doctor's appointments", round 8)
+#: (its noun is looked ahead at, not taken: the noun of one count may be the verb of the next, "50 dollars on 2
+#: board games": round 28)
 _COUNT_AFTER_VERB = re.compile(rf"\b([a-z]+(?:\s+(?:{_PARTICLE}))?)\s+({NUMBER})\s+"
-                               rf"(?:([a-z]+(?:'s)?)\s+)?([a-z]+)\b")
+                               rf"(?=(?:([a-z]+(?:'s)?)\s+)?([a-z]+)\b)")
 _COUNT = re.compile(rf"\b({NUMBER})\s+(?:([a-z]+(?:'s)?)\s+)?([a-z]+)\b")
 #: A count right after an operation verb with nothing counted after it ("compares products and purchases 1"): the
 #: noun is left out, and the count is of what the verb's tool acts on (round 8).
@@ -227,11 +229,13 @@ _ELLIPTIC_COUNT = re.compile(rf"\b([a-z]+(?:\s+(?:{_PARTICLE}))?)\s+({NUMBER})"
                              rf"(?=\s*(?:[,;:.)]|$|(?:and|then|but|or|while|so|please)\b))")
 
 
-def _operation_counts(text: str, domains, taken: list[tuple[int, int]]) -> list:
+def _operation_counts(text: str, domains, taken: list[tuple[int, int]], whole: str | None = None) -> list:
     """Counts of goal items named in the user's words rather than a type's: a count that is the object of an
     operation verb ("buys two gadgets", "rename 2 docs") counts what that operation's tool acts on, whatever
     the user calls it; so does a count of a noun derived from an operation ("3 invites", "two deliveries").
-    The type is the tool's first parameter that a goal predicate is about (``checkout``: product)."""
+    The type is the tool's first parameter that a goal predicate is about (``checkout``: product). A light verb is
+    looked for in ``whole`` (the text before rules were masked out of it), where given: a rule may end where what it
+    caps is counted ("spend at most 50 dollars on 2 board games": round 28)."""
     out = []
     for m in _COUNT_AFTER_VERB.finditer(text):
         words = m.group(3, 4)
@@ -241,13 +245,13 @@ def _operation_counts(text: str, domains, taken: list[tuple[int, int]]) -> list:
             words = (None, words[0])
         nouns = {noun_lemma(w) for w in words if w}
         kind = _object_type(m.group(1), domains) or _placed_type(text, m.start(1), domains) \
-            or _light_type(text, m.start(2), domains)
+            or _light_type(whole or text, m.start(2), domains) or _of_operation_type(text, m, domains)
         if nouns & COUNT_UNITS and not _time_block(words, kind, domains) or nouns & set(_ANY_GOAL) \
-                or any(a < m.end() and m.start(2) < b for a, b in taken):
+                or any(a < m.end(4) and m.start(2) < b for a, b in taken):
             continue  # "move 4 steps to": no goal items; "2 goals" are counted as goals already
         if kind is not None:
             # "put 2 gadgets in the basket": the count ends at its noun, not at the preposition after it
-            end = m.end(3) if m.group(3) and m.group(4) in PHRASE_END else m.end()
+            end = m.end(3) if m.group(3) and m.group(4) in PHRASE_END else m.end(4)
             end = m.end(3) if words[0] is None and m.group(3) else end
             out.append((m.start(2), end, m.end(2), m.group(2), kind))
     for m in _ELLIPTIC_COUNT.finditer(text):  # "purchases 1", "pick 3 and deliver them": no noun after the count
@@ -318,6 +322,15 @@ def _placed_type(text: str, start: int, domains) -> str | None:
             if kind is not None:
                 return kind
     return None
+
+
+def _of_operation_type(text: str, m: re.Match[str], domains) -> str | None:
+    """The type a count after "of" counts where a noun of an operation stands before it ("save copies of 2 essays",
+    "make backups of 3 photos": what the copying acts on, round 28), or None."""
+    if m.group(1) != "of":
+        return None
+    noun = re.search(r"([a-z]+)\s+$", text[:m.start(1)])
+    return None if noun is None else _object_type(noun.group(1), domains, derived=True)
 
 
 def _object_type(word: str, domains, *, derived: bool = False) -> str | None:

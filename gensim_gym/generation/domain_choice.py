@@ -13,7 +13,7 @@ import warnings
 
 from gensim_gym.errors import DirectiveError, did_you_mean
 from gensim_gym.generation.evidence import DATED_ACTS, VOCABULARY, WEAK_KEYWORDS, domain_evidence, keyword_pattern
-from gensim_gym.generation.field_vocabulary import field_names, weak_field_words
+from gensim_gym.generation.field_vocabulary import FIELD_ACTS, field_names, weak_field_words
 from gensim_gym.generation.lexicon import (
     ACCOMPLISH_VERBS,
     CLOSING_VERBS,
@@ -423,11 +423,22 @@ def _subject(text: str, name: str) -> bool:
         return False
     if noun_lemma(m.group(2)) in {noun_lemma(w) for w in weak_field_words(m.group(2), name)}:
         return True
+    # (the subject is one noun or two: the act opens after either, "the customer compares prices")
+    if any(_acts_first(text, end, name) for end in (m.end(1), m.end(2)) if end > 0):
+        return True
     # a general agent named by its trade (round 18: "a tidy-up robot puts ...", "a warehouse bot moves ..."): the
     # word before it says which world it works in
     said = {m.group(1) or "", *(m.group(1) or "").split("-")}
     trade = {*load_registry()[name].keywords, *own_words(name)}
     return re.fullmatch(_AGENT, m.group(2)) is not None and bool(said & trade)
+
+
+def _acts_first(text: str, at: int, name: str) -> bool:
+    """Whether the first verb after the subject ending at ``at`` opens an act that names world ``name``'s trade
+    (``field_vocabulary.FIELD_ACTS``): whoever does it lives in that world (round 28: "the customer compares prices
+    and orders 1 blender" is a shopper, no help-desk customer)."""
+    regex = FIELD_ACTS.get(name)
+    return regex is not None and regex.match(text, len(text) - len(text[at:].lstrip())) is not None
 
 
 #: Nouns of an agent that works in any world, named after its trade ("a tidy-up robot", "a shop assistant bot").

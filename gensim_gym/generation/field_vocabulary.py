@@ -219,7 +219,12 @@ FIELD_ACTS: dict[str, re.Pattern[str]] = {
     "webshop": re.compile(r"\b(?:order|buy|purchase|book)(?:s|ed|ing)?\s+(?:[a-z0-9'-]+\s+){0,4}?online"
                           r"(?=\s*(?:$|[,;:.]|\b(?:and|then|for|from|with|at|by|but|or|before|after|via)\b))"
                           r"|\b(?:orders?|ordering|buys?|buying|purchases?|purchasing|shops?|shopping)\s+online\b"
-                          rf"|{RETAIL_VENUE}"),
+                          rf"|{RETAIL_VENUE}"
+                          # comparing prices is a shopper's act, whoever does it (round 28: "the customer compares
+                          # prices and orders 1 blender": a buyer in a shop, no help-desk customer)
+                          r"|\bcompar(?:e|es|ed|ing)\s+(?:the\s+|their\s+|its\s+)?(?:[a-z-]+\s+)?(?:prices|costs"
+                          r"|deals|offers)\b|\bprice[- ]compar(?:e|es|ed|ing|ison|isons)\b"
+                          r"|\bshop(?:s|ped|ping)?\s+around\b"),
     "support": re.compile(r"\b(?:repl(?:y|ies|ied|ying)|answer(?:s|ed|ing)?|respond(?:s|ed|ing)?|e-?mail(?:s|ed|ing)?"
                           r"|writ(?:e|es|ing)\s+back|get(?:s|ting)?\s+back)\s+(?:to\s+)?(?:(?:a|an|the|one|two|three"
                           r"|some|each|every|all|our|my|their|\d+)\s+)?(?:[a-z'-]+\s+)?(?:customers?|clients?"

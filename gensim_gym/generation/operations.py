@@ -269,6 +269,32 @@ def passing_locked(text: str, domains) -> list[tuple[int, int, str]]:
     return [] if tool is None else [(m.start(1), m.end(1), tool) for m in _PASSING.finditer(text)]
 
 
+#: Spending money on a count of things (round 28: "spend at most 50 dollars on 2 board games", "spent $30 on 1
+#: lamp"): what the money goes on is bought; group 1 is the preposition the count follows.
+_SPENDING_ON = re.compile(rf"\bspen(?:d|ds|t|ding)\b[^,;:.]{{0,40}}?\s(on)\s+(?=(?:{NUMBER}|an?|one)\s+[a-z])")
+
+
+def spending_on(text: str, domains) -> list[tuple[int, int, str]]:
+    """``(start, end, tool)`` for each spending on counted things (:data:`_SPENDING_ON`) in a chosen world that buys
+    ("buy" in :func:`lexicon.operations`): the things are that tool's goals (round 28)."""
+    tool = next((t for name in domains if (t := operations(name).get("buy")) is not None), None)
+    return [] if tool is None else [(m.start(1), m.end(1), tool) for m in _SPENDING_ON.finditer(text)]
+
+
+#: Checking who someone is (round 28: "after checking their identity", "confirm the caller's ID", "once you have
+#: checked each customer's identity"): a verb of checking, then an identity. ("verify" is the tool's own verb.)
+_IDENTITY_CHECK = re.compile(
+    r"\b((?:check|confirm|validat|authenticat|establish|vet|prov)(?:e|es|ed|ing|s|t|ted|ting)?\s+(?:the\s+)?"
+    r"(?:(?:their|his|her|its|each|every|a|the|[a-z]+'s?)\s+)?(?:[a-z]+'s?\s+)?(?:identity|identities|id|ids)\b)(?!\s+of\b)")
+
+
+def identity_checks(text: str, domains) -> list[tuple[int, int, str]]:
+    """``(start, end, tool)`` for each check of someone's identity (:data:`_IDENTITY_CHECK`) in a chosen world with
+    a tool that verifies one (named ``verify_identity``): it asks for that tool (round 28)."""
+    tool = next((t.name for name in domains for t in get_toolset(name).tools if t.name == "verify_identity"), None)
+    return [] if tool is None else [(m.start(1), m.end(1), tool) for m in _IDENTITY_CHECK.finditer(text)]
+
+
 #: Changing a file's permissions (round 27: "change the permissions of 2 files", "fix the permissions on the
 #: scripts", "grant write access to 3 reports"): a verb of changing or granting, then the permissions. One regex,
 #: not a verb per phrasing: every multi-word verb is matched on its own by each world's evidence.
@@ -293,6 +319,9 @@ def light_verbs(text: str, domains) -> list[LightVerb]:
         [LightVerb(*h, "changing a file's permissions is the world's permission tool")
          for h in permission_changes(text, domains)] + \
         [LightVerb(*h, "acquiring a shop's goods is buying them") for h in acquiring_verbs(text, domains)] + \
+        [LightVerb(*h, "what money is spent on is bought") for h in spending_on(text, domains)] + \
+        [LightVerb(*h, "checking who someone is is verifying their identity")
+         for h in identity_checks(text, domains)] + \
         [LightVerb(*h, "putting a meeting into the week is scheduling it") for h in scheduling_verbs(text, domains)] + \
         [LightVerb(*h, "making a thing so is the tool named for that state")
          for h in resultative_verbs(text, domains)] + \

@@ -100,8 +100,14 @@ def _rule_regex(names: tuple[str, ...]) -> re.Pattern[str]:
     # ... or to "for" and a count, those the task is done for ("under the store's policy for 2 callers": the callers
     # are counted goals, no part of the policy: round 25)
     tail = (rf"(?:(?!\b(?:and|but|then|while|so|plus)\s+(?:then\s+|also\s+)?(?:{opens}|{counted})"
-            rf"|\b(?:and|but|or|plus|while)\s+(?:also\s+)?(?:{_NEXT_RULE})\b|\bfor\s+(?:{NUMBER})\s+[a-z])[^,;:.])*")
+            rf"|\b(?:and|but|or|plus|while)\s+(?:also\s+)?(?:{_NEXT_RULE})\b|\bfor\s+(?:{NUMBER})\s+[a-z]"
+            rf"|{_SPENT_ON})[^,;:.])*")
     return re.compile(rf"\b(?:({_PRECEDENCE_HEAD})|{_RULE_HEAD})\b{tail}")
+
+
+#: What a capped sum of money is spent on ("spend at most 50 dollars on 2 board games", "spend under $30 on 1
+#: lamp"): the things bought, counted, are the task's goods, no part of the cap (round 28).
+_SPENT_ON = rf"(?<=\s)on\s+(?:{NUMBER})\s+[a-z]"
 
 
 _RULE_REGEX: dict[tuple[str, ...], re.Pattern[str]] = {}
