@@ -43,7 +43,7 @@ def test_a_customer_without_a_shoppers_act_first_stays_support(directive):
     assert _domains(directive) == ["support"]
 
 
-# -- spending on counted things ------------------------------------------------------------------------------------------
+# -- spending on counted things ----
 @pytest.mark.parametrize("directive, count", [
     ("spend at most 30 euros on 3 scarves in the online store, dense", 3),
     ("spend under $40 on 2 kettles at the web shop", 2),
@@ -60,7 +60,7 @@ def test_buying_under_a_budget_reads_as_before():
     assert _goal(directive) == ({"goal_count": 2, "type": "product"}, "honored")
 
 
-# -- checking an identity ------------------------------------------------------------------------------------------------
+# -- checking an identity ----
 @pytest.mark.parametrize("directive", [
     "refund 2 orders once you have confirmed the caller's identity",
     "check the customer's ID and cancel 1 order",
@@ -74,7 +74,7 @@ def test_check_the_identity_of_is_one_operation():
     assert _operations("check the identity of 2 customers") == [("verify_identity", "honored")]
 
 
-# -- a count after a noun of an operation ---------------------------------------------------------------------------------
+# -- a count after a noun of an operation ----
 @pytest.mark.parametrize("directive, count", [
     ("make backups of 3 photos in the archive folder", 3),
     ("keep a copy of 1 thesis in the shared folder", 1),
