@@ -135,6 +135,15 @@ read, 4 -> 0 wrong; all 44 sets 96.9 -> 97.1 %, wrong 5 -> 1, 0 ignored: ``resul
 (``results/fidelity_fresh44_unseen.txt``: 93 % read, 1 wrong, 5 ignored: "the customer compares prices and orders 1
 blender" read as support, "spend at most 50 dollars on 2 board games" and "after checking their identity" lost their
 operations) and joined :data:`SETS`.
+Reader round 28 (branch fid34: a subject whose first act is comparing prices is a shopper, "the customer compares
+prices and orders 1 blender"; money spent on a count of things buys them, the budget rule ending before "on 2 board
+games"; checking someone's identity is ``verify_identity``; a count after an operation's noun, "copies of 2 essays")
+tuned on fresh44's misses (``results/fidelity_fresh44_fid34.txt``: 93 -> 100 % read, 1 -> 0 wrong, 5 -> 0 ignored;
+all 45 sets 97.0 -> 97.2 %, wrong 2 -> 1, 0 ignored: ``results/fidelity_all_sets_round28.txt``).
+``directives_fresh45.jsonl`` (34, held out for round 28, written before it) was run once untouched after it
+(``results/fidelity_fresh45_unseen.txt``: 94 % read, 5 wrong, 1 ignored: "order 1 coffee grinder, with a hidden
+catalog" named no world, "only part of the account visible" was not read as hidden facts, "before resetting their
+passwords" lost its operation) and joined :data:`SETS`.
 ``--generate`` scores the requirements twice: as read, and as *delivered* (on the seed-0 spec's own clauses,
 where the generator marks approximated what its spec does not meet: what a user gets).
 For every expected requirement this
@@ -185,7 +194,7 @@ SETS = ("directives.jsonl", "directives_heldout.jsonl", "directives_fresh.jsonl"
         "directives_fresh37.jsonl", "directives_fresh38.jsonl", "directives_fresh39.jsonl",
         "directives_fresh40.jsonl", "directives_fresh41.jsonl",
         "directives_fresh42.jsonl", "directives_fresh43.jsonl",
-        "directives_fresh44.jsonl")
+        "directives_fresh44.jsonl", "directives_fresh45.jsonl")
 _RANK = {"honored": 0, "approximated": 1, "unsupported": 2}
 _VALUE_OF = {"domain": "domains", "goal_count": "goal_count", "reward_mode": "reward_mode", "noise": "noise",
              "observability": "partial", "time_pressure": "horizon_slack", "tool_count": "tool_count"}
