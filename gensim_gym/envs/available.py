@@ -138,6 +138,10 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         lookahead: two more columns per row, ``closer`` (the landmark estimate behind Φ falls after the call's
             declared effects) and ``dead_end`` (it proves the goal unreachable after them); both 0 with hidden
             facts. One estimate per listed call and step: ~5x the face's cost, so off by default.
+        goal_first: list the calls that achieve an unmet goal condition (``achieves`` = 1) first, then the others,
+            each in layout order, so an achieving call sits at the front of the listing (an MLP reads "row k ->
+            logit k" per position). The same calls are listed; ~6k instructions a step more (filesystem reads
+            0.76x CartPole-v1's step with it), so off by default (benchmarks/results/goal_first.md).
 
     ``action_masks()`` marks the listed calls (for masked algorithms: MaskablePPO works on either face),
     ``oracle_actions()`` gives a shortest plan as indices of this face, ``describe_action(k)`` names a call.
@@ -163,6 +167,8 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
             raise ArgumentError(f"repeat_rows must be True or False, got {repeat_rows!r}")
         if not isinstance(lookahead, bool):
             raise ArgumentError(f"lookahead must be True or False, got {lookahead!r}")
+        if not isinstance(goal_first, bool):
+            raise ArgumentError(f"goal_first must be True or False, got {goal_first!r}")
         self.lookahead = lookahead
         self.base = base
         self.layout = layout
@@ -313,9 +319,7 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
             if perm is None:
                 listed = base._mask.nonzero()[0]  # the env's mask, which is exact without hidden facts
             else:  # positions in the goal-first order
-                pmask = self._pmask
-                base._mask.take(perm, 0, pmask, "clip")
-                listed = pmask.nonzero()[0]
+                listed = base._mask[perm].nonzero()[0]
         else:
             listed = np.asarray(self._possible(base._require_reset(), base._facts, base._nums, base._visible),
                                 dtype=np.intp)
