@@ -72,7 +72,7 @@ def _check_seed(seed: Any, owner: str, *, optional: bool = True) -> int | None:
 ACTION_SPACES = ("available", "ground")
 
 
-def _action_face(env: gym.Env, action_space: str, max_calls: int | None, repeat_rows: bool | None = None,
+def _action_face(env: gym.Env, action_space: str, max_calls: int | None, *, repeat_rows: bool | None = None,
                  lookahead: bool | None = None, goal_first: bool | None = None) -> gym.Env:
     """The vector env's action face: ``"available"`` (the k-th call available now, with per-call features:
     :class:`~gensim_gym.envs.available.AvailableCalls`; ``repeat_rows`` None takes its default) or ``"ground"``
@@ -174,4 +174,5 @@ def make_env(directive: str | None = None, *, spec: SimSpec | str | Path | None 
 
         # under the action face: over the bare env the curriculum reports through the env's episode-end hook
         env = attach_curriculum(env, curriculum, directive=directive, seed=seed)
-    return _action_face(env, action_space, max_calls, repeat_rows, lookahead, goal_first)
+    return _action_face(env, action_space, max_calls, repeat_rows=repeat_rows, lookahead=lookahead,
+                        goal_first=goal_first)

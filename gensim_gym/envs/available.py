@@ -163,12 +163,9 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         if not isinstance(max_calls, int) or isinstance(max_calls, bool) or not 1 <= max_calls <= layout.n_actions:
             raise ArgumentError(f"max_calls must be an integer in [1, {layout.n_actions}] (the layout's calls), "
                                 f"got {max_calls!r}")
-        if not isinstance(repeat_rows, bool):
-            raise ArgumentError(f"repeat_rows must be True or False, got {repeat_rows!r}")
-        if not isinstance(lookahead, bool):
-            raise ArgumentError(f"lookahead must be True or False, got {lookahead!r}")
-        if not isinstance(goal_first, bool):
-            raise ArgumentError(f"goal_first must be True or False, got {goal_first!r}")
+        for name, flag in (("repeat_rows", repeat_rows), ("lookahead", lookahead), ("goal_first", goal_first)):
+            if not isinstance(flag, bool):
+                raise ArgumentError(f"{name} must be True or False, got {flag!r}")
         self.lookahead = lookahead
         self.base = base
         self.layout = layout
@@ -316,10 +313,8 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
             self._status_seen = status
         perm = self._perm
         if base._visible is None:
-            if perm is None:
-                listed = base._mask.nonzero()[0]  # the env's mask, which is exact without hidden facts
-            else:  # positions in the goal-first order
-                listed = base._mask[perm].nonzero()[0]
+            # the env's mask, which is exact without hidden facts (goal_first: positions in the goal-first order)
+            listed = base._mask.nonzero()[0] if perm is None else base._mask[perm].nonzero()[0]
         else:
             listed = np.asarray(self._possible(base._require_reset(), base._facts, base._nums, base._visible),
                                 dtype=np.intp)
