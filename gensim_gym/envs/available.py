@@ -191,7 +191,6 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         # when a goal condition flips, and each task's initial one is its own, so identity says they still hold.
         self._status_seen: list[bool] | None = None
         self._rows = np.zeros((layout.n_actions, self.row_dim), dtype=np.float32)
-        self._pmask = np.zeros(layout.n_actions, dtype=bool)
         # The observation is assembled in one buffer, of which a copy is returned. Wrapping the env itself,
         # the env keeps its part there (observe_into) and skips its own copy.
         # With repeat_rows the rows are the first n repeated: the buffer has room for ceil(K / n) * n rows (< 2K),
