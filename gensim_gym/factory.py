@@ -72,8 +72,8 @@ def _check_seed(seed: Any, owner: str, *, optional: bool = True) -> int | None:
 ACTION_SPACES = ("available", "ground")
 
 
-def _action_face(env: gym.Env, action_space: str, max_calls: int | None, repeat_rows: bool | None = None,
-                 lookahead: bool | None = None) -> gym.Env:
+def _action_face(env: gym.Env, action_space: str, max_calls: int | None, *, repeat_rows: bool | None = None,
+                 lookahead: bool | None = None, goal_first: bool | None = None) -> gym.Env:
     """The vector env's action face: ``"available"`` (the k-th call available now, with per-call features:
     :class:`~gensim_gym.envs.available.AvailableCalls`; ``repeat_rows`` None takes its default) or ``"ground"``
     (every ground call, masked)."""
@@ -82,11 +82,12 @@ def _action_face(env: gym.Env, action_space: str, max_calls: int | None, repeat_
                             f"got {action_space!r}{did_you_mean(str(action_space), ACTION_SPACES)}")
     if cast(GenSimEnv, env.unwrapped).obs_mode != "vector" or action_space == "ground":
         for name, given in (("max_calls", max_calls is not None), ("repeat_rows", repeat_rows is not None),
-                            ("lookahead", lookahead is not None)):
+                            ("lookahead", lookahead is not None), ("goal_first", goal_first is not None)):
             if given:
                 raise ArgumentError(f"{name} goes with action_space='available' in obs_mode='vector'")
         return env
-    face: dict[str, Any] = {k: v for k, v in (("repeat_rows", repeat_rows), ("lookahead", lookahead)) if v is not None}
+    face: dict[str, Any] = {k: v for k, v in (("repeat_rows", repeat_rows), ("lookahead", lookahead),
+                                              ("goal_first", goal_first)) if v is not None}
     return AvailableCalls(env, max_calls, **face)
 
 
@@ -116,7 +117,8 @@ def make_env(directive: str | None = None, *, spec: SimSpec | str | Path | None 
              seed: int | None = None, num_tasks: int = 0, backend: Any = "offline", obs_mode: str = "vector",
              render_mode: str | None = None, curriculum: Any = None, max_difficulty: float | None = None,
              shuffle_slots: bool = False, action_space: str = "available", max_calls: int | None = None,
-             repeat_rows: bool | None = None, lookahead: bool | None = None, prefetch: int | None = None,
+             repeat_rows: bool | None = None, lookahead: bool | None = None, goal_first: bool | None = None,
+             prefetch: int | None = None,
              on_unknown: str = "error",
              strict: bool = False, **backend_kwargs: Any) -> gym.Env:
     """Build a :class:`GenSimEnv` from a directive (a task family) or from one fixed spec.
@@ -172,4 +174,5 @@ def make_env(directive: str | None = None, *, spec: SimSpec | str | Path | None 
 
         # under the action face: over the bare env the curriculum reports through the env's episode-end hook
         env = attach_curriculum(env, curriculum, directive=directive, seed=seed)
-    return _action_face(env, action_space, max_calls, repeat_rows, lookahead)
+    return _action_face(env, action_space, max_calls, repeat_rows=repeat_rows, lookahead=lookahead,
+                        goal_first=goal_first)

@@ -85,9 +85,11 @@ class _CallTables:
         self.unused = unused  # an action id that is never a call of this task (-1: every slot is used)
         self.pad = np.zeros((static.shape[0], pad), dtype=np.float32)  # columns written per step (lookahead)
         self._by_status: dict[tuple[bool, ...], np.ndarray] = {}
+        # per goal status, the goal-first listing order and the rows in that order (None: the layout's order)
+        self._ordered: dict[tuple[bool, ...], tuple[np.ndarray, np.ndarray] | None] = {}
         # the face at the task's reset state, kept by AvailableCalls._at_reset: (world, listed ids, calls cut,
-        # rows, observation)
-        self.first: tuple[CompiledWorld, np.ndarray, int, np.ndarray, np.ndarray] | None = None
+        # rows, listing order, observation)
+        self.first: tuple[CompiledWorld, np.ndarray, int, np.ndarray, np.ndarray | None, np.ndarray] | None = None
 
     def rows(self, status: list[bool]) -> np.ndarray:
         """Every call's feature row when the goal conditions' status is ``status`` (one bool per goal condition;
@@ -105,6 +107,25 @@ class _CallTables:
                 (self.named @ unmet > 0), self.pad)).astype(np.float32)
         return rows
 
+    def ordered(self, status: list[bool]) -> tuple[np.ndarray, np.ndarray] | None:
+        """The goal-first listing for goal status ``status``: the call ids that achieve an unmet goal condition,
+        then the others (each in layout order), and :meth:`rows` in that order; None when that is the layout's
+        order itself."""
+        key = tuple(status)
+        if key in self._ordered:
+            return self._ordered[key]
+        if len(self._ordered) >= 64:
+            self._ordered.clear()
+        rows = self.rows(status)
+        ach = rows[:, self.static.shape[1]] > 0
+        first, rest = np.flatnonzero(ach), np.flatnonzero(~ach)
+        out: tuple[np.ndarray, np.ndarray] | None = None
+        if len(first) and len(rest) and first[-1] > rest[0]:
+            order = np.concatenate((first, rest)).astype(np.intp)
+            out = (order, rows.take(order, 0))
+        self._ordered[key] = out
+        return out
+
 
 class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
     """``Discrete(K)`` over the calls available now, with per-call features (see the module docstring).
@@ -117,15 +138,21 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         lookahead: two more columns per row, ``closer`` (the landmark estimate behind Φ falls after the call's
             declared effects) and ``dead_end`` (it proves the goal unreachable after them); both 0 with hidden
             facts. One estimate per listed call and step: ~5x the face's cost, so off by default.
+        goal_first: list the calls that achieve an unmet goal condition (``achieves`` = 1) first, then the others,
+            each in layout order, so an achieving call sits at the front of the listing (an MLP reads "row k ->
+            logit k" per position). The same calls are listed; ~6k instructions a step more (filesystem reads
+            0.76x CartPole-v1's step with it), so off by default (benchmarks/results/goal_first.md).
 
     ``action_masks()`` marks the listed calls (for masked algorithms: MaskablePPO works on either face),
     ``oracle_actions()`` gives a shortest plan as indices of this face, ``describe_action(k)`` names a call.
     """
 
     def __init__(self, env: gym.Env, max_calls: int | None = None, repeat_rows: bool = True,
-                 lookahead: bool = False) -> None:
+                 lookahead: bool = False, goal_first: bool = False) -> None:
         gym.utils.RecordConstructorArgs.__init__(self, max_calls=max_calls, repeat_rows=repeat_rows,
-                                                 lookahead=lookahead)
+                                                 lookahead=lookahead, goal_first=goal_first)
+        self.goal_first = goal_first
+        self._perm: np.ndarray | None = None  # the listing's order (None: the layout's): listed k is call perm[k]
         super().__init__(env)
         base = env.unwrapped
         if not isinstance(base, GenSimEnv) or base.obs_mode != "vector":
@@ -136,10 +163,9 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         if not isinstance(max_calls, int) or isinstance(max_calls, bool) or not 1 <= max_calls <= layout.n_actions:
             raise ArgumentError(f"max_calls must be an integer in [1, {layout.n_actions}] (the layout's calls), "
                                 f"got {max_calls!r}")
-        if not isinstance(repeat_rows, bool):
-            raise ArgumentError(f"repeat_rows must be True or False, got {repeat_rows!r}")
-        if not isinstance(lookahead, bool):
-            raise ArgumentError(f"lookahead must be True or False, got {lookahead!r}")
+        for name, flag in (("repeat_rows", repeat_rows), ("lookahead", lookahead), ("goal_first", goal_first)):
+            if not isinstance(flag, bool):
+                raise ArgumentError(f"{name} must be True or False, got {flag!r}")
         self.lookahead = lookahead
         self.base = base
         self.layout = layout
@@ -209,7 +235,12 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         # k >= n wraps around, so every action is a call available now: an unmasked policy starts as a
         # masked random one instead of spending most calls on empty positions (BENCHMARKS.md, Learnability)
         n = len(listed)
-        ground = listed.item(action % n) if n else self._invalid_call()
+        if n:
+            ground = listed.item(action % n)
+            if self._perm is not None:
+                ground = self._perm.item(ground)
+        else:
+            ground = self._invalid_call()
         if self._direct:  # the env's observation is in self._out already: no copy of it (see __init__)
             base = self.base
             base._copy_obs = False
@@ -229,7 +260,7 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         """The call action ``action`` makes now (``k >= n`` wraps around, as in :meth:`step`)."""
         n = len(self._listed)
         if n and 0 <= action < self.max_calls:
-            return self.base.describe_action(int(self._listed[action % n]))
+            return self.base.describe_action(self._call(action % n))
         return f"<no call at {action}: {n} calls are available now, the face has {self.max_calls} actions>"
 
     def oracle_actions(self) -> list[int]:
@@ -240,9 +271,15 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         world = base._require_reset()
         facts, nums = bytearray(base._facts), list(base._nums)
         visible = bytearray(base._visible) if base._visible is not None else None
+        tables = self._call_tables(world)
         out: list[int] = []
         for a in plan:
-            listed = self._possible(world, facts, nums, visible)[:self.max_calls]
+            listed = self._possible(world, facts, nums, visible)
+            ordered = tables.ordered(world.goal_status(facts, nums)) if self.goal_first else None
+            if ordered is not None:  # the listing's goal-first order
+                rank = {int(c): k for k, c in enumerate(ordered[0])}
+                listed.sort(key=rank.__getitem__)
+            listed = listed[:self.max_calls]
             out.append(listed.index(a) if a in listed else self.max_calls)
             ground = world.actions[a]
             assert ground is not None  # the plan's calls are the task's
@@ -263,28 +300,40 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         fewer instructions in calendar but ran 4-5 % slower in CPU time in both domains measured.
         """
         base = self.base
+        status = base._status
+        if status is not self._status_seen:  # a goal condition flipped, or another episode began
+            tables = self._call_tables(base._require_reset())
+            self._rows = tables.rows(status)
+            self._perm = None
+            if self.goal_first:
+                ordered = tables.ordered(status)
+                if ordered is not None:
+                    self._perm, self._rows = ordered
+            self._status_seen = status
+        perm = self._perm
         if base._visible is None:
-            listed = base._mask.nonzero()[0]  # the env's mask, which is exact without hidden facts
+            # the env's mask, which is exact without hidden facts (goal_first: positions in the goal-first order)
+            listed = base._mask.nonzero()[0] if perm is None else base._mask[perm].nonzero()[0]
         else:
             listed = np.asarray(self._possible(base._require_reset(), base._facts, base._nums, base._visible),
                                 dtype=np.intp)
+            if perm is not None:
+                rank = np.empty_like(perm)
+                rank[perm] = np.arange(len(perm))
+                listed = np.sort(rank[listed])
         n = len(listed)
         if n > self.max_calls:
             info["calls_cut"] = n - self.max_calls
             listed = listed[:self.max_calls]
             n = self.max_calls
         self._listed = listed
-        status = base._status
-        if status is not self._status_seen:  # a goal condition flipped, or another episode began
-            self._rows = self._call_tables(base._require_reset()).rows(status)
-            self._status_seen = status
         if base._obs is not self._head:  # not wrapping the env itself (or another face took its buffer over)
             self._head[:] = obs
         # positional (axis 0, out, "clip"): with an out array the default mode "raise" gathers into a
         # temporary first; listed ids are valid, so clipping never applies
         self._rows.take(listed, 0, self._blocks[n], "clip")
         if self.lookahead and n:  # written before the repeat below copies the rows
-            self._blocks[n][:, -2:] = self._lookahead(listed)
+            self._blocks[n][:, -2:] = self._lookahead(listed if perm is None else perm.take(listed))
         if self.repeat_rows and n:  # every row is written: row k is the row of call k mod n
             repeat = self._repeats[n]
             if repeat is not None:  # (n < K) the first n rows again after them
@@ -314,9 +363,9 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         # (not for a world compiled again from the same spec, nor when another face took the env's buffer over)
         if first is None or first[0] is not world or base._obs is not self._head:
             obs = self._observe(obs, info)
-            tables.first = (world, self._listed, info.get("calls_cut", 0), self._rows, obs.copy())
+            tables.first = (world, self._listed, info.get("calls_cut", 0), self._rows, self._perm, obs.copy())
             return obs
-        _, self._listed, cut, self._rows, obs = first
+        _, self._listed, cut, self._rows, self._perm, obs = first
         if cut:
             info["calls_cut"] = cut
         self._status_seen = base._status  # the rows are those of the reset state's goal status
@@ -362,7 +411,12 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         if unused >= 0:
             return unused
         mask = self.base.action_masks()
-        return int(np.flatnonzero(~mask)[0]) if not mask.all() else int(self._listed[0])
+        return int(np.flatnonzero(~mask)[0]) if not mask.all() else self._call(0)
+
+    def _call(self, k: int) -> int:
+        """The ground id of the k-th listed call."""
+        i = int(self._listed[k])
+        return i if self._perm is None else int(self._perm[i])
 
     def _call_tables(self, world: CompiledWorld) -> _CallTables:
         if world is self._world and self._current is not None:  # the task being played: every step asks

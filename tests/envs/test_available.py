@@ -226,3 +226,61 @@ def test_lookahead_flags_dead_ends_and_hides_nothing() -> None:
         obs, _ = hidden.reset(seed=seed)
         rows = obs[hidden_face.layout.obs_dim:].reshape(hidden.action_space.n, hidden_face.row_dim)
         assert not rows[:, -2:].any()
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+@pytest.mark.parametrize("extra", ["", ", hidden"])
+def test_goal_first_lists_the_same_calls_achievers_first(domain: str, extra: str) -> None:
+    """``goal_first=True`` lists the same calls as the default face, in another order: every call whose row reads
+    ``achieves`` comes before every call whose row does not; the rows still describe the calls their actions make,
+    the oracle's plan in this face's indices still succeeds, and replays are identical."""
+    env = make(domain, extra, difficulty=0.5, goal_first=True)
+    plain = make(domain, extra, difficulty=0.5)
+    layer, plain_layer = face(env), face(plain)
+    achieves = layer._d_static  # the column after the static part
+    rng = np.random.default_rng(0)
+    for seed in range(3):
+        obs, _ = env.reset(seed=seed)
+        plain.reset(seed=seed)
+        for _ in range(12):
+            n = int(layer.action_masks().sum())
+            calls = [layer.describe_action(k) for k in range(n)]
+            assert sorted(calls) == sorted(plain_layer.describe_action(k) for k in range(n))
+            rows = obs[layer.layout.obs_dim:].reshape(env.action_space.n, layer.row_dim)[:n]
+            flags = rows[:, achieves].tolist()
+            assert flags == sorted(flags, reverse=True)  # achievers first
+            k = int(rng.integers(n))
+            same = next(j for j in range(n) if plain_layer.describe_action(j) == calls[k])
+            obs, _, terminated, truncated, _ = env.step(k)
+            _, _, plain_terminated, plain_truncated, _ = plain.step(same)
+            assert (terminated, truncated) == (plain_terminated, plain_truncated)
+            if terminated or truncated:
+                break
+        env.reset(seed=seed)
+        for k in layer.oracle_actions():
+            _, _, terminated, _, info = env.step(k)
+        assert terminated and info["is_success"]
+    check_env(AvailableCalls(make(domain, extra, difficulty=0.5, action_space="ground").unwrapped, goal_first=True),
+              skip_render_check=True)
+
+
+def test_goal_first_puts_the_achieving_call_at_row_0() -> None:
+    """Easy calendar's room tasks: once the meeting is scheduled, ``book_room`` (the call that achieves the goal) is
+    action 0 with ``goal_first``, wherever the layout lists it."""
+    env = make("calendar", difficulty=0.1, goal_first=True)
+    layer = face(env)
+    seen = 0
+    for seed in range(20):
+        env.reset(seed=seed)
+        if not env.unwrapped.sim_spec.task.goal[0].startswith("in_room"):
+            continue
+        plan = layer.oracle_actions()
+        env.step(plan[0])  # schedule the goal's meeting
+        assert layer.oracle_actions() == [0]
+        assert layer.describe_action(0).startswith("book_room")
+        seen += 1
+    assert seen >= 5
+    with pytest.raises(ArgumentError, match="goal_first must be True or False"):
+        make("warehouse", goal_first="yes")
+    with pytest.raises(ArgumentError, match="goal_first goes with action_space='available'"):
+        make("warehouse", action_space="ground", goal_first=True)
