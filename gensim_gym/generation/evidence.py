@@ -21,6 +21,7 @@ from gensim_gym.generation.lexicon import (
     OCCASIONS,
     counted_nouns,
     counted_pool_nouns,
+    counted_type,
     domain_vocabulary,
     evidence_nouns,
     noun_lemma,
@@ -38,9 +39,11 @@ from gensim_gym.generation.operations import (
     MEETINGS_LISTED,
     OPERATIONS,
     SCHEDULING,
+    VERB_SLOT,
+    object_words,
 )
 from gensim_gym.generation.toolsets import load_registry
-from gensim_gym.generation.word_roles import place_noun
+from gensim_gym.generation.word_roles import NOUN_AFTER, place_noun
 from gensim_gym.generation.wording import has_word, verb_pattern
 
 #: Keywords too common to choose a domain on their own ("look things up with a search tool" is not a
@@ -69,9 +72,12 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     # an act done to what only this world's work is done to, as said ("reply to a customer", "order ... online":
     # ``field_vocabulary.FIELD_ACTS``), names it as its keywords do (round 24)
     hits += [w for w in field_acts(text, name) if w not in hits]
+    # ordering a count of goods no other world has is buying them ("order 1 coffee grinder": round 29)
+    hits += [w for w, _ in purchase_acts(text, name) if w not in hits]
     # a keyword inside another world's name for a meeting is part of that name ("2 focus blocks" are no toy blocks:
     # round 14), and one inside another world's act is its object ("order 3 phone cases online": round 25)
-    acts_elsewhere = other_acts(text, name)
+    acts_elsewhere = other_acts(text, name) + [span for other in load_registry() if other != name
+                                               for _, span in purchase_acts(text, other)]
     meetings = [m.span() for other, patterns in _DATED.items() if other != name for _, p in patterns
                 for m in p.finditer(text)] + acts_elsewhere
     hits = [w for w in hits if not all(any(a <= m.start() and m.end() <= b for a, b in meetings)
@@ -158,6 +164,43 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     # a product demo": no goods; round 15)
     listed = [m.span() for m in MEETINGS_LISTED.finditer(text)] if name != "calendar" else []
     return hits, [w for w in weak if not listed or not _only_within(text, w, listed)]
+
+
+#: The verbs of buying that a count of goods follows where a verb stands ("order 1 coffee grinder"); "order" alone is
+#: support's noun too ("refund 1 order"), so only the verb with its counted object names the shop (round 29).
+_PURCHASE_VERBS = ("order", "buy", "purchase")
+#: Words after a count that are no goods ("order 2 of them", "buy 3 more").
+_NO_GOODS = NOUN_AFTER | {"them", "it", "more", "times", "extra", "others"}
+
+
+def purchase_acts(text: str, name: str) -> list[tuple[str, tuple[int, int]]]:
+    """``(said, span)`` for each verb of buying (:data:`_PURCHASE_VERBS`) that is an operation of world ``name``'s
+    buying tool, standing where a verb stands with a count of goods after it that no other world has: none of its
+    words is another world's counted noun, keyword or field word ("order 1 coffee grinder", "order 2 kettles"; not
+    "order 3 pallets", a warehouse's, nor "refund 1 order", a noun). Buying them is the shop's trade, named as its
+    keywords name it (round 29)."""
+    ops = operations(name)
+    tool = ops.get("buy")
+    verbs = [v for v in _PURCHASE_VERBS if tool is not None and ops.get(v) == tool]
+    if not verbs:
+        return []
+    pattern = rf"{VERB_SLOT}((?:{'|'.join(verb_pattern(v) for v in verbs)})\s+(?:{NUMBER}))\s+(?=[a-z])"
+    others = [other for other in load_registry() if other != name]
+    out = []
+    for m in re.finditer(pattern, text):
+        goods = object_words(text, m.end())[:3]
+        if goods and all(w.isalpha() and w not in _NO_GOODS and w not in NUMBER_WORDS for w in goods) \
+                and not any(_names_other(w, others) for w in goods):
+            out.append((f"{m.group(1)} {' '.join(goods)}", (m.start(1), m.end() + len(" ".join(goods)))))
+    return out
+
+
+def _names_other(word: str, others: list[str]) -> bool:
+    """Whether ``word`` is a counted noun, keyword or field word of one of the worlds ``others`` (see
+    :func:`purchase_acts`)."""
+    lemma = noun_lemma(word)
+    return any(counted_type(word, [o]) is not None or lemma in {noun_lemma(k) for k in load_registry()[o].keywords}
+               or weak_field_words(word, o) for o in others)
 
 
 def _outermost(text: str, hits: list[str], name: str) -> list[str]:

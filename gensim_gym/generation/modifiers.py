@@ -163,8 +163,11 @@ _RATE = r"(?:\d+(?:\.\d+)?\s*(?:%|percent)\s+)?"
 _HIDDEN_ADJ = (r"hidden|concealed|masked|withheld|secret|private|unknown|obscured|redacted|undisclosed|unrevealed"
                r"|unshown|not shown|not visible|not given|not revealed|invisible|unavailable|out of view|out of sight"
                r"|off[- ]screen|blanked out|blacked out|left out|omitted|under wraps")
-_INFO_NOUN = (r"information|info|details?|facts?|data|state|map|maps|attributes?|properties|fields?|records?"
-              r"|identity|identities|status|statuses|locations?|positions?|contents?|layout|board|world|values?"
+#: What a world lists its things in (round 29: "with a hidden catalog", "the product listings kept secret", "hide the
+#: price list"): information too, said first so "price list" is read whole, not as "price".
+_LISTING_NOUN = r"catalogs?|catalogues?|listings?|(?:price|product|stock|item)\s+lists?"
+_INFO_NOUN = (_LISTING_NOUN + r"|information|info|details?|facts?|data|state|map|maps|attributes?|properties"
+              r"|fields?|records?|identity|identities|status|statuses|locations?|positions?|contents?|layout|board|world|values?"
               r"|variables?|knowledge|specifics|particulars|history|histories|addresses|address|numbers?|names?"
               r"|parts? of the (?:state|world|map|board)|things|stuff|clues?|whereabouts|inventory|specs?|preferences?"
               r"|availability|prices?|costs?|ids?")
@@ -299,6 +302,10 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      r"(?:[\w'-]+\s+){0,4}?(?:(?:is|are|gets?|stays?|remains?)\s+(?:\w+\s+)?(?:visible|observable|shown|seen|known"
      # ... or listed (round 23: "only some directories are listed"): a part is shown, the rest unseen
      r"|observed|revealed|displayed|listed)"
+     # ... or said without its verb, after the part's noun (round 29: "with only part of the account visible", "just
+     # some of the shelves shown"): the adjective ends its phrase, so "only some visible items" is no part seen
+     r"|(?<=\s)(?:visible|observable|shown|revealed|displayed)(?=\s*(?:$|[,;:.)]"
+     r"|\b(?:and|but|to|at|while|so|then|with)\b))"
      # a part said to be open to a way of looking (round 20): "only some folders can be listed", "just a few
      # shelves may be inspected", "only certain rooms can be looked into": the rest stays unseen
      r"|(?:can|could|may|might|will)\s+(?:\w+\s+)?be\s+(?:seen|viewed|listed|opened|read|inspected|browsed"

@@ -97,7 +97,14 @@ from gensim_gym.generation.operations import (
 from gensim_gym.generation.rules import originals_kept, protected_place
 from gensim_gym.generation.toolsets import load_registry
 from gensim_gym.generation.unread import NOT_UNDERSTOOD, RANK_NOUNS, likely_kind
-from gensim_gym.generation.word_roles import NOUN_AFTER, VERB_AFTER, noun_here, takes_object, words_before
+from gensim_gym.generation.word_roles import (
+    GERUND_AFTER,
+    NOUN_AFTER,
+    VERB_AFTER,
+    noun_here,
+    takes_object,
+    words_before,
+)
 
 STATUSES = ("honored", "approximated", "unsupported")
 _UNREAD = "not understood by the offline reader (no requirement made of it)"
@@ -718,6 +725,8 @@ def _verb_clause(text: str, start: int, end: int, knobs: Knobs) -> Clause | None
     elif verb in ACCOMPLISH_VERBS and (m := re.match(r"\s+(?:to|with|on)\b", text[end:])) \
             and takes_object(text, end + m.end()):
         pass  # "the agent replies to 5 emails", "responds to 4 complaints": its object after its preposition
+    elif word.endswith("ing") and prev in GERUND_AFTER and takes_object(text, end):
+        pass  # "before resetting their passwords": an act done before or after another, with its object (round 29)
     elif not (placed if verb == word else takes_object(text, end, ending=True) and not word.endswith("ing")):
         return None  # "elevator control:", "shipping address" and "lift scheduling," are nouns
     return _no_tool(word, verb, knobs, text[end:end + 40], text[max(0, start - 80):start])

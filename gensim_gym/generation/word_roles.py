@@ -20,6 +20,10 @@ NOUN_AFTER = frozenset({"a", "an", "the", "their", "his", "her", "its", "our", "
 #: Words after which a word stands where a verb does ("then pile", "to restock", "must carry").
 VERB_AFTER = frozenset({"then", "and", "to", "must", "should", "can", "will", "please", "also", "first", "that",
                         "who", "or", "never", "always", "not", "just", "only", "i", "we", "you", "they", "it"})
+#: Prepositions of time and manner after which a participle in -ing is a verb done as part of the task, with its
+#: object after it ("verifies 2 callers before resetting their passwords", "after refunding the order", "without
+#: deleting any files": round 29); a participle elsewhere before a noun is read as an adjective ("shipping address").
+GERUND_AFTER = frozenset({"before", "after", "while", "without", "by", "upon", "when", "once", "since"})
 #: Words that, after a word, make it a verb taking an object ("pile 5 blocks", "tour every cell").
 OBJECT_WORDS = NOUN_AFTER - {"of", "per", "more", "most", "other", "another"} | {"them", "it", "everything",
                                                                                 "up", "out", "down", "off"}
