@@ -144,6 +144,15 @@ all 45 sets 97.0 -> 97.2 %, wrong 2 -> 1, 0 ignored: ``results/fidelity_all_sets
 (``results/fidelity_fresh45_unseen.txt``: 94 % read, 5 wrong, 1 ignored: "order 1 coffee grinder, with a hidden
 catalog" named no world, "only part of the account visible" was not read as hidden facts, "before resetting their
 passwords" lost its operation) and joined :data:`SETS`.
+Reader round 29 (branch fid35: ordering a count of goods no other world has names the shop, "order 1 coffee grinder";
+a world's listing can be hidden, "a hidden catalog"; a part said seen without its verb, "with only part of the account
+visible"; an act after before/after/while with its object, "before resetting their passwords", is an operation) tuned
+on fresh45's misses (``results/fidelity_fresh45_fid35.txt``: 94 -> 98 % read, 5 -> 0 wrong, 1 -> 0 ignored; all 46
+sets 97.1 -> 97.2 %, wrong 6 -> 1, 0 ignored: ``results/fidelity_all_sets_round29.txt``). ``directives_fresh46.jsonl``
+(34, held out for round 29, written before it) was run once untouched after it (``results/fidelity_fresh46_unseen.txt``:
+94 % read, 2 wrong, 2 ignored: "a warehouse beside an online store" read one world, "order 2 pens and answer 1
+customer email" lost the shop, "a directory tree you can only partly see" lost its observability) and joined
+:data:`SETS`.
 ``--generate`` scores the requirements twice: as read, and as *delivered* (on the seed-0 spec's own clauses,
 where the generator marks approximated what its spec does not meet: what a user gets).
 For every expected requirement this
@@ -194,7 +203,7 @@ SETS = ("directives.jsonl", "directives_heldout.jsonl", "directives_fresh.jsonl"
         "directives_fresh37.jsonl", "directives_fresh38.jsonl", "directives_fresh39.jsonl",
         "directives_fresh40.jsonl", "directives_fresh41.jsonl",
         "directives_fresh42.jsonl", "directives_fresh43.jsonl",
-        "directives_fresh44.jsonl", "directives_fresh45.jsonl")
+        "directives_fresh44.jsonl", "directives_fresh45.jsonl", "directives_fresh46.jsonl")
 _RANK = {"honored": 0, "approximated": 1, "unsupported": 2}
 _VALUE_OF = {"domain": "domains", "goal_count": "goal_count", "reward_mode": "reward_mode", "noise": "noise",
              "observability": "partial", "time_pressure": "horizon_slack", "tool_count": "tool_count"}
