@@ -38,7 +38,6 @@ is not lower by more than 5 points.
 from __future__ import annotations
 
 import argparse
-import functools
 import hashlib
 import json
 import re
@@ -83,17 +82,22 @@ class Cell:
                 "num_tasks": 0, **self.env_kwargs}
 
 
-@functools.cache
+#: :func:`_owners`' table, filled on first use. A plain dict, not ``functools.cache``: RLlib's env runners unpickle
+#: :class:`SeenTasks` by value from ``__main__``, and a cache wrapper would be pickled by reference to ``__main__``,
+#: which the runner's own ``__main__`` does not have.
+_OWNERS: dict[str, str] = {}
+
+
 def _owners() -> dict[str, str]:
     """The built-in domain of each predicate and fluent name."""
     from gensim_gym.generation.toolsets import get_toolset  # noqa: PLC0415 - only mixed cells need it
 
-    out: dict[str, str] = {}
-    for domain in DOMAINS:
-        toolset = get_toolset(domain)
-        for item in (*toolset.predicates, *toolset.fluents):
-            out.setdefault(item.name, domain)
-    return out
+    if not _OWNERS:
+        for domain in DOMAINS:
+            toolset = get_toolset(domain)
+            for item in (*toolset.predicates, *toolset.fluents):
+                _OWNERS.setdefault(item.name, domain)
+    return _OWNERS
 
 
 def goal_domains(spec: Any) -> str:
