@@ -348,7 +348,9 @@ PHRASE_END = frozenset({"without", "within", "into", "onto", "under", "over", "a
                          "must", "should", "can", "will", "would", "may", "might", "up", "down", "out", "off", "away",
                          "back", "whose", "using", "between", "inside", "outside", "around", "only", "first",
                          "for", "of", "and", "or", "with", "the", "a", "an", "to", "in", "on", "at", "by", "from",
-                         "that", "which", "who", "where", "is", "are", "be", "then", "but", "while", "when", "plus"})
+                         "that", "which", "who", "where", "is", "are", "be", "then", "but", "while", "when", "plus",
+                         # prepositions of place (round 30: "a help desk next to a shop": no "desk next")
+                         "beside", "besides", "alongside", "near", "next", "adjacent"})
 
 
 def _foreign_compound(text: str, keyword: str) -> bool:
