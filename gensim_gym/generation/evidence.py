@@ -21,7 +21,6 @@ from gensim_gym.generation.lexicon import (
     OCCASIONS,
     counted_nouns,
     counted_pool_nouns,
-    counted_type,
     domain_vocabulary,
     evidence_nouns,
     noun_lemma,
@@ -30,6 +29,7 @@ from gensim_gym.generation.lexicon import (
     own_words,
     said_words,
     tool_verb,
+    type_noun,
     verb_of,
 )
 from gensim_gym.generation.operations import (
@@ -197,9 +197,10 @@ def purchase_acts(text: str, name: str) -> list[tuple[str, tuple[int, int]]]:
 
 def _names_other(word: str, others: list[str]) -> bool:
     """Whether ``word`` is a counted noun, keyword or field word of one of the worlds ``others`` (see
-    :func:`purchase_acts`)."""
+    :func:`purchase_acts`). A name a world only gives its objects, or an everyday name of them ("pens", "mugs":
+    rearrangement's things), is none: a shop sells those goods too (round 30: "order 2 pens" is buying them)."""
     lemma = noun_lemma(word)
-    return any(counted_type(word, [o]) is not None or lemma in {noun_lemma(k) for k in load_registry()[o].keywords}
+    return any(type_noun(word, [o]) is not None or lemma in {noun_lemma(k) for k in load_registry()[o].keywords}
                or weak_field_words(word, o) for o in others)
 
 
