@@ -350,8 +350,9 @@ PHRASE_END = frozenset({"without", "within", "into", "onto", "under", "over", "a
                          "back", "whose", "using", "between", "inside", "outside", "around", "only", "first",
                          "for", "of", "and", "or", "with", "the", "a", "an", "to", "in", "on", "at", "by", "from",
                          "that", "which", "who", "where", "is", "are", "be", "then", "but", "while", "when", "plus",
-                         # prepositions of place (round 30: "a help desk next to a shop": no "desk next")
-                         "beside", "besides", "alongside", "near", "next", "adjacent"})
+                         # prepositions of place (round 30: "a help desk beside a shop": no "desk beside"; "next" and
+                         # "adjacent" only before "to": :func:`_foreign_compound`)
+                         "beside", "besides", "alongside", "near"})
 
 
 def _foreign_compound(text: str, keyword: str) -> bool:
@@ -374,7 +375,8 @@ def _foreign_compound(text: str, keyword: str) -> bool:
         activity = (head.endswith("ing") and not foreign_act) or any(head.endswith(g) for g in _GENERIC_HEADS
                                                                      if len(g) > 3) \
             or bool(_NOMINALIZED_ACT.fullmatch(head))
-        known = activity or head in _GENERIC_HEADS or head in PHRASE_END or head in VOCABULARY \
+        place = head in ("next", "adjacent") and re.match(r"\s+to\b", text[m.end():]) is not None  # "next to"
+        known = activity or place or head in _GENERIC_HEADS or head in PHRASE_END or head in VOCABULARY \
             or (verb_of(head) is not None and not foreign_act) \
             or any(head in ts.keywords or noun_lemma(head) in counted_nouns(n) for n, ts in registry.items()) \
             or any(weak_field_words(head, n) for n, ts in registry.items()  # "shop online": the shop's own word
