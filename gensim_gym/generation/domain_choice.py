@@ -138,9 +138,12 @@ def _names_world(text: str, name: str, ts) -> bool:
     return any(w not in scene for w in (*hits, *weak))
 
 
-#: Words that join two worlds into one ("support tickets plus file cleanup"); "and" joins too much else.
+#: Words that join two worlds into one ("support tickets plus file cleanup"); "and" joins too much else. A
+#: preposition of place joins them as well (round 30: "a warehouse beside an online store", "a help desk next to a
+#: shop"): each side must still name a world of its own (:func:`_conjunct_domains`).
 _JOIN = re.compile(r"\s+(?:plus|as well as|together with|combined with|along with|mixed with|combines? with"
-                   r"|combining with|merged with|coupled with|paired with|alongside)\s+|\s*[+&]\s*")
+                   r"|combining with|merged with|coupled with|paired with|alongside|besides?|next to|adjacent to"
+                   r"|near|close to|side by side with)\s+|\s*[+&]\s*")
 
 
 #: A verb of joining and its two objects ("combine the helpdesk with file management", "merge the shop and the
@@ -244,8 +247,12 @@ def _spelled(name: str) -> str:
 
 
 #: Where an item of a list of worlds starts and ends ("the shop and the calendar, 5 tools", "calendar + store").
-_ITEM_START = r"(?:^|[,;:+&]|\band|\bplus|\bwith|\bor)\s*(?:the\s+|a\s+|an\s+|my\s+|our\s+|your\s+|their\s+)?"
-_ITEM_END = r"s?\s*(?:tasks?\s*|worlds?\s*|domains?\s*)?(?=$|[,;:.+&]|\band\b|\bplus\b|\bwith\b|\bor\b)"
+#: A preposition of place between two worlds separates them as "and" does (round 30: "a help desk next to a shop").
+_BESIDE = r"beside|besides|alongside|near|next\s+to|adjacent\s+to"
+_ITEM_START = rf"(?:^|[,;:+&]|\band|\bplus|\bwith|\bor|\b(?:{_BESIDE}))\s*" \
+    r"(?:the\s+|a\s+|an\s+|my\s+|our\s+|your\s+|their\s+)?"
+_ITEM_END = r"s?\s*(?:tasks?\s*|worlds?\s*|domains?\s*)?" \
+    rf"(?=$|[,;:.+&]|\band\b|\bplus\b|\bwith\b|\bor\b|\b(?:{_BESIDE})\b)"
 
 
 def _listed_world(text: str, name: str, registry: dict, *, places: bool = False) -> bool:

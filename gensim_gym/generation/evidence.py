@@ -21,7 +21,6 @@ from gensim_gym.generation.lexicon import (
     OCCASIONS,
     counted_nouns,
     counted_pool_nouns,
-    counted_type,
     domain_vocabulary,
     evidence_nouns,
     noun_lemma,
@@ -30,6 +29,7 @@ from gensim_gym.generation.lexicon import (
     own_words,
     said_words,
     tool_verb,
+    type_noun,
     verb_of,
 )
 from gensim_gym.generation.operations import (
@@ -197,9 +197,10 @@ def purchase_acts(text: str, name: str) -> list[tuple[str, tuple[int, int]]]:
 
 def _names_other(word: str, others: list[str]) -> bool:
     """Whether ``word`` is a counted noun, keyword or field word of one of the worlds ``others`` (see
-    :func:`purchase_acts`)."""
+    :func:`purchase_acts`). A name a world only gives its objects, or an everyday name of them ("pens", "mugs":
+    rearrangement's things), is none: a shop sells those goods too (round 30: "order 2 pens" is buying them)."""
     lemma = noun_lemma(word)
-    return any(counted_type(word, [o]) is not None or lemma in {noun_lemma(k) for k in load_registry()[o].keywords}
+    return any(type_noun(word, [o]) is not None or lemma in {noun_lemma(k) for k in load_registry()[o].keywords}
                or weak_field_words(word, o) for o in others)
 
 
@@ -348,7 +349,10 @@ PHRASE_END = frozenset({"without", "within", "into", "onto", "under", "over", "a
                          "must", "should", "can", "will", "would", "may", "might", "up", "down", "out", "off", "away",
                          "back", "whose", "using", "between", "inside", "outside", "around", "only", "first",
                          "for", "of", "and", "or", "with", "the", "a", "an", "to", "in", "on", "at", "by", "from",
-                         "that", "which", "who", "where", "is", "are", "be", "then", "but", "while", "when", "plus"})
+                         "that", "which", "who", "where", "is", "are", "be", "then", "but", "while", "when", "plus",
+                         # prepositions of place (round 30: "a help desk beside a shop": no "desk beside"; "next" and
+                         # "adjacent" only before "to": :func:`_foreign_compound`)
+                         "beside", "besides", "alongside", "near"})
 
 
 def _foreign_compound(text: str, keyword: str) -> bool:
@@ -371,7 +375,8 @@ def _foreign_compound(text: str, keyword: str) -> bool:
         activity = (head.endswith("ing") and not foreign_act) or any(head.endswith(g) for g in _GENERIC_HEADS
                                                                      if len(g) > 3) \
             or bool(_NOMINALIZED_ACT.fullmatch(head))
-        known = activity or head in _GENERIC_HEADS or head in PHRASE_END or head in VOCABULARY \
+        place = head in ("next", "adjacent") and re.match(r"\s+to\b", text[m.end():]) is not None  # "next to"
+        known = activity or place or head in _GENERIC_HEADS or head in PHRASE_END or head in VOCABULARY \
             or (verb_of(head) is not None and not foreign_act) \
             or any(head in ts.keywords or noun_lemma(head) in counted_nouns(n) for n, ts in registry.items()) \
             or any(weak_field_words(head, n) for n, ts in registry.items()  # "shop online": the shop's own word

@@ -494,17 +494,28 @@ def counted_type(word: str, domains: Any) -> str | None:
     """The object type of ``domains`` that a counted ``word`` ("balls", "discs") names, or None; an adjective
     used as its noun counts what it modifies (:func:`modified_noun`)."""
     lemma = noun_lemma(word)
-    for domain in domains:
-        nouns = counted_nouns(domain)
-        for form in (word, lemma, word.removesuffix("es"), modified_noun(word, domain)):
-            if form in nouns:
-                return nouns[form]
+    named = type_noun(word, domains)
+    if named is not None:
+        return named
     for domain in domains:  # a name the world gives its objects ("3 books": rearrangement's things): round 9
         if lemma in pool_nouns(domain):
             return pool_nouns(domain)[lemma]
     types = {t.name for domain in domains for t in get_toolset(domain).types}
     # last, an everyday name of a chosen world's objects ("2 mugs" to a home robot): round 20
     return next((t for t, names in EVERYDAY_NAMES.items() if t in types and lemma in names), None)
+
+
+def type_noun(word: str, domains: Any) -> str | None:
+    """The object type of ``domains`` that ``word`` names by a noun of the type itself (its name, a synonym, a
+    counted noun: "crates", "tickets"), not by a name the world happens to give its objects ("pens", "cups": those
+    are everyday goods a shop sells too, round 30); None otherwise. The first step of :func:`counted_type`."""
+    lemma = noun_lemma(word)
+    for domain in domains:
+        nouns = counted_nouns(domain)
+        for form in (word, lemma, word.removesuffix("es"), modified_noun(word, domain)):
+            if form in nouns:
+                return nouns[form]
+    return None
 
 
 def single_fact(word: str, domains: Any) -> str | None:

@@ -336,6 +336,10 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     (rf"\b(?:{_PART_SEEN})\s+(?:\w+\s+)?(?:{SEEING})\b|\b(?:{SEEING})\s+{_IS}(?:{_PART_SEEN})\b"
      # a degree of part on an adjective of seeing (round 10): "only partly visible", "half observable"
      r"|\b(?:partially|partly|half|semi-?|dimly|barely)\s*(?:observable|observed|visible|known|seen|shown)\b"
+     # ... or on a verb of seeing, before or after it (round 30): "you can only partly see", "sees it partially"
+     r"|\b(?:partially|partly|dimly)\s+(?:sees?|seeing|observes?|observing|views?|viewing)\b"
+     r"|\b(?:sees?|seeing|observes?|observing|views?|viewing)\s+(?:(?:it|them|the\s+\w+)\s+)?(?:only\s+|just\s+)?"
+     r"(?:partially|partly|dimly)\b"
      r"|\bfog of war\b", "partial", True),
     (rf"\b(?:{_ALL_SEEN})\s+(?:\w+\s+)?(?:{SEEING})\b|\b(?:{SEEING})\s+{_IS}(?:{_ALL_SEEN}|observable|visible)\b"
      r"|\b(?:fully\s+|completely\s+|totally\s+|entirely\s+)?(?:observable|visible|transparent)\s+(?:state|world|map|board"

@@ -311,6 +311,29 @@ def permission_changes(text: str, domains) -> list[tuple[int, int, str]]:
     return [] if tool is None else [(m.start(1), m.end(1), tool) for m in _PERMISSION_CHANGE.finditer(text)]
 
 
+#: Working through a count of requests for an act (round 30: "process 3 refund requests", "handle 2 return claims",
+#: "work through 4 refund tickets"): a verb of working through cases, a count, the act's word, then a case noun;
+#: group 1 is the act's word, group 2 the case noun.
+_WORKING_THROUGH = (r"\b(?:process|processes|processed|processing|handles?|handled|handling|work(?:s|ed|ing)?\s+through"
+                    r"|deal(?:s|t|ing)?\s+with|go(?:es|ing)?\s+through|went\s+through|clear(?:s|ed|ing)?"
+                    r"|take(?:s|n)?\s+care\s+of|took\s+care\s+of)\s+"
+                    rf"(?:{NUMBER}|an?|one)\s+(?:[a-z]+\s+)?([a-z]+)\s+"
+                    r"(requests?|claims?|tickets?|applications?|cases?|queries|query|inquiries|inquiry)\b")
+
+
+def requested_acts(text: str, domains) -> list[tuple[int, int, str]]:
+    """``(start, end, tool)`` for each count of requests for an act worked through (:data:`_WORKING_THROUGH`) where
+    the act's word is a one-word operation verb of a chosen world ("refund": support's ``refund_order``): working
+    through requests for an act is doing it (round 30). A word that is no operation ("urgent requests") asks for
+    nothing."""
+    out = []
+    for m in re.finditer(_WORKING_THROUGH, text):
+        tool = next((operations(name)[m.group(1)] for name in domains if m.group(1) in operations(name)), None)
+        if tool is not None:
+            out.append((m.start(1), m.end(1), tool))
+    return out
+
+
 def light_verbs(text: str, domains) -> list[LightVerb]:
     """The light verbs of ``text`` that ask for a tool of ``domains``: :func:`getting_to`, :func:`acquiring_verbs`,
     :func:`scheduling_verbs`."""
@@ -322,6 +345,7 @@ def light_verbs(text: str, domains) -> list[LightVerb]:
         [LightVerb(*h, "what money is spent on is bought") for h in spending_on(text, domains)] + \
         [LightVerb(*h, "checking who someone is is verifying their identity")
          for h in identity_checks(text, domains)] + \
+        [LightVerb(*h, "working through requests for an act is doing it") for h in requested_acts(text, domains)] + \
         [LightVerb(*h, "putting a meeting into the week is scheduling it") for h in scheduling_verbs(text, domains)] + \
         [LightVerb(*h, "making a thing so is the tool named for that state")
          for h in resultative_verbs(text, domains)] + \

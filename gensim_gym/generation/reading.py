@@ -123,7 +123,9 @@ FILLER = frozenset({
     "across", "onto", "through", "toward", "towards", "among", "along", "back", "away", "here", "there", "only",
     "inside", "within", "per", "pls", "plz", "thanks", "thx", "w", "first", "next", "finally", "afterwards", "plus",
     "sure", "possible", "usual", "other", "jobs", "job", "chores", "chore", "levels", "setting", "settings",
-    "scenario", "scenarios", "up", "down", "world", "worlds", "tool", "tools"})
+    "scenario", "scenarios", "up", "down", "world", "worlds", "tool", "tools",
+    # prepositions of place that join two worlds (round 30: "a warehouse beside an online store")
+    "beside", "besides", "alongside", "near", "adjacent"})
 
 _OPERATION_VERBS = ("copy", "copies", "back up", "backup", "remove", "delete", "rename", "move", "refund", "cancel",
                     "escalate", "invite", "book", "confirm", "buy", "purchase", "inspect", "search", "verify",
