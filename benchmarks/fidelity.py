@@ -153,6 +153,14 @@ sets 97.1 -> 97.2 %, wrong 6 -> 1, 0 ignored: ``results/fidelity_all_sets_round2
 94 % read, 2 wrong, 2 ignored: "a warehouse beside an online store" read one world, "order 2 pens and answer 1
 customer email" lost the shop, "a directory tree you can only partly see" lost its observability) and joined
 :data:`SETS`.
+Reader round 30 (branch fid36: two worlds joined by a preposition of place, "a warehouse beside an online store";
+ordering everyday goods, "order 2 pens", is buying them; seeing partly, "you can only partly see"; working through a
+count of requests for an act, "process 3 refund requests", is doing it) tuned on fresh46's misses
+(``results/fidelity_fresh46_fid36.txt``: 94 -> 98 % read, 2 -> 0 wrong, 2 -> 0 ignored; all 47 sets 97.1 -> 97.2 %,
+wrong 3 -> 1, 0 ignored: ``results/fidelity_all_sets_round30.txt``). ``directives_fresh47.jsonl`` (34, held out for
+round 30, written before it) was run once untouched after it (``results/fidelity_fresh47_unseen.txt``: 95 % read, 3
+wrong, 1 ignored: "rename 2 images" named no world, "set 1 dentist appointment" lost its operation) and joined
+:data:`SETS`.
 ``--generate`` scores the requirements twice: as read, and as *delivered* (on the seed-0 spec's own clauses,
 where the generator marks approximated what its spec does not meet: what a user gets).
 For every expected requirement this
@@ -203,7 +211,8 @@ SETS = ("directives.jsonl", "directives_heldout.jsonl", "directives_fresh.jsonl"
         "directives_fresh37.jsonl", "directives_fresh38.jsonl", "directives_fresh39.jsonl",
         "directives_fresh40.jsonl", "directives_fresh41.jsonl",
         "directives_fresh42.jsonl", "directives_fresh43.jsonl",
-        "directives_fresh44.jsonl", "directives_fresh45.jsonl", "directives_fresh46.jsonl")
+        "directives_fresh44.jsonl", "directives_fresh45.jsonl", "directives_fresh46.jsonl",
+        "directives_fresh47.jsonl")
 _RANK = {"honored": 0, "approximated": 1, "unsupported": 2}
 _VALUE_OF = {"domain": "domains", "goal_count": "goal_count", "reward_mode": "reward_mode", "noise": "noise",
              "observability": "partial", "time_pressure": "horizon_slack", "tool_count": "tool_count"}
