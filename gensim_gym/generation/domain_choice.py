@@ -128,13 +128,19 @@ def _foreign_act(text: str, registry: dict) -> str | None:
     return head.group(1)
 
 
+def _weak(name: str) -> frozenset[str]:
+    """The keywords too weak to name world ``name`` alone: those too common for any world (``evidence.WEAK_KEYWORDS``:
+    "store", "customer") and those it shares with another toolset (``lexicon.weak_keywords``)."""
+    return WEAK_KEYWORDS | weak_keywords(name)
+
+
 def _names_world(text: str, name: str, ts) -> bool:
     """Whether ``text`` (a directive outside its opening verb's object) holds evidence of world ``name`` beyond a
     weak word of where it happens: a place or a state of its field ("kitchen", "messy": ``lexicon.FIELD_WORDS``)
     or a weak keyword names the scene of an act, not the world that does it (round 24: "cook a risotto in a
     simulated kitchen" is cooking, which no world offers; "put 2 mugs away in the kitchen" is the household's)."""
     hits, weak = domain_evidence(text, name, ts)
-    scene = WEAK_KEYWORDS | weak_keywords(name) | set(FIELD_WORDS) | set(FIELD_WORDS.values())
+    scene = _weak(name) | set(FIELD_WORDS) | set(FIELD_WORDS.values())
     return any(w not in scene for w in (*hits, *weak))
 
 
@@ -222,7 +228,7 @@ def _strongly_named(text: str, name: str, registry: dict) -> bool:
     (:func:`_own_act`), or by scheduling a kind of meeting ("set up a standup": ``evidence.DATED_ACTS``, round 25)."""
     task = re.split(r"[,;:]", text)[0]
     hits, said = domain_evidence(task, name, registry[name])
-    weak = WEAK_KEYWORDS | weak_keywords(name)
+    weak = _weak(name)
     return any(w not in weak and w not in operations(name) for w in hits) or _own_act(task, name, registry) \
         or bool(DATED_ACTS.intersection(said))
 
@@ -325,7 +331,7 @@ def scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
     strongly: set[str] = set()
     for name, ts in registry.items():
         hits, verbs = domain_evidence(text, name, ts)
-        weak = WEAK_KEYWORDS | weak_keywords(name)
+        weak = _weak(name)
         # a weak keyword alone as an item of a list of worlds names that world ("the store plus the warehouse":
         # the shop; round 23), as a keyword of its own does (:func:`_listed_world`)
         strong = any(w not in weak or _workplace(text, w, name) for w in hits) \
