@@ -6,7 +6,8 @@ without masks (SB3 PPO and DQN, CleanRL, RLlib) has to learn that mask itself, a
 families it did not (BENCHMARKS.md, Learnability: plain PPO 0.00-0.04 success at 50k steps).
 
 This wrapper offers ``Discrete(K)`` instead: action ``k`` is the k-th call available now, in the
-layout's fixed order (so the same state always lists the same calls the same way). The
+layout's fixed order (so the same state always lists the same calls the same way; ``goal_first=True`` lists
+the calls that achieve an unmet goal condition first, then the others, each in that order). The
 observation is the env's vector observation followed by one feature row per listed call:
 
 - ``present``: 1 for the first ``n`` rows (the calls available now), 0 after;
