@@ -26,9 +26,9 @@ from gensim_gym.generation.lexicon import (
 )
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
-#: Held-out sets no test may read (the next round's measure): skipped by name, never opened. Empty until the next set
-#: is written (fresh47 was run once, untouched, after round 30: results/fidelity_fresh47_unseen.txt).
-HELD_OUT: frozenset[str] = frozenset()
+#: Held-out sets no test may read (the next round's measure): skipped by name, never opened. fresh48 is round 31's
+#: measure, written before it (fresh47 was run once, untouched, after round 30: results/fidelity_fresh47_unseen.txt).
+HELD_OUT: frozenset[str] = frozenset({"directives_fresh48.jsonl"})
 SETS = sorted(p for p in BENCHMARKS.glob("directives*.jsonl") if p.name not in HELD_OUT)
 
 
