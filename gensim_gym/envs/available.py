@@ -70,6 +70,15 @@ class _GroundingTables(NamedTuple):
     by_object: dict[str, list[tuple[int, int]]]
 
 
+class _GoalFirst(NamedTuple):
+    """The goal-first listing of one goal status (:meth:`_CallTables.ordered`): the call ids in listing order, each
+    call's position in it (the inverse permutation), and the call rows in that order."""
+
+    perm: np.ndarray
+    rank: np.ndarray
+    rows: np.ndarray
+
+
 class _CallTables:
     """The feature rows of one task's calls, per ground action id (rows of unused slots are 0).
 
@@ -87,10 +96,10 @@ class _CallTables:
         self.pad = np.zeros((static.shape[0], pad), dtype=np.float32)  # columns written per step (lookahead)
         self._by_status: dict[tuple[bool, ...], np.ndarray] = {}
         # per goal status, the goal-first listing order and the rows in that order (None: the layout's order)
-        self._ordered: dict[tuple[bool, ...], tuple[np.ndarray, np.ndarray] | None] = {}
+        self._ordered: dict[tuple[bool, ...], _GoalFirst | None] = {}
         # the face at the task's reset state, kept by AvailableCalls._at_reset: (world, listed ids, calls cut,
         # rows, listing order, observation)
-        self.first: tuple[CompiledWorld, np.ndarray, int, np.ndarray, np.ndarray | None, np.ndarray] | None = None
+        self.first: tuple[CompiledWorld, np.ndarray, int, np.ndarray, _GoalFirst | None, np.ndarray] | None = None
 
     def rows(self, status: list[bool]) -> np.ndarray:
         """Every call's feature row when the goal conditions' status is ``status`` (one bool per goal condition;
@@ -108,10 +117,10 @@ class _CallTables:
                 (self.named @ unmet > 0), self.pad)).astype(np.float32)
         return rows
 
-    def ordered(self, status: list[bool]) -> tuple[np.ndarray, np.ndarray] | None:
+    def ordered(self, status: list[bool]) -> _GoalFirst | None:
         """The goal-first listing for goal status ``status``: the call ids that achieve an unmet goal condition,
-        then the others (each in layout order), and :meth:`rows` in that order; None when that is the layout's
-        order itself."""
+        then the others (each in layout order), with their positions and :meth:`rows` in that order; None when that
+        is the layout's order itself."""
         key = tuple(status)
         if key in self._ordered:
             return self._ordered[key]
@@ -120,10 +129,12 @@ class _CallTables:
         rows = self.rows(status)
         ach = rows[:, self.static.shape[1]] > 0
         first, rest = np.flatnonzero(ach), np.flatnonzero(~ach)
-        out: tuple[np.ndarray, np.ndarray] | None = None
+        out: _GoalFirst | None = None
         if len(first) and len(rest) and first[-1] > rest[0]:
-            order = np.concatenate((first, rest)).astype(np.intp)
-            out = (order, rows.take(order, 0))
+            perm = np.concatenate((first, rest)).astype(np.intp)
+            rank = np.empty_like(perm)
+            rank[perm] = np.arange(len(perm))
+            out = _GoalFirst(perm, rank, rows.take(perm, 0))
         self._ordered[key] = out
         return out
 
@@ -153,7 +164,7 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         gym.utils.RecordConstructorArgs.__init__(self, max_calls=max_calls, repeat_rows=repeat_rows,
                                                  lookahead=lookahead, goal_first=goal_first)
         self.goal_first = goal_first
-        self._perm: np.ndarray | None = None  # the listing's order (None: the layout's): listed k is call perm[k]
+        self._order: _GoalFirst | None = None  # the listing's order (None: the layout's): listed k is call perm[k]
         super().__init__(env)
         base = env.unwrapped
         if not isinstance(base, GenSimEnv) or base.obs_mode != "vector":
@@ -238,8 +249,8 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         n = len(listed)
         if n:
             ground = listed.item(action % n)
-            if self._perm is not None:
-                ground = self._perm.item(ground)
+            if self._order is not None:
+                ground = self._order.perm.item(ground)
         else:
             ground = self._invalid_call()
         if self._direct:  # the env's observation is in self._out already: no copy of it (see __init__)
@@ -278,8 +289,7 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
             listed = self._possible(world, facts, nums, visible)
             ordered = tables.ordered(world.goal_status(facts, nums)) if self.goal_first else None
             if ordered is not None:  # the listing's goal-first order
-                rank = {int(c): k for k, c in enumerate(ordered[0])}
-                listed.sort(key=rank.__getitem__)
+                listed.sort(key=ordered.rank.item)
             listed = listed[:self.max_calls]
             out.append(listed.index(a) if a in listed else self.max_calls)
             ground = world.actions[a]
@@ -304,24 +314,18 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         status = base._status
         if status is not self._status_seen:  # a goal condition flipped, or another episode began
             tables = self._call_tables(base._require_reset())
-            self._rows = tables.rows(status)
-            self._perm = None
-            if self.goal_first:
-                ordered = tables.ordered(status)
-                if ordered is not None:
-                    self._perm, self._rows = ordered
+            self._order = tables.ordered(status) if self.goal_first else None
+            self._rows = tables.rows(status) if self._order is None else self._order.rows
             self._status_seen = status
-        perm = self._perm
+        order = self._order
         if base._visible is None:
             # the env's mask, which is exact without hidden facts (goal_first: positions in the goal-first order)
-            listed = base._mask.nonzero()[0] if perm is None else base._mask[perm].nonzero()[0]
+            listed = base._mask.nonzero()[0] if order is None else base._mask[order.perm].nonzero()[0]
         else:
             listed = np.asarray(self._possible(base._require_reset(), base._facts, base._nums, base._visible),
                                 dtype=np.intp)
-            if perm is not None:
-                rank = np.empty_like(perm)
-                rank[perm] = np.arange(len(perm))
-                listed = np.sort(rank[listed])
+            if order is not None:
+                listed = np.sort(order.rank[listed])
         n = len(listed)
         if n > self.max_calls:
             info["calls_cut"] = n - self.max_calls
@@ -334,7 +338,7 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         # temporary first; listed ids are valid, so clipping never applies
         self._rows.take(listed, 0, self._blocks[n], "clip")
         if self.lookahead and n:  # written before the repeat below copies the rows
-            self._blocks[n][:, -2:] = self._lookahead(listed if perm is None else perm.take(listed))
+            self._blocks[n][:, -2:] = self._lookahead(listed if order is None else order.perm.take(listed))
         if self.repeat_rows and n:  # every row is written: row k is the row of call k mod n
             repeat = self._repeats[n]
             if repeat is not None:  # (n < K) the first n rows again after them
@@ -364,9 +368,9 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
         # (not for a world compiled again from the same spec, nor when another face took the env's buffer over)
         if first is None or first[0] is not world or base._obs is not self._head:
             obs = self._observe(obs, info)
-            tables.first = (world, self._listed, info.get("calls_cut", 0), self._rows, self._perm, obs.copy())
+            tables.first = (world, self._listed, info.get("calls_cut", 0), self._rows, self._order, obs.copy())
             return obs
-        _, self._listed, cut, self._rows, self._perm, obs = first
+        _, self._listed, cut, self._rows, self._order, obs = first
         if cut:
             info["calls_cut"] = cut
         self._status_seen = base._status  # the rows are those of the reset state's goal status
@@ -417,7 +421,7 @@ class AvailableCalls(gym.Wrapper, gym.utils.RecordConstructorArgs):
     def _call(self, k: int) -> int:
         """The ground id of the k-th listed call."""
         i = int(self._listed[k])
-        return i if self._perm is None else int(self._perm[i])
+        return i if self._order is None else self._order.perm.item(i)
 
     def _call_tables(self, world: CompiledWorld) -> _CallTables:
         if world is self._world and self._current is not None:  # the task being played: every step asks
