@@ -253,6 +253,12 @@ class LightVerb(NamedTuple):
     why: str
 
 
+def _asked(regex: re.Pattern[str], text: str, tool: str | None) -> list[tuple[int, int, str]]:
+    """``(start, end, tool)`` for group 1 of each match of ``regex`` in ``text``: the phrase asks for ``tool`` (none
+    when the chosen worlds have no such tool)."""
+    return [] if tool is None else [(m.start(1), m.end(1), tool) for m in regex.finditer(text)]
+
+
 #: Passing through locked barriers (round 27: "escape the dungeon through 1 locked door", "get past 2 locked
 #: gates"): each is opened on the way, so the count is of what the opening tool acts on; group 1 is the preposition.
 _PASSING = re.compile(rf"\b(through|past|via)\s+(?=(?:{NUMBER}|an?|one)\s+(?:locked|closed|barred|sealed)\s+"
@@ -266,7 +272,7 @@ def passing_locked(text: str, domains) -> list[tuple[int, int, str]]:
     with a tool that unlocks (``unlock`` or ``open`` in :func:`lexicon.operations`): the doors are that tool's goals,
     opened on the way out (round 27)."""
     tool = next((operations(name)[verb] for name in domains for verb in _OPENING if verb in operations(name)), None)
-    return [] if tool is None else [(m.start(1), m.end(1), tool) for m in _PASSING.finditer(text)]
+    return _asked(_PASSING, text, tool)
 
 
 #: Spending money on a count of things (round 28: "spend at most 50 dollars on 2 board games", "spent $30 on 1
@@ -278,7 +284,7 @@ def spending_on(text: str, domains) -> list[tuple[int, int, str]]:
     """``(start, end, tool)`` for each spending on counted things (:data:`_SPENDING_ON`) in a chosen world that buys
     ("buy" in :func:`lexicon.operations`): the things are that tool's goals (round 28)."""
     tool = next((t for name in domains if (t := operations(name).get("buy")) is not None), None)
-    return [] if tool is None else [(m.start(1), m.end(1), tool) for m in _SPENDING_ON.finditer(text)]
+    return _asked(_SPENDING_ON, text, tool)
 
 
 #: Checking who someone is (round 28: "after checking their identity", "confirm the caller's ID", "once you have
@@ -292,7 +298,7 @@ def identity_checks(text: str, domains) -> list[tuple[int, int, str]]:
     """``(start, end, tool)`` for each check of someone's identity (:data:`_IDENTITY_CHECK`) in a chosen world with
     a tool that verifies one (named ``verify_identity``): it asks for that tool (round 28)."""
     tool = next((t.name for name in domains for t in get_toolset(name).tools if t.name == "verify_identity"), None)
-    return [] if tool is None else [(m.start(1), m.end(1), tool) for m in _IDENTITY_CHECK.finditer(text)]
+    return _asked(_IDENTITY_CHECK, text, tool)
 
 
 #: Changing a file's permissions (round 27: "change the permissions of 2 files", "fix the permissions on the
@@ -308,17 +314,18 @@ def permission_changes(text: str, domains) -> list[tuple[int, int, str]]:
     """``(start, end, tool)`` for each change of a file's permissions (:data:`_PERMISSION_CHANGE`) in a chosen world
     with a permission tool (one named ``chmod_...``): it asks for that tool (round 27)."""
     tool = next((t.name for name in domains for t in get_toolset(name).tools if t.name.startswith("chmod")), None)
-    return [] if tool is None else [(m.start(1), m.end(1), tool) for m in _PERMISSION_CHANGE.finditer(text)]
+    return _asked(_PERMISSION_CHANGE, text, tool)
 
 
 #: Working through a count of requests for an act (round 30: "process 3 refund requests", "handle 2 return claims",
 #: "work through 4 refund tickets"): a verb of working through cases, a count, the act's word, then a case noun;
 #: group 1 is the act's word, group 2 the case noun.
-_WORKING_THROUGH = (r"\b(?:process|processes|processed|processing|handles?|handled|handling|work(?:s|ed|ing)?\s+through"
-                    r"|deal(?:s|t|ing)?\s+with|go(?:es|ing)?\s+through|went\s+through|clear(?:s|ed|ing)?"
-                    r"|take(?:s|n)?\s+care\s+of|took\s+care\s+of)\s+"
-                    rf"(?:{NUMBER}|an?|one)\s+(?:[a-z]+\s+)?([a-z]+)\s+"
-                    r"(requests?|claims?|tickets?|applications?|cases?|queries|query|inquiries|inquiry)\b")
+_WORKING_THROUGH = re.compile(
+    r"\b(?:process|processes|processed|processing|handles?|handled|handling|work(?:s|ed|ing)?\s+through"
+    r"|deal(?:s|t|ing)?\s+with|go(?:es|ing)?\s+through|went\s+through|clear(?:s|ed|ing)?"
+    r"|take(?:s|n)?\s+care\s+of|took\s+care\s+of)\s+"
+    rf"(?:{NUMBER}|an?|one)\s+(?:[a-z]+\s+)?([a-z]+)\s+"
+    r"(requests?|claims?|tickets?|applications?|cases?|queries|query|inquiries|inquiry)\b")
 
 
 def requested_acts(text: str, domains) -> list[tuple[int, int, str]]:
@@ -327,7 +334,7 @@ def requested_acts(text: str, domains) -> list[tuple[int, int, str]]:
     through requests for an act is doing it (round 30). A word that is no operation ("urgent requests") asks for
     nothing."""
     out = []
-    for m in re.finditer(_WORKING_THROUGH, text):
+    for m in _WORKING_THROUGH.finditer(text):
         tool = next((operations(name)[m.group(1)] for name in domains if m.group(1) in operations(name)), None)
         if tool is not None:
             out.append((m.start(1), m.end(1), tool))
