@@ -14,11 +14,13 @@ from functools import lru_cache
 
 from gensim_gym.generation.field_vocabulary import field_acts, field_names, other_acts, weak_field_words
 from gensim_gym.generation.lexicon import (
+    EVERYDAY_NAMES,
     FIELD_WORDS,
     GENERIC_VERBS,
     NUMBER,
     NUMBER_WORDS,
     OCCASIONS,
+    calls,
     counted_nouns,
     counted_pool_nouns,
     domain_vocabulary,
@@ -42,7 +44,7 @@ from gensim_gym.generation.operations import (
     VERB_SLOT,
     object_words,
 )
-from gensim_gym.generation.toolsets import load_registry
+from gensim_gym.generation.toolsets import get_toolset, load_registry
 from gensim_gym.generation.word_roles import NOUN_AFTER, place_noun
 from gensim_gym.generation.wording import has_word, verb_pattern
 
@@ -312,9 +314,21 @@ def _acted_objects(text: str, name: str) -> list[str]:
         lemma = noun_lemma(noun)
         if lemma in evidence_nouns(name):
             out += [verb] if verb not in out else []
-        elif lemma in OCCASIONS and counted_nouns(name).get(lemma):
+        elif lemma in OCCASIONS and counted_nouns(name).get(lemma) or _everyday_object(lemma, verb, name):
             out += [w for w in (verb, lemma) if w not in out]
     return out
+
+
+def _everyday_object(lemma: str, verb: str, name: str) -> bool:
+    """Whether ``lemma`` is an everyday name of a type of world ``name`` (``lexicon.EVERYDAY_NAMES``: "images",
+    "photos", "songs" are files) that the tool of its operation ``verb`` acts on: "rename 2 images" is a file system's
+    renaming, as "rename 2 files" is (round 31). No evidence alone (a shop sells pictures too); the verb few worlds
+    do, with its object, is."""
+    tool = operations(name).get(verb)
+    kinds = {kind for kind, names in EVERYDAY_NAMES.items() if lemma in names}
+    ts = get_toolset(name)
+    return tool is not None and bool(kinds) \
+        and any(p.type in kinds for t in ts.tools + ts.extra_tools if calls(t.name, tool) for p in t.params)
 
 
 def _field_word_of_other(text: str, span: tuple[int, int], name: str) -> bool:
