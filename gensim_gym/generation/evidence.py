@@ -310,7 +310,9 @@ def _acted_objects(text: str, name: str) -> list[str]:
     found += [(m, m.group(3)) for m in passive.finditer(text) if m.group(0).endswith("ed")]
     for m, said in found:
         verb = next(v for v in verbs if re.fullmatch(verb_pattern(v), said))
-        noun = m.group("mod") if m.group("noun") in PHRASE_END and m.group("mod") else m.group("noun")
+        # (an adverb after the noun ends the phrase too: "rename 2 images quickly", round 31)
+        ends = m.group("noun") in PHRASE_END or m.group("noun").endswith("ly") and m.group("noun") not in NOUN_AFTER
+        noun = m.group("mod") if ends and m.group("mod") else m.group("noun")
         lemma = noun_lemma(noun)
         if lemma in evidence_nouns(name):
             out += [verb] if verb not in out else []
