@@ -200,10 +200,13 @@ def purchase_acts(text: str, name: str) -> list[tuple[str, tuple[int, int]]]:
 def _names_other(word: str, others: list[str]) -> bool:
     """Whether ``word`` is a counted noun, keyword or field word of one of the worlds ``others`` (see
     :func:`purchase_acts`). A name a world only gives its objects, or an everyday name of them ("pens", "mugs":
-    rearrangement's things), is none: a shop sells those goods too (round 30: "order 2 pens" is buying them)."""
+    rearrangement's things), is none: a shop sells those goods too (round 30: "order 2 pens" is buying them); so is
+    a field word that is such an everyday name (round 31: "order 3 mugs", "order 2 cups": a household's field words,
+    and its things)."""
     lemma = noun_lemma(word)
+    everyday = any(lemma in names for names in EVERYDAY_NAMES.values())
     return any(type_noun(word, [o]) is not None or lemma in {noun_lemma(k) for k in load_registry()[o].keywords}
-               or weak_field_words(word, o) for o in others)
+               or weak_field_words(word, o) and not everyday for o in others)
 
 
 def _outermost(text: str, hits: list[str], name: str) -> list[str]:
