@@ -171,6 +171,9 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
 #: The verbs of buying that a count of goods follows where a verb stands ("order 1 coffee grinder"); "order" alone is
 #: support's noun too ("refund 1 order"), so only the verb with its counted object names the shop (round 29).
 _PURCHASE_VERBS = ("order", "buy", "purchase")
+#: Money spent on a count of things ("spend at most 50 dollars on 2 board games", "spent $30 on 1 lamp"); group 1 is
+#: "on" and the count (``operations.spending_on`` reads the same phrase as the buying tool once a shop is chosen).
+_SPENT_ON_COUNT = re.compile(rf"\bspen(?:d|ds|t|ding)\b[^,;:.]{{0,40}}?\s(on\s+(?:{NUMBER}))\s+(?=[a-z])")
 #: Words after a count that are no goods ("order 2 of them", "buy 3 more").
 _NO_GOODS = NOUN_AFTER | {"them", "it", "more", "times", "extra", "others"}
 
@@ -180,7 +183,8 @@ def purchase_acts(text: str, name: str) -> list[tuple[str, tuple[int, int]]]:
     buying tool, standing where a verb stands with a count of goods after it that no other world has: none of its
     words is another world's counted noun, keyword or field word ("order 1 coffee grinder", "order 2 kettles"; not
     "order 3 pallets", a warehouse's, nor "refund 1 order", a noun). Buying them is the shop's trade, named as its
-    keywords name it (round 29)."""
+    keywords name it (round 29). Money spent on a count of such goods is spent buying them (round 31: "spend no more
+    than 40 euros on 3 mugs": said "on 3 mugs")."""
     ops = operations(name)
     tool = ops.get("buy")
     verbs = [v for v in _PURCHASE_VERBS if tool is not None and ops.get(v) == tool]
@@ -189,7 +193,7 @@ def purchase_acts(text: str, name: str) -> list[tuple[str, tuple[int, int]]]:
     pattern = rf"{VERB_SLOT}((?:{'|'.join(verb_pattern(v) for v in verbs)})\s+(?:{NUMBER}))\s+(?=[a-z])"
     others = [other for other in load_registry() if other != name]
     out = []
-    for m in re.finditer(pattern, text):
+    for m in [*re.finditer(pattern, text), *_SPENT_ON_COUNT.finditer(text)]:
         goods = object_words(text, m.end())[:3]
         if goods and all(w.isalpha() and w not in _NO_GOODS and w not in NUMBER_WORDS for w in goods) \
                 and not any(_names_other(w, others) for w in goods):
