@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from gensim_gym.generation.evidence import purchase_acts
 from tests.reading_quiet import clauses as _clauses
 
 
@@ -108,3 +109,33 @@ def test_things_put_into_a_directory_are_moved(directive):
 ])
 def test_a_world_verb_into_a_place_stays_that_verb(directive, tool):
     assert _tools(directive)[0] == (tool, "honored")
+
+
+# -- goods by an everyday name, ordered or paid for ------------------------------------------------------------------
+@pytest.mark.parametrize("directive", ["order 2 cups", "please order 4 plates, sparse"])
+def test_ordering_household_things_is_buying_them(directive):
+    assert _domains(directive) == ["webshop"]
+    assert _tools(directive) == [("checkout", "honored")]
+
+
+@pytest.mark.parametrize("directive", ["order 2 cupboards", "order 2 pallets", "spend 40 euros on 2 tickets"])
+def test_furniture_or_another_worlds_thing_bought_names_no_shop(directive):
+    assert purchase_acts(directive, "webshop") == []
+
+
+@pytest.mark.parametrize("directive", [
+    "spend at most 25 euros on 2 bowls",
+    "spend less than 60 dollars on 3 desk lamps, dense",
+])
+def test_money_spent_on_goods_is_the_shop(directive):
+    assert _domains(directive) == ["webshop"]
+    assert ("checkout", "honored") in _tools(directive)
+    assert _constraints(directive) == [(("within_budget",), "honored")]
+
+
+@pytest.mark.parametrize("directive, domain", [
+    ("spend under 20 euros on 2 tickets", "support"),
+    ("spend 2 hours on 3 crates", "warehouse"),
+])
+def test_money_or_time_spent_on_another_worlds_things_stays_there(directive, domain):
+    assert _domains(directive) == [domain]
