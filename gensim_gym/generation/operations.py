@@ -353,10 +353,12 @@ def putting_into(text: str, domains) -> list[tuple[int, int, str]]:
     """``(start, end, tool)`` for each verb no chosen world does (:data:`_PUTTING_INTO`) with a count of what a world's
     moving tool moves and, after "into"/"to", a place of the type the tool moves it to ("shuffle 3 songs into the
     music directory": ``move_file``, which takes a file and a directory): whatever the verb, things put into a place
-    are moved there (round 31). A verb some world does is read as that world's own."""
+    are moved there (round 31). A verb some world does, or one that with its object asks for another tool ("list 3
+    files in the downloads folder": ``lexicon.object_operations``), is read as that world's own."""
     out = []
+    taken = {h.start for name in domains for h in object_operations(text, name)}
     for m in _PUTTING_INTO.finditer(text):
-        if any(_is_operation(m.group(1), name) for name in domains):
+        if m.start(1) in taken or any(_is_operation(m.group(1), name) for name in domains):
             continue
         tool = _moving_tool(m.group(2).split()[1:], m.group(3).split()[-1], domains)
         if tool is not None:

@@ -139,3 +139,7 @@ def test_money_spent_on_goods_is_the_shop(directive):
 ])
 def test_money_or_time_spent_on_another_worlds_things_stays_there(directive, domain):
     assert _domains(directive) == [domain]
+
+
+def test_listing_files_in_a_folder_is_no_move():
+    assert _tools("list 2 songs in the music folder") == [("list_dir", "honored")]
