@@ -14,11 +14,13 @@ from functools import lru_cache
 
 from gensim_gym.generation.field_vocabulary import field_acts, field_names, other_acts, weak_field_words
 from gensim_gym.generation.lexicon import (
+    EVERYDAY_NAMES,
     FIELD_WORDS,
     GENERIC_VERBS,
     NUMBER,
     NUMBER_WORDS,
     OCCASIONS,
+    calls,
     counted_nouns,
     counted_pool_nouns,
     domain_vocabulary,
@@ -42,7 +44,7 @@ from gensim_gym.generation.operations import (
     VERB_SLOT,
     object_words,
 )
-from gensim_gym.generation.toolsets import load_registry
+from gensim_gym.generation.toolsets import get_toolset, load_registry
 from gensim_gym.generation.word_roles import NOUN_AFTER, place_noun
 from gensim_gym.generation.wording import has_word, verb_pattern
 
@@ -169,6 +171,9 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
 #: The verbs of buying that a count of goods follows where a verb stands ("order 1 coffee grinder"); "order" alone is
 #: support's noun too ("refund 1 order"), so only the verb with its counted object names the shop (round 29).
 _PURCHASE_VERBS = ("order", "buy", "purchase")
+#: Money spent on a count of things ("spend at most 50 dollars on 2 board games", "spent $30 on 1 lamp"); group 1 is
+#: "on" and the count (``operations.spending_on`` reads the same phrase as the buying tool once a shop is chosen).
+_SPENT_ON_COUNT = re.compile(rf"\bspen(?:d|ds|t|ding)\b[^,;:.]{{0,40}}?\s(on\s+(?:{NUMBER}))\s+(?=[a-z])")
 #: Words after a count that are no goods ("order 2 of them", "buy 3 more").
 _NO_GOODS = NOUN_AFTER | {"them", "it", "more", "times", "extra", "others"}
 
@@ -178,7 +183,8 @@ def purchase_acts(text: str, name: str) -> list[tuple[str, tuple[int, int]]]:
     buying tool, standing where a verb stands with a count of goods after it that no other world has: none of its
     words is another world's counted noun, keyword or field word ("order 1 coffee grinder", "order 2 kettles"; not
     "order 3 pallets", a warehouse's, nor "refund 1 order", a noun). Buying them is the shop's trade, named as its
-    keywords name it (round 29)."""
+    keywords name it (round 29). Money spent on a count of such goods is spent buying them (round 31: "spend no more
+    than 40 euros on 3 mugs": said "on 3 mugs")."""
     ops = operations(name)
     tool = ops.get("buy")
     verbs = [v for v in _PURCHASE_VERBS if tool is not None and ops.get(v) == tool]
@@ -187,7 +193,7 @@ def purchase_acts(text: str, name: str) -> list[tuple[str, tuple[int, int]]]:
     pattern = rf"{VERB_SLOT}((?:{'|'.join(verb_pattern(v) for v in verbs)})\s+(?:{NUMBER}))\s+(?=[a-z])"
     others = [other for other in load_registry() if other != name]
     out = []
-    for m in re.finditer(pattern, text):
+    for m in [*re.finditer(pattern, text), *_SPENT_ON_COUNT.finditer(text)]:
         goods = object_words(text, m.end())[:3]
         if goods and all(w.isalpha() and w not in _NO_GOODS and w not in NUMBER_WORDS for w in goods) \
                 and not any(_names_other(w, others) for w in goods):
@@ -198,10 +204,13 @@ def purchase_acts(text: str, name: str) -> list[tuple[str, tuple[int, int]]]:
 def _names_other(word: str, others: list[str]) -> bool:
     """Whether ``word`` is a counted noun, keyword or field word of one of the worlds ``others`` (see
     :func:`purchase_acts`). A name a world only gives its objects, or an everyday name of them ("pens", "mugs":
-    rearrangement's things), is none: a shop sells those goods too (round 30: "order 2 pens" is buying them)."""
+    rearrangement's things), is none: a shop sells those goods too (round 30: "order 2 pens" is buying them); so is
+    a field word that is such an everyday name (round 31: "order 3 mugs", "order 2 cups": a household's field words,
+    and its things)."""
     lemma = noun_lemma(word)
+    everyday = any(lemma in names for names in EVERYDAY_NAMES.values())
     return any(type_noun(word, [o]) is not None or lemma in {noun_lemma(k) for k in load_registry()[o].keywords}
-               or weak_field_words(word, o) for o in others)
+               or weak_field_words(word, o) and not everyday for o in others)
 
 
 def _outermost(text: str, hits: list[str], name: str) -> list[str]:
@@ -308,13 +317,27 @@ def _acted_objects(text: str, name: str) -> list[str]:
     found += [(m, m.group(3)) for m in passive.finditer(text) if m.group(0).endswith("ed")]
     for m, said in found:
         verb = next(v for v in verbs if re.fullmatch(verb_pattern(v), said))
-        noun = m.group("mod") if m.group("noun") in PHRASE_END and m.group("mod") else m.group("noun")
+        # (an adverb after the noun ends the phrase too: "rename 2 images quickly", round 31)
+        ends = m.group("noun") in PHRASE_END or m.group("noun").endswith("ly") and m.group("noun") not in NOUN_AFTER
+        noun = m.group("mod") if ends and m.group("mod") else m.group("noun")
         lemma = noun_lemma(noun)
         if lemma in evidence_nouns(name):
             out += [verb] if verb not in out else []
-        elif lemma in OCCASIONS and counted_nouns(name).get(lemma):
+        elif lemma in OCCASIONS and counted_nouns(name).get(lemma) or _everyday_object(lemma, verb, name):
             out += [w for w in (verb, lemma) if w not in out]
     return out
+
+
+def _everyday_object(lemma: str, verb: str, name: str) -> bool:
+    """Whether ``lemma`` is an everyday name of a type of world ``name`` (``lexicon.EVERYDAY_NAMES``: "images",
+    "photos", "songs" are files) that the tool of its operation ``verb`` acts on: "rename 2 images" is a file system's
+    renaming, as "rename 2 files" is (round 31). No evidence alone (a shop sells pictures too); the verb few worlds
+    do, with its object, is."""
+    tool = operations(name).get(verb)
+    kinds = {kind for kind, names in EVERYDAY_NAMES.items() if lemma in names}
+    ts = get_toolset(name)
+    return tool is not None and bool(kinds) \
+        and any(p.type in kinds for t in ts.tools + ts.extra_tools if calls(t.name, tool) for p in t.params)
 
 
 def _field_word_of_other(text: str, span: tuple[int, int], name: str) -> bool:

@@ -156,7 +156,10 @@ SCHEDULING_VERBS = ("fit", "slot", "squeeze", "plan", "line up", "block out", "b
                     "pencil in", "slot in", "fit in", "squeeze in", "pop in", "plan in",
                     # moving a meeting by verbs round 8 does not read as rescheduling (round 18: "push the retro to
                     # Friday"; "move", "shift", "postpone" stay round 8's schedule-with-undo)
-                    "push", "push back", "bump", "bring forward", "rebook")
+                    "push", "push back", "bump", "bring forward", "rebook",
+                    # light verbs of entering a meeting in the diary (round 31: "set 1 dentist appointment on the
+                    # calendar", "add 2 check-ins", "put down a retro"): with a meeting after them, scheduling it
+                    "set", "add", "enter", "put down", "jot down", "note down", "put in", "add in")
 
 #: Verbs of a world's operations users write, mapped to the tool (family) they ask for once the world is chosen.
 FIELD_VERBS: dict[str, dict[str, str]] = {

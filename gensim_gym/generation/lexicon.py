@@ -915,7 +915,10 @@ SAME_SLOT = re.compile(r"\b(?:overlap\w*|clash\w*|conflict\w*|collid\w*|collisio
                        r"|in (?:a|one|the same) (?:time ?)?slot"
                        r"|(?:be|being|is|are)\s+in\s+two\s+(?:places|meetings|rooms|sessions)|two places at once"
                        # the same booking made twice (round 18): "nobody booked twice", "no room reserved twice"
-                       r"|(?:book|schedul|reserv|assign|seat|slott)\w*\s+(?:twice|two times|2 times|more than once)"
+                       # ... with whom or what between (round 31: "without booking anyone twice", "never book a
+                       # person twice", "schedule the same room more than once")
+                       r"|(?:book|schedul|reserv|assign|seat|slott)\w*\s+(?:[a-z'-]+\s+){0,3}?"
+                       r"(?:twice|two times|2 times|more than once)"
                        r"|twice[- ](?:book|schedul|reserv)\w*)\b")
 _SAME_SLOT_WORDS = frozenset({"double", "book", "slot"})
 

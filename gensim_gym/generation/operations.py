@@ -341,6 +341,51 @@ def requested_acts(text: str, domains) -> list[tuple[int, int, str]]:
     return out
 
 
+#: A verb where a verb stands, a count of things and a place they go into (round 31: "shuffle 3 songs into the music
+#: directory", "tuck 2 reports into the archive folder"); group 1 is the verb, group 2 the object, group 3 the place
+#: (at most two words before its noun).
+_PUTTING_INTO = re.compile(rf"{VERB_SLOT}([a-z]+)\s+((?:{NUMBER})\s+(?:[a-z'-]+\s+){{0,2}}?[a-z'-]+)\s+"
+                           r"(?:into|to|onto|in)\s+(?:(?:the|a|an|my|our|your|their|its|that|this)\s+)?"
+                           r"((?:[a-z'-]+\s+){0,2}[a-z'-]+)\b")
+
+
+def putting_into(text: str, domains) -> list[tuple[int, int, str]]:
+    """``(start, end, tool)`` for each verb no chosen world does (:data:`_PUTTING_INTO`) with a count of what a world's
+    moving tool moves and, after "into"/"to", a place of the type the tool moves it to ("shuffle 3 songs into the
+    music directory": ``move_file``, which takes a file and a directory): whatever the verb, things put into a place
+    are moved there (round 31). A verb some world does, or one that with its object asks for another tool ("list 3
+    files in the downloads folder": ``lexicon.object_operations``), is read as that world's own."""
+    out = []
+    taken = {h.start for name in domains for h in object_operations(text, name)}
+    for m in _PUTTING_INTO.finditer(text):
+        if m.start(1) in taken or any(_is_operation(m.group(1), name) for name in domains):
+            continue
+        tool = _moving_tool(m.group(2).split()[1:], m.group(3).split()[-1], domains)
+        if tool is not None:
+            out.append((m.start(1), m.end(1), tool))
+    return out
+
+
+def _is_operation(word: str, name: str) -> bool:
+    """Whether ``word`` is (a form of) an operation verb of world ``name``."""
+    return any(re.fullmatch(verb_pattern(v), word) for v in operations(name) if " " not in v)
+
+
+def _moving_tool(thing: list[str], place: str, domains) -> str | None:
+    """The tool of a chosen world's "move" that takes the type one of the words ``thing`` counts and, as another
+    parameter, the type the noun ``place`` names, or None."""
+    for name in domains:
+        tool = operations(name).get("move")
+        kind = next((k for w in thing if (k := counted_type(w, [name])) is not None), None)
+        where = counted_type(place, [name])
+        if tool is None or kind is None or where is None or where == kind:
+            continue
+        params = [[p.type for p in t.params] for t in get_toolset(name).tools if t.name == tool]
+        if any(kind in types and where in types for types in params):
+            return tool
+    return None
+
+
 def light_verbs(text: str, domains) -> list[LightVerb]:
     """The light verbs of ``text`` that ask for a tool of ``domains``: :func:`getting_to`, :func:`acquiring_verbs`,
     :func:`scheduling_verbs`."""
@@ -354,6 +399,7 @@ def light_verbs(text: str, domains) -> list[LightVerb]:
          for h in identity_checks(text, domains)] + \
         [LightVerb(*h, "working through requests for an act is doing it") for h in requested_acts(text, domains)] + \
         [LightVerb(*h, "putting a meeting into the week is scheduling it") for h in scheduling_verbs(text, domains)] + \
+        [LightVerb(*h, "things put into a place are moved there") for h in putting_into(text, domains)] + \
         [LightVerb(*h, "making a thing so is the tool named for that state")
          for h in resultative_verbs(text, domains)] + \
         [LightVerb(s, e, tool, f"the nearest state the world has to {state}")
