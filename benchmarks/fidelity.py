@@ -161,6 +161,14 @@ wrong 3 -> 1, 0 ignored: ``results/fidelity_all_sets_round30.txt``). ``directive
 round 30, written before it) was run once untouched after it (``results/fidelity_fresh47_unseen.txt``: 95 % read, 3
 wrong, 1 ignored: "rename 2 images" named no world, "set 1 dentist appointment" lost its operation) and joined
 :data:`SETS`.
+Reader round 31 (branch fid37: files named by their kind, "rename 2 images"; light verbs entering a meeting in the
+diary, "set 1 dentist appointment"; a booking made twice with whom between, "without booking anyone twice"; things
+put into a directory under any verb, "shuffle 3 songs into the music directory"; ordering and spending on everyday
+goods) tuned on fresh47's misses (``results/fidelity_fresh47_fid37.txt``: 95 -> 100 % read, 3 -> 0 wrong, 1 -> 0
+ignored; all 48 sets 97.2 -> 97.3 %, wrong 4 -> 1, ignored 1 -> 0: ``results/fidelity_all_sets_round31.txt``).
+``directives_fresh48.jsonl`` (34, held out for round 31, written before it) was run once untouched after it
+(``results/fidelity_fresh48_unseen.txt``: 98 % read, 1 wrong, 0 ignored: "cancel 1 subscription after confirming who
+is calling" read the calendar) and joined :data:`SETS`.
 ``--generate`` scores the requirements twice: as read, and as *delivered* (on the seed-0 spec's own clauses,
 where the generator marks approximated what its spec does not meet: what a user gets).
 For every expected requirement this
@@ -212,7 +220,7 @@ SETS = ("directives.jsonl", "directives_heldout.jsonl", "directives_fresh.jsonl"
         "directives_fresh40.jsonl", "directives_fresh41.jsonl",
         "directives_fresh42.jsonl", "directives_fresh43.jsonl",
         "directives_fresh44.jsonl", "directives_fresh45.jsonl", "directives_fresh46.jsonl",
-        "directives_fresh47.jsonl")
+        "directives_fresh47.jsonl", "directives_fresh48.jsonl")
 _RANK = {"honored": 0, "approximated": 1, "unsupported": 2}
 _VALUE_OF = {"domain": "domains", "goal_count": "goal_count", "reward_mode": "reward_mode", "noise": "noise",
              "observability": "partial", "time_pressure": "horizon_slack", "tool_count": "tool_count"}
