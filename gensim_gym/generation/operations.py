@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from gensim_gym.generation.field_vocabulary import MEETING_KINDS, SCHEDULING_VERBS, field_names
+from gensim_gym.generation.field_vocabulary import CHECKING_WHO, MEETING_KINDS, SCHEDULING_VERBS, field_names
 from gensim_gym.generation.lexicon import (
     ACCOMPLISH_VERBS,
     NUMBER,
@@ -290,8 +290,10 @@ def spending_on(text: str, domains) -> list[tuple[int, int, str]]:
 #: Checking who someone is (round 28: "after checking their identity", "confirm the caller's ID", "once you have
 #: checked each customer's identity"): a verb of checking, then an identity. ("verify" is the tool's own verb.)
 _IDENTITY_CHECK = re.compile(
-    r"\b((?:check|confirm|validat|authenticat|establish|vet|prov)(?:e|es|ed|ing|s|t|ted|ting)?\s+(?:the\s+)?"
-    r"(?:(?:their|his|her|its|each|every|a|the|[a-z]+'s?)\s+)?(?:[a-z]+'s?\s+)?(?:identity|identities|id|ids)\b)(?!\s+of\b)")
+    r"(\b(?:check|confirm|validat|authenticat|establish|vet|prov)(?:e|es|ed|ing|s|t|ted|ting)?\s+(?:the\s+)?"
+    r"(?:(?:their|his|her|its|each|every|a|the|[a-z]+'s?)\s+)?(?:[a-z]+'s?\s+)?(?:identity|identities|id|ids)\b(?!\s+of\b)"
+    # or who is on the line (round 32: "after confirming who is calling")
+    rf"|{CHECKING_WHO})")
 
 
 def identity_checks(text: str, domains) -> list[tuple[int, int, str]]:

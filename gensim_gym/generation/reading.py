@@ -87,6 +87,7 @@ from gensim_gym.generation.lexicon import (
     verb_of,
 )
 from gensim_gym.generation.operations import (
+    identity_checks,
     light_verbs,
     modifies_noun,
     near_resultatives,
@@ -454,7 +455,8 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
             if acted is not None:
                 yield start, end, acted
         # the verb of an act naming the world ("reply to a customer": support's) is an operation too (round 24)
-        for act in field_acts(text, name):
+        # (an identity check, "confirm who is calling", is read whole as its own operation: round 32)
+        for act in (a for a in field_acts(text, name) if not identity_checks(a, knobs.domains)):
             for m in re.finditer(rf"\b{keyword_pattern(act)}\b", text):
                 verb_end = m.start() + len(act.split()[0])
                 acted = None if _an_operation(text[m.start():verb_end], knobs) \
