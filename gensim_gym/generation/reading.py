@@ -405,13 +405,17 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
         yield start, end, Clause(text[start:end], "constraint", {"requires": predicate, "tool": tool},
                                  note=f"every task keeps it: {tool} requires {predicate}(...)")
     counting = masked(rest, forbidding_rules(rest))  # a count inside a rule counts no goals
-    for i, (start, end, _, number, kind) in enumerate(goal_counted(counted_phrases(counting, knobs.domains, rest),
-                                                                    knobs.domains)):
+    counted = counted_phrases(counting, knobs.domains, rest)
+    for i, (start, end, _, number, kind) in enumerate(goal_counted(counted, knobs.domains)):
         said, asked = text[start:end], number_value(number)
         if i:  # a task has one goal count: of goal items first (counts.goal_counted)
-            yield start, end, Clause(said, "goal_count", {"goal_count": asked, "type": kind}, "unsupported",
+            tool = _own_operation_before(text, start, counted, knobs)
+            yield start, end, Clause(said, "goal_count", {"goal_count": asked, "type": kind},
+                                     "unsupported" if tool is None else "approximated",
                                      f"a task has one goal count: {knobs.goal_count} "
-                                     f"{knobs.goal_type or 'goal conditions'} was used")
+                                     f"{knobs.goal_type or 'goal conditions'} was used"
+                                     + ("" if tool is None else f"; the golden plan still calls {tool} on what "
+                                                                f"this count counts"))
             continue
         fact = next((f for w in re.findall(r"[a-z]+", said) if kind is None and (f := single_fact(w, knobs.domains))),
                     None)
@@ -820,6 +824,19 @@ def _in_place_name(text: str, start: int, end: int, domains) -> bool:
         return False
     return any(m.start() < start and end == m.end() for d in domains for w in field_names(d) if " " in w
                for m in re.finditer(rf"\b{keyword_pattern(w)}\b", text))
+
+
+def _own_operation_before(text: str, start: int, counted: list, knobs: Knobs) -> str | None:
+    """The tool the golden plan calls for a second goal count with an operation of its own ("rename 1 file and
+    delete 2 files": delete_file), said between the count before it and it; None where no such verb stands there.
+    A task carries one goal count, so the second is given only as its operation (round 32): approximated, not
+    dropped."""
+    before = [c[1] for c in counted if c[1] <= start]
+    if not before:
+        return None
+    between = text[max(before):start]
+    tools = {v: t for d in knobs.domains for v, t in operations(d).items() if t in knobs.required_tools}
+    return next((tools[verb] for _, _, verb in _verb_spans(between, list(tools))), None)
 
 
 def _verb_spans(text: str, verbs: list[str]) -> list[tuple[int, int, str]]:
