@@ -798,7 +798,7 @@ ELIGIBILITY = re.compile(r"\b(?:return|returns|refund|refunds|warranty|guarantee
 
 
 #: An amount of money: "$40", "40 dollars", "€25".
-_MONEY = re.compile(r"[$€£]\s?\d[\d,.]*|\b\d[\d,.]*\s*(?:dollars?|euros?|usd|eur|bucks|pounds?)\b")
+MONEY = re.compile(r"[$€£]\s?\d[\d,.]*|\b\d[\d,.]*\s*(?:dollars?|euros?|usd|eur|bucks|pounds?)\b")
 
 
 def canonical_rule(phrase: str) -> str:
@@ -806,7 +806,7 @@ def canonical_rule(phrase: str) -> str:
     (:data:`ELIGIBILITY`) by "policy" and an amount of money by "budget"."""
     phrase = ELIGIBILITY.sub("policy", phrase)
     # an amount of money bounded is a budget (round 16: "stay under $40", as "under a $40 budget")
-    phrase = _MONEY.sub("budget", phrase)
+    phrase = MONEY.sub("budget", phrase)
     return re.sub(r"[a-z]+", lambda m: STATE_SYNONYMS.get(m.group(0), m.group(0)), phrase)
 
 

@@ -15,6 +15,7 @@ from typing import NamedTuple
 from gensim_gym.generation.field_vocabulary import CHECKING_WHO, MEETING_KINDS, SCHEDULING_VERBS, field_names
 from gensim_gym.generation.lexicon import (
     ACCOMPLISH_VERBS,
+    MONEY,
     NUMBER,
     NUMBER_WORDS,
     OCCASIONS,
@@ -285,6 +286,19 @@ def spending_on(text: str, domains) -> list[tuple[int, int, str]]:
     ("buy" in :func:`lexicon.operations`): the things are that tool's goals (round 28)."""
     tool = next((t for name in domains if (t := operations(name).get("buy")) is not None), None)
     return _asked(_SPENDING_ON, text, tool)
+
+
+#: An amount spent with no limit word before it (round 32: "spent 30 dollars on 1 lamp", "spend $25 on 2 mugs"):
+#: group 1 is the verb and the amount, group 2 the "on" the goods follow.
+_AMOUNT_SPENT = re.compile(rf"\b(spen(?:d|ds|t|ding)\s+(?:{MONEY.pattern}))\s+(on)\s")
+
+
+def amounts_spent(text: str, domains) -> list[tuple[int, int]]:
+    """``(start, end)`` of each amount spent on goods with no limit on it (:data:`_AMOUNT_SPENT`) where that spending
+    is buying them (:func:`spending_on`): the amount is a price the world sets itself, no budget rule (a limit word,
+    "at most 30 dollars", makes it one); the reader says so rather than leaving it unread (round 32)."""
+    bought = {start for start, _, _ in spending_on(text, domains)}
+    return [m.span(1) for m in _AMOUNT_SPENT.finditer(text) if m.start(2) in bought]
 
 
 #: Checking who someone is (round 28: "after checking their identity", "confirm the caller's ID", "once you have

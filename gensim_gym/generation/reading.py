@@ -87,6 +87,7 @@ from gensim_gym.generation.lexicon import (
     verb_of,
 )
 from gensim_gym.generation.operations import (
+    amounts_spent,
     identity_checks,
     light_verbs,
     modifies_noun,
@@ -400,6 +401,10 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
             yield rule_start, rule_end, Clause(phrase, "constraint", {"constraint": phrase}, "unsupported",
                                                f"no constraint template of {'+'.join(knobs.domains)} matches this "
                                                f"rule (offered: {', '.join(offered) or 'none'})")
+    for start, end in amounts_spent(rest, knobs.domains):  # "spent 30 dollars on 1 lamp": a price, no cap (round 32)
+        yield start, end, Clause(text[start:end], "constraint", {"amount": text[start:end]}, "unsupported",
+                                 "an amount spent with no limit on it is a price, and the world sets its own prices: "
+                                 "no budget rule is added ('at most' or 'under' before it asks for one)")
     # after the rules: "only for verified customers" is the rule (a template), not a built-in qualifier
     for start, end, tool, predicate in built_in_qualifiers(rest, knobs.domains):
         yield start, end, Clause(text[start:end], "constraint", {"requires": predicate, "tool": tool},
