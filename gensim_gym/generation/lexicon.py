@@ -480,6 +480,16 @@ def counted_pool_nouns(text: str, domain: str) -> list[str]:
     return list(dict.fromkeys(said))
 
 
+@cache
+def place_types(domain: str) -> frozenset[str]:
+    """The types of ``domain`` its goals put things in or at: a later argument of a goal predicate that is the first
+    of none (filesystem ``in_dir(file, dir)``: dir; calendar ``in_room(meeting, room)``: room, not meeting, which
+    ``attending`` is about). Round 32: a word before one of their nouns is part of the place's name."""
+    ts = get_toolset(domain)
+    goals = [[getattr(x, "type", x) for x in p.params] for p in ts.predicates if p.name in ts.goal_predicates]
+    return frozenset(t for params in goals for t in params[1:]) - {params[0] for params in goals if params}
+
+
 def goal_subject(domain: str) -> str | None:
     """The type a domain's goals are about: the first argument type of its first goal predicate with one
     (warehouse ``at(item, location)``: item)."""

@@ -103,6 +103,7 @@ from gensim_gym.generation.word_roles import (
     GERUND_AFTER,
     NOUN_AFTER,
     VERB_AFTER,
+    names_place,
     noun_here,
     takes_object,
     words_before,
@@ -259,6 +260,9 @@ def reading_of(text: str, knobs: Knobs) -> Reading:
                 filler.append(word)
             continue
         verb = _verb_clause(lower, match.start(), match.end(), knobs)
+        if verb is None and names_place(lower, match.start(), match.end(), knobs.domains):
+            filler.append(word)  # "the music directory": which place, read with its noun (round 32)
+            continue
         clauses.append((match.start(), verb or Clause(word, "unrecognized", {}, "unsupported", _UNREAD)))
     clauses.sort(key=lambda item: item[0])
     return Reading(text, knobs, tuple(_merge_unrecognized([c for _, c in clauses])), tuple(filler))
