@@ -418,13 +418,13 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
     for i, (start, end, _, number, kind) in enumerate(goal_counted(counted, knobs.domains)):
         said, asked = text[start:end], number_value(number)
         if i:  # a task has one goal count: of goal items first (counts.goal_counted)
-            tool = _own_operation_before(text, start, counted, knobs)
+            own = _own_operation_before(text, start, counted, knobs)
             yield start, end, Clause(said, "goal_count", {"goal_count": asked, "type": kind},
-                                     "unsupported" if tool is None else "approximated",
+                                     "unsupported" if own is None else "approximated",
                                      f"a task has one goal count: {knobs.goal_count} "
                                      f"{knobs.goal_type or 'goal conditions'} was used"
-                                     + ("" if tool is None else f"; the golden plan still calls {tool} on what "
-                                                                f"this count counts"))
+                                     + ("" if own is None else f"; the golden plan still calls {own} on what "
+                                                               f"this count counts"))
             continue
         fact = next((f for w in re.findall(r"[a-z]+", said) if kind is None and (f := single_fact(w, knobs.domains))),
                     None)
