@@ -377,6 +377,11 @@ PHRASE_END = frozenset({"without", "within", "into", "onto", "under", "over", "a
                          # "adjacent" only before "to": :func:`_foreign_compound`)
                          "beside", "besides", "alongside", "near"})
 
+#: Pronouns that stand for people ("do not schedule anyone more than once"): a keyword before one is a verb taking
+#: it as its object, no modifier of a foreign noun (round 32).
+_PERSON_PRONOUNS = frozenset({"anyone", "anybody", "someone", "somebody", "everyone", "everybody", "nobody",
+                              "him", "her", "me", "us", "you"})
+
 
 def _foreign_compound(text: str, keyword: str) -> bool:
     """Whether every mention of ``keyword`` modifies a following noun that no domain knows ("stock market",
@@ -399,7 +404,8 @@ def _foreign_compound(text: str, keyword: str) -> bool:
                                                                      if len(g) > 3) \
             or bool(_NOMINALIZED_ACT.fullmatch(head))
         place = head in ("next", "adjacent") and re.match(r"\s+to\b", text[m.end():]) is not None  # "next to"
-        known = activity or place or head in _GENERIC_HEADS or head in PHRASE_END or head in VOCABULARY \
+        known = activity or place or head in _GENERIC_HEADS or head in PHRASE_END or head in _PERSON_PRONOUNS \
+            or head in VOCABULARY \
             or (verb_of(head) is not None and not foreign_act) \
             or any(head in ts.keywords or noun_lemma(head) in counted_nouns(n) for n, ts in registry.items()) \
             or any(weak_field_words(head, n) for n, ts in registry.items()  # "shop online": the shop's own word

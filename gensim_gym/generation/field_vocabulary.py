@@ -114,7 +114,10 @@ FIELD_WORDS_WEAK: dict[str, tuple[str, ...]] = {
                 "ticket", "complaint", "receipt", "identity", "supervisor",
                 # the cases a support queue works through besides tickets and complaints (round 22: "resolve 3
                 # billing disputes from the queue"), and what they are about
-                "dispute", "claim", "billing", "queue"),
+                "dispute", "claim", "billing", "queue",
+                # what a customer holds with the firm and calls to end or change (round 32: "cancel 1 subscription
+                # after confirming who is calling"): a help desk's object, no meeting
+                "subscription", "membership"),
     "warehouse": ("carton", "tote", "bin", "aisle", "rack", "sku", "pallet", "shelf", "forklift", "picker",
                   "stock", "dock", "bay", "inventory"),
     "blocks": ("cube", "brick", "pyramid", "tower"),
@@ -212,6 +215,13 @@ RETAIL_VENUE = (r"\b(?:" + "|".join(re.escape(k) for k in sorted(RETAIL_KINDS, k
                 + r")(?:'s|s')?\s+(?:web\s?site|site|web\s?shop|web\s?store|online\s+(?:store|shop)|app|e-?shop)\b")
 
 
+#: Checking who is on the line (round 32: "after confirming who is calling", "verify who the caller is", "check who
+#: they are"): a verb of checking, then "who" and the person asked about. It is checking an identity, a help
+#: desk's act (``operations.identity_checks`` reads it as one); "confirm" alone stays the calendar's attendance.
+CHECKING_WHO = (r"\b(?:check|confirm|verif|validat|authenticat|establish|prov)(?:e|es|ed|ing|s|y|ies|ied|ying)?"
+                r"\s+who\s+(?:is\s+(?:calling|ringing|phoning|on\s+the\s+(?:line|phone))|(?:they|he|she|you)\s+(?:are|is)"
+                r"|(?:the\s+|this\s+|each\s+)?(?:caller|customer|client|person|user)s?\s+(?:is|are))\b")
+
 #: Acts that name a world's trade by what they are done to or where (strong evidence, as :data:`FIELD_NAMES` are;
 #: round 24): buying or ordering something online is shopping ("order a hotel room online": a shop, no meeting
 #: room), replying to, answering or emailing a customer is a support agent's work ("reply to a customer about
@@ -231,7 +241,9 @@ FIELD_ACTS: dict[str, re.Pattern[str]] = {
     "support": re.compile(r"\b(?:repl(?:y|ies|ied|ying)|answer(?:s|ed|ing)?|respond(?:s|ed|ing)?|e-?mail(?:s|ed|ing)?"
                           r"|writ(?:e|es|ing)\s+back|get(?:s|ting)?\s+back)\s+(?:to\s+)?(?:(?:a|an|the|one|two|three"
                           r"|some|each|every|all|our|my|their|\d+)\s+)?(?:[a-z'-]+\s+)?(?:customers?|clients?"
-                          r"|callers?|shoppers?|buyers?)\b"),
+                          r"|callers?|shoppers?|buyers?)\b"
+                          # checking who is calling (round 32): an identity check, on a help desk's line
+                          rf"|{CHECKING_WHO}"),
     # packing an order (or picking and packing) is a fulfilment centre's work, no help desk's order (round 25:
     # "pack 1 order", "pack 2 customer orders for shipping")
     "warehouse": re.compile(r"\bpack(?:s|ed|ing)?\s+(?:up\s+)?(?:[a-z0-9'-]+\s+){0,3}?orders?\b"

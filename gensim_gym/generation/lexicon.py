@@ -480,6 +480,16 @@ def counted_pool_nouns(text: str, domain: str) -> list[str]:
     return list(dict.fromkeys(said))
 
 
+@cache
+def place_types(domain: str) -> frozenset[str]:
+    """The types of ``domain`` its goals put things in or at: a later argument of a goal predicate that is the first
+    of none (filesystem ``in_dir(file, dir)``: dir; calendar ``in_room(meeting, room)``: room, not meeting, which
+    ``attending`` is about). Round 32: a word before one of their nouns is part of the place's name."""
+    ts = get_toolset(domain)
+    goals = [[getattr(x, "type", x) for x in p.params] for p in ts.predicates if p.name in ts.goal_predicates]
+    return frozenset(t for params in goals for t in params[1:]) - {params[0] for params in goals if params}
+
+
 def goal_subject(domain: str) -> str | None:
     """The type a domain's goals are about: the first argument type of its first goal predicate with one
     (warehouse ``at(item, location)``: item)."""
@@ -798,7 +808,7 @@ ELIGIBILITY = re.compile(r"\b(?:return|returns|refund|refunds|warranty|guarantee
 
 
 #: An amount of money: "$40", "40 dollars", "€25".
-_MONEY = re.compile(r"[$€£]\s?\d[\d,.]*|\b\d[\d,.]*\s*(?:dollars?|euros?|usd|eur|bucks|pounds?)\b")
+MONEY = re.compile(r"[$€£]\s?\d[\d,.]*|\b\d[\d,.]*\s*(?:dollars?|euros?|usd|eur|bucks|pounds?)\b")
 
 
 def canonical_rule(phrase: str) -> str:
@@ -806,7 +816,7 @@ def canonical_rule(phrase: str) -> str:
     (:data:`ELIGIBILITY`) by "policy" and an amount of money by "budget"."""
     phrase = ELIGIBILITY.sub("policy", phrase)
     # an amount of money bounded is a budget (round 16: "stay under $40", as "under a $40 budget")
-    phrase = _MONEY.sub("budget", phrase)
+    phrase = MONEY.sub("budget", phrase)
     return re.sub(r"[a-z]+", lambda m: STATE_SYNONYMS.get(m.group(0), m.group(0)), phrase)
 
 

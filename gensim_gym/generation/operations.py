@@ -12,9 +12,10 @@ import re
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from gensim_gym.generation.field_vocabulary import MEETING_KINDS, SCHEDULING_VERBS, field_names
+from gensim_gym.generation.field_vocabulary import CHECKING_WHO, MEETING_KINDS, SCHEDULING_VERBS, field_names
 from gensim_gym.generation.lexicon import (
     ACCOMPLISH_VERBS,
+    MONEY,
     NUMBER,
     NUMBER_WORDS,
     OCCASIONS,
@@ -287,11 +288,26 @@ def spending_on(text: str, domains) -> list[tuple[int, int, str]]:
     return _asked(_SPENDING_ON, text, tool)
 
 
+#: An amount spent with no limit word before it (round 32: "spent 30 dollars on 1 lamp", "spend $25 on 2 mugs"):
+#: group 1 is the verb and the amount, group 2 the "on" the goods follow.
+_AMOUNT_SPENT = re.compile(rf"\b(spen(?:d|ds|t|ding)\s+(?:{MONEY.pattern}))\s+(on)\s")
+
+
+def amounts_spent(text: str, domains) -> list[tuple[int, int]]:
+    """``(start, end)`` of each amount spent on goods with no limit on it (:data:`_AMOUNT_SPENT`) where that spending
+    is buying them (:func:`spending_on`): the amount is a price the world sets itself, no budget rule (a limit word,
+    "at most 30 dollars", makes it one); the reader says so rather than leaving it unread (round 32)."""
+    bought = {start for start, _, _ in spending_on(text, domains)}
+    return [m.span(1) for m in _AMOUNT_SPENT.finditer(text) if m.start(2) in bought]
+
+
 #: Checking who someone is (round 28: "after checking their identity", "confirm the caller's ID", "once you have
 #: checked each customer's identity"): a verb of checking, then an identity. ("verify" is the tool's own verb.)
 _IDENTITY_CHECK = re.compile(
-    r"\b((?:check|confirm|validat|authenticat|establish|vet|prov)(?:e|es|ed|ing|s|t|ted|ting)?\s+(?:the\s+)?"
-    r"(?:(?:their|his|her|its|each|every|a|the|[a-z]+'s?)\s+)?(?:[a-z]+'s?\s+)?(?:identity|identities|id|ids)\b)(?!\s+of\b)")
+    r"(\b(?:check|confirm|validat|authenticat|establish|vet|prov)(?:e|es|ed|ing|s|t|ted|ting)?\s+(?:the\s+)?"
+    r"(?:(?:their|his|her|its|each|every|a|the|[a-z]+'s?)\s+)?(?:[a-z]+'s?\s+)?(?:identity|identities|id|ids)\b(?!\s+of\b)"
+    # or who is on the line (round 32: "after confirming who is calling")
+    rf"|{CHECKING_WHO})")
 
 
 def identity_checks(text: str, domains) -> list[tuple[int, int, str]]:

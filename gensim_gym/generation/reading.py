@@ -87,6 +87,8 @@ from gensim_gym.generation.lexicon import (
     verb_of,
 )
 from gensim_gym.generation.operations import (
+    amounts_spent,
+    identity_checks,
     light_verbs,
     modifies_noun,
     near_resultatives,
@@ -101,6 +103,7 @@ from gensim_gym.generation.word_roles import (
     GERUND_AFTER,
     NOUN_AFTER,
     VERB_AFTER,
+    names_place,
     noun_here,
     takes_object,
     words_before,
@@ -257,6 +260,9 @@ def reading_of(text: str, knobs: Knobs) -> Reading:
                 filler.append(word)
             continue
         verb = _verb_clause(lower, match.start(), match.end(), knobs)
+        if verb is None and names_place(lower, match.start(), match.end(), knobs.domains):
+            filler.append(word)  # "the music directory": which place, read with its noun (round 32)
+            continue
         clauses.append((match.start(), verb or Clause(word, "unrecognized", {}, "unsupported", _UNREAD)))
     clauses.sort(key=lambda item: item[0])
     return Reading(text, knobs, tuple(_merge_unrecognized([c for _, c in clauses])), tuple(filler))
@@ -399,18 +405,26 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
             yield rule_start, rule_end, Clause(phrase, "constraint", {"constraint": phrase}, "unsupported",
                                                f"no constraint template of {'+'.join(knobs.domains)} matches this "
                                                f"rule (offered: {', '.join(offered) or 'none'})")
+    for start, end in amounts_spent(rest, knobs.domains):  # "spent 30 dollars on 1 lamp": a price, no cap (round 32)
+        yield start, end, Clause(text[start:end], "constraint", {"amount": text[start:end]}, "unsupported",
+                                 "an amount spent with no limit on it is a price, and the world sets its own prices: "
+                                 "no budget rule is added ('at most' or 'under' before it asks for one)")
     # after the rules: "only for verified customers" is the rule (a template), not a built-in qualifier
     for start, end, tool, predicate in built_in_qualifiers(rest, knobs.domains):
         yield start, end, Clause(text[start:end], "constraint", {"requires": predicate, "tool": tool},
                                  note=f"every task keeps it: {tool} requires {predicate}(...)")
     counting = masked(rest, forbidding_rules(rest))  # a count inside a rule counts no goals
-    for i, (start, end, _, number, kind) in enumerate(goal_counted(counted_phrases(counting, knobs.domains, rest),
-                                                                    knobs.domains)):
+    counted = counted_phrases(counting, knobs.domains, rest)
+    for i, (start, end, _, number, kind) in enumerate(goal_counted(counted, knobs.domains)):
         said, asked = text[start:end], number_value(number)
         if i:  # a task has one goal count: of goal items first (counts.goal_counted)
-            yield start, end, Clause(said, "goal_count", {"goal_count": asked, "type": kind}, "unsupported",
+            own = _own_operation_before(text, start, counted, knobs)
+            yield start, end, Clause(said, "goal_count", {"goal_count": asked, "type": kind},
+                                     "unsupported" if own is None else "approximated",
                                      f"a task has one goal count: {knobs.goal_count} "
-                                     f"{knobs.goal_type or 'goal conditions'} was used")
+                                     f"{knobs.goal_type or 'goal conditions'} was used"
+                                     + ("" if own is None else f"; the golden plan still calls {own} on what "
+                                                               f"this count counts"))
             continue
         fact = next((f for w in re.findall(r"[a-z]+", said) if kind is None and (f := single_fact(w, knobs.domains))),
                     None)
@@ -454,7 +468,8 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
             if acted is not None:
                 yield start, end, acted
         # the verb of an act naming the world ("reply to a customer": support's) is an operation too (round 24)
-        for act in field_acts(text, name):
+        # (an identity check, "confirm who is calling", is read whole as its own operation: round 32)
+        for act in (a for a in field_acts(text, name) if not identity_checks(a, knobs.domains)):
             for m in re.finditer(rf"\b{keyword_pattern(act)}\b", text):
                 verb_end = m.start() + len(act.split()[0])
                 acted = None if _an_operation(text[m.start():verb_end], knobs) \
@@ -818,6 +833,19 @@ def _in_place_name(text: str, start: int, end: int, domains) -> bool:
         return False
     return any(m.start() < start and end == m.end() for d in domains for w in field_names(d) if " " in w
                for m in re.finditer(rf"\b{keyword_pattern(w)}\b", text))
+
+
+def _own_operation_before(text: str, start: int, counted: list, knobs: Knobs) -> str | None:
+    """The tool the golden plan calls for a second goal count with an operation of its own ("rename 1 file and
+    delete 2 files": delete_file), said between the count before it and it; None where no such verb stands there.
+    A task carries one goal count, so the second is given only as its operation (round 32): approximated, not
+    dropped."""
+    before = [c[1] for c in counted if c[1] <= start]
+    if not before:
+        return None
+    between = text[max(before):start]
+    tools = {v: t for d in knobs.domains for v, t in operations(d).items() if t in knobs.required_tools}
+    return next((tools[verb] for _, _, verb in _verb_spans(between, list(tools))), None)
 
 
 def _verb_spans(text: str, verbs: list[str]) -> list[tuple[int, int, str]]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from gensim_gym.generation.lexicon import CARRIER_VERBS, NUMBER_WORDS
+from gensim_gym.generation.lexicon import CARRIER_VERBS, NUMBER_WORDS, counted_type, place_types
 
 #: Words after which a word is a noun, not a verb ("the order", "3 books", "their return").
 NOUN_AFTER = frozenset({"a", "an", "the", "their", "his", "her", "its", "our", "my", "your", "each", "every", "all",
@@ -77,3 +77,23 @@ def noun_here(text: str, start: int, end: int, verb: str) -> bool:
     """Whether ``verb`` stands here as a noun it also is: a carrier (:func:`carrier_noun`) or a place
     (:func:`place_noun`)."""
     return carrier_noun(text, start, end, verb) or place_noun(text, start, end, verb)
+
+
+#: A place noun one or two words after a word ("music folder", "old music folder"): group 1 the noun.
+_PLACE_AHEAD = re.compile(r"\s+(?:[a-z'-]+\s+)?([a-z]+)\b")
+
+
+def names_place(text: str, start: int, end: int, domains) -> bool:
+    """Whether the word at ``start:end`` is part of a place's name (round 32: "music" in "the music directory",
+    "finance" in "the old finance folder"): after a determiner (or one word after it), before a noun of a type the
+    chosen worlds' goals put things in (``lexicon.place_types``). The place is read by its noun; the word only names
+    which one, so it is no requirement left unread."""
+    before = words_before(text, start)
+    opened = bool(before) and (before[-1] in NOUN_AFTER or len(before) > 1 and before[-2] in NOUN_AFTER
+                               and before[-1].isalpha())
+    m = _PLACE_AHEAD.match(text, end)
+    if not opened or m is None:
+        return False
+    kind = counted_type(m.group(1), domains)
+    return kind is not None and any(kind in place_types(d) for d in domains)
+
