@@ -169,6 +169,13 @@ ignored; all 48 sets 97.2 -> 97.3 %, wrong 4 -> 1, ignored 1 -> 0: ``results/fid
 ``directives_fresh48.jsonl`` (34, held out for round 31, written before it) was run once untouched after it
 (``results/fidelity_fresh48_unseen.txt``: 98 % read, 1 wrong, 0 ignored: "cancel 1 subscription after confirming who
 is calling" read the calendar) and joined :data:`SETS`.
+Reader round 32 (branch fid38: checking who is calling is an identity check, a subscription is support's; a keyword
+before a pronoun for people, "do not schedule anyone more than once"; a second count with an operation of its own is
+approximated, not dropped; an amount spent with no limit word is a price the world sets; a word naming which folder)
+tuned on fresh48's misses (``results/fidelity_fresh48_fid38.txt``: 98 -> 100 % read, 1 -> 0 wrong; all 49 sets wrong
+2 -> 1, 0 ignored: ``results/fidelity_all_sets_round32.txt``). ``directives_fresh49.jsonl`` (35, held out for round
+32, written before it) was run once untouched after it (``results/fidelity_fresh49_unseen.txt``: 121 of 128 read,
+94.5 %, 0 wrong, 1 ignored: "step on every tile of the floor grid" lost its operation) and joined :data:`SETS`.
 ``--generate`` scores the requirements twice: as read, and as *delivered* (on the seed-0 spec's own clauses,
 where the generator marks approximated what its spec does not meet: what a user gets).
 For every expected requirement this
@@ -220,7 +227,8 @@ SETS = ("directives.jsonl", "directives_heldout.jsonl", "directives_fresh.jsonl"
         "directives_fresh40.jsonl", "directives_fresh41.jsonl",
         "directives_fresh42.jsonl", "directives_fresh43.jsonl",
         "directives_fresh44.jsonl", "directives_fresh45.jsonl", "directives_fresh46.jsonl",
-        "directives_fresh47.jsonl", "directives_fresh48.jsonl")
+        "directives_fresh47.jsonl", "directives_fresh48.jsonl",
+        "directives_fresh49.jsonl")
 _RANK = {"honored": 0, "approximated": 1, "unsupported": 2}
 _VALUE_OF = {"domain": "domains", "goal_count": "goal_count", "reward_mode": "reward_mode", "noise": "noise",
              "observability": "partial", "time_pressure": "horizon_slack", "tool_count": "tool_count"}

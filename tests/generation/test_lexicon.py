@@ -26,10 +26,9 @@ from gensim_gym.generation.lexicon import (
 )
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
-#: Held-out sets no test may read (the next rounds' measures): skipped by name, never opened. fresh49 is round 32's
-#: measure and fresh50 round 33's, each written before its round (fresh48 was run once, untouched, after round 31:
-#: results/fidelity_fresh48_unseen.txt).
-HELD_OUT: frozenset[str] = frozenset({"directives_fresh49.jsonl", "directives_fresh50.jsonl"})
+#: Held-out sets no test may read (the next round's measure): skipped by name, never opened. fresh50 is round 33's
+#: measure, written before it (fresh49 was run once, untouched, after round 32: results/fidelity_fresh49_unseen.txt).
+HELD_OUT: frozenset[str] = frozenset({"directives_fresh50.jsonl"})
 SETS = sorted(p for p in BENCHMARKS.glob("directives*.jsonl") if p.name not in HELD_OUT)
 
 
