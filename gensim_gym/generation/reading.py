@@ -128,7 +128,10 @@ FILLER = frozenset({
     "sure", "possible", "usual", "other", "jobs", "job", "chores", "chore", "levels", "setting", "settings",
     "scenario", "scenarios", "up", "down", "world", "worlds", "tool", "tools",
     # prepositions of place that join two worlds (round 30: "a warehouse beside an online store")
-    "beside", "besides", "alongside", "near", "adjacent"})
+    "beside", "besides", "alongside", "near", "adjacent",
+    # the agent named as a robot, as it is as a bot (round 33: "a robot must step on every tile"); and doing a thing
+    # once, which every goal of a task already is
+    "robot", "robots", "once"})
 
 _OPERATION_VERBS = ("copy", "copies", "back up", "backup", "remove", "delete", "rename", "move", "refund", "cancel",
                     "escalate", "invite", "book", "confirm", "buy", "purchase", "inspect", "search", "verify",

@@ -77,6 +77,11 @@ _RULE_HEAD = (
     rf"|(?:{_NORM_NOUN})\s+(?:must|should|shall|has to|have to|needs? to|is to|are to)\s+(?:always\s+)?be\s+"
     r"(?:respected|followed|observed|honou?red|kept|obeyed|applied|met|enforced)"
     rf"|(?:{_NORM_NOUN})[- ](?:compliant|abiding|conform\w*|bound)"
+    # a norm said to allow or to say what is done (round 33): "only where the policy allows", "as the rules say",
+    # "wherever policy permits it"
+    rf"|(?:only\s+)?(?:as|where|wherever|when|whenever|if|insofar as|so far as)\s+(?:(?:the|our|their|its|company"
+    rf"|store|house)\s+)?(?:[a-z']+\s+)?(?:{_NORM_NOUN})\s+(?:allows?|permits?|lets?|says?|dictates?|prescribes?"
+    r"|states?|specifies?|requires?)"
     rf"|(?:per|as per|following|under) (?:(?:the|our|their|its|company|store|house)\s+)?(?:[a-z']+\s+)?"
     rf"(?:{_NORM_NOUN})")
 #: Words that open a second rule after a conjunction ("... and never escalate").

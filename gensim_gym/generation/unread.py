@@ -56,6 +56,16 @@ CUES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(rf"\b(?:
 #: Nouns that name a rank or stage by a number after them ("tier 2", "priority 1", "phase 3"): round 7.
 RANK_NOUNS = r"tier|stage|phase|priority|grade|rank|band"
 _NEGATED = re.compile(rf"\b(?:{NEGATOR}|never|rarely|seldom)\b")
+#: A failure's participle used as an adjective before a noun ("a broken-down car", "a jammed door", "a crashed
+#: van"), group 1 the noun: the state a thing of the world is in, not a tool failing now and then (round 33).
+_STATE_BEFORE_NOUN = re.compile(r"(?:[a-z]+(?:en|ed)|lost|broke)(?:-(?:down|up|in|out|off))?\s+([a-z]{3,})\b")
+#: Nouns of what acts for the agent, whose failure is noise however it is said ("a broken gripper").
+_ACTING_NOUNS = frozenset({"tool", "tools", "gripper", "grippers", "arm", "arms", "hand", "hands", "api", "apis",
+                           "sensor", "sensors", "scanner", "scanners", "machine", "machines", "device", "devices",
+                           "system", "systems", "service", "services", "server", "servers", "network", "connection",
+                           "connections", "robot", "robots", "bot", "bots", "actuator", "actuators", "motor", "motors",
+                           "hardware", "software", "equipment", "interface", "interfaces", "calls", "actions",
+                           "moves", "steps", "requests", "responses"})
 
 
 def likely_kind(text: str) -> tuple[str, dict[str, Any], str] | None:
@@ -67,6 +77,8 @@ def likely_kind(text: str) -> tuple[str, dict[str, Any], str] | None:
         if m is None:
             continue
         requirement: dict[str, Any] = {}
+        if kind == "noise" and all(_names_state(text, n) for n in pattern.finditer(text)):
+            continue
         if kind == "goal_count":
             if re.match(r"-|x\d", text[m.end():]):  # "two-handed", "3x3": an adjective, no count
                 continue
@@ -80,3 +92,12 @@ def likely_kind(text: str) -> tuple[str, dict[str, Any], str] | None:
             requirement = {"noise": _NEGATED.search(text) is None}
         return kind, requirement, m.group(0)
     return None
+
+
+def _names_state(text: str, cue: re.Match[str]) -> bool:
+    """Whether a noise ``cue`` in ``text`` is a failure's participle before a noun it describes ("broken-down car":
+    :data:`_STATE_BEFORE_NOUN`): the state of a thing of the world, no chance of failing; a noun of what acts for the
+    agent (:data:`_ACTING_NOUNS`: "a broken gripper") still fails as noise. Round 33."""
+    m = _STATE_BEFORE_NOUN.match(text, cue.start())
+    return m is not None and m.start() == cue.start() and not m.group(1).endswith("ly") \
+        and m.group(1) not in _ACTING_NOUNS
