@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gensim_gym.errors import DirectiveError
-from gensim_gym.generation.counts import capacity_reason
+from gensim_gym.generation.counts import capacity_reason, capped_reason, more_goal_counts
 from gensim_gym.generation.directive import (
     COMPOSED,
     COUNT_UNITS,
@@ -404,10 +404,14 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
         yield start, end, Clause(text[start:end], "constraint", {"requires": predicate, "tool": tool},
                                  note=f"every task keeps it: {tool} requires {predicate}(...)")
     counting = masked(rest, forbidding_rules(rest))  # a count inside a rule counts no goals
-    for i, (start, end, _, number, kind) in enumerate(goal_counted(counted_phrases(counting, knobs.domains, rest),
-                                                                    knobs.domains)):
+    counts = goal_counted(counted_phrases(counting, knobs.domains, rest), knobs.domains)
+    more = more_goal_counts(counts, knobs.domains, counting) if knobs.more_counts else []
+    for i, (start, end, _, number, kind) in enumerate(counts):
         said, asked = text[start:end], number_value(number)
-        if i:  # a task has one goal count: of goal items first (counts.goal_counted)
+        if i and counts[i] in more:  # "... and then delete 1 old file": goals of another type besides the first
+            yield start, end, _more_count_clause(said, asked, str(kind), knobs)
+            continue
+        if i:  # one goal count per type: of goal items first (counts.goal_counted), then of other types
             yield start, end, Clause(said, "goal_count", {"goal_count": asked, "type": kind}, "unsupported",
                                      f"a task has one goal count: {knobs.goal_count} "
                                      f"{knobs.goal_type or 'goal conditions'} was used")
@@ -797,6 +801,32 @@ def _noun_phrase(words: list[str]) -> list[str]:
     return out
 
 
+def _more_count_clause(said: str, asked: int, kind: str, knobs: Knobs) -> Clause:
+    """The clause of a goal count besides the first (``Knobs.more_counts``): honored, or approximated where a task
+    holds fewer goals about objects of ``kind`` (``Knobs.counted``) and why."""
+    aim = next((n for n, k in knobs.counted[1:] if k == kind), 0)
+    if aim >= asked:
+        return Clause(said, "goal_count", {"goal_count": asked, "type": kind})
+    return Clause(said, "goal_count", {"goal_count": asked, "type": kind}, "approximated",
+                  f"a task holds at most {aim} more goal condition{'' if aim == 1 else 's'} about objects of type "
+                  f"{kind} ({capped_reason(knobs.domains, kind, aim)}): {aim} are aimed at")
+
+
+def _unmet_counts(spec: Any, knobs: Knobs) -> list[str]:
+    """Where a task of several goal counts (``Knobs.more_counts``) has goals about fewer distinct objects of a
+    counted type than its count aims at (``Knobs.counted``), what is missing; nothing for one count."""
+    if not knobs.more_counts:
+        return []
+    named = {name for goal in spec.task.goal for name in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", goal)}
+    out = []
+    for aim, kind in knobs.counted:
+        given = len(named.intersection(spec.task.objects.get(str(kind), ())))
+        if given < aim:
+            out.append(f"goal count: asked for {aim} goal conditions about distinct objects of type {kind}, the "
+                       f"spec's goals name {given}")
+    return out
+
+
 def _capped_note(said: str, most: int, knobs: Knobs) -> str:
     """The note of a goal count past what the world holds (round 21): the cap, the world's reason for it, and,
     where the counted noun is not the type's own name ("3 crates" in sokoban, whose type is box), that the noun
@@ -935,8 +965,9 @@ def check_fidelity(spec: Any, reading: Reading) -> list[str]:
             and not reveal.intersection(label.split("(")[0] for label in spec.golden_plan):
         unmet.append(f"partial observability: facts are hidden, but the golden plan needs none of them revealed "
                      f"(it calls none of {sorted(reveal)})")
-    if knobs.goal_target and len(spec.task.goal) != knobs.goal_target:  # over capacity: approximated at reading
-        unmet.append(f"goal count: asked for {knobs.goal_target}, the spec has {len(spec.task.goal)}")
+    if knobs.goal_target and len(spec.task.goal) != knobs.total_target:  # over capacity: approximated at reading
+        unmet.append(f"goal count: asked for {knobs.total_target}, the spec has {len(spec.task.goal)}")
+    unmet += _unmet_counts(spec, knobs)
     plan_tools = {label.split("(")[0] for label in spec.golden_plan}
     for tool in knobs.required_tools:
         if not any(calls(called, tool) for called in plan_tools):
