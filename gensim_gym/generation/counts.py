@@ -100,9 +100,10 @@ def read_more_counts(text: str, domains: list[str], notes: list[str],
                                                          strict=True):
         said = text[start:end]
         if aim < count:
-            notes.append(f"'{said}': a task holds at most {aim} more goal conditions about objects of type {kind} "
+            notes.append(f"'{said}': a task holds at most {aim} more goal condition{'' if aim == 1 else 's'} about "
+                         f"objects of type {kind} "
                          f"({capped_reason(domains, kind, aim)}): {aim} are aimed at")
-        notes.append(f"'{said}': {count} more goal conditions, each about another {kind}")
+        notes.append(f"'{said}': {count} more goal condition{'' if count == 1 else 's'}, each about another {kind}")
     return tuple((count, str(kind)) for count, kind in asked[1:])
 
 

@@ -405,7 +405,8 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
                                  note=f"every task keeps it: {tool} requires {predicate}(...)")
     counting = masked(rest, forbidding_rules(rest))  # a count inside a rule counts no goals
     counts = goal_counted(counted_phrases(counting, knobs.domains, rest), knobs.domains)
-    more = more_goal_counts(counts, knobs.domains, counting) if knobs.more_counts else []
+    extra = {kind for _, kind in knobs.more_counts}  # the counts the knobs took (Knobs.more_counts)
+    more = [c for c in more_goal_counts(counts, knobs.domains, counting) if c[4] in extra] if extra else []
     for i, (start, end, _, number, kind) in enumerate(counts):
         said, asked = text[start:end], number_value(number)
         if i and counts[i] in more:  # "... and then delete 1 old file": goals of another type besides the first
