@@ -134,6 +134,17 @@ def counted_types(knobs: Knobs) -> list[str]:
     return [*first, *(kind for _, kind in knobs.more_counts)]
 
 
+def _extra_cap(attempt: int, tries: int) -> int | None:
+    """The most goals each count besides the first (``Knobs.more_counts``) aims at in try ``attempt`` of ``tries``:
+    all it asks for (None) until the last quarter of the tries, then 1, then, in its second half, none. Eight goals
+    over two worlds ("schedule 3 meetings and move 5 crates") can be past the exact search's budget in every draft;
+    the last tries then give a task as near as the first count alone gave (its clauses say approximated)."""
+    last = OPS_RELAXED * tries // 4
+    if attempt < last:
+        return None
+    return 1 if attempt < (last + tries) // 2 else 0
+
+
 def counted_room(knobs: Knobs, toolsets, kind: str | None = None) -> int:
     """Objects of a counted type (``kind``: one of :func:`counted_types`, by default ``knobs.goal_type``) a task
     needs for the goals its count asks for about distinct ones: half as many again plus one where a goal predicate
@@ -215,6 +226,7 @@ class OfflineGenerator:
         self._relaxed = False  # see generate
         self._ops_relaxed = False  # see generate
         self._asked_turn = True  # see _counted_goals
+        self._extra_cap: int | None = None  # see _extra_cap
         self._reveal_asked = any(calls(tool, r) for ts in self.toolsets if ts.hidden for tool in ts.needs_tools
                                  for r in knobs.required_tools)
         self._reading = reading_of(directive, knobs) if directive else None  # clauses for the spec's meta
@@ -237,6 +249,7 @@ class OfflineGenerator:
             # (missing the operation, or the count) as a fallback, returned after them if none meets both.
             self._ops_relaxed = attempt >= OPS_RELAXED * self.max_tries // 4
             self._asked_turn = attempt % 2 == 0  # see _counted_goals
+            self._extra_cap = _extra_cap(attempt, self.max_tries) if self.knobs.more_counts else None
             if self._ops_relaxed and fallback is not None:  # the relaxed tries' best: as near as they came
                 break
             spec, reason = self._attempt(rng)
@@ -724,7 +737,8 @@ class OfflineGenerator:
             order = _asked_first(order, served)
         chosen: list[str] = []
         short = False
-        for count, kind in self.knobs.counted:
+        for k, (count, kind) in enumerate(self.knobs.counted):
+            count = count if k == 0 or self._extra_cap is None else min(count, self._extra_cap)
             mine = self._about_distinct(order, world, kind, taken=chosen) if kind is not None else order
             short = short or len(mine) < count
             chosen += mine[:count]

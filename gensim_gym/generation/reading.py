@@ -828,6 +828,18 @@ def _unmet_counts(spec: Any, knobs: Knobs) -> list[str]:
     return out
 
 
+def _count_miss(unmet: list[str], clause: Clause, knobs: Knobs) -> str | None:
+    """Of ``unmet`` (:func:`check_fidelity`), what a goal count's ``clause`` misses where a task has several counts:
+    the miss naming its type (:func:`_unmet_counts`); where no type misses any, the first count takes a miss of the
+    total number."""
+    kind = clause.requirement.get("type")
+    counts = [u for u in unmet if u.startswith("goal count")]
+    mine = next((u for u in counts if u.endswith(f"type {kind}") or f"type {kind}," in u), None)
+    if mine is None and kind == knobs.goal_type and not any("of type" in u for u in counts):
+        mine = next(iter(counts), None)  # too few goals, though each type's objects are named: the first says so
+    return mine
+
+
 def _capped_note(said: str, most: int, knobs: Knobs) -> str:
     """The note of a goal count past what the world holds (round 21): the cap, the world's reason for it, and,
     where the counted noun is not the type's own name ("3 crates" in sokoban, whose type is box), that the noun
@@ -1012,6 +1024,8 @@ def clauses_for(spec: Any, reading: Reading) -> list[dict[str, Any]]:
                   "constraint": "constraint", "plan_length": "plan length",
                   "operation": f"operation: asked for {clause.requirement.get('tool')},"}.get(clause.kind)
         miss = next((u for u in unmet if prefix and u.startswith(prefix)), None)
+        if clause.kind == "goal_count" and reading.knobs.more_counts:  # several counts: what this one's type misses
+            miss = _count_miss(unmet, clause, reading.knobs)
         if miss and clause.status == "honored":
             d["status"], d["note"] = "approximated", miss
         elif miss and clause.status == "approximated":  # known at reading: say what this spec gives too
