@@ -146,8 +146,9 @@ class Knobs:
         return max(2, round(1 + 5 * self.difficulty) + self.length_bonus)
 
     def to_dict(self) -> dict:
-        """The knobs as a JSON-ready dict, in field order (what ``asdict`` gives; every field is a scalar or
-        a tuple of strings, so no deep copy is needed, and generation records this in every spec's meta)."""
+        """The knobs as a JSON-ready dict, in field order (what ``asdict`` gives; every field is a scalar, a tuple
+        of strings or, ``more_counts``, of ``(count, type)`` pairs, so no deep copy is needed, and generation records
+        this in every spec's meta). ``more_counts`` only where set: a one-count spec's meta is as it always was."""
         out = {f.name: getattr(self, f.name) for f in fields(self)}
         if not self.more_counts:  # so a task of one count is recorded (and its spec id made) as it always was
             del out["more_counts"]

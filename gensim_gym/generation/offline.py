@@ -128,7 +128,7 @@ ASKED_TAIL = 4
 
 
 def counted_types(knobs: Knobs) -> list[str]:
-    """The object types the directive's goal counts are about (``knobs.goal_type`` and ``knobs.more_counts``'),
+    """The object types the directive's goal counts are about (``knobs.goal_type`` and those of ``knobs.more_counts``),
     each once, the first count's first."""
     first = [knobs.goal_type] if knobs.goal_count and knobs.goal_type is not None else []
     return [*first, *(kind for _, kind in knobs.more_counts)]
@@ -510,9 +510,9 @@ class OfflineGenerator:
     def _count_fidelity(self, goals: tuple[str, ...], objects: dict[str, tuple[str, ...]]) -> dict:
         """The ``fidelity`` meta of a task of goal counts: for one, ``goal_count``: requested, type, given (the goal's
         conditions) and status; for several (``knobs.more_counts``), ``goal_count`` for the first as for one count,
-        and ``goal_counts``, each count's type, conditions requested, aimed at
-        (``Knobs.counted``) and given (the distinct objects of its type the goals name: each condition of a count is
-        about another one); a count is honored where as many are given as requested."""
+        and ``goal_counts``, each count's type, conditions requested, aimed at (``Knobs.counted``) and given (the
+        distinct objects of its type the goals name: each condition of a count is about another one), and ``goals``,
+        their number; a count is honored where as many are given as requested."""
         if not self.knobs.more_counts:  # one count: the number of goals
             given = len(goals)
             return {"goal_count": {"requested": self.knobs.goal_count, "type": self.knobs.goal_type, "given": given,
