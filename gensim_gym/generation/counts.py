@@ -45,11 +45,13 @@ _COMPOUND_COUNT = re.compile(rf"\b({NUMBER})\s+([a-z]+)\s+([a-z]+)\s+([a-z]+)\b"
 MAX_GOAL_COUNT = 8  # a layout's goal-status slots (Layout.max_goals)
 
 
-def read_goal_count(text: str, domains: list[str], notes: list[str],
-                whole: str | None = None) -> tuple[int | None, str | None]:
+def read_goal_count(text: str, domains: list[str], notes: list[str], whole: str | None = None,
+                    counts: list | None = None) -> tuple[int | None, str | None]:
     """``(count, object type)`` from "three meetings", "5 crates", "2 goals", "blocks, 5 of them" (the type of
-    the chosen domains whose noun is counted; None for goal words), or ``(None, None)``."""
-    for match in goal_counted(counted_phrases(text, domains, whole), domains)[:1]:
+    the chosen domains whose noun is counted; None for goal words), or ``(None, None)``; ``counts``: the text's
+    :func:`goal_counted` counts where the caller has them (reading them costs most of a long directive's reading)."""
+    counts = goal_counted(counted_phrases(text, domains, whole), domains) if counts is None else counts
+    for match in counts[:1]:
         count, kind = number_value(match[3]), match[4]
         said = text[match[0]:match[1]]
         if count < 1:
@@ -87,11 +89,11 @@ def more_goal_counts(counts: list, domains, text: str) -> list:
     return out
 
 
-def read_more_counts(text: str, domains: list[str], notes: list[str],
-                     whole: str | None = None) -> tuple[tuple[int, str], ...]:
+def read_more_counts(text: str, domains: list[str], notes: list[str], whole: str | None = None,
+                     counts: list | None = None) -> tuple[tuple[int, str], ...]:
     """``(count, object type)`` of each count besides the goal count (:func:`more_goal_counts`), as asked; a note
-    says where a task holds fewer (:func:`count_targets`)."""
-    counts = goal_counted(counted_phrases(text, domains, whole), domains)
+    says where a task holds fewer (:func:`count_targets`). ``counts`` as for :func:`read_goal_count`."""
+    counts = goal_counted(counted_phrases(text, domains, whole), domains) if counts is None else counts
     more = more_goal_counts(counts, domains, text)
     if not more:
         return ()

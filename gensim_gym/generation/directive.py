@@ -204,8 +204,10 @@ def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str 
     elif "tool_bound" in said:
         tool_count = bounded_tools(tool_bound(str(said["tool_bound"][1])), domains, notes)
     # a count inside a rule ("don't let anyone attend two meetings at once") counts no goals
-    goal_count, goal_type = read_goal_count(masked(text, forbidding_rules(text)), domains, notes, text)
-    more_counts = read_more_counts(masked(text, forbidding_rules(text)), domains, notes, text)
+    counting = masked(text, forbidding_rules(text))
+    counts = goal_counted(counted_phrases(counting, domains, text), domains)  # read once for both
+    goal_count, goal_type = read_goal_count(counting, domains, notes, text, counts)
+    more_counts = read_more_counts(counting, domains, notes, text, counts)
     constraints = read_constraints(text, domains, notes)
     # a verb inside a constraint ("never delete the backups") forbids the operation; it does not ask for it
     required = required_tools(masked(text, forbidding_rules(text)), domains, notes)
