@@ -45,11 +45,13 @@ _COMPOUND_COUNT = re.compile(rf"\b({NUMBER})\s+([a-z]+)\s+([a-z]+)\s+([a-z]+)\b"
 MAX_GOAL_COUNT = 8  # a layout's goal-status slots (Layout.max_goals)
 
 
-def read_goal_count(text: str, domains: list[str], notes: list[str],
-                whole: str | None = None) -> tuple[int | None, str | None]:
+def read_goal_count(text: str, domains: list[str], notes: list[str], whole: str | None = None,
+                    counts: list | None = None) -> tuple[int | None, str | None]:
     """``(count, object type)`` from "three meetings", "5 crates", "2 goals", "blocks, 5 of them" (the type of
-    the chosen domains whose noun is counted; None for goal words), or ``(None, None)``."""
-    for match in goal_counted(counted_phrases(text, domains, whole), domains)[:1]:
+    the chosen domains whose noun is counted; None for goal words), or ``(None, None)``; ``counts``: the text's
+    :func:`goal_counted` counts where the caller has them (reading them costs most of a long directive's reading)."""
+    counts = goal_counted(counted_phrases(text, domains, whole), domains) if counts is None else counts
+    for match in counts[:1]:
         count, kind = number_value(match[3]), match[4]
         said = text[match[0]:match[1]]
         if count < 1:
@@ -62,6 +64,68 @@ def read_goal_count(text: str, domains: list[str], notes: list[str],
         notes.append(f"'{said}': exactly {count} goal conditions" + (f", each about another {kind}" if kind else ""))
         return count, kind
     return None, None
+
+
+def more_goal_counts(counts: list, domains, text: str) -> list:
+    """The counts of ``counts`` (:func:`goal_counted`'s order: the task's goal count first) that ask for goals of
+    another type besides it ("refund 1 order and then delete 1 old file": 1 file): after the first, a count of at
+    least 1 of a type some goal predicate of ``domains`` is about, other than the first's and every earlier one's,
+    and the object of an operation verb ("delete 1 old file"; "a warehouse with 5 locations" sizes the world). The
+    first must count a type too: "2 goals" and "3 files" are no two counts of different things."""
+    if not counts or counts[0][4] is None:
+        return []
+    about = {getattr(t, "type", t) for d in domains for p in get_toolset(d).predicates
+             if p.name in (*get_toolset(d).goal_predicates, *get_toolset(d).goal_negated) for t in p.params}
+    kinds, out = {counts[0][4]}, []
+    for count in counts[1:]:
+        start, kind = count[0], count[4]
+        if kind is None or kind in kinds or kind not in about or number_value(count[3]) < 1:
+            continue
+        verb = re.search(rf"([a-z]+(?:\s+(?:{_PARTICLE}))?)\s+$", text[:start])
+        if verb is None or _object_type(verb.group(1), domains) is None:
+            continue
+        kinds.add(kind)
+        out.append(count)
+    return out
+
+
+def read_more_counts(text: str, domains: list[str], notes: list[str], whole: str | None = None,
+                     counts: list | None = None) -> tuple[tuple[int, str], ...]:
+    """``(count, object type)`` of each count besides the goal count (:func:`more_goal_counts`), as asked; a note
+    says where a task holds fewer (:func:`count_targets`). ``counts`` as for :func:`read_goal_count`."""
+    counts = goal_counted(counted_phrases(text, domains, whole), domains) if counts is None else counts
+    more = more_goal_counts(counts, domains, text)
+    if not more:
+        return ()
+    asked = [(number_value(c[3]), c[4]) for c in [counts[0], *more]]
+    for (start, end, _, _, kind), (count, _), aim in zip(more, asked[1:], count_targets(domains, asked)[1:],
+                                                         strict=True):
+        said = text[start:end]
+        if aim < count:
+            notes.append(f"'{said}': a task holds at most {aim} more goal condition{'' if aim == 1 else 's'} about "
+                         f"objects of type {kind} "
+                         f"({capped_reason(domains, kind, aim)}): {aim} are aimed at")
+        notes.append(f"'{said}': {count} more goal condition{'' if count == 1 else 's'}, each about another {kind}")
+    return tuple((count, str(kind)) for count, kind in asked[1:])
+
+
+def count_targets(domains, counts) -> list[int]:
+    """The goal conditions a task aims at for each ``(count, object type)`` of ``counts`` (the goal count first):
+    the count, capped to what a task holds of its type (:func:`goal_capacity`) and to the goal slots
+    (:data:`MAX_GOAL_COUNT`) the counts before it left; for one count, ``Knobs.goal_target``."""
+    room, out = MAX_GOAL_COUNT, []
+    for count, kind in counts:
+        out.append(max(0, min(count, goal_capacity(domains, kind), room)))
+        room -= out[-1]
+    return out
+
+
+def capped_reason(domains, kind: str | None, aim: int) -> str:
+    """Why a count besides the first aims at ``aim`` goals: its type's capacity (:func:`capacity_reason`), or the
+    goal slots the counts before it took."""
+    if aim == goal_capacity(domains, kind):
+        return capacity_reason(domains, kind)
+    return f"a task has {MAX_GOAL_COUNT} goal slots in all, and the counts before it take the rest"
 
 
 def goal_counted(counts: list, domains) -> list:
@@ -121,7 +185,7 @@ def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[
         for word, end in ((m.group(3), m.end(3)), (m.group(2), m.end(2))):
             if not word:
                 continue
-            kind = counted_type(word, domains)
+            kind = keyword_type(word, domains)
             if kind is not None or word in _ANY_GOAL or word.removesuffix("s") in _ANY_GOAL:
                 out.append((m.start(), end, m.end(1), m.group(1), kind))
                 break
@@ -157,6 +221,15 @@ def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[
     spread = _distributive_counts(text, domains)
     out = [c for c in out if not any(a <= c[0] < b for a, b, *_ in spread)]  # "with each of 3 people": one count
     return sorted(spread + out) or _single_counts(text, domains)
+
+
+def keyword_type(word: str, domains) -> str | None:
+    """:func:`lexicon.counted_type` of ``word``, asked first of the chosen worlds whose own keywords name it, where
+    not all do: "restock 2 shelves" beside "book 1 room" counts a warehouse's places (shelves are its keyword), not
+    the calendar's rooms the general nouns of places would make them."""
+    own = [d for d in domains if {word, noun_lemma(word)} & set(get_toolset(d).keywords)]
+    kind = counted_type(word, own) if own and len(own) < len(domains) else None
+    return kind if kind is not None else counted_type(word, domains)
 
 
 def _compound_counts(text: str, domains, taken: list) -> list:

@@ -29,10 +29,12 @@ from gensim_gym.errors import DirectiveError, did_you_mean
 from gensim_gym.generation.counts import (
     COUNT_UNITS,
     MAX_GOAL_COUNT,
+    count_targets,
     counted_phrases,
     goal_capacity,
     goal_counted,
     read_goal_count,
+    read_more_counts,
     unnumbered_names,
 )
 from gensim_gym.generation.difficulty import (
@@ -111,6 +113,9 @@ class Knobs:
     horizon_slack: str | None = None  # "tight" (plan + 1) or "loose" (2 x plan + 2); None: the usual slack
     required_tools: tuple[str, ...] = ()  # "back up ..., then remove ...": the golden plan calls each of these
     constraints: tuple[str, ...] = ()  # "without double-booking anyone": the toolsets' constraint templates to turn on
+    # "refund 1 order and then delete 1 old file": (count, object type) of each goal count besides the first, each
+    # of another type (counts.more_goal_counts); the goal then has that many more conditions, about distinct objects
+    more_counts: tuple[tuple[int, str], ...] = ()
 
     @property
     def goal_target(self) -> int | None:
@@ -121,15 +126,34 @@ class Knobs:
         return min(self.goal_count, goal_capacity(self.domains, self.goal_type))
 
     @property
+    def counted(self) -> tuple[tuple[int, str | None], ...]:
+        """``(conditions aimed at, object type)`` of every goal count, the first (``goal_target``, ``goal_type``)
+        first: each capped to what a task holds of its type and to the goal slots left (``counts.count_targets``);
+        empty without a count."""
+        if self.goal_count is None:
+            return ()
+        asked = [(self.goal_count, self.goal_type), *self.more_counts]
+        return tuple((aim, kind) for aim, (_, kind) in zip(count_targets(self.domains, asked), asked, strict=True))
+
+    @property
+    def total_target(self) -> int:
+        """The goal conditions all the counts aim at together (``goal_target`` for one count; 0 for none)."""
+        return sum(aim for aim, _ in self.counted)
+
+    @property
     def min_plan_length(self) -> int:
         """Shortest plan a task may have: 2 at difficulty 0, 6 at 1, plus the directive's length bonus."""
         return max(2, round(1 + 5 * self.difficulty) + self.length_bonus)
 
     def to_dict(self) -> dict:
-        """The knobs as a JSON-ready dict, in field order (what ``asdict`` gives; every field is a scalar or
-        a tuple of strings, so no deep copy is needed, and generation records this in every spec's meta)."""
+        """The knobs as a JSON-ready dict, in field order (what ``asdict`` gives; every field is a scalar, a tuple
+        of strings or, ``more_counts``, of ``(count, type)`` pairs, so no deep copy is needed, and generation records
+        this in every spec's meta). ``more_counts`` only where set: a one-count spec's meta is as it always was."""
         out = {f.name: getattr(self, f.name) for f in fields(self)}
-        return {k: list(v) if isinstance(v, tuple) else v for k, v in out.items()}
+        if not self.more_counts:  # so a task of one count is recorded (and its spec id made) as it always was
+            del out["more_counts"]
+        return {k: [list(x) if isinstance(x, tuple) else x for x in v] if isinstance(v, tuple) else v
+                for k, v in out.items()}
 
 
 
@@ -180,7 +204,10 @@ def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str 
     elif "tool_bound" in said:
         tool_count = bounded_tools(tool_bound(str(said["tool_bound"][1])), domains, notes)
     # a count inside a rule ("don't let anyone attend two meetings at once") counts no goals
-    goal_count, goal_type = read_goal_count(masked(text, forbidding_rules(text)), domains, notes, text)
+    counting = masked(text, forbidding_rules(text))
+    counts = goal_counted(counted_phrases(counting, domains, text), domains)  # read once for both
+    goal_count, goal_type = read_goal_count(counting, domains, notes, text, counts)
+    more_counts = read_more_counts(counting, domains, notes, text, counts)
     constraints = read_constraints(text, domains, notes)
     # a verb inside a constraint ("never delete the backups") forbids the operation; it does not ask for it
     required = required_tools(masked(text, forbidding_rules(text)), domains, notes)
@@ -195,7 +222,7 @@ def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str 
     if "plan_length" in said:
         notes.append(f"'{said['plan_length'][1]}': longer tasks: the minimum plan length grows by 2")
     return Knobs(tuple(domains), round(d, 4), mode, noise, partial, more, tool_count, bonus, tuple(notes),
-                 goal_count, goal_type, slack, required, constraints)
+                 goal_count, goal_type, slack, required, constraints, more_counts)
 
 
 

@@ -79,8 +79,8 @@ def family_layout(knobs: Knobs, max_difficulty: float = 1.0, *, shuffle_slots: b
     for ts in toolsets:
         for t in ts.types:
             reach = min(t.max, t.min + round(max_difficulty * (t.max - t.min)) + 1)
-            if t.name == knobs.goal_type:  # "five crates": room for five, as far as the type allows
-                reach = max(reach, min(t.max, counted_room(knobs, toolsets)))
+            if t.name in counted_types(knobs):  # "five crates": room for five, as far as the type allows
+                reach = max(reach, min(t.max, counted_room(knobs, toolsets, t.name)))
             capacity[t.name] = max(capacity.get(t.name, 0), reach)
         predicates.update({p.name: p.params for p in ts.predicates})
         fluents.update({f.name: (f.params, f.min, f.max) for f in ts.fluents})
@@ -127,12 +127,34 @@ ASKED_WALK = 3
 ASKED_TAIL = 4
 
 
-def counted_room(knobs: Knobs, toolsets) -> int:
-    """Objects of the counted type (``knobs.goal_type``) a task needs for ``knobs.goal_count`` goals about distinct
-    ones: half as many again plus one where a goal predicate relates two of them (``on(block, block)``: three
-    blocks hold two ``on`` facts at most, so "a tower of 3 blocks" never had its three goals, and five ``on`` goals
-    in six blocks are one tower of all six, which a random walk seldom builds)."""
-    count, kind = knobs.goal_count or 0, knobs.goal_type
+def counted_types(knobs: Knobs) -> list[str]:
+    """The object types the directive's goal counts are about (``knobs.goal_type`` and those of ``knobs.more_counts``),
+    each once, the first count's first."""
+    first = [knobs.goal_type] if knobs.goal_count and knobs.goal_type is not None else []
+    return [*first, *(kind for _, kind in knobs.more_counts)]
+
+
+def _extra_cap(attempt: int, tries: int) -> int | None:
+    """The most goals each count besides the first (``Knobs.more_counts``) aims at in try ``attempt`` of ``tries``:
+    all it asks for (None) until the last quarter of the tries, then 1, then, in its second half, none. Eight goals
+    over two worlds ("schedule 3 meetings and move 5 crates") can be past the exact search's budget in every draft;
+    the last tries then give a task as near as the first count alone gave (its clauses say approximated)."""
+    last = OPS_RELAXED * tries // 4
+    if attempt < last:
+        return None
+    return 1 if attempt < (last + tries) // 2 else 0
+
+
+def counted_room(knobs: Knobs, toolsets, kind: str | None = None) -> int:
+    """Objects of a counted type (``kind``: one of :func:`counted_types`, by default ``knobs.goal_type``) a task
+    needs for the goals its count asks for about distinct ones: half as many again plus one where a goal predicate
+    relates two of them (``on(block, block)``: three blocks hold two ``on`` facts at most, so "a tower of 3 blocks"
+    never had its three goals, and five ``on`` goals in six blocks are one tower of all six, which a random walk
+    seldom builds)."""
+    kind = knobs.goal_type if kind is None else kind
+    asked: dict[str | None, int] = {knobs.goal_type: knobs.goal_count or 0}
+    asked.update((k, n) for n, k in knobs.more_counts)
+    count = asked.get(kind, 0)
     goal_preds = {name for ts in toolsets for name in ts.goal_predicates}
     pairs = any(p.name in goal_preds and list(p.params).count(kind) >= 2 for ts in toolsets for p in ts.predicates)
     return count + 1 + count // 2 if count and kind is not None and pairs else count
@@ -204,6 +226,7 @@ class OfflineGenerator:
         self._relaxed = False  # see generate
         self._ops_relaxed = False  # see generate
         self._asked_turn = True  # see _counted_goals
+        self._extra_cap: int | None = None  # see _extra_cap
         self._reveal_asked = any(calls(tool, r) for ts in self.toolsets if ts.hidden for tool in ts.needs_tools
                                  for r in knobs.required_tools)
         self._reading = reading_of(directive, knobs) if directive else None  # clauses for the spec's meta
@@ -226,6 +249,7 @@ class OfflineGenerator:
             # (missing the operation, or the count) as a fallback, returned after them if none meets both.
             self._ops_relaxed = attempt >= OPS_RELAXED * self.max_tries // 4
             self._asked_turn = attempt % 2 == 0  # see _counted_goals
+            self._extra_cap = _extra_cap(attempt, self.max_tries) if self.knobs.more_counts else None
             if self._ops_relaxed and fallback is not None:  # the relaxed tries' best: as near as they came
                 break
             spec, reason = self._attempt(rng)
@@ -248,7 +272,7 @@ class OfflineGenerator:
         conditions than the count."""
         plan = spec.meta.get("golden_plan", ())
         missing = sum(not any(calls(label.split("(")[0], r) for label in plan) for r in self.knobs.required_tools)
-        return missing + (len(spec.task.goal) < (self.knobs.goal_target or 0))
+        return missing + (len(spec.task.goal) < self.knobs.total_target)
 
     def _accepted(self, spec: SimSpec, seed: int, attempts: int,
                   verified: tuple[SimSpec, CompiledWorld] | None) -> SimSpec:
@@ -281,8 +305,8 @@ class OfflineGenerator:
             for t in ts.types:
                 n = t.min + round(d * (t.max - t.min)) + int(rng.integers(-1, 2))
                 n = min(max(n, t.min), t.max)
-                if t.name == self.knobs.goal_type:
-                    n = max(n, min(t.max, counted_room(self.knobs, self.toolsets)))
+                if t.name in counted_types(self.knobs):
+                    n = max(n, min(t.max, counted_room(self.knobs, self.toolsets, t.name)))
                 for template in ts.active:  # objects a constraint names ("backup") are always there
                     n = max([n, *(t.names.index(o) + 1 for o in template.objects.get(t.name, ()))])
                 objects[t.name] = t.names[: max(n, len(objects.get(t.name, ())))]
@@ -445,7 +469,7 @@ class OfflineGenerator:
         short = f"the shortest plan calls none of {missing} (the directive asks for them)" if missing else ""
         if short and not self._relaxed:
             return None, short
-        target = self.knobs.goal_target or 0
+        target = self.knobs.total_target
         if not short and self.knobs.required_tools and len(goals) < target:
             short = f"{len(goals)} goal conditions of the {target} counted"
         # relaxed: a task missing an operation (or, where operations are asked, the count) is built and verified all
@@ -472,10 +496,7 @@ class OfflineGenerator:
             spec = spec.with_meta(interpretation={**self.knobs.to_dict(),
                                                   "clauses": clauses_for(spec, self._reading)})
         if self.knobs.goal_count:
-            given = len(goals)
-            spec = spec.with_meta(fidelity={"goal_count": {
-                "requested": self.knobs.goal_count, "type": self.knobs.goal_type, "given": given,
-                "status": "honored" if given == self.knobs.goal_count else "approximated"}})
+            spec = spec.with_meta(fidelity=self._count_fidelity(goals, objects))
         # verify's default random-policy RNG, not ours: anyone re-verifying the spec gets the same verdict.
         report = verify(spec, max_random_success=self.max_random_success, episodes=0, golden=labels,
                         world=final_world)
@@ -485,6 +506,26 @@ class OfflineGenerator:
         spec = spec.with_meta(difficulty={"requested": self.knobs.difficulty, **measure(spec, length, share, played)})
         self._verified = (spec, final_world)
         return spec, (unrevealed if self.knobs.partial else "") or short
+
+    def _count_fidelity(self, goals: tuple[str, ...], objects: dict[str, tuple[str, ...]]) -> dict:
+        """The ``fidelity`` meta of a task of goal counts: for one, ``goal_count``: requested, type, given (the goal's
+        conditions) and status; for several (``knobs.more_counts``), ``goal_count`` for the first as for one count,
+        and ``goal_counts``, each count's type, conditions requested, aimed at (``Knobs.counted``) and given (the
+        distinct objects of its type the goals name: each condition of a count is about another one), and ``goals``,
+        their number; a count is honored where as many are given as requested."""
+        if not self.knobs.more_counts:  # one count: the number of goals
+            given = len(goals)
+            return {"goal_count": {"requested": self.knobs.goal_count, "type": self.knobs.goal_type, "given": given,
+                                   "status": "honored" if given == self.knobs.goal_count else "approximated"}}
+        asked = [(self.knobs.goal_count, self.knobs.goal_type), *self.knobs.more_counts]
+        rows = []
+        for (requested, kind), (aim, _) in zip(asked, self.knobs.counted, strict=True):
+            own = set(objects.get(str(kind), ()))
+            given = len(own.intersection(name for goal in goals for name in _NAMES.findall(goal)))
+            rows.append({"requested": requested, "type": kind, "aimed": aim, "given": given,
+                         "status": "honored" if given >= (requested or 0) else "approximated"})
+        first = {k: v for k, v in rows[0].items() if k != "aimed"}
+        return {"goal_count": first, "goal_counts": rows, "goals": len(goals)}
 
     def _need(self) -> int:
         """The shortest plan an attempt's task may have: :func:`min_plan_length`, less once the attempts are
@@ -560,7 +601,7 @@ class OfflineGenerator:
         # domains with deep goal facts (a checkout, a booking) still end with goal candidates.
         steps = 2 * min_plan_length(self.knobs) + 2
         if self.knobs.goal_count:  # room to reach that many goal facts
-            steps = max(steps, 5 * (self.knobs.goal_target or 0) + 2)
+            steps = max(steps, 5 * self.knobs.total_target + 2)
         facts, nums = bytearray(world.init_facts), list(world.init_nums)
         seen = {i for i, v in enumerate(facts) if v}
         tables = self._walk_tables(world)
@@ -574,7 +615,7 @@ class OfflineGenerator:
         walked = 0
         guard = world.guard
         counted = self.knobs.goal_type if self.knobs.goal_count else None
-        unused = set(world.spec.task.objects.get(counted, ())) if counted else set()
+        unused = {o for kind in counted_types(self.knobs) for o in world.spec.task.objects.get(kind, ())}
         # what the directive's operations' calls changed; an asked tool the task lacks ("three tools") extends no walk
         # (in every other attempt: the rest walk as long as the difficulty says, see _counted_goals)
         trace = _AskedTrace(self.knobs.required_tools, self._callable(world, tables) if self._asked_turn else set(),
@@ -641,18 +682,23 @@ class OfflineGenerator:
         return set(hit)
 
     def _unreached(self, world: CompiledWorld, facts: bytearray) -> set[str]:
-        """The objects of the counted type (``knobs.goal_type``) no goal fact the walk changed so far is about,
-        where they are still too many for ``knobs.goal_target`` goals about distinct ones (else empty)."""
-        target, kind = self.knobs.goal_target or 0, self.knobs.goal_type
+        """The objects of the counted types (:func:`counted_types`) no goal fact the walk changed so far is about,
+        of each type whose objects some goal fact is about are still too few for its count (``Knobs.counted``:
+        goals about distinct ones); else empty."""
         positive, negative, _ = self._goal_items(world)
         init = world.init_facts
         changed = [label for label, i in positive if facts[i] and not init[i]]
         changed += [label for label, i in negative if init[i] and not facts[i]]
-        own = set(world.spec.task.objects.get(kind, ())) if kind is not None else set()
-        if kind is None:
-            return {"*"} if len(changed) < target else set()  # no object to go for: walk on
-        missing = own.difference(name for label in changed for name in _NAMES.findall(label))
-        return missing if len(own) - len(missing) < target else set()
+        if self.knobs.goal_type is None:
+            return {"*"} if len(changed) < self.knobs.total_target else set()  # no object to go for: walk on
+        named = {name for label in changed for name in _NAMES.findall(label)}
+        out: set[str] = set()
+        for target, kind in self.knobs.counted:
+            own = set(world.spec.task.objects.get(str(kind), ()))
+            missing = own - named
+            if len(own) - len(missing) < target:
+                out |= missing
+        return out
 
     @staticmethod
     def _next_call(rng: np.random.Generator, world: CompiledWorld, options: list[int], tables: _WalkTables, *,
@@ -678,29 +724,41 @@ class OfflineGenerator:
 
     def _counted_goals(self, rng: np.random.Generator, cands: list[str], world: CompiledWorld,
                        served: dict[str, dict[str, int]] | None = None) -> tuple[str, ...]:
-        """Exactly ``knobs.goal_count`` goal conditions, each about another object of ``knobs.goal_type`` (when
-        set); fewer only once the attempts are relaxed (see :meth:`generate`), else none (draw again). Conditions
-        an asked operation's calls brought about (``served``: :meth:`_AskedTrace.served`) come first, so the
-        count's goals need the operation too ("back up 2 folders": goals the copies made true), in every other
-        attempt: the rest keep the draw's order, as such goals can be too near for the difficulty ("rename two
-        files and chmod a script": ``writable`` goals one call away)."""
-        count, kind = self.knobs.goal_target, self.knobs.goal_type  # as many as a task holds (Knobs.goal_target)
+        """Exactly the goal conditions the counts ask for (``Knobs.counted``: ``knobs.goal_target`` of them, each
+        about another object of ``knobs.goal_type`` when set, and as many about objects of each type of
+        ``knobs.more_counts``); fewer only once the attempts are relaxed (see :meth:`generate`), else none (draw
+        again). Conditions an asked operation's calls brought about (``served``: :meth:`_AskedTrace.served`) come
+        first, so the counts' goals need the operations too ("back up 2 folders": goals the copies made true;
+        "refund 1 order and delete 1 file": the refund's goal for the order, the deletion's for the file), in every
+        other attempt: the rest keep the draw's order, as such goals can be too near for the difficulty ("rename
+        two files and chmod a script": ``writable`` goals one call away)."""
         order = [cands[i] for i in rng.permutation(len(cands))]
         if served and self._asked_turn:
             order = _asked_first(order, served)
-        if kind is not None:
-            own = set(world.spec.task.objects.get(kind, ()))
-            chosen: list[str] = []
-            used: set[str] = set()
-            for goal in order:
-                about = own.intersection(_NAMES.findall(goal)) - used
-                if about:
-                    chosen.append(goal)
-                    used.add(min(about))
-            order = chosen
-        if len(order) < (count or 0) and not self._relaxed:  # count: set (the caller checks)
+        chosen: list[str] = []
+        short = False
+        for k, (count, kind) in enumerate(self.knobs.counted):
+            count = count if k == 0 or self._extra_cap is None else min(count, self._extra_cap)
+            mine = self._about_distinct(order, world, kind, taken=chosen) if kind is not None else order
+            short = short or len(mine) < count
+            chosen += mine[:count]
+        if short and not self._relaxed:
             return ()
-        return tuple(sorted(order[:count], key=cands.index))
+        return tuple(sorted(chosen, key=cands.index))
+
+    @staticmethod
+    def _about_distinct(order: list[str], world: CompiledWorld, kind: str, taken: list[str]) -> list[str]:
+        """The goals of ``order`` (in its order, none of ``taken``) each about an object of type ``kind`` none before
+        it is about (of objects it names: the least by name), for a count of ``kind``."""
+        own = set(world.spec.task.objects.get(kind, ()))
+        chosen: list[str] = []
+        used: set[str] = set()
+        for goal in order:
+            about = own.intersection(_NAMES.findall(goal)) - used
+            if about and goal not in taken:
+                chosen.append(goal)
+                used.add(min(about))
+        return chosen
 
     def _walk_tables(self, world: CompiledWorld) -> _WalkTables:
         """What the goal walk needs about ``world``'s actions (:class:`_WalkTables`), per grounding

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gensim_gym.errors import DirectiveError
-from gensim_gym.generation.counts import capacity_reason
+from gensim_gym.generation.counts import capacity_reason, capped_reason, more_goal_counts
 from gensim_gym.generation.directive import (
     COMPOSED,
     COUNT_UNITS,
@@ -418,13 +418,19 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
                                  note=f"every task keeps it: {tool} requires {predicate}(...)")
     counting = masked(rest, forbidding_rules(rest))  # a count inside a rule counts no goals
     counted = counted_phrases(counting, knobs.domains, rest)
-    for i, (start, end, _, number, kind) in enumerate(goal_counted(counted, knobs.domains)):
+    counts = goal_counted(counted, knobs.domains)
+    extra = {kind for _, kind in knobs.more_counts}  # the counts the knobs took (Knobs.more_counts)
+    more = [c for c in more_goal_counts(counts, knobs.domains, counting) if c[4] in extra] if extra else []
+    for i, (start, end, _, number, kind) in enumerate(counts):
         said, asked = text[start:end], number_value(number)
-        if i:  # a task has one goal count: of goal items first (counts.goal_counted)
+        if i and counts[i] in more:  # "... and then delete 1 old file": goals of another type besides the first
+            yield start, end, _more_count_clause(said, asked, str(kind), knobs)
+            continue
+        if i:  # one goal count per type: of goal items first (counts.goal_counted), then of other types
             own = _own_operation_before(text, start, counted, knobs)
             yield start, end, Clause(said, "goal_count", {"goal_count": asked, "type": kind},
                                      "unsupported" if own is None else "approximated",
-                                     f"a task has one goal count: {knobs.goal_count} "
+                                     f"a task has one goal count of each type: {knobs.goal_count} "
                                      f"{knobs.goal_type or 'goal conditions'} was used"
                                      + ("" if own is None else f"; the golden plan still calls {own} on what "
                                                                f"this count counts"))
@@ -815,6 +821,44 @@ def _noun_phrase(words: list[str]) -> list[str]:
     return out
 
 
+def _more_count_clause(said: str, asked: int, kind: str, knobs: Knobs) -> Clause:
+    """The clause of a goal count besides the first (``Knobs.more_counts``): honored, or approximated where a task
+    holds fewer goals about objects of ``kind`` (``Knobs.counted``) and why."""
+    aim = next((n for n, k in knobs.counted[1:] if k == kind), 0)
+    if aim >= asked:
+        return Clause(said, "goal_count", {"goal_count": asked, "type": kind})
+    return Clause(said, "goal_count", {"goal_count": asked, "type": kind}, "approximated",
+                  f"a task holds at most {aim} more goal condition{'' if aim == 1 else 's'} about objects of type "
+                  f"{kind} ({capped_reason(knobs.domains, kind, aim)}): {aim} are aimed at")
+
+
+def _unmet_counts(spec: Any, knobs: Knobs) -> list[str]:
+    """Where a task of several goal counts (``Knobs.more_counts``) has goals about fewer distinct objects of a
+    counted type than its count aims at (``Knobs.counted``), what is missing; nothing for one count."""
+    if not knobs.more_counts:
+        return []
+    named = {name for goal in spec.task.goal for name in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", goal)}
+    out = []
+    for aim, kind in knobs.counted:
+        given = len(named.intersection(spec.task.objects.get(str(kind), ())))
+        if given < aim:
+            out.append(f"goal count: asked for {aim} goal conditions about distinct objects of type {kind}, the "
+                       f"spec's goals name {given}")
+    return out
+
+
+def _count_miss(unmet: list[str], clause: Clause, knobs: Knobs) -> str | None:
+    """Of ``unmet`` (:func:`check_fidelity`), what a goal count's ``clause`` misses where a task has several counts:
+    the miss naming its type (:func:`_unmet_counts`); where no type misses any, the first count takes a miss of the
+    total number."""
+    kind = clause.requirement.get("type")
+    counts = [u for u in unmet if u.startswith("goal count")]
+    mine = next((u for u in counts if u.endswith(f"type {kind}") or f"type {kind}," in u), None)
+    if mine is None and kind == knobs.goal_type and not any("of type" in u for u in counts):
+        mine = next(iter(counts), None)  # too few goals, though each type's objects are named: the first says so
+    return mine
+
+
 def _capped_note(said: str, most: int, knobs: Knobs) -> str:
     """The note of a goal count past what the world holds (round 21): the cap, the world's reason for it, and,
     where the counted noun is not the type's own name ("3 crates" in sokoban, whose type is box), that the noun
@@ -966,8 +1010,9 @@ def check_fidelity(spec: Any, reading: Reading) -> list[str]:
             and not reveal.intersection(label.split("(")[0] for label in spec.golden_plan):
         unmet.append(f"partial observability: facts are hidden, but the golden plan needs none of them revealed "
                      f"(it calls none of {sorted(reveal)})")
-    if knobs.goal_target and len(spec.task.goal) != knobs.goal_target:  # over capacity: approximated at reading
-        unmet.append(f"goal count: asked for {knobs.goal_target}, the spec has {len(spec.task.goal)}")
+    if knobs.goal_target and len(spec.task.goal) != knobs.total_target:  # over capacity: approximated at reading
+        unmet.append(f"goal count: asked for {knobs.total_target}, the spec has {len(spec.task.goal)}")
+    unmet += _unmet_counts(spec, knobs)
     plan_tools = {label.split("(")[0] for label in spec.golden_plan}
     for tool in knobs.required_tools:
         if not any(calls(called, tool) for called in plan_tools):
@@ -1011,6 +1056,8 @@ def clauses_for(spec: Any, reading: Reading) -> list[dict[str, Any]]:
                   "constraint": "constraint", "plan_length": "plan length",
                   "operation": f"operation: asked for {clause.requirement.get('tool')},"}.get(clause.kind)
         miss = next((u for u in unmet if prefix and u.startswith(prefix)), None)
+        if clause.kind == "goal_count" and reading.knobs.more_counts:  # several counts: what this one's type misses
+            miss = _count_miss(unmet, clause, reading.knobs)
         if miss and clause.status == "honored":
             d["status"], d["note"] = "approximated", miss
         elif miss and clause.status == "approximated":  # known at reading: say what this spec gives too
