@@ -176,6 +176,14 @@ tuned on fresh48's misses (``results/fidelity_fresh48_fid38.txt``: 98 -> 100 % r
 2 -> 1, 0 ignored: ``results/fidelity_all_sets_round32.txt``). ``directives_fresh49.jsonl`` (35, held out for round
 32, written before it) was run once untouched after it (``results/fidelity_fresh49_unseen.txt``: 121 of 128 read,
 94.5 %, 0 wrong, 1 ignored: "step on every tile of the floor grid" lost its operation) and joined :data:`SETS`.
+Reader round 33 (branch fid39: stepping on a place is a visit; what a customer received, a delivery or a parcel, is
+support's order; a rule said as what the norm allows, "only where the policy allows"; a broken thing named is a state,
+not noise; a robot is the agent) tuned on fresh49's misses (``results/fidelity_fresh49_fid39.txt``: 121 -> 124 of 128
+read, 1 -> 0 ignored; all 50 sets ignored 1 -> 0: ``results/fidelity_all_sets_round33.txt``); several goal counts per
+task, one per object type (branch counts), landed with it. ``directives_fresh50.jsonl`` (35, held out for round 33,
+written before it) was run once untouched after both (``results/fidelity_fresh50_unseen.txt``: 118 of 130 read, 91 %,
+4 wrong, 4 ignored: "orders 2 pairs of running shoes online" read support, "counts and moves", "hangs 2 coats" and two
+directives that name no verb, "a tower of hanoi with 3 disks", lost their operation) and joined :data:`SETS`.
 ``--generate`` scores the requirements twice: as read, and as *delivered* (on the seed-0 spec's own clauses,
 where the generator marks approximated what its spec does not meet: what a user gets).
 For every expected requirement this
@@ -228,7 +236,7 @@ SETS = ("directives.jsonl", "directives_heldout.jsonl", "directives_fresh.jsonl"
         "directives_fresh42.jsonl", "directives_fresh43.jsonl",
         "directives_fresh44.jsonl", "directives_fresh45.jsonl", "directives_fresh46.jsonl",
         "directives_fresh47.jsonl", "directives_fresh48.jsonl",
-        "directives_fresh49.jsonl")
+        "directives_fresh49.jsonl", "directives_fresh50.jsonl")
 _RANK = {"honored": 0, "approximated": 1, "unsupported": 2}
 _VALUE_OF = {"domain": "domains", "goal_count": "goal_count", "reward_mode": "reward_mode", "noise": "noise",
              "observability": "partial", "time_pressure": "horizon_slack", "tool_count": "tool_count"}

@@ -26,9 +26,9 @@ from gensim_gym.generation.lexicon import (
 )
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
-#: Held-out sets no test may read (the next round's measure): skipped by name, never opened. fresh50 is round 33's
-#: measure, written before it (fresh49 was run once, untouched, after round 32: results/fidelity_fresh49_unseen.txt).
-HELD_OUT: frozenset[str] = frozenset({"directives_fresh50.jsonl"})
+#: Held-out sets no test may read (the next round's measure): skipped by name, never opened. fresh51 is round 34's
+#: measure, written before it (fresh50 was run once, untouched, after round 33: results/fidelity_fresh50_unseen.txt).
+HELD_OUT: frozenset[str] = frozenset({"directives_fresh51.jsonl"})
 SETS = sorted(p for p in BENCHMARKS.glob("directives*.jsonl") if p.name not in HELD_OUT)
 
 
