@@ -35,3 +35,23 @@ def assert_first_honored(text: str, kind: str, requirement: dict) -> None:
     table is the failure message)."""
     found = clauses(text, kind)
     assert found and found[0].requirement == requirement and found[0].status == "honored", read(text).table()
+
+
+def domains(text: str) -> list[str]:
+    """The domains the reading of ``text`` chose (its first domain clause), sorted."""
+    return sorted(clauses(text, "domain")[0].requirement["domains"])
+
+
+def tools(text: str) -> list[tuple[str | None, str]]:
+    """``(tool, status)`` of each operation clause in the reading of ``text``."""
+    return [(c.requirement.get("tool"), c.status) for c in clauses(text, "operation")]
+
+
+def counts(text: str) -> list[tuple[int, str | None, str]]:
+    """``(count, object type, status)`` of each goal-count clause in the reading of ``text``."""
+    return [(c.requirement["goal_count"], c.requirement["type"], c.status) for c in clauses(text, "goal_count")]
+
+
+def unread(text: str) -> list[str]:
+    """The words of the reading of ``text`` that no recognizer read (its unrecognized clauses)."""
+    return [c.text for c in clauses(text, "unrecognized")]

@@ -11,16 +11,13 @@ from gensim_gym import DirectiveError
 from gensim_gym.generation.operations import modifies_noun
 from gensim_gym.generation.rules import protected_place
 from tests.reading_quiet import clauses as _clauses
+from tests.reading_quiet import domains as _domains
 from tests.reading_quiet import read as _read
 
 
 def _count(directive: str) -> int | None:
     counts = [c for c in _clauses(directive, "goal_count") if c.status == "honored"]
     return counts[0].requirement["goal_count"] if counts else None
-
-
-def _domains(directive: str) -> list[str]:
-    return sorted(_clauses(directive, "domain")[0].requirement["domains"])
 
 
 def _operations(directive: str) -> list[str]:

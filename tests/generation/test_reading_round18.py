@@ -9,11 +9,8 @@ from __future__ import annotations
 import pytest
 
 from tests.reading_quiet import clauses as _clauses
+from tests.reading_quiet import domains as _domains
 from tests.reading_quiet import read as _read
-
-
-def _domains(directive: str) -> list[str]:
-    return sorted(_clauses(directive, "domain")[0].requirement["domains"])
 
 
 def _observability(directive: str) -> dict:

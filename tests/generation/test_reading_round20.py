@@ -10,10 +10,7 @@ import pytest
 
 import gensim_gym
 from tests.reading_quiet import clauses as _clauses
-
-
-def _domains(directive: str) -> list[str]:
-    return sorted(_clauses(directive, "domain")[0].requirement["domains"])
+from tests.reading_quiet import domains as _domains
 
 
 # -- a part open to a way of looking is partial observability -------------------------------------------------------

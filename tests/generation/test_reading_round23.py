@@ -8,10 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.reading_quiet import clauses as _clauses
-
-
-def _domains(directive: str) -> list[str]:
-    return sorted(_clauses(directive, "domain")[0].requirement["domains"])
+from tests.reading_quiet import domains as _domains
 
 
 def _tools(directive: str) -> set:

@@ -10,11 +10,8 @@ import pytest
 
 from gensim_gym.errors import DirectiveError
 from tests.reading_quiet import clauses as _clauses
+from tests.reading_quiet import domains as _domains
 from tests.reading_quiet import read
-
-
-def _domains(directive: str) -> list[str]:
-    return sorted(_clauses(directive, "domain")[0].requirement["domains"])
 
 
 def _tools(directive: str) -> set:

@@ -10,10 +10,7 @@ import pytest
 
 from gensim_gym.errors import DirectiveError
 from tests.reading_quiet import clauses as _clauses
-
-
-def _domains(directive: str) -> list[str]:
-    return sorted(_clauses(directive, "domain")[0].requirement["domains"])
+from tests.reading_quiet import domains as _domains
 
 
 def _operations(directive: str) -> list[tuple[str, str]]:

@@ -9,14 +9,8 @@ from __future__ import annotations
 import pytest
 
 from tests.reading_quiet import clauses as _clauses
-
-
-def _domains(directive: str) -> list[str]:
-    return sorted(_clauses(directive, "domain")[0].requirement["domains"])
-
-
-def _tools(directive: str) -> list[tuple[str | None, str]]:
-    return [(c.requirement.get("tool"), c.status) for c in _clauses(directive, "operation")]
+from tests.reading_quiet import domains as _domains
+from tests.reading_quiet import tools as _tools
 
 
 def _partial(directive: str) -> list[tuple[object, str]]:

@@ -10,18 +10,9 @@ import pytest
 
 from gensim_gym.generation.evidence import purchase_acts
 from tests.reading_quiet import clauses as _clauses
-
-
-def _domains(directive: str) -> list[str]:
-    return sorted(_clauses(directive, "domain")[0].requirement["domains"])
-
-
-def _tools(directive: str) -> list[tuple[str | None, str]]:
-    return [(c.requirement.get("tool"), c.status) for c in _clauses(directive, "operation")]
-
-
-def _counts(directive: str) -> list[tuple[int, str | None, str]]:
-    return [(c.requirement["goal_count"], c.requirement["type"], c.status) for c in _clauses(directive, "goal_count")]
+from tests.reading_quiet import counts as _counts
+from tests.reading_quiet import domains as _domains
+from tests.reading_quiet import tools as _tools
 
 
 def _constraints(directive: str) -> list[tuple[tuple[str, ...], str]]:

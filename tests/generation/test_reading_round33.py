@@ -10,23 +10,11 @@ from __future__ import annotations
 import pytest
 
 from tests.reading_quiet import clauses as _clauses
+from tests.reading_quiet import counts as _counts
+from tests.reading_quiet import domains as _domains
 from tests.reading_quiet import read
-
-
-def _domains(directive: str) -> list[str]:
-    return sorted(_clauses(directive, "domain")[0].requirement["domains"])
-
-
-def _tools(directive: str) -> list[tuple[str | None, str]]:
-    return [(c.requirement.get("tool"), c.status) for c in _clauses(directive, "operation")]
-
-
-def _counts(directive: str) -> list[tuple[int, str | None, str]]:
-    return [(c.requirement["goal_count"], c.requirement["type"], c.status) for c in _clauses(directive, "goal_count")]
-
-
-def _unread(directive: str) -> list[str]:
-    return [c.text for c in _clauses(directive, "unrecognized")]
+from tests.reading_quiet import tools as _tools
+from tests.reading_quiet import unread as _unread
 
 
 # -- setting foot on a place is visiting it ---------------------------------------------------------------------------
