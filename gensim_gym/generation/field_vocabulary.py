@@ -222,6 +222,11 @@ CHECKING_WHO = (r"\b(?:check|confirm|verif|validat|authenticat|establish|prov)(?
                 r"\s+who\s+(?:is\s+(?:calling|ringing|phoning|on\s+the\s+(?:line|phone))|(?:they|he|she|you)\s+(?:are|is)"
                 r"|(?:the\s+|this\s+|each\s+)?(?:caller|customer|client|person|user)s?\s+(?:is|are))\b")
 
+#: A measure goods are counted in, and its "of" ("2 pairs of running shoes", "3 boxes of tea"): the goods follow it,
+#: and the count is of them (round 16 read "a pair of gloves"; round 34 "orders 2 pairs of running shoes online").
+MEASURE_OF = r"(?:pairs?|sets?|box(?:es)?|bags?|packs?|bottles?|kits?)\s+of"
+
+
 #: Acts that name a world's trade by what they are done to or where (strong evidence, as :data:`FIELD_NAMES` are;
 #: round 24): buying or ordering something online is shopping ("order a hotel room online": a shop, no meeting
 #: room), replying to, answering or emailing a customer is a support agent's work ("reply to a customer about
@@ -229,7 +234,8 @@ CHECKING_WHO = (r"\b(?:check|confirm|verif|validat|authenticat|establish|prov)(?
 #: any task done); with its object it is.
 FIELD_ACTS: dict[str, re.Pattern[str]] = {
     # (online as an adverb, where the act is done: "online store" is a keyword of its own)
-    "webshop": re.compile(r"\b(?:order|buy|purchase|book)(?:s|ed|ing)?\s+(?:[a-z0-9'-]+\s+){0,4}?online"
+    "webshop": re.compile(r"\b(?:order|buy|purchase|book)(?:s|ed|ing)?\s+"
+                          rf"(?:[a-z0-9'-]+\s+{MEASURE_OF}\s+)?(?:[a-z0-9'-]+\s+){{0,4}}?online"
                           r"(?=\s*(?:$|[,;:.]|\b(?:and|then|for|from|with|at|by|but|or|before|after|via)\b))"
                           r"|\b(?:orders?|ordering|buys?|buying|purchases?|purchasing|shops?|shopping)\s+online\b"
                           rf"|{RETAIL_VENUE}"
