@@ -194,6 +194,8 @@ FIELD_VERBS: dict[str, dict[str, str]] = {
     # setting a household thing on or at its place by how it rests there is putting it there (round 34: "hangs 2
     # coats on the hooks", "lays 3 towels on the bed", "props 1 umbrella by the door")
     "rearrangement": dict.fromkeys(("hang", "lay", "prop", "lean", "tuck", "perch"), "put"),
+    # putting a spare on the car is changing the tire (round 34: "inflate and mount 1 spare tire", "fit the spare")
+    "tireworld": dict.fromkeys(("mount", "fit", "fit on", "put on"), "change_tire"),
     # getting out of a dungeon is walking to its way out (round 27: "escape the dungeon through 1 locked door")
     "dungeon": {**dict.fromkeys(("escape", "flee", "get out of", "break out of", "exit", "find the way out of",
                                  "find a way out of", "make it out of"), "move")},
