@@ -139,6 +139,8 @@ ACTION_VERBS = frozenset({
     "throw", "tidy", "track", "trade", "translate", "turn", "type", "upload", "download", "wash", "water",
     "weigh", "wrap", "write", "tag", "flag", "sync", "rename", "dust", "vacuum", "mop",
     "lift", "lower", "rotate", "flip", "stir", "heat", "cool", "freeze", "load", "unload", "pack", "ship",
+    # counting stock by another name (round 34: "the picker tallies and moves 2 crates"), as "count" above
+    "tally",
     *COOKING_VERBS, *(v for v in ACCOMPLISH_VERBS if " " not in v),
 })
 
