@@ -11,6 +11,7 @@ import re
 
 from gensim_gym.errors import DirectiveError
 from gensim_gym.generation.evidence import PHRASE_END
+from gensim_gym.generation.field_vocabulary import MEASURE_OF
 from gensim_gym.generation.lexicon import (
     NUMBER,
     calls,
@@ -435,7 +436,7 @@ _LIST_STOP = r"(?:and|or|plus|an?|the|to|into|onto|in|on|for|from|with|at|by|so|
 #: One indefinite noun phrase: an article or "one" and at most three more words ("a laptop bag", "a pair of gloves").
 #: (round 16: a measure before it, "a pair of running shoes", and one attribute of a person or place after it,
 #: "a 1:1 with my manager")
-_ITEM = (rf"(?:an?|one|another)\s+(?:(?:pair|set|box|bag|pack|bottle|kit)\s+of\s+)?"
+_ITEM = (rf"(?:an?|one|another)\s+(?:{MEASURE_OF}\s+)?"
          rf"(?!{_LIST_STOP}\b)[a-z0-9':-]+(?:\s+(?!{_LIST_STOP}\b)[a-z0-9':-]+){{0,2}}"
          rf"(?:\s+(?:with|for|from|of)\s+(?:my|our|your|their|his|her|the)\s+[a-z'-]+"
          rf"(?:\s+(?!{_LIST_STOP}\b)[a-z'-]+)?)?")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from gensim_gym.generation.field_vocabulary import field_acts, field_names, other_acts, weak_field_words
+from gensim_gym.generation.field_vocabulary import MEASURE_OF, field_acts, field_names, other_acts, weak_field_words
 from gensim_gym.generation.lexicon import (
     EVERYDAY_NAMES,
     FIELD_WORDS,
@@ -194,11 +194,26 @@ def purchase_acts(text: str, name: str) -> list[tuple[str, tuple[int, int]]]:
     others = [other for other in load_registry() if other != name]
     out = []
     for m in [*re.finditer(pattern, text), *_SPENT_ON_COUNT.finditer(text)]:
-        goods = object_words(text, m.end())[:3]
+        goods, end = _goods_words(text, m.end())
         if goods and all(w.isalpha() and w not in _NO_GOODS and w not in NUMBER_WORDS for w in goods) \
                 and not any(_names_other(w, others) for w in goods):
-            out.append((f"{m.group(1)} {' '.join(goods)}", (m.start(1), m.end() + len(" ".join(goods)))))
+            out.append((text[m.start(1):end], (m.start(1), end)))
     return out
+
+
+_MEASURE = re.compile(rf"{MEASURE_OF}\s+")
+
+
+def _goods_words(text: str, end: int) -> tuple[list[str], int]:
+    """The first words of the goods after a count ending at ``end``, past a measure they are counted in ("2 pairs of
+    running shoes": running, shoes; round 34), and where the last of them ends: the measure is no goods, and its "of"
+    no noun, but it is said inside the act."""
+    measure = _MEASURE.match(text, end)
+    start = measure.end() if measure else end
+    words = object_words(text, start)[:3]
+    for word in words:
+        start = text.index(word, start) + len(word)
+    return words, start
 
 
 def _names_other(word: str, others: list[str]) -> bool:

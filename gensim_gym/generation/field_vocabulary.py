@@ -191,6 +191,11 @@ FIELD_VERBS: dict[str, dict[str, str]] = {
                   # packing an order is setting its items down at the packing station, where a warehouse task's
                   # goals are (round 25: "pack 1 order for shipment in the stockroom")
                   "pack": "drop"},
+    # setting a household thing on or at its place by how it rests there is putting it there (round 34: "hangs 2
+    # coats on the hooks", "lays 3 towels on the bed", "props 1 umbrella by the door")
+    "rearrangement": dict.fromkeys(("hang", "lay", "prop", "lean", "tuck", "perch"), "put"),
+    # putting a spare on the car is changing the tire (round 34: "inflate and mount 1 spare tire", "fit the spare")
+    "tireworld": dict.fromkeys(("mount", "fit", "fit on", "put on"), "change_tire"),
     # getting out of a dungeon is walking to its way out (round 27: "escape the dungeon through 1 locked door")
     "dungeon": {**dict.fromkeys(("escape", "flee", "get out of", "break out of", "exit", "find the way out of",
                                  "find a way out of", "make it out of"), "move")},
@@ -222,6 +227,11 @@ CHECKING_WHO = (r"\b(?:check|confirm|verif|validat|authenticat|establish|prov)(?
                 r"\s+who\s+(?:is\s+(?:calling|ringing|phoning|on\s+the\s+(?:line|phone))|(?:they|he|she|you)\s+(?:are|is)"
                 r"|(?:the\s+|this\s+|each\s+)?(?:caller|customer|client|person|user)s?\s+(?:is|are))\b")
 
+#: A measure goods are counted in, and its "of" ("2 pairs of running shoes", "3 boxes of tea"): the goods follow it,
+#: and the count is of them (round 16 read "a pair of gloves"; round 34 "orders 2 pairs of running shoes online").
+MEASURE_OF = r"(?:pairs?|sets?|box(?:es)?|bags?|packs?|bottles?|kits?)\s+of"
+
+
 #: Acts that name a world's trade by what they are done to or where (strong evidence, as :data:`FIELD_NAMES` are;
 #: round 24): buying or ordering something online is shopping ("order a hotel room online": a shop, no meeting
 #: room), replying to, answering or emailing a customer is a support agent's work ("reply to a customer about
@@ -229,7 +239,8 @@ CHECKING_WHO = (r"\b(?:check|confirm|verif|validat|authenticat|establish|prov)(?
 #: any task done); with its object it is.
 FIELD_ACTS: dict[str, re.Pattern[str]] = {
     # (online as an adverb, where the act is done: "online store" is a keyword of its own)
-    "webshop": re.compile(r"\b(?:order|buy|purchase|book)(?:s|ed|ing)?\s+(?:[a-z0-9'-]+\s+){0,4}?online"
+    "webshop": re.compile(r"\b(?:order|buy|purchase|book)(?:s|ed|ing)?\s+"
+                          rf"(?:[a-z0-9'-]+\s+{MEASURE_OF}\s+)?(?:[a-z0-9'-]+\s+){{0,4}}?online"
                           r"(?=\s*(?:$|[,;:.]|\b(?:and|then|for|from|with|at|by|but|or|before|after|via)\b))"
                           r"|\b(?:orders?|ordering|buys?|buying|purchases?|purchasing|shops?|shopping)\s+online\b"
                           rf"|{RETAIL_VENUE}"

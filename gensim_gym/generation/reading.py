@@ -105,6 +105,7 @@ from gensim_gym.generation.word_roles import (
     VERB_AFTER,
     names_place,
     noun_here,
+    shares_object,
     takes_object,
     words_before,
 )
@@ -753,7 +754,8 @@ def _verb_clause(text: str, start: int, end: int, knobs: Knobs) -> Clause | None
         pass  # "the agent replies to 5 emails", "responds to 4 complaints": its object after its preposition
     elif word.endswith("ing") and prev in GERUND_AFTER and takes_object(text, end):
         pass  # "before resetting their passwords": an act done before or after another, with its object (round 29)
-    elif not (placed if verb == word else takes_object(text, end, ending=True) and not word.endswith("ing")):
+    elif not (placed if verb == word else (takes_object(text, end, ending=True) or shares_object(text, start, end))
+              and not word.endswith("ing")):
         return None  # "elevator control:", "shipping address" and "lift scheduling," are nouns
     return _no_tool(word, verb, knobs, text[end:end + 40], text[max(0, start - 80):start])
 

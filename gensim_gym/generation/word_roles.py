@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from gensim_gym.generation.lexicon import CARRIER_VERBS, NUMBER_WORDS, counted_type, place_types
+from gensim_gym.generation.lexicon import CARRIER_VERBS, NUMBER_WORDS, counted_type, place_types, verb_of
 
 #: Words after which a word is a noun, not a verb ("the order", "3 books", "their return").
 NOUN_AFTER = frozenset({"a", "an", "the", "their", "his", "her", "its", "our", "my", "your", "each", "every", "all",
@@ -47,6 +47,21 @@ def takes_object(text: str, end: int, *, ending: bool = False) -> bool:
     after = _WORDS.findall(text[end:])
     nxt = after[0] if after else "."
     return nxt in OBJECT_WORDS or nxt.isdigit() or nxt in NUMBER_WORDS or (ending and nxt in ",;:.")
+
+
+#: A second verb joined to a word by "and" or "or" (group 1), with what follows it.
+_JOINED_VERB = re.compile(r"\s+(?:and|or)\s+([a-z]+)\b")
+
+
+def shares_object(text: str, start: int, end: int) -> bool:
+    """Whether the word at ``start:end`` is the first of two verbs joined by "and" or "or" whose one object follows
+    the second ("the clerk counts and moves 3 pallets", "checks or restocks 2 shelves"): each verb is done to it, so
+    the first takes that object too (round 34). Not after a verb, whose object it then is ("handles returns and
+    refunds 2 orders": the returns are handled)."""
+    before = words_before(text, start)
+    m = _JOINED_VERB.match(text, end)
+    return m is not None and verb_of(m.group(1)) is not None and takes_object(text, m.end()) \
+        and not (before and verb_of(before[-1]) is not None)
 
 
 def carrier_noun(text: str, start: int, end: int, verb: str) -> bool:
