@@ -10,19 +10,13 @@ from __future__ import annotations
 import pytest
 
 from tests.reading_quiet import clauses as _clauses
-
-
-def _domains(directive: str) -> list[str]:
-    return sorted(_clauses(directive, "domain")[0].requirement["domains"])
+from tests.reading_quiet import counts as _counts
+from tests.reading_quiet import domains as _domains
 
 
 def _operations(directive: str) -> list[tuple[str, str | None, str]]:
     return [(c.requirement["operation"], c.requirement.get("tool"), c.status)
             for c in _clauses(directive, "operation")]
-
-
-def _counts(directive: str) -> list[tuple[int, str | None, str]]:
-    return [(c.requirement["goal_count"], c.requirement["type"], c.status) for c in _clauses(directive, "goal_count")]
 
 
 # -- goods counted in a measure are bought ----------------------------------------------------------------------------
