@@ -184,6 +184,14 @@ task, one per object type (branch counts), landed with it. ``directives_fresh50.
 written before it) was run once untouched after both (``results/fidelity_fresh50_unseen.txt``: 118 of 130 read, 91 %,
 4 wrong, 4 ignored: "orders 2 pairs of running shoes online" read support, "counts and moves", "hangs 2 coats" and two
 directives that name no verb, "a tower of hanoi with 3 disks", lost their operation) and joined :data:`SETS`.
+Reader round 34 (branch fid40: goods counted in a measure, "orders 2 pairs of running shoes online", are bought; the
+first of two verbs joined before one object takes it too, "counts and moves 3 pallets"; hanging or laying a household
+thing is the household's put; mounting a spare is changing the tire) tuned on fresh50's misses
+(``results/fidelity_fresh50_fid40.txt``: 118 -> 126 of 130 read, 4 -> 0 wrong, 4 -> 2 ignored, the two left naming no
+verb; all 51 sets wrong 5 -> 1, ignored 4 -> 2: ``results/fidelity_all_sets_round34.txt``).
+``directives_fresh51.jsonl`` (35, held out for round 34, written before it) was run once untouched after it
+(``results/fidelity_fresh51_unseen.txt``: 128 of 134 read, 95.5 %, 3 wrong, 0 ignored: "respond to 2 complaints
+about missing packages" read the warehouse) and joined :data:`SETS`.
 ``--generate`` scores the requirements twice: as read, and as *delivered* (on the seed-0 spec's own clauses,
 where the generator marks approximated what its spec does not meet: what a user gets).
 For every expected requirement this
@@ -236,7 +244,8 @@ SETS = ("directives.jsonl", "directives_heldout.jsonl", "directives_fresh.jsonl"
         "directives_fresh42.jsonl", "directives_fresh43.jsonl",
         "directives_fresh44.jsonl", "directives_fresh45.jsonl", "directives_fresh46.jsonl",
         "directives_fresh47.jsonl", "directives_fresh48.jsonl",
-        "directives_fresh49.jsonl", "directives_fresh50.jsonl")
+        "directives_fresh49.jsonl", "directives_fresh50.jsonl",
+        "directives_fresh51.jsonl")
 _RANK = {"honored": 0, "approximated": 1, "unsupported": 2}
 _VALUE_OF = {"domain": "domains", "goal_count": "goal_count", "reward_mode": "reward_mode", "noise": "noise",
              "observability": "partial", "time_pressure": "horizon_slack", "tool_count": "tool_count"}

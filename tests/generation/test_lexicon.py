@@ -26,9 +26,10 @@ from gensim_gym.generation.lexicon import (
 )
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
-#: Held-out sets no test may read (the next round's measure): skipped by name, never opened. fresh51 is round 34's
-#: measure, written before it (fresh50 was run once, untouched, after round 33: results/fidelity_fresh50_unseen.txt).
-HELD_OUT: frozenset[str] = frozenset({"directives_fresh51.jsonl"})
+#: Held-out sets no test may read (the next round's measure): skipped by name, never opened. None is pending: fresh51,
+#: round 34's measure, was run once, untouched, after it (results/fidelity_fresh51_unseen.txt); the next round's set
+#: goes here before that round starts.
+HELD_OUT: frozenset[str] = frozenset()
 SETS = sorted(p for p in BENCHMARKS.glob("directives*.jsonl") if p.name not in HELD_OUT)
 
 
