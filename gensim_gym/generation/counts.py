@@ -103,9 +103,7 @@ def read_more_counts(text: str, domains: list[str], notes: list[str], whole: str
                                                          strict=True):
         said = text[start:end]
         if aim < count:
-            notes.append(f"'{said}': a task holds at most {aim} more goal condition{'' if aim == 1 else 's'} about "
-                         f"objects of type {kind} "
-                         f"({capped_reason(domains, kind, aim)}): {aim} are aimed at")
+            notes.append(f"'{said}': {capped_note(domains, str(kind), aim)}")
         notes.append(f"'{said}': {count} more goal condition{'' if count == 1 else 's'}, each about another {kind}")
     return tuple((count, str(kind)) for count, kind in asked[1:])
 
@@ -119,6 +117,24 @@ def count_targets(domains, counts) -> list[int]:
         out.append(max(0, min(count, goal_capacity(domains, kind), room)))
         room -= out[-1]
     return out
+
+
+def capped_note(domains, kind: str, aim: int) -> str:
+    """What a count besides the first that a task cannot hold in full aims at, and why (:func:`capped_reason`): the
+    reading's note and the clause's say the same."""
+    return (f"a task holds at most {aim} more goal condition{'' if aim == 1 else 's'} about objects of type {kind} "
+            f"({capped_reason(domains, kind, aim)}): {aim} are aimed at")
+
+
+#: The names in a goal condition's text ("at(crate1, dock)": at, crate1, dock).
+GOAL_NAMES = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def objects_named(goals, objects: dict[str, tuple[str, ...]], kind: str) -> int:
+    """How many distinct objects of type ``kind`` the goal conditions ``goals`` name: a count's conditions are each
+    about another one, so this is what a task gives of that count (the generator's meta and ``check_fidelity``)."""
+    named = {name for goal in goals for name in GOAL_NAMES.findall(goal)}
+    return len(named.intersection(objects.get(kind, ())))
 
 
 def capped_reason(domains, kind: str | None, aim: int) -> str:

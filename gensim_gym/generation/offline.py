@@ -22,6 +22,8 @@ from gensim_gym._cache import BoundedCache
 from gensim_gym.dsl.compile import CompiledEffects
 from gensim_gym.errors import DirectiveError, GenerationError, SearchSpaceError
 from gensim_gym.generation import tool_quota
+from gensim_gym.generation.counts import GOAL_NAMES as _NAMES
+from gensim_gym.generation.counts import objects_named
 from gensim_gym.generation.directive import Knobs
 from gensim_gym.generation.lexicon import calls
 from gensim_gym.generation.reading import clauses_for, reading_of
@@ -118,7 +120,6 @@ def with_asked(ts: Toolset, required: Sequence[str]) -> Toolset:
                    distractor_tools=patch(ts.distractor_tools), goal_predicates=goal, templates=templates)
 
 
-_NAMES = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # the names in a goal condition's text
 #: A goal walk for a directive that asks for operations runs up to this many times its length while one of them is
 #: not called yet (``OfflineGenerator._walk_goals``): a dungeon's unlock lies a key and a door away.
 ASKED_WALK = 3
@@ -520,8 +521,7 @@ class OfflineGenerator:
         asked = [(self.knobs.goal_count, self.knobs.goal_type), *self.knobs.more_counts]
         rows = []
         for (requested, kind), (aim, _) in zip(asked, self.knobs.counted, strict=True):
-            own = set(objects.get(str(kind), ()))
-            given = len(own.intersection(name for goal in goals for name in _NAMES.findall(goal)))
+            given = objects_named(goals, objects, str(kind))
             rows.append({"requested": requested, "type": kind, "aimed": aim, "given": given,
                          "status": "honored" if given >= (requested or 0) else "approximated"})
         first = {k: v for k, v in rows[0].items() if k != "aimed"}

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gensim_gym.errors import DirectiveError
-from gensim_gym.generation.counts import capacity_reason, capped_reason, more_goal_counts
+from gensim_gym.generation.counts import capacity_reason, capped_note, more_goal_counts, objects_named
 from gensim_gym.generation.directive import (
     COMPOSED,
     COUNT_UNITS,
@@ -830,8 +830,7 @@ def _more_count_clause(said: str, asked: int, kind: str, knobs: Knobs) -> Clause
     if aim >= asked:
         return Clause(said, "goal_count", {"goal_count": asked, "type": kind})
     return Clause(said, "goal_count", {"goal_count": asked, "type": kind}, "approximated",
-                  f"a task holds at most {aim} more goal condition{'' if aim == 1 else 's'} about objects of type "
-                  f"{kind} ({capped_reason(knobs.domains, kind, aim)}): {aim} are aimed at")
+                  capped_note(knobs.domains, kind, aim))
 
 
 def _unmet_counts(spec: Any, knobs: Knobs) -> list[str]:
@@ -839,10 +838,9 @@ def _unmet_counts(spec: Any, knobs: Knobs) -> list[str]:
     counted type than its count aims at (``Knobs.counted``), what is missing; nothing for one count."""
     if not knobs.more_counts:
         return []
-    named = {name for goal in spec.task.goal for name in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", goal)}
     out = []
     for aim, kind in knobs.counted:
-        given = len(named.intersection(spec.task.objects.get(str(kind), ())))
+        given = objects_named(spec.task.goal, spec.task.objects, str(kind))
         if given < aim:
             out.append(f"goal count: asked for {aim} goal conditions about distinct objects of type {kind}, the "
                        f"spec's goals name {given}")
