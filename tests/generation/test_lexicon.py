@@ -26,10 +26,9 @@ from gensim_gym.generation.lexicon import (
 )
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
-#: Held-out sets no test may read (the next round's measure): skipped by name, never opened. None is pending: fresh51,
-#: round 34's measure, was run once, untouched, after it (results/fidelity_fresh51_unseen.txt); the next round's set
-#: goes here before that round starts.
-HELD_OUT: frozenset[str] = frozenset()
+#: Held-out sets no test may read (the next rounds' measures): skipped by name, never opened. fresh52 is round 35's
+#: measure and fresh53 round 36's; each is run once, untouched, after its round, then leaves this set.
+HELD_OUT: frozenset[str] = frozenset({"directives_fresh52.jsonl", "directives_fresh53.jsonl"})
 SETS = sorted(p for p in BENCHMARKS.glob("directives*.jsonl") if p.name not in HELD_OUT)
 
 
