@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import cache
 from typing import NamedTuple
 
 from gensim_gym.generation.field_vocabulary import CHECKING_WHO, MEETING_KINDS, SCHEDULING_VERBS, field_names
@@ -22,6 +23,7 @@ from gensim_gym.generation.lexicon import (
     counted_type,
     derived_operations,
     evidence_nouns,
+    family,
     main_tool,
     noun_lemma,
     object_operations,
@@ -542,3 +544,48 @@ def scheduling_verbs(text: str, domains) -> list[tuple[int, int, str]]:
     if not tools:
         return []
     return [(m.start(1), m.end(1), tools[0]) for regex in (SCHEDULING, MAKING_ROOM) for m in regex.finditer(text)]
+
+
+_ARGUMENTS = re.compile(r"\?([A-Za-z_]\w*)")
+
+
+@cache
+def world_task_tool(domain: str, kind: str) -> str | None:
+    """The tool (family) that is ``domain``'s own task on its goal objects of type ``kind``, or None where the world
+    implies no single one (round 35: "a tower of hanoi with 3 disks", "a sokoban puzzle with 1 box" name no verb, and
+    the world's task on what they count is what they ask for: moving the disks, pushing the box).
+
+    A core tool qualifies where one of its effects makes a goal predicate true about an object of type ``kind`` as
+    the predicate's first argument: a relation of two or more arguments (``on(disc, _)``, ``box_at(box, cell)``,
+    ``at(car, port)``: the thing put somewhere), or a one-argument goal made by a tool that also takes a parameter of
+    another type (elevator ``depart(floor, passenger)``: ``served(passenger)``). A one-argument goal made by a tool
+    of that type alone (visitall ``move(cell, cell)``: ``visited(cell)``) is about where the agent itself goes: its
+    objects are the world's map, and a count of them sizes the world ("a grid of 16 cells") rather than asking for
+    a task on them. Conservatively, the answer is None unless exactly one family qualifies and no other family's goal
+    effects name an object of ``kind`` at all: a folder's files are moved or made writable (filesystem), a
+    calendar's meetings are booked into rooms or attended, an order is refunded or has its address updated
+    (support); no one task is implied there, nor where a tool the world adds when asked takes such an object too
+    (calendar ``check_availability(person)``, webshop ``apply_coupon(product)``). A place type (warehouse
+    ``at(item, location)``: location) is never a first argument, so "a warehouse with 5 locations" implies nothing
+    either."""
+    ts = get_toolset(domain)
+    qualifying: set[str] = set()
+    naming: set[str] = set()
+    for tool in ts.tools:
+        types = {p.name: p.type for p in tool.params}
+        for effect in tool.effects:
+            name = effect.strip().split("(", 1)[0]
+            if name not in ts.goal_predicates:
+                continue
+            args = [types.get(a) for a in _ARGUMENTS.findall(effect)]
+            if kind not in args:
+                continue
+            naming.add(family(tool.name))
+            other = any(t != kind for t in types.values())
+            if args[0] == kind and (len(args) >= 2 or other):
+                qualifying.add(family(tool.name))
+    if len(qualifying) != 1 or naming != qualifying:
+        return None
+    if any(p.type == kind for tool in ts.extra_tools for p in tool.params):
+        return None  # another operation on these objects a user may mean ("3 products": a coupon on them too)
+    return next(iter(qualifying))

@@ -95,6 +95,7 @@ from gensim_gym.generation.operations import (
     object_words,
     opposite_resultatives,
     phrasal_verbs,
+    world_task_tool,
 )
 from gensim_gym.generation.rules import originals_kept, protected_place
 from gensim_gym.generation.toolsets import load_registry
@@ -269,7 +270,34 @@ def reading_of(text: str, knobs: Knobs) -> Reading:
             continue
         clauses.append((match.start(), verb or Clause(word, "unrecognized", {}, "unsupported", _UNREAD)))
     clauses.sort(key=lambda item: item[0])
-    return Reading(text, knobs, tuple(_merge_unrecognized([c for _, c in clauses])), tuple(filler))
+    merged = _merge_unrecognized([c for _, c in clauses])
+    return Reading(text, knobs, tuple(_world_task(merged, knobs)), tuple(filler))
+
+
+def _world_task(clauses: list[Clause], knobs: Knobs) -> list[Clause]:
+    """``clauses`` with, where a directive counts one world's goal objects and no verb of it acts on anything ("a
+    tower of hanoi with 3 disks, dense", "sokoban, 2 boxes, hard"), an operation clause for the world's own task on
+    them (round 35): its tool is ``operations.world_task_tool`` (moving the disks, pushing the box), its text the
+    counted phrase (which the goal count shares, as a verb's span is shared with the domain's evidence), placed after
+    the goal count. Only for one world, and only where the directive has no operation clause of any status: a verb
+    read or not ("pile 5 blocks") is what acts on them then. No clause where the world implies no single task on
+    what is counted (a folder's files, a calendar's meetings) or the count sizes the world ("a grid of 16 cells",
+    "a warehouse with 5 locations"): see ``world_task_tool``. Its tool is no knob (what is generated is unchanged:
+    the world's goals need it); :func:`check_fidelity` checks that the golden plan calls it."""
+    if len(knobs.domains) != 1 or knobs.goal_type is None or any(c.kind == "operation" for c in clauses):
+        return clauses
+    at = next((i for i, c in enumerate(clauses) if c.kind == "goal_count"), None)
+    if at is None or clauses[at].requirement.get("type") != knobs.goal_type or clauses[at].status == "unsupported":
+        return clauses
+    domain = knobs.domains[0]
+    tool = world_task_tool(domain, knobs.goal_type)
+    if tool is None:
+        return clauses
+    said = clauses[at].text
+    implied = Clause(said, "operation", {"operation": tool_verb(tool), "tool": tool, "implied": True},
+                     note=f"no verb acts on '{said}': a count of {domain}'s {knobs.goal_type} goal objects asks for "
+                          f"the world's own task on them; the golden plan calls {tool}")
+    return [*clauses[:at + 1], implied, *clauses[at + 1:]]
 
 
 #: Light verbs whose object names the work ("issue 2 refunds", "do 3 deliveries", "get 3 presents"): filler where
@@ -1014,7 +1042,9 @@ def check_fidelity(spec: Any, reading: Reading) -> list[str]:
         unmet.append(f"goal count: asked for {knobs.total_target}, the spec has {len(spec.task.goal)}")
     unmet += _unmet_counts(spec, knobs)
     plan_tools = {label.split("(")[0] for label in spec.golden_plan}
-    for tool in knobs.required_tools:
+    implied = [c.requirement["tool"] for c in reading.clauses  # the world's own task (_world_task): no knob
+               if c.kind == "operation" and c.requirement.get("implied") and c.status == "honored"]
+    for tool in dict.fromkeys((*knobs.required_tools, *implied)):
         if not any(calls(called, tool) for called in plan_tools):
             unmet.append(f"operation: asked for {tool}, the golden plan does not call it")
     given = {c.name for c in spec.task.constraints}
