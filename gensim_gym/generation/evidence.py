@@ -390,7 +390,10 @@ PHRASE_END = frozenset({"without", "within", "into", "onto", "under", "over", "a
                          "that", "which", "who", "where", "is", "are", "be", "then", "but", "while", "when", "plus",
                          # prepositions of place (round 30: "a help desk beside a shop": no "desk beside"; "next" and
                          # "adjacent" only before "to": :func:`_foreign_compound`)
-                         "beside", "besides", "alongside", "near"})
+                         "beside", "besides", "alongside", "near",
+                         # prepositions of a topic (round 35: "2 complaints about missing packages": the keyword is
+                         # the head, what follows is what it is about, no compound "complaints about")
+                         "about", "regarding", "concerning"})
 
 #: Pronouns that stand for people ("do not schedule anyone more than once"): a keyword before one is a verb taking
 #: it as its object, no modifier of a foreign noun (round 32).

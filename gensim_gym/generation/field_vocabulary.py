@@ -164,10 +164,17 @@ SCHEDULING_VERBS = ("fit", "slot", "squeeze", "plan", "line up", "block out", "b
                     # calendar", "add 2 check-ins", "put down a retro"): with a meeting after them, scheduling it
                     "set", "add", "enter", "put down", "jot down", "note down", "put in", "add in")
 
+#: Verbs of taking a meeting off the calendar (round 35): once the calendar is the world, calling the meeting off.
+CALENDAR_REMOVING = ("drop", "remove", "delete", "take off", "strike off", "cross off")
+
 #: Verbs of a world's operations users write, mapped to the tool (family) they ask for once the world is chosen.
 FIELD_VERBS: dict[str, dict[str, str]] = {
     "calendar": {**dict.fromkeys(("pencil in", "slot in", "fit in", "squeeze in", "pop in", "line up", "block out",
-                                  "plan in", "diarise", "diarize"), "schedule")},
+                                  "plan in", "diarise", "diarize"), "schedule"),
+                 # taking a meeting out of the diary is calling it off (round 35: "drops 1 workshop from the
+                 # agenda", "remove 2 syncs from the calendar"): the calendar's unschedule, loose as "cancel" is
+                 # (``operations.LOOSE_OPERATIONS``)
+                 **dict.fromkeys(CALENDAR_REMOVING, "unschedule")},
     "webshop": {**dict.fromkeys(("grab", "pick up", "pick out", "snag", "bag", "put in the basket",
                                  "put in the cart"), "add_to_cart"),
                 # shopping as a verb, and packing a basket (round 15: "shop online for 2 gifts", "pack 2 mugs into
@@ -198,7 +205,13 @@ FIELD_VERBS: dict[str, dict[str, str]] = {
     "tireworld": dict.fromkeys(("mount", "fit", "fit on", "put on"), "change_tire"),
     # getting out of a dungeon is walking to its way out (round 27: "escape the dungeon through 1 locked door")
     "dungeon": {**dict.fromkeys(("escape", "flee", "get out of", "break out of", "exit", "find the way out of",
-                                 "find a way out of", "make it out of"), "move")},
+                                 "find a way out of", "make it out of"), "move"),
+                # what a dungeon's rooms are searched for is a key, and finding it is taking it (round 35: "searches
+                # the dungeon for the key", "hunts for 2 keys", "finds the key"): its only thing to take. "find"
+                # and "locate" only with the key said, since a way or an exit is found by walking
+                **dict.fromkeys(("search", "search for", "hunt for", "look for", "seek", "seek out",
+                                 *(f"{verb} {the}key{s}" for verb in ("find", "locate") for the in ("the ", "a ", "")
+                                   for s in ("", "s") if not (the == "a " and s))), "pick_key")},
     # routing and sending a parcel is getting it delivered (round 14: "route 2 parcels through the road network")
     "transport": {**dict.fromkeys(("route", "reroute", "send", "forward"), "unload*")},
 }
