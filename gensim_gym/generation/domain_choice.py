@@ -444,7 +444,9 @@ def _subject(text: str, name: str) -> bool:
     # word before it says which world it works in
     said = {m.group(1) or "", *(m.group(1) or "").split("-")}
     trade = {*load_registry()[name].keywords, *own_words(name)}
-    return re.fullmatch(_AGENT, m.group(2)) is not None and bool(said & trade)
+    # (or the two words are a phrase naming the world's trade, round 35: "the housekeeping robot lays 2 scarves")
+    return re.fullmatch(_AGENT, m.group(2)) is not None \
+        and (bool(said & trade) or f"{m.group(1)} {m.group(2)}" in field_names(name))
 
 
 def _acts_first(text: str, at: int, name: str) -> bool:
