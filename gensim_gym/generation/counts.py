@@ -199,6 +199,8 @@ def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[
     out = []
     # (a hyphenated noun is one word: "2 catch-ups", "3 check-ins": round 16)
     for m in re.finditer(rf"\b({NUMBER})\s+(?:([a-z]+)\s+)?([a-z]+(?:-[a-z]+)*)\b", text):
+        if m.group(2) and noun_lemma(m.group(2)) in AGENT_NOUNS:
+            continue  # "3 agents refund 2 orders": the agents, and the verb after them (round 35)
         for word, end in ((m.group(3), m.end(3)), (m.group(2), m.end(2))):
             if not word:
                 continue
@@ -254,7 +256,7 @@ def _compound_counts(text: str, domains, taken: list) -> list:
     "2 late delivery complaints"), where no count in ``taken`` starts at the number (round 16)."""
     out = []
     for m in _COMPOUND_COUNT.finditer(text):
-        if any(a <= m.start() < b for a, b, *_ in taken) or any(
+        if any(a <= m.start() < b for a, b, *_ in taken) or noun_lemma(m.group(2)) in AGENT_NOUNS or any(
                 w in PHRASE_END or counted_type(w, domains) is not None for w in m.group(2, 3)):
             continue
         kind = counted_type(m.group(4), domains)
@@ -304,6 +306,9 @@ COUNT_UNITS = frozenset({"tool", "step", "move", "turn", "second", "minute", "ho
                          "seed", "level", "percent", "x", "attempt", "try", "tries", "run", "epoch", "iteration",
                          "worker", "env", "environment", "of", "dollar", "euro", "buck", "usd", "eur", "cent",
                          "pound", "credit"})
+#: Nouns of the agents that do a task's work (round 35: "2 robots deliver 3 packages"): a count of them is how many
+#: act, no count of goal items, though a verb after them names an operation ("deliver": items).
+AGENT_NOUNS = frozenset({"robot", "bot", "agent", "worker", "drone", "droid", "assistant", "helper"})
 #: The particles of a phrasal verb a count may follow ("pick up 3", "pencil in 2 catch-ups": round 12 added "in",
 #: whose verbs are field verbs: ``field_vocabulary.FIELD_VERBS``); a verb only counts where a world has it.
 _PARTICLE = r"up|down|out|off|away|back|in"
@@ -351,6 +356,8 @@ def _operation_counts(text: str, domains, taken: list[tuple[int, int]], whole: s
     for m in _COUNT.finditer(text):
         if any(a < m.end() and m.start() < b for a, b in [*taken, *((o[0], o[1]) for o in out)]):
             continue
+        if m.group(2) and noun_lemma(m.group(2)) in AGENT_NOUNS:
+            continue  # "2 robots deliver 3 packages": the agents doing the work are counted, no goal items
         for word, end in ((m.group(3), m.end(3)), (m.group(2), m.end(2))):
             kind = _object_type(word, domains, derived=True) if word else None
             if kind is not None:

@@ -13,7 +13,7 @@ import warnings
 
 from gensim_gym.errors import DirectiveError, did_you_mean
 from gensim_gym.generation.evidence import DATED_ACTS, VOCABULARY, WEAK_KEYWORDS, domain_evidence, keyword_pattern
-from gensim_gym.generation.field_vocabulary import FIELD_ACTS, field_names, weak_field_words
+from gensim_gym.generation.field_vocabulary import FIELD_ACTS, field_names, field_verbs, weak_field_words
 from gensim_gym.generation.lexicon import (
     ACCOMPLISH_VERBS,
     CLOSING_VERBS,
@@ -35,6 +35,7 @@ from gensim_gym.generation.lexicon import (
 )
 from gensim_gym.generation.operations import (
     AN_OBJECT,
+    LOOSE_OPERATIONS,
     OPERATIONS,
     SCHEDULING,
     VERB_SLOT,
@@ -236,12 +237,13 @@ def _strongly_named(text: str, name: str, registry: dict) -> bool:
 def _own_act(task: str, name: str, registry: dict) -> bool:
     """Whether ``task`` opens with a verb, taking its object, that only world ``name`` does (round 25: "buy 2
     whiteboard markers" after "book a meeting room" is the shop's task, as "refund 1 order" is support's): a verb
-    several worlds do ("move", "pick", "cancel") or one without its object names none of them."""
+    several worlds do ("move", "pick", "cancel") or one without its object names none of them; a verb another world
+    does only loosely (:func:`_does`: the calendar's "delete") leaves it this world's own."""
     head = re.match(r"\s*([a-z]+)\b", task)
     verb = verb_of(head.group(1)) if head else None
     if head is None or verb is None or verb not in operations(name) or not takes_object(task, head.end(1)):
         return False
-    return not any(verb in operations(other) for other in registry if other != name)
+    return not any(_does(verb, other) for other in registry if other != name)
 
 
 def _spelled(name: str) -> str:
@@ -443,7 +445,9 @@ def _subject(text: str, name: str) -> bool:
     # word before it says which world it works in
     said = {m.group(1) or "", *(m.group(1) or "").split("-")}
     trade = {*load_registry()[name].keywords, *own_words(name)}
-    return re.fullmatch(_AGENT, m.group(2)) is not None and bool(said & trade)
+    # (or the two words are a phrase naming the world's trade, round 35: "the housekeeping robot lays 2 scarves")
+    return re.fullmatch(_AGENT, m.group(2)) is not None \
+        and (bool(said & trade) or f"{m.group(1)} {m.group(2)}" in field_names(name))
 
 
 def _acts_first(text: str, at: int, name: str) -> bool:
@@ -491,7 +495,7 @@ def _foreign_acts(text: str, candidates: list[str], registry: dict) -> dict[str,
     own = {name: {tool_verb(t.name) for t in registry[name].tools + registry[name].extra_tools} for name in candidates}
     out: dict[str, list[str]] = {}
     for name in candidates:
-        foreign = sorted(v for v in verbs if v not in operations(name) and v not in GENERIC_VERBS
+        foreign = sorted(v for v in verbs if not _does(v, name) and v not in GENERIC_VERBS
                          and any(v in own[o] for o in candidates if o != name))
         # a phrasal verb said with its particle ("check out": webshop's checkout) is that world's act, even where
         # its head alone is a generic verb ("check") (round 9)
@@ -500,6 +504,14 @@ def _foreign_acts(text: str, candidates: list[str], registry: dict) -> dict[str,
         if foreign:
             out[name] = foreign
     return out
+
+
+def _does(verb: str, name: str) -> bool:
+    """Whether world ``name`` has an operation for ``verb``, as :func:`_foreign_acts` weighs it: a verb users write
+    for an operation the world only does loosely (``field_vocabulary.FIELD_VERBS`` and
+    ``operations.LOOSE_OPERATIONS``: the calendar's "drop" or "delete", round 35) is no such operation, so "delete 2
+    files" or "drop 3 boxes" still count against the calendar beside the world whose tool is named after the verb."""
+    return verb in operations(name) and not (verb in field_verbs(name) and verb in LOOSE_OPERATIONS.get(name, {}))
 
 
 def _named_as_part(text: str, name: str) -> bool:

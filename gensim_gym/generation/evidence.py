@@ -82,6 +82,10 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
                                                for _, span in purchase_acts(text, other)]
     meetings = [m.span() for other, patterns in _DATED.items() if other != name for _, p in patterns
                 for m in p.finditer(text)] + acts_elsewhere
+    # a keyword inside a phrase naming another world's trade is part of that name ("robot" in "the housekeeping
+    # robot": a household's, no warehouse robot; round 35)
+    meetings += [m.span() for other in load_registry() if other != name for phrase in field_names(other)
+                 if " " in phrase for m in re.finditer(rf"\b{keyword_pattern(phrase)}\b", text)]
     hits = [w for w in hits if not all(any(a <= m.start() and m.end() <= b for a, b in meetings)
                                        for m in re.finditer(rf"\b{keyword_pattern(w)}\b", text))]
     # a keyword inside another world's phrasal verb is part of that verb ("stock up on coffee": the shop's buying,
@@ -390,7 +394,10 @@ PHRASE_END = frozenset({"without", "within", "into", "onto", "under", "over", "a
                          "that", "which", "who", "where", "is", "are", "be", "then", "but", "while", "when", "plus",
                          # prepositions of place (round 30: "a help desk beside a shop": no "desk beside"; "next" and
                          # "adjacent" only before "to": :func:`_foreign_compound`)
-                         "beside", "besides", "alongside", "near"})
+                         "beside", "besides", "alongside", "near",
+                         # prepositions of a topic (round 35: "2 complaints about missing packages": the keyword is
+                         # the head, what follows is what it is about, no compound "complaints about")
+                         "about", "regarding", "concerning"})
 
 #: Pronouns that stand for people ("do not schedule anyone more than once"): a keyword before one is a verb taking
 #: it as its object, no modifier of a foreign noun (round 32).

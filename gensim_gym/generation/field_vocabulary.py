@@ -164,10 +164,22 @@ SCHEDULING_VERBS = ("fit", "slot", "squeeze", "plan", "line up", "block out", "b
                     # calendar", "add 2 check-ins", "put down a retro"): with a meeting after them, scheduling it
                     "set", "add", "enter", "put down", "jot down", "note down", "put in", "add in")
 
+#: Verbs of ending something a customer holds (round 35): with a subscription or membership after them, its
+#: cancelling (:data:`FIELD_ACTS`); once the help desk is the world, its ``cancel_order`` (:data:`FIELD_VERBS`).
+ENDING = ("end", "terminate", "discontinue")
+ENDING_VERBS = r"\b(?:end(?:s|ed|ing)?|terminat(?:e|es|ed|ing)|discontinu(?:e|es|ed|ing))"
+
+#: Verbs of taking a meeting off the calendar (round 35): once the calendar is the world, calling the meeting off.
+CALENDAR_REMOVING = ("drop", "remove", "delete", "take off", "strike off", "cross off")
+
 #: Verbs of a world's operations users write, mapped to the tool (family) they ask for once the world is chosen.
 FIELD_VERBS: dict[str, dict[str, str]] = {
     "calendar": {**dict.fromkeys(("pencil in", "slot in", "fit in", "squeeze in", "pop in", "line up", "block out",
-                                  "plan in", "diarise", "diarize"), "schedule")},
+                                  "plan in", "diarise", "diarize"), "schedule"),
+                 # taking a meeting out of the diary is calling it off (round 35: "drops 1 workshop from the
+                 # agenda", "remove 2 syncs from the calendar"): the calendar's unschedule, loose as "cancel" is
+                 # (``operations.LOOSE_OPERATIONS``)
+                 **dict.fromkeys(CALENDAR_REMOVING, "unschedule")},
     "webshop": {**dict.fromkeys(("grab", "pick up", "pick out", "snag", "bag", "put in the basket",
                                  "put in the cart"), "add_to_cart"),
                 # shopping as a verb, and packing a basket (round 15: "shop online for 2 gifts", "pack 2 mugs into
@@ -184,6 +196,8 @@ FIELD_VERBS: dict[str, dict[str, str]] = {
                    **dict.fromkeys(("sort", "regroup"), "move_file"),
                    **dict.fromkeys(("unlock", "unprotect"), "chmod_writable")},
     "support": {**dict.fromkeys(("credit", "refund back"), "refund_order"),
+                # ending a customer's subscription, membership or order is cancelling it (round 35)
+                **dict.fromkeys(ENDING, "cancel_order"),
                 **dict.fromkeys(("check the identity of", "confirm the identity of", "verify the identity of",
                                  "id-check", "id check"), "verify_identity"),
                 **dict.fromkeys(("change the address of", "fix the address of"), "update_address")},
@@ -198,7 +212,13 @@ FIELD_VERBS: dict[str, dict[str, str]] = {
     "tireworld": dict.fromkeys(("mount", "fit", "fit on", "put on"), "change_tire"),
     # getting out of a dungeon is walking to its way out (round 27: "escape the dungeon through 1 locked door")
     "dungeon": {**dict.fromkeys(("escape", "flee", "get out of", "break out of", "exit", "find the way out of",
-                                 "find a way out of", "make it out of"), "move")},
+                                 "find a way out of", "make it out of"), "move"),
+                # what a dungeon's rooms are searched for is a key, and finding it is taking it (round 35: "searches
+                # the dungeon for the key", "hunts for 2 keys", "finds the key"): its only thing to take. "find"
+                # and "locate" only with the key said, since a way or an exit is found by walking
+                **dict.fromkeys(("search", "search for", "hunt for", "look for", "seek", "seek out",
+                                 *(f"{verb} {the}key{s}" for verb in ("find", "locate") for the in ("the ", "a ", "")
+                                   for s in ("", "s") if not (the == "a " and s))), "pick_key")},
     # routing and sending a parcel is getting it delivered (round 14: "route 2 parcels through the road network")
     "transport": {**dict.fromkeys(("route", "reroute", "send", "forward"), "unload*")},
 }
@@ -254,7 +274,11 @@ FIELD_ACTS: dict[str, re.Pattern[str]] = {
                           r"|some|each|every|all|our|my|their|\d+)\s+)?(?:[a-z'-]+\s+)?(?:customers?|clients?"
                           r"|callers?|shoppers?|buyers?)\b"
                           # checking who is calling (round 32): an identity check, on a help desk's line
-                          rf"|{CHECKING_WHO}"),
+                          rf"|{CHECKING_WHO}"
+                          # ending what a customer holds with the firm (round 35: "end 2 memberships", "terminate
+                          # 1 subscription"): cancelling it, a help desk's act (the verbs alone end anything)
+                          rf"|{ENDING_VERBS}\s+(?:(?:a|an|the|one|two|three|some|each|every|all|our|my|their|his"
+                          r"|her|your|\d+)\s+)?(?:[a-z'-]+\s+)?(?:subscriptions?|memberships?)\b"),
     # packing an order (or picking and packing) is a fulfilment centre's work, no help desk's order (round 25:
     # "pack 1 order", "pack 2 customer orders for shipping")
     "warehouse": re.compile(r"\bpack(?:s|ed|ing)?\s+(?:up\s+)?(?:[a-z0-9'-]+\s+){0,3}?orders?\b"

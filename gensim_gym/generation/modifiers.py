@@ -147,6 +147,11 @@ _FAILURE_NOUN = (r"mistakes?|errors?|failures?|glitch(?:es)?|malfunctions?|break
                  r"|faults?|misfires?|blunders?|fumbles?|drops?|outages?|timeouts?|bugs?")
 _NOISE_SHAPES = (rf"\b(?:occasional|sporadic|intermittent|random|periodic|frequent|rare|odd|unpredictable|spurious"
                  rf"|infrequent|the odd|the occasional|some random)\s+(?:\w+\s+)?(?:{_FAILURE_NOUN})\b"
+                 # failures said to come in some number (round 35: "with some tool failures", "a few action
+                 # glitches"): a chance of failing, as "occasional failures" is; only nouns of a tool's failing, so
+                 # "some errors" or "some bugs", which may be a task's object, are no noise
+                 r"|\b(?:some|a few|several|a couple of)\s+(?:\w+\s+)?(?:failures|glitch(?:es)?|malfunctions"
+                 r"|breakdowns|outages|timeouts|hiccups|misfires)\b"
                  rf"|\b(?:prone|liable|subject|susceptible)\s+to\s+(?:\w+\s+)?(?:{_FAILURE_NOUN}|fail\w*|break\w*"
                  rf"|err\w*)\b"
                  r"|\b(?:can|could|might|sometimes will|will sometimes|occasionally will)\s+(?:\w+\s+)?"

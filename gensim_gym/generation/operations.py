@@ -13,7 +13,13 @@ from collections.abc import Mapping
 from functools import cache
 from typing import NamedTuple
 
-from gensim_gym.generation.field_vocabulary import CHECKING_WHO, MEETING_KINDS, SCHEDULING_VERBS, field_names
+from gensim_gym.generation.field_vocabulary import (
+    CALENDAR_REMOVING,
+    CHECKING_WHO,
+    MEETING_KINDS,
+    SCHEDULING_VERBS,
+    field_names,
+)
 from gensim_gym.generation.lexicon import (
     ACCOMPLISH_VERBS,
     MONEY,
@@ -55,7 +61,7 @@ OPERATIONS = {
 
 #: Verbs whose tool does less than the verb says (round 6): the golden plan calls the tool, and the reading marks the
 #: clause approximated with what a task does instead.
-LOOSE_OPERATIONS = {"calendar": dict.fromkeys(("cancel", "call off"), (
+LOOSE_OPERATIONS = {"calendar": dict.fromkeys(("cancel", "call off", *CALENDAR_REMOVING), (
     "unschedule takes the meeting off its slot (tasks that ask for it start with their meetings on slots); calendar "
     "goals are attendance and rooms, so the task then holds it at another slot: moved, not cancelled"))}
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gensim_gym.errors import DirectiveError
-from gensim_gym.generation.counts import capacity_reason, capped_note, more_goal_counts, objects_named
+from gensim_gym.generation.counts import AGENT_NOUNS, capacity_reason, capped_note, more_goal_counts, objects_named
 from gensim_gym.generation.directive import (
     COMPOSED,
     COUNT_UNITS,
@@ -264,6 +264,9 @@ def reading_of(text: str, knobs: Knobs) -> Reading:
             else:
                 filler.append(word)
             continue
+        if _joins_gerund(lower, match.start(), match.end(), clauses) or _counts_agents(lower, match.end()):
+            filler.append(word)  # "cancel 1 order after confirming the identity": the second act is read (round 35)
+            continue
         verb = _verb_clause(lower, match.start(), match.end(), knobs)
         if verb is None and names_place(lower, match.start(), match.end(), knobs.domains):
             filler.append(word)  # "the music directory": which place, read with its noun (round 32)
@@ -298,6 +301,28 @@ def _world_task(clauses: list[Clause], knobs: Knobs) -> list[Clause]:
                      note=f"no verb acts on '{said}': a count of {domain}'s {knobs.goal_type} goal objects asks for "
                           f"the world's own task on them; the golden plan calls {tool}")
     return [*clauses[:at + 1], implied, *clauses[at + 1:]]
+
+
+def _counts_agents(text: str, end: int) -> bool:
+    """Whether the word ending at ``end`` is a number before a noun of the agents doing the work
+    (``counts.AGENT_NOUNS``: "2 robots deliver 3 packages"): how many act, which no task setting carries and no
+    goal count is (round 35)."""
+    word = re.search(r"[a-z0-9]+$", text[:end])
+    if word is None or not (word.group(0).isdigit() or word.group(0) in NUMBER_WORDS):
+        return False
+    m = re.match(r"\s+([a-z]+)\b", text[end:])
+    return m is not None and noun_lemma(m.group(1)) in AGENT_NOUNS
+
+
+def _joins_gerund(text: str, start: int, end: int, clauses: list[tuple[int, Clause]]) -> bool:
+    """Whether the word at ``start:end`` is a preposition of time or manner (``word_roles.GERUND_AFTER``: "after",
+    "before", "while", "by") right before a participle read as an operation ("cancel 1 order after confirming the
+    customer's identity", "refund 2 orders after verifying the caller"): it only joins that second act to the first,
+    which the operation clause carries, so it is no requirement left unread (round 35)."""
+    if text[start:end] not in GERUND_AFTER:
+        return False
+    m = re.match(r"\s+(?=[a-z]+ing\b)", text[end:])
+    return m is not None and any(at == end + m.end() and c.kind == "operation" for at, c in clauses)
 
 
 #: Light verbs whose object names the work ("issue 2 refunds", "do 3 deliveries", "get 3 presents"): filler where
@@ -587,7 +612,8 @@ def _uncounted(text: str, knobs: Knobs, counted) -> Any:
         if m.group(2) and (noun in FILLER or noun in NUMBER_WORDS or len(noun) < 3):  # "two flats with": flats
             noun, end = m.group(2), m.end(2)
         if any(a < end and m.start() < b for a, b in taken) or noun in FILLER or noun in NUMBER_WORDS \
-                or {noun_lemma(noun), noun_lemma(m.group(2) or "")} & COUNT_UNITS:
+                or {noun_lemma(noun), noun_lemma(m.group(2) or "")} & COUNT_UNITS \
+                or noun_lemma(m.group(2) or noun) in AGENT_NOUNS:  # "2 robots deliver": the agents (round 35)
             continue
         types = ", ".join(t.name for d in knobs.domains for t in registry[d].types)
         meant = next((n for d in knobs.domains if (n := modified_noun(noun, d))), None)
