@@ -192,6 +192,16 @@ verb; all 51 sets wrong 5 -> 1, ignored 4 -> 2: ``results/fidelity_all_sets_roun
 ``directives_fresh51.jsonl`` (35, held out for round 34, written before it) was run once untouched after it
 (``results/fidelity_fresh51_unseen.txt``: 128 of 134 read, 95.5 %, 3 wrong, 0 ignored: "respond to 2 complaints
 about missing packages" read the warehouse) and joined :data:`SETS`.
+Reader round 35 (branch fid41: complaints about packages are support's; "some tool failures" is noise; taking a
+meeting off the agenda is its unschedule; searching for the key is taking it; ending a membership is cancelling it;
+"after confirming" joins its act; a household robot names its world; a count of robots is no goal count) tuned on
+fresh51's misses (``results/fidelity_fresh51_fid41.txt``: 128 -> 133 of 134 read, 3 -> 0 wrong; all 52 sets wrong
+4 -> 1: ``results/fidelity_all_sets_round35.txt``), with a directive that counts one world's goal objects and names no
+verb reading the world's own task (branch fid42, "a tower of hanoi with 3 disks": fresh50 ignored 2 -> 0,
+``results/fidelity_fresh50_fid42.txt``). ``directives_fresh52.jsonl`` (35, held out for round 35, written before
+it) was run once untouched after both (``results/fidelity_fresh52_unseen.txt``: 125 of 138 read, 91 %, 8 wrong, 0
+ignored: "the robot arm stacks 2 cubes" and "a scout should touch each position on the map" named no world) and
+joined :data:`SETS`.
 ``--generate`` scores the requirements twice: as read, and as *delivered* (on the seed-0 spec's own clauses,
 where the generator marks approximated what its spec does not meet: what a user gets).
 For every expected requirement this
@@ -245,7 +255,7 @@ SETS = ("directives.jsonl", "directives_heldout.jsonl", "directives_fresh.jsonl"
         "directives_fresh44.jsonl", "directives_fresh45.jsonl", "directives_fresh46.jsonl",
         "directives_fresh47.jsonl", "directives_fresh48.jsonl",
         "directives_fresh49.jsonl", "directives_fresh50.jsonl",
-        "directives_fresh51.jsonl")
+        "directives_fresh51.jsonl", "directives_fresh52.jsonl")
 _RANK = {"honored": 0, "approximated": 1, "unsupported": 2}
 _VALUE_OF = {"domain": "domains", "goal_count": "goal_count", "reward_mode": "reward_mode", "noise": "noise",
              "observability": "partial", "time_pressure": "horizon_slack", "tool_count": "tool_count"}
