@@ -8,6 +8,7 @@ operations. Counts of tools, time or money (:data:`COUNT_UNITS`) are no goal ite
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from gensim_gym.errors import DirectiveError
 from gensim_gym.generation.evidence import PHRASE_END
@@ -25,7 +26,7 @@ from gensim_gym.generation.lexicon import (
     single_fact,
     verb_of,
 )
-from gensim_gym.generation.operations import MEETINGS_LISTED, light_verbs
+from gensim_gym.generation.operations import MEETINGS_LISTED, LightVerb, light_verbs
 from gensim_gym.generation.toolsets import get_toolset
 from gensim_gym.generation.wording import verb_pattern
 
@@ -382,13 +383,20 @@ def _time_block(words: tuple[str | None, ...], kind: str | None, domains) -> boo
         and kind == _object_type("schedule", domains)
 
 
+@lru_cache(maxsize=64)
+def _light_verbs(text: str, name: str) -> tuple[LightVerb, ...]:
+    """``operations.light_verbs`` of ``text`` for world ``name``, found once per directive: :func:`_light_type` asks
+    at every count, and a directive of many counts scanned the whole text again at each (quadratic)."""
+    return tuple(light_verbs(text, [name]))
+
+
 def _light_type(text: str, at: int, domains) -> str | None:
     """The type a count at ``at`` counts where a light verb read as a world's tool ("get 2 pairs of headphones":
     buying, ``operations.light_verbs``) or a phrasal operation ("shop online for 3 scarves") stands right before it
     (round 16). None otherwise."""
     before = text[:at].rstrip()
     for name in domains:
-        tools = [h.tool for h in light_verbs(text, [name]) if h.end == len(before)]
+        tools = [h.tool for h in _light_verbs(text, name) if h.end == len(before)]
         tools += [tool for verb, tool in operations(name).items()
                   if " " in verb and re.search(rf"{verb_pattern(verb)}$", before)]
         for tool in tools:

@@ -84,8 +84,8 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
                 for m in p.finditer(text)] + acts_elsewhere
     # a keyword inside a phrase naming another world's trade is part of that name ("robot" in "the housekeeping
     # robot": a household's, no warehouse robot; round 35)
-    meetings += [m.span() for other in load_registry() if other != name for phrase in field_names(other)
-                 if " " in phrase for m in re.finditer(rf"\b{keyword_pattern(phrase)}\b", text)]
+    meetings += [m.span() for other in load_registry() if other != name for pattern in _trade_phrases(other)
+                 for m in pattern.finditer(text)]
     hits = [w for w in hits if not all(any(a <= m.start() and m.end() <= b for a, b in meetings)
                                        for m in re.finditer(rf"\b{keyword_pattern(w)}\b", text))]
     # a keyword inside another world's phrasal verb is part of that verb ("stock up on coffee": the shop's buying,
@@ -248,14 +248,23 @@ def _phrasal_spans(text: str, name: str) -> list[tuple[int, int]]:
     """Where ``text`` uses a phrasal verb of another world than ``name`` (an operation of several words, "stock up
     on", "block out") with an object after it: the words inside are that verb's, not evidence of ``name``."""
     own = operations(name)
-    return [m.span(1) for other in load_registry() if other != name for v in _phrasal_operations(other) if v not in own
-            for m in re.finditer(rf"({verb_pattern(v)})(?={AN_OBJECT}|\s+[a-z])", text)]
+    return [m.span(1) for other in load_registry() if other != name for v, pattern in _phrasal_operations(other)
+            if v not in own for m in pattern.finditer(text)]
 
 
 @lru_cache(maxsize=32)
-def _phrasal_operations(name: str) -> tuple[str, ...]:
-    """The operations of world ``name`` of more than one word ("stock up on", "block out")."""
-    return tuple(v for v in operations(name) if " " in v)
+def _phrasal_operations(name: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """The operations of world ``name`` of more than one word ("stock up on", "block out"), each with its pattern
+    compiled once (each world's evidence looks for every other world's: compiled per call, they outgrew the ``re``
+    module's cache and were compiled again on every reading)."""
+    return tuple((v, re.compile(rf"({verb_pattern(v)})(?={AN_OBJECT}|\s+[a-z])")) for v in operations(name) if " " in v)
+
+
+@lru_cache(maxsize=32)
+def _trade_phrases(name: str) -> tuple[re.Pattern[str], ...]:
+    """The phrases of several words that name world ``name``'s trade (``field_vocabulary.FIELD_NAMES``: "housekeeping
+    robot"), compiled once, as :func:`_phrasal_operations` are."""
+    return tuple(re.compile(rf"\b{keyword_pattern(phrase)}\b") for phrase in field_names(name) if " " in phrase)
 
 
 def _only_within(text: str, word: str, spans: list[tuple[int, int]]) -> bool:

@@ -110,6 +110,7 @@ from gensim_gym.generation.word_roles import (
     takes_object,
     words_before,
 )
+from gensim_gym.generation.wording import whole_words
 
 STATUSES = ("honored", "approximated", "unsupported")
 _UNREAD = "not understood by the offline reader (no requirement made of it)"
@@ -398,7 +399,7 @@ def _likely(clause: Clause) -> Clause:
 def _spans(text: str, words: list[str]) -> list[tuple[int, int]]:
     out = []
     for w in words:
-        for m in re.finditer(rf"\b{re.escape(w)}\b", text):
+        for m in whole_words(re.escape(w)).finditer(text):
             out.append((m.start(), m.end()))
     return out
 
@@ -565,7 +566,7 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
         for name, ts in registry.items():
             if name not in knobs.domains:
                 for w in dict.fromkeys((name, *ts.keywords)):
-                    for m in re.finditer(rf"\b{keyword_pattern(w)}\b", rest):
+                    for m in whole_words(keyword_pattern(w)).finditer(rest):
                         yield m.start(), m.end(), Clause(text[m.start():m.end()], "domain",
                                                          {"domains": list(knobs.domains)})
     yield from _operation_clauses(text, rest, knobs)
