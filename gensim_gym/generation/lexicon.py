@@ -777,7 +777,21 @@ def object_operations(text: str, domain: str) -> list[DerivedOperation]:
         # (an object of up to 60 characters: "add 2 phone cases and a screen protector to my cart", round 16)
         for m in re.finditer(rf"\b({verbs})\b[^,;:.]{{0,60}}?\b(?:{nouns})\b", text):
             out.append(DerivedOperation(m.start(1), m.end(), verb, tool, False))  # the object is the operation's
+        if "to" in rest:  # "load a cart with 3 chargers": filling the place with things adds them to it (round 36)
+            filling = rf"\b({'|'.join(_forms(v) for v in _FILLING)})\s+(?:up\s+)?(?:{_OWNER}\s+)?(?:[a-z'-]+\s+)?" \
+                      rf"(?:{nouns})\s+(?:up\s+)?with\s+{_FILLED_WITH}"
+            for m in re.finditer(filling, text):
+                out.append(DerivedOperation(m.start(1), m.end(), verb, tool, False))
     return out
+
+
+#: Verbs of filling a place with things (round 36: "load a cart with 3 phone chargers", "fill the basket with 2
+#: mugs"): with a tool "add to X" and X filled, they ask for that tool, and what it is filled with is its object.
+_FILLING = ("load", "fill", "stuff", "pack", "stock", "cram", "heap")
+_OWNER = r"(?:a|an|the|my|our|your|their|his|her|its|one)"
+#: What a place is filled with: a count or an article and at most four more words, up to the end of the phrase.
+_FILLED_WITH = (r"(?:[a-z0-9'-]+\s+){0,4}?[a-z0-9'-]+"
+                r"(?=\s*(?:$|[,;:.]|\b(?:and|then|before|after|but|or|so|for|from|at|by|to)\b))")
 
 
 #: One-word verbs of putting something somewhere: a tool named "add to X" is asked for by any of them with X
