@@ -344,6 +344,8 @@ _NEW_NAMES = re.compile(r"\b(giv(?:e|es|en|ing)|gave)\s+(?:[a-z0-9'-]+\s+){1,8}?
 def renamings(text: str, domains) -> list[tuple[int, int, str]]:
     """``(start, end, tool)`` for each giving of things new names (:data:`_NEW_NAMES`) in a chosen world with a
     "rename" operation (the file system's ``move_file``): giving a file a new name is renaming it (round 36)."""
+    if "name" not in text:  # (read once per count by ``counts._light_type``: no regex pass where no name is said)
+        return []
     tool = next((operations(name)["rename"] for name in domains if "rename" in operations(name)), None)
     return _asked(_NEW_NAMES, text, tool)
 
