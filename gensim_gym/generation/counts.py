@@ -39,6 +39,9 @@ _OF_THEM = re.compile(rf"\b({NUMBER})\s+of\s+(?:them|those|these)\b")
 _CONTAINER = re.compile(rf"\b(?:tower|stack|pile|heap|batch|set|group|bundle|series|row|column|queue|collection|lot"
                         rf"|load|bunch|handful|list)\s+of\s+({NUMBER})\b"
                         rf"(?=\s*(?:[,;:.)]|$|(?:and|then|with|on|in|at|for|to|from|please|each|every)\b))")
+#: "a 4-disk hanoi stack", "a 3-block tower": a number joined by a hyphen to the noun after it is how many of that
+#: noun the thing is made of (round 36); group 1 is the number, group 2 the noun.
+_HYPHEN_COUNT = re.compile(rf"(?<![a-z0-9:-])({NUMBER})-([a-z]+)\b(?!-)")
 #: "copy 2 of the logs": a count of the noun after a determiner.
 _PARTITIVE = re.compile(rf"\b({NUMBER})\s+of\s+(?:the|these|those|its|their|our|my|your|all the)\s+"
                         rf"(?:[a-z]+\s+)??([a-z]+)\b")
@@ -211,7 +214,8 @@ def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[
                 break
             # "1 flat tire": the one thing a fact without arguments is about, where no type names it (a goal count
             # of 1; "2 flat tires" stays uncounted, as the world has one: round 6)
-            if kind is None and number_value(m.group(1)) == 1 and single_fact(word, domains) is not None:
+            if kind is None and number_value(m.group(1)) == 1 \
+                    and single_fact(word, domains, m.group(2) if end == m.end(3) else None) is not None:
                 out.append((m.start(), end, m.end(1), m.group(1), None))
                 break
     out += _compound_counts(text, domains, out)
@@ -230,6 +234,7 @@ def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[
         kind = next((k for d in domains if (k := goal_subject(d)) is not None), None)
         if kind is not None and not any(a < m.end() and m.start() < b for a, b, *_ in out):
             out.append((m.start(), m.end(), m.end(1), m.group(1), kind))
+    out += _hyphen_counts(said, domains, out)  # "a 4-disk hanoi stack": 4 discs (round 36)
     for m in _PARTITIVE.finditer(text):  # "copy 2 of the logs": a count of the noun after "of the"
         kind = counted_type(m.group(2), domains)
         if kind is not None and not any(a < m.end() and m.start() < b for a, b, *_ in out):
@@ -241,6 +246,25 @@ def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[
     spread = _distributive_counts(text, domains)
     out = [c for c in out if not any(a <= c[0] < b for a, b, *_ in spread)]  # "with each of 3 people": one count
     return sorted(spread + out) or _single_counts(text, domains)
+
+
+def _hyphen_counts(text: str, domains, taken: list) -> list:
+    """The hyphenated counts of goal items in ``text`` (:data:`_HYPHEN_COUNT`, :func:`_hyphen_count_type`) that no
+    count in ``taken`` overlaps (round 36)."""
+    out = []
+    for m in _HYPHEN_COUNT.finditer(text):
+        kind = _hyphen_count_type(m.group(2), domains)
+        if kind is not None and not any(a < m.end() and m.start() < b for a, b, *_ in taken):
+            out.append((m.start(), m.end(), m.end(1), m.group(1), kind))
+    return out
+
+
+def _hyphen_count_type(noun: str, domains) -> str | None:
+    """The type a hyphenated count's noun counts ("4-disk": disc) where it is what a chosen world's goals are about
+    (``lexicon.goal_subject``): "a 4-disk stack" is made of 4 discs, the goal items; "a 3-room house" or "a 2-day
+    trip" counts no goal items (round 36)."""
+    kind = keyword_type(noun, domains) or counted_type(noun, domains)
+    return kind if kind is not None and any(goal_subject(d) == kind for d in domains) else None
 
 
 def keyword_type(word: str, domains) -> str | None:

@@ -88,7 +88,12 @@ FIELD_NAMES: dict[str, tuple[str, ...]] = {
                       # a robot named by the housework it does (round 22: "a cleaning robot puts 3 toys back"): a
                       # household's, where a bare "robot" is any world's
                       "cleaning robot", "cleaner robot", "robot cleaner", "tidying robot", "tidy-up robot",
-                      "domestic robot", "house robot", "robot vacuum", "robotic vacuum", "robot maid"),
+                      "domestic robot", "house robot", "robot vacuum", "robotic vacuum", "robot maid",
+                      # a robot named by the care of a home's children it does, and the furniture a child's toys
+                      # are put away in (round 36: "a nanny robot stores 3 stuffed animals in the toy chest"): a
+                      # household's, no warehouse's robot storing stock
+                      "nanny robot", "robot nanny", "babysitter robot", "robot babysitter", "butler robot",
+                      "robot butler", "toy chest", "toy box", "toy bin", "toy basket", "toy trunk"),
 }
 
 #: Nouns of a world's roles, objects and places (weak evidence: half a keyword, two choose a world).
@@ -137,7 +142,9 @@ FIELD_WORDS_WEAK: dict[str, tuple[str, ...]] = {
                       # the household's things and the furniture they are put away in (round 23: "a robot puts 2
                       # cups into the cabinet"): two of them, or one with a robot, are a household's
                       "cup", "plate", "bowl", "saucer", "cabinet", "wardrobe", "closet", "dresser", "nightstand",
-                      "bookcase", "bookshelf", "fridge", "dishwasher", "pillow", "cushion", "blanket"),
+                      "bookcase", "bookshelf", "fridge", "dishwasher", "pillow", "cushion", "blanket",
+                      # a child's soft toys (round 36: "3 stuffed animals"): weak, a shop sells them too
+                      "stuffed animal", "stuffed toy", "soft toy", "plush toy", "plushie", "teddy", "teddy bear"),
 }
 
 #: Names of kinds of meetings users set up (round 14: "3 team syncs", "4 one-on-ones", "a retro"): counted as
@@ -210,6 +217,8 @@ FIELD_VERBS: dict[str, dict[str, str]] = {
     "rearrangement": dict.fromkeys(("hang", "lay", "prop", "lean", "tuck", "perch"), "put"),
     # putting a spare on the car is changing the tire (round 34: "inflate and mount 1 spare tire", "fit the spare")
     "tireworld": dict.fromkeys(("mount", "fit", "fit on", "put on"), "change_tire"),
+    # touching a square of the grid is standing on it, a visit (round 36: "touch each position on the map")
+    "visitall": dict.fromkeys(("touch", "land on", "stand on"), "move"),
     # getting out of a dungeon is walking to its way out (round 27: "escape the dungeon through 1 locked door")
     "dungeon": {**dict.fromkeys(("escape", "flee", "get out of", "break out of", "exit", "find the way out of",
                                  "find a way out of", "make it out of"), "move"),
@@ -283,6 +292,20 @@ FIELD_ACTS: dict[str, re.Pattern[str]] = {
     # "pack 1 order", "pack 2 customer orders for shipping")
     "warehouse": re.compile(r"\bpack(?:s|ed|ing)?\s+(?:up\s+)?(?:[a-z0-9'-]+\s+){0,3}?orders?\b"
                             r"|\bpick(?:s|ed|ing)?\s+(?:and|&|n)\s+pack(?:s|ed|ing)?\b"),
+    # stacking cubes or bricks is a blocks world's work (round 36: "the robot arm stacks 2 cubes"): cubes and bricks
+    # are its blocks; the verb alone stacks crates or discs too, the noun alone is any toy's
+    "blocks": re.compile(r"\b(?:un)?(?:stack(?:s|ed|ing)?|pil(?:e|es|ed|ing)|heap(?:s|ed|ing)?)\s+(?:up\s+)?"
+                         r"(?:[a-z0-9'-]+\s+){0,3}?(?:cubes?|bricks?)\b"),
+    # touching, reaching or covering each position of a map or grid is visiting them all (round 36: "a scout should
+    # touch each position on the map"): a verb of getting onto a place, "each"/"every"/"all", a place noun and the
+    # map or grid it is on
+    "visitall": re.compile(r"\b(?:touch(?:es|ed|ing)?|reach(?:es|ed|ing)?|cover(?:s|ed|ing)?|visit(?:s|ed|ing)?"
+                           r"|step(?:s|ped|ping)?\s+on|stand(?:s|ing)?\s+on"
+                           r"|land(?:s|ed|ing)?\s+on|pass(?:es|ed|ing)?\s+(?:through|over))\s+"
+                           r"(?:each|every|all(?:\s+of)?(?:\s+the)?)\s+(?:[a-z'-]+\s+)?"
+                           r"(?:positions?|cells?|squares?|spots?|tiles?|points?|locations?|places?|fields?)\s+"
+                           r"(?:on|of|in|across|throughout)\s+(?:the|a|an|this|that|its|their|our|my)\s+"
+                           r"(?:[a-z'-]+\s+)?(?:map|grid|board|field|floor\s+plan)\b"),
 }
 
 

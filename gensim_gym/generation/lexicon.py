@@ -538,17 +538,35 @@ def type_noun(word: str, domains: Any) -> str | None:
     return None
 
 
-def single_fact(word: str, domains: Any) -> str | None:
+#: Nouns that name a fact's thing only with a word of its damage before them (round 36): a punctured or flat wheel
+#: is the flat tire (``flat_tire()``), a spare wheel or a wheel alone is not.
+DAMAGED_NOUNS = {"wheel": "tire"}
+DAMAGE_WORDS = frozenset({"flat", "punctured", "burst", "blown", "deflated", "damaged", "busted", "leaking",
+                          "leaky", "ruptured"})
+
+
+def single_fact(word: str, domains: Any, modifier: str | None = None) -> str | None:
     """The fact without arguments of ``domains`` that a noun names, where the world has one such thing and no
     object type for it (round 6): tireworld's one car has one tire, ``flat_tire()``, so "1 flat tire" counts one
-    thing the world holds, not a type ("tyre" too: :data:`NOUN_SYNONYMS`). None otherwise."""
+    thing the world holds, not a type ("tyre" too: :data:`NOUN_SYNONYMS`). A noun of :data:`DAMAGED_NOUNS` names
+    it where ``modifier``, the word before it, says the damage ("1 punctured wheel": round 36). None otherwise."""
     lemma = noun_lemma(word)
     forms = {lemma, NOUN_SYNONYMS.get(lemma, lemma)}
+    if modifier is not None and modifier in DAMAGE_WORDS and lemma in DAMAGED_NOUNS:
+        forms.add(DAMAGED_NOUNS[lemma])
     for domain in domains:
         for p in get_toolset(domain).predicates:
             if not p.params and forms & {w for w in p.name.split("_") if len(w) >= 4}:
                 return p.name
     return None
+
+
+def said_fact(said: str, domains: Any) -> str | None:
+    """The fact without arguments a counted phrase ``said`` names (:func:`single_fact`), each word read with the
+    word before it as its modifier ("1 punctured wheel": ``flat_tire``), or None."""
+    words = re.findall(r"[a-z]+", said)
+    return next((f for i, w in enumerate(words)
+                 if (f := single_fact(w, domains, words[i - 1] if i else None)) is not None), None)
 
 
 def modified_noun(word: str, domain: str) -> str | None:
@@ -759,7 +777,21 @@ def object_operations(text: str, domain: str) -> list[DerivedOperation]:
         # (an object of up to 60 characters: "add 2 phone cases and a screen protector to my cart", round 16)
         for m in re.finditer(rf"\b({verbs})\b[^,;:.]{{0,60}}?\b(?:{nouns})\b", text):
             out.append(DerivedOperation(m.start(1), m.end(), verb, tool, False))  # the object is the operation's
+        if "to" in rest:  # "load a cart with 3 chargers": filling the place with things adds them to it (round 36)
+            filling = rf"\b({'|'.join(_forms(v) for v in _FILLING)})\s+(?:up\s+)?(?:{_OWNER}\s+)?(?:[a-z'-]+\s+)?" \
+                      rf"(?:{nouns})\s+(?:up\s+)?with\s+{_FILLED_WITH}"
+            for m in re.finditer(filling, text):
+                out.append(DerivedOperation(m.start(1), m.end(), verb, tool, False))
     return out
+
+
+#: Verbs of filling a place with things (round 36: "load a cart with 3 phone chargers", "fill the basket with 2
+#: mugs"): with a tool "add to X" and X filled, they ask for that tool, and what it is filled with is its object.
+_FILLING = ("load", "fill", "stuff", "pack", "stock", "cram", "heap")
+_OWNER = r"(?:a|an|the|my|our|your|their|his|her|its|one)"
+#: What a place is filled with: a count or an article and at most four more words, up to the end of the phrase.
+_FILLED_WITH = (r"(?:[a-z0-9'-]+\s+){0,4}?[a-z0-9'-]+"
+                r"(?=\s*(?:$|[,;:.]|\b(?:and|then|before|after|but|or|so|for|from|at|by|to)\b))")
 
 
 #: One-word verbs of putting something somewhere: a tool named "add to X" is asked for by any of them with X

@@ -334,6 +334,22 @@ _PERMISSION_CHANGE = re.compile(
     r"|(?:grant|giv)(?:e|es|s|ed|ing)?\s+write\s+(?:access|permissions?|rights)\s+(?:to|on))\b")
 
 
+#: Giving things a new name (round 36: "gives 2 spreadsheets on the shared drive new names", "give the report a new
+#: name"): the verb, its object (at most eight words, no clause break) and "a new name"/"new names"; group 1 the verb.
+_NEW_NAMES = re.compile(r"\b(giv(?:e|es|en|ing)|gave)\s+(?:[a-z0-9'-]+\s+){1,8}?(?:an?\s+|their\s+|its\s+)?"
+                        r"(?:new|different|fresh|better|clearer|proper|correct|sensible|descriptive|other)\s+"
+                        r"(?:file\s*)?names?\b")
+
+
+def renamings(text: str, domains) -> list[tuple[int, int, str]]:
+    """``(start, end, tool)`` for each giving of things new names (:data:`_NEW_NAMES`) in a chosen world with a
+    "rename" operation (the file system's ``move_file``): giving a file a new name is renaming it (round 36)."""
+    if "name" not in text:  # (read once per count by ``counts._light_type``: no regex pass where no name is said)
+        return []
+    tool = next((operations(name)["rename"] for name in domains if "rename" in operations(name)), None)
+    return _asked(_NEW_NAMES, text, tool)
+
+
 def permission_changes(text: str, domains) -> list[tuple[int, int, str]]:
     """``(start, end, tool)`` for each change of a file's permissions (:data:`_PERMISSION_CHANGE`) in a chosen world
     with a permission tool (one named ``chmod_...``): it asks for that tool (round 27)."""
@@ -417,6 +433,7 @@ def light_verbs(text: str, domains) -> list[LightVerb]:
         [LightVerb(*h, "a locked door passed is a door unlocked") for h in passing_locked(text, domains)] + \
         [LightVerb(*h, "changing a file's permissions is the world's permission tool")
          for h in permission_changes(text, domains)] + \
+        [LightVerb(*h, "giving a thing a new name is renaming it") for h in renamings(text, domains)] + \
         [LightVerb(*h, "acquiring a shop's goods is buying them") for h in acquiring_verbs(text, domains)] + \
         [LightVerb(*h, "what money is spent on is bought") for h in spending_on(text, domains)] + \
         [LightVerb(*h, "checking who someone is is verifying their identity")

@@ -82,6 +82,7 @@ from gensim_gym.generation.lexicon import (
     number_value,
     object_operations,
     operations,
+    said_fact,
     single_fact,
     tool_verb,
     verb_of,
@@ -490,8 +491,7 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
                                      + ("" if own is None else f"; the golden plan still calls {own} on what "
                                                                f"this count counts"))
             continue
-        fact = next((f for w in re.findall(r"[a-z]+", said) if kind is None and (f := single_fact(w, knobs.domains))),
-                    None)
+        fact = said_fact(said, knobs.domains) if kind is None else None
         if fact is not None:  # "1 flat tire": the one thing the world has of it
             yield start, end, _single_fact_clause(said, fact, knobs)
             continue
