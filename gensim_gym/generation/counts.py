@@ -61,6 +61,9 @@ def read_goal_count(text: str, domains: list[str], notes: list[str], whole: str 
         said = text[match[0]:match[1]]
         if count < 1:
             raise DirectiveError(f"'{said}': a task has at least 1 goal condition (and at most {MAX_GOAL_COUNT})")
+        if kind is not None and kind not in goal_types(domains):  # "book 4 slots": no goal is about a slot
+            notes.append(no_goal_about_note(said, kind, domains))
+            kind = None
         most = goal_capacity(domains, kind)
         if count > most:  # "ten cells", "eight meetings": the nearest count a task holds (Knobs.goal_target)
             notes.append(f"'{said}': a task holds at most {most} goal conditions"
@@ -71,6 +74,21 @@ def read_goal_count(text: str, domains: list[str], notes: list[str], whole: str 
     return None, None
 
 
+def goal_types(domains) -> frozenset[str]:
+    """The object types some goal predicate of ``domains`` (or a negated one) takes: what a goal count can be about."""
+    return frozenset(getattr(t, "type", t) for d in domains for p in get_toolset(d).predicates
+                     if p.name in (*get_toolset(d).goal_predicates, *get_toolset(d).goal_negated) for t in p.params)
+
+
+def no_goal_about_note(said: str, kind: str, domains) -> str:
+    """The note of a count of objects no goal is about ("book 4 slots for a course": calendar goals are attendance
+    and rooms, about meetings, people and rooms): the count is kept as that many goal conditions, about whatever the
+    world's goals are about. Before session 22 the generator tried to make goals about such objects and failed."""
+    about = ", ".join(sorted(goal_types(domains)))
+    return (f"'{said}': no goal of {'+'.join(domains)} is about a {kind} (its goals are about {about}): "
+            f"that many goal conditions are aimed at, about what its goals are about")
+
+
 def more_goal_counts(counts: list, domains, text: str) -> list:
     """The counts of ``counts`` (:func:`goal_counted`'s order: the task's goal count first) that ask for goals of
     another type besides it ("refund 1 order and then delete 1 old file": 1 file): after the first, a count of at
@@ -79,8 +97,7 @@ def more_goal_counts(counts: list, domains, text: str) -> list:
     first must count a type too: "2 goals" and "3 files" are no two counts of different things."""
     if not counts or counts[0][4] is None:
         return []
-    about = {getattr(t, "type", t) for d in domains for p in get_toolset(d).predicates
-             if p.name in (*get_toolset(d).goal_predicates, *get_toolset(d).goal_negated) for t in p.params}
+    about = goal_types(domains)
     kinds, out = {counts[0][4]}, []
     for count in counts[1:]:
         start, kind = count[0], count[4]

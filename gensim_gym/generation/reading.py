@@ -21,7 +21,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gensim_gym.errors import DirectiveError
-from gensim_gym.generation.counts import AGENT_NOUNS, capacity_reason, capped_note, more_goal_counts, objects_named
+from gensim_gym.generation.counts import (
+    AGENT_NOUNS,
+    capacity_reason,
+    capped_note,
+    more_goal_counts,
+    no_goal_about_note,
+    objects_named,
+)
 from gensim_gym.generation.directive import (
     COMPOSED,
     COUNT_UNITS,
@@ -497,6 +504,11 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
             continue
         most = knobs.goal_target
         over = most is not None and asked > most
+        if kind is not None and knobs.goal_type is None:  # "book 4 slots": no goal is about a slot (session 22)
+            yield start, end, Clause(said, "goal_count", {"goal_count": asked, "type": None}, "approximated",
+                                     no_goal_about_note(said, kind, knobs.domains)
+                                     + (f"; {_capped_note(said, most, knobs)}" if over and most is not None else ""))
+            continue
         yield start, end, Clause(said, "goal_count", {"goal_count": asked, "type": knobs.goal_type},
                                  "approximated" if over else "honored",
                                  _capped_note(said, most, knobs) if over and most is not None else "")

@@ -133,3 +133,25 @@ def test_counts_past_the_search_budget_fall_back_to_fewer_goals() -> None:
     clauses = {c["requirement"]["type"]: c for c in spec.meta["interpretation"]["clauses"] if c["kind"] == "goal_count"}
     assert clauses["item"]["status"] == "approximated" and "type item" in clauses["item"]["note"]
     assert "type meeting" not in clauses["meeting"]["note"]
+
+
+# -- a count of objects no goal is about (session 22: "book 4 slots" failed to generate) ----------------------------
+@pytest.mark.parametrize("directive, asked", [
+    ("book 4 slots for a training course, tools sometimes fail", 4),
+    ("reserve 2 time slots for the team", 2),
+])
+def test_a_count_no_goal_is_about_is_approximated_and_still_generates(directive: str, asked: int) -> None:
+    reading = read_directive(directive)
+    (count,) = [c for c in reading.clauses if c.kind == "goal_count"]
+    assert count.status == "approximated" and count.requirement == {"goal_count": asked, "type": None}
+    assert "no goal of calendar is about a slot" in count.note
+    for seed in range(3):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UserWarning)  # the unread "course" / "team" is reported, as it should be
+            spec = generate(directive, seed=seed)
+        assert len(spec.task.goal) == asked and check_fidelity(spec, reading) == []
+
+
+def test_a_count_of_what_goals_are_about_stays_honored() -> None:
+    (count,) = [c for c in read_directive("book 3 meetings").clauses if c.kind == "goal_count"]
+    assert count.status == "honored" and count.requirement == {"goal_count": 3, "type": "meeting"}
