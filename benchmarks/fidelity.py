@@ -202,6 +202,15 @@ verb reading the world's own task (branch fid42, "a tower of hanoi with 3 disks"
 it) was run once untouched after both (``results/fidelity_fresh52_unseen.txt``: 125 of 138 read, 91 %, 8 wrong, 0
 ignored: "the robot arm stacks 2 cubes" and "a scout should touch each position on the map" named no world) and
 joined :data:`SETS`.
+Reader round 36 (branch fid43: stacking cubes is blocksworld; a number hyphenated to the goal items' noun counts them,
+"a 4-disk hanoi stack"; touching each position of a map is visiting; a nanny robot and a toy chest are a household's;
+filling a cart with goods adds them; giving files new names renames them; a punctured wheel is the flat tire) tuned
+on fresh52's misses (``results/fidelity_fresh52_fid43.txt``: 125 -> 136 of 138 read, 8 -> 0 wrong; all 53 sets wrong
+9 -> 1: ``results/fidelity_all_sets_round36.txt``). ``directives_fresh53.jsonl`` (35, held out for round 36,
+written before round 35) was run once untouched after it (``results/fidelity_fresh53_unseen.txt``: 125 of 134 read,
+93 %, 4 wrong, 1 ignored: "track down 2 lost shipments for customers" named no world, "set foot on all grid
+squares" lost its operation; and "book 4 slots for a training course" failed to generate, a count of objects no goal
+is about, since approximated) and joined :data:`SETS`.
 ``--generate`` scores the requirements twice: as read, and as *delivered* (on the seed-0 spec's own clauses,
 where the generator marks approximated what its spec does not meet: what a user gets).
 For every expected requirement this
@@ -255,7 +264,7 @@ SETS = ("directives.jsonl", "directives_heldout.jsonl", "directives_fresh.jsonl"
         "directives_fresh44.jsonl", "directives_fresh45.jsonl", "directives_fresh46.jsonl",
         "directives_fresh47.jsonl", "directives_fresh48.jsonl",
         "directives_fresh49.jsonl", "directives_fresh50.jsonl",
-        "directives_fresh51.jsonl", "directives_fresh52.jsonl")
+        "directives_fresh51.jsonl", "directives_fresh52.jsonl", "directives_fresh53.jsonl")
 _RANK = {"honored": 0, "approximated": 1, "unsupported": 2}
 _VALUE_OF = {"domain": "domains", "goal_count": "goal_count", "reward_mode": "reward_mode", "noise": "noise",
              "observability": "partial", "time_pressure": "horizon_slack", "tool_count": "tool_count"}
