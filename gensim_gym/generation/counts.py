@@ -61,7 +61,7 @@ def read_goal_count(text: str, domains: list[str], notes: list[str], whole: str 
         said = text[match[0]:match[1]]
         if count < 1:
             raise DirectiveError(f"'{said}': a task has at least 1 goal condition (and at most {MAX_GOAL_COUNT})")
-        if kind is not None and kind not in goal_types(domains):  # "book 4 slots": no goal is about a slot
+        if kind is not None and kind not in countable_types(domains):  # "book 4 slots": no goal is about a slot
             notes.append(no_goal_about_note(said, kind, domains))
             kind = None
         most = goal_capacity(domains, kind)
@@ -80,9 +80,18 @@ def goal_types(domains) -> frozenset[str]:
                      if p.name in (*get_toolset(d).goal_predicates, *get_toolset(d).goal_negated) for t in p.params)
 
 
+def countable_types(domains) -> frozenset[str]:
+    """The object types a goal count of ``domains`` can be about: those a goal predicate takes
+    (:func:`goal_types`) and those some fact is about, as its first argument (support's customers: ``verified``,
+    and the goals the generator derives about them, ``address_changed(chloe)``). A type only ever named as where or
+    when another thing is (the calendar's slots: ``scheduled(meeting, slot)``, ``free(person, slot)``) is neither."""
+    about = {getattr(p.params[0], "type", p.params[0]) for d in domains for p in get_toolset(d).predicates if p.params}
+    return goal_types(domains) | about
+
+
 def no_goal_about_note(said: str, kind: str, domains) -> str:
-    """The note of a count of objects no goal is about ("book 4 slots for a course": calendar goals are attendance
-    and rooms, about meetings, people and rooms): the count is kept as that many goal conditions, about whatever the
+    """The note of a count of objects no goal can be about (:func:`countable_types`; "book 4 slots for a course":
+    calendar goals are attendance and rooms): the count is kept as that many goal conditions, about whatever the
     world's goals are about. Before session 22 the generator tried to make goals about such objects and failed."""
     about = ", ".join(sorted(goal_types(domains)))
     return (f"'{said}': no goal of {'+'.join(domains)} is about a {kind} (its goals are about {about}): "
