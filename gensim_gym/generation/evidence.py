@@ -46,7 +46,7 @@ from gensim_gym.generation.operations import (
 )
 from gensim_gym.generation.toolsets import get_toolset, load_registry
 from gensim_gym.generation.word_roles import NOUN_AFTER, place_noun
-from gensim_gym.generation.wording import has_word, verb_pattern
+from gensim_gym.generation.wording import has_word, verb_pattern, whole_words
 
 #: Keywords too common to choose a domain on their own ("look things up with a search tool" is not a
 #: shopping task, "under the store's policy" alone is no support ticket): they add to a domain's score
@@ -87,15 +87,15 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     meetings += [m.span() for other in load_registry() if other != name for pattern in _trade_phrases(other)
                  for m in pattern.finditer(text)]
     hits = [w for w in hits if not all(any(a <= m.start() and m.end() <= b for a, b in meetings)
-                                       for m in re.finditer(rf"\b{keyword_pattern(w)}\b", text))]
+                                       for m in whole_words(keyword_pattern(w)).finditer(text))]
     # a keyword inside another world's phrasal verb is part of that verb ("stock up on coffee": the shop's buying,
     # no warehouse stock; "block out 2 focus hours": the calendar's, no toy blocks): round 16
     phrasal = _phrasal_spans(text, name)
     hits = [w for w in hits if not phrasal or not all(any(a <= m.start() and m.end() <= b for a, b in phrasal)
-                                                      for m in re.finditer(rf"\b{keyword_pattern(w)}\b", text))]
+                                                      for m in whole_words(keyword_pattern(w)).finditer(text))]
     matched, hits = hits, _outermost(text, hits, name)
     # one word is one piece of evidence: "scheduling" is a calendar keyword, not also its verb "schedule"
-    spans = [m.span() for w in hits for m in re.finditer(rf"\b{keyword_pattern(w)}\b", text)]
+    spans = [m.span() for w in hits for m in whole_words(keyword_pattern(w)).finditer(text)]
 
     def inside(a: int, b: int) -> bool:
         return any(s <= a and b <= e for s, e in spans)
@@ -238,7 +238,7 @@ def _outermost(text: str, hits: list[str], name: str) -> list[str]:
     phrase holding another of its keywords does not outweigh one named by a single phrase (round 26: "help desk and
     online store" is two worlds, not the shop at 1.5 against support at 1). The world's own name still counts where
     it stands in a longer keyword ("customer support"): its weight is that of being named."""
-    spans = {w: [m.span() for m in re.finditer(rf"\b{keyword_pattern(w)}\b", text)] for w in hits}
+    spans = {w: [m.span() for m in whole_words(keyword_pattern(w)).finditer(text)] for w in hits}
     return [w for w in hits if w == name or not spans[w] or not all(
         any(a <= s and e <= b and (a, b) != (s, e) for o in hits if o != w for a, b in spans[o])
         for s, e in spans[w])]
@@ -264,7 +264,7 @@ def _phrasal_operations(name: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
 def _trade_phrases(name: str) -> tuple[re.Pattern[str], ...]:
     """The phrases of several words that name world ``name``'s trade (``field_vocabulary.FIELD_NAMES``: "housekeeping
     robot"), compiled once, as :func:`_phrasal_operations` are."""
-    return tuple(re.compile(rf"\b{keyword_pattern(phrase)}\b") for phrase in field_names(name) if " " in phrase)
+    return tuple(whole_words(keyword_pattern(phrase)) for phrase in field_names(name) if " " in phrase)
 
 
 def _only_within(text: str, word: str, spans: list[tuple[int, int]]) -> bool:
@@ -419,7 +419,7 @@ def _foreign_compound(text: str, keyword: str) -> bool:
     "a shipping container company"): the compound names something else, so the keyword is no evidence."""
     registry = load_registry()
     mentions = list(re.finditer(rf"\b{keyword_pattern(keyword)}\s+([a-z]+)\b", text))
-    if not mentions or len(mentions) < len(re.findall(rf"\b{keyword_pattern(keyword)}\b", text)):
+    if not mentions or len(mentions) < len(whole_words(keyword_pattern(keyword)).findall(text)):
         return False
     for m in mentions:
         head = m.group(1)
@@ -460,7 +460,7 @@ def _foreign_kind(text: str, keyword: str) -> bool:
     of the world that lists it (round 26; "solve puzzles" alone and "sokoban puzzles" still name sokoban)."""
     if keyword not in _GENERIC_HEADS:
         return False
-    mentions = list(re.finditer(rf"\b{keyword_pattern(keyword)}\b", text))
+    mentions = list(whole_words(keyword_pattern(keyword)).finditer(text))
     return bool(mentions) and all(any(not _known_word(w) for w in _qualifiers(text, m.start())) for m in mentions)
 
 

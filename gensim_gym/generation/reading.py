@@ -535,7 +535,7 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
             yield m.start(1), m.end(1), Clause(m.group(1), "domain", {"domains": list(knobs.domains)})
     for name in knobs.domains:
         hits, weak = domain_evidence(text, name, registry[name])
-        for start, end in ((m.start(), m.end()) for w in hits for m in re.finditer(rf"\b{keyword_pattern(w)}\b", text)):
+        for start, end in ((m.start(), m.end()) for w in hits for m in whole_words(keyword_pattern(w)).finditer(text)):
             yield start, end, Clause(text[start:end], "domain", {"domains": list(knobs.domains)})
             # a keyword said as the verb of a counted object ("stock a dozen boxes", "the robot shelves 8 crates") is
             # evidence and an operation too (round 8)
@@ -546,7 +546,7 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
         # the verb of an act naming the world ("reply to a customer": support's) is an operation too (round 24)
         # (an identity check, "confirm who is calling", is read whole as its own operation: round 32)
         for act in (a for a in field_acts(text, name) if not identity_checks(a, knobs.domains)):
-            for m in re.finditer(rf"\b{keyword_pattern(act)}\b", text):
+            for m in whole_words(keyword_pattern(act)).finditer(text):
                 verb_end = m.start() + len(act.split()[0])
                 acted = None if _an_operation(text[m.start():verb_end], knobs) \
                     else _verb_clause(text, m.start(), verb_end, knobs)
@@ -946,7 +946,7 @@ def _in_place_name(text: str, start: int, end: int, domains) -> bool:
     if text[start:end].endswith("ing"):
         return False
     return any(m.start() < start and end == m.end() for d in domains for w in field_names(d) if " " in w
-               for m in re.finditer(rf"\b{keyword_pattern(w)}\b", text))
+               for m in whole_words(keyword_pattern(w)).finditer(text))
 
 
 def _own_operation_before(text: str, start: int, counted: list, knobs: Knobs) -> str | None:
