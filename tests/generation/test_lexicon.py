@@ -29,7 +29,7 @@ BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 #: Held-out sets no test may read (the next round's measure): skipped by name, never opened. None is pending: fresh53,
 #: round 36's measure, was run once, untouched, after it (results/fidelity_fresh53_unseen.txt); the next round's set
 #: goes here before that round starts.
-HELD_OUT: frozenset[str] = frozenset()
+HELD_OUT: frozenset[str] = frozenset({"directives_fresh54.jsonl", "directives_fresh55.jsonl"})
 SETS = sorted(p for p in BENCHMARKS.glob("directives*.jsonl") if p.name not in HELD_OUT)
 
 
