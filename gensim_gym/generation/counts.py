@@ -81,12 +81,27 @@ def goal_types(domains) -> frozenset[str]:
 
 
 def countable_types(domains) -> frozenset[str]:
-    """The object types a goal count of ``domains`` can be about: those a goal predicate takes
-    (:func:`goal_types`) and those some fact is about, as its first argument (support's customers: ``verified``,
-    and the goals the generator derives about them, ``address_changed(chloe)``). A type only ever named as where or
-    when another thing is (the calendar's slots: ``scheduled(meeting, slot)``, ``free(person, slot)``) is neither."""
-    about = {getattr(p.params[0], "type", p.params[0]) for d in domains for p in get_toolset(d).predicates if p.params}
-    return goal_types(domains) | about
+    """The object types a goal count of ``domains`` can be about: the types some goal can name. Those are what a
+    goal predicate takes (:func:`goal_types`), what a goal fluent takes (support's ``credit(customer)``) and what a
+    goal predicate a tool adds when asked for takes (support's ``update_address`` adds ``address_changed(customer)``:
+    "update the addresses of two customers"). A type no goal names is none of them: the calendar's slots
+    (``scheduled(meeting, slot)``), gripper's grippers, transport's trucks and airplanes, elevator's floors, depot's
+    hoists. Until session 23 a type some fact was about (``free(gripper)``) counted too, and "use 2 grippers" then
+    failed all 40 tries of the offline generator: no goal it draws names a gripper."""
+    return _countable_types(tuple(domains))
+
+
+@lru_cache(maxsize=64)
+def _countable_types(domains: tuple[str, ...]) -> frozenset[str]:
+    """:func:`countable_types`, once per tuple of domains (every "N of them" of a reading asks)."""
+    out = set(goal_types(domains))
+    for d in domains:
+        ts = get_toolset(d)
+        out |= {kind for f in ts.fluents if f.name in ts.goal_fluents for kind in f.params}
+        for extra in ts.when_asked.values():
+            goal = set(extra.get("goal", ()))
+            out |= {kind for p in extra.get("predicates", ()) if p["name"] in goal for kind in p["params"]}
+    return frozenset(out)
 
 
 def no_goal_about_note(said: str, kind: str, domains) -> str:
@@ -94,7 +109,8 @@ def no_goal_about_note(said: str, kind: str, domains) -> str:
     calendar goals are attendance and rooms): the count is kept as that many goal conditions, about whatever the
     world's goals are about. Before session 22 the generator tried to make goals about such objects and failed."""
     about = ", ".join(sorted(goal_types(domains)))
-    return (f"'{said}': no goal of {'+'.join(domains)} is about a {kind} (its goals are about {about}): "
+    article = "an" if kind[:1] in "aeiou" else "a"
+    return (f"'{said}': no goal of {'+'.join(domains)} is about {article} {kind} (its goals are about {about}): "
             f"that many goal conditions are aimed at, about what its goals are about")
 
 
@@ -248,10 +264,13 @@ def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[
     for m in _OF_THEM.finditer(text):
         # the referent is read in the whole directive: a noun inside a rule ("never hands a ticket to a supervisor
         # and closes 2 of them") is still what "them" refers back to; failing a noun, what the verb before the
-        # count acts on ("buys 2 of them": products), else what the domain's goals are about (round 6)
+        # count acts on ("buys 2 of them": products), else what the domain's goals are about (round 6). The noun is
+        # the nearest one a goal can name: "balls need moving by a gripper robot: 3 of them" counts balls, not
+        # the grippers no goal is about (:func:`countable_types`, session 23)
+        countable = countable_types(domains)
         before = [counted_type(w, domains) for w in re.findall(r"[a-z]+", (whole or text)[:m.start()])]
         verb = re.search(r"([a-z]+)\s+$", text[:m.start()])
-        kind = next((k for k in reversed(before) if k is not None), None) \
+        kind = next((k for k in reversed(before) if k in countable), None) \
             or (_object_type(verb.group(1), domains) if verb else None) \
             or next((k for d in domains if (k := goal_subject(d)) is not None), None)
         if kind is not None:
