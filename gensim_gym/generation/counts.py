@@ -15,6 +15,9 @@ from gensim_gym.generation.evidence import PHRASE_END
 from gensim_gym.generation.field_vocabulary import MEASURE_OF
 from gensim_gym.generation.lexicon import (
     NUMBER,
+    NUMBER_WORDS,
+    OPEN_GOAL_TYPES,
+    PEOPLE,
     calls,
     counted_type,
     derived_operations,
@@ -290,7 +293,7 @@ def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[
     out = _joined_counts(text, sorted(out), domains)
     spread = _distributive_counts(text, domains)
     out = [c for c in out if not any(a <= c[0] < b for a, b, *_ in spread)]  # "with each of 3 people": one count
-    return sorted(spread + out) or _single_counts(text, domains)
+    return sorted(spread + out) or _single_counts(text, domains) or _open_counts(text, domains)
 
 
 def _hyphen_counts(text: str, domains, taken: list) -> list:
@@ -611,6 +614,36 @@ def _single_counts(text: str, domains) -> list:
             out.append((m.start(1), m.end(1), m.start(1), "1", None))
     # two verbs each with one object ("buy a gift and schedule a meeting") are two tasks' goals, not one count
     return out if len(out) == 1 else []
+
+
+#: Nouns a number counts that measure or grade a thing rather than name it ("4 stars", "2 reviews"): no open goal
+#: items (round 38).
+_MEASURE_NOUNS = frozenset({"star", "review", "rating", "point", "percent", "digit", "character", "letter", "word",
+                            "byte", "kb", "mb", "gb", "version", "copy", "time", "way", "kind", "sort", "type"})
+
+
+def _open_counts(text: str, domains) -> list:
+    """Round 38: where nothing else is counted and one world whose goal items are of an open kind is chosen alone
+    (``lexicon.OPEN_GOAL_TYPES``: a shop's products, a file system's files), the first count of a noun no type names
+    ("check out with 2 board games", "2 stale caches should be wiped") counts that kind, as the user's own name of
+    the goal items. Units, agents, people and measures ("3 stars") are skipped; a noun phrase keeps an adjective or a
+    modifier before its head ("1 espresso machine")."""
+    if len(domains) != 1 or domains[0] not in OPEN_GOAL_TYPES:
+        return []
+    kind = OPEN_GOAL_TYPES[domains[0]]
+    for m in _COUNT.finditer(text):
+        head, end = m.group(3), m.end(3)
+        if m.group(2) in PHRASE_END:
+            continue  # "2 with coupons": no noun right after the count
+        if m.group(2) and (head in PHRASE_END or verb_of(head) is not None and verb_of(m.group(2)) is None):
+            head, end = m.group(2), m.end(2)  # "2 gadgets with", "2 caches should": the noun before
+        lemmas = {noun_lemma(head), noun_lemma(m.group(2) or head)}
+        if head in NUMBER_WORDS or len(head) < 3 or head in PHRASE_END or lemmas & (COUNT_UNITS | AGENT_NOUNS
+                                                                                       | _MEASURE_NOUNS) \
+                or head in PEOPLE or noun_lemma(head) in PEOPLE:
+            continue
+        return [(m.start(), end, m.end(1), m.group(1), kind)]
+    return []
 
 
 def _listed_counts(text: str, domains, taken: list[tuple[int, int]]) -> list:

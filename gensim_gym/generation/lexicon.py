@@ -210,6 +210,11 @@ EVERYDAY_NAMES = {"thing": ("mug", "cup", "dish", "plate", "bowl", "glass", "spo
                   # what a customer received is the order a support agent refunds or cancels (round 33: "refund 2
                   # damaged deliveries"); a carrier's or a warehouse's own nouns of them win where it is chosen
                   "order": ("delivery", "shipment", "parcel", "package", "purchase")}
+#: Worlds whose goal items are of an open kind (round 38): a shop sells goods of any name ("2 board games", "1
+#: espresso machine" are its products) and a file system holds files of any name ("2 stale caches" are its files),
+#: so a count of a noun no type names counts that kind, where the world is chosen alone and nothing else is counted
+#: (``counts.counted_phrases``). A world of closed kinds (tireworld's one flat tire, hanoi's discs) is not open.
+OPEN_GOAL_TYPES = {"webshop": "product", "filesystem": "file"}
 #: General English names of the registry's object types ("disks" are discs, "planes" airplanes).
 NOUN_SYNONYMS = {"disk": "disc", "ring": "disc", "plane": "airplane", "aircraft": "airplane", "jet": "airplane",
                  "lorry": "truck", "van": "truck", "parcel": "package", "shipment": "package", "people": "person",

@@ -133,8 +133,15 @@ _SLOW_PACE = (r"\b(?:leisurely|slow|slower|relaxed|easy|calm|gentle|comfortable|
               r"(?:\w+\s+)?time\b|\bas long as (?:it|they|you|he|she|needed|necessary)(?:\s+(?:takes?|needs?"
               r"|likes?|wants?))?\b|\bat (?:its|their|your|his|her|our|my|one's) (?:own )?leisure\b"
               r"|\b(?:leisurely|unhurried|unrushed)\b")
+#: Time said to end ("time runs out", "the clock expires", "running out of time"), after "before" (:data:`_FAST_PACE`).
+_TIME_ENDS = (r"(?:(?:time|clock|timer|deadline|countdown)\s+(?:runs?|running|has run|is running)\s+out"
+              r"|(?:time|clock|timer|deadline|countdown)\s+(?:expires|is up|ends|hits zero|runs down)"
+              r"|(?:it\s+|they\s+|the agent\s+)?(?:runs?|running)\s+out\s+of\s+time)\b")
 _FAST_PACE = (r"\b(?:brisk|fast|quick|rapid|high|breakneck|hurried|frantic|hectic|furious)\s+pace\b"
-              r"|\b(?:against the clock|time is of the essence|every (?:second|step|move) counts)\b")
+              r"|\b(?:against the clock|time is of the essence|every (?:second|step|move) counts)\b"
+              # a task to be done before its time ends (round 38: "before time runs out", "before the clock
+              # expires", "before running out of time"): a deadline the agent races, so a tight horizon
+              rf"|\b(?:before|until|till|ere)\s+(?:the\s+|its\s+|their\s+)?{_TIME_ENDS}")
 
 
 #: Stochastic failure is read by pattern, as time pressure is: a frequency (:data:`FREQUENCY`: "sometimes",
@@ -193,6 +200,11 @@ _ONLY = r"only|just|solely|exclusively|purely|nothing but"
 _WHEN = r"on|for|at|upon|when|whenever|once|if|after|by|in case of"
 #: Up to six words between the condition and what is done ("when the whole schedule is done").
 _UP_TO_SIX = r"(?:\s+[\w'-]+){0,6}?\s+"
+
+
+#: What the agent is paid in, in the shapes of a reward kept for the task done ("feedback only when solved": round
+#: 38): a reward word, or feedback, which in those shapes is the reward signal.
+_PAYOFF = rf"{REWARD_WORD}|feedback"
 
 
 #: Words that negate the knob word they stand before ("nothing stochastic", "no hidden facts", "never noisy",
@@ -303,6 +315,10 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      # organizer's calendar is shown", "just a few rooms are observable"
      r"|\b(?:only|just)\s+(?:(?:part|parts|some|a part|a portion|a fraction|half|a few|bits|pieces|a subset)\s+of\s+"
      r"|some\s+|a few\s+|a couple of\s+|certain\s+|(?:the\s+|a\s+)?[\w-]+(?:'s|s')\s+"
+     # ... or what is near the agent (round 38: "only the nearby room is visible", "just the adjacent cells are
+     # shown"): the rest, farther off, stays unseen
+     r"|(?:the\s+|its\s+|their\s+)?(?:nearby|adjacent|nearest|closest|surrounding|neighbou?ring|immediate|local"
+     r"|current)\s+"
      r"|(?:its|his|her|their|your|my|our)\s+(?:own\s+)?)"
      r"(?:[\w'-]+\s+){0,4}?(?:(?:is|are|gets?|stays?|remains?)\s+(?:\w+\s+)?(?:visible|observable|shown|seen|known"
      # ... or listed (round 23: "only some directories are listed"): a part is shown, the rest unseen
@@ -360,8 +376,8 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     # a reward that waits for the task done, said loosely: "only" around a reward word and a condition of done
     (rf"\b(?:{_ONLY})\s+(?:[\w'-]+\s+){{0,3}}?(?:{REWARD_WORD})\b(?:\s+[\w'-]+){{0,3}}?\s+(?:{_WHEN}){_UP_TO_SIX}"
      rf"(?:{_DONE})\b"
-     rf"|\b(?:{REWARD_WORD})\s+(?:[\w'-]+\s+){{0,2}}?(?:{_ONLY})\s+(?:{_WHEN}){_UP_TO_SIX}(?:{_DONE})\b"
-     rf"|\b(?:{REWARD_WORD})\s+(?:[\w'-]+\s+){{0,2}}?(?:{_ONLY})\s+(?:{_WHEN})\s+(?:{_DONE})\b"
+     rf"|\b(?:{_PAYOFF})\s+(?:[\w'-]+\s+){{0,2}}?(?:{_ONLY})\s+(?:{_WHEN}){_UP_TO_SIX}(?:{_DONE})\b"
+     rf"|\b(?:{_PAYOFF})\s+(?:[\w'-]+\s+){{0,2}}?(?:{_ONLY})\s+(?:{_WHEN})\s+(?:{_DONE})\b"
      rf"|\b(?:no|zero|nothing)\s+(?:\w+\s+)?(?:{REWARD_WORD})\s+(?:until|till|before|unless){_UP_TO_SIX}(?:{_DONE})\b"
      rf"|\b(?:{REWARD_WORD})\s+(?:\w+\s+){{0,2}}?(?:at|on|upon)\s+(?:the\s+)?(?:very\s+)?(?:end|completion|finish)\b"
      rf"|\b(?:{REWARD_WORD})\s+(?:\w+\s+){{0,2}}?(?:only\s+)?(?:at|in)\s+the\s+(?:very\s+)?(?:last|final)\s+step\b"
@@ -386,8 +402,13 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      r"\s+rewards?\b"
      r"|\breward\s+(?:shaping|for progress|each step|every step)\b|\breward[- ]shaping\b"
      # a reward for each part done (round 6): "partial credit", "a reward per delivered crate", "points for every box"
-     r"|\bpartial credit\b|\b(?:rewards?|rewarded|points?|credit|bonus(?:es)?)\s+(?:per|for each|for every|on each"
-     r"|on every|after each|after every|with each|with every|each time|at each|at every)\b", "reward_mode", "dense"),
+     r"|\bpartial credit\b|\b(?:rewards?|rewarded|points?|credit|bonus(?:es)?|feedback)\s+(?:per|for each|for every"
+     r"|on each|on every|after each|after every|with each|with every|each time|at each|at every)\b"
+     # each step said to be rewarded (round 38: "every move is rewarded", "each action earns a reward", "every
+     # single step gets points"): a reward along the way, so dense
+     r"|\b(?:every|each)\s+(?:single\s+)?(?:\w+\s+)?(?:moves?|steps?|actions?|turns?)\s+(?:is\s+|gets\s+|being\s+)?"
+     r"(?:rewarded|earns?\s+(?:a\s+)?(?:rewards?|points?)|gets\s+(?:a\s+)?(?:rewards?|points?)"
+     r"|yields?\s+(?:a\s+)?(?:rewards?|points?)|pays(?:\s+off)?)\b", "reward_mode", "dense"),
     # a quantity word and a tool noun, with at most one word between that does not turn few into more; "no extra
     # tools" is none (round 6: it read as extra tools)
     (rf"\b(?:no|without|zero|not any|none of the)\s+(?:extra|additional|more|spare|distractor)\s+(?:{_TOOL_NOUN})\b",

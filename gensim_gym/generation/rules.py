@@ -82,6 +82,11 @@ _RULE_HEAD = (
     rf"|(?:only\s+)?(?:as|where|wherever|when|whenever|if|insofar as|so far as)\s+(?:(?:the|our|their|its|company"
     rf"|store|house)\s+)?(?:[a-z']+\s+)?(?:{_NORM_NOUN})\s+(?:allows?|permits?|lets?|says?|dictates?|prescribes?"
     r"|states?|specifies?|requires?)"
+    # ... or the things done, said as those the norm allows (round 38: "refund only those the rules allow", "approve
+    # whatever the policy permits", "the ones that the guidelines allow")
+    rf"|(?:only\s+)?(?:those|the ones|ones|what|whatever|whichever)\s+(?:(?:that|which)\s+)?(?:(?:the|our|their|its"
+    rf"|company|store|house)\s+)?(?:[a-z']+\s+)?(?:{_NORM_NOUN})\s+(?:allows?|permits?|lets? through|approves?"
+    r"|accepts?|covers?)"
     rf"|(?:per|as per|following|under) (?:(?:the|our|their|its|company|store|house)\s+)?(?:[a-z']+\s+)?"
     rf"(?:{_NORM_NOUN})")
 #: Words that open a second rule after a conjunction ("... and never escalate").
