@@ -195,3 +195,18 @@ def test_them_is_the_nearest_noun_a_goal_names() -> None:
 def test_a_count_of_what_goals_are_about_stays_honored() -> None:
     (count,) = [c for c in read_directive("book 3 meetings").clauses if c.kind == "goal_count"]
     assert count.status == "honored" and count.requirement == {"goal_count": 3, "type": "meeting"}
+
+
+@pytest.mark.parametrize("directive, kind", [
+    ("schedule lunch with 2 friends", "person"),
+    ("support: help 2 clients get refunds", "customer"),
+])
+def test_friends_and_clients_are_people(directive: str, kind: str) -> None:
+    (count,) = [c for c in read_directive(directive).clauses if c.kind == "goal_count"]
+    assert count.requirement["type"] == kind and count.status == "honored"
+
+
+def test_a_shops_open_goal_nouns_are_no_people() -> None:
+    """A shop's goods go by any name (round 38: "2 board games" are products), but friends are no goods."""
+    (count,) = [c for c in read_directive("shop online with 2 friends").clauses if c.kind == "goal_count"]
+    assert count.requirement["type"] != "product"
