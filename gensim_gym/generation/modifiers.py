@@ -295,7 +295,7 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      rf"|\b{_RATE}(?:failure|error|drop|miss|breakdown|crash|glitch)\s+(?:rate|chance|probability|odds)s?\b"
      r"|\b(?:success|outcomes?|actions?|moves?|calls?|tools?|results?|it)\s+(?:is|are)\s+(?:not|never)\s+guaranteed\b"
      r"|\bno guarantee (?:of success|that (?:\w+ ){0,3}?(?:works?|succeeds?))\b|" + _NOISE_SHAPES, "noise", True),
-    *_negated(r"(?:hidden|partial(?!\s+(?:rewards?|credit|shaping))|partially|unobserved|unseen|invisible|secret)"
+    *_negated(r"(?:hidden|partial(?!\s+(?:rewards?|credit|shaping|progress|success|completion))|partially|unobserved|unseen|invisible|secret)"
               r"(?:\s+(?:information|info|facts?|state|observability|observable))?", "partial", False),
     *_negated(r"(?:fully|full|completely)\s+(?:observable|observability|visible)|visible|observable", "partial",
               True),
@@ -370,7 +370,8 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      r"|world|layout|environment|picture)\b",
      "partial", False),
     *_negated(r"sparse|sparsely|sparse rewards?", "reward_mode", "dense"),
-    *_negated(r"(?:dense|shaped|intermediate|progress|per[- ]step|partial)\s+rewards?|(?:reward\s+|progress\s+)?"
+    *_negated(r"(?:dense|shaped|intermediate|progress|per[- ]step|partial)\s+rewards?"
+              r"|(?:rewards?|credit)\s+for\s+(?:any\s+|partial\s+|incremental\s+)?progress|(?:reward\s+|progress\s+)?"
               r"shaping|dense|densely|shaped", "reward_mode", "sparse"),
     (r"\bunshaped\b", "reward_mode", "sparse"),
     # a reward that waits for the task done, said loosely: "only" around a reward word and a condition of done
@@ -398,9 +399,14 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      # only the outcome counts (round 6): "only success counts", "nothing but the result matters"
      r"|\b(?:only|just|nothing but)\s+(?:the\s+)?(?:success|outcome|result|completion|goal|win|winning|final state)\s+"
      r"(?:counts|matters|is rewarded|gets rewarded|pays|scores)\b", "reward_mode", "sparse"),
-    (r"\b(?:per[- ]step|step[- ]?wise|step[- ]by[- ]step|incremental|intermediate|progress|partial[- ]credit)"
+    (r"\b(?:per[- ]step|step[- ]?wise|step[- ]by[- ]step|incremental|intermediate|progress|partial|partial[- ]credit)"
      r"\s+rewards?\b"
      r"|\breward\s+(?:shaping|for progress|each step|every step)\b|\breward[- ]shaping\b"
+     # progress said to be rewarded (session 23: "reward partial progress", "credit for any progress", "partial
+     # progress is rewarded"; "partial" there was read as partial observability)
+     r"|\b(?:reward|rewards|rewarding|credit|score|scores)\s+(?:for\s+)?(?:any\s+|all\s+)?(?:partial\s+|incremental\s+)?"
+     r"progress\b|\b(?:partial|incremental|any)\s+(?:progress|success)\s+(?:is\s+|gets\s+)?(?:rewarded|counts|pays|scores"
+     r"|earns?\s+(?:a\s+)?(?:rewards?|points?|credit))\b"
      # a reward for each part done (round 6): "partial credit", "a reward per delivered crate", "points for every box"
      r"|\bpartial credit\b|\b(?:rewards?|rewarded|points?|credit|bonus(?:es)?|feedback)\s+(?:per|for each|for every"
      r"|on each|on every|after each|after every|with each|with every|each time|at each|at every)\b"

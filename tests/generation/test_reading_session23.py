@@ -1,0 +1,44 @@
+"""Session 23, between rounds: progress said to be rewarded is a dense reward, not partial observability ("reward
+partial progress" read its "partial" as hidden facts), and a negated one is sparse. Tested on phrasings that are in
+no benchmark set, with negatives."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.reading_quiet import clauses as _clauses
+
+
+def _knobs(directive: str) -> dict[str, tuple[object, str]]:
+    out: dict[str, tuple[object, str]] = {}
+    for kind, key in (("reward_mode", "reward_mode"), ("observability", "partial")):
+        for c in _clauses(directive, kind):
+            out[kind] = (c.requirement.get(key), c.status)
+    return out
+
+
+@pytest.mark.parametrize("directive", [
+    "warehouse, rewarding partial progress",
+    "blocks world where incremental progress earns points",
+    "calendar agent, partial success counts",
+    "webshop with partial rewards along the way",
+])
+def test_progress_rewarded_is_dense_and_no_observability(directive: str) -> None:
+    assert _knobs(directive) == {"reward_mode": ("dense", "honored")}
+
+
+@pytest.mark.parametrize("directive", [
+    "warehouse, no reward for partial progress",
+    "filesystem, no partial rewards",
+])
+def test_progress_not_rewarded_is_sparse(directive: str) -> None:
+    assert _knobs(directive) == {"reward_mode": ("sparse", "honored")}
+
+
+@pytest.mark.parametrize("directive", [
+    "warehouse, partially observable",
+    "warehouse with partial information about stock",
+    "webshop, a partial view of the catalogue",
+])
+def test_partial_seeing_stays_observability(directive: str) -> None:
+    assert _knobs(directive)["observability"] == (True, "honored")
