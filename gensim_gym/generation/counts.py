@@ -249,7 +249,11 @@ def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[
         # the referent is read in the whole directive: a noun inside a rule ("never hands a ticket to a supervisor
         # and closes 2 of them") is still what "them" refers back to; failing a noun, what the verb before the
         # count acts on ("buys 2 of them": products), else what the domain's goals are about (round 6)
-        before = [counted_type(w, domains) for w in re.findall(r"[a-z]+", (whole or text)[:m.start()])]
+        # (a noun naming the kind of agent that does the work is none of the things counted: "balls need ferrying by
+        # a gripper robot: 3 of them" counts balls; round 37)
+        words = re.findall(r"[a-z]+", (whole or text)[:m.start()])
+        before = [None if noun_lemma(after) in AGENT_NOUNS else counted_type(w, domains)
+                  for w, after in zip(words, [*words[1:], ""], strict=True)]
         verb = re.search(r"([a-z]+)\s+$", text[:m.start()])
         kind = next((k for k in reversed(before) if k is not None), None) \
             or (_object_type(verb.group(1), domains) if verb else None) \
