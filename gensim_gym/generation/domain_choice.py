@@ -12,7 +12,14 @@ import re
 import warnings
 
 from gensim_gym.errors import DirectiveError, did_you_mean
-from gensim_gym.generation.evidence import DATED_ACTS, VOCABULARY, WEAK_KEYWORDS, domain_evidence, keyword_pattern
+from gensim_gym.generation.evidence import (
+    DATED_ACTS,
+    VOCABULARY,
+    WEAK_KEYWORDS,
+    domain_evidence,
+    keyword_pattern,
+    trade_spans,
+)
 from gensim_gym.generation.field_vocabulary import FIELD_ACTS, field_names, field_verbs, weak_field_words
 from gensim_gym.generation.lexicon import (
     ACCOMPLISH_VERBS,
@@ -85,9 +92,10 @@ def choose_domains(text: str, notes: list[str], on_unknown: str) -> list[str]:
 #: whose place is the scene of the act itself (round 10: "land a plane at a busy airport" is about landing).
 _OBJECT_END = re.compile(r"\s+(?:from|to|into|in|on|with|for|by|using|via|and|then|but|so|while|without|across"
                          r"|between|onto|under|over|through|until|before|after|where|that|which)\b|\s*[,;:.(]|$")
-#: Words before the opening verb that leave it the directive's main verb ("please translate ...").
+#: Words before the opening verb that leave it the directive's main verb ("please translate ..."); learning to do
+#: a thing is about the thing done (round 37: "learn to juggle three balls ...": the juggling opens it).
 _OPENERS = re.compile(r"\s*(?:(?:please|pls|now|just|then|we|i|you|want|need|to|let's|let|us|have|the|agent|bot"
-                      r"|should|must|can|will)\s+)*")
+                      r"|should|must|can|will|learn|learns|learning|how)\s+)*")
 
 
 def _foreign_act(text: str, registry: dict) -> str | None:
@@ -102,7 +110,7 @@ def _foreign_act(text: str, registry: dict) -> str | None:
     opened = _OPENERS.match(text)
     lead = opened.end() if opened else 0
     head = re.match(r"([a-z]+)\b", text[lead:])
-    verb = verb_of(head.group(1)) if head else None
+    verb = _opening_verb(text, lead, head.group(1)) if head else None
     if head is None or verb is None or verb in ACCOMPLISH_VERBS or verb in META_VERBS or verb in GENERIC_VERBS:
         return None
     if any(verb in operations(d) or verb in distractor_operations(d) or verb in ts.keywords or verb in own_words(d)
@@ -127,6 +135,21 @@ def _foreign_act(text: str, registry: dict) -> str | None:
     if any(_names_world(rest, d, ts) for d, ts in registry.items()):
         return None
     return head.group(1)
+
+
+def _opening_verb(text: str, lead: int, word: str) -> str | None:
+    """The verb ``word`` (the directive's first word after its openers, at ``lead``) is: a verb the lexicon knows, or,
+    right after an infinitive's "to", the word itself (round 37: "learn to juggle three balls": "juggle" is a verb
+    there whether or not any world's vocabulary lists it). None where it is no verb."""
+    verb = verb_of(word)
+    if verb is not None:
+        return verb
+    return word if re.search(r"\bto\s+$", text[:lead]) and word not in _NO_VERB_AFTER_TO else None
+
+
+#: Words that follow an opening "to" without being its verb ("want to the ..." does not occur; these do: "to my").
+_NO_VERB_AFTER_TO = frozenset({"a", "an", "my", "our", "your", "their", "his", "her", "its", "this", "that", "these",
+                               "those", "all", "each", "every", "some", "any", "be", "do", "make", "get", "have"})
 
 
 def _weak(name: str) -> frozenset[str]:
@@ -491,7 +514,10 @@ def _foreign_acts(text: str, candidates: list[str], registry: dict) -> dict[str,
     """For each candidate domain, the verbs of the directive that another candidate has a tool named after and it
     has no operation for ("push 2 boxes": sokoban's push; a warehouse pushes nothing): each counts half against it,
     as a world that cannot do what the directive asks is the worse reading (round 6)."""
-    verbs = {v for w in re.findall(r"[a-z]+", text) if (v := verb_of(w)) is not None}
+    # (a word inside a candidate's trade name is part of that name, no verb: "lift scheduling", round 37)
+    named = [span for name in candidates for span in trade_spans(text, name)]
+    verbs = {v for m in re.finditer(r"[a-z]+", text) if (v := verb_of(m.group(0))) is not None
+             and not any(a <= m.start() and m.end() <= b for a, b in named)}
     own = {name: {tool_verb(t.name) for t in registry[name].tools + registry[name].extra_tools} for name in candidates}
     out: dict[str, list[str]] = {}
     for name in candidates:

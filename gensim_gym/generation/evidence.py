@@ -84,8 +84,9 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
                 for m in p.finditer(text)] + acts_elsewhere
     # a keyword inside a phrase naming another world's trade is part of that name ("robot" in "the housekeeping
     # robot": a household's, no warehouse robot; round 35)
-    meetings += [m.span() for other in load_registry() if other != name for pattern in _trade_phrases(other)
-                 for m in pattern.finditer(text)]
+    trades = [m.span() for other in load_registry() if other != name for pattern in _trade_phrases(other)
+              for m in pattern.finditer(text)]
+    meetings += trades
     hits = [w for w in hits if not all(any(a <= m.start() and m.end() <= b for a, b in meetings)
                                        for m in whole_words(keyword_pattern(w)).finditer(text))]
     # a keyword inside another world's phrasal verb is part of that verb ("stock up on coffee": the shop's buying,
@@ -101,8 +102,11 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
         return any(s <= a and b <= e for s, e in spans)
 
     # a verb that is first a place's noun, after a determiner, is that place ("the store": a shop, no storing; round 23)
+    # (nor is a verb inside another world's trade name: "lift scheduling" is the elevator's, no calendar scheduling;
+    # round 37)
     verbs = [v for v in OPERATIONS.get(name, {}) if v not in hits
              and any(not inside(*m.span()) and not place_noun(text, *m.span(), v)
+                     and not any(a <= m.start() and m.end() <= b for a, b in trades)
                      for m in re.finditer(verb_pattern(v), text))]
     said = {noun_lemma(h) for h in matched}  # (a keyword inside a longer one is said, not counted again as a noun)
     lemmas = {noun_lemma(w) for w in re.findall(r"[a-z]+", text)}
@@ -261,6 +265,12 @@ def _phrasal_operations(name: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
 
 
 @lru_cache(maxsize=32)
+def trade_spans(text: str, name: str) -> list[tuple[int, int]]:
+    """The spans of ``text`` that are phrases of several words naming world ``name``'s trade (:func:`_trade_phrases`):
+    the words inside one are part of that name, no act or object of another world (round 37: "lift scheduling")."""
+    return [m.span() for pattern in _trade_phrases(name) for m in pattern.finditer(text)]
+
+
 def _trade_phrases(name: str) -> tuple[re.Pattern[str], ...]:
     """The phrases of several words that name world ``name``'s trade (``field_vocabulary.FIELD_NAMES``: "housekeeping
     robot"), compiled once, as :func:`_phrasal_operations` are."""

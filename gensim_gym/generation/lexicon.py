@@ -85,7 +85,9 @@ VERB_GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(g) for g in (
     {"unlock", "open", "unbolt"},
     {"send", "remind", "notify", "email", "message", "ping", "alert"},
     {"inspect", "examine", "review", "compare", "evaluate", "assess"},
-    {"search", "look up", "lookup", "browse", "find", "query", "look for", "hunt for", "look into", "investigate"},
+    {"search", "look up", "lookup", "browse", "find", "query", "look for", "hunt for", "look into", "investigate",
+     # finding where a thing went (round 37: "track down 2 lost shipments"): looking it up
+     "track down", "trace", "track", "chase up", "chase down"},
     {"verify", "authenticate", "identify", "validate", "confirm identity", "vet"},
     {"schedule", "arrange", "set up", "organise", "organize", "book in", "coordinate"},
     {"book", "reserve", "secure"},

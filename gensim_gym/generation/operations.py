@@ -14,6 +14,7 @@ from functools import cache
 from typing import NamedTuple
 
 from gensim_gym.generation.field_vocabulary import (
+    ACCOUNT_RESETTING,
     CALENDAR_REMOVING,
     CHECKING_WHO,
     MEETING_KINDS,
@@ -26,6 +27,7 @@ from gensim_gym.generation.lexicon import (
     NUMBER,
     NUMBER_WORDS,
     OCCASIONS,
+    VERB_GROUPS,
     counted_type,
     derived_operations,
     evidence_nouns,
@@ -63,7 +65,11 @@ OPERATIONS = {
 #: clause approximated with what a task does instead.
 LOOSE_OPERATIONS = {"calendar": dict.fromkeys(("cancel", "call off", *CALENDAR_REMOVING), (
     "unschedule takes the meeting off its slot (tasks that ask for it start with their meetings on slots); calendar "
-    "goals are attendance and rooms, so the task then holds it at another slot: moved, not cancelled"))}
+    "goals are attendance and rooms, so the task then holds it at another slot: moved, not cancelled")),
+    # (round 37: "resets their account")
+    "support": dict.fromkeys(ACCOUNT_RESETTING, (
+        "the help desk keeps no password or account state to reset: update_address, its one change to a customer's "
+        "record, is what the task does to the account"))}
 
 
 def loose_elsewhere(verb: str, name: str, domains) -> bool:
@@ -250,7 +256,20 @@ def getting_to(text: str, domains) -> list[tuple[int, int, str]]:
                      and any(counted_type(w, [d]) for w in words)), None)
         if tool is not None:
             out.append((m.start(1), m.end(1), tool))
+    for m in _TO_GET_THERE.finditer(text):  # "2 parcels to get across the country": the count is its object
+        words = m.group(1).split()
+        tool = next((t for d in domains if (t := main_tool(d)) is not None and operations(d).get("buy") is None
+                     and any(counted_type(w, [d]) for w in words)), None)
+        if tool is not None:
+            out.append((m.start(2), m.end(2), tool))
     return out
+
+
+#: Counted things and then "to get" them somewhere (round 37: "has 2 parcels to get across the country", "3 boxes to
+#: get onto the targets"): the infinitive's object is the count before it; group 1 the count and its noun, group 2
+#: "get".
+_TO_GET_THERE = re.compile(rf"\b((?:{NUMBER})\s+(?:[a-z'-]+\s+){{0,2}}?[a-z'-]+)\s+(?:left\s+|still\s+)?to\s+(get)"
+                           r"\s+(?:across|to|onto|into|over|through|from|out\s+to)\b")
 
 
 class LightVerb(NamedTuple):
@@ -337,8 +356,13 @@ _PERMISSION_CHANGE = re.compile(
 #: Giving things a new name (round 36: "gives 2 spreadsheets on the shared drive new names", "give the report a new
 #: name"): the verb, its object (at most eight words, no clause break) and "a new name"/"new names"; group 1 the verb.
 _NEW_NAMES = re.compile(r"\b(giv(?:e|es|en|ing)|gave)\s+(?:[a-z0-9'-]+\s+){1,8}?(?:an?\s+|their\s+|its\s+)?"
-                        r"(?:new|different|fresh|better|clearer|proper|correct|sensible|descriptive|other)\s+"
-                        r"(?:file\s*)?names?\b")
+                        r"(?:(?:new|different|fresh|better|clearer|proper|correct|sensible|descriptive|other)\s+"
+                        # names of a kind said by how they are made (round 37: "give 3 photos date-based names",
+                        # "lowercase names"): new names all the same, "names of" names what the names are of
+                        r"|[a-z0-9]+-(?:based|style|stamped|prefixed|suffixed|friendly|case|only)\s+"
+                        r"|(?:lower-?case|upper-?case|snake-?case|camel-?case|dated|numbered|shorter|meaningful"
+                        r"|readable|consistent|unique|standard|standardi[sz]ed|tidy|tidier|cleaner|simpler)\s+)"
+                        r"(?:file\s*)?names?\b(?!\s+of\b)")
 
 
 def renamings(text: str, domains) -> list[tuple[int, int, str]]:
@@ -426,11 +450,41 @@ def _moving_tool(thing: list[str], place: str, domains) -> str | None:
     return None
 
 
+#: Verbs of finding a thing (round 37: "find 1 key", "locate the 2 keys"): where a world's taking tool is named after
+#: what is found (the dungeon's ``pick_key``), finding it is taking it, as round 35 read "hunts for 2 keys".
+_FINDING = r"(?:find|finds|finding|found|locate|locates|located|locating|discover|discovers|discovered|discovering" \
+           r"|uncover|uncovers|uncovered|uncovering)"
+
+
+@cache
+def _finding_regex(domain: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """``(tool, regex)`` for each tool of ``domain`` whose verb takes a thing ("pick", in the verb group of taking)
+    and whose name says the thing ("pick_key": key): a verb of finding with that thing after it, counted or not."""
+    taking = next(g for g in VERB_GROUPS if "pick" in g)
+    out = []
+    for tool in dict.fromkeys(family(t.name) for t in get_toolset(domain).tools):
+        verb, *rest = tool.split("_")
+        nouns = [w for w in rest if len(w) >= 3]
+        if verb in taking and nouns:
+            said = "|".join(rf"{re.escape(n)}(?:s|es)?" for n in nouns)
+            out.append((tool, re.compile(rf"\b({_FINDING})\s+(?:(?:{NUMBER}|the|a|an|all|every|each|both|its|their)"
+                                         rf"\s+)?(?:[a-z'-]+\s+)?(?:{said})\b")))
+    return tuple(out)
+
+
+def finding_verbs(text: str, domains) -> list[tuple[int, int, str]]:
+    """``(start, end, tool)`` for each verb of finding with the thing a chosen world's taking tool is named after
+    (:func:`_finding_regex`: "find 1 key" asks for the dungeon's ``pick_key``)."""
+    return [(m.start(1), m.end(1), tool) for name in domains for tool, regex in _finding_regex(name)
+            for m in regex.finditer(text)]
+
+
 def light_verbs(text: str, domains) -> list[LightVerb]:
     """The light verbs of ``text`` that ask for a tool of ``domains``: :func:`getting_to`, :func:`acquiring_verbs`,
     :func:`scheduling_verbs`."""
     return [LightVerb(*h, "getting things somewhere is the world's work") for h in getting_to(text, domains)] + \
         [LightVerb(*h, "a locked door passed is a door unlocked") for h in passing_locked(text, domains)] + \
+        [LightVerb(*h, "finding the thing a tool takes is taking it") for h in finding_verbs(text, domains)] + \
         [LightVerb(*h, "changing a file's permissions is the world's permission tool")
          for h in permission_changes(text, domains)] + \
         [LightVerb(*h, "giving a thing a new name is renaming it") for h in renamings(text, domains)] + \
@@ -559,14 +613,29 @@ MAKING_ROOM = re.compile(rf"\b((?:free|open|clear|block|carve)(?:s|ed|ing)?(?:\s
                          rf"\s+)?{_NOT_A_CALL}(?:{_MEETING}|{_OCCASION}){_ENDS}")
 
 
+#: Getting things onto a calendar (round 37: "get 3 of them onto everyone's agenda", "put the retro on the team
+#: calendar", "add them to my diary"): a light verb of putting, its object (a pronoun too: what it stands for was
+#: said before) and the calendar as the place it goes; group 1 is the verb. Putting a thing into the diary is
+#: scheduling it, whatever the thing.
+ONTO_CALENDAR = re.compile(r"\b((?:get|gets|getting|got|put|puts|putting|add|adds|added|adding|bring|brings|brought"
+                           r"|bringing|pop|pops|popped|popping|stick|sticks|stuck|sticking|place|places|placed|placing"
+                           r"|squeeze|squeezes|squeezed|squeezing|slot|slots|slotted|slotting|fit|fits|fitted|fitting"
+                           r"|write|writes|wrote|writing|enter|enters|entered|entering))"
+                           r"\s+(?:[a-z0-9'-]+\s+){1,5}?(?:onto|on|into|in|to)\s+"
+                           r"(?:(?:the|a|my|our|your|their|his|her|its|everyone's|everybody's|each|every|the\s+whole)\s+)?"
+                           r"(?:[a-z'-]+\s+){0,2}?(?:agendas?|calendars?|diar(?:y|ies)|schedules?|timetables?|rotas?)\b")
+
+
 def scheduling_verbs(text: str, domains) -> list[tuple[int, int, str]]:
     """The scheduling verbs of ``text`` with a meeting after them (:data:`SCHEDULING`: "fit 3 team syncs", "plan a
-    retro"), and verbs of making room for one (:data:`MAKING_ROOM`), in a chosen world that schedules (``schedule``
-    in :func:`lexicon.operations`): they ask for its tool."""
+    retro"), verbs of making room for one (:data:`MAKING_ROOM`) and of getting things onto a calendar
+    (:data:`ONTO_CALENDAR`), in a chosen world that schedules (``schedule`` in :func:`lexicon.operations`): they ask
+    for its tool."""
     tools = [operations(name)["schedule"] for name in domains if "schedule" in operations(name)]
     if not tools:
         return []
-    return [(m.start(1), m.end(1), tools[0]) for regex in (SCHEDULING, MAKING_ROOM) for m in regex.finditer(text)]
+    return [(m.start(1), m.end(1), tools[0]) for regex in (SCHEDULING, MAKING_ROOM, ONTO_CALENDAR)
+            for m in regex.finditer(text)]
 
 
 _ARGUMENTS = re.compile(r"\?([A-Za-z_]\w*)")

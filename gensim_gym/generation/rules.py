@@ -17,6 +17,7 @@ from gensim_gym.generation.lexicon import (
     SAME_SLOT,
     calls,
     counted_type,
+    known_verbs,
     operations,
     rule_templates,
     verb_of,
@@ -267,9 +268,26 @@ def _kept_states(text: str, rules: list[tuple[int, int, bool]]) -> list[tuple[in
     other "keep ..." phrases ("keep it short") are no rule."""
     templates = [t for ts in load_registry().values() for t in ts.constraints]
     return [(_subject_before(text, m.start(), m.group(0)), m.end(), False) for m in _KEEP.finditer(text)
-            if not any(a < m.end() and m.start() < b for a, b, _ in rules)
+            if not any(a < m.end() and m.start() < b for a, b, _ in rules) and not _act_done(m.group(0))
             and (rule_templates(m.group(0), templates)
                  or (_SPARED.search(text[:m.start()]) is not None and _KEPT_THING.match(m.group(0)) is not None))]
+
+
+#: Making sure an act has been done (round 37: "make sure the agent has set foot on all grid squares", "ensure every
+#: file has been deleted"): group 1 the word after the perfect's "has"/"have" (and "been"), a verb's participle.
+_DONE = re.compile(r"(?:ensure|make sure)\s+(?:that\s+)?(?:[a-z0-9'-]+\s+){0,5}?(?:has|have)\s+(?:already\s+)?"
+                   r"(?:been\s+)?(([a-z]+)\b[a-z ]*)")
+
+
+def _act_done(phrase: str) -> bool:
+    """Whether a keeping phrase asks for an act to have been done ("make sure the agent has visited every cell", "has
+    set foot on all squares"): a goal reached, no state kept (a negated one, "has not been deleted", "has never ...",
+    stays a rule). The participle is a known verb's, or opens a known phrasal verb ("set foot on")."""
+    m = _DONE.match(phrase)
+    if m is None or m.group(2) in ("not", "no", "never"):
+        return False
+    return verb_of(m.group(2)) is not None or any(
+        " " in v and m.group(1).startswith(f"{v} ") for v in known_verbs() if v.startswith(f"{m.group(2)} "))
 
 
 #: A destroying act and then "but keep"/"while keeping" (round 10): "delete 3 of them but keep the archive folder"

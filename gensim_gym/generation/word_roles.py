@@ -64,6 +64,11 @@ def shares_object(text: str, start: int, end: int) -> bool:
         and not (before and verb_of(before[-1]) is not None)
 
 
+#: Verbs of needing that take a gerund as a passive ("the balls need ferrying": they need to be ferried; round 37):
+#: the gerund is the act done to their subject, its object said before it.
+NEEDING = frozenset({"need", "needs", "needed", "want", "wants", "wanted", "require", "requires", "required"})
+
+
 def carrier_noun(text: str, start: int, end: int, verb: str) -> bool:
     """Whether a carrier's noun used as a verb of carrying (``lexicon.CARRIER_VERBS``: "truck 3 packages") stands
     here as the noun it first is (round 22): after a determiner, a count or a preposition ("onto the trucks", "2
@@ -73,6 +78,8 @@ def carrier_noun(text: str, start: int, end: int, verb: str) -> bool:
         return False
     before = words_before(text, start)
     prev = before[-1] if before else ","
+    if prev in NEEDING and text[start:end].endswith("ing"):
+        return False  # "balls need ferrying": the act the subject needs done to it (round 37)
     if prev in NOUN_AFTER or prev.isdigit() or prev in NUMBER_WORDS or prev in PREPOSITIONS:
         return True
     return not takes_object(text, end)
@@ -90,7 +97,9 @@ def place_noun(text: str, start: int, end: int, verb: str) -> bool:
 
 #: Verbs that are as often nouns (round 35, where "end" became the help desk's cancelling of a membership): after a
 #: determiner they are the noun ("before the end of the shift"), no act.
-NOUN_VERBS = frozenset({"end"})
+NOUN_VERBS = frozenset({"end",
+                        # the British elevator (round 37: "wait for the lift"), where "lift the box" is raising it
+                        "lift"})
 
 
 def noun_here(text: str, start: int, end: int, verb: str) -> bool:
