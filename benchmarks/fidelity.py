@@ -264,7 +264,8 @@ SETS = ("directives.jsonl", "directives_heldout.jsonl", "directives_fresh.jsonl"
         "directives_fresh44.jsonl", "directives_fresh45.jsonl", "directives_fresh46.jsonl",
         "directives_fresh47.jsonl", "directives_fresh48.jsonl",
         "directives_fresh49.jsonl", "directives_fresh50.jsonl",
-        "directives_fresh51.jsonl", "directives_fresh52.jsonl", "directives_fresh53.jsonl")
+        "directives_fresh51.jsonl", "directives_fresh52.jsonl", "directives_fresh53.jsonl",
+        "directives_fresh54.jsonl", "directives_fresh56.jsonl")
 _RANK = {"honored": 0, "approximated": 1, "unsupported": 2}
 _VALUE_OF = {"domain": "domains", "goal_count": "goal_count", "reward_mode": "reward_mode", "noise": "noise",
              "observability": "partial", "time_pressure": "horizon_slack", "tool_count": "tool_count"}
