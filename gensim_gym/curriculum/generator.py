@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from gensim_gym.errors import GenerationError
 from gensim_gym.generation.directive import parse_directive
-from gensim_gym.generation.offline import OfflineGenerator, family_layout
+from gensim_gym.generation.offline import OfflineGenerator, easier_than_asked, family_layout
 from gensim_gym.spec.model import SimSpec
 
 
@@ -39,6 +40,8 @@ class DirectiveGenerator:
         theta = min(1.0, max(0.0, float(theta)))
         knobs = replace(parse_directive(self.directive, theta, on_unknown="fallback"), domains=self.arms[arm])
         spec = OfflineGenerator(knobs, self.directive).generate(int(seed))
+        if easier_than_asked(spec):  # the generator's last resort is no task at θ: the pool counts it failed
+            raise GenerationError(f"no task at difficulty {theta} for seed {seed}: {spec.meta['difficulty']['note']}")
         return spec.with_meta(curriculum={"theta": round(theta, 6), "arm": arm})
 
     def __repr__(self) -> str:

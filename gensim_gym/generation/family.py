@@ -17,7 +17,7 @@ import numpy as np
 from gensim_gym.errors import ArgumentError, DirectiveError, GenerationError
 from gensim_gym.generation import prefetch as ahead
 from gensim_gym.generation.directive import Knobs, parse_directive
-from gensim_gym.generation.offline import OfflineGenerator, family_layout
+from gensim_gym.generation.offline import OfflineGenerator, easier_than_asked, family_layout
 from gensim_gym.spec.model import SimSpec
 from gensim_gym.world.compiled import CompiledWorld
 from gensim_gym.world.layout import Layout
@@ -163,15 +163,22 @@ class DirectiveFamily:
     def generate_task(self, task_seed: int) -> SimSpec:
         """The task of ``task_seed``; a seed the generator finds no acceptable task for (it happens at low
         difficulty, where most drafts are too easy) gives way to seeds derived from it, so a training run
-        never dies at a reset. Deterministic: the same seed always gives the same task."""
-        try:
-            return self.generator.generate(task_seed)
-        except GenerationError as error:
-            first = error
-        for k in range(1, SEED_RETRIES + 1):
-            derived = int(np.random.SeedSequence([task_seed, k]).generate_state(1)[0])
+        never dies at a reset. A task easier than asked (``offline.easier_than_asked``: the generator's last resort)
+        gives way too, and is the task only where no derived seed gives another. Deterministic: the same seed always
+        gives the same task."""
+        first: GenerationError | None = None
+        easy: SimSpec | None = None
+        for k in range(SEED_RETRIES + 1):
+            seed = task_seed if k == 0 else int(np.random.SeedSequence([task_seed, k]).generate_state(1)[0])
             try:
-                return self.generator.generate(derived)
-            except GenerationError:
+                spec = self.generator.generate(seed)
+            except GenerationError as error:
+                first = first or error
                 continue
+            if not easier_than_asked(spec):
+                return spec
+            easy = easy or spec
+        if easy is not None:
+            return easy
+        assert first is not None  # every try either raised or was easier than asked
         raise first

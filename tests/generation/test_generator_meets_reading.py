@@ -16,9 +16,12 @@ import pytest
 
 import gensim_gym
 from gensim_gym import check_fidelity, read_directive
+from gensim_gym.curriculum.generator import DirectiveGenerator
+from gensim_gym.errors import GenerationError
 from gensim_gym.generation.directive import parse_directive
-from gensim_gym.generation.offline import OfflineGenerator, counted_room
+from gensim_gym.generation.offline import OfflineGenerator, counted_room, easier_than_asked
 from gensim_gym.generation.toolsets import get_toolset
+from gensim_gym.generation.verify import verify
 
 SEEDS = range(4)
 
@@ -146,3 +149,33 @@ def test_hidden_facts_asked_where_a_reveal_serves_still_give_a_revealing_task() 
     assert any(label.startswith("check_availability") for label in spec.golden_plan)
     clause = next(c for c in spec.meta["interpretation"]["clauses"] if c["kind"] == "observability")
     assert clause["status"] == "honored"
+
+
+def test_a_directive_whose_every_try_is_too_easy_gives_a_task_marked_easier_than_asked() -> None:
+    """"Resolve 3 billing disputes, very easy": at seed 0 every try drew a task a random policy solves too often, or a
+    walk that changed no goal, and the generator raised GenerationError after 40 tries (fresh54 at first contact). It
+    now returns such a task as a last resort, the difficulty clause approximated and the meta saying why; a seed
+    with a task of the difficulty asked still gives that one."""
+    directive = "resolve 3 billing disputes, support, very easy"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        spec = gensim_gym.generate(directive, seed=0)
+        again = gensim_gym.generate(directive, seed=0)
+        other = gensim_gym.generate(directive, seed=1)
+    assert spec.id == again.id and easier_than_asked(spec)
+    assert spec.meta["difficulty"]["note"].startswith("easier than asked: a random policy solves")
+    clause = next(c for c in spec.meta["interpretation"]["clauses"] if c["kind"] == "difficulty")
+    assert clause["status"] == "approximated" and clause["note"] == spec.meta["difficulty"]["note"]
+    assert verify(spec, episodes=0).ok  # solvable: only easier than asked
+    assert not easier_than_asked(other) and "note" not in other.meta["difficulty"]
+
+
+def test_the_curriculum_generator_counts_a_task_easier_than_asked_as_failed() -> None:
+    """A curriculum asks for a task at θ: the generator's last resort, easier than that, is no such task (the pool
+    counts it failed, as before session 23), while another seed's task at θ is given."""
+    generator = DirectiveGenerator("resolve 3 billing disputes, support, very easy")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with pytest.raises(GenerationError, match="easier than asked"):
+            generator(0.05, 0)
+        assert not easier_than_asked(generator(0.05, 1))
