@@ -157,6 +157,48 @@ def read_more_counts(text: str, domains: list[str], notes: list[str], whole: str
     return tuple((count, str(kind)) for count, kind in asked[1:])
 
 
+def operation_counts(required, goal_type: str | None, more_counts, domains, notes: list[str]) -> tuple:
+    """``(1, object type)`` for each asked operation of a world no count covers, where the directive counts another
+    world's goal items ("schedule 1 meeting and then copy the agenda into the team folder": 1 meeting, and one goal
+    about a file for the copy). The first count aims the task at exactly its conditions, so without one of its own
+    the copy had no goal to serve and no golden plan called it (session 23: fresh54 at first contact). A world is
+    covered where a count is of a type its goals name (:func:`countable_types`; "book 1 room and restock 2 shelves":
+    rooms and locations; "update the address of one customer, then refund their order": customers);
+    the type added is what the operation's first goal effect is about (``copy_file``: ``in_dir(?file, ?dest)``, a
+    file); a note says it."""
+    if goal_type is None:
+        return ()
+    kinds = {goal_type, *(kind for _, kind in more_counts)}
+    covered = {name for name in domains if countable_types([name]) & kinds}
+    out = []
+    for tool in required:
+        found = _goal_of(tool, domains)
+        if found is not None and found[0] not in covered:
+            covered.add(found[0])
+            out.append((1, found[1]))
+            notes.append(f"'{tool}' asks for a goal of its own besides the counts: 1 goal condition about {found[1]}")
+    return tuple(out)
+
+
+def _goal_of(tool: str, domains) -> tuple[str, str] | None:
+    """``(world, object type)``: the world of ``tool`` (a tool or family of one of ``domains``) and the type the
+    first argument of its first goal effect is (an effect on a goal predicate, or a ``not`` one on a predicate the
+    world's goals negate: a deletion)."""
+    for name in domains:
+        ts = get_toolset(name)
+        for t in ts.tools + ts.extra_tools:
+            if not calls(t.name, tool):
+                continue
+            types = {p.name: p.type for p in t.params}
+            for effect in t.effects:
+                negated = effect.startswith("not ")
+                m = re.match(r"([a-z_]+)\(\?([a-z_]+)", effect.removeprefix("not "))
+                goals = ts.goal_negated if negated else ts.goal_predicates
+                if m and m.group(1) in goals and m.group(2) in types:
+                    return name, types[m.group(2)]
+    return None
+
+
 def count_targets(domains, counts) -> list[int]:
     """The goal conditions a task aims at for each ``(count, object type)`` of ``counts`` (the goal count first):
     the count, capped to what a task holds of its type (:func:`goal_capacity`) and to the goal slots

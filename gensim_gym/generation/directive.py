@@ -33,6 +33,7 @@ from gensim_gym.generation.counts import (
     counted_phrases,
     goal_capacity,
     goal_counted,
+    operation_counts,
     read_goal_count,
     read_more_counts,
     unnumbered_names,
@@ -211,6 +212,7 @@ def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str 
     constraints = read_constraints(text, domains, notes)
     # a verb inside a constraint ("never delete the backups") forbids the operation; it does not ask for it
     required = required_tools(masked(text, forbidding_rules(text)), domains, notes)
+    more_counts += operation_counts(required, goal_type, more_counts, domains, notes)
     slack = None
     if "time_pressure" in said:
         slack = str(said["time_pressure"][0])

@@ -210,3 +210,31 @@ def test_a_shops_open_goal_nouns_are_no_people() -> None:
     """A shop's goods go by any name (round 38: "2 board games" are products), but friends are no goods."""
     (count,) = [c for c in read_directive("shop online with 2 friends").clauses if c.kind == "goal_count"]
     assert count.requirement["type"] != "product"
+
+
+# -- an asked operation no count covers gets a goal of its own (session 23) -----------------------------------------
+@pytest.mark.parametrize("directive, kind, tool", [
+    ("schedule 1 meeting and then copy the minutes into the shared folder", "file", "copy_file"),
+    ("refund 1 order, then delete the old export file", "file", "delete_file"),
+])
+def test_an_operation_no_count_covers_gets_one_goal_of_its_own(directive: str, kind: str, tool: str) -> None:
+    """"Schedule 1 meeting and then copy the agenda": the count aimed the task at exactly 1 goal, about a meeting,
+    so the copy served no goal and no golden plan called it (fresh54 at first contact). The copy now has 1 goal."""
+    reading = read_directive(directive)
+    assert reading.knobs.more_counts == ((1, kind),)
+    for seed in range(3):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UserWarning)
+            spec = generate(directive, seed=seed)
+        assert len(spec.task.goal) == 2 and check_fidelity(spec, reading) == []
+        assert any(label.startswith(tool) for label in spec.golden_plan)
+
+
+@pytest.mark.parametrize("directive, more", [
+    ("refund 2 orders and cancel 1 more", ()),  # one world, counted
+    ("schedule 1 meeting and copy 1 file into the team folder", ((1, "file"),)),  # the copy is counted already
+    ("book 1 room and restock 2 shelves", ((2, "location"),)),  # each world counted, by any of its goal types
+    ("copy the report into the archive", ()),  # no count: nothing to add to
+])
+def test_no_goal_is_added_where_a_count_covers_the_operations_world_or_none_is_given(directive: str, more) -> None:
+    assert read_directive(directive).knobs.more_counts == more
