@@ -91,9 +91,10 @@ def family_layout(knobs: Knobs, max_difficulty: float = 1.0, *, shuffle_slots: b
     Object counts grow with difficulty (``gen_task``: ``min + round(d·(max − min))`` plus a jitter of at
     most one), so capacities follow the same formula at ``max_difficulty``. A smaller layout means fewer
     action slots, which matters for learners without action masks; every tool of the domains keeps its
-    slots, so tool choice never breaks the fit.
+    slots, so tool choice never breaks the fit. A toolset's own reveal tools and predicates have slots only where
+    the directive asks for hidden facts (:meth:`Toolset.seen`): other families keep the spaces they had.
     """
-    toolsets = domain_toolsets(knobs)
+    toolsets = [ts.seen(knobs.partial is True) for ts in domain_toolsets(knobs)]
     capacity: dict[str, int] = {}
     predicates: dict[str, tuple[str, ...]] = {}
     fluents: dict[str, tuple[tuple[str, ...], float, float]] = {}
@@ -333,8 +334,14 @@ class OfflineGenerator:
                 objects[t.name] = t.names[: max(n, len(objects.get(t.name, ())))]
         # an asked operation that only reveals hidden facts ("compares prices": inspect) is of use only with them
         partial = self.knobs.partial if self.knobs.partial is not None else d >= 0.75 or self._reveal_asked
-        partial = partial and any(ts.hidden for ts in self.toolsets)
+        partial = partial and any(ts.hidden for ts in self._views(partial))
         return objects, partial
+
+    def _views(self, partial: bool) -> list[Toolset]:
+        """The toolsets as a task sees them (:meth:`Toolset.seen`): one with reveal tools of its own hides facts
+        only where the directive asked for hidden facts, so a task hidden by difficulty alone leaves it as it was."""
+        hiding = partial and self.knobs.partial is True
+        return [ts.seen(hiding) for ts in self.toolsets]
 
     def gen_tools(self, rng: np.random.Generator, partial: bool) -> tuple[Tool, ...]:
         """Core tools, extras from difficulty 0.5 (or when hidden facts need them), and distractors; a tool count
@@ -342,7 +349,8 @@ class OfflineGenerator:
         d = self.knobs.difficulty
         asked = self.knobs.required_tools
         bases: list[list[Tool]] = []
-        for ts in self.toolsets:
+        toolsets = self._views(partial)
+        for ts in toolsets:
             extras = list(ts.extra_tools) if d >= 0.5 or partial else []
             if partial:
                 extras = [t for t in ts.extra_tools if t.name in ts.needs_tools or t in extras]
@@ -353,13 +361,13 @@ class OfflineGenerator:
         if self.knobs.tool_count is not None:
             def needed(t: Tool, ts) -> bool:
                 return any(calls(t.name, r) for r in asked) or (partial and t.name in ts.needs_tools)
-            pairs = list(zip(self.toolsets, bases, strict=True))
+            pairs = list(zip(toolsets, bases, strict=True))
             optional = [[t for t in base if t in ts.extra_tools and not needed(t, ts)] for ts, base in pairs]
             spare = [[t for t in ts.extra_tools if t not in base] for ts, base in pairs]
             shares = tool_quota.fit(self.knobs.tool_count, bases, optional, spare,
-                                    [len(ts.distractor_tools) for ts in self.toolsets])
+                                    [len(ts.distractor_tools) for ts in toolsets])
         chosen: list[Tool] = []
-        for i, (ts, base) in enumerate(zip(self.toolsets, bases, strict=True)):
+        for i, (ts, base) in enumerate(zip(toolsets, bases, strict=True)):
             n_distract = round(d * len(ts.distractor_tools)) + self.knobs.more_tools
             if shares is not None:
                 base, n_distract = shares[i]
@@ -389,7 +397,7 @@ class OfflineGenerator:
         # One Tools object for the draft, probe and final spec: its JSON (for the spec id) is then built once.
         tools = self._tools(self.gen_tools(rng, partial))
         init = self._init_state(rng, objects)
-        hidden = tuple(h for ts in self.toolsets for h in ts.hidden) if partial else ()
+        hidden = tuple(h for ts in self._views(partial) for h in ts.hidden) if partial else ()
         fail = round(0.05 + 0.15 * self.knobs.difficulty, 3) if self.knobs.noise else 0.0
         # Everything after the walk is a function of the draft and the walk's goals and length (no more
         # draws from ``rng``), and low difficulties draw the same few drafts and goals again and again
@@ -593,7 +601,7 @@ class OfflineGenerator:
 
     def _spec(self, objects, init, goals, horizon, tools, *, hidden, fail, description="") -> SimSpec:
         types, preds, fluents = [], [], []
-        for ts in self.toolsets:
+        for ts in self._views(bool(hidden)):
             types += [t.name for t in ts.types if t.name not in types]
             preds += [p for p in ts.predicates if p not in preds]
             fluents += [f for f in ts.fluents if f not in fluents]

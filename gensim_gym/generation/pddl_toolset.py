@@ -60,6 +60,58 @@ def _static(compiled: CompiledDomain) -> set[str]:
     return {p.name for p in compiled.predicates} - written
 
 
+#: The fields of a ``partial_observability`` block (as in a JSON toolset; ``tools`` and ``predicates`` exist only
+#: in tasks hiding facts: see :attr:`Toolset.reveal_tools`).
+_PARTIAL_FIELDS = ("hidden", "extra_pre", "needs_tools", "tools", "predicates")
+
+
+def _names_list(value: Any, field: str, source: str) -> list[str]:
+    """``value`` as a list of names, or a SpecError naming ``partial_observability.<field>``."""
+    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+        raise SpecError(f"{source}: partial_observability.{field} must be a list of names, got {value!r}")
+    return value
+
+
+def _entries(value: Any, field: str, source: str) -> list[dict[str, Any]]:
+    """``value`` as a list of objects with a ``name``, or a SpecError naming ``partial_observability.<field>``."""
+    if not isinstance(value, list) or not all(isinstance(v, dict) and isinstance(v.get("name"), str) for v in value):
+        raise SpecError(f"{source}: partial_observability.{field} must be a list of objects with a name")
+    return value
+
+
+def partial_observability(meta: dict[str, Any], compiled: CompiledDomain, source: str) -> dict[str, Any]:
+    """A sidecar's ``partial_observability`` block, checked against the domain: ``hidden`` names predicates,
+    ``extra_pre`` maps tools to conditions, ``needs_tools`` names the tools that reveal (its own ``tools`` or the
+    sidecar's extra tools). A malformed block is a SpecError naming the field, not a spec error at generation."""
+    block = meta.get("partial_observability", {})
+    if not isinstance(block, dict):
+        raise SpecError(f"{source}: partial_observability must be an object, got {type(block).__name__}")
+    unknown = sorted(set(block) - set(_PARTIAL_FIELDS))
+    if unknown:
+        raise SpecError(f"{source}: partial_observability.{unknown[0]} is not a field ({', '.join(_PARTIAL_FIELDS)})")
+    if not block:
+        return {}
+    own = _entries(block.get("tools", []), "tools", source)
+    preds = {p.name for p in compiled.predicates} | {p["name"] for p in meta.get("predicates", ())} \
+        | {p["name"] for p in _entries(block.get("predicates", []), "predicates", source)}
+    for name in _names_list(block.get("hidden"), "hidden", source):
+        if name not in preds:
+            raise SpecError(f"{source}: partial_observability.hidden names {name!r}, not a predicate of the domain")
+    revealing = {t["name"] for t in own} | {t.get("name") for t in meta.get("extra_tools", ())}
+    for name in _names_list(block.get("needs_tools"), "needs_tools", source):
+        if name not in revealing:
+            raise SpecError(f"{source}: partial_observability.needs_tools names {name!r}, not one of its tools or "
+                            f"the sidecar's extra tools ({', '.join(sorted(revealing)) or 'none'})")
+    extra_pre = block.get("extra_pre", {})
+    tools = {t.name for t in compiled.tools} | revealing
+    if not isinstance(extra_pre, dict) or not all(isinstance(v, str) for v in extra_pre.values()):
+        raise SpecError(f"{source}: partial_observability.extra_pre must map tool names to conditions")
+    for name in extra_pre:
+        if name not in tools:
+            raise SpecError(f"{source}: partial_observability.extra_pre names {name!r}, not a tool of the domain")
+    return dict(block)
+
+
 def toolset_from_sidecar(meta: dict[str, Any], compiled: CompiledDomain, source: str) -> Toolset:
     """A toolset from a compiled domain and its sidecar's fields (see the module docstring)."""
     types: dict[str, dict[str, Any]] = {t: dict(v) for t, v in meta.get("types", {}).items()}
@@ -87,6 +139,7 @@ def toolset_from_sidecar(meta: dict[str, Any], compiled: CompiledDomain, source:
             "predicates": [p.to_dict() for p in compiled.predicates] + list(meta.get("predicates", ())),
             "tools": [t.to_dict() for t in compiled.tools], "extra_tools": list(meta.get("extra_tools", ())),
             "distractor_tools": list(meta.get("distractor_tools", ())),
+            "partial_observability": partial_observability(meta, compiled, source),
             "init": init, "goal": goal, "templates": meta.get("templates", {}),
             "when_asked": {tool: {**extra, "goal": [v for p in extra.get("goal", ())
                                                    for v in (compiled.predicate_variants(p) or [p])]}

@@ -1015,7 +1015,7 @@ def fewest_tools(knobs: Knobs) -> tuple[int, list[str]]:
     registry = load_registry()
     names = [t.name for d in knobs.domains for t in registry[d].tools]
     for d in knobs.domains:
-        ts = registry[d]
+        ts = registry[d].seen(knobs.partial is True)  # a world's own reveal tools are there when hiding is asked
         names += [t.name for t in ts.extra_tools if any(calls(t.name, r) for r in knobs.required_tools)
                   or (knobs.partial and ts.hidden and t.name in ts.needs_tools)]
     names = list(dict.fromkeys(names))

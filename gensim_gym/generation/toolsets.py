@@ -103,10 +103,27 @@ class Toolset:
     # ``templates`` (support's ``update_address`` also marks the customer ``address_changed``: "update the
     # addresses of two customers" then has a goal per customer). Every task not asking for the tool is unchanged.
     when_asked: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # Tools and predicates that exist only in tasks hiding facts (a ``partial_observability`` block's own
+    # ``tools`` and ``predicates``): a toolset with them hides its facts only when a directive asks for hidden
+    # facts, never at high difficulty alone, so every task not asking for them is as before (the PDDL corpus:
+    # dungeon's ``look_around`` reveals where keys lie). See :meth:`seen`.
+    reveal_tools: tuple[Tool, ...] = ()
+    reveal_predicates: tuple[Predicate, ...] = ()
 
     @property
     def all_tools(self) -> tuple[Tool, ...]:
         return self.tools + self.extra_tools + self.distractor_tools
+
+    def seen(self, hiding: bool) -> Toolset:
+        """This toolset as a task sees it: with its reveal tools and predicates where it hides facts, with
+        nothing hidden where it does not. A toolset without reveal tools of its own is returned as it is (its
+        reveal tools are extra tools, in every task from difficulty 0.5)."""
+        if not self.reveal_tools:
+            return self
+        if hiding:
+            return replace(self, predicates=self.predicates + self.reveal_predicates,
+                           extra_tools=self.extra_tools + self.reveal_tools, reveal_tools=(), reveal_predicates=())
+        return replace(self, hidden=(), extra_pre={}, needs_tools=(), reveal_tools=(), reveal_predicates=())
 
     def with_constraints(self, names: tuple[str, ...] | list[str]) -> Toolset:
         """This toolset with the named constraint templates of its own turned on (others are ignored):
@@ -161,6 +178,9 @@ class Toolset:
                 constraints=tuple(ConstraintTemplate.from_dict(c) for c in d.get("constraints", ())),
                 init_when_asked={tool: tuple(rules) for tool, rules in d.get("init_when_asked", {}).items()},
                 when_asked={tool: dict(extra) for tool, extra in d.get("when_asked", {}).items()},
+                reveal_tools=tuple(Tool.from_dict({**t, "toolset": name, "distractor": False})
+                                   for t in partial.get("tools", ())),
+                reveal_predicates=tuple(Predicate.from_dict(p) for p in partial.get("predicates", ())),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise SpecError(f"malformed toolset {source or d.get('name', '?')}: {exc!r}") from None

@@ -77,7 +77,8 @@ def test_those_customers_who_asked_is_no_rule():
 # -- only what is near is visible -----------------------------------------------------------------------------------
 @pytest.mark.parametrize("directive, status", [
     ("a warehouse robot moves 2 crates; only the adjacent shelves are shown", "honored"),
-    ("deliver 3 packages, only the current city is visible to the agent", "unsupported"),  # no hideable facts
+    # transport hides where packages wait (its sidecar's partial_observability block; unsupported before it)
+    ("deliver 3 packages, only the current city is visible to the agent", "honored"),
 ])
 def test_only_the_nearby_part_visible_is_partial(directive, status):
     assert _first(directive, "observability") == ({"partial": True}, status)
