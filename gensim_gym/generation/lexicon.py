@@ -335,13 +335,19 @@ def name_verb(domain: str) -> str | None:
 
 def main_tool(domain: str) -> str | None:
     """The tool (family) that makes a domain's goals true: the first core tool whose effects add a goal
-    predicate (rearrangement's ``put`` places a thing where it belongs)."""
+    predicate (rearrangement's ``put`` places a thing where it belongs). Where several families of that tool's verb
+    do (transport's ``unload_truck`` and ``unload_airplane``), that verb with a ``*``, any of them (:func:`calls`):
+    "get 2 shipments to their cities using trucks" asked for ``unload_airplane``, and its golden plan, which only
+    drove, never met it (session 23)."""
     ts = get_toolset(domain)
-    for tool in ts.tools:
-        added = {m.group(1) for e in tool.effects for m in [re.match(r"\s*([a-z_]\w*)\(", e)] if m}
-        if added & set(ts.goal_predicates):
-            return family(tool.name)
-    return None
+    makers = [family(tool.name) for tool in ts.tools
+              if {m.group(1) for e in tool.effects for m in [re.match(r"\s*([a-z_]\w*)\(", e)] if m}
+              & set(ts.goal_predicates)]
+    if not makers:
+        return None
+    verb = _tool_verb(makers[0])
+    same = {f for f in makers if _tool_verb(f) == verb}
+    return f"{verb}*" if len(same) > 1 else makers[0]
 
 
 @cache

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.reading_quiet import clauses as _clauses
+from tests.reading_quiet import read
 
 
 def _knobs(directive: str) -> dict[str, tuple[object, str]]:
@@ -42,3 +43,21 @@ def test_progress_not_rewarded_is_sparse(directive: str) -> None:
 ])
 def test_partial_seeing_stays_observability(directive: str) -> None:
     assert _knobs(directive)["observability"] == (True, "honored")
+
+
+@pytest.mark.parametrize("directive", [
+    "deliver 2 packages to another city by truck",
+    "get 3 parcels to their towns with the lorries",
+])
+def test_transport_work_asks_for_any_unloading(directive: str) -> None:
+    """Transport's goals are made by unloading a truck or an airplane: its work asks for either ("unload*"), where
+    it asked for ``unload_airplane`` and a plan that only drove never met it."""
+    from gensim_gym import check_fidelity, generate
+    from gensim_gym.generation.lexicon import main_tool
+
+    assert main_tool("transport") == "unload*" and main_tool("warehouse") == "drop"
+    reading = read(directive)
+    assert "unload*" in reading.knobs.required_tools
+    for seed in range(2):
+        spec = generate(directive, seed=seed)
+        assert check_fidelity(spec, reading) == []
