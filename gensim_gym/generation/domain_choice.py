@@ -250,11 +250,19 @@ def _strongly_named(text: str, name: str, registry: dict) -> bool:
     task) names world ``name`` by a word that is not weak and is no bare verb of it (its name, a keyword, a phrase of
     its trade or an act of it with its object: ``evidence.domain_evidence``), by a verb only it does with its object
     (:func:`_own_act`), or by scheduling a kind of meeting ("set up a standup": ``evidence.DATED_ACTS``, round 25)."""
-    task = re.split(r"[,;:]", text)[0]
+    lead = _TASK_LEAD.match(text)  # ("first, delete 2 logs": the task is after the adverb's comma)
+    task = re.split(r"[,;:]", text[lead.end() if lead else 0:])[0]
     hits, said = domain_evidence(task, name, registry[name])
     weak = _weak(name)
     return any(w not in weak and w not in operations(name) for w in hits) or _own_act(task, name, registry) \
         or bool(DATED_ACTS.intersection(said))
+
+
+#: A task's opening verb, after an adverb that only orders the tasks (round 39: "first delete 1 old log, then ..."):
+#: "first" or "next" says when the task is done, the verb after it what; group 1 is the verb.
+_TASK_LEAD = re.compile(r"\s*(?:(?:first|firstly|first\s+of\s+all|next|then|finally|lastly|afterwards|after\s+that"
+                        r"|second|secondly|now|also)\s*,?\s+)?")
+_TASK_HEAD = re.compile(_TASK_LEAD.pattern + r"([a-z]+)\b")
 
 
 def _own_act(task: str, name: str, registry: dict) -> bool:
@@ -262,7 +270,7 @@ def _own_act(task: str, name: str, registry: dict) -> bool:
     whiteboard markers" after "book a meeting room" is the shop's task, as "refund 1 order" is support's): a verb
     several worlds do ("move", "pick", "cancel") or one without its object names none of them; a verb another world
     does only loosely (:func:`_does`: the calendar's "delete") leaves it this world's own."""
-    head = re.match(r"\s*([a-z]+)\b", task)
+    head = _TASK_HEAD.match(task)
     verb = verb_of(head.group(1)) if head else None
     if head is None or verb is None or verb not in operations(name) or not takes_object(task, head.end(1)):
         return False

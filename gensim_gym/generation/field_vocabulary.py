@@ -231,7 +231,12 @@ FIELD_VERBS: dict[str, dict[str, str]] = {
     # putting a spare on the car is changing the tire (round 34: "inflate and mount 1 spare tire", "fit the spare")
     "tireworld": dict.fromkeys(("mount", "fit", "fit on", "put on"), "change_tire"),
     # touching a square of the grid is standing on it, a visit (round 36: "touch each position on the map")
-    "visitall": dict.fromkeys(("touch", "land on", "stand on"), "move"),
+    # passing over or going over each square is visiting it (round 39: "pass over each tile of the floor grid")
+    "visitall": dict.fromkeys(("touch", "land on", "stand on", "pass over", "pass through", "go over", "run over",
+                               "roll over", "drive over"), "move"),
+    # arranging cubes into a stack or a tower is stacking them (round 39: "the arm must arrange 4 toy cubes with the
+    # red one on top"): a blocks world's only way to arrange them
+    "blocks": dict.fromkeys(("arrange", "rearrange", "sort", "line up"), "stack"),
     # getting out of a dungeon is walking to its way out (round 27: "escape the dungeon through 1 locked door")
     "dungeon": {**dict.fromkeys(("escape", "flee", "get out of", "break out of", "exit", "find the way out of",
                                  "find a way out of", "make it out of"), "move"),
@@ -311,7 +316,12 @@ FIELD_ACTS: dict[str, re.Pattern[str]] = {
                           r"|\bshop(?:s|ped|ping)?\s+around\b"
                           # a retailer said to be on the internet (round 37: "from an internet supermarket", "an
                           # online pharmacy"): a web shop, whatever it sells ("online" alone is weak, no shop)
-                          rf"|{ONLINE_RETAILER}"),
+                          rf"|{ONLINE_RETAILER}"
+                          # an agent named by the buying it does (round 39: "the buyer bot wants 2 pairs of shoes"): a
+                          # shop's shopper, where a bare "bot" or "agent" is any world's (one pattern, not a phrase
+                          # per pairing: each listed name costs a search per world weighed)
+                          r"|\b(?:buyer|buying|shopper|shopping|purchasing|purchase)\s+"
+                          r"(?:bot|agent|robot|assistant)s?\b"),
     # riding, taking, calling or waiting for the lift (round 37): the British elevator, said with its article; "lift"
     # alone is a verb of raising ("lift the box"), after these verbs and an article only the car
     "elevator": re.compile(r"\b(?:(?:take|takes|took|taking|ride|rides|rode|riding|call|calls|called|calling"
@@ -333,14 +343,21 @@ FIELD_ACTS: dict[str, re.Pattern[str]] = {
                           rf"|{TRACING}\s+(?:down\s+)?(?:(?:a|an|the|one|two|three|some|each|every|all|our|my|their"
                           r"|his|her|your|\d+)\s+)?(?:(?:customers?|customer's|clients?|client's)\s+)?"
                           r"(?:lost|missing|delayed|late|overdue|misdelivered|undelivered|stolen|misrouted|stuck)\s+"
-                          r"(?:[a-z'-]+\s+)?(?:shipments?|parcels?|packages?|orders?|deliveries|delivery|consignments?)\b"),
+                          r"(?:[a-z'-]+\s+)?(?:shipments?|parcels?|packages?|orders?|deliveries|delivery|consignments?)\b"
+                          # money back for a thing bought (round 39: "wants their money back for 1 broken kettle"):
+                          # a refund, which a help desk gives (a "money back guarantee" is a shop's promise, no act)
+                          r"|\b(?:money|cash)\s+back\s+(?:for|on)\s+(?:(?:a|an|the|one|two|three|their|his|her|my|our"
+                          r"|\d+)\s+)(?:[a-z'-]+\s+){0,2}?[a-z'-]+\b"),
     # packing an order (or picking and packing) is a fulfilment centre's work, no help desk's order (round 25:
     # "pack 1 order", "pack 2 customer orders for shipping")
     "warehouse": re.compile(r"\bpack(?:s|ed|ing)?\s+(?:up\s+)?(?:[a-z0-9'-]+\s+){0,3}?orders?\b"
                             r"|\bpick(?:s|ed|ing)?\s+(?:and|&|n)\s+pack(?:s|ed|ing)?\b"),
     # stacking cubes or bricks is a blocks world's work (round 36: "the robot arm stacks 2 cubes"): cubes and bricks
     # are its blocks; the verb alone stacks crates or discs too, the noun alone is any toy's
-    "blocks": re.compile(r"\b(?:un)?(?:stack(?:s|ed|ing)?|pil(?:e|es|ed|ing)|heap(?:s|ed|ing)?)\s+(?:up\s+)?"
+    # (round 39: arranging or building with them too, "the arm must arrange 4 toy cubes with the red one on top")
+    "blocks": re.compile(r"\b(?:(?:un)?(?:stack(?:s|ed|ing)?|pil(?:e|es|ed|ing)|heap(?:s|ed|ing)?)\s+(?:up\s+)?"
+                         r"|(?:re)?arrang(?:e|es|ed|ing)\s+|build(?:s|ing)?\s+(?:up\s+)?|built\s+(?:up\s+)?"
+                         r"|assembl(?:e|es|ed|ing)\s+)"
                          r"(?:[a-z0-9'-]+\s+){0,3}?(?:cubes?|bricks?)\b"),
     # touching, reaching or covering each position of a map or grid is visiting them all (round 36: "a scout should
     # touch each position on the map"): a verb of getting onto a place, "each"/"every"/"all", a place noun and the

@@ -708,8 +708,11 @@ def derived_operations(text: str, domain: str) -> list[DerivedOperation]:
         if " " not in verb and len(verb) >= 3:
             for m in re.finditer(rf"\bre-?{_forms(verb)}\b", text):
                 # (nor where the world has the re-verb as an operation of its own: transport's "reroute", round 15)
-                if verb_of(m.group(0).replace("-", "")) is None \
-                        and m.group(0).replace("-", "") not in operations(domain):
+                # (nor in any form: "rearranges" where the blocks world reads "rearrange" as its own, round 39)
+                said = m.group(0).replace("-", "")
+                own = (v for v in operations(domain) if v[:2] == "re" and " " not in v)
+                if verb_of(said) is None and said not in operations(domain) \
+                        and not any(re.fullmatch(_forms(v), said) for v in own):
                     out.append(DerivedOperation(m.start(), m.end(), verb, tool, True))
     out += _relocations(text, domain) + _activities(text, domain)
     spans: dict[tuple[int, int], DerivedOperation] = {}  # one operation per span: the first

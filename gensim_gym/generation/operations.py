@@ -479,6 +479,78 @@ def finding_verbs(text: str, domains) -> list[tuple[int, int, str]]:
             for m in regex.finditer(text)]
 
 
+#: Wanting a count of goods (round 39: "the buyer bot wants 2 pairs of running shoes", "a shopper needs 3 mugs"):
+#: the verb, then a count or an article; group 1 the verb. What a shopper wants is what it buys.
+_WANTING = re.compile(rf"\b(wants?|wanted|wanting|needs?|needed|needing|would\s+like|'d\s+like)\s+"
+                      rf"(?=(?:{NUMBER}|an?|one)\s+[a-z])")
+
+
+def wanting_goods(text: str, domains) -> list[tuple[int, int, str]]:
+    """``(start, end, tool)`` for each wanting of counted goods (:data:`_WANTING`) in a chosen world that buys,
+    with the goods after it that world's (:func:`acquiring_verbs`' test: a noun it counts, or a count of things no
+    other chosen world counts): a shopper wanting goods is buying them (round 39)."""
+    if "want" not in text and "need" not in text and "like" not in text:
+        return []
+    out = []
+    for name in domains:
+        tool = operations(name).get("buy")
+        if tool is None:
+            continue
+        others = [d for d in domains if d != name]
+        for m in _WANTING.finditer(text):
+            words = object_words(text, m.end(1))
+            counted = bool(words) and re.fullmatch(NUMBER, words[0]) is not None \
+                and not any(counted_type(w, others) for w in words)
+            if counted or any(counted_type(w, [name]) for w in words):
+                out.append((m.start(1), m.end(1), tool))
+    return out
+
+
+#: Having a thing delivered from a shop (round 39: "get a drone delivered from an online electronics store", "have 2
+#: lamps shipped from the web store"): "get"/"have", the thing (at most five words), a verb of delivery and where it
+#: comes from; group 1 is "get"/"have". Getting a thing delivered from a shop is buying it.
+_DELIVERED_FROM = re.compile(r"\b(get|gets|getting|got|have|has|having|had)\s+(?:[a-z0-9'-]+\s+){1,5}?"
+                             r"(?:delivered|shipped|sent|posted|mailed|brought)\s+(?:over\s+)?(?:from|by)\b")
+
+
+def delivered_from(text: str, domains) -> list[tuple[int, int, str]]:
+    """``(start, end, tool)`` for each having a thing delivered from somewhere (:data:`_DELIVERED_FROM`) in a chosen
+    world that buys and is the only chosen one (a carrier's "get 2 parcels delivered from the depot" is no purchase):
+    it asks for the purchase (round 39)."""
+    buying = [t for name in domains if (t := operations(name).get("buy")) is not None]
+    return [] if len(domains) != 1 or not buying else _asked(_DELIVERED_FROM, text, buying[0])
+
+
+#: Getting one's money back for a thing (round 39: "wants their money back for 1 broken kettle", "get a refund on 2
+#: blenders"): the money back or a refund, then "for"/"on" and the thing, counted; group 1 ends at the preposition,
+#: so a count after it counts what the refund tool acts on (``counts._light_type``).
+_MONEY_BACK = re.compile(r"\b((?:(?:money|cash|payment)\s+back|(?:a\s+|their\s+|his\s+|her\s+|my\s+|our\s+)?"
+                         r"(?:refunds?|reimbursements?|repayments?))\s+(?:for|on))\s+(?=(?:\d+|an?|one|two|three|the"
+                         r"|their|his|her|my|our)\s+[a-z])")
+
+
+def money_back(text: str, domains) -> list[tuple[int, int, str]]:
+    """``(start, end, tool)`` for each asking for money back for a thing (:data:`_MONEY_BACK`) in a chosen world with a
+    refund operation ("refund" in :func:`lexicon.operations`): the thing's order is refunded (round 39)."""
+    tool = next((t for name in domains if (t := operations(name).get("refund")) is not None), None)
+    return _asked(_MONEY_BACK, text, tool)
+
+
+#: Using a discount's code (round 39: "use a discount code", "enter the promo code", "apply 1 voucher code"): a verb
+#: of using or entering, then the code of a discount; group 1 the whole phrase (its "code" is read with it).
+_CODE_USED = re.compile(r"\b((?:us(?:e|es|ed|ing)|enter(?:s|ed|ing)?|typ(?:e|es|ed|ing)\s+in|input(?:s|ted|ting)?"
+                        r"|add(?:s|ed|ing)?|claim(?:s|ed|ing)?|cash(?:es|ed|ing)?\s+in|appl(?:y|ies|ied|ying))\s+"
+                        r"(?:(?:a|an|the|one|1|my|our|their|your|its|this|that)\s+)?(?:[a-z'-]+\s+)?"
+                        r"(?:discount|promo|promotional|coupon|voucher|sale|referral)\s*(?:codes?|coupons?|vouchers?))\b")
+
+
+def codes_used(text: str, domains) -> list[tuple[int, int, str]]:
+    """``(start, end, tool)`` for each use of a discount code (:data:`_CODE_USED`) in a chosen world with a coupon
+    operation ("coupon" in :func:`lexicon.operations`): using the code is applying the coupon (round 39)."""
+    tool = next((t for name in domains if (t := operations(name).get("coupon")) is not None), None)
+    return _asked(_CODE_USED, text, tool)
+
+
 def light_verbs(text: str, domains) -> list[LightVerb]:
     """The light verbs of ``text`` that ask for a tool of ``domains``: :func:`getting_to`, :func:`acquiring_verbs`,
     :func:`scheduling_verbs`."""
@@ -490,6 +562,10 @@ def light_verbs(text: str, domains) -> list[LightVerb]:
         [LightVerb(*h, "giving a thing a new name is renaming it") for h in renamings(text, domains)] + \
         [LightVerb(*h, "acquiring a shop's goods is buying them") for h in acquiring_verbs(text, domains)] + \
         [LightVerb(*h, "what money is spent on is bought") for h in spending_on(text, domains)] + \
+        [LightVerb(*h, "what a shopper wants is bought") for h in wanting_goods(text, domains)] + \
+        [LightVerb(*h, "getting a thing delivered from a shop is buying it") for h in delivered_from(text, domains)] + \
+        [LightVerb(*h, "money back for a thing is its order refunded") for h in money_back(text, domains)] + \
+        [LightVerb(*h, "using a discount code is applying the coupon") for h in codes_used(text, domains)] + \
         [LightVerb(*h, "checking who someone is is verifying their identity")
          for h in identity_checks(text, domains)] + \
         [LightVerb(*h, "working through requests for an act is doing it") for h in requested_acts(text, domains)] + \
@@ -639,6 +715,39 @@ def scheduling_verbs(text: str, domains) -> list[tuple[int, int, str]]:
 
 
 _ARGUMENTS = re.compile(r"\?([A-Za-z_]\w*)")
+#: A predicate a precondition requires true (no "not" before it), with its first argument; group 1 the predicate,
+#: group 2 the argument's name.
+_REQUIRED = re.compile(r"(?<!not )(?<!not \()\b([a-z_]+)\(\?([A-Za-z_]\w*)")
+
+
+def _common_step(domain: str, kind: str, families: frozenset[str]) -> str | None:
+    """The tool (family) every goal-making tool of ``families`` needs called first on an object of type ``kind``,
+    where that is the act the world is named for (round 39: "calendar; 2 design reviews": a calendar's meetings are
+    attended or given rooms, two tasks (``world_task_tool``), but both need the meeting scheduled first, which only
+    ``schedule`` does, every meeting starts unscheduled, and "schedule" is a calendar keyword: scheduling them is
+    what the count asks for). Each goal-making tool's precondition requires a predicate about the object (its first
+    argument); exactly one core tool family makes it, no task starts with it true (the world's ``init`` never sets
+    it), and that tool's verb is one of the world's keywords (support's ``lookup_order``, which refunds and address
+    changes both need, is no help desk's name for its work: nothing is implied there). None otherwise."""
+    ts = get_toolset(domain)
+    required: set[str] | None = None
+    for tool in ts.tools:
+        if family(tool.name) not in families:
+            continue
+        types = {p.name: p.type for p in tool.params}
+        said = {m.group(1) for m in _REQUIRED.finditer(tool.pre) if types.get(m.group(2)) == kind}
+        required = said if required is None else required & said
+    initial = " ".join(str(entry) for entry in ts.init)
+    for predicate in sorted(required or ()):
+        makers = {family(t.name) for t in ts.tools for e in t.effects
+                  if re.match(rf"{predicate}\(\?(\w+)", e.strip())
+                  and {p.name: p.type for p in t.params}.get(_ARGUMENTS.findall(e)[0]) == kind}
+        if len(makers) != 1 or re.search(rf"(?<!not )\b{predicate}\(", initial):
+            continue
+        maker = next(iter(makers))
+        if maker not in families and tool_verb(maker) in ts.keywords:
+            return maker
+    return None
 
 
 @cache
@@ -657,7 +766,9 @@ def world_task_tool(domain: str, kind: str) -> str | None:
     effects name an object of ``kind`` at all: a folder's files are moved or made writable (filesystem), a
     calendar's meetings are booked into rooms or attended, an order is refunded or has its address updated
     (support); no one task is implied there, nor where a tool the world adds when asked takes such an object too
-    (calendar ``check_availability(person)``, webshop ``apply_coupon(product)``). A place type (warehouse
+    (calendar ``check_availability(person)``, webshop ``apply_coupon(product)``). Where several tasks' goals name the
+    objects, the one step they all need first is implied if it is the world's own act (:func:`_common_step`, round
+    39: a calendar's meetings are booked or attended, and scheduled first either way). A place type (warehouse
     ``at(item, location)``: location) is never a first argument, so "a warehouse with 5 locations" implies nothing
     either."""
     ts = get_toolset(domain)
@@ -677,7 +788,8 @@ def world_task_tool(domain: str, kind: str) -> str | None:
             if args[0] == kind and (len(args) >= 2 or other):
                 qualifying.add(family(tool.name))
     if len(qualifying) != 1 or naming != qualifying:
-        return None
+        # several tasks on these objects: the step all of them need first, where it is the world's own act
+        return _common_step(domain, kind, frozenset(naming)) if len(naming) > 1 else None
     if any(p.type == kind for tool in ts.extra_tools for p in tool.params):
         return None  # another operation on these objects a user may mean ("3 products": a coupon on them too)
     return next(iter(qualifying))

@@ -549,6 +549,7 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
             for m in whole_words(keyword_pattern(act)).finditer(text):
                 verb_end = m.start() + len(act.split()[0])
                 acted = None if _an_operation(text[m.start():verb_end], knobs) \
+                    or _opens_phrasal_operation(text, m.start(), knobs) \
                     else _verb_clause(text, m.start(), verb_end, knobs)
                 if acted is not None:
                     yield m.start(), verb_end, acted
@@ -790,6 +791,14 @@ def _no_tool(said: str, verb: str, knobs: Knobs, after: str = "", before: str = 
 def _an_operation(word: str, knobs: Knobs) -> bool:
     """Whether ``word`` is a form of an operation of the chosen domains (read as one already: "schedule")."""
     return any(re.fullmatch(verb_pattern(v), word) for d in knobs.domains for v in operations(d))
+
+
+def _opens_phrasal_operation(text: str, start: int, knobs: Knobs) -> bool:
+    """Whether a multi-word operation verb of the chosen domains is said at ``start`` ("pass over", "land on":
+    visitall's move): its first word is read with its particle, as that operation, and no verb of its own (round 39:
+    "pass over each tile of the floor grid" read "pass" alone as a verb no tool does)."""
+    return any(re.match(verb_pattern(v), text[start:start + 60]) for d in knobs.domains for v in operations(d)
+               if " " in v)
 
 
 def _counted_after(text: str, end: int, knobs: Knobs) -> bool:

@@ -76,7 +76,6 @@ def test_check_fidelity_says_when_the_plan_misses_the_implied_tool():
     "calendar and webshop, dense",
     "sokoban, hard",                             # a world with no count
     "a folder with 3 files",                     # files are moved or made writable: no single task
-    "a calendar with 3 meetings",                # meetings are booked into rooms or attended
     "a support desk with 2 orders",              # orders are refunded or their address updated
     "a webshop with 3 products",                 # a coupon may be applied to them too
 ])
@@ -92,7 +91,9 @@ def test_a_verb_that_acts_keeps_its_own_clause_only():
     ("hanoi", "disc", "move"), ("sokoban", "box", "push"), ("ferry", "car", "debark"), ("gripper", "ball", "drop"),
     ("elevator", "passenger", "depart"), ("blocks", "block", "stack"),
     ("sokoban", "cell", None), ("visitall", "cell", None), ("warehouse", "location", None),
-    ("filesystem", "file", None), ("calendar", "meeting", None), ("support", "order", None),
+    # (round 39: a calendar's meetings are booked into rooms or attended, and scheduled first either way, the act the
+    # calendar is named for: scheduling them is implied; test_reading_round39 has the rule)
+    ("filesystem", "file", None), ("calendar", "meeting", "schedule"), ("support", "order", None),
     ("webshop", "product", None), ("transport", "package", None),
 ])
 def test_world_task_tool(domain, kind, tool):
