@@ -11,6 +11,9 @@ from __future__ import annotations
 TIME_RESOURCE = (r"time budget|step budget|step count|step cap|turn limit|move limit|budget of steps"
                  r"|number of steps|max steps|time|timing|slack|horizons?|timeouts?"
                  r"|leeway|breathing room|wiggle room|headroom|buffer")
+#: Nouns of the span a task is planned over, time only with a modifier of tightness (session 23: "tight timeline", "a
+#: short time frame"; "the project timeline" alone is no pressure, nor anything unread).
+TIME_SPAN = r"timelines?|time ?frames?|time ?windows?|turnaround(?: times?)?"
 #: Nouns for pressure on that time ("a deadline", "time pressure").
 TIME_PRESSURE = r"deadlines?|time pressure|time limits?|rush|hurry|clock"
 #: Nouns of what an agent sees ("a limited view", "full visibility").
@@ -49,6 +52,12 @@ FAULTY = (r"glitchy|buggy|faulty|error[- ]prone|malfunctioning|erratic|temperame
           r"|clumsy|sloppy|careless|unsteady|imprecise|mistake[- ]prone|accident[- ]prone"
           r"|imperfect(?!\s+(?:information|info|knowledge|observ\w*|views?|visibility|vision|sight|perception))"
           r"|less[- ]than[- ]perfect|far from perfect|hit[- ](?:or|and)[- ]miss")
+#: What a tool gives back, said to come back damaged (session 23: "responses can be garbled", "corrupted replies"): a
+#: tool's answer that fails, noise; "2 corrupted files" is the files' state, no tool's.
+DAMAGED_ANSWERS = (r"(?:responses?|repl(?:y|ies)|answers?|outputs?|results?|messages?|observations?|readings?"
+                   r"|api (?:calls?|responses?))\s+(?:\w+\s+){0,3}?(?:garbled|corrupted|mangled|scrambled|jumbled"
+                   r"|malformed)|(?:garbled|corrupted|mangled|scrambled|jumbled|malformed)\s+(?:responses?|repl(?:y|ies)"
+                   r"|answers?|outputs?|results?|messages?|observations?|readings?)")
 #: Verbs of hiding ("hide", "withhold", "black out").
 HIDE_VERB = (r"hide|hides|hid|hiding|conceal|conceals|concealed|concealing|mask|masks|masked|masking|withhold"
              r"|withholds|withheld|withholding|obscure|obscures|obscured|obscuring|redact|redacts|redacted"

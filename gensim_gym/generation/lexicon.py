@@ -245,7 +245,9 @@ PEOPLE = {noun: ("person", "passenger", "customer") for noun in
            # people a refund or a reply goes to, by their role (round 13: "issue a refund to 2 unhappy buyers")
            "buyer", "purchaser", "consumer", "complainant", "account-holder",
            # people by their tie to the user (session 23: "shop online with 2 friends" counted 2 products)
-           "friend", "relative", "neighbour", "neighbor", "classmate", "client")}
+           "friend", "relative", "neighbour", "neighbor", "classmate", "client",
+           # people by where they live (session 23: "serve 3 residents going to the top floor": an elevator's riders)
+           "resident", "tenant", "occupant", "inhabitant")}
 #: Nouns for places, by the types a domain may call them.
 PLACES = {noun: ("location", "place", "cell", "room", "port", "floor") for noun in
           ("shelf", "aisle", "bay", "spot", "zone", "area", "station", "site", "destination", "target", "position")}

@@ -14,6 +14,7 @@ import re
 
 from gensim_gym.errors import DirectiveError
 from gensim_gym.generation.cues import (
+    DAMAGED_ANSWERS,
     FAILURE,
     FAULTY,
     FREQUENCY,
@@ -23,6 +24,7 @@ from gensim_gym.generation.cues import (
     SEEING,
     TIME_PRESSURE,
     TIME_RESOURCE,
+    TIME_SPAN,
 )
 from gensim_gym.generation.lexicon import (
     COUNTED,
@@ -237,7 +239,9 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     # haste asked of the agent: "be quick", "finish fast", "as fast as possible", "in as few moves as possible"
     (r"\b(?:be|act|work|move|finish|finishes|done|get it done|solve it|complete it)\s+(?:very\s+|really\s+)?(?:quick"
      r"|quickly|fast|rapidly|swiftly|promptly|speedily)\b|\bas (?:quick|quickly|fast|soon|swiftly|rapidly) as "
-     r"(?:possible|you can|it can|they can)\b|\bin as few (?:steps|moves|actions|turns) as (?:possible|it can)\b",
+     r"(?:possible|you can|it can|they can)\b|\bin as few (?:steps|moves|actions|turns) as (?:possible|it can)\b"
+     # few steps allowed (session 23: "in very few steps", "within just a few moves")
+     r"|\b(?:in|within|using)\s+(?:only\s+|just\s+)?(?:very\s+|a\s+)?few\s+(?:steps|moves|actions|turns)\b",
      "time_pressure", "tight"),
     # a schedule said to be tight or relaxed is the time the agent has, also where "schedule" is the world's verb
     # (round 8: "set up two calls, tight schedule" in a calendar)
@@ -263,15 +267,15 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      "time_pressure", "loose"),
     (rf"\b(?:no|without|zero)\s+(?:real\s+|any\s+|extra\s+|spare\s+)?(?:{TIME_RESOURCE})\b{_TIME_TAIL}",
      "time_pressure", "tight"),
-    (rf"\b(?:{_TIGHT_MODS})\s+(?:\w+\s+)?(?:{TIME_RESOURCE}|{TIME_PRESSURE}|{_TIME_LIMIT}|steps|moves|turns)\b"
+    (rf"\b(?:{_TIGHT_MODS})\s+(?:\w+\s+)?(?:{TIME_SPAN}|{TIME_RESOURCE}|{TIME_PRESSURE}|{_TIME_LIMIT}|steps|moves|turns)\b"
      rf"{_TIME_TAIL}", "time_pressure", "tight"),
-    (rf"\b(?:{_LOOSE_MODS})\s+(?:\w+\s+)?(?:{TIME_RESOURCE})\b{_TIME_TAIL}", "time_pressure", "loose"),
+    (rf"\b(?:{_LOOSE_MODS})\s+(?:\w+\s+)?(?:{TIME_SPAN}|{TIME_RESOURCE})\b{_TIME_TAIL}", "time_pressure", "loose"),
     (r"\b(?:plenty of|lots of|a lot of|loads of|tons of|enough|spare|ample|generous|no shortage of|unlimited|infinite"
      r"|endless|countless|as many)\s+"
      r"(?:\w+\s+)?(?:steps|moves|turns)\b", "time_pressure", "loose"),  # not "more steps": longer plans
-    (rf"\b(?:{TIME_RESOURCE}|{TIME_PRESSURE}|{_TIME_LIMIT}|steps|moves|turns|actions)\s+{_IS}(?:{_TIGHT_ADJ})\b",
+    (rf"\b(?:{TIME_SPAN}|{TIME_RESOURCE}|{TIME_PRESSURE}|{_TIME_LIMIT}|steps|moves|turns|actions)\s+{_IS}(?:{_TIGHT_ADJ})\b",
      "time_pressure", "tight"),
-    (rf"\b(?:{TIME_RESOURCE}|{TIME_PRESSURE}|{_TIME_LIMIT}|steps|moves|turns|actions)\s+{_IS}(?:{_LOOSE_ADJ})\b",
+    (rf"\b(?:{TIME_SPAN}|{TIME_RESOURCE}|{TIME_PRESSURE}|{_TIME_LIMIT}|steps|moves|turns|actions)\s+{_IS}(?:{_LOOSE_ADJ})\b",
      "time_pressure", "loose"),
     (rf"\b(?:under\s+|with\s+|a\s+)?(?:{TIME_PRESSURE})\b", "time_pressure", "tight"),
     (rf"(?:^|[,;:])\s*(?P<k>{_LONE_TIGHT})\s*(?=[,;.]|$)", "time_pressure", "tight"),
@@ -289,7 +293,7 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      r"|every (?:single )?time)\b", "noise", False),
     (rf"\b(?:{FREQUENCY})\s+(?:[\w'-]+\s+){{0,3}}?(?:{FAILURE})\b"
      rf"|\b(?:{FAILURE})\b(?:\s+[\w'-]+){{0,3}}?\s+(?:{FREQUENCY})\b"
-     rf"|\b(?:{FAULTY})\b|(?:\bnot|n't)\s+always\s+(?:work|works|succeed|succeeds|go|goes|run|runs|respond|responds)\b"
+     rf"|\b(?:{FAULTY})\b|\b(?:{DAMAGED_ANSWERS})\b|(?:\bnot|n't)\s+always\s+(?:work|works|succeed|succeeds|go|goes|run|runs|respond|responds)\b"
      rf"|\b{_RATE}(?:chance|probability|risk|odds|likelihood|rate)\s+(?:of\s+|that\s+)?(?:[\w'-]+\s+){{0,2}}?"
      rf"(?:{FAILURE})\b"
      rf"|\b{_RATE}(?:failure|error|drop|miss|breakdown|crash|glitch)\s+(?:rate|chance|probability|odds)s?\b"
@@ -299,7 +303,11 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
               r"(?:\s+(?:information|info|facts?|state|observability|observable))?", "partial", False),
     *_negated(r"(?:fully|full|completely)\s+(?:observable|observability|visible)|visible|observable", "partial",
               True),
-    (r"\b(?:can't|cannot|can not|doesn't|does not|don't|do not|won't|unable to)\s+(?:see|observe|know|tell)\b",
+    (r"\b(?:can't|cannot|can not|doesn't|does not|don't|do not|won't|unable to)\s+(?:see|observe|know|tell)\b"
+     # ... or look through all of what there is (session 23: "the agent cannot list every folder", "can't view all
+     # the shelves"): the rest stays unseen ("cannot open the door" is no seeing)
+     r"|\b(?:can't|cannot|can not|unable to)\s+(?:list|view|read|inspect|browse|scan|look (?:at|into|through))\s+"
+     r"(?:every|all|each|the whole|the full|the entire)\b",
      "partial", True),
     # seeing a part, or everything (round 6): "should see only part of the catalog", "the robot knows everything"
     (r"\b(?:sees?|seeing|knows?|knowing|observes?|observing|views?)\s+(?:only\s+|just\s+)?(?:part|parts|some|a part"
@@ -408,6 +416,9 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      r"progress\b|\b(?:partial|incremental|any)\s+(?:progress|success)\s+(?:is\s+|gets\s+)?(?:rewarded|counts|pays|scores"
      r"|earns?\s+(?:a\s+)?(?:rewards?|points?|credit))\b"
      # a reward for each part done (round 6): "partial credit", "a reward per delivered crate", "points for every box"
+     # rewards that come often (session 23: "with frequent feedback", "regular rewards", "constant reward signal")
+     r"|\b(?:frequent|regular|constant|continuous|continual|ongoing|steady|immediate|instant|step-?level)\s+"
+     r"(?:feedback|rewards?|reward signals?|signals?)\b"
      r"|\bpartial credit\b|\b(?:rewards?|rewarded|points?|credit|bonus(?:es)?|feedback)\s+(?:per|for each|for every"
      r"|on each|on every|after each|after every|with each|with every|each time|at each|at every)\b"
      # each step said to be rewarded (round 38: "every move is rewarded", "each action earns a reward", "every

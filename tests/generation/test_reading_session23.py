@@ -61,3 +61,42 @@ def test_transport_work_asks_for_any_unloading(directive: str) -> None:
     for seed in range(2):
         spec = generate(directive, seed=seed)
         assert check_fidelity(spec, reading) == []
+
+
+def _kinds(directive: str) -> dict[str, tuple[object, str]]:
+    out: dict[str, tuple[object, str]] = {}
+    for c in read(directive).clauses:
+        if c.kind in ("noise", "reward_mode", "time_pressure", "observability"):
+            value = next(iter(c.requirement.values()), None)
+            out[c.kind] = (value, c.status)
+    return out
+
+
+# -- session 23's round 40, done by the lead (the helper made no change): answers damaged, rewards often, few steps, a
+# -- span of time with its modifier, unable to look through all of it, people by where they live ------------------
+@pytest.mark.parametrize("directive, kind, value", [
+    ("support desk whose api replies are sometimes mangled", "noise", True),
+    ("webshop where tool outputs may come back scrambled", "noise", True),
+    ("warehouse with regular rewards", "reward_mode", "dense"),
+    ("blocks world, immediate feedback", "reward_mode", "dense"),
+    ("filesystem: move 2 files within just a few moves", "time_pressure", "tight"),
+    ("calendar, short time frame", "time_pressure", "tight"),
+    ("transport, the timeline is generous", "time_pressure", "loose"),
+    ("webshop agent can't browse the entire catalogue, buy 1 lamp", "observability", True),
+])
+def test_round_40_classes(directive: str, kind: str, value: object) -> None:
+    assert _kinds(directive)[kind] == (value, "honored")
+
+
+@pytest.mark.parametrize("directive, absent", [
+    ("filesystem: restore 2 corrupted files", "noise"),  # the files' state, no tool's answer
+    ("calendar: plan the project timeline", "time_pressure"),  # a timeline alone is no pressure
+    ("warehouse robot that cannot open the door", "observability"),  # no seeing
+])
+def test_round_40_negatives(directive: str, absent: str) -> None:
+    assert absent not in _kinds(directive)
+
+
+def test_residents_are_the_elevators_riders() -> None:
+    (count,) = _clauses("an elevator takes 2 tenants to their floors", "goal_count")
+    assert count.requirement == {"goal_count": 2, "type": "passenger"} and count.status == "honored"
