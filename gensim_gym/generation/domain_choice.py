@@ -62,9 +62,12 @@ def choose_domains(text: str, notes: list[str], on_unknown: str) -> list[str]:
     scored evidence; where none is found, :class:`DirectiveError` (``on_unknown="error"``) or :data:`DEFAULT_DOMAIN`
     with a warning (``"fallback"``)."""
     registry = load_registry()
-    explicit = re.search(r"\bdomains?\s*[:=]\s*([a-z_, ]+)", text)
+    explicit = re.search(r"(?:\b([a-z_]+)\s+)?\bdomains?\s*[:=]\s*([a-z_, ]+)", text)
     if explicit:
-        names = _explicit_domains(explicit.group(1), registry)
+        # "gripper domain: move 3 balls": the world named before the word is the one, the task follows the colon
+        # (session 23: it read "move" as a misspelt domain and raised)
+        before = explicit.group(1)
+        names = [before] if before in registry else _explicit_domains(explicit.group(2), registry)
         notes.append(f"domains named explicitly: {', '.join(names)}")
         return names
     found = _conjunct_domains(text, registry, notes) or scored_domains(text, registry, notes)

@@ -100,3 +100,21 @@ def test_round_40_negatives(directive: str, absent: str) -> None:
 def test_residents_are_the_elevators_riders() -> None:
     (count,) = _clauses("an elevator takes 2 tenants to their floors", "goal_count")
     assert count.requirement == {"goal_count": 2, "type": "passenger"} and count.status == "honored"
+
+
+@pytest.mark.parametrize("directive, domains", [
+    ("Blocks domain: stack 3 blocks, sparse", ("blocks",)),
+    ("the ferry domain: carry 2 cars across", ("ferry",)),
+    ("domain: calendar, filesystem", ("calendar", "filesystem")),  # the list form, as before
+])
+def test_a_world_named_before_domain_colon_is_the_world(directive: str, domains: tuple[str, ...]) -> None:
+    """"Gripper domain: move 3 balls" read "move" as a misspelt domain after the colon and raised (fresh55 at first
+    contact); the world named before the word is the one."""
+    assert read(directive).knobs.domains == domains
+
+
+def test_an_unknown_name_after_domain_colon_still_raises() -> None:
+    from gensim_gym.errors import DirectiveError
+
+    with pytest.raises(DirectiveError, match="unknown domain 'moev'"):
+        read("domain: moev")
