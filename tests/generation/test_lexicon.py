@@ -26,10 +26,9 @@ from gensim_gym.generation.lexicon import (
 )
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
-#: Held-out sets no test may read (the next round's measure): skipped by name, never opened. None is pending: fresh55,
-#: rounds 39 and 40's measure, was run once, untouched, after them (results/fidelity_fresh55_unseen.txt); the next
-#: round's set goes here before that round starts.
-HELD_OUT: frozenset[str] = frozenset()
+#: Held-out sets no test may read (the next round's measure): skipped by name, never opened. fresh58 is round 41's
+#: measure, run once, untouched, after it (results/fidelity_fresh58_unseen.txt).
+HELD_OUT: frozenset[str] = frozenset({"directives_fresh58.jsonl"})
 SETS = sorted(p for p in BENCHMARKS.glob("directives*.jsonl") if p.name not in HELD_OUT)
 
 
