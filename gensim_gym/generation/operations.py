@@ -209,13 +209,20 @@ def acquiring_verbs(text: str, domains) -> list[tuple[int, int, str]]:
     """``(start, end, tool)`` for each light verb of acquiring (:data:`ACQUIRING`) where a verb stands, with an object
     after it that is the goods of a chosen world that buys: a noun it counts ("get 3 birthday presents": products), or
     a count of things no other chosen world counts ("obtain 2 laptops"). It asks for that world's buying tool."""
+    return _buying(text, domains, list(re.finditer(rf"{VERB_SLOT}({ACQUIRING})(?={AN_OBJECT})", text)))
+
+
+def _buying(text: str, domains, verbs: list[re.Match[str]]) -> list[tuple[int, int, str]]:
+    """``(start, end, tool)`` for each of ``verbs`` (group 1 the verb) whose object is the goods of a chosen world
+    that buys: a noun it counts, or a count of things no other chosen world counts. The test both
+    :func:`acquiring_verbs` and :func:`wanting_goods` make of the words after their verb."""
     out = []
     for name in domains:
         tool = operations(name).get("buy")
         if tool is None:
             continue
         others = [d for d in domains if d != name]
-        for m in re.finditer(rf"{VERB_SLOT}({ACQUIRING})(?={AN_OBJECT})", text):
+        for m in verbs:
             words = object_words(text, m.end(1))
             goods = any(counted_type(w, [name]) for w in words)
             counted = bool(words) and re.fullmatch(NUMBER, words[0]) is not None \
@@ -491,19 +498,7 @@ def wanting_goods(text: str, domains) -> list[tuple[int, int, str]]:
     other chosen world counts): a shopper wanting goods is buying them (round 39)."""
     if "want" not in text and "need" not in text and "like" not in text:
         return []
-    out = []
-    for name in domains:
-        tool = operations(name).get("buy")
-        if tool is None:
-            continue
-        others = [d for d in domains if d != name]
-        for m in _WANTING.finditer(text):
-            words = object_words(text, m.end(1))
-            counted = bool(words) and re.fullmatch(NUMBER, words[0]) is not None \
-                and not any(counted_type(w, others) for w in words)
-            if counted or any(counted_type(w, [name]) for w in words):
-                out.append((m.start(1), m.end(1), tool))
-    return out
+    return _buying(text, domains, list(_WANTING.finditer(text)))
 
 
 #: Having a thing delivered from a shop (round 39: "get a drone delivered from an online electronics store", "have 2
