@@ -20,7 +20,13 @@ from gensim_gym.generation.evidence import (
     keyword_pattern,
     trade_spans,
 )
-from gensim_gym.generation.field_vocabulary import FIELD_ACTS, field_names, field_verbs, weak_field_words
+from gensim_gym.generation.field_vocabulary import (
+    ASKING_SUPPORT,
+    FIELD_ACTS,
+    field_names,
+    field_verbs,
+    weak_field_words,
+)
 from gensim_gym.generation.lexicon import (
     ACCOMPLISH_VERBS,
     CLOSING_VERBS,
@@ -228,9 +234,12 @@ def _tasks(text: str) -> list[str]:
     and order a hotel room online", "back up the reports and then reply to a customer"): a part starts where "and"
     or "then" stands before a verb, or before scheduling a kind of meeting ("and then set up a standup": round 25).
     One part where the directive goes on to no next verb."""
-    # (a verb with its object after it, or after its preposition: "and trucks, load 2 crates" goes on to no task)
+    # (a verb with its object after it, or after its preposition: "and trucks, load 2 crates" goes on to no task; or
+    # an act that names a world's trade, whatever follows its verb: "then ask support for a refund", round 41)
     cuts = [m for m in _NEXT_TASK.finditer(text) if m.group(1) not in _DETERMINER_LIKE
-            and (verb_of(m.group(1)) is not None and _object_after(text, m.end(1)) or SCHEDULING.match(text, m.end()))]
+            and (verb_of(m.group(1)) is not None and _object_after(text, m.end(1)) or SCHEDULING.match(text, m.end())
+                 or verb_of(m.group(1)) is not None and any(r.match(text, m.end()) for r in FIELD_ACTS.values())
+                 or _ASKING_SUPPORT.match(text, m.end()))]
     if len(cuts) > 3:
         return [text]  # a long run of "and ..." is no short sequence of tasks (and stays cheap to read)
     bounds = [0, *(x for m in cuts for x in (m.start(), m.end())), len(text)]
@@ -242,6 +251,11 @@ def _object_after(text: str, end: int) -> bool:
     its particle ("set up a standup": round 25)."""
     prep = re.match(r"\s+(?:to|with|on|for|about|up|out|off|away|down)\b", text[end:])
     return takes_object(text, end) or prep is not None and takes_object(text, end + prep.end())
+
+
+#: Turning to the help desk (round 41: "then contact customer service about a refund"): a task of its own, whose
+#: verbs of reaching someone ("contact", "email") the verb lexicon does not know.
+_ASKING_SUPPORT = re.compile(ASKING_SUPPORT)
 
 
 #: Words a verb lexicon may know that open no task ("and the", "then all").

@@ -23,6 +23,11 @@ from __future__ import annotations
 import re
 from functools import cache
 
+#: Words of a wheel's or tyre's damage (round 36: "1 punctured wheel" is tireworld's flat tire, ``lexicon.single_fact``;
+#: round 41: "3 deflated wheels" names the world, :data:`FIELD_NAMES`): a wheel or tyre said damaged is a flat one.
+TIRE_DAMAGE_WORDS = ("flat", "punctured", "burst", "blown", "deflated", "damaged", "busted", "leaking", "leaky",
+                     "ruptured")
+
 #: Phrases naming a world or its trade outright (strong evidence, as a toolset keyword is).
 FIELD_NAMES: dict[str, tuple[str, ...]] = {
     "calendar": ("datebook", "day planner", "appointment book", "time slots", "timeslots", "time slot", "timeslot",
@@ -84,7 +89,11 @@ FIELD_NAMES: dict[str, tuple[str, ...]] = {
     "sokoban": ("box-pushing", "box pushing", "crate-pushing", "crate pushing", "push puzzle"),
     "visitall": ("grid tour", "every square", "every cell", "every tile", "all squares", "all cells", "all tiles"),
     "tireworld": ("flat tyre", "flat tire", "puncture", "punctured", "spare wheel", "spare tyre", "spare tire",
-                  "wheel change", "tyre change", "tire change", "roadside"),
+                  "wheel change", "tyre change", "tire change", "roadside",
+                  # a wheel or tyre said damaged is a flat tire (round 41: "fixes 3 deflated wheels on a minibus"),
+                  # as "punctured" is; "wheel" alone is any vehicle's, and a damage word alone any thing's
+                  *(f"{damage} {noun}" for damage in TIRE_DAMAGE_WORDS if damage != "flat"
+                    for noun in ("wheel", "wheels", "tyre", "tyres", "tire", "tires"))),
     "depot": ("depot hoist", "depot hoists"),
     "dungeon": ("dungeon crawler", "dungeon crawl", "escape room", "roguelike", "rogue-like", "crypt", "catacomb",
                 "catacombs", "maze of rooms"),
@@ -236,7 +245,9 @@ FIELD_VERBS: dict[str, dict[str, str]] = {
                                "roll over", "drive over"), "move"),
     # arranging cubes into a stack or a tower is stacking them (round 39: "the arm must arrange 4 toy cubes with the
     # red one on top"): a blocks world's only way to arrange them
-    "blocks": dict.fromkeys(("arrange", "rearrange", "sort", "line up"), "stack"),
+    # (round 41: reordering or reshuffling them into a tower, "reorder 3 blocks into a new tower", is stacking too)
+    "blocks": dict.fromkeys(("arrange", "rearrange", "sort", "line up", "reorder", "re-order", "reshuffle",
+                             "shuffle"), "stack"),
     # getting out of a dungeon is walking to its way out (round 27: "escape the dungeon through 1 locked door")
     "dungeon": {**dict.fromkeys(("escape", "flee", "get out of", "break out of", "exit", "find the way out of",
                                  "find a way out of", "make it out of"), "move"),
@@ -288,9 +299,31 @@ TRACING = (r"\b(?:track(?:s|ed|ing)?|trac(?:e|es|ed|ing)|chas(?:e|es|ed|ing)(?:\
 #: Checking who is on the line (round 32: "after confirming who is calling", "verify who the caller is", "check who
 #: they are"): a verb of checking, then "who" and the person asked about. It is checking an identity, a help
 #: desk's act (``operations.identity_checks`` reads it as one); "confirm" alone stays the calendar's attendance.
+#: The people asked about may be counted and named by what they hold with the firm (round 41: "confirm who 2
+#: account holders are", "verify who the 3 subscribers are"): a help desk's customers, whoever keeps accounts.
 CHECKING_WHO = (r"\b(?:check|confirm|verif|validat|authenticat|establish|prov)(?:e|es|ed|ing|s|y|ies|ied|ying)?"
                 r"\s+who\s+(?:is\s+(?:calling|ringing|phoning|on\s+the\s+(?:line|phone))|(?:they|he|she|you)\s+(?:are|is)"
-                r"|(?:the\s+|this\s+|each\s+)?(?:caller|customer|client|person|user)s?\s+(?:is|are))\b")
+                r"|(?:(?:the|this|each|these|those|both|all)\s+)?(?:(?:\d+|two|three|four|five)\s+)?(?:account\s+)?"
+                r"(?:caller|customer|client|person|user|holder|subscriber|member)s?\s+(?:is|are))\b")
+
+#: Goods a customer never got (round 41: "a client who never received their parcel", "2 customers whose orders never
+#: arrived"): a delivery gone astray, which a help desk looks up (``operations.undelivered_goods``); a carrier
+#: delivers parcels, only a customer misses one. Group 1 is the words that say so.
+NOT_RECEIVED = (r"\b((?:never|not|didn't|did\s+not|hasn't|has\s+not|haven't|have\s+not|yet\s+to)\s+(?:yet\s+)?"
+                r"(?:receiv(?:e|ed)|got|gotten|get)\s+(?:(?:their|his|her|my|our|your|the|a|an|its|one|\d+)\s+)?"
+                r"(?:[a-z'-]+\s+)?(?:parcels?|packages?|orders?|deliver(?:y|ies)|shipments?|purchases?)"
+                r"|(?:parcels?|packages?|orders?|deliver(?:y|ies)|shipments?|purchases?)\s+(?:never|didn't|did\s+not"
+                r"|hasn't|has\s+not|haven't|have\s+not)\s+(?:yet\s+)?(?:arriv(?:e|ed)|c(?:o|a)me|show(?:n|ed)?\s+up"
+                r"|turn(?:ed)?\s+up))\b")
+
+#: Turning to the help desk for something (round 41: "then ask support for a refund on it", "contact customer service
+#: about 2 late orders"): a verb of asking or reaching someone, the help desk, then what it is asked for. It names
+#: the help desk's trade, and opens a task of its own after "then" (``domain_choice._tasks``).
+ASKING_SUPPORT = (r"\b(?:(?:ask|contact|call|e-?mail|message)(?:s|ed|ing)?|phon(?:e|es|ed|ing)|ring(?:s|ing)?|rang"
+                  r"|writ(?:e|es|ing)\s+to|wrote\s+to|reach(?:es|ed|ing)?\s+out\s+to|turn(?:s|ed|ing)?\s+to"
+                  r"|get(?:s|ting)?\s+in\s+touch\s+with|got\s+in\s+touch\s+with)\s+(?:the\s+|their\s+|its\s+)?"
+                  r"(?:support|help\s*desk|customer\s+service|customer\s+care|customer\s+support)"
+                  r"(?:\s+(?:team|desk|staff|line|agents?))?\s+(?:for|about|regarding|over|to)\b")
 
 #: A measure goods are counted in, and its "of" ("2 pairs of running shoes", "3 boxes of tea"): the goods follow it,
 #: and the count is of them (round 16 read "a pair of gloves"; round 34 "orders 2 pairs of running shoes online").
@@ -344,6 +377,8 @@ FIELD_ACTS: dict[str, re.Pattern[str]] = {
                           r"|his|her|your|\d+)\s+)?(?:(?:customers?|customer's|clients?|client's)\s+)?"
                           r"(?:lost|missing|delayed|late|overdue|misdelivered|undelivered|stolen|misrouted|stuck)\s+"
                           r"(?:[a-z'-]+\s+)?(?:shipments?|parcels?|packages?|orders?|deliveries|delivery|consignments?)\b"
+                          # goods a customer never got, and turning to the help desk (round 41)
+                          rf"|{NOT_RECEIVED}|{ASKING_SUPPORT}"
                           # money back for a thing bought (round 39: "wants their money back for 1 broken kettle"):
                           # a refund, which a help desk gives (a "money back guarantee" is a shop's promise, no act)
                           r"|\b(?:money|cash)\s+back\s+(?:for|on)\s+(?:(?:a|an|the|one|two|three|their|his|her|my|our"

@@ -26,7 +26,7 @@ import re
 from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
-from gensim_gym.generation.field_vocabulary import MEETING_KINDS, field_verbs
+from gensim_gym.generation.field_vocabulary import MEETING_KINDS, TIRE_DAMAGE_WORDS, field_verbs
 from gensim_gym.generation.toolsets import get_toolset, load_registry
 
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
@@ -558,8 +558,7 @@ def type_noun(word: str, domains: Any) -> str | None:
 #: Nouns that name a fact's thing only with a word of its damage before them (round 36): a punctured or flat wheel
 #: is the flat tire (``flat_tire()``), a spare wheel or a wheel alone is not.
 DAMAGED_NOUNS = {"wheel": "tire"}
-DAMAGE_WORDS = frozenset({"flat", "punctured", "burst", "blown", "deflated", "damaged", "busted", "leaking",
-                          "leaky", "ruptured"})
+DAMAGE_WORDS = frozenset(TIRE_DAMAGE_WORDS)
 
 
 def single_fact(word: str, domains: Any, modifier: str | None = None) -> str | None:

@@ -227,6 +227,12 @@ def _negated(words: str, kind: str, value: object) -> tuple[tuple[str, str, obje
             (rf"\b(?:{words})[- ](?:free|less)\b", kind, value))
 
 
+#: Slack itself: moves, steps or time left over ("to spare", "in hand"), which a quantity before it makes scant or
+#: plentiful (round 41).
+_SLACK = r"(?:steps?|moves?|turns?|actions?|time|seconds?|minutes?)\s+(?:to\s+spare|in\s+hand|left\s+over)\b"
+_SCANT_SLACK = r"few|very\s+few|only\s+a\s+few|just\s+a\s+few|little|very\s+little|not\s+many|not\s+much|hardly\s+any" \
+    r"|barely\s+any|scarcely\s+any|no|zero|not\s+a\s+single|not\s+one|one|a\s+single"
+
 #: Phrases that set a knob and would mislead a later recognizer if left in the text: time pressure ("a short
 #: horizon" is no request for short tasks, "a hard deadline" none for hard tasks), negated knob words ("without
 #: noise" asks for no noise and states no rule), "can't see" (hidden facts, not a rule), "long-horizon" (longer
@@ -236,6 +242,11 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     # haste negated or said to be no concern, and a pace, before the haste words themselves (round 6)
     (_NO_HASTE + "|" + _NO_CONCERN + "|" + _SLOW_PACE, "time_pressure", "loose"),
     (_FAST_PACE, "time_pressure", "tight"),
+    # the margin left over the moves a task needs (round 41: "few moves to spare" is tight; "a few steps to spare",
+    # "plenty of moves to spare" loose): a count of slack, said before "to spare" or "in hand"
+    (rf"(?<!a )\b(?:{_SCANT_SLACK})\s+(?:\w+\s+)?{_SLACK}", "time_pressure", "tight"),
+    (rf"\b(?:a\s+few|some|several|many|a\s+couple\s+of|plenty\s+of|lots\s+of|a\s+lot\s+of|enough|ample)\s+"
+     rf"(?:\w+\s+)?{_SLACK}", "time_pressure", "loose"),
     # haste asked of the agent: "be quick", "finish fast", "as fast as possible", "in as few moves as possible"
     (r"\b(?:be|act|work|move|finish|finishes|done|get it done|solve it|complete it)\s+(?:very\s+|really\s+)?(?:quick"
      r"|quickly|fast|rapidly|swiftly|promptly|speedily)\b|\bas (?:quick|quickly|fast|soon|swiftly|rapidly) as "

@@ -631,7 +631,9 @@ def _uncounted(text: str, knobs: Knobs, counted) -> Any:
             continue
         types = ", ".join(t.name for d in knobs.domains for t in registry[d].types)
         meant = next((n for d in knobs.domains if (n := modified_noun(noun, d))), None)
-        fact = single_fact(noun, knobs.domains) or (single_fact(meant, knobs.domains) if meant else None)
+        # (the words before the noun too: "3 deflated wheels" are flat tires, of which the world has one, round 41)
+        fact = single_fact(noun, knobs.domains) or (single_fact(meant, knobs.domains) if meant else None) \
+            or said_fact(text[m.start():end], knobs.domains)
         if meant:  # "1 flat": a flat tire, which tireworld has no objects of
             noun = f"{noun}' counts {meant}s ('a {noun_lemma(noun)}' is a {noun_lemma(noun)} {meant}), and '{meant}"
         yield m.start(), end, Clause(text[m.start():end], "goal_count", {"goal_count": number_value(m.group(1)),

@@ -38,7 +38,10 @@ _NORM_VERB = r"follow\w*|respect\w*|honou?r\w*|observ\w*|stick\w* to|keep\w* to|
 #: The words that open a rule rather than a task: "without double-booking anyone", "never delete the
 #: backups", "must not escalate", "stay under a $50 budget", "only for verified customers".
 _RULE_HEAD = (
-    r"without|never|no more than|don't|do not|not allowed to|(?:must|should|may|shall|can|will|does) not|mustn't"
+    # ("never" before a verb of goods reaching someone tells what happened, no rule: "a client who never received
+    # their parcel", "orders that never arrived", round 41)
+    r"without|never(?!\s+(?:yet\s+)?(?:received|arrived|got|gotten|came|showed\s+up|turned\s+up)\b)"
+    r"|no more than|don't|do not|not allowed to|(?:must|should|may|shall|can|will|does) not|mustn't"
     r"|shouldn't|can't|cannot|won't|doesn't|forbid(?!den)\w*|prohibit(?!ed)\w*|no \w+ (?:allowed|permitted)"
     r"|(?:stay |keep |remain )?(?:within|under|below|inside) (?:the |a |an |our |their )?"
     r"(?:\$?\d[\d,.]*\s*(?:dollars?|euros?|usd|eur)?\s+)?budget"
