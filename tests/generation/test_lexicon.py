@@ -26,9 +26,8 @@ from gensim_gym.generation.lexicon import (
 )
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
-#: Held-out sets no test may read (the next round's measure): skipped by name, never opened. None is pending: fresh58,
-#: the measure of the reader after rounds 39 and 40 and session 23's fixes, was run once, untouched
-#: (results/fidelity_fresh58_unseen.txt); the next round's set goes here before that round starts.
+#: Held-out sets no test may read (the next round's measure): skipped by name, never opened. fresh59 is pending: it
+#: measures the reader after rounds 41-43 and is run once, untouched, before it joins fidelity.py's SETS.
 HELD_OUT: frozenset[str] = frozenset({"directives_fresh59.jsonl"})
 SETS = sorted(p for p in BENCHMARKS.glob("directives*.jsonl") if p.name not in HELD_OUT)
 
