@@ -189,13 +189,9 @@ def _goal_of(tool: str, domains) -> tuple[str, str] | None:
         for t in ts.tools + ts.extra_tools:
             if not calls(t.name, tool):
                 continue
-            types = {p.name: p.type for p in t.params}
-            for effect in t.effects:
-                negated = effect.startswith("not ")
-                m = re.match(r"([a-z_]+)\(\?([a-z_]+)", effect.removeprefix("not "))
-                goals = ts.goal_negated if negated else ts.goal_predicates
-                if m and m.group(1) in goals and m.group(2) in types:
-                    return name, types[m.group(2)]
+            for effect in ts.goal_effects(t):
+                if effect.args and effect.args[0] is not None:
+                    return name, effect.args[0]
     return None
 
 

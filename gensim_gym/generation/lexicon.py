@@ -342,9 +342,7 @@ def main_tool(domain: str) -> str | None:
     "get 2 shipments to their cities using trucks" asked for ``unload_airplane``, and its golden plan, which only
     drove, never met it (session 23)."""
     ts = get_toolset(domain)
-    makers = [family(tool.name) for tool in ts.tools
-              if {m.group(1) for e in tool.effects for m in [re.match(r"\s*([a-z_]\w*)\(", e)] if m}
-              & set(ts.goal_predicates)]
+    makers = [family(tool.name) for tool in ts.tools if any(not e.negated for e in ts.goal_effects(tool))]
     if not makers:
         return None
     verb = _tool_verb(makers[0])

@@ -39,7 +39,7 @@ from gensim_gym.generation.lexicon import (
     operations,
     tool_verb,
 )
-from gensim_gym.generation.toolsets import get_toolset
+from gensim_gym.generation.toolsets import get_toolset, predicate_effects
 from gensim_gym.generation.word_roles import noun_here
 from gensim_gym.generation.wording import verb_pattern
 
@@ -732,7 +732,6 @@ def scheduling_verbs(text: str, domains) -> list[tuple[int, int, str]]:
             for m in regex.finditer(text)]
 
 
-_ARGUMENTS = re.compile(r"\?([A-Za-z_]\w*)")
 #: A predicate a precondition requires true (no "not" before it), with its first argument; group 1 the predicate,
 #: group 2 the argument's name.
 _REQUIRED = re.compile(r"(?<!not )(?<!not \()\b([a-z_]+)\(\?([A-Za-z_]\w*)")
@@ -757,9 +756,8 @@ def _common_step(domain: str, kind: str, families: frozenset[str]) -> str | None
         required = said if required is None else required & said
     initial = " ".join(str(entry) for entry in ts.init)
     for predicate in sorted(required or ()):
-        makers = {family(t.name) for t in ts.tools for e in t.effects
-                  if re.match(rf"{predicate}\(\?(\w+)", e.strip())
-                  and {p.name: p.type for p in t.params}.get(_ARGUMENTS.findall(e)[0]) == kind}
+        makers = {family(t.name) for t in ts.tools for e in predicate_effects(t)
+                  if not e.negated and e.predicate == predicate and e.args[:1] == (kind,)}
         if len(makers) != 1 or re.search(rf"(?<!not )\b{predicate}\(", initial):
             continue
         maker = next(iter(makers))
@@ -793,17 +791,12 @@ def world_task_tool(domain: str, kind: str) -> str | None:
     qualifying: set[str] = set()
     naming: set[str] = set()
     for tool in ts.tools:
-        types = {p.name: p.type for p in tool.params}
-        for effect in tool.effects:
-            name = effect.strip().split("(", 1)[0]
-            if name not in ts.goal_predicates:
-                continue
-            args = [types.get(a) for a in _ARGUMENTS.findall(effect)]
-            if kind not in args:
+        other = any(p.type != kind for p in tool.params)
+        for effect in ts.goal_effects(tool):
+            if effect.negated or kind not in effect.args:
                 continue
             naming.add(family(tool.name))
-            other = any(t != kind for t in types.values())
-            if args[0] == kind and (len(args) >= 2 or other):
+            if effect.args[0] == kind and (len(effect.args) >= 2 or other):
                 qualifying.add(family(tool.name))
     if len(qualifying) != 1 or naming != qualifying:
         # several tasks on these objects: the step all of them need first, where it is the world's own act

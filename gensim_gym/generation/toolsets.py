@@ -16,12 +16,14 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib.util import find_spec
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from gensim_gym._json import load_file
 from gensim_gym._resources import data_dir
+from gensim_gym.dsl.ast import SetFact, Var
 from gensim_gym.errors import ArgumentTypeError, DirectiveError, MissingDependencyError, SpecError, did_you_mean
 from gensim_gym.spec.model import Constraint, Fluent, Predicate, Tool
+from gensim_gym.spec.validate import parse_effect_cached
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,30 @@ class ConstraintTemplate:
         return cls(Constraint.from_dict(body), tuple(d.get("keywords", ())), dict(d.get("tools", {})),
                    tuple(Predicate.from_dict(p) for p in d.get("predicates", ())), dict(d.get("fluents", {})),
                    {t: tuple(v) for t, v in d.get("objects", {}).items()})
+
+
+class FactEffect(NamedTuple):
+    """One effect of a tool that makes a fact true or false: ``not at(?item, ?place)`` in a tool whose parameters
+    are an ``item`` and a ``location`` is ``FactEffect("at", ("item", "location"), negated=True)``."""
+
+    predicate: str
+    args: tuple[str | None, ...]  # each argument's type: the tool parameter's, None for an object name
+    negated: bool
+
+
+@cache
+def predicate_effects(tool: Tool) -> tuple[FactEffect, ...]:
+    """``tool``'s effects on facts, in order, parsed by the DSL's own parser (a fluent's change and a reveal are
+    not such effects): what the readers asking what a tool does to a world's goals look at
+    (:meth:`Toolset.goal_effects`)."""
+    types = {p.name: p.type for p in tool.params}
+    out = []
+    for text in tool.effects:
+        effect = parse_effect_cached(text)
+        if isinstance(effect, SetFact):
+            args = tuple(types.get(a.name) if isinstance(a, Var) else None for a in effect.atom.args)
+            out.append(FactEffect(effect.atom.name, args, negated=not effect.value))
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -113,6 +139,12 @@ class Toolset:
     @property
     def all_tools(self) -> tuple[Tool, ...]:
         return self.tools + self.extra_tools + self.distractor_tools
+
+    def goal_effects(self, tool: Tool) -> tuple[FactEffect, ...]:
+        """``tool``'s effects on this world's goals: a goal predicate made true, or a predicate the goals negate
+        made false (a deletion)."""
+        return tuple(e for e in predicate_effects(tool)
+                     if e.predicate in (self.goal_negated if e.negated else self.goal_predicates))
 
     def seen(self, hiding: bool) -> Toolset:
         """This toolset as a task sees it: with its reveal tools and predicates where it hides facts, with

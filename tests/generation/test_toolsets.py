@@ -117,3 +117,24 @@ def test_support_has_numeric_goals_and_filesystem_negated_goals():
     files = _generator("domain: filesystem", 1.0)
     goals = [g for s in range(8) for g in files.generate(s).task.goal]
     assert any(g.startswith("not ") for g in goals)
+
+
+def test_goal_effects_parse_facts_and_skip_fluents_and_reveals() -> None:
+    """A tool's goal effects are its fact effects on the world's goals, each argument typed by the tool's
+    parameters; a deletion counts where the goals negate that predicate, and a fluent's change or a reveal is
+    never one (the readers of ``main_tool``, ``world_task_tool`` and the counts all rely on that)."""
+    from gensim_gym.generation.toolsets import FactEffect, predicate_effects
+    from gensim_gym.spec.model import Param, Tool
+
+    tool = Tool("shelve", "", (Param("item", "item"), Param("place", "location")), "true",
+                ("at(?item, ?place)", "not carried(?item)", "stock(?place) += 1", "reveal at(_, ?place)",
+                 "at(?item, dock)"))
+    assert predicate_effects(tool) == (FactEffect("at", ("item", "location"), False),
+                                       FactEffect("carried", ("item",), True),
+                                       FactEffect("at", ("item", None), False))
+    warehouse = REGISTRY["warehouse"]
+    goals = [e for t in warehouse.tools for e in warehouse.goal_effects(t)]
+    assert goals and all(e.predicate in warehouse.goal_predicates and not e.negated for e in goals)
+    filesystem = REGISTRY["filesystem"]
+    deletions = [e for t in filesystem.all_tools for e in filesystem.goal_effects(t) if e.negated]
+    assert deletions and all(e.predicate in filesystem.goal_negated for e in deletions)
