@@ -296,9 +296,11 @@ def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[
                 out.append((m.start(), end, m.end(1), m.group(1), kind))
                 break
             # "1 flat tire": the one thing a fact without arguments is about, where no type names it (a goal count
-            # of 1; "2 flat tires" stays uncounted, as the world has one: round 6)
-            if kind is None and number_value(m.group(1)) == 1 \
-                    and single_fact(word, domains, m.group(2) if end == m.end(3) else None) is not None:
+            # of 1; "2 flat tires" stays uncounted, as the world has one: round 6), its state said before the noun
+            # or after it ("one wheel is flat")
+            if kind is None and number_value(m.group(1)) == 1 and any(
+                    single_fact(word, domains, state) is not None
+                    for state in (m.group(2) if end == m.end(3) else None, _state_after(text, end))):
                 out.append((m.start(), end, m.end(1), m.group(1), None))
                 break
     out += _compound_counts(text, domains, out)
@@ -332,6 +334,19 @@ def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[
     spread = _distributive_counts(text, domains)
     out = [c for c in out if not any(a <= c[0] < b for a, b, *_ in spread)]  # "with each of 3 people": one count
     return sorted(spread + out) or _single_counts(text, domains) or _open_counts(text, domains)
+
+
+#: A state said of a noun after it ("one wheel is flat", "1 tyre has gone flat"): a copula or a verb of becoming,
+#: an adverb at most, then the word of the state.
+_STATE_AFTER = re.compile(r"\s+(?:is|was|has gone|had gone|went|goes|got|gets|has been|had been|became|has become"
+                          r"|looks|seems)\s+(?:now\s+|already\s+|completely\s+|totally\s+)?([a-z]+)")
+
+
+def _state_after(text: str, end: int) -> str | None:
+    """The state said after the noun ending at ``end`` ("one wheel is flat": "flat"), read as the modifier
+    :func:`lexicon.single_fact` takes before the noun ("1 flat wheel"); None where none follows."""
+    m = _STATE_AFTER.match(text, end)
+    return None if m is None else m.group(1)
 
 
 def _hyphen_counts(text: str, domains, taken: list) -> list:

@@ -209,6 +209,11 @@ _UP_TO_SIX = r"(?:\s+[\w'-]+){0,6}?\s+"
 _PAYOFF = rf"{REWARD_WORD}|feedback"
 
 
+#: How often rewards come: often ("frequent feedback", session 23) is dense, seldom ("rare feedback") sparse.
+_OFTEN = r"frequent|regular|constant|continuous|continual|ongoing|steady|immediate|instant|step-?level"
+_SELDOM = r"infrequent|rare|seldom|scarce|sporadic|occasional|delayed|few"
+_PAYOFF_NOUN = r"feedback|rewards?|reward signals?|signals?"
+
 #: Words that negate the knob word they stand before ("nothing stochastic", "no hidden facts", "never noisy",
 #: "free of noise", "non-deterministic"), with at most one intensifier or adjective between.
 NEGATOR = (r"no|not|nothing|none|never|without|zero|non|free of|isn't|aren't|is not|are not|don't want"
@@ -388,6 +393,10 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      r"|\b(?:sees?|seeing|shows?|showing|observes?)\s+(?:the\s+)?(?:whole|entire|full|complete)\s+(?:board|map|grid|state"
      r"|world|layout|environment|picture)\b",
      "partial", False),
+    # rewards or feedback that seldom come ("infrequent rewards", "rare feedback"), or that are said not to come
+    # often ("no frequent feedback"): a reward at the end, sparse ("infrequent rewards" read dense before)
+    (rf"\b(?:{_SELDOM})\s+(?:{_PAYOFF_NOUN})\b", "reward_mode", "sparse"),
+    *_negated(rf"(?:{_OFTEN})\s+(?:{_PAYOFF_NOUN})", "reward_mode", "sparse"),
     *_negated(r"sparse|sparsely|sparse rewards?", "reward_mode", "dense"),
     *_negated(r"(?:dense|shaped|intermediate|progress|per[- ]step|partial)\s+rewards?"
               r"|(?:rewards?|credit)\s+for\s+(?:any\s+|partial\s+|incremental\s+)?progress|(?:reward\s+|progress\s+)?"
@@ -428,8 +437,7 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      r"|earns?\s+(?:a\s+)?(?:rewards?|points?|credit))\b"
      # a reward for each part done (round 6): "partial credit", "a reward per delivered crate", "points for every box"
      # rewards that come often (session 23: "with frequent feedback", "regular rewards", "constant reward signal")
-     r"|\b(?:frequent|regular|constant|continuous|continual|ongoing|steady|immediate|instant|step-?level)\s+"
-     r"(?:feedback|rewards?|reward signals?|signals?)\b"
+     rf"|\b(?:{_OFTEN})\s+(?:{_PAYOFF_NOUN})\b"
      r"|\bpartial credit\b|\b(?:rewards?|rewarded|points?|credit|bonus(?:es)?|feedback)\s+(?:per|for each|for every"
      r"|on each|on every|after each|after every|with each|with every|each time|at each|at every)\b"
      # each step said to be rewarded (round 38: "every move is rewarded", "each action earns a reward", "every

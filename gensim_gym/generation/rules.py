@@ -22,7 +22,7 @@ from gensim_gym.generation.lexicon import (
     rule_templates,
     verb_of,
 )
-from gensim_gym.generation.toolsets import get_toolset, load_registry
+from gensim_gym.generation.toolsets import get_toolset, load_registry, predicate_effects
 from gensim_gym.generation.wording import verb_pattern
 
 #: States a rule keeps something in ("keep the dock clear", "the backups must stay untouched").
@@ -369,8 +369,8 @@ def built_in_qualifiers(text: str, domains) -> list[tuple[int, int, str, str]]:
 
 
 def _added(tool) -> set[str]:
-    """The predicates ``tool``'s effects make true."""
-    return {m.group(1) for e in tool.effects for m in [re.match(r"\s*([a-z_]\w*)\(", e)] if m}
+    """The predicates ``tool``'s effects make true (a fluent it changes, ``credit`` of a refund, is no such fact)."""
+    return {e.predicate for e in predicate_effects(tool) if not e.negated}
 
 
 def _verb_hits(text: str, verbs: dict[str, str]) -> list[tuple[int, str]]:

@@ -1,0 +1,56 @@
+"""Session 24, between rounds: how often rewards come says the reward mode ("infrequent rewards" and "rare feedback"
+are sparse; "infrequent rewards" read dense before, "no frequent feedback" is sparse, "frequent feedback" stays
+dense), and a flat tyre's state may be said after the noun ("one wheel is flat" counts tireworld's one flat tire,
+as "1 flat wheel" does). Tested on phrasings that are in no benchmark set, with negatives."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.reading_quiet import clauses, counts
+
+
+def _reward(directive: str) -> list[tuple[object, str]]:
+    return [(c.requirement.get("reward_mode"), c.status) for c in clauses(directive, "reward_mode")]
+
+
+@pytest.mark.parametrize("directive", [
+    "warehouse picker moves 2 crates, infrequent rewards",
+    "calendar agent books 1 review with rare feedback",
+    "webshop buyer gets 2 mugs; no frequent feedback",
+    "sokoban with sporadic rewards",
+])
+def test_seldom_rewards_are_sparse(directive: str) -> None:
+    assert _reward(directive) == [("sparse", "honored")]
+
+
+@pytest.mark.parametrize("directive", [
+    "warehouse picker moves 2 crates with frequent feedback",
+    "blocks world, constant reward signal",
+])
+def test_frequent_rewards_stay_dense(directive: str) -> None:
+    assert _reward(directive) == [("dense", "honored")]
+
+
+def test_occasional_failures_are_noise_not_a_reward_mode() -> None:
+    directive = "warehouse picker moves 2 crates with occasional failures"
+    assert _reward(directive) == []
+    assert [c.requirement.get("noise") for c in clauses(directive, "noise")] == [True]
+
+
+@pytest.mark.parametrize("directive", [
+    "tireworld: one wheel is flat, swap it",
+    "tireworld, 1 tyre has gone flat, fix it",
+    "tireworld where one tire is already flat; replace it",
+])
+def test_state_after_the_noun_counts_the_one_flat_tire(directive: str) -> None:
+    assert [(c.requirement["goal_count"], c.status) for c in clauses(directive, "goal_count")] == [(1, "honored")]
+
+
+@pytest.mark.parametrize("directive", [
+    "tireworld: one wheel is fine, swap the spare",
+    "tireworld, one wheel is new",
+])
+def test_a_state_that_is_no_damage_is_no_flat_tire(directive: str) -> None:
+    # a wheel is no type of the world: the count stays unsupported, as it was before the state was read
+    assert counts(directive) == [(1, None, "unsupported")]
