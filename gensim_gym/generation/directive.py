@@ -81,6 +81,7 @@ from gensim_gym.generation.rules import (
     rule_phrases,
     rule_templates_at,
 )
+from gensim_gym.generation.spelling import spelled
 from gensim_gym.generation.wording import masked, verb_pattern
 
 __all__ = [
@@ -172,7 +173,7 @@ def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str 
     if on_unknown not in ON_UNKNOWN:
         raise DirectiveError(f"on_unknown must be one of {', '.join(map(repr, ON_UNKNOWN))}, got {on_unknown!r}"
                              f"{did_you_mean(str(on_unknown), ON_UNKNOWN)}")
-    full = directive.lower()
+    full = spelled(directive.lower())  # misspelt keywords mended (round 43: "calender", "dont")
     notes: list[str] = []
     domains = choose_domains(full, notes, on_unknown)
     phrases = knob_phrases(full)

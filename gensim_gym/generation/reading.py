@@ -106,6 +106,7 @@ from gensim_gym.generation.operations import (
     world_task_tool,
 )
 from gensim_gym.generation.rules import originals_kept, protected_place
+from gensim_gym.generation.spelling import spelled
 from gensim_gym.generation.toolsets import load_registry
 from gensim_gym.generation.unread import NOT_UNDERSTOOD, RANK_NOUNS, likely_kind
 from gensim_gym.generation.word_roles import (
@@ -220,8 +221,9 @@ DOMAIN_FREE = frozenset({"difficulty", "reward_mode", "noise", "time_pressure", 
 
 
 def reading_of(text: str, knobs: Knobs) -> Reading:
-    """The clauses of ``text`` given the knobs it was parsed into."""
-    lower = text.lower()
+    """The clauses of ``text`` given the knobs it was parsed into (read as ``parse_directive`` read it: with its
+    misspelt keywords mended, ``spelling.spelled``)."""
+    lower = spelled(text.lower())
     claimed = bytearray(len(lower))
     clauses: list[tuple[int, Clause]] = []
 
