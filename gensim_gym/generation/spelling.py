@@ -4,6 +4,7 @@ apostrophe of a negation ("dont touch the config files", "it doesnt see"). Both 
 reads the text (:func:`spelled`, applied by ``directive.parse_directive`` and ``reading.reading_of`` alike, so the
 knobs and the clauses read the same words):
 
+* "then" after a comparative is "than" where no verb follows ("more then budget", :func:`_than`);
 * a negation without its apostrophe gets it back (:data:`_APOSTROPHES`; "cant" and "wont" are words of their own
   and stay as they are);
 * a word of at least :data:`MIN_LENGTH` letters that the reader does not know is replaced by the one keyword of
@@ -63,7 +64,21 @@ def spelled(text: str) -> str:
     """``text`` (lower case) with negations' apostrophes restored and misspelt keywords mended (module docstring).
     Its words keep their order; a mended word may change its length."""
     text = _APOSTROPHE.sub(lambda m: _APOSTROPHES[m.group(0)], text)
+    text = _THEN.sub(_than, text)
     return _WORD.sub(lambda m: mended(m.group(0)), text)
+
+
+#: "then" after a comparative, where "than" was meant ("not spend more then budget"); "more then check out" is a
+#: next step, told by the verb after it (:func:`_than`).
+_THEN = re.compile(r"\b(more|less|fewer|greater|higher|lower|bigger|smaller|larger|cheaper|rather)\s+then\b"
+                   r"(?=\s+([a-z]+))")
+
+
+def _than(match: re.Match[str]) -> str:
+    """``match`` (a comparative and "then") with "than" for "then", unless a known verb follows (a next step)."""
+    if verb_of(match.group(2)) is not None:
+        return match.group(0)
+    return f"{match.group(1)} than"
 
 
 _WORD = re.compile(rf"(?<![\w'/.-])[a-z]{{{MIN_LENGTH},}}(?![\w'/-])")
