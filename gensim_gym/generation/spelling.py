@@ -72,7 +72,7 @@ def spelled(text: str) -> str:
 #: "then" after a comparative, where "than" was meant ("not spend more then budget"); "more then check out" is a
 #: next step, told by the verb after it (:func:`_than`).
 _THEN = re.compile(r"\b(more|less|fewer|greater|higher|lower|bigger|smaller|larger|cheaper|rather)\s+then\b"
-                   r"(?=\s+([a-z]+))")
+                   r"(?=\s+([a-z]+|[$\d]))")
 
 
 def _than(match: re.Match[str]) -> str:
