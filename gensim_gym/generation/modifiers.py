@@ -256,7 +256,10 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      # ... said without its preposition, or its plural (round 43, hasty English: "few step only", "only very few
      # moves"): "only" marks the few as the allowance
      r"|\b(?:only|just)\s+(?:very\s+)?few\s+(?:steps?|moves?|actions?|turns?)\b"
-     r"|\b(?<!a )(?:very\s+)?few\s+(?:steps?|moves?|actions?|turns?)\s+only\b",
+     r"|\b(?<!a )(?:very\s+)?few\s+(?:steps?|moves?|actions?|turns?)\s+only\b"
+     # haste as an adverb closing the clause, its verb far off (round 43: "cancel 2 meetings very fast, ..."); not
+     # a thing said to be fast ("the arm is very fast")
+     r"|(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bbe )\b(?:very|really|super|extra)\s+(?:fast|quick)(?=\s*(?:[,;.!]|$))",
      "time_pressure", "tight"),
     # much time said to be at hand, also in the hasty "many time" (round 43: "many time available", "much time
     # left"); "not much time" is tight (above), "too much time" says nothing of the horizon

@@ -4,7 +4,7 @@ misspelt keyword of five or more letters is mended to the one keyword one edit a
 (``spelling.mended``); a negation without its apostrophe gets it back ("dont", "doesnt"); "then" after a
 comparative is "than" unless a verb follows; seeing is read without its auxiliary or its owner ("not see all",
 "sees only own", "sees only adjacent"); "few step only" is a tight horizon and "many time available" a loose one;
-a reward "in end" is sparse; "but not <verb>" opens a rule; ", after that <verb>" opens a next task. Tested on
+"very fast" closing a clause is haste; a reward "in end" is sparse; "but not <verb>" opens a rule; ", after that <verb>" opens a next task. Tested on
 phrasings that are in no benchmark set, with negatives."""
 
 from __future__ import annotations
@@ -152,3 +152,17 @@ def test_after_that_opens_a_next_task(directive, worlds):
 
 def test_after_that_without_a_verb_is_one_task():
     assert _domains("delete 2 files in the folder, after that the folder is empty") == ["filesystem"]
+
+
+# -- haste as an adverb closing its clause ---------------------------------------------------------------------------
+@pytest.mark.parametrize("directive", [
+    "book 2 meetings in calendar really quick",
+    "robot deliver 3 crate to the dock very fast, noisy",
+])
+def test_very_fast_closing_a_clause_is_tight(directive):
+    assert _first(directive, "time_pressure") == ({"horizon_slack": "tight"}, "honored")
+
+
+def test_a_thing_said_to_be_fast_is_no_time_pressure():
+    found = _first("the robot arm is very fast, stack 3 blocks", "time_pressure")
+    assert found is None or found[1] == "unsupported"
