@@ -3,9 +3,9 @@ misspelt keyword of five or more letters is mended to the one keyword one edit a
 ("calandar", "purchse", "delte"), but never a real word, a derived word or a short word with a changed letter
 (``spelling.mended``); a negation without its apostrophe gets it back ("dont", "doesnt"); "then" after a
 comparative is "than" unless a verb follows; seeing is read without its auxiliary or its owner ("not see all",
-"sees only own", "sees only adjacent"); "few step only" is a tight horizon and "many time available" a loose one;
-"very fast" closing a clause is haste; a reward "in end" is sparse; "but not <verb>" opens a rule; ", after that <verb>" opens a next task. Tested on
-phrasings that are in no benchmark set, with negatives."""
+"sees only own", "sees only adjacent"); "few step only" and "very fast" closing a clause are a tight horizon and
+"many time available" a loose one; a reward "in end" is sparse; "but not <verb>" opens a rule; ", after that
+<verb>" opens a next task. Tested on phrasings that are in no benchmark set, with negatives."""
 
 from __future__ import annotations
 
