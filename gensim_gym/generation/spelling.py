@@ -64,9 +64,27 @@ REAL_WORDS = frozenset({
 def spelled(text: str) -> str:
     """``text`` (lower case) with negations' apostrophes restored and misspelt keywords mended (module docstring).
     Its words keep their order; a mended word may change its length."""
+    explicit = _EXPLICIT.search(text)  # "domain: webshop, calender" names worlds exactly: an unknown one is an error
+    if explicit is not None:
+        a, b = explicit.span(1)
+        return spelled(text[:a]) + text[a:b] + spelled(text[b:])
     text = _APOSTROPHE.sub(lambda m: _APOSTROPHES[m.group(0)], text)
     text = _THEN.sub(_than, text)
     return _WORD.sub(lambda m: mended(m.group(0)), text)
+
+
+def as_typed(text: str, typed: str) -> str:
+    """``text`` (words of the mended ``spelled(typed)``) with each mended word given back as ``typed`` had it, so a
+    reading's clauses show the directive's own words ("calender", not "calendar")."""
+    pairs = {new: old for old, new in zip(_TOKEN.findall(typed), _TOKEN.findall(spelled(typed)), strict=False)
+             if new != old}
+    if not pairs:
+        return text
+    return _TOKEN.sub(lambda m: pairs.get(m.group(0), m.group(0)), text)
+
+
+_TOKEN = re.compile(r"[a-z']+")
+_EXPLICIT = re.compile(r"\bdomains?\s*[:=]\s*([a-z_, ]+)")
 
 
 #: "then" after a comparative, where "than" was meant ("not spend more then budget"); "more then check out" is a
