@@ -233,6 +233,9 @@ before round 37) was run once untouched after them (``results/fidelity_fresh55_u
 ``directives_fresh58.jsonl`` (35, written and held out after fresh55's run; the round meant to tune on fresh55's
 misses made no change) was run once untouched on the reader after rounds 39 and 40 and the session's fixes
 (``results/fidelity_fresh58_unseen.txt``: 126 of 133 read, 94.7 %, 2 wrong, 3 ignored) and joined :data:`SETS`.
+``directives_fresh60.jsonl`` (35, typed quickly by non-native speakers: typos, missing articles, "more then budget")
+is round 43's tuning set (fid51): first untuned run ``results/fidelity_fresh60_first_run.txt`` (113 of 131 read, 86 %),
+after the round ``results/fidelity_fresh60_fid51.txt`` (127 of 131).
 ``--generate`` scores the requirements twice: as read, and as *delivered* (on the seed-0 spec's own clauses,
 where the generator marks approximated what its spec does not meet: what a user gets).
 For every expected requirement this
@@ -288,7 +291,7 @@ SETS = ("directives.jsonl", "directives_heldout.jsonl", "directives_fresh.jsonl"
         "directives_fresh49.jsonl", "directives_fresh50.jsonl",
         "directives_fresh51.jsonl", "directives_fresh52.jsonl", "directives_fresh53.jsonl",
         "directives_fresh54.jsonl", "directives_fresh55.jsonl", "directives_fresh56.jsonl",
-        "directives_fresh57.jsonl", "directives_fresh58.jsonl")
+        "directives_fresh57.jsonl", "directives_fresh58.jsonl", "directives_fresh60.jsonl")
 _RANK = {"honored": 0, "approximated": 1, "unsupported": 2}
 _VALUE_OF = {"domain": "domains", "goal_count": "goal_count", "reward_mode": "reward_mode", "noise": "noise",
              "observability": "partial", "time_pressure": "horizon_slack", "tool_count": "tool_count"}

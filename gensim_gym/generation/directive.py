@@ -81,6 +81,7 @@ from gensim_gym.generation.rules import (
     rule_phrases,
     rule_templates_at,
 )
+from gensim_gym.generation.spelling import mendings, spelled
 from gensim_gym.generation.wording import masked, verb_pattern
 
 __all__ = [
@@ -172,8 +173,8 @@ def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str 
     if on_unknown not in ON_UNKNOWN:
         raise DirectiveError(f"on_unknown must be one of {', '.join(map(repr, ON_UNKNOWN))}, got {on_unknown!r}"
                              f"{did_you_mean(str(on_unknown), ON_UNKNOWN)}")
-    full = directive.lower()
-    notes: list[str] = []
+    full = spelled(directive.lower())  # misspelt keywords mended (round 43: "calender", "dont")
+    notes: list[str] = [f"read '{typed}' as '{read}' (spelling)" for typed, read in mendings(directive.lower())]
     domains = choose_domains(full, notes, on_unknown)
     phrases = knob_phrases(full)
     said = {kind: (value, full[a:b]) for a, b, kind, value in reversed(phrases)}  # the first phrase of a kind

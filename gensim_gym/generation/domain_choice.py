@@ -225,8 +225,10 @@ def _conjunct_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
 
 
 
-#: Where a directive goes on to a next task: "and", "then", "and then" before the next task's verb.
-_NEXT_TASK = re.compile(r"\s*[,;]?\s+(?:and\s+then|and\s+afterwards|and\s+after\s+that|then|and)\s+(?=([a-z]+)\b)")
+#: Where a directive goes on to a next task: "and", "then", "and then" before the next task's verb; or "after
+#: that" / "afterwards" after a comma, its "and" left out (round 43: "refund 1 order, after that erase 1 file").
+_NEXT_TASK = re.compile(r"\s*[,;]?\s+(?:and\s+then|and\s+afterwards|and\s+after\s+that|then|and)\s+(?=([a-z]+)\b)"
+                        r"|\s*[,;]\s*(?:after\s+that|afterwards)\s*,?\s+(?=([a-z]+)\b)")
 
 
 def _tasks(text: str) -> list[str]:
@@ -236,14 +238,22 @@ def _tasks(text: str) -> list[str]:
     One part where the directive goes on to no next verb."""
     # (a verb with its object after it, or after its preposition: "and trucks, load 2 crates" goes on to no task; or
     # an act that names a world's trade, whatever follows its verb: "then ask support for a refund", round 41)
-    cuts = [m for m in _NEXT_TASK.finditer(text) if m.group(1) not in _DETERMINER_LIKE
-            and (verb_of(m.group(1)) is not None and _object_after(text, m.end(1)) or SCHEDULING.match(text, m.end())
-                 or verb_of(m.group(1)) is not None and any(r.match(text, m.end()) for r in FIELD_ACTS.values())
-                 or _ASKING_SUPPORT.match(text, m.end()))]
+    cuts = [m for m in _NEXT_TASK.finditer(text) if _opens_task(text, m)]
     if len(cuts) > 3:
         return [text]  # a long run of "and ..." is no short sequence of tasks (and stays cheap to read)
     bounds = [0, *(x for m in cuts for x in (m.start(), m.end())), len(text)]
     return [text[a:b] for a, b in zip(bounds[::2], bounds[1::2], strict=True) if text[a:b].strip()]
+
+
+def _opens_task(text: str, m: re.Match[str]) -> bool:
+    """Whether the :data:`_NEXT_TASK` cut ``m`` (either of its shapes) opens a next task (see :func:`_tasks`)."""
+    word, end = (m.group(1), m.end(1)) if m.group(1) else (m.group(2), m.end(2))
+    if word in _DETERMINER_LIKE:
+        return False
+    verb = verb_of(word) is not None
+    return bool(verb and _object_after(text, end) or SCHEDULING.match(text, m.end())
+                or verb and any(r.match(text, m.end()) for r in FIELD_ACTS.values())
+                or _ASKING_SUPPORT.match(text, m.end()))
 
 
 def _object_after(text: str, end: int) -> bool:

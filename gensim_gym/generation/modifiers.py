@@ -257,8 +257,19 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      r"|quickly|fast|rapidly|swiftly|promptly|speedily)\b|\bas (?:quick|quickly|fast|soon|swiftly|rapidly) as "
      r"(?:possible|you can|it can|they can)\b|\bin as few (?:steps|moves|actions|turns) as (?:possible|it can)\b"
      # few steps allowed (session 23: "in very few steps", "within just a few moves")
-     r"|\b(?:in|within|using)\s+(?:only\s+|just\s+)?(?:very\s+|a\s+)?few\s+(?:steps|moves|actions|turns)\b",
+     r"|\b(?:in|within|using)\s+(?:only\s+|just\s+)?(?:very\s+|a\s+)?few\s+(?:steps|moves|actions|turns)\b"
+     # ... said without its preposition, or its plural (round 43, hasty English: "few step only", "only very few
+     # moves"): "only" marks the few as the allowance
+     r"|\b(?:only|just)\s+(?:very\s+)?few\s+(?:steps?|moves?|actions?|turns?)\b"
+     r"|\b(?<!a )(?:very\s+)?few\s+(?:steps?|moves?|actions?|turns?)\s+only\b"
+     # haste as an adverb closing the clause, its verb far off (round 43: "cancel 2 meetings very fast, ..."); not
+     # a thing said to be fast ("the arm is very fast")
+     r"|(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bbe )\b(?:very|really|super|extra)\s+(?:fast|quick)(?=\s*(?:[,;.!]|$))",
      "time_pressure", "tight"),
+    # much time said to be at hand, also in the hasty "many time" (round 43: "many time available", "much time
+    # left"); "not much time" is tight (above), "too much time" says nothing of the horizon
+    (r"(?<!\bnot )(?<!\bhow )(?<!\btoo )(?<!\bso )\b(?:much|many)\s+time\s+(?:available|left|given|allowed)\b",
+     "time_pressure", "loose"),
     # a schedule said to be tight or relaxed is the time the agent has, also where "schedule" is the world's verb
     # (round 8: "set up two calls, tight schedule" in a calendar)
     (r"\b(?:tight|tighter|packed|busy|hectic|crammed|compressed|demanding)\s+schedules?\b", "time_pressure", "tight"),
@@ -320,6 +331,8 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     *_negated(r"(?:fully|full|completely)\s+(?:observable|observability|visible)|visible|observable", "partial",
               True),
     (r"\b(?:can't|cannot|can not|doesn't|does not|don't|do not|won't|unable to)\s+(?:see|observe|know|tell)\b"
+     # ... or said without its auxiliary (round 43, hasty English: "agent not see all folder"; "or not" is a choice)
+     r"|(?<!\bor )\bnot\s+(?:see|sees|observe|observes|know|knows)\b"
      # ... or look through all of what there is (session 23: "the agent cannot list every folder", "can't view all
      # the shelves"): the rest stays unseen ("cannot open the door" is no seeing)
      r"|\b(?:can't|cannot|can not|unable to)\s+(?:list|view|read|inspect|browse|scan|look (?:at|into|through))\s+"
@@ -329,8 +342,12 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     (r"\b(?:sees?|seeing|knows?|knowing|observes?|observing|views?)\s+(?:only\s+|just\s+)?(?:part|parts|some|a part"
      r"|a portion|a fraction|half|little|a little|bits|pieces|a subset)\s+of\b|\bonly\s+(?:sees?|knows?|observes?)\b"
      # seeing only one's own share (round 17): "agent sees only its own calendar", "knows just their own orders"
-     r"|\b(?:sees?|seeing|knows?|knowing|observes?|observing|views?)\s+(?:only|just)\s+(?:its|his|her|their|your"
-     r"|my|our)\s+own\b"
+     r"|\b(?:sees?|seeing|knows?|knowing|observes?|observing|views?)\s+(?:only|just)\s+(?:(?:its|his|her|their"
+     r"|your|my|our)\s+)?own\b"
+     # ... its owner left unsaid (round 43: "it see only own events"), or only what is near (round 43: "sees only
+     # near cells", "knows just the adjacent rooms")
+     r"|\b(?:sees?|seeing|knows?|knowing|observes?|observing|views?)\s+(?:only|just)\s+(?:the\s+)?(?:near|nearby"
+     r"|adjacent|nearest|closest|surrounding|neighbou?ring|immediate|local)\b"
      # seeing only some of a kind (round 23): "the agent sees only some calendars", "views just a few shelves"
      r"|\b(?:sees?|seeing|knows?|knowing|observes?|observing|views?)\s+(?:only|just)\s+(?:some|a few|certain"
      r"|a couple of|a handful of)\s+[\w'-]+"
@@ -409,6 +426,9 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      rf"|\b(?:{_PAYOFF})\s+(?:[\w'-]+\s+){{0,2}}?(?:{_ONLY})\s+(?:{_WHEN})\s+(?:{_DONE})\b"
      rf"|\b(?:no|zero|nothing)\s+(?:\w+\s+)?(?:{REWARD_WORD})\s+(?:until|till|before|unless){_UP_TO_SIX}(?:{_DONE})\b"
      rf"|\b(?:{REWARD_WORD})\s+(?:\w+\s+){{0,2}}?(?:at|on|upon)\s+(?:the\s+)?(?:very\s+)?(?:end|completion|finish)\b"
+     # ... or in the end, its article often dropped in hasty English (round 43: "reward only in end"); not the end
+     # of something else ("in the end zone", "in end of each step")
+     rf"|\b(?:{REWARD_WORD})\s+(?:\w+\s+){{0,2}}?in\s+(?:the\s+)?(?:very\s+)?end\b(?!\s+(?:of|zone|cell|room|state))"
      rf"|\b(?:{REWARD_WORD})\s+(?:\w+\s+){{0,2}}?(?:only\s+)?(?:at|in)\s+the\s+(?:very\s+)?(?:last|final)\s+step\b"
      # only a finished object is rewarded (round 7): "only reward a finished order", "rewards only completed tasks"
      rf"|\b(?:(?:{_ONLY})\s+(?:reward|rewards|pay|pays|pay out for)|(?:{REWARD_WORD})\s+(?:{_ONLY}))\s+(?:for\s+)?"

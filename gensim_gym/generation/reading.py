@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 import warnings
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gensim_gym.errors import DirectiveError
@@ -106,6 +106,7 @@ from gensim_gym.generation.operations import (
     world_task_tool,
 )
 from gensim_gym.generation.rules import originals_kept, protected_place
+from gensim_gym.generation.spelling import as_typed, spelled
 from gensim_gym.generation.toolsets import load_registry
 from gensim_gym.generation.unread import NOT_UNDERSTOOD, RANK_NOUNS, likely_kind
 from gensim_gym.generation.word_roles import (
@@ -220,8 +221,9 @@ DOMAIN_FREE = frozenset({"difficulty", "reward_mode", "noise", "time_pressure", 
 
 
 def reading_of(text: str, knobs: Knobs) -> Reading:
-    """The clauses of ``text`` given the knobs it was parsed into."""
-    lower = text.lower()
+    """The clauses of ``text`` given the knobs it was parsed into (read as ``parse_directive`` read it: with its
+    misspelt keywords mended, ``spelling.spelled``)."""
+    lower = spelled(text.lower())
     claimed = bytearray(len(lower))
     clauses: list[tuple[int, Clause]] = []
 
@@ -283,7 +285,14 @@ def reading_of(text: str, knobs: Knobs) -> Reading:
         clauses.append((match.start(), verb or Clause(word, "unrecognized", {}, "unsupported", _UNREAD)))
     clauses.sort(key=lambda item: item[0])
     merged = _merge_unrecognized([c for _, c in clauses])
-    return Reading(text, knobs, tuple(_world_task(merged, knobs)), tuple(filler))
+    return Reading(text, knobs, _typed(_world_task(merged, knobs), text.lower()),
+                   tuple(as_typed(w, text.lower()) for w in filler))
+
+
+def _typed(clauses: list[Clause], typed: str) -> tuple[Clause, ...]:
+    """``clauses`` with the words ``spelling.spelled`` mended shown as ``typed`` had them (round 43)."""
+    return tuple(c if as_typed(c.text, typed) == c.text else replace(c, text=as_typed(c.text, typed))
+                 for c in clauses)
 
 
 def _world_task(clauses: list[Clause], knobs: Knobs) -> list[Clause]:

@@ -42,6 +42,9 @@ _RULE_HEAD = (
     # their parcel", "orders that never arrived", round 41)
     r"without|never(?!\s+(?:yet\s+)?(?:received|arrived|got|gotten|came|showed\s+up|turned\s+up)\b)"
     r"|no more than|don't|do not|not allowed to|(?:must|should|may|shall|can|will|does) not|mustn't"
+    # ... or "do" left out in hasty English, after "but" or "and" (round 43: "buy 3 shoe but not spend more then
+    # budget")
+    r"|(?<=\bbut )not(?=\s+[a-z])|(?<=\band )not(?=\s+[a-z])"
     r"|shouldn't|can't|cannot|won't|doesn't|forbid(?!den)\w*|prohibit(?!ed)\w*|no \w+ (?:allowed|permitted)"
     r"|(?:stay |keep |remain )?(?:within|under|below|inside) (?:the |a |an |our |their )?"
     r"(?:\$?\d[\d,.]*\s*(?:dollars?|euros?|usd|eur)?\s+)?budget"

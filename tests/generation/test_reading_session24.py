@@ -54,3 +54,19 @@ def test_state_after_the_noun_counts_the_one_flat_tire(directive: str) -> None:
 def test_a_state_that_is_no_damage_is_no_flat_tire(directive: str) -> None:
     # a wheel is no type of the world: the count stays unsupported, as it was before the state was read
     assert counts(directive) == [(1, None, "unsupported")]
+
+
+def test_every_mended_word_is_noted_and_clauses_keep_the_typed_words() -> None:
+    """A word the reader mends (round 43's spelling) is never mended silently: the knobs' notes name it as typed
+    and as read, and the clauses show the directive's own spelling."""
+    from gensim_gym.generation.directive import parse_directive
+    from tests.reading_quiet import read
+
+    directive = "agent must schedul 2 meeting in calender, dont let peoples overlap"
+    notes = parse_directive(directive).notes
+    assert "read 'schedul' as 'schedule' (spelling)" in notes
+    assert "read 'calender' as 'calendar' (spelling)" in notes
+    assert "read 'dont' as 'don't' (spelling)" in notes
+    assert any("calender" in c.text for c in read(directive).clauses)
+    assert not any("calendar" in c.text for c in read(directive).clauses)
+    assert not [n for n in parse_directive("schedule 2 meetings in the calendar").notes if "(spelling)" in n]
