@@ -333,7 +333,8 @@ def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[
     out = _joined_counts(text, sorted(out), domains)
     spread = _distributive_counts(text, domains)
     out = [c for c in out if not any(a <= c[0] < b for a, b, *_ in spread)]  # "with each of 3 people": one count
-    return sorted(spread + out) or _single_counts(text, domains) or _open_counts(text, domains)
+    return sorted(spread + out) or _sole_counts(text, domains) or _single_counts(text, domains) \
+        or _open_counts(text, domains)
 
 
 #: A state said of a noun after it ("one wheel is flat", "1 tyre has gone flat"): a copula or a verb of becoming,
@@ -642,6 +643,27 @@ def _verb_type(verb: str, text: str, start: int, domains) -> str | None:
 
 
 _DETERMINER_BEFORE = re.compile(r"\b(?:the|a|an|my|our|your|their|its|his|her|this|these|those)\s+$")
+
+
+#: A thing said to be the one there is (round 42: "push the only box", "the single crate", "a lone parcel", "its
+#: sole disc"): a determiner, a word of oneness and the noun (an adjective may stand between); group 1 is the
+#: oneness word, groups 2 and 3 the words after it.
+_SOLE = re.compile(r"\b(?:the|a|an|its|their|our|your|one)\s+(only|single|sole|lone|solitary|one and only)\s+"
+                   r"([a-z]+(?:-[a-z]+)*)(?:\s+([a-z]+(?:-[a-z]+)*))?")
+
+
+def _sole_counts(text: str, domains) -> list:
+    """Round 42: where nothing else is counted, a goal item said to be the one there is ("push the only box to its
+    target", "move the single crate", "a lone disc") is a count of 1 of its type. Only a noun a chosen domain's
+    goals can be about counts, in the singular: "the only rule", "the only way" and "a lone robot" name no goal
+    item, "the only boxes" no one thing."""
+    for m in _SOLE.finditer(text):
+        for word, end in ((m.group(2), m.end(2)), (m.group(3), m.end(3))):
+            kind = counted_type(word, domains) if word else None
+            if kind is not None and noun_lemma(word) not in AGENT_NOUNS:
+                # a plural is no one thing: "the only boxes left are red" counts nothing
+                return [(m.start(1), end, m.start(1), "1", kind)] if noun_lemma(word) == word else []
+    return []
 
 
 def _single_counts(text: str, domains) -> list:

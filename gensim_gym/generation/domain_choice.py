@@ -491,6 +491,8 @@ def _subject(text: str, name: str) -> bool:
     """Whether the directive opens with one of world ``name``'s roles as the subject of its first verb ("a shopper
     returns 1 damaged item", "the buyer orders ..."): the one acting lives in that world, so it is named, whatever
     the act's own world (round 17: refunds are support's, a shopper's return is the shop's)."""
+    if _named_agent_opens(text, name):
+        return True
     m = re.match(r"(?:a|an|the|one|our|my|some)\s+(?:([a-z-]+)\s+)?([a-z-]+?)\s+[a-z]+s\b", text)
     if m is None:
         return False
@@ -506,6 +508,24 @@ def _subject(text: str, name: str) -> bool:
     # (or the two words are a phrase naming the world's trade, round 35: "the housekeeping robot lays 2 scarves")
     return re.fullmatch(_AGENT, m.group(2)) is not None \
         and (bool(said & trade) or f"{m.group(1)} {m.group(2)}" in field_names(name))
+
+
+#: A directive opening with a subject of up to three words, its determiner optional, and its verb ("kitchen helper
+#: robot stores ...", "a household helper bot puts ..."); group 1 is the subject.
+_OPENING_SUBJECT = re.compile(r"(?:(?:a|an|the|one|our|my|some)\s+)?((?:[a-z-]+\s+){1,2}[a-z-]+)\s+[a-z]+s\b")
+
+
+def _named_agent_opens(text: str, name: str) -> bool:
+    """Round 42: whether the directive opens with an agent named by a phrase of world ``name``'s trade
+    (``field_vocabulary.FIELD_NAMES``), with or without its determiner and in up to three words ("Kitchen helper
+    robot stores 3 bowls": the household's helper, whatever a shelf and storing say of a warehouse): the one acting
+    lives in that world, as :func:`_subject` reads of a two-word agent after a determiner."""
+    m = _OPENING_SUBJECT.match(text)
+    if m is None:
+        return False
+    words = m.group(1).split()
+    return re.fullmatch(_AGENT, words[-1]) is not None \
+        and any(" ".join(words[i:]) in field_names(name) for i in range(len(words) - 1))
 
 
 def _acts_first(text: str, at: int, name: str) -> bool:

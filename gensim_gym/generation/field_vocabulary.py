@@ -108,7 +108,13 @@ FIELD_NAMES: dict[str, tuple[str, ...]] = {
                       # are put away in (round 36: "a nanny robot stores 3 stuffed animals in the toy chest"): a
                       # household's, no warehouse's robot storing stock
                       "nanny robot", "robot nanny", "babysitter robot", "robot babysitter", "butler robot",
-                      "robot butler", "toy chest", "toy box", "toy bin", "toy basket", "toy trunk"),
+                      "robot butler", "toy chest", "toy box", "toy bin", "toy basket", "toy trunk",
+                      # a helper named by a home or a room of it (round 42: "a kitchen helper robot stores 3 bowls",
+                      # "the household helper puts 2 mugs away"): a household's, no warehouse's robot
+                      *(f"{room} {helper}" for room in ("kitchen", "household", "home", "house", "bedroom", "pantry")
+                        for helper in ("helper", "helper robot", "helper bot", "robot helper", "assistant robot",
+                                       "bot", "robot")
+                        if f"{room} {helper}" not in ("home robot", "household robot", "house robot"))),
 }
 
 #: Nouns of a world's roles, objects and places (weak evidence: half a keyword, two choose a world).
@@ -246,8 +252,11 @@ FIELD_VERBS: dict[str, dict[str, str]] = {
     # arranging cubes into a stack or a tower is stacking them (round 39: "the arm must arrange 4 toy cubes with the
     # red one on top"): a blocks world's only way to arrange them
     # (round 41: reordering or reshuffling them into a tower, "reorder 3 blocks into a new tower", is stacking too)
-    "blocks": dict.fromkeys(("arrange", "rearrange", "sort", "line up", "reorder", "re-order", "reshuffle",
-                             "shuffle"), "stack"),
+    # (round 42: a block that must end up on another, "the red block must end up on the blue one", is stacked on
+    # it, a block's only way onto another; one that ends up on the table is put down there)
+    "blocks": {**dict.fromkeys(("arrange", "rearrange", "sort", "line up", "reorder", "re-order", "reshuffle",
+                                "shuffle", "end up on", "end up atop", "end up on top of"), "stack"),
+               "end up on the table": "put_down"},
     # getting out of a dungeon is walking to its way out (round 27: "escape the dungeon through 1 locked door")
     "dungeon": {**dict.fromkeys(("escape", "flee", "get out of", "break out of", "exit", "find the way out of",
                                  "find a way out of", "make it out of"), "move"),

@@ -177,6 +177,10 @@ _RATE = r"(?:\d+(?:\.\d+)?\s*(?:%|percent)\s+)?"
 _HIDDEN_ADJ = (r"hidden|concealed|masked|withheld|secret|private|unknown|obscured|redacted|undisclosed|unrevealed"
                r"|unshown|not shown|not visible|not given|not revealed|invisible|unavailable|out of view|out of sight"
                r"|off[- ]screen|blanked out|blacked out|left out|omitted|under wraps")
+#: Words for a part of the world not yet looked over, and the looks they lack (round 42: "the shelves are
+#: unscanned", "the rooms are not yet surveyed"): what such a look would show is unseen so far.
+_UNLOOKED = r"unscanned|unsurveyed|uninspected|unmapped|unexamined"
+_LOOKED = r"scanned|surveyed|inspected|mapped|examined|explored"
 #: What a world lists its things in (round 29: "with a hidden catalog", "the product listings kept secret", "hide the
 #: price list"): information too, said first so "price list" is read whole, not as "price".
 _LISTING_NOUN = r"catalogs?|catalogues?|listings?|(?:price|product|stock|item)\s+lists?"
@@ -386,9 +390,15 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      rf"|\b(?:{_INFO_NOUN})\s+{_STATE_IS}(?:{_HIDDEN_ADJ})\b"
      rf"|\b(?:{_HIDDEN_ADJ})\s+(?:[\w'-]+\s+)?(?:{_INFO_NOUN})\b", "partial", True),
     (r"\b(?:unseen|invisible|unknown (?:state|facts?|information)|partial obs|partially obs)\b"
+     # a part of the world not yet looked over (round 42: "the shelves are unscanned", "rooms not yet surveyed",
+     # "uninspected crates"): what a look would show is unseen so far
+     rf"|\b(?:{_UNLOOKED})\b|\bnot\s+yet\s+(?:been\s+)?(?:{_LOOKED})\b"
      # known only when asked for (round 6): "availability is revealed only on request", "only shown once checked"
      r"|\b(?:revealed|shown|visible|known|disclosed|available|seen)\s+only\s+(?:on request|when|after|once|if|upon)\b"
-     r"|\bonly\s+(?:revealed|shown|disclosed|known)\s+(?:on request|when|after|once|if|upon)\b", "partial", True),
+     # ... with "only" first, said of seeing too (round 42: "the folders are only visible once listed", "rooms are
+     # only seen after entering")
+     r"|\bonly\s+(?:revealed|shown|disclosed|known|visible|seen|observable|viewable)\s+(?:on request|when|after"
+     r"|once|if|upon)\b", "partial", True),
     # unseen until an act reveals it (round 8): "rooms stay dark until entered", "the contents are unknown until
     # opened"; the act that reveals it belongs to the clause, up to four words to the end of its part
     (r"\b(?:dark|unknown|unseen|unexplored|blank|covered|a mystery|out of sight|not shown|not known)\s+until\b"

@@ -467,8 +467,9 @@ def _moving_tool(thing: list[str], place: str, domains) -> str | None:
 
 #: Verbs of finding a thing (round 37: "find 1 key", "locate the 2 keys"): where a world's taking tool is named after
 #: what is found (the dungeon's ``pick_key``), finding it is taking it, as round 35 read "hunts for 2 keys".
+#: (Round 42: a light verb of getting with that thing after it, "get the blue key", "obtain 2 keys", takes it too.)
 _FINDING = r"(?:find|finds|finding|found|locate|locates|located|locating|discover|discovers|discovered|discovering" \
-           r"|uncover|uncovers|uncovered|uncovering)"
+           r"|uncover|uncovers|uncovered|uncovering|get|gets|getting|got|obtain|obtains|obtained|obtaining)"
 
 
 @cache
