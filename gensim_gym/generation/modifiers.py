@@ -256,6 +256,9 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     (rf"(?<!a )\b(?:{_SCANT_SLACK})\s+(?:\w+\s+)?{_SLACK}", "time_pressure", "tight"),
     (rf"\b(?:a\s+few|some|several|many|a\s+couple\s+of|plenty\s+of|lots\s+of|a\s+lot\s+of|enough|ample)\s+"
      rf"(?:\w+\s+)?{_SLACK}", "time_pressure", "loose"),
+    # slack said with no quantity ("with time to spare", "moves in hand"): there is some, so loose (session 24:
+    # fresh59's and fresh61's "with time to spare" was read as no requirement)
+    (rf"\b{_SLACK}", "time_pressure", "loose"),
     # haste asked of the agent: "be quick", "finish fast", "as fast as possible", "in as few moves as possible"
     (r"\b(?:be|act|work|move|finish|finishes|done|get it done|solve it|complete it)\s+(?:very\s+|really\s+)?(?:quick"
      r"|quickly|fast|rapidly|swiftly|promptly|speedily)\b|\bas (?:quick|quickly|fast|soon|swiftly|rapidly) as "

@@ -70,3 +70,15 @@ def test_every_mended_word_is_noted_and_clauses_keep_the_typed_words() -> None:
     assert any("calender" in c.text for c in read(directive).clauses)
     assert not any("calendar" in c.text for c in read(directive).clauses)
     assert not [n for n in parse_directive("schedule 2 meetings in the calendar").notes if "(spelling)" in n]
+
+
+@pytest.mark.parametrize(("directive", "pressure"), [
+    ("sokoban pusher, 1 crate, with time to spare", "loose"),
+    ("hanoi with 3 discs and moves in hand", "loose"),
+    ("sokoban pusher, 1 crate, no time to spare", "tight"),
+    ("hanoi with 3 discs, very few moves to spare", "tight"),
+    ("hanoi with 3 discs, plenty of moves to spare", "loose"),
+])
+def test_slack_said_without_a_quantity_is_loose(directive: str, pressure: str) -> None:
+    assert [(c.requirement.get("horizon_slack"), c.status) for c in clauses(directive, "time_pressure")] \
+        == [(pressure, "honored")]
