@@ -208,6 +208,13 @@ _WHEN = r"on|for|at|upon|when|whenever|once|if|after|by|in case of"
 _UP_TO_SIX = r"(?:\s+[\w'-]+){0,6}?\s+"
 
 
+#: A reward said as a verb of grading (round 45): "scored", "graded", "marked", and "paid" when passive ("is paid").
+_GRADED = (r"scored|graded|marked|credited|rewarded|(?:is|are|gets?|being)\s+paid")
+#: Along the way, as the work goes on: a reward at each step, not at the end (round 45).
+_ALONG = (r"step[- ]by[- ]step|step[- ]wise|as\s+(?:it|they|he|she)\s+(?:goes|go|progresses|progress|works|work)"
+          r"|along\s+the\s+way|as\s+you\s+go|as\s+progress\s+is\s+made|move\s+by\s+move|piece\s+by\s+piece")
+
+
 #: What the agent is paid in, in the shapes of a reward kept for the task done ("feedback only when solved": round
 #: 38): a reward word, or feedback, which in those shapes is the reward signal.
 _PAYOFF = rf"{REWARD_WORD}|feedback"
@@ -432,6 +439,11 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
               r"|(?:rewards?|credit)\s+for\s+(?:any\s+|partial\s+|incremental\s+)?progress|(?:reward\s+|progress\s+)?"
               r"shaping|dense|densely|shaped", "reward_mode", "sparse"),
     (r"\bunshaped\b", "reward_mode", "sparse"),
+    # grading verbs (round 45): being scored, graded or paid is the reward said as a verb; along the way it is dense
+    # ("graded step by step", "rewarded as it goes"), only once the work is done it is sparse ("scored only at the
+    # finish", "is paid only when the job is finished"); "paid" only passive, so a payment task stays one
+    (rf"\b(?:{_GRADED})\s+(?:{_ALONG})\b", "reward_mode", "dense"),
+    (rf"\b(?:{_GRADED})\s+(?:{_ONLY})\s+(?:{_WHEN}){_UP_TO_SIX}(?:{_DONE})\b", "reward_mode", "sparse"),
     # a reward that waits for the task done, said loosely: "only" around a reward word and a condition of done
     (rf"\b(?:{_ONLY})\s+(?:[\w'-]+\s+){{0,3}}?(?:{REWARD_WORD})\b(?:\s+[\w'-]+){{0,3}}?\s+(?:{_WHEN}){_UP_TO_SIX}"
      rf"(?:{_DONE})\b"
