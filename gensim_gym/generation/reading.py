@@ -106,7 +106,7 @@ from gensim_gym.generation.operations import (
     world_task_tool,
 )
 from gensim_gym.generation.rules import originals_kept, protected_place
-from gensim_gym.generation.spelling import as_typed, spelled
+from gensim_gym.generation.spelling import as_typed, spelled, typed_forms
 from gensim_gym.generation.toolsets import load_registry
 from gensim_gym.generation.unread import NOT_UNDERSTOOD, RANK_NOUNS, likely_kind
 from gensim_gym.generation.word_roles import (
@@ -285,14 +285,13 @@ def reading_of(text: str, knobs: Knobs) -> Reading:
         clauses.append((match.start(), verb or Clause(word, "unrecognized", {}, "unsupported", _UNREAD)))
     clauses.sort(key=lambda item: item[0])
     merged = _merge_unrecognized([c for _, c in clauses])
-    return Reading(text, knobs, _typed(_world_task(merged, knobs), text.lower()),
-                   tuple(as_typed(w, text.lower()) for w in filler))
+    forms = typed_forms(text.lower())
+    return Reading(text, knobs, _typed(_world_task(merged, knobs), forms), tuple(as_typed(w, forms) for w in filler))
 
 
-def _typed(clauses: list[Clause], typed: str) -> tuple[Clause, ...]:
-    """``clauses`` with the words ``spelling.spelled`` mended shown as ``typed`` had them (round 43)."""
-    return tuple(c if as_typed(c.text, typed) == c.text else replace(c, text=as_typed(c.text, typed))
-                 for c in clauses)
+def _typed(clauses: list[Clause], forms: dict[str, str]) -> tuple[Clause, ...]:
+    """``clauses`` with the words ``spelling.spelled`` mended shown as typed (``forms``: round 43)."""
+    return tuple(c if (shown := as_typed(c.text, forms)) == c.text else replace(c, text=shown) for c in clauses)
 
 
 def _world_task(clauses: list[Clause], knobs: Knobs) -> list[Clause]:

@@ -76,18 +76,27 @@ def spelled(text: str) -> str:
 def mendings(typed: str) -> list[tuple[str, str]]:
     """``(as typed, as read)`` of each word :func:`spelled` changes in ``typed`` (lower case), in order and once
     each: what ``parse_directive`` notes, so a user sees every word the reader did not take as written."""
-    pairs = zip(_TOKEN.findall(typed), _TOKEN.findall(spelled(typed)), strict=False)
-    return list(dict.fromkeys((old, new) for old, new in pairs if new != old))
+    return list(dict.fromkeys(_changed(typed)))
 
 
-def as_typed(text: str, typed: str) -> str:
-    """``text`` (words of the mended ``spelled(typed)``) with each mended word given back as ``typed`` had it, so a
-    reading's clauses show the directive's own words ("calender", not "calendar")."""
-    pairs = {new: old for old, new in zip(_TOKEN.findall(typed), _TOKEN.findall(spelled(typed)), strict=False)
-             if new != old}
-    if not pairs:
+def typed_forms(typed: str) -> dict[str, str]:
+    """Each word :func:`spelled` mends in ``typed`` (lower case), as read, to the word ``typed`` had there (the
+    last, where two typings mend to one word): what :func:`as_typed` gives back. Made once per directive."""
+    return {new: old for old, new in _changed(typed)}
+
+
+def as_typed(text: str, forms: dict[str, str]) -> str:
+    """``text`` (words of a mended directive) with each mended word given back as typed (``forms``, from
+    :func:`typed_forms`), so a reading's clauses show the directive's own words ("calender", not "calendar")."""
+    if not forms:
         return text
-    return _TOKEN.sub(lambda m: pairs.get(m.group(0), m.group(0)), text)
+    return _TOKEN.sub(lambda m: forms.get(m.group(0), m.group(0)), text)
+
+
+def _changed(typed: str) -> list[tuple[str, str]]:
+    """``(as typed, as read)`` of every word :func:`spelled` changes in ``typed``, in order, repeats kept."""
+    pairs = zip(_TOKEN.findall(typed), _TOKEN.findall(spelled(typed)), strict=False)
+    return [(old, new) for old, new in pairs if new != old]
 
 
 _TOKEN = re.compile(r"[a-z']+")
