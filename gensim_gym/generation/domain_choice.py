@@ -505,27 +505,27 @@ def _subject(text: str, name: str) -> bool:
     # word before it says which world it works in
     said = {m.group(1) or "", *(m.group(1) or "").split("-")}
     trade = {*load_registry()[name].keywords, *own_words(name)}
-    # (or the two words are a phrase naming the world's trade, round 35: "the housekeeping robot lays 2 scarves")
-    return re.fullmatch(_AGENT, m.group(2)) is not None \
-        and (bool(said & trade) or f"{m.group(1)} {m.group(2)}" in field_names(name))
+    return re.fullmatch(_AGENT, m.group(2)) is not None and bool(said & trade)
 
 
-#: A directive opening with a subject of up to three words, its determiner optional, and its verb ("kitchen helper
-#: robot stores ...", "a household helper bot puts ..."); group 1 is the subject.
-_OPENING_SUBJECT = re.compile(r"(?:(?:a|an|the|one|our|my|some)\s+)?((?:[a-z-]+\s+){1,2}[a-z-]+)\s+[a-z]+s\b")
+#: A directive's opening words after an optional determiner: where :func:`_named_agent_opens` looks for its subject.
+_OPENING = re.compile(r"(?:(?:a|an|the|one|our|my|some)\s+)?((?:[a-z-]+\s+){1,3}[a-z-]+)")
 
 
 def _named_agent_opens(text: str, name: str) -> bool:
-    """Round 42: whether the directive opens with an agent named by a phrase of world ``name``'s trade
-    (``field_vocabulary.FIELD_NAMES``), with or without its determiner and in up to three words ("Kitchen helper
-    robot stores 3 bowls": the household's helper, whatever a shelf and storing say of a warehouse): the one acting
-    lives in that world, as :func:`_subject` reads of a two-word agent after a determiner."""
-    m = _OPENING_SUBJECT.match(text)
+    """Whether the directive opens with an agent named by a phrase of world ``name``'s trade
+    (``field_vocabulary.FIELD_NAMES``) and its verb, with or without a determiner and in up to three words
+    ("Kitchen helper robot stores 3 bowls", round 42; "the housekeeping robot lays 2 scarves", round 35): the one
+    acting lives in that world, whatever a shelf and storing say of a warehouse. The subject ends at its first
+    agent noun ("robot", "bot") followed by a verb, so "the housekeeping robot puts things away" is read as well
+    as "... robot stores 3 bowls"."""
+    m = _OPENING.match(text)
     if m is None:
         return False
     words = m.group(1).split()
-    return re.fullmatch(_AGENT, words[-1]) is not None \
-        and any(" ".join(words[i:]) in field_names(name) for i in range(len(words) - 1))
+    end = next((k for k in range(1, len(words)) if re.fullmatch(_AGENT, words[k]) and words[k + 1:k + 2]
+                and words[k + 1].endswith("s")), None)
+    return end is not None and any(" ".join(words[i:end + 1]) in field_names(name) for i in range(end))
 
 
 def _acts_first(text: str, at: int, name: str) -> bool:

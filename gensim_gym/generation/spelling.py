@@ -61,9 +61,11 @@ REAL_WORDS = frozenset({
 })
 
 
+@lru_cache(maxsize=1024)
 def spelled(text: str) -> str:
     """``text`` (lower case) with negations' apostrophes restored and misspelt keywords mended (module docstring).
-    Its words keep their order; a mended word may change its length."""
+    Its words keep their order; a mended word may change its length. Cached: one reading spells its directive in
+    ``parse_directive``, ``reading_of`` and :func:`mendings`, and the answer is a pure function of the text."""
     explicit = _EXPLICIT.search(text)  # "domain: webshop, calender" names worlds exactly: an unknown one is an error
     if explicit is not None:
         a, b = explicit.span(1)
