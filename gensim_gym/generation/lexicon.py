@@ -27,7 +27,7 @@ from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
 from gensim_gym.generation.field_vocabulary import MEETING_KINDS, TIRE_DAMAGE_WORDS, field_verbs
-from gensim_gym.generation.toolsets import get_toolset, load_registry
+from gensim_gym.generation.toolsets import get_toolset, load_registry, written_names
 
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
                 "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
@@ -919,7 +919,7 @@ def _acts_of(tools: tuple[str, ...], condition: str) -> tuple[str, ...]:
     preds = set(re.findall(r"([a-z_]+)\(", condition))
     for ts in load_registry().values():
         for tool in ts.all_tools:
-            if any(re.match(rf"\s*({'|'.join(map(re.escape, preds))})\(", e) for e in tool.effects if preds):
+            if preds & written_names(tool):
                 verbs.append(_tool_verb(tool.name))
     return tuple(dict.fromkeys(verbs))
 

@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 
 from gensim_gym._json import load_file
 from gensim_gym._resources import data_dir
-from gensim_gym.dsl.ast import SetFact, Var
+from gensim_gym.dsl.ast import Assign, SetFact, Var
 from gensim_gym.errors import ArgumentTypeError, DirectiveError, MissingDependencyError, SpecError, did_you_mean
 from gensim_gym.spec.model import Constraint, Fluent, Predicate, Tool
 from gensim_gym.spec.validate import parse_effect_cached
@@ -92,6 +92,20 @@ def predicate_effects(tool: Tool) -> tuple[FactEffect, ...]:
             args = tuple(types.get(a.name) if isinstance(a, Var) else None for a in effect.atom.args)
             out.append(FactEffect(effect.atom.name, args, negated=not effect.value))
     return tuple(out)
+
+
+@cache
+def written_names(tool: Tool) -> frozenset[str]:
+    """The predicates ``tool`` makes true and the fluents it changes, by the DSL's own parser: what a rule against a
+    fact or a number is about when it restrains the tools that write it (``lexicon._acts_of``)."""
+    out = set()
+    for text in tool.effects:
+        effect = parse_effect_cached(text)
+        if isinstance(effect, SetFact) and effect.value:
+            out.add(effect.atom.name)
+        elif isinstance(effect, Assign):
+            out.add(effect.target.name)
+    return frozenset(out)
 
 
 @dataclass(frozen=True)
