@@ -287,9 +287,12 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      r"(?:possible|you can|it can|they can)\b|\bin as few (?:steps|moves|actions|turns) as (?:possible|it can)\b"
      # few steps allowed (session 23: "in very few steps", "within just a few moves")
      r"|\b(?:in|within|using)\s+(?:only\s+|just\s+)?(?:very\s+|a\s+)?few\s+(?:steps|moves|actions|turns)\b"
-     # a few steps said as what the agent has (round 47: "has a handful of steps to cancel 2 meetings", "is given
-     # only a few moves", "in a handful of turns"); "a few steps to spare" is slack, read before as loose
-     r"|\b(?:has|have|had|gets?|got|is given|are given|was given|given|allowed|in|within)\s+(?:only\s+|just\s+)?"
+     # a few steps said as what the agent is given (round 47: "is given only a few moves", "in a handful of
+     # turns"), or has to do a thing in ("has a handful of steps to cancel 2 meetings"; "the task has a few steps"
+     # is its length, no allowance); "a few steps to spare" is slack, read before as loose
+     r"|\b(?:(?:is|are|was|were|gets?|got)\s+given|given|allowed|in|within|(?:has|have|had|gets?|got)"
+     r"(?=\s+(?:only\s+|just\s+)?(?:a handful of|a few|very few|few|a couple of|a small number of|a limited number"
+     r" of|not many)\s+(?:steps|moves|actions|turns)\s+(?:to|in which)\s+(?!spare\b)))\s+(?:only\s+|just\s+)?"
      r"(?:a handful of|a few|very few|few|a couple of|a small number of|a limited number of|not many)\s+"
      r"(?:steps|moves|actions|turns)\b(?!\s+(?:to\s+spare|in\s+hand|left\s+over))"
      # ... said without its preposition, or its plural (round 43, hasty English: "few step only", "only very few
@@ -477,7 +480,7 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     # a reward that comes only then, its condition said before it (round 47: "reward comes only then", "the payoff
     # arrives only at that point", "only then is it rewarded")
     (rf"\b(?:{_PAYOFF})\s+(?:\w+\s+){{0,2}}?(?:{_ONLY})\s+(?:then|at that point|at that moment|after that"
-     rf"|afterwards?)\b|\bonly\s+then\s+(?:\w+\s+){{0,3}}?(?:{REWARD_WORD}|scored|paid)\b", "reward_mode", "sparse"),
+     rf"|afterwards?)\b|\bonly\s+then\s+(?:\w+\s+){{0,3}}?(?:{REWARD_WORD}|scored)\b", "reward_mode", "sparse"),
     # grading verbs (round 45): being scored, graded or paid is the reward said as a verb; along the way it is dense
     # ("graded step by step", "rewarded as it goes"), only once the work is done it is sparse ("scored only at the
     # finish", "is paid only when the job is finished"); "paid" only passive, so a payment task stays one

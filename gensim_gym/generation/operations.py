@@ -586,9 +586,12 @@ def held_in_hand(text: str, domains) -> list[tuple[int, int, str]]:
 
 
 #: The words between a count's things and the place they are in at the end ("2 backpacks in the basket", "3 crates
-#: now sitting on the shelf"): at most three words of the thing, then a state verb or none.
-_THINGS_THERE = rf"\b(?:{NUMBER})\s+(?:[a-z'-]+\s+){{0,3}}?(?:(?:are|is|all|now|sit|sits|sitting|lie|lies|lying" \
-                rf"|rest|rests|resting|placed|already|safely)\s+){{0,2}}"
+#: now sitting on the shelf"): at most three words of the thing, then a state verb or none. The count opens a clause
+#: or follows a word of a state ("goal: 2 lamps in the cart", "done when 3 crates are on the shelf"), never a verb's
+#: object ("pick 2 items on the shelf": where they are before the task).
+_THINGS_THERE = (rf"(?:^|(?<=[:;,.])\s*|\b(?:when|once|until|till|with|and|is|are|be|has|have|had)\s+)"
+                 rf"(?:{NUMBER})\s+(?:[a-z'-]+\s+){{0,3}}?(?:(?:are|is|all|now|sit|sits|sitting|lie|lies|lying"
+                 r"|rest|rests|resting|placed|already|safely)\s+){0,2}")
 
 
 @cache

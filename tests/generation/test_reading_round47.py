@@ -67,6 +67,10 @@ def test_haste_and_few_steps_given_are_tight(directive):
     assert ({"horizon_slack": "tight"}, "honored") in _values(directive, "time_pressure")
 
 
+def test_a_task_that_has_a_few_steps_is_no_time_pressure():
+    assert _values("each blocks task has a few steps, stack 3 blocks", "time_pressure") == []
+
+
 def test_a_few_steps_to_spare_stays_loose():
     assert _values("stack 3 blocks with a few moves to spare", "time_pressure") == [
         ({"horizon_slack": "loose"}, "honored")]
@@ -130,3 +134,9 @@ def test_a_passive_calendar_verb_reads_as_before():
 ])
 def test_places_and_states_that_are_no_end_state(directive, tool):
     assert tool not in [t for t, _ in _tools(directive)]
+
+
+def test_things_where_they_start_are_no_end_state():
+    found = [c.text for c in _clauses("pick 2 items on the shelf and bring them to the dock in the warehouse",
+                                      "operation")]
+    assert "on the shelf" not in found
