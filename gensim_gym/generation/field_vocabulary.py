@@ -254,9 +254,13 @@ FIELD_VERBS: dict[str, dict[str, str]] = {
     # (round 41: reordering or reshuffling them into a tower, "reorder 3 blocks into a new tower", is stacking too)
     # (round 42: a block that must end up on another, "the red block must end up on the blue one", is stacked on
     # it, a block's only way onto another; one that ends up on the table is put down there)
+    # (round 47: a block said to rest or sit on another in the end state, "has the orange block resting on the
+    # purple one", "the red block sits atop the blue", is stacked there as one that ends up on it is; on the table,
+    # put down)
     "blocks": {**dict.fromkeys(("arrange", "rearrange", "sort", "line up", "reorder", "re-order", "reshuffle",
-                                "shuffle", "end up on", "end up atop", "end up on top of"), "stack"),
-               "end up on the table": "put_down"},
+                                "shuffle", *(f"{verb} {where}" for verb in ("end up", "rest", "sit")
+                                             for where in ("on", "atop", "on top of"))), "stack"),
+               **dict.fromkeys(("end up on the table", "rest on the table", "sit on the table"), "put_down")},
     # getting out of a dungeon is walking to its way out (round 27: "escape the dungeon through 1 locked door")
     "dungeon": {**dict.fromkeys(("escape", "flee", "get out of", "break out of", "exit", "find the way out of",
                                  "find a way out of", "make it out of"), "move"),

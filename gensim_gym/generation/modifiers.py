@@ -169,6 +169,17 @@ _NOISE_SHAPES = (rf"\b(?:occasional|sporadic|intermittent|random|periodic|freque
                  r"|\b(?:succeeds?|succeeding|works?|working|goes|go)\s+(?:only\s+)?(?:most of the time|usually|mostly"
                  r"|often|sometimes|not always|some of the time|half the time)\b"
                  r"|\b(?:usually|mostly|generally|often|normally)\s+(?:succeeds?|works?)\b")
+#: Motion said to slip (round 47: "with slippery movement", "icy floors", "the moves are slippery"): a move that may
+#: land elsewhere, noise; only with a noun of moving or footing, so "a slippery fish" is no noise.
+_SLIP_ADJ = r"slippery|slippy|slick|icy|skiddy|wobbly|jittery"
+_MOTION_NOUN = (r"movements?|moves|motion|motions|steps|floors?|ground|surfaces?|tiles|footing|grips?|controls"
+                r"|wheels|terrain|paths?|walking|driving")
+_SLIPPING = (rf"\b(?:{_SLIP_ADJ})\s+(?:\w+\s+)?(?:{_MOTION_NOUN})\b"
+             rf"|\b(?:{_MOTION_NOUN})\s+(?:is|are|gets?|feels?|can be|may be)\s+(?:very\s+|a bit\s+)?(?:{_SLIP_ADJ})\b")
+#: A tool said to keep failing (round 47: "the booking service keeps erroring out", "the arm kept jamming").
+_KEEPS_FAILING = (r"\b(?:keeps?|kept|keeping)\s+(?:on\s+)?(?:failing|crashing|erroring(?:\s+out)?|timing\s+out"
+                  r"|glitching|breaking(?:\s+down)?|jamming|stalling|misfiring|malfunctioning|going\s+wrong"
+                  r"|cutting\s+out|acting\s+up|flaking\s+out|dropping\s+(?:things|stuff|them|it|items|the\s+\w+))\b")
 #: A rate said as a number before a chance of failing ("a 20% failure rate", "a 5 percent chance of a drop").
 _RATE = r"(?:\d+(?:\.\d+)?\s*(?:%|percent)\s+)?"
 #: Hiding is read by pattern too: a verb or adjective of hiding with a noun of information, in either order
@@ -206,6 +217,10 @@ _ONLY = r"only|just|solely|exclusively|purely|nothing but"
 _WHEN = r"on|for|at|upon|when|whenever|once|if|after|by|in case of"
 #: Up to six words between the condition and what is done ("when the whole schedule is done").
 _UP_TO_SIX = r"(?:\s+[\w'-]+){0,6}?\s+"
+
+
+#: What a task ends in, rewarded alone (round 47: "rewarded on success alone", "scored for the outcome alone").
+_OUTCOME = r"success|completion|outcome|results?|the goal|goal|solving|finishing|the finish|finish|winning|victory"
 
 
 #: A reward said as a verb of grading (round 45): "scored", "graded", "marked", and "paid" when passive ("is paid").
@@ -268,10 +283,18 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     (rf"\b{_SLACK}", "time_pressure", "loose"),
     # haste asked of the agent: "be quick", "finish fast", "as fast as possible", "in as few moves as possible"
     (r"\b(?:be|act|work|move|finish|finishes|done|get it done|solve it|complete it)\s+(?:very\s+|really\s+)?(?:quick"
-     r"|quickly|fast|rapidly|swiftly|promptly|speedily)\b|\bas (?:quick|quickly|fast|soon|swiftly|rapidly) as "
+     r"|quickly|fast|rapidly|swiftly|promptly|speedily)\b|\b(?:as )?(?:quick|quickly|fast|soon|swiftly|rapidly) as "
      r"(?:possible|you can|it can|they can)\b|\bin as few (?:steps|moves|actions|turns) as (?:possible|it can)\b"
      # few steps allowed (session 23: "in very few steps", "within just a few moves")
      r"|\b(?:in|within|using)\s+(?:only\s+|just\s+)?(?:very\s+|a\s+)?few\s+(?:steps|moves|actions|turns)\b"
+     # a few steps said as what the agent is given (round 47: "is given only a few moves", "in a handful of
+     # turns"), or has to do a thing in ("has a handful of steps to cancel 2 meetings"; "the task has a few steps"
+     # is its length, no allowance); "a few steps to spare" is slack, read before as loose
+     r"|\b(?:(?:is|are|was|were|gets?|got)\s+given|given|allowed|in|within|(?:has|have|had|gets?|got)"
+     r"(?=\s+(?:only\s+|just\s+)?(?:a handful of|a few|very few|few|a couple of|a small number of|a limited number"
+     r" of|not many)\s+(?:steps|moves|actions|turns)\s+(?:to|in which)\s+(?!spare\b)))\s+(?:only\s+|just\s+)?"
+     r"(?:a handful of|a few|very few|few|a couple of|a small number of|a limited number of|not many)\s+"
+     r"(?:steps|moves|actions|turns)\b(?!\s+(?:to\s+spare|in\s+hand|left\s+over))"
      # ... said without its preposition, or its plural (round 43, hasty English: "few step only", "only very few
      # moves"): "only" marks the few as the allowance
      r"|\b(?:only|just)\s+(?:very\s+)?few\s+(?:steps?|moves?|actions?|turns?)\b"
@@ -339,7 +362,8 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      rf"(?:{FAILURE})\b"
      rf"|\b{_RATE}(?:failure|error|drop|miss|breakdown|crash|glitch)\s+(?:rate|chance|probability|odds)s?\b"
      r"|\b(?:success|outcomes?|actions?|moves?|calls?|tools?|results?|it)\s+(?:is|are)\s+(?:not|never)\s+guaranteed\b"
-     r"|\bno guarantee (?:of success|that (?:\w+ ){0,3}?(?:works?|succeeds?))\b|" + _NOISE_SHAPES, "noise", True),
+     r"|\bno guarantee (?:of success|that (?:\w+ ){0,3}?(?:works?|succeeds?))\b|" + _NOISE_SHAPES
+     + "|" + _SLIPPING + "|" + _KEEPS_FAILING, "noise", True),
     *_negated(r"(?:hidden|partial(?!\s+(?:rewards?|credit|shaping|progress|success|completion))|partially|unobserved|unseen|invisible|secret)"
               r"(?:\s+(?:information|info|facts?|state|observability|observable))?", "partial", False),
     *_negated(r"(?:fully|full|completely)\s+(?:observable|observability|visible)|visible|observable", "partial",
@@ -388,6 +412,11 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      r"|checked|observed|shown|displayed|revealed|accessed|searched|scanned|explored|examined|looked (?:at|into|in)"
      r"|peeked (?:at|into|in)))\b",
      "partial", True),
+    # a world said to show only a part of what there is (round 47: "the shop only shows it part of the product
+    # details", "the map reveals just some of the rooms", "displays the agent a portion of the catalog")
+    (r"\b(?:shows?|showing|reveals?|revealing|displays?|displaying|exposes?|exposing|tells?|telling)\s+"
+     r"(?:(?:it|them|him|her|you|us|the\s+(?:agent|bot|robot|player|assistant|shopper))\s+)?(?:only\s+|just\s+)?"
+     r"(?:part|parts|some|a part|a portion|a fraction|half|bits|pieces|a subset)\s+of\b", "partial", True),
     (r"\b(?:sees?|knows?|observes?)\s+(?:everything|it all|all of it|all the facts|the whole (?:state|world|map"
      r"|board|grid|picture))\b", "partial", False),
     # hiding by verb or adjective with an information noun, in either order; "don't hide anything" is full
@@ -439,6 +468,19 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
               r"|(?:rewards?|credit)\s+for\s+(?:any\s+|partial\s+|incremental\s+)?progress|(?:reward\s+|progress\s+)?"
               r"shaping|dense|densely|shaped", "reward_mode", "sparse"),
     (r"\bunshaped\b", "reward_mode", "sparse"),
+    # a reward for the outcome alone, "alone" after it (round 47: "rewarded on success alone", "scored for completion
+    # alone", "paid on the result alone"): no reward along the way, sparse
+    (rf"\b(?:{_GRADED}|{_PAYOFF})\s+(?:on|for|at|upon|by)\s+(?:the\s+)?(?:final\s+|end\s+)?(?:{_OUTCOME})\s+"
+     r"(?:alone|only)\b", "reward_mode", "sparse"),
+    # earning nothing until the task is done (round 47: "it earns nothing until all are moved", "gets no points
+    # before every box is stacked"): a reward only at the end
+    (rf"\b(?:earns?|earning|gets?|getting|receives?|receiving|scores?|scoring|collects?|wins?)\s+(?:nothing|zero"
+     rf"|no\s+(?:\w+\s+)?(?:{REWARD_WORD}|points?|credit))\s+(?:at all\s+)?(?:until|till|before|unless){_UP_TO_SIX}"
+     rf"(?:{_DONE})\b", "reward_mode", "sparse"),
+    # a reward that comes only then, its condition said before it (round 47: "reward comes only then", "the payoff
+    # arrives only at that point", "only then is it rewarded")
+    (rf"\b(?:{_PAYOFF})\s+(?:\w+\s+){{0,2}}?(?:{_ONLY})\s+(?:then|at that point|at that moment|after that"
+     rf"|afterwards?)\b|\bonly\s+then\s+(?:\w+\s+){{0,3}}?(?:{REWARD_WORD}|scored)\b", "reward_mode", "sparse"),
     # grading verbs (round 45): being scored, graded or paid is the reward said as a verb; along the way it is dense
     # ("graded step by step", "rewarded as it goes"), only once the work is done it is sparse ("scored only at the
     # finish", "is paid only when the job is finished"); "paid" only passive, so a payment task stays one
@@ -469,16 +511,19 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      # a reward that waits for any condition said after it (round 6): "reward only once all balls are in room b"
      r"|\b(?:rewards?|rewarded|payoffs?)\s+(?:\w+\s+){0,2}?(?:only|solely|just)\s+(?:once|when|after|upon|if"
      r"|as soon as)\s+[^,;.]+"
-     # only the outcome counts (round 6): "only success counts", "nothing but the result matters"
-     r"|\b(?:only|just|nothing but)\s+(?:the\s+)?(?:success|outcome|result|completion|goal|win|winning|final state)\s+"
+     # only the outcome counts (round 6): "only success counts", "nothing but the result matters"; its adjective
+     # of the end too (round 47: "only the final result is rewarded", "just the end outcome counts")
+     r"|\b(?:only|just|nothing but)\s+(?:the\s+)?(?:final\s+|end\s+|overall\s+)?(?:success|outcome|result"
+     r"|completion|goal|win|winning|final state)\s+"
      r"(?:counts|matters|is rewarded|gets rewarded|pays|scores)\b", "reward_mode", "sparse"),
     (r"\b(?:per[- ]step|step[- ]?wise|step[- ]by[- ]step|incremental|intermediate|progress|partial|partial[- ]credit)"
      r"\s+rewards?\b"
      r"|\breward\s+(?:shaping|for progress|each step|every step)\b|\breward[- ]shaping\b"
      # progress said to be rewarded (session 23: "reward partial progress", "credit for any progress", "partial
-     # progress is rewarded"; "partial" there was read as partial observability)
-     r"|\b(?:reward|rewards|rewarding|credit|score|scores)\s+(?:for\s+)?(?:any\s+|all\s+)?(?:partial\s+|incremental\s+)?"
-     r"progress\b|\b(?:partial|incremental|any)\s+(?:progress|success)\s+(?:is\s+|gets\s+)?(?:rewarded|counts|pays|scores"
+     # progress is rewarded"; "partial" there was read as partial observability); also the participle (round 47:
+     # "rewarded for progress", "scored for any progress")
+     r"|\b(?:reward|rewards|rewarded|rewarding|credit|credited|score|scores|scored)\s+(?:for\s+)?(?:any\s+|all\s+)?"
+     r"(?:partial\s+|incremental\s+)?progress\b|\b(?:partial|incremental|any)\s+(?:progress|success)\s+(?:is\s+|gets\s+)?(?:rewarded|counts|pays|scores"
      r"|earns?\s+(?:a\s+)?(?:rewards?|points?|credit))\b"
      # a reward for each part done (round 6): "partial credit", "a reward per delivered crate", "points for every box"
      # rewards that come often (session 23: "with frequent feedback", "regular rewards", "constant reward signal")

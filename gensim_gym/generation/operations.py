@@ -568,6 +568,71 @@ def codes_used(text: str, domains) -> list[tuple[int, int, str]]:
     return _asked(_CODE_USED, text, tool)
 
 
+#: A thing held in hand in the end state (round 47: "the hero has 1 key in hand", "holds 2 balls in its grippers",
+#: "carrying the crate in its claw"): a verb of having, the thing (at most four words) and the hand; group 1 is "in
+#: hand", so a count before it counts what the taking tool acts on.
+_IN_HAND = re.compile(r"\b(?:has|have|had|having|holds?|holding|held|carr(?:y|ies|ying|ied))\s+"
+                      r"(?:[a-z0-9'-]+\s+){1,4}?(in\s+(?:(?:its|his|her|their|the|one|a|each)\s+)?"
+                      r"(?:hands?|grip|grippers?|claws?|grasp))\b")
+
+
+def held_in_hand(text: str, domains) -> list[tuple[int, int, str]]:
+    """``(start, end, tool)`` for each thing said held in hand (:data:`_IN_HAND`) in a chosen world with a tool that
+    picks things up ("pick up" in :func:`lexicon.operations`): a thing in hand at the end was picked up (round 47)."""
+    if "in " not in text:
+        return []
+    tool = next((t for name in domains if (t := operations(name).get("pick up")) is not None), None)
+    return _asked(_IN_HAND, text, tool)
+
+
+#: The words between a count's things and the place they are in at the end ("2 backpacks in the basket", "3 crates
+#: now sitting on the shelf"): at most three words of the thing, then a state verb or none. The count opens a clause
+#: or follows a word of a state ("goal: 2 lamps in the cart", "done when 3 crates are on the shelf"), never a verb's
+#: object ("pick 2 items on the shelf": where they are before the task).
+_THINGS_THERE = (rf"(?:^|(?<=[:;,.])\s*|\b(?:when|once|until|till|with|and|is|are|be|has|have|had)\s+)"
+                 rf"(?:{NUMBER})\s+(?:[a-z'-]+\s+){{0,3}}?(?:(?:are|is|all|now|sit|sits|sitting|lie|lies|lying"
+                 r"|rest|rests|resting|placed|already|safely)\s+){0,2}")
+
+
+@cache
+def _placing_regexes(domain: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """``(tool, regex)`` for each operation of ``domain`` that puts things into a named place ("put in the basket",
+    "put on the shelf"), its place said after a count of things (:data:`_THINGS_THERE`); group 1 is the place."""
+    out = []
+    for verb, tool in sorted(operations(domain).items()):
+        head, _, place = verb.partition(" ")
+        if head == "put" and re.fullmatch(r"(?:in|into|on|onto) the [a-z]+", place):
+            noun = place.split(" ", 1)[1]
+            out.append((tool, re.compile(rf"{_THINGS_THERE}((?:in|into|on|onto)\s+{noun})\b")))
+    return tuple(out)
+
+
+def things_placed(text: str, domains) -> list[tuple[int, int, str]]:
+    """``(start, end, tool)`` for each count of things said to be in a place an operation of ``domains`` puts things
+    into (round 47: "2 backpacks in the basket" beside webshop's "put in the basket"): things there in the end state
+    were put there, so the directive asks for that operation."""
+    return [(m.start(1), m.end(1), tool) for name in domains for tool, regex in _placing_regexes(name)
+            for m in regex.finditer(text)]
+
+
+#: Counted things said gone in the end state (round 47: "3 outdated logs are gone from the disk", "2 temp files have
+#: disappeared", "4 caches no longer exist"): a count, its thing (at most three words) and a state of absence; group 1
+#: the state.
+_GONE = re.compile(rf"\b(?:{NUMBER})\s+(?:[a-z'-]+\s+){{0,3}}?[a-z'-]+\s+((?:are|is|were|was|have\s+been|has\s+been)"
+                   r"\s+(?:all\s+|now\s+|finally\s+)?gone|(?:have|has)\s+(?:all\s+|now\s+)?(?:disappeared|vanished)"
+                   r"|(?:are|is)\s+no\s+longer\s+(?:there|around|present|on\s+(?:the\s+)?disk)"
+                   r"|no\s+longer\s+exists?)\b")
+
+
+def things_gone(text: str, domains) -> list[tuple[int, int, str]]:
+    """``(start, end, tool)`` for each count of things said gone (:data:`_GONE`) in a chosen world with a tool that
+    deletes ("delete" in :func:`lexicon.operations`): things gone at the end were deleted (round 47)."""
+    if "gone" not in text and "no longer" not in text and "disappeared" not in text and "vanished" not in text:
+        return []
+    tool = next((t for name in domains if (t := operations(name).get("delete")) is not None), None)
+    return _asked(_GONE, text, tool)
+
+
 def light_verbs(text: str, domains) -> list[LightVerb]:
     """The light verbs of ``text`` that ask for a tool of ``domains``: :func:`getting_to`, :func:`acquiring_verbs`,
     :func:`scheduling_verbs`."""
@@ -583,6 +648,9 @@ def light_verbs(text: str, domains) -> list[LightVerb]:
         [LightVerb(*h, "getting a thing delivered from a shop is buying it") for h in delivered_from(text, domains)] + \
         [LightVerb(*h, "money back for a thing is its order refunded") for h in money_back(text, domains)] + \
         [LightVerb(*h, "using a discount code is applying the coupon") for h in codes_used(text, domains)] + \
+        [LightVerb(*h, "a thing in hand at the end was picked up") for h in held_in_hand(text, domains)] + \
+        [LightVerb(*h, "things in a place at the end were put there") for h in things_placed(text, domains)] + \
+        [LightVerb(*h, "things gone at the end were deleted") for h in things_gone(text, domains)] + \
         [LightVerb(*h, "goods a customer never received are an order to look up")
          for h in undelivered_goods(text, domains)] + \
         [LightVerb(*h, "checking who someone is is verifying their identity")
@@ -599,9 +667,12 @@ def light_verbs(text: str, domains) -> list[LightVerb]:
 #: The states a tool is named for (its name's last word ending in -able: ``chmod_writable``), and the words users
 #: write for them (round 14: "make them writable", "set 2 configs to editable").
 _STATE_WORDS = {"writable": ("writable", "writeable", "editable", "modifiable", "read-write", "read/write")}
-#: A verb of making something so, its object (a few words) and the state ("make them writable").
+#: A verb of making something so, its object (a few words) and the state ("make them writable"), or its participle
+#: with the state right after, the object said before it (round 47: "1 config file made read-only", "2 logs set to
+#: writable": an end state).
 _RESULTATIVE = r"\b(make|makes|made|making|set|sets|setting|turn|turns|turned|turning|mark|marks|marked|marking)" \
-               r"\s+(?:[a-z0-9'-]+\s+){{1,6}}?(?:to\s+|as\s+|into\s+)?(?:{states})\b"
+               r"\s+(?:(?<=made )|(?<=set )|(?<=turned )|(?<=marked )|(?:[a-z0-9'-]+\s+){{1,6}}?)" \
+               r"(?:to\s+|as\s+|into\s+)?(?:{states})\b"
 
 
 #: The states opposite to a tool's state (round 19: "make 1 file read-only"): a tool that makes a thing writable

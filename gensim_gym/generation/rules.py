@@ -56,7 +56,8 @@ _RULE_HEAD = (
     r"|at most)"
     # a rule stated as a negative quantifier, as keeping something as it is, or as following a rule
     r"|nobody|no one|no-one|none of|nothing|no (?:[a-z]+ ){1,3}?(?:may|must|should|can|shall|will|ever|is|are|gets?)"
-    rf"|(?:keep|leave|preserve|maintain)\s+[^,;.]*?\b(?:{_KEPT_STATE})"
+    # (any form of the verb, round 47: "while leaving the backup folder alone", "keeping the dock clear")
+    rf"|(?:keep(?:s|ing)?|leav(?:e|es|ing)|preserv(?:e|es|ing)|maintain(?:s|ing)?)\s+[^,;.]*?\b(?:{_KEPT_STATE})"
     rf"|(?:must|should|shall|has to|have to|needs? to|will)\s+(?:always\s+)?(?:stay|remain|be kept|be left|be)\s+"
     rf"(?:(?:kept|left)\s+)?(?:{_KEPT_STATE})"
     r"|(?:must|should|has to|have to|always)\s+(?:follow|obey|comply with|adhere to)|according to|in line with"
@@ -159,7 +160,11 @@ _POSTFIX_RULE = re.compile(
     r"|violation|loss|game over)\b|\bfails? the (?:task|episode|run)\b"
     r"|\b(?:not (?:allowed|permitted|tolerated)|forbidden|prohibited|banned|disallowed|off[- ]limits?)\b"
     # a state its subject keeps, said in the present ("the backup copies stay untouched")
-    rf"|\b(?:stays?|remains?|(?:is|are)\s+(?:kept|left))\s+(?:always\s+)?(?:{_KEPT_STATE})\b")
+    rf"|\b(?:stays?|remains?|(?:is|are)\s+(?:kept|left))\s+(?:always\s+)?(?:{_KEPT_STATE})\b"
+    # ... or said to be still where it was (round 47: "every backup is still there", "the archives are still in
+    # place", "the photos remain in place"): kept, as "stays untouched" is
+    r"|\b(?:is|are|stays?|remains?)\s+still\s+(?:there|here|in place|present|around|where (?:it|they) (?:was|were))\b"
+    r"|\b(?:stays?|remains?)\s+(?:in place|put|where (?:it|they) (?:was|were|is|are))\b")
 #: An invariant of one thing per slot: "only one meeting per slot", "at most one box per cell", "a single
 #: robot at a time".
 _ONE_PER = re.compile(r"\b(?:(?:only|at most|just|no more than|never more than|max(?:imum)?(?: of)?)\s+)?"

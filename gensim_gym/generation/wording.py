@@ -28,11 +28,20 @@ def whole_words(pattern: str) -> re.Pattern[str]:
 _UNINFLECTED = frozenset({"backup", "coupon", "cart", "copies"})
 
 
+#: Irregular past forms of operation verbs (round 47: "2 rain jackets are bought", "paid for"): a task's end state
+#: is said with the participle ("done when 2 jackets are bought"), which the regular inflections miss. Only forms that
+#: are no other common word: "left" (leave), "found" (find), "made" (make) or "took" (take) are left out.
+_IRREGULAR_PAST = {"buy": "bought", "pay": "paid", "send": "sent", "build": "built", "sweep": "swept",
+                   "sell": "sold", "bring": "brought", "drive": "drove|driven", "fly": "flew|flown",
+                   "ride": "rode|ridden", "throw": "threw|thrown", "hang": "hung"}
+
+
 @lru_cache(maxsize=4096)  # asked for every verb of every domain per count and rule (read_directive stays bounded)
 def verb_pattern(verb: str) -> str:
     """A regex for ``verb`` and its regular inflections, so operations are read in the forms people write:
     "escalate" also matches escalates / escalated / escalating, "copy" copies / copied, "drop" drops /
-    dropped, "back up" backs up / backed up. A multi-word verb inflects its first word."""
+    dropped, "back up" backs up / backed up, "buy" bought (:data:`_IRREGULAR_PAST`). A multi-word verb inflects its
+    first word."""
     head, _, tail = verb.partition(" ")
     rest = rf"\s+{re.escape(tail)}" if tail else ""
     if verb in _UNINFLECTED:
@@ -45,6 +54,8 @@ def verb_pattern(verb: str) -> str:
         forms = rf"{head}(?:s|ed|ing|{head[-1]}ed|{head[-1]}ing)?"
     else:
         forms = rf"{head}(?:s|es|ed|ing)?"
+    if head in _IRREGULAR_PAST and verb not in _UNINFLECTED:
+        forms = rf"(?:{forms}|{_IRREGULAR_PAST[head]})"
     # (a word right after a slash is a path's part, no verb: "move them to /backup", round 14)
     return rf"\b(?<!/){forms}{rest}\b"
 
