@@ -46,7 +46,8 @@ _CONTAINER = re.compile(rf"\b(?:tower|stack|pile|heap|batch|set|group|bundle|ser
 #: noun the thing is made of (round 36); group 1 is the number, group 2 the noun.
 _HYPHEN_COUNT = re.compile(rf"(?<![a-z0-9:-])({NUMBER})-([a-z]+)\b(?!-)")
 #: "copy 2 of the logs": a count of the noun after a determiner.
-_PARTITIVE = re.compile(rf"\b({NUMBER})\s+of\s+(?:the|these|those|its|their|our|my|your|all the)\s+"
+#: (a possessive of one person too: "on 2 of her orders", round 46)
+_PARTITIVE = re.compile(rf"\b({NUMBER})\s+of\s+(?:the|these|those|its|their|our|my|your|her|his|all the)\s+"
                         rf"(?:[a-z]+\s+)??([a-z]+)\b")
 #: A count of a noun after two modifiers ("1 password reset request", "2 late delivery complaints").
 _COMPOUND_COUNT = re.compile(rf"\b({NUMBER})\s+([a-z]+)\s+([a-z]+)\s+([a-z]+)\b")

@@ -198,7 +198,9 @@ ENDING = ("end", "terminate", "discontinue")
 ENDING_VERBS = r"\b(?:end(?:s|ed|ing)?|terminat(?:e|es|ed|ing)|discontinu(?:e|es|ed|ing))"
 
 #: Verbs of taking a meeting off the calendar (round 35): once the calendar is the world, calling the meeting off.
-CALENDAR_REMOVING = ("drop", "remove", "delete", "take off", "strike off", "cross off")
+CALENDAR_REMOVING = ("drop", "remove", "delete", "take off", "strike off", "cross off",
+                     # clearing entries off the calendar (round 46: "clear 2 stale reminders off the calendar")
+                     "clear", "clear off", "clear out")
 
 #: Verbs of putting a customer's account right again (round 37): once the help desk is the world, its one change to
 #: a customer's record, updating it (loose: the world keeps no password or account state).
@@ -233,6 +235,10 @@ FIELD_VERBS: dict[str, dict[str, str]] = {
                 **dict.fromkeys(("check the identity of", "confirm the identity of", "verify the identity of",
                                  "id-check", "id check"), "verify_identity"),
                 **dict.fromkeys(("change the address of", "fix the address of"), "update_address"),
+                # asking after an order is looking it up (round 46: "check the status of 3 orders", "checks on 3
+                # late shipments"): the help desk's lookup of what became of it
+                **dict.fromkeys(("check the status of", "check on", "check up on", "follow up on", "track down",
+                                 "trace"), "lookup_order"),
                 # resetting or reactivating a customer's account (round 37: "resets their account"): the help
                 # desk's only change to a customer's record, loose (``operations.LOOSE_OPERATIONS``)
                 **dict.fromkeys(ACCOUNT_RESETTING, "update_address")},
