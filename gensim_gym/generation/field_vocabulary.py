@@ -418,7 +418,13 @@ FIELD_ACTS: dict[str, re.Pattern[str]] = {
                            r"(?:each|every|all(?:\s+of)?(?:\s+the)?)\s+(?:[a-z'-]+\s+)?"
                            r"(?:positions?|cells?|squares?|spots?|tiles?|points?|locations?|places?|fields?)\s+"
                            r"(?:on|of|in|across|throughout)\s+(?:the|a|an|this|that|its|their|our|my)\s+"
-                           r"(?:[a-z'-]+\s+)?(?:map|grid|board|field|floor\s+plan)\b"),
+                           r"(?:[a-z'-]+\s+)?(?:map|grid|board|field|floor\s+plan)\b"
+                           # ... or a grid's own cells, wherever they are (round 46: "cover every tile of the hall at
+                           # least once", "sweep over all squares"): tiles, squares and cells are a grid's, so the
+                           # place they are in need not be named
+                           r"|\b(?:cover(?:s|ed|ing)?|visit(?:s|ed|ing)?|sweep(?:s|ing)?(?:\s+over)?|swept(?:\s+over)?"
+                           r"|step(?:s|ped|ping)?\s+on|stand(?:s|ing)?\s+on|touch(?:es|ed|ing)?)\s+"
+                           r"(?:each|every|all(?:\s+of)?(?:\s+the)?)\s+(?:single\s+)?(?:tiles?|squares?|cells?)\b"),
 }
 
 
