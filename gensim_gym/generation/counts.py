@@ -524,13 +524,27 @@ def _light_type(text: str, at: int, domains) -> str | None:
     before = text[:at].rstrip()
     for name in domains:
         tools = [h.tool for h in _light_verbs(text, name) if h.end == len(before)]
-        tools += [tool for verb, tool in operations(name).items()
-                  if " " in verb and re.search(rf"{verb_pattern(verb)}$", before)]
+        tail = before[-_PHRASAL_REACH:]
+        tools += [tool for pattern, tool in _phrasal_operations(name)
+                  if (m := pattern.search(tail)) is not None and (m.start() > 0 or len(tail) == len(before))]
         for tool in tools:
             kind = _tool_type(name, tool)
             if kind is not None:
                 return kind
     return None
+
+
+#: How far back from a count a phrasal operation before it may start ("check the status of 3 orders"): the longest
+#: such verb is far shorter, and reading only that tail keeps a long directive's counts linear (round 46).
+_PHRASAL_REACH = 80
+
+
+@lru_cache(maxsize=64)
+def _phrasal_operations(name: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """The operations of world ``name`` of more than one word, each as a pattern ending where the text ends, with its
+    tool: compiled once (:func:`_light_type` asks at every count)."""
+    return tuple((re.compile(rf"{verb_pattern(verb)}$"), tool) for verb, tool in operations(name).items()
+                 if " " in verb)
 
 
 def _tool_type(name: str, tool: str) -> str | None:
