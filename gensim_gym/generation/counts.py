@@ -46,7 +46,8 @@ _CONTAINER = re.compile(rf"\b(?:tower|stack|pile|heap|batch|set|group|bundle|ser
 #: noun the thing is made of (round 36); group 1 is the number, group 2 the noun.
 _HYPHEN_COUNT = re.compile(rf"(?<![a-z0-9:-])({NUMBER})-([a-z]+)\b(?!-)")
 #: "copy 2 of the logs": a count of the noun after a determiner.
-_PARTITIVE = re.compile(rf"\b({NUMBER})\s+of\s+(?:the|these|those|its|their|our|my|your|all the)\s+"
+#: (a possessive of one person too: "on 2 of her orders", round 46)
+_PARTITIVE = re.compile(rf"\b({NUMBER})\s+of\s+(?:the|these|those|its|their|our|my|your|her|his|all the)\s+"
                         rf"(?:[a-z]+\s+)??([a-z]+)\b")
 #: A count of a noun after two modifiers ("1 password reset request", "2 late delivery complaints").
 _COMPOUND_COUNT = re.compile(rf"\b({NUMBER})\s+([a-z]+)\s+([a-z]+)\s+([a-z]+)\b")
@@ -523,13 +524,27 @@ def _light_type(text: str, at: int, domains) -> str | None:
     before = text[:at].rstrip()
     for name in domains:
         tools = [h.tool for h in _light_verbs(text, name) if h.end == len(before)]
-        tools += [tool for verb, tool in operations(name).items()
-                  if " " in verb and re.search(rf"{verb_pattern(verb)}$", before)]
+        tail = before[-_PHRASAL_REACH:]
+        tools += [tool for pattern, tool in _phrasal_operations(name)
+                  if (m := pattern.search(tail)) is not None and (m.start() > 0 or len(tail) == len(before))]
         for tool in tools:
             kind = _tool_type(name, tool)
             if kind is not None:
                 return kind
     return None
+
+
+#: How far back from a count a phrasal operation before it may start ("check the status of 3 orders"): the longest
+#: such verb is far shorter, and reading only that tail keeps a long directive's counts linear (round 46).
+_PHRASAL_REACH = 80
+
+
+@lru_cache(maxsize=64)
+def _phrasal_operations(name: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """The operations of world ``name`` of more than one word, each as a pattern ending where the text ends, with its
+    tool: compiled once (:func:`_light_type` asks at every count)."""
+    return tuple((re.compile(rf"{verb_pattern(verb)}$"), tool) for verb, tool in operations(name).items()
+                 if " " in verb)
 
 
 def _tool_type(name: str, tool: str) -> str | None:

@@ -34,6 +34,7 @@ from gensim_gym.generation.lexicon import (
     FIELD_WORDS,
     GENERIC_VERBS,
     META_VERBS,
+    NUMBER,
     counted_nouns,
     counted_pool_nouns,
     distractor_operations,
@@ -210,6 +211,8 @@ def _conjunct_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
     sequenced = len(parts) < 2
     if sequenced:  # "plan a meeting and order a hotel room online": two tasks said one after the other
         parts = _tasks(text)
+    if sequenced and len(parts) < 2:  # "1 meeting booked and 2 old files deleted": two states reached
+        parts = _end_states(text)
     if len(parts) < 2:
         return []
     chosen = [scored_domains(part, registry, []) for part in parts]
@@ -223,6 +226,24 @@ def _conjunct_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
                                                                                              strict=True)))
     return found
 
+
+
+#: A count of things and what was done to them, said as a past participle ("1 meeting booked", "2 old files
+#: deleted"); group 1 is the participle.
+_COUNTED_STATE = rf"\b(?:{NUMBER})\s+(?:[a-z'-]+\s+){{0,3}}?([a-z]+(?:ed|en|id|ht|nt))\b"
+#: Two such states joined by "and" (round 46): each is a task's end, said without its verb.
+_END_STATES = re.compile(rf"({_COUNTED_STATE})\s*,?\s+(?:and|plus|as well as)\s+({_COUNTED_STATE})")
+
+
+def _end_states(text: str) -> list[str]:
+    """The end states of two tasks said as counts of things done ("success: 1 meeting booked and 2 old files
+    deleted", round 46), each a count with the past participle of a known verb after it: each names its world as a
+    task of a sequence does (:func:`_conjunct_domains`). Empty where the directive says no such pair ("2 crates
+    stacked and sealed": one count)."""
+    m = _END_STATES.search(text)
+    if m is None or verb_of(m.group(2)) is None or verb_of(m.group(4)) is None:
+        return []
+    return [m.group(1), m.group(3)]
 
 
 #: Where a directive goes on to a next task: "and", "then", "and then" before the next task's verb; or "after
@@ -301,7 +322,16 @@ def _own_act(task: str, name: str, registry: dict) -> bool:
     verb = verb_of(head.group(1)) if head else None
     if head is None or verb is None or verb not in operations(name) or not takes_object(task, head.end(1)):
         return False
-    return not any(_does(verb, other) for other in registry if other != name)
+    return not any(_does(verb, other) and not _loose_beside_named(verb, other, name)
+                   for other in registry if other != name)
+
+
+def _loose_beside_named(verb: str, other: str, name: str) -> bool:
+    """Whether world ``other`` does ``verb`` only loosely (``operations.LOOSE_OPERATIONS``: the calendar's
+    "cancel") where world ``name`` names a tool after it (support's ``cancel_order``): the verb is then ``name``'s
+    own act, as ``operations.loose_elsewhere`` reads it once both are chosen (round 46: "cancel the customer's order
+    and then delete the old drafts": the help desk's task, then the file system's)."""
+    return verb in LOOSE_OPERATIONS.get(other, {}) and tool_verb(operations(name)[verb].rstrip("*")) == verb
 
 
 def _spelled(name: str) -> str:
@@ -431,8 +461,9 @@ def scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
             scores[name] = scores[name] + [f"-{w}" for w in foreign]
     named = [name for name in scores if has_word(text, _spelled(name)) and not _named_as_part(text, name)
              and not any(name in ts.keywords for other, ts in registry.items() if other != name)]
-    named += [name for name in scores if name not in named and (_place_named(text, name) or _subject(text, name)
-                                                                 or _listed_world(text, name, registry, places=True))]
+    named += [name for name in scores if name not in named and (
+        _place_named(text, name) or _subject(text, name) and not _acts_elsewhere(text, name, scores)
+        or _listed_world(text, name, registry, places=True))]
     best = max(weights.values())
     listed = [name for name in scores if name in named or name in strongly and _listed_world(text, name, registry)]
     # "the shop and the calendar": worlds listed side by side, one by its own name and one by a keyword of its own
@@ -485,6 +516,18 @@ def _place_keywords(name: str) -> list[str]:
 def _others_keywords(name: str, registry: dict) -> set[str]:
     """The keywords every world but ``name`` declares: a keyword of ``name``'s outside them is its own."""
     return {k for other, ts in registry.items() if other != name for k in ts.keywords}
+
+
+def _acts_elsewhere(text: str, name: str, scores: dict[str, list[str]]) -> bool:
+    """Whether the agent that names world ``name`` as the directive's subject (:func:`_subject`) is all the evidence
+    of it, while another candidate world's own act is said (``field_vocabulary.FIELD_ACTS``): the agent then does
+    that world's work, which names it (round 46: "a cleaning robot has to cover every tile of the hall": a grid
+    tour, whoever sweeps it). A subject with anything else of its world ("a cleaning robot puts 3 toys back") keeps
+    naming it."""
+    subject = _OPENING_SUBJECT.match(text)
+    words = set(subject.group(1).split()) if subject else set()
+    own = all(set(w.split()) <= words for w in scores[name] if not w.startswith("-"))  # ("-tile": evidence against)
+    return own and any(other != name and other in FIELD_ACTS and FIELD_ACTS[other].search(text) for other in scores)
 
 
 def _subject(text: str, name: str) -> bool:

@@ -37,7 +37,9 @@ from gensim_gym.generation.lexicon import (
 from gensim_gym.generation.operations import (
     AN_OBJECT,
     MAKING_ROOM,
+    MEETING_BOOKED,
     MEETING_COUNTED,
+    MEETING_MOVED,
     MEETINGS_LISTED,
     OPERATIONS,
     SCHEDULING,
@@ -206,7 +208,30 @@ def purchase_acts(text: str, name: str) -> list[tuple[str, tuple[int, int]]]:
         if goods and all(w.isalpha() and w not in _NO_GOODS and w not in NUMBER_WORDS for w in goods) \
                 and not any(_names_other(w, others) for w in goods):
             out.append((text[m.start(1):end], (m.start(1), end)))
+    for m in _shopper_buying(name, tuple(verbs)).finditer(text):
+        goods, end = _goods_words(text, m.end())
+        if goods and all(w.isalpha() and w not in _NO_GOODS and w not in NUMBER_WORDS for w in goods) \
+                and not any(a <= m.start(1) < b for _, (a, b) in out):
+            out.append((text[m.start(1):end], (m.start(1), end)))
     return out
+
+
+#: Who buys in a shop, besides the shop's own keywords ("the shopper buys", "a buyer purchases").
+_SHOPPERS = ("shopper", "shoppers", "buyer", "buyers")
+
+
+@lru_cache(maxsize=32)
+def _shopper_buying(name: str, verbs: tuple[str, ...]) -> re.Pattern[str]:
+    """A verb of buying of world ``name`` with a count after it, said of the shop's buyer: a shop keyword or a
+    shopper at most one word before it ("the shopping agent buys 2 storage bins", "a shopper bot orders 3 pallets";
+    round 46). What the shop's buyer buys is goods, whatever another world calls them: a household's or a
+    warehouse's things are the shop's once a shopper buys them ("the warehouse robot buys 2 bins" is said of no
+    shopper, and stays the warehouse's). Group 1 is the verb and the count; compiled once per world."""
+    buyers = [w for w in (*load_registry()[name].keywords, *_SHOPPERS) if " " not in w and w not in verbs
+              and not any(re.fullmatch(verb_pattern(v), w) for v in verbs)]
+    said = "|".join(verb_pattern(v) for v in verbs)
+    return re.compile(rf"\b(?:{'|'.join(map(re.escape, buyers))})(?:\s+[a-z]+)?\s+((?:{said})\s+(?:{NUMBER}))"
+                      rf"\s+(?=[a-z])")
 
 
 _MEASURE = re.compile(rf"{MEASURE_OF}\s+")
@@ -298,12 +323,14 @@ _DATED = {"calendar": (
     ("scheduling verb", SCHEDULING),
     ("meetings listed", MEETINGS_LISTED),
     ("making room", MAKING_ROOM),  # "free up a slot for an interview" (round 16)
+    ("moving a meeting", MEETING_MOVED),  # "shift 3 one-on-ones to later dates" (round 46)
+    ("booking a meeting", MEETING_BOOKED),  # "books 1 pediatrician visit" (round 46)
 )}
 
 
 #: The kinds of :data:`_DATED` evidence that are an act with its object ("set up a standup", "free up a slot for an
 #: interview"): a task saying one names the world that schedules, as a keyword would (round 25).
-DATED_ACTS = frozenset({"scheduling verb", "meetings listed", "making room"})
+DATED_ACTS = frozenset({"scheduling verb", "meetings listed", "making room", "moving a meeting", "booking a meeting"})
 
 
 def dated_spans(text: str, name: str, weak: list[str]) -> list[tuple[int, int]]:

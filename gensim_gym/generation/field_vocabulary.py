@@ -198,7 +198,9 @@ ENDING = ("end", "terminate", "discontinue")
 ENDING_VERBS = r"\b(?:end(?:s|ed|ing)?|terminat(?:e|es|ed|ing)|discontinu(?:e|es|ed|ing))"
 
 #: Verbs of taking a meeting off the calendar (round 35): once the calendar is the world, calling the meeting off.
-CALENDAR_REMOVING = ("drop", "remove", "delete", "take off", "strike off", "cross off")
+CALENDAR_REMOVING = ("drop", "remove", "delete", "take off", "strike off", "cross off",
+                     # clearing entries off the calendar (round 46: "clear 2 stale reminders off the calendar")
+                     "clear", "clear off", "clear out")
 
 #: Verbs of putting a customer's account right again (round 37): once the help desk is the world, its one change to
 #: a customer's record, updating it (loose: the world keeps no password or account state).
@@ -233,6 +235,10 @@ FIELD_VERBS: dict[str, dict[str, str]] = {
                 **dict.fromkeys(("check the identity of", "confirm the identity of", "verify the identity of",
                                  "id-check", "id check"), "verify_identity"),
                 **dict.fromkeys(("change the address of", "fix the address of"), "update_address"),
+                # asking after an order is looking it up (round 46: "check the status of 3 orders", "checks on 3
+                # late shipments"): the help desk's lookup of what became of it
+                **dict.fromkeys(("check the status of", "check on", "check up on", "follow up on", "track down",
+                                 "trace"), "lookup_order"),
                 # resetting or reactivating a customer's account (round 37: "resets their account"): the help
                 # desk's only change to a customer's record, loose (``operations.LOOSE_OPERATIONS``)
                 **dict.fromkeys(ACCOUNT_RESETTING, "update_address")},
@@ -416,7 +422,13 @@ FIELD_ACTS: dict[str, re.Pattern[str]] = {
                            r"(?:each|every|all(?:\s+of)?(?:\s+the)?)\s+(?:[a-z'-]+\s+)?"
                            r"(?:positions?|cells?|squares?|spots?|tiles?|points?|locations?|places?|fields?)\s+"
                            r"(?:on|of|in|across|throughout)\s+(?:the|a|an|this|that|its|their|our|my)\s+"
-                           r"(?:[a-z'-]+\s+)?(?:map|grid|board|field|floor\s+plan)\b"),
+                           r"(?:[a-z'-]+\s+)?(?:map|grid|board|field|floor\s+plan)\b"
+                           # ... or a grid's own cells, wherever they are (round 46: "cover every tile of the hall at
+                           # least once", "sweep over all squares"): tiles, squares and cells are a grid's, so the
+                           # place they are in need not be named
+                           r"|\b(?:cover(?:s|ed|ing)?|visit(?:s|ed|ing)?|sweep(?:s|ing)?(?:\s+over)?|swept(?:\s+over)?"
+                           r"|step(?:s|ped|ping)?\s+on|stand(?:s|ing)?\s+on|touch(?:es|ed|ing)?)\s+"
+                           r"(?:each|every|all(?:\s+of)?(?:\s+the)?)\s+(?:single\s+)?(?:tiles?|squares?|cells?)\b"),
 }
 
 

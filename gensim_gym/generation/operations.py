@@ -28,6 +28,7 @@ from gensim_gym.generation.lexicon import (
     NUMBER,
     NUMBER_WORDS,
     OCCASIONS,
+    RELOCATING,
     VERB_GROUPS,
     counted_type,
     derived_operations,
@@ -741,7 +742,8 @@ def resultative_verbs(text: str, domains) -> list[tuple[int, int, str]]:
 
 
 _MEETING = "|".join(re.escape(k).replace(r"\ ", r"\s+") for k in sorted(MEETING_KINDS, key=len, reverse=True))
-_OCCASION = "|".join(OCCASIONS)
+#: (an occasion ending in "y" makes its plural in "ies": "2 holiday parties", round 46)
+_OCCASION = "|".join(f"{o[:-1]}(?:y|ie)" if o.endswith("y") else o for o in OCCASIONS)
 #: At most one word before a meeting's name ("team syncs", "client calls"), never a machine's ("tool calls").
 _NOT_A_CALL = r"(?:(?!(?:tool|api|function|method|system|phone)\b)[a-z'-]+\s+)?"
 _ENDS = r"(?:s|es)?(?![a-z0-9:-])"
@@ -755,6 +757,24 @@ _SCHEDULING = "|".join(verb_pattern(v)[2:-2] for v in sorted(SCHEDULING_VERBS, k
 SCHEDULING = re.compile(rf"\b({_SCHEDULING})"
                         rf"\s+(?:(?:{NUMBER}|an?|another|the|my|our|their|his|her|your|some|both|all|a few)\s+)?"
                         rf"{_NOT_A_CALL}(?:{_MEETING}|{_OCCASION}){_ENDS}")
+
+_RELOCATING = "|".join(verb_pattern(v)[2:-2] for v in sorted(RELOCATING, key=len, reverse=True))
+#: A meeting moved to another time (round 46: "shift 3 one-on-ones to later dates", "postpone the 2 reviews", "1
+#: quarterly review has moved to a new time"): a verb of moving (``lexicon.RELOCATING``) with a named meeting or an
+#: occasion as its object, or with one as its subject before "has/is/was/are ... moved"; weak evidence of the world
+#: that schedules, as a scheduling verb with a meeting after it is. "move 2 crates" and "shift the boxes" are not.
+MEETING_MOVED = re.compile(
+    rf"\b(?:{_RELOCATING})\s+(?:(?:{NUMBER}|an?|another|the|my|our|their|his|her|your|some|both|all|a few)\s+)?"
+    rf"{_NOT_A_CALL}(?:{_MEETING}|{_OCCASION}){_ENDS}"
+    rf"|(?:{_MEETING}|{_OCCASION}){_ENDS}\s+(?:(?:has|have|had|is|are|was|were|been|being|be|got|gets|will|must"
+    rf"|should|to)\s+){{1,3}}(?:moved|shifted|postponed|delayed|rescheduled|relocated|pushed\s+back|bumped)\b")
+
+#: A meeting booked (round 46: "books 1 pediatrician visit", "book a budget review"): booking with a named meeting or
+#: an occasion as its object is entering it in the diary, weak evidence of the world that schedules, and an act that
+#: names it as a task of a sequence ("book 2 rooms" is the calendar's by its rooms; "book a flight" is no meeting).
+MEETING_BOOKED = re.compile(
+    rf"\b(?:book|books|booked|booking)\s+(?:(?:{NUMBER}|an?|another|the|my|our|their|his|her|your|some|both)\s+)?"
+    rf"{_NOT_A_CALL}(?:{_MEETING}|{_OCCASION}){_ENDS}")
 
 _NAMED = rf"(?:an?|another|one|the)\s+{_NOT_A_CALL}(?:{_MEETING}|{_OCCASION}){_ENDS}"
 #: Two meetings after a scheduling verb or a slot, joined by "and", one at least named (round 15: "plan a team lunch

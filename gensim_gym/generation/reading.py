@@ -707,11 +707,22 @@ def _operation_clauses(text: str, rest: str, knobs: Knobs):
                                                  note=f"'{said}' is {hit.verb} done again: the golden plan calls "
                                                       f"{undo}, then {hit.tool}")
                 continue
+            undone = hit.redo and _UNDONE.search(text) is not None
             yield hit.start, hit.end, (
                 Clause(said, "operation", requirement, "approximated",
                        f"'{said}' is {hit.verb} done again; a task starts with nothing to redo, so the golden "
-                       f"plan calls {hit.tool} afresh") if hit.redo
+                       f"plan calls {hit.tool} afresh") if hit.redo and not undone
+                else Clause(said, "operation", requirement,
+                            note=f"'{said}' is {hit.verb} done again after the first was undone: the task starts "
+                                 f"undone, and the golden plan calls {hit.tool}") if undone
                 else Clause(said, "operation", requirement, note=f"the golden plan calls {hit.tool}"))
+
+
+#: The directive saying what was made has come undone already (round 46: "the toy tower has fallen over, ... rebuild
+#: it", "the stack collapsed; restack 4 blocks"): a task's start is that undone state, so doing it again is exactly
+#: what the golden plan does.
+_UNDONE = re.compile(r"\b(?:fell|fallen|collapsed?|collapses|toppled|topples|knocked\s+(?:over|down)|c(?:a|o)me\s+apart"
+                     r"|came\s+down|fallen\s+apart|broken\s+up|broke\s+apart|torn\s+down|tore\s+down|scattered)\b")
 
 
 def _light_clauses(text: str, rest: str, knobs: Knobs, spans: list[tuple[int, int]]):

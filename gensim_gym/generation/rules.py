@@ -11,9 +11,11 @@ from __future__ import annotations
 import re
 
 from gensim_gym.generation.counts import DISTRIBUTIVE
+from gensim_gym.generation.field_vocabulary import MEETING_KINDS
 from gensim_gym.generation.lexicon import (
     NUMBER,
     NUMBER_WORDS,
+    OCCASIONS,
     SAME_SLOT,
     calls,
     counted_type,
@@ -32,6 +34,9 @@ _KEPT_STATE = (r"intact|untouched|safe|unchanged|alone|clear|empty|free|protecte
                r"|above zero|solvent|in the black")
 #: Nouns that bound an amount: "a spending limit", "a budget cap", "a ceiling on refunds".
 _LIMIT_NOUN = r"limits?|caps?|ceilings?|quotas?|allowances?"
+#: Names of meetings and occasions ("a budget review", "a budget meeting"): after "budget" they name a meeting about
+#: a budget, no budget (round 46).
+_MEETING_NOUNS = "|".join(re.escape(n) for n in sorted({*OCCASIONS, *MEETING_KINDS}, key=len, reverse=True))
 #: Nouns for a norm an agent keeps to, and verbs of keeping to one ("follow the refund rules", "within policy").
 _NORM_NOUN = r"polic(?:y|ies)|rules?|regulations?|guidelines?|limits?|constraints?|bounds?|terms|procedures?|budget"
 _NORM_VERB = r"follow\w*|respect\w*|honou?r\w*|observ\w*|stick\w* to|keep\w* to|stay\w* within"
@@ -51,6 +56,8 @@ _RULE_HEAD = (
     r"|(?:on a|tight|limited|fixed) budget|double[- ]?book\w*|only (?:if|when|for|to|under)|respect\w*|avoid\w*"
     # a budget stated as an amount ("a budget of 40", "a $40 budget"); two things in one slot ("no overlaps")
     r"|budget (?:of|is|=|:) ?\$?\d[\d,.]*|\$?\d[\d,.]*[- ](?:dollars?[- ]|euros?[- ]|credits?[- ])?budget"
+    # (... not a count of meetings about a budget: "book 1 budget review" is one review, no $1 budget, round 46)
+    rf"(?![- ](?:{_MEETING_NOUNS})s?\b)"
     r"|no (?:overlap|clash|conflict|collision)\w*"
     r"|(?:keep |stay )?spend\w* (?:(?:is |are )?(?:capped at|limited to)|under|below|within|less than|no more than"
     r"|at most)"

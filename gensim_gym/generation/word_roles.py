@@ -99,7 +99,10 @@ def place_noun(text: str, start: int, end: int, verb: str) -> bool:
 #: determiner they are the noun ("before the end of the shift"), no act.
 NOUN_VERBS = frozenset({"end",
                         # the British elevator (round 37: "wait for the lift"), where "lift the box" is raising it
-                        "lift"})
+                        "lift",
+                        # a place files are kept, and what goods come in (round 46: "delete the old drafts from the
+                        # archive", "2 packs of diapers"), where "archive 3 logs" files them away
+                        "archive", "pack", "packs"})
 
 
 def noun_here(text: str, start: int, end: int, verb: str) -> bool:
@@ -107,7 +110,8 @@ def noun_here(text: str, start: int, end: int, verb: str) -> bool:
     (:func:`place_noun`) or a noun of :data:`NOUN_VERBS` after a determiner."""
     if verb in NOUN_VERBS:
         before = words_before(text, start)
-        if before and before[-1] in NOUN_AFTER:
+        # (after a count too: "2 packs of diapers" are counted, no packing; round 46)
+        if before and (before[-1] in NOUN_AFTER or before[-1].isdigit() or before[-1] in NUMBER_WORDS):
             return True
     return carrier_noun(text, start, end, verb) or place_noun(text, start, end, verb)
 
