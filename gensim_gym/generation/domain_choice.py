@@ -524,8 +524,7 @@ def _acts_elsewhere(text: str, name: str, scores: dict[str, list[str]]) -> bool:
     that world's work, which names it (round 46: "a cleaning robot has to cover every tile of the hall": a grid
     tour, whoever sweeps it). A subject with anything else of its world ("a cleaning robot puts 3 toys back") keeps
     naming it."""
-    subject = _OPENING_SUBJECT.match(text)
-    words = set(subject.group(1).split()) if subject else set()
+    words = set(_agent_subject(text))
     own = all(set(w.split()) <= words for w in scores[name] if not w.startswith("-"))  # ("-tile": evidence against)
     return own and any(other != name and other in FIELD_ACTS and FIELD_ACTS[other].search(text) for other in scores)
 
@@ -562,13 +561,22 @@ def _named_agent_opens(text: str, name: str) -> bool:
     acting lives in that world, whatever a shelf and storing say of a warehouse. The subject ends at its first
     agent noun ("robot", "bot") followed by a verb, so "the housekeeping robot puts things away" is read as well
     as "... robot stores 3 bowls"."""
+    words = _agent_subject(text)
+    return any(" ".join(words[i:]) in field_names(name) for i in range(len(words) - 1))
+
+
+def _agent_subject(text: str) -> list[str]:
+    """The words of the subject a directive opens with, where it is an agent of two or three words before its verb
+    ("kitchen helper robot" in "Kitchen helper robot stores 3 bowls", "cleaning robot" in "a cleaning robot has to
+    ..."): after an optional determiner, up to its first agent noun followed by a verb in -s. Empty where the
+    directive opens otherwise."""
     m = _OPENING.match(text)
     if m is None:
-        return False
+        return []
     words = m.group(1).split()
     end = next((k for k in range(1, len(words)) if re.fullmatch(_AGENT, words[k]) and words[k + 1:k + 2]
                 and words[k + 1].endswith("s")), None)
-    return end is not None and any(" ".join(words[i:end + 1]) in field_names(name) for i in range(end))
+    return [] if end is None else words[:end + 1]
 
 
 def _acts_first(text: str, at: int, name: str) -> bool:
