@@ -243,6 +243,9 @@ scenes), written and held out before rounds 41-43 were merged, were run once unt
 ``directives_fresh62.jsonl`` (35, the end state said rather than the acts: "success means 2 meetings sit on the
 calendar"), held out for rounds 44 (no change) and 45, was run once untouched after them
 (``results/fidelity_fresh62_unseen.txt``: 114 of 131 read, 87 %, 8 wrong, 5 ignored) and joined :data:`SETS`.
+``directives_fresh63.jsonl`` (35, variants said against a baseline: "schedules 3 meetings instead of one"), held
+out for rounds 46 and 47, was run once untouched after them (``results/fidelity_fresh63_unseen.txt``: 123 of 131
+read, 94 %, 0 wrong, 3 ignored) and joined :data:`SETS`.
 ``--generate`` scores the requirements twice: as read, and as *delivered* (on the seed-0 spec's own clauses,
 where the generator marks approximated what its spec does not meet: what a user gets).
 For every expected requirement this
@@ -299,7 +302,8 @@ SETS = ("directives.jsonl", "directives_heldout.jsonl", "directives_fresh.jsonl"
         "directives_fresh51.jsonl", "directives_fresh52.jsonl", "directives_fresh53.jsonl",
         "directives_fresh54.jsonl", "directives_fresh55.jsonl", "directives_fresh56.jsonl",
         "directives_fresh57.jsonl", "directives_fresh58.jsonl", "directives_fresh60.jsonl",
-        "directives_fresh59.jsonl", "directives_fresh61.jsonl", "directives_fresh62.jsonl")
+        "directives_fresh59.jsonl", "directives_fresh61.jsonl", "directives_fresh62.jsonl",
+        "directives_fresh63.jsonl")
 _RANK = {"honored": 0, "approximated": 1, "unsupported": 2}
 _VALUE_OF = {"domain": "domains", "goal_count": "goal_count", "reward_mode": "reward_mode", "noise": "noise",
              "observability": "partial", "time_pressure": "horizon_slack", "tool_count": "tool_count"}
