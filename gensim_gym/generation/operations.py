@@ -290,6 +290,12 @@ class LightVerb(NamedTuple):
     why: str
 
 
+def _chosen_tool(domains, verb: str) -> str | None:
+    """The tool of the first chosen world in ``domains`` that does ``verb`` (:func:`lexicon.operations`), or None:
+    what a phrase asking for that act calls in this directive."""
+    return next((t for name in domains if (t := operations(name).get(verb)) is not None), None)
+
+
 def _asked(regex: re.Pattern[str], text: str, tool: str | None) -> list[tuple[int, int, str]]:
     """``(start, end, tool)`` for group 1 of each match of ``regex`` in ``text``: the phrase asks for ``tool`` (none
     when the chosen worlds have no such tool)."""
@@ -320,7 +326,7 @@ _SPENDING_ON = re.compile(rf"\bspen(?:d|ds|t|ding)\b[^,;:.]{{0,40}}?\s(on)\s+(?=
 def spending_on(text: str, domains) -> list[tuple[int, int, str]]:
     """``(start, end, tool)`` for each spending on counted things (:data:`_SPENDING_ON`) in a chosen world that buys
     ("buy" in :func:`lexicon.operations`): the things are that tool's goals (round 28)."""
-    tool = next((t for name in domains if (t := operations(name).get("buy")) is not None), None)
+    tool = _chosen_tool(domains, "buy")
     return _asked(_SPENDING_ON, text, tool)
 
 
@@ -537,7 +543,7 @@ _MONEY_BACK = re.compile(r"\b((?:(?:money|cash|payment)\s+back|(?:a\s+|their\s+|
 def money_back(text: str, domains) -> list[tuple[int, int, str]]:
     """``(start, end, tool)`` for each asking for money back for a thing (:data:`_MONEY_BACK`) in a chosen world with a
     refund operation ("refund" in :func:`lexicon.operations`): the thing's order is refunded (round 39)."""
-    tool = next((t for name in domains if (t := operations(name).get("refund")) is not None), None)
+    tool = _chosen_tool(domains, "refund")
     return _asked(_MONEY_BACK, text, tool)
 
 
@@ -565,7 +571,7 @@ _CODE_USED = re.compile(r"\b((?:us(?:e|es|ed|ing)|enter(?:s|ed|ing)?|typ(?:e|es|
 def codes_used(text: str, domains) -> list[tuple[int, int, str]]:
     """``(start, end, tool)`` for each use of a discount code (:data:`_CODE_USED`) in a chosen world with a coupon
     operation ("coupon" in :func:`lexicon.operations`): using the code is applying the coupon (round 39)."""
-    tool = next((t for name in domains if (t := operations(name).get("coupon")) is not None), None)
+    tool = _chosen_tool(domains, "coupon")
     return _asked(_CODE_USED, text, tool)
 
 
@@ -582,7 +588,7 @@ def held_in_hand(text: str, domains) -> list[tuple[int, int, str]]:
     picks things up ("pick up" in :func:`lexicon.operations`): a thing in hand at the end was picked up (round 47)."""
     if "in " not in text:
         return []
-    tool = next((t for name in domains if (t := operations(name).get("pick up")) is not None), None)
+    tool = _chosen_tool(domains, "pick up")
     return _asked(_IN_HAND, text, tool)
 
 
@@ -630,7 +636,7 @@ def things_gone(text: str, domains) -> list[tuple[int, int, str]]:
     deletes ("delete" in :func:`lexicon.operations`): things gone at the end were deleted (round 47)."""
     if "gone" not in text and "no longer" not in text and "disappeared" not in text and "vanished" not in text:
         return []
-    tool = next((t for name in domains if (t := operations(name).get("delete")) is not None), None)
+    tool = _chosen_tool(domains, "delete")
     return _asked(_GONE, text, tool)
 
 
