@@ -273,9 +273,23 @@ def capacity_reason(domains, kind: str | None) -> str:
 _JOINED_NUMBER = re.compile(rf"(?<=[a-z]-)(?:{NUMBER})\b|(?<=\d:)\d+\b")
 
 
+#: A count contrasted with the one asked for (round 48: "2 boxes rather than one", "instead of one purchase, buy 2",
+#: "3 instead of 2"): the baseline a directive varies, no count of its task; group 1 is the number.
+_CONTRASTED = re.compile(rf"\b(?:instead\s+of|rather\s+than|in\s+place\s+of|as\s+opposed\s+to|up\s+from"
+                         rf"|down\s+from)\s+(?:just\s+|only\s+|the\s+(?:usual\s+|single\s+|old\s+)?)?({NUMBER})\b")
+
+
+def contrasted_spans(text: str) -> list[tuple[int, int]]:
+    """The spans of the counts contrasted with the one asked for, with their contrast ("rather than one", "instead of
+    2": :data:`_CONTRASTED`): words that say what the task is not, read as such (no clause of their own)."""
+    return [m.span() for m in _CONTRASTED.finditer(text)]
+
+
 def unnumbered_names(text: str) -> str:
-    """``text`` with the numbers inside names (:data:`_JOINED_NUMBER`) blanked, same length."""
-    return _JOINED_NUMBER.sub(lambda m: " " * len(m.group(0)), text)
+    """``text`` with the numbers inside names (:data:`_JOINED_NUMBER`) and the counts contrasted with the one asked
+    for (:data:`_CONTRASTED`) blanked, same length: neither counts the task's goal items."""
+    text = _JOINED_NUMBER.sub(lambda m: " " * len(m.group(0)), text)
+    return _CONTRASTED.sub(lambda m: m.group(0)[:m.start(1) - m.start()] + " " * len(m.group(1)), text)
 
 
 def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[int, int, int, str, str | None]]:

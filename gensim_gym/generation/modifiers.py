@@ -258,6 +258,16 @@ def _negated(words: str, kind: str, value: object) -> tuple[tuple[str, str, obje
             (rf"\b(?:{words})[- ](?:free|less)\b", kind, value))
 
 
+#: A baseline a directive varies (round 48: "than usual", "than before", "than last time", "than in the original").
+_BASELINE = (r"usual|usually|normal|normally|before|ever|last\s+time|the\s+last\s+(?:one|version|run|time)"
+             r"|the\s+(?:original|baseline|base|default|standard|previous|earlier|first)(?:\s+(?:one|version|task"
+             r"|run|setup))?|in\s+the\s+(?:original|baseline|base|previous)(?:\s+\w+)?|previously|the\s+default")
+
+#: Coming to know a fact (round 48), and the acts of looking it comes by only ("only learns where ... by looking").
+_LEARNS = r"learns?|learning|knows?|finds?\s+out|found\s+out|discovers?|sees?|tells?|notices?|works?\s+out"
+_LOOKING = (r"looking|checking|inspecting|observing|peeking|peering|scanning|sensing|asking|visiting|opening|going"
+            r"|exploring|searching|listing|stopping|probing|querying")
+
 #: Slack itself: moves, steps or time left over ("to spare", "in hand"), which a quantity before it makes scant or
 #: plentiful (round 41).
 _SLACK = r"(?:steps?|moves?|turns?|actions?|time|seconds?|minutes?)\s+(?:to\s+spare|in\s+hand|left\s+over)\b"
@@ -273,6 +283,12 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     # haste negated or said to be no concern, and a pace, before the haste words themselves (round 6)
     (_NO_HASTE + "|" + _NO_CONCERN + "|" + _SLOW_PACE, "time_pressure", "loose"),
     (_FAST_PACE, "time_pressure", "tight"),
+    # less of the allowance than a baseline the directive varies (round 48: "fewer steps than usual", "less time than
+    # before", "a shorter horizon than last time"): the budget is cut, so tight (the plan's length is not the ask)
+    (rf"\b(?:fewer|less|shorter|smaller|tighter|reduced)\s+(?:\w+\s+)?(?:steps|moves|turns|actions|time|horizons?"
+     rf"|budgets?|{_TIME_LIMIT})\s+than\s+(?:{_BASELINE})\b", "time_pressure", "tight"),
+    (rf"\b(?:more|longer|bigger|larger|looser)\s+(?:\w+\s+)?(?:time|horizons?|budgets?|{_TIME_LIMIT})\s+than\s+"
+     rf"(?:{_BASELINE})\b", "time_pressure", "loose"),
     # the margin left over the moves a task needs (round 41: "few moves to spare" is tight; "a few steps to spare",
     # "plenty of moves to spare" loose): a count of slack, said before "to spare" or "in hand"
     (rf"(?<!a )\b(?:{_SCANT_SLACK})\s+(?:\w+\s+)?{_SLACK}", "time_pressure", "tight"),
@@ -417,6 +433,12 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     (r"\b(?:shows?|showing|reveals?|revealing|displays?|displaying|exposes?|exposing|tells?|telling)\s+"
      r"(?:(?:it|them|him|her|you|us|the\s+(?:agent|bot|robot|player|assistant|shopper))\s+)?(?:only\s+|just\s+)?"
      r"(?:part|parts|some|a part|a portion|a fraction|half|bits|pieces|a subset)\s+of\b", "partial", True),
+    # a fact learned only by an act of looking (round 48: "only learns where someone waits by looking", "finds out
+    # what a box holds only by opening it", "knows which rooms are dirty just by checking"): unseen until looked at
+    (rf"\b(?:only|just)\s+(?:{_LEARNS})\s+(?:where|what|which|whether|if|who|how\s+many)\b[^,;.]{{0,50}}?\bby\s+"
+     rf"(?:{_LOOKING})\b"
+     rf"|\b(?:{_LEARNS})\s+(?:where|what|which|whether|if|who|how\s+many)\b[^,;.]{{0,50}}?\b(?:only|just)\s+"
+     rf"(?:by|after|through|when|once|upon)\s+(?:{_LOOKING})\b", "partial", True),
     (r"\b(?:sees?|knows?|observes?)\s+(?:everything|it all|all of it|all the facts|the whole (?:state|world|map"
      r"|board|grid|picture))\b", "partial", False),
     # hiding by verb or adjective with an information noun, in either order; "don't hide anything" is full
@@ -519,6 +541,10 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     (r"\b(?:per[- ]step|step[- ]?wise|step[- ]by[- ]step|incremental|intermediate|progress|partial|partial[- ]credit)"
      r"\s+rewards?\b"
      r"|\breward\s+(?:shaping|for progress|each step|every step)\b|\breward[- ]shaping\b"
+     # each step or bit of progress said to be rewarded, by the verb (round 48: "rewarding each step of progress",
+     # "rewards every bit of progress", "crediting each move forward")
+     r"|\b(?:rewards?|rewarded|rewarding|credits?|credited|crediting)\s+(?:each|every|any)\s+(?:single\s+"
+     r"|little\s+|small\s+)?(?:steps?|moves?|bits?|pieces?|increments?)(?:\s+(?:of\s+progress|forward))?\b"
      # progress said to be rewarded (session 23: "reward partial progress", "credit for any progress", "partial
      # progress is rewarded"; "partial" there was read as partial observability); also the participle (round 47:
      # "rewarded for progress", "scored for any progress")

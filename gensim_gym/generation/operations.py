@@ -41,7 +41,7 @@ from gensim_gym.generation.lexicon import (
     tool_verb,
 )
 from gensim_gym.generation.toolsets import get_toolset, predicate_effects
-from gensim_gym.generation.word_roles import noun_here
+from gensim_gym.generation.word_roles import describes_past, noun_here
 from gensim_gym.generation.wording import verb_pattern
 
 #: Verbs that ask for an operation, per domain: the tool a golden plan must then call. A domain's own
@@ -100,6 +100,7 @@ def required_tools(text: str, domains: list[str], notes: list[str]) -> tuple[str
             # "an outdated backup file": a noun; "load crates onto trucks": the carrier, no act of trucking
             if tool not in tools and any(not modifies_noun(text, m.start(), m.end(), domains)
                                          and not noun_here(text, m.start(), m.end(), verb)
+                                         and not describes_past(text, m.start(), m.end(), verb)
                                          for m in re.finditer(verb_pattern(verb), text)):
                 tools.append(tool)
                 notes.append(f"'{verb}': the golden plan calls {tool}")

@@ -25,6 +25,7 @@ from gensim_gym.generation.counts import (
     AGENT_NOUNS,
     capacity_reason,
     capped_note,
+    contrasted_spans,
     more_goal_counts,
     no_goal_about_note,
     objects_named,
@@ -113,6 +114,7 @@ from gensim_gym.generation.word_roles import (
     GERUND_AFTER,
     NOUN_AFTER,
     VERB_AFTER,
+    describes_past,
     names_place,
     noun_here,
     shares_object,
@@ -262,6 +264,7 @@ def reading_of(text: str, knobs: Knobs) -> Reading:
         clauses.append((min(evidence)[0], Clause(words, "domain", {"domains": list(knobs.domains)},
                                                  note=_domain_note(knobs))))
     filler: list[str] = []
+    filler += _claim_contrasts(lower, claimed)
     for match in _words(lower, claimed):
         word = match.group(0)
         if (word in FILLER or word.strip("'") in FILLER or word.endswith("'s") and word[:-2] in FILLER) \
@@ -287,6 +290,18 @@ def reading_of(text: str, knobs: Knobs) -> Reading:
     merged = _merge_unrecognized([c for _, c in clauses])
     forms = typed_forms(text.lower())
     return Reading(text, knobs, _typed(_world_task(merged, knobs), forms), tuple(as_typed(w, forms) for w in filler))
+
+
+def _claim_contrasts(text: str, claimed: bytearray) -> list[str]:
+    """The words of the counts ``text`` contrasts with the one asked for ("2 boxes rather than one",
+    ``counts.contrasted_spans``), claimed in ``claimed`` as read: they say what the task is not, so they are filler,
+    no clause of their own (round 48)."""
+    words: list[str] = []
+    for a, b in contrasted_spans(text):
+        if not any(claimed[a:b]):
+            claimed[a:b] = b"\x01" * (b - a)
+            words += text[a:b].split()
+    return words
 
 
 def _typed(clauses: list[Clause], forms: dict[str, str]) -> tuple[Clause, ...]:
@@ -674,8 +689,10 @@ def _operation_clauses(text: str, rest: str, knobs: Knobs):
         # "into the archive": a noun; "drive the truck": the carrier, no act of carrying (round 22)
         if verb not in mapped and before and before[-1] in NOUN_AFTER or noun_here(text, start, end, verb):
             continue
-        # "an outdated backup file", "the shared drive": nouns; "onto the network drive": a place's name
-        if modifies_noun(text, start, end, knobs.domains) or _in_place_name(text, start, end, knobs.domains):
+        # "an outdated backup file", "the shared drive": nouns; "onto the network drive": a place's name;
+        # "customers who bought kettles": a description (round 48)
+        if modifies_noun(text, start, end, knobs.domains) or _in_place_name(text, start, end, knobs.domains) \
+                or describes_past(text, start, end, verb):
             continue
         if verb not in mapped and _counted_head(text[start:end], before, knobs.domains):  # "2 customer emails"
             continue
@@ -851,6 +868,8 @@ def _verb_clause(text: str, start: int, end: int, knobs: Knobs) -> Clause | None
         pass  # "the agent replies to 5 emails", "responds to 4 complaints": its object after its preposition
     elif word.endswith("ing") and prev in GERUND_AFTER and takes_object(text, end):
         pass  # "before resetting their passwords": an act done before or after another, with its object (round 29)
+    elif describes_past(text, start, end, verb):
+        return None  # "a customer who purchased a lamp": a description, no ask (round 48)
     elif not (placed if verb == word else (takes_object(text, end, ending=True) or shares_object(text, start, end))
               and not word.endswith("ing")):
         return None  # "elevator control:", "shipping address" and "lift scheduling," are nouns

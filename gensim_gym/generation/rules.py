@@ -421,6 +421,15 @@ NEGATED_PLACE = re.compile(
     r"(?:the\s+|my\s+|our\s+|your\s+|their\s+)?(/[\w./-]*|[\w-]+\s+(?:folders?|directory|directories|dirs?))\b")
 
 
+#: A directory a rule keeps out of bounds in the passive (round 48: "the archive folder must never be touched", "/etc
+#: may not be modified", "the logs directory is never to be emptied"): a place out of bounds as
+#: :data:`NEGATED_PLACE`'s is. Group 1: the directory (a path, or a name and the word "folder"/"directory").
+PASSIVE_PLACE = re.compile(
+    r"(/[\w./-]*|\b[\w-]+\s+(?:folders?|directory|directories|dirs?))\s+(?:must|should|shall|may|can|will|is|are)"
+    r"(?:n't|\s+(?:never|not))\s+(?:ever\s+)?(?:to\s+)?be\s+(?:touched|modified|changed|edited|altered|deleted"
+    r"|removed|wiped|purged|emptied|cleared|cleaned(?:\s+out)?|written\s+to|messed\s+with|tampered\s+with)\b")
+
+
 def place_templates(templates) -> list:
     """Of ``templates``, those that keep one place of the world out of bounds: a condition that names an object the
     template adds ("deleted_from(?f, backup)" with the backup directory)."""
@@ -429,9 +438,10 @@ def place_templates(templates) -> list:
 
 
 def protected_place(phrase: str) -> str | None:
-    """The place a rule phrase puts out of bounds (:data:`PROTECTED_PLACE`, :data:`NEGATED_PLACE`) or leaves alone
-    (:data:`LEFT_ALONE`), or None."""
-    m = PROTECTED_PLACE.search(phrase) or LEFT_ALONE.search(phrase) or NEGATED_PLACE.search(phrase)
+    """The place a rule phrase puts out of bounds (:data:`PROTECTED_PLACE`, :data:`NEGATED_PLACE`,
+    :data:`PASSIVE_PLACE`) or leaves alone (:data:`LEFT_ALONE`), or None."""
+    m = PROTECTED_PLACE.search(phrase) or LEFT_ALONE.search(phrase) or NEGATED_PLACE.search(phrase) \
+        or PASSIVE_PLACE.search(phrase)
     return m.group(1) if m else None
 
 

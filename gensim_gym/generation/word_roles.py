@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from gensim_gym.generation.lexicon import CARRIER_VERBS, NUMBER_WORDS, counted_type, place_types, verb_of
+from gensim_gym.generation.lexicon import CARRIER_VERBS, NUMBER, NUMBER_WORDS, counted_type, place_types, verb_of
 
 #: Words after which a word is a noun, not a verb ("the order", "3 books", "their return").
 NOUN_AFTER = frozenset({"a", "an", "the", "their", "his", "her", "its", "our", "my", "your", "each", "every", "all",
@@ -34,6 +34,21 @@ PLACE_VERBS = frozenset({"store", "shop"})
 PREPOSITIONS = frozenset({"by", "on", "onto", "in", "into", "from", "with", "via", "off", "at", "aboard"})
 
 _WORDS = re.compile(r"[a-z0-9']+|[,;:.]")
+
+#: A relative pronoun just before a verb, with the auxiliaries of a past or passive ("customers who bought",
+#: "orders that were sent", "files which had been moved"): the verb says what its noun is, not what to do (round 48).
+_AFTER_RELATIVE = re.compile(r"\b(?:who|whom|that|which)\s+(?:(?:was|were|had|has|have|got)\s+(?:been\s+)?)?"
+                             r"(?:already\s+|just\s+|once\s+|previously\s+|recently\s+)?$")
+#: An object relative clause before a verb: a counted or determined noun, then its subject ("1 order the customer
+#: bought", "the lamp she purchased"); group 1 is the word before the noun phrase (round 48).
+_OBJECT_RELATIVE = re.compile(
+    rf"(?:^|\b([a-z0-9']+)\s+)(?:{NUMBER}|the|a|an|each|every|this|these|those|any)\s+(?:[a-z'-]+\s+)?[a-z'-]+\s+"
+    r"(?:(?:the|a|an|their|his|her|my|our|your|its|some|one)\s+(?:[a-z'-]+\s+)?[a-z'-]+|he|she|they|i|we|you"
+    r"|someone|somebody)\s+(?:already\s+|just\s+|once\s+|previously\s+|recently\s+|had\s+|has\s+)?$")
+#: Words before a noun phrase that make the phrase after it the clause's own subject ("in the shop the customer
+#: bought ..."): no object relative clause is read there.
+_SCENE_OPENERS = PREPOSITIONS | {"to", "of", "for", "at", "after", "before", "when", "once", "while", "if", "since",
+                                 "because", "as", "where", "then", "and", "but"}
 
 
 def words_before(text: str, start: int) -> list[str]:
@@ -134,3 +149,25 @@ def names_place(text: str, start: int, end: int, domains) -> bool:
     kind = counted_type(m.group(1), domains)
     return kind is not None and any(kind in place_types(d) for d in domains)
 
+
+
+def _past_form(said: str, verb: str) -> bool:
+    """Whether ``said`` is a past form of ``verb`` ("bought" of buy, "sent" of send, "looked up" of look up): not
+    the verb itself, its -s form or its -ing form."""
+    word, base = said.split(maxsplit=1)[0], verb.split(maxsplit=1)[0]
+    return not word.endswith("ing") and word not in {base, f"{base}s", f"{base}es", f"{base[:-1]}ies"}
+
+
+def describes_past(text: str, start: int, end: int, verb: str) -> bool:
+    """Whether the verb at ``text[start:end]`` (a form of ``verb``) is said of the past inside a relative clause
+    ("customers who bought faulty kettles", "2 orders that were sent to the wrong address", "1 order the customer
+    bought by mistake"): it describes its noun and asks for nothing, so it is no operation (round 48). A verb in the
+    present or infinitive ("files that must be deleted", "the orders to cancel") and an end state ("done when 2
+    jackets are bought") are still asks."""
+    if not _past_form(text[start:end].lower(), verb):
+        return False
+    before = text[:start].lower()
+    if _AFTER_RELATIVE.search(before):
+        return True
+    m = _OBJECT_RELATIVE.search(before)
+    return m is not None and (m.group(1) or "") not in _SCENE_OPENERS
