@@ -143,7 +143,12 @@ FILLER = frozenset({
     "beside", "besides", "alongside", "near", "adjacent",
     # the agent named as a robot, as it is as a bot (round 33: "a robot must step on every tile"); and doing a thing
     # once, which every goal of a task already is
-    "robot", "robots", "once"})
+    "robot", "robots", "once",
+    # hedges and hesitation of a user unsure or correcting themselves (round 49: "maybe around 3 meetings, ideally no
+    # double-booking", "hmm, not under time pressure i think"): how sure the user is, no request; "maybe" was read
+    # as an operation no tool does
+    "maybe", "perhaps", "probably", "possibly", "ideally", "hopefully", "preferably", "hmm", "um", "uh", "er", "erm",
+    "sorry", "oops", "actually", "suppose", "guess", "reckon", "think"})
 
 _OPERATION_VERBS = ("copy", "copies", "back up", "backup", "remove", "delete", "rename", "move", "refund", "cancel",
                     "escalate", "invite", "book", "confirm", "buy", "purchase", "inspect", "search", "verify",
