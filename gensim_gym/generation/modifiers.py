@@ -253,6 +253,13 @@ NEGATOR = (r"no|not|nothing|none|never|without|zero|non|free of|isn't|aren't|is 
            r"|shouldn't|mustn't|needn't|won't|wouldn't|(?:don't|do not|never)\s+make\s+(?:it|them|this|things)")
 
 
+#: What says a task is not (too) hard or easy: "not", and as a hesitant user says it (round 49: "nothing too hard",
+#: "it shouldn't be hard", "don't make it easy", "don't let it be easy"), which read as the bare adjective and a
+#: rule before.
+_NOT_SO = (r"not|nothing|never|isn't|shouldn't|mustn't|needn't|won't|wouldn't"
+           r"|(?:don't|do not|never)\s+(?:make|let)\s+(?:it|them|this|things|the\s+[a-z]+)")
+
+
 def _negated(words: str, kind: str, value: object) -> tuple[tuple[str, str, object], ...]:
     """The knob phrases that negate ``words``: a negator before them (:data:`NEGATOR`; "no", "nothing",
     "non-" ...), or a privative after them ("noise-free", "randomness-less"). One mechanism for every
@@ -561,8 +568,10 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      "tool_choice", -99),  # "fewer distractors" is no request for more
     # an upper bound on the tool count: met by every task with no more tools (see tool_bound)
     (rf"\b(?:{_AT_MOST})\s+(?:{NUMBER})\s+(?:\w+\s+)?tools?\b|{_LIMIT_TOOLS}", "tool_bound", None),
-    (r"\bnot\s+(?:too\s+|very\s+|that\s+|so\s+|overly\s+)?(?:hard|difficult|challenging)\b", "difficulty", -0.15),
-    (r"\bnot\s+(?:too\s+|very\s+|that\s+|so\s+|overly\s+)?(?:easy|simple|trivial)\b", "difficulty", 0.15),
+    (rf"\b(?:{_NOT_SO})\s+(?:be\s+)?(?:too\s+|very\s+|that\s+|so\s+|overly\s+)?(?:hard|difficult|challenging)\b",
+     "difficulty", -0.15),
+    (rf"\b(?:{_NOT_SO})\s+(?:be\s+)?(?:too\s+|very\s+|that\s+|so\s+|overly\s+)?(?:easy|simple|trivial)\b",
+     "difficulty", 0.15),
 ))
 
 

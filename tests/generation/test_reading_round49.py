@@ -3,8 +3,8 @@ taken back ("2, no wait, 3 orders", "4 files, er, make that 2") is the count sai
 modal or a wish not to make it so ("it mustn't be noisy", "don't make it sparse") is negated; a world ruled out in a
 phrase of its own ("not the calendar, the help desk: ...") is no evidence for it; being under no time pressure and
 "no noise and no hurry" are loose (the noise negation stays its own); a negated modal before seeing ("shouldn't see
-every shelf") hides facts, and seeing the whole of any thing shows all; hedges ("maybe", "ideally", "i suppose")
-are filler. Tested on phrasings that are in no benchmark set, with negatives."""
+every shelf") hides facts, and seeing the whole of any thing shows all; a difficulty said not to be so ("nothing
+too hard", "don't make it easy") is negated; hedges ("maybe", "ideally", "i suppose") are filler. Tested on phrasings that are in no benchmark set, with negatives."""
 
 from __future__ import annotations
 
@@ -113,3 +113,18 @@ def test_hedges_are_filler_not_operations():
 def test_a_real_verb_after_a_hedge_is_still_read():
     assert [c.requirement.get("tool") for c in clauses("maybe refund 2 orders at the help desk", "operation")] == [
         "refund_order"]
+
+
+# -- a difficulty said not to be so is negated -----------------------------------------------------------------------
+@pytest.mark.parametrize(("directive", "difficulty"), [
+    ("copy 2 files, nothing too challenging", 0.35),
+    ("stack 3 blocks, and don't make it too difficult", 0.35),
+    ("serve 2 passengers in the elevator, it mustn't be easy", 0.65),
+])
+def test_a_difficulty_said_not_to_be_so_is_negated(directive, difficulty):
+    assert _values(directive, "difficulty") == [({"difficulty": difficulty}, "honored")]
+    assert _values(directive, "constraint") == []
+
+
+def test_a_difficulty_said_plainly_keeps_its_value():
+    assert _values("stack 3 blocks, make it hard", "difficulty") == [({"difficulty": 0.8}, "honored")]
