@@ -4,7 +4,8 @@ modal or a wish not to make it so ("it mustn't be noisy", "don't make it sparse"
 phrase of its own ("not the calendar, the help desk: ...") is no evidence for it; being under no time pressure and
 "no noise and no hurry" are loose (the noise negation stays its own); a negated modal before seeing ("shouldn't see
 every shelf") hides facts, and seeing the whole of any thing shows all; a difficulty said not to be so ("nothing
-too hard", "don't make it easy") is negated; hedges ("maybe", "ideally", "i suppose") are filler. Tested on phrasings that are in no benchmark set, with negatives."""
+too hard", "don't make it easy") is negated; hedges ("maybe", "ideally", "i suppose") are filler. Tested on
+phrasings that are in no benchmark set, with negatives."""
 
 from __future__ import annotations
 
