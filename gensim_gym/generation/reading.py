@@ -106,7 +106,7 @@ from gensim_gym.generation.operations import (
     world_task_tool,
 )
 from gensim_gym.generation.rules import originals_kept, protected_place
-from gensim_gym.generation.spelling import as_typed, spelled, typed_forms
+from gensim_gym.generation.spelling import as_typed, spelled, taken_back, typed_forms
 from gensim_gym.generation.toolsets import load_registry
 from gensim_gym.generation.unread import NOT_UNDERSTOOD, RANK_NOUNS, likely_kind
 from gensim_gym.generation.word_roles import (
@@ -288,6 +288,7 @@ def reading_of(text: str, knobs: Knobs) -> Reading:
             filler.append(word)  # "the music directory": which place, read with its noun (round 32)
             continue
         clauses.append((match.start(), verb or Clause(word, "unrecognized", {}, "unsupported", _UNREAD)))
+    filler += taken_back(text.lower())  # a retracted count or a world ruled out is no request (round 49)
     clauses.sort(key=lambda item: item[0])
     merged = _merge_unrecognized([c for _, c in clauses])
     forms = typed_forms(text.lower())

@@ -18,6 +18,7 @@ knobs and the clauses read the same words):
 from __future__ import annotations
 
 import re
+from collections import Counter
 from functools import cache, lru_cache
 
 from gensim_gym.generation.corrections import corrected
@@ -70,6 +71,23 @@ def spelled(text: str) -> str:
     one reading spells its directive in ``parse_directive`` and ``reading_of``, and the answer is a pure function of
     the text."""
     return corrected(_mended_words(text))
+
+
+def taken_back(text: str) -> list[str]:
+    """The words of ``text`` (lower case) that :func:`spelled` drops as taken back or ruled out (a retracted count,
+    its correction marker, a world ruled out: ``corrections.corrected``), once each as often as dropped: the reader
+    lists them as filler, so every word of a directive stays reported."""
+    kept = Counter(_TOKEN_OR_NUMBER.findall(spelled(text)))
+    out = []
+    for word in _TOKEN_OR_NUMBER.findall(_mended_words(text)):
+        if kept[word] > 0:
+            kept[word] -= 1
+        else:
+            out.append(word)
+    return out
+
+
+_TOKEN_OR_NUMBER = re.compile(r"[a-z0-9_']+")
 
 
 @lru_cache(maxsize=1024)

@@ -129,3 +129,9 @@ def test_a_difficulty_said_not_to_be_so_is_negated(directive, difficulty):
 
 def test_a_difficulty_said_plainly_keeps_its_value():
     assert _values("stack 3 blocks, make it hard", "difficulty") == [({"difficulty": 0.8}, "honored")]
+
+
+def test_words_taken_back_are_reported_as_filler():
+    reading = read("not the warehouse, the shop: buy 2 lamps, uh, 3 lamps")
+    assert {"warehouse", "2", "uh"} <= set(reading.filler)
+    assert counts("not the warehouse, the shop: buy 2 lamps, uh, 3 lamps") == [(3, "product", "honored")]
