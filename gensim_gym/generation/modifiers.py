@@ -67,7 +67,9 @@ _LOOSE_MODS = (r"plenty of|lots of|a lot of|loads of|tons of|no shortage of|loos
 _TIME_LIMIT = r"episode limits?|episode length|episode budget|step limits?|time limits?|limits?"
 #: Pressure itself: "more time pressure" is tighter, "little time pressure" looser.
 _MORE_PRESSURE = r"more|extra|high|higher|heavy|heavier|intense|serious|real|lots of|a lot of|plenty of|added|some"
-_LESS_PRESSURE = r"no|without|not much|zero|little|low|lower|minimal|hardly any|barely any|less|reduced"
+#: ... and being under none (round 49: "not under time pressure", "never under any deadline").
+_LESS_PRESSURE = (r"no|without|not much|zero|little|low|lower|minimal|hardly any|barely any|less|reduced"
+                  r"|(?:not|never|no longer)\s+under")
 #: Adjectives of a deadline or time limit that loosen it ("a generous deadline", "a relaxed time limit").
 _LOOSE_LIMIT = (r"generous|relaxed|loose|looser|lenient|soft|flexible|long|longer|extended|distant|far|comfortable"
                 r"|forgiving|ample|roomy|easy")
@@ -119,8 +121,10 @@ _LONE_LOOSE = (r"leisurely|unhurried|unrushed|loose|looser|relaxed|patient|slow|
 #: Negation scope for time pressure (round 6), as :func:`_negated` is for the boolean knobs: a negator before a word
 #: of haste, with at most three words between, says there is none ("no hurry", "no need to rush", "not in a hurry",
 #: "never rushed", "without hurrying"), so it is plenty of time, not the haste the word alone asks for.
+#: The words between may not join or negate another thing (round 49: "no noise and no rush" is two negations, and
+#: only the second is of haste).
 _NO_HASTE = (rf"\b(?:no|not|never|without|zero|nothing|don't|do not|doesn't|does not|needn't|need not|isn't|is not"
-             rf"|aren't|are not)\s+(?:[\w']+\s+){{0,3}}?(?:{HASTE})\b")
+             rf"|aren't|are not)\s+(?:(?!(?:and|or|but|no|not|nor)\b)[\w']+\s+){{0,3}}?(?:{HASTE})\b")
 #: Time said to be no concern ("the clock is never an issue", "time doesn't matter", "no worries about time").
 _NO_CONCERN = (r"\b(?:time|timing|the clock|clock|speed|the deadline|deadlines?|the horizon|step counts?|steps)\s+"
                r"(?:is|are|isn't|aren't|will be|should be)\s+(?:never|not|no|n't)?\s*(?:an?\s+|really\s+|much\s+)?"
@@ -241,9 +245,19 @@ _SELDOM = r"infrequent|rare|seldom|scarce|sporadic|occasional|delayed|few"
 _PAYOFF_NOUN = r"feedback|rewards?|reward signals?|signals?"
 
 #: Words that negate the knob word they stand before ("nothing stochastic", "no hidden facts", "never noisy",
-#: "free of noise", "non-deterministic"), with at most one intensifier or adjective between.
+#: "free of noise", "non-deterministic"), with at most one intensifier or adjective between; also a modal said
+#: negated and a wish that it not be made so (round 49, a hesitant user: "it shouldn't be dense", "the reward
+#: mustn't be sparse", "don't make it noisy"), whose "be" is the one word between.
 NEGATOR = (r"no|not|nothing|none|never|without|zero|non|free of|isn't|aren't|is not|are not|don't want"
-           r"|do not want|rather than|instead of|neither|nor")
+           r"|do not want|rather than|instead of|neither|nor"
+           r"|shouldn't|mustn't|needn't|won't|wouldn't|(?:don't|do not|never)\s+make\s+(?:it|them|this|things)")
+
+
+#: What says a task is not (too) hard or easy: "not", and as a hesitant user says it (round 49: "nothing too hard",
+#: "it shouldn't be hard", "don't make it easy", "don't let it be easy"), which read as the bare adjective and a
+#: rule before.
+_NOT_SO = (r"not|nothing|never|isn't|shouldn't|mustn't|needn't|won't|wouldn't"
+           r"|(?:don't|do not|never)\s+(?:make|let)\s+(?:it|them|this|things|the\s+[a-z]+)")
 
 
 def _negated(words: str, kind: str, value: object) -> tuple[tuple[str, str, object], ...]:
@@ -384,7 +398,10 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
               r"(?:\s+(?:information|info|facts?|state|observability|observable))?", "partial", False),
     *_negated(r"(?:fully|full|completely)\s+(?:observable|observability|visible)|visible|observable", "partial",
               True),
-    (r"\b(?:can't|cannot|can not|doesn't|does not|don't|do not|won't|unable to)\s+(?:see|observe|know|tell)\b"
+    # ... also a modal said negated (round 49, a hesitant user: "the agent needn't see the whole queue", "it
+    # shouldn't know every price")
+    (r"\b(?:can't|cannot|can not|doesn't|does not|don't|do not|won't|unable to|needn't|shouldn't|mustn't|wouldn't)"
+     r"\s+(?:see|observe|know|tell)\b"
      # ... or said without its auxiliary (round 43, hasty English: "agent not see all folder"; "or not" is a choice)
      r"|(?<!\bor )\bnot\s+(?:see|sees|observe|observes|know|knows)\b"
      # ... or look through all of what there is (session 23: "the agent cannot list every folder", "can't view all
@@ -479,7 +496,10 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      r"|grid|environment|layout|facts?)\b|\b(?:fully|completely|totally|entirely)\s+(?:observable|visible|transparent)\b"
      r"|\b(?:everything|all)\s+(?:is\s+)?(?:visible|observable|observed|known|shown)\b"
      r"|\b(?:sees?|seeing|shows?|showing|observes?)\s+(?:the\s+)?(?:whole|entire|full|complete)\s+(?:board|map|grid|state"
-     r"|world|layout|environment|picture)\b",
+     r"|world|layout|environment|picture)\b"
+     # ... or the whole of any thing of the world, seen by the agent (round 49: "the agent sees the whole file tree",
+     # "it sees the entire queue"); "shows the full price" says what a page shows, not what the agent sees
+     r"|\b(?:sees|observes)\s+(?:the\s+|its\s+|their\s+)?(?:whole|entire|complete)\s+[a-z-]+\b",
      "partial", False),
     # rewards or feedback that seldom come ("infrequent rewards", "rare feedback"), or that are said not to come
     # often ("no frequent feedback"): a reward at the end, sparse ("infrequent rewards" read dense before)
@@ -574,8 +594,10 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      "tool_choice", -99),  # "fewer distractors" is no request for more
     # an upper bound on the tool count: met by every task with no more tools (see tool_bound)
     (rf"\b(?:{_AT_MOST})\s+(?:{NUMBER})\s+(?:\w+\s+)?tools?\b|{_LIMIT_TOOLS}", "tool_bound", None),
-    (r"\bnot\s+(?:too\s+|very\s+|that\s+|so\s+|overly\s+)?(?:hard|difficult|challenging)\b", "difficulty", -0.15),
-    (r"\bnot\s+(?:too\s+|very\s+|that\s+|so\s+|overly\s+)?(?:easy|simple|trivial)\b", "difficulty", 0.15),
+    (rf"\b(?:{_NOT_SO})\s+(?:be\s+)?(?:too\s+|very\s+|that\s+|so\s+|overly\s+)?(?:hard|difficult|challenging)\b",
+     "difficulty", -0.15),
+    (rf"\b(?:{_NOT_SO})\s+(?:be\s+)?(?:too\s+|very\s+|that\s+|so\s+|overly\s+)?(?:easy|simple|trivial)\b",
+     "difficulty", 0.15),
 ))
 
 

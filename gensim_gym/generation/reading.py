@@ -107,7 +107,7 @@ from gensim_gym.generation.operations import (
     world_task_tool,
 )
 from gensim_gym.generation.rules import originals_kept, protected_place
-from gensim_gym.generation.spelling import as_typed, spelled, typed_forms
+from gensim_gym.generation.spelling import as_typed, spelled, taken_back, typed_forms
 from gensim_gym.generation.toolsets import load_registry
 from gensim_gym.generation.unread import NOT_UNDERSTOOD, RANK_NOUNS, likely_kind
 from gensim_gym.generation.word_roles import (
@@ -145,7 +145,12 @@ FILLER = frozenset({
     "beside", "besides", "alongside", "near", "adjacent",
     # the agent named as a robot, as it is as a bot (round 33: "a robot must step on every tile"); and doing a thing
     # once, which every goal of a task already is
-    "robot", "robots", "once"})
+    "robot", "robots", "once",
+    # hedges and hesitation of a user unsure or correcting themselves (round 49: "maybe around 3 meetings, ideally no
+    # double-booking", "hmm, not under time pressure i think"): how sure the user is, no request; "maybe" was read
+    # as an operation no tool does
+    "maybe", "perhaps", "probably", "possibly", "ideally", "hopefully", "preferably", "hmm", "um", "uh", "er", "erm",
+    "sorry", "oops", "actually", "suppose", "guess", "reckon", "think"})
 
 _OPERATION_VERBS = ("copy", "copies", "back up", "backup", "remove", "delete", "rename", "move", "refund", "cancel",
                     "escalate", "invite", "book", "confirm", "buy", "purchase", "inspect", "search", "verify",
@@ -286,6 +291,7 @@ def reading_of(text: str, knobs: Knobs) -> Reading:
             filler.append(word)  # "the music directory": which place, read with its noun (round 32)
             continue
         clauses.append((match.start(), verb or Clause(word, "unrecognized", {}, "unsupported", _UNREAD)))
+    filler += taken_back(text.lower())  # a retracted count or a world ruled out is no request (round 49)
     clauses.sort(key=lambda item: item[0])
     merged = _merge_unrecognized([c for _, c in clauses])
     forms = typed_forms(text.lower())

@@ -18,8 +18,10 @@ knobs and the clauses read the same words):
 from __future__ import annotations
 
 import re
+from collections import Counter
 from functools import cache, lru_cache
 
+from gensim_gym.generation.corrections import corrected
 from gensim_gym.generation.lexicon import domain_vocabulary, known_verbs, noun_lemma, verb_of
 from gensim_gym.generation.toolsets import load_registry
 
@@ -63,13 +65,39 @@ REAL_WORDS = frozenset({
 
 @lru_cache(maxsize=1024)
 def spelled(text: str) -> str:
-    """``text`` (lower case) with negations' apostrophes restored and misspelt keywords mended (module docstring).
-    Its words keep their order; a mended word may change its length. Cached: one reading spells its directive in
-    ``parse_directive``, ``reading_of`` and :func:`mendings`, and the answer is a pure function of the text."""
+    """``text`` (lower case) with negations' apostrophes restored and misspelt keywords mended (module docstring),
+    each count the user took back replaced by the one said instead and each world ruled out dropped
+    (``corrections.corrected``, round 49). Its words keep their order; a mended word may change its length. Cached:
+    one reading spells its directive in ``parse_directive`` and ``reading_of``, and the answer is a pure function of
+    the text."""
+    return corrected(_mended_words(text))
+
+
+def taken_back(text: str) -> list[str]:
+    """The words of ``text`` (lower case) that :func:`spelled` drops as taken back or ruled out (a retracted count,
+    its correction marker, a world ruled out: ``corrections.corrected``), once each as often as dropped: the reader
+    lists them as filler, so every word of a directive stays reported."""
+    kept = Counter(_TOKEN_OR_NUMBER.findall(spelled(text)))
+    out = []
+    for word in _TOKEN_OR_NUMBER.findall(_mended_words(text)):
+        if kept[word] > 0:
+            kept[word] -= 1
+        else:
+            out.append(word)
+    return out
+
+
+_TOKEN_OR_NUMBER = re.compile(r"[a-z0-9_']+")
+
+
+@lru_cache(maxsize=1024)
+def _mended_words(text: str) -> str:
+    """``text`` (lower case) with negations' apostrophes restored and misspelt keywords mended, word for word (what
+    :func:`_changed` pairs with the words as typed)."""
     explicit = _EXPLICIT.search(text)  # "domain: webshop, calender" names worlds exactly: an unknown one is an error
     if explicit is not None:
         a, b = explicit.span(1)
-        return spelled(text[:a]) + text[a:b] + spelled(text[b:])
+        return _mended_words(text[:a]) + text[a:b] + _mended_words(text[b:])
     text = _APOSTROPHE.sub(lambda m: _APOSTROPHES[m.group(0)], text)
     text = _THEN.sub(_than, text)
     return _WORD.sub(lambda m: mended(m.group(0)), text)
@@ -97,7 +125,7 @@ def as_typed(text: str, forms: dict[str, str]) -> str:
 
 def _changed(typed: str) -> list[tuple[str, str]]:
     """``(as typed, as read)`` of every word :func:`spelled` changes in ``typed``, in order, repeats kept."""
-    pairs = zip(_TOKEN.findall(typed), _TOKEN.findall(spelled(typed)), strict=False)
+    pairs = zip(_TOKEN.findall(typed), _TOKEN.findall(_mended_words(typed)), strict=False)
     return [(old, new) for old, new in pairs if new != old]
 
 
