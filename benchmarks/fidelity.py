@@ -246,6 +246,9 @@ calendar"), held out for rounds 44 (no change) and 45, was run once untouched af
 ``directives_fresh63.jsonl`` (35, variants said against a baseline: "schedules 3 meetings instead of one"), held
 out for rounds 46 and 47, was run once untouched after them (``results/fidelity_fresh63_unseen.txt``: 123 of 131
 read, 94 %, 0 wrong, 3 ignored) and joined :data:`SETS`.
+``directives_fresh65.jsonl`` (35, hedges, negations and corrections: "schedule 2, no wait, 3 meetings", "not the
+warehouse, the shop") is round 49's tuning set (fid58): first untuned run ``results/fidelity_fresh65_first_run.txt``
+(112 of 136 read, 82 %, 8 wrong, 3 ignored), after the round ``results/fidelity_tune_fid58.txt`` (129 of 136).
 ``--generate`` scores the requirements twice: as read, and as *delivered* (on the seed-0 spec's own clauses,
 where the generator marks approximated what its spec does not meet: what a user gets).
 For every expected requirement this
@@ -303,7 +306,7 @@ SETS = ("directives.jsonl", "directives_heldout.jsonl", "directives_fresh.jsonl"
         "directives_fresh54.jsonl", "directives_fresh55.jsonl", "directives_fresh56.jsonl",
         "directives_fresh57.jsonl", "directives_fresh58.jsonl", "directives_fresh60.jsonl",
         "directives_fresh59.jsonl", "directives_fresh61.jsonl", "directives_fresh62.jsonl",
-        "directives_fresh63.jsonl")
+        "directives_fresh63.jsonl", "directives_fresh65.jsonl")
 _RANK = {"honored": 0, "approximated": 1, "unsupported": 2}
 _VALUE_OF = {"domain": "domains", "goal_count": "goal_count", "reward_mode": "reward_mode", "noise": "noise",
              "observability": "partial", "time_pressure": "horizon_slack", "tool_count": "tool_count"}

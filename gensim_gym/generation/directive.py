@@ -81,7 +81,7 @@ from gensim_gym.generation.rules import (
     rule_phrases,
     rule_templates_at,
 )
-from gensim_gym.generation.spelling import mendings, spelled
+from gensim_gym.generation.spelling import mendings, spelled, taken_back
 from gensim_gym.generation.wording import masked, verb_pattern
 
 __all__ = [
@@ -175,6 +175,8 @@ def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str 
                              f"{did_you_mean(str(on_unknown), ON_UNKNOWN)}")
     full = spelled(directive.lower())  # misspelt keywords mended (round 43: "calender", "dont")
     notes: list[str] = [f"read '{typed}' as '{read}' (spelling)" for typed, read in mendings(directive.lower())]
+    if dropped := taken_back(directive.lower()):  # round 49: "2, no wait, 4 meetings", "not the warehouse, the shop"
+        notes.append(f"taken back or ruled out, so not read: {' '.join(dropped)!r}")
     domains = choose_domains(full, notes, on_unknown)
     phrases = knob_phrases(full)
     said = {kind: (value, full[a:b]) for a, b, kind, value in reversed(phrases)}  # the first phrase of a kind

@@ -18,7 +18,7 @@ knobs and the clauses read the same words):
 from __future__ import annotations
 
 import re
-from collections import Counter
+from difflib import SequenceMatcher
 from functools import cache, lru_cache
 
 from gensim_gym.generation.corrections import corrected
@@ -75,16 +75,14 @@ def spelled(text: str) -> str:
 
 def taken_back(text: str) -> list[str]:
     """The words of ``text`` (lower case) that :func:`spelled` drops as taken back or ruled out (a retracted count,
-    its correction marker, a world ruled out: ``corrections.corrected``), once each as often as dropped: the reader
-    lists them as filler, so every word of a directive stays reported."""
-    kept = Counter(_TOKEN_OR_NUMBER.findall(spelled(text)))
-    out = []
-    for word in _TOKEN_OR_NUMBER.findall(_mended_words(text)):
-        if kept[word] > 0:
-            kept[word] -= 1
-        else:
-            out.append(word)
-    return out
+    its correction marker, a world ruled out: ``corrections.corrected``), in the order typed: the reader lists them
+    as filler and the knobs note them, so every word of a directive stays reported."""
+    typed = _TOKEN_OR_NUMBER.findall(_mended_words(text))
+    kept = _TOKEN_OR_NUMBER.findall(spelled(text))
+    if typed == kept:
+        return []
+    ops = SequenceMatcher(None, typed, kept, autojunk=False).get_opcodes()
+    return [w for tag, a, b, _, _ in ops if tag in ("delete", "replace") for w in typed[a:b]]
 
 
 _TOKEN_OR_NUMBER = re.compile(r"[a-z0-9_']+")
