@@ -249,6 +249,9 @@ read, 94 %, 0 wrong, 3 ignored) and joined :data:`SETS`.
 ``directives_fresh65.jsonl`` (35, hedges, negations and corrections: "schedule 2, no wait, 3 meetings", "not the
 warehouse, the shop") is round 49's tuning set (fid58): first untuned run ``results/fidelity_fresh65_first_run.txt``
 (112 of 136 read, 82 %, 8 wrong, 3 ignored), after the round ``results/fidelity_tune_fid58.txt`` (129 of 136).
+``directives_fresh64.jsonl`` (35, user stories: "As a recruiter, I want 1 interview moved to Friday so that ..."),
+held out for rounds 48 and 49, was run once untouched after them (``results/fidelity_fresh64_unseen.txt``: 125 of
+132 read, 95 %, 3 wrong, 1 ignored) and joined :data:`SETS`.
 ``--generate`` scores the requirements twice: as read, and as *delivered* (on the seed-0 spec's own clauses,
 where the generator marks approximated what its spec does not meet: what a user gets).
 For every expected requirement this
@@ -306,7 +309,8 @@ SETS = ("directives.jsonl", "directives_heldout.jsonl", "directives_fresh.jsonl"
         "directives_fresh54.jsonl", "directives_fresh55.jsonl", "directives_fresh56.jsonl",
         "directives_fresh57.jsonl", "directives_fresh58.jsonl", "directives_fresh60.jsonl",
         "directives_fresh59.jsonl", "directives_fresh61.jsonl", "directives_fresh62.jsonl",
-        "directives_fresh63.jsonl", "directives_fresh65.jsonl")
+        "directives_fresh63.jsonl", "directives_fresh65.jsonl",
+        "directives_fresh64.jsonl")
 _RANK = {"honored": 0, "approximated": 1, "unsupported": 2}
 _VALUE_OF = {"domain": "domains", "goal_count": "goal_count", "reward_mode": "reward_mode", "noise": "noise",
              "observability": "partial", "time_pressure": "horizon_slack", "tool_count": "tool_count"}
