@@ -98,9 +98,7 @@ def required_tools(text: str, domains: list[str], notes: list[str]) -> tuple[str
             if loose_elsewhere(verb, name, domains):  # "cancel" in support+calendar: support's cancel_order
                 continue
             # "an outdated backup file": a noun; "load crates onto trucks": the carrier, no act of trucking
-            if tool not in tools and any(not modifies_noun(text, m.start(), m.end(), domains)
-                                         and not noun_here(text, m.start(), m.end(), verb)
-                                         and not describes_past(text, m.start(), m.end(), verb)
+            if tool not in tools and any(not no_act_here(text, m.start(), m.end(), verb, domains)
                                          for m in re.finditer(verb_pattern(verb), text)):
                 tools.append(tool)
                 notes.append(f"'{verb}': the golden plan calls {tool}")
@@ -126,6 +124,15 @@ _PHRASE_OPENERS = frozenset({"a", "an", "the", "their", "his", "her", "its", "ou
 #: Adjectives of age and state a noun modifier may follow ("an outdated backup file", "the old backup folder").
 _STATE_ADJECTIVES = frozenset({"old", "new", "stale", "latest", "last", "recent", "nightly", "daily", "weekly",
                                "monthly", "full", "local", "spare", "extra", "second", "previous", "current"})
+
+
+def no_act_here(text: str, start: int, end: int, verb: str, domains) -> bool:
+    """Whether the form of ``verb`` at ``text[start:end]`` asks for no act: it stands inside a noun phrase
+    (:func:`modifies_noun`), is a noun there (``word_roles.noun_here``) or describes its noun in the past
+    (``word_roles.describes_past``, round 48). The knobs (:func:`required_tools`) and the reading's operation clauses
+    ask this one question, so they agree."""
+    return modifies_noun(text, start, end, domains) or noun_here(text, start, end, verb) \
+        or describes_past(text, start, end, verb)
 
 
 def modifies_noun(text: str, start: int, end: int, domains) -> bool:

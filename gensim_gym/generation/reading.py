@@ -99,8 +99,8 @@ from gensim_gym.generation.operations import (
     amounts_spent,
     identity_checks,
     light_verbs,
-    modifies_noun,
     near_resultatives,
+    no_act_here,
     object_words,
     opposite_resultatives,
     phrasal_verbs,
@@ -116,7 +116,6 @@ from gensim_gym.generation.word_roles import (
     VERB_AFTER,
     describes_past,
     names_place,
-    noun_here,
     shares_object,
     takes_object,
     words_before,
@@ -693,12 +692,11 @@ def _operation_clauses(text: str, rest: str, knobs: Knobs):
             continue
         before = words_before(text, start)
         # "into the archive": a noun; "drive the truck": the carrier, no act of carrying (round 22)
-        if verb not in mapped and before and before[-1] in NOUN_AFTER or noun_here(text, start, end, verb):
+        if verb not in mapped and before and before[-1] in NOUN_AFTER:
             continue
-        # "an outdated backup file", "the shared drive": nouns; "onto the network drive": a place's name;
-        # "customers who bought kettles": a description (round 48)
-        if modifies_noun(text, start, end, knobs.domains) or _in_place_name(text, start, end, knobs.domains) \
-                or describes_past(text, start, end, verb):
+        # "an outdated backup file", "the shared drive": nouns; "customers who bought kettles": a description (round
+        # 48); "onto the network drive": a place's name
+        if no_act_here(text, start, end, verb, knobs.domains) or _in_place_name(text, start, end, knobs.domains):
             continue
         if verb not in mapped and _counted_head(text[start:end], before, knobs.domains):  # "2 customer emails"
             continue

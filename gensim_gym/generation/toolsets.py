@@ -98,14 +98,9 @@ def predicate_effects(tool: Tool) -> tuple[FactEffect, ...]:
 def written_names(tool: Tool) -> frozenset[str]:
     """The predicates ``tool`` makes true and the fluents it changes, by the DSL's own parser: what a rule against a
     fact or a number is about when it restrains the tools that write it (``lexicon._acts_of``)."""
-    out = set()
-    for text in tool.effects:
-        effect = parse_effect_cached(text)
-        if isinstance(effect, SetFact) and effect.value:
-            out.add(effect.atom.name)
-        elif isinstance(effect, Assign):
-            out.add(effect.target.name)
-    return frozenset(out)
+    facts = {e.predicate for e in predicate_effects(tool) if not e.negated}
+    fluents = {e.target.name for text in tool.effects if isinstance(e := parse_effect_cached(text), Assign)}
+    return frozenset(facts | fluents)
 
 
 @dataclass(frozen=True)
