@@ -29,7 +29,7 @@ def directives(path: Path) -> list[str]:
 
 def nearest(text: str, older: list[tuple[str, str]]) -> tuple[float, str, str]:
     """The most similar older directive: (ratio, directive, set file name)."""
-    matcher = difflib.SequenceMatcher(None, text.lower())
+    matcher = difflib.SequenceMatcher(None, "", text.lower())  # b is cached: set it once
     best = (0.0, "", "")
     for other, source in older:
         matcher.set_seq1(other.lower())
