@@ -17,9 +17,7 @@ def test_nearest_is_the_most_similar_older_directive() -> None:
     assert 0.75 < ratio < 1.0
 
 
-def test_a_set_that_repeats_an_older_directive_fails(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_set_that_repeats_an_older_directive_fails(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     old = novelty.directives(sorted(novelty.HERE.glob("directives*.jsonl"))[0])[0]
     fresh = tmp_path / "directives_new.jsonl"
     fresh.write_text(json.dumps({"directive": old + "!", "expect": []}) + "\n", encoding="utf-8")
