@@ -267,9 +267,10 @@ An expected ``unknown_domain`` is honored when reading raises ``DirectiveError``
 generator says it cannot, instead of playing some other domain); the directive's other expected requirements
 are then scored on the clauses the error says were read apart from the domain (``DirectiveError.clauses``:
 "hard"), and are wrong where it has none of their kind. ``--generate`` also generates one
-spec per directive (seed 0) and counts the specs ``check_fidelity`` finds nothing unmet in.
+spec per directive (seed 0) and counts the specs ``check_fidelity`` finds nothing unmet in; ``--seeds N`` does so
+for seeds 0 .. N-1 and scores every one of those specs (reading does not depend on the seed; generation does).
 
-    PYTHONPATH=. python benchmarks/fidelity.py [--generate] [--misses] [SET.jsonl ...]
+    PYTHONPATH=. python benchmarks/fidelity.py [--generate [--seeds N]] [--misses] [SET.jsonl ...]
 """
 
 from __future__ import annotations
@@ -360,8 +361,8 @@ def _scored(expect: dict[str, Any], pool: list[Clause], missing: str = "ignored"
     return expect["kind"], hit.status
 
 
-def generated(directive: str) -> tuple[str, list[Clause] | None]:
-    """The spec generated for ``directive`` (seed 0): ``("met", clauses)`` when it meets every honored
+def generated(directive: str, seed: int = 0) -> tuple[str, list[Clause] | None]:
+    """The spec generated for ``directive`` with ``seed``: ``("met", clauses)`` when it meets every honored
     requirement, else ``("unmet", clauses)``, with the clauses its ``meta["interpretation"]`` records (a
     requirement the generator could not meet is marked approximated there); or ``("unknown domain", None)``,
     ``("generation failed", None)``, ``("crash <class>", None)`` (any other exception: a bug)."""
@@ -369,7 +370,7 @@ def generated(directive: str) -> tuple[str, list[Clause] | None]:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             reading = read_directive(directive)
-            spec = gensim_gym.generate(directive, seed=0)
+            spec = gensim_gym.generate(directive, seed=seed)
     except DirectiveError:
         return "unknown domain", None
     except GenerationError:
@@ -391,8 +392,9 @@ def delivered(expects: list[dict[str, Any]], clauses: list[Clause] | None,
     return [("unknown_domain", "ignored") if e["kind"] == "unknown_domain" else _scored(e, pool) for e in expects]
 
 
-def report(path: Path, generate: bool, misses: bool = False, totals: Counter | None = None) -> str:
-    """The set's table (and, with ``generate``, its delivered line); ``totals`` gathers its read outcomes."""
+def report(path: Path, generate: bool, misses: bool = False, totals: Counter | None = None, seeds: int = 1) -> str:
+    """The set's table (and, with ``generate``, its delivered line over the specs of seeds ``0 .. seeds-1``);
+    ``totals`` gathers its read outcomes."""
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     table: dict[str, Counter] = defaultdict(Counter)
     missed: list[str] = []
@@ -414,24 +416,28 @@ def report(path: Path, generate: bool, misses: bool = False, totals: Counter | N
     n = sum(total.values())
     lines.append(f"| **all** | {n} | " + " | ".join(f"{total[c]} ({total[c] / n:.0%})" for c in COLUMNS) + " |")
     if generate:
+        label = "seed 0" if seeds == 1 else f"seeds 0-{seeds - 1}"
+        specs = "the seed-0 spec" if seeds == 1 else f"the specs of seeds 0-{seeds - 1}"
         outcomes: Counter = Counter()
         given: Counter = Counter()
         short: list[str] = []
         for row, scored in zip(rows, scores, strict=True):
-            outcome, clauses = generated(row["directive"])
-            outcomes[outcome] += 1
-            for kind, got in delivered(row["expect"], clauses, scored):
-                given[got] += 1
-                if got != "honored":
-                    short.append(f"- {row['directive']!r}: {kind} {got}")
-        lines.append("generated (seed 0): " + ", ".join(f"{n} {what}" for what, n in sorted(outcomes.items())))
+            for seed in range(seeds):
+                outcome, clauses = generated(row["directive"], seed)
+                outcomes[outcome] += 1
+                for kind, got in delivered(row["expect"], clauses, scored):
+                    given[got] += 1
+                    if got != "honored":
+                        short.append(f"- {row['directive']!r}: {kind} {got}" + (f" (seed {seed})" if seeds > 1 else ""))
+        lines.append(f"generated ({label}): " + ", ".join(f"{n} {what}" for what, n in sorted(outcomes.items())))
         m = sum(given.values())
-        lines.append("delivered (the seed-0 spec's own clauses): "
+        own = f"{specs}' own clauses" if seeds > 1 else f"{specs}'s own clauses"
+        lines.append(f"delivered ({own}): "
                      + ", ".join(f"{c} {given[c]} ({given[c] / m:.0%})" for c in COLUMNS))
     if misses and missed:
         lines += ["requirements not honored:", *missed]
     if generate and misses and short:
-        lines += ["requirements not honored in the seed-0 spec:", *short]
+        lines += [f"requirements not honored in {specs}:", *short]
     return "\n".join(lines)
 
 
@@ -440,11 +446,13 @@ def main() -> None:
     parser.add_argument("--generate", action="store_true", help="also generate a spec per directive and check it")
     parser.add_argument("sets", nargs="*", help=f"directive sets to read (default: {', '.join(SETS)})")
     parser.add_argument("--misses", action="store_true", help="also list each requirement not honored")
+    parser.add_argument("--seeds", type=int, default=1, help="with --generate: check the specs of seeds 0 .. N-1")
     args = parser.parse_args()
     names = args.sets or SETS
     totals: Counter = Counter()
     for name in names:
-        print(report(HERE / name if not Path(name).is_file() else Path(name), args.generate, args.misses, totals))
+        print(report(HERE / name if not Path(name).is_file() else Path(name), args.generate, args.misses, totals,
+                     args.seeds))
         print()
     if len(names) > 1:  # the read outcomes over every set, each clause once
         n = sum(totals.values())
