@@ -664,10 +664,13 @@ class OfflineGenerator:
             # (bounded)
             if step >= trace.end:
                 missing = self._unreached(world, facts) if counted else set()
-                if not trace.awaited and not missing:
+                # "pick up 1 key and unlock the gate": the key reached first needs no unlock; in the turns that put
+                # the operations' goals first, walk on to a counted object only an asked call leads to
+                unserved = self._unserved(world, facts, trace) if counted and self._asked_turn else set()
+                if not trace.awaited and not missing and not unserved:
                     break
-                if missing:  # the rest of the walk goes for the counted objects no goal fact is about yet
-                    unused = missing
+                if missing or unserved:  # the rest of the walk goes for the counted objects no goal fact is about yet
+                    unused = missing or unserved
             options = sorted([order[b] for b in app])
             if guard is not None:  # the walk keeps every constraint, so its goals can be reached keeping them
                 options = [k for k in options if not breaks(world, world.actions[ids[k]], facts, nums)]
@@ -738,6 +741,24 @@ class OfflineGenerator:
             if len(own) - len(missing) < target:
                 out |= missing
         return out
+
+    def _unserved(self, world: CompiledWorld, facts: bytearray, trace: _AskedTrace) -> set[str]:
+        """The counted objects (of the first count's type) no changed goal fact is about yet, where some asked
+        operation the walk called has brought about (or preceded: :meth:`_AskedTrace.served`'s tiers) no changed
+        goal fact about a counted object; else empty. A count's goals then need that operation only if the walk
+        goes on to an object behind it."""
+        kind = self.knobs.goal_type
+        if kind is None or not trace.own:
+            return set()
+        own = set(world.spec.task.objects.get(str(kind), ()))
+        positive, _, _ = self._goal_items(world)
+        init = world.init_facts
+        changed = [(label, i) for label, i in positive if facts[i] and not init[i] and own.intersection(
+            _NAMES.findall(label))]
+        for r, touched in trace.own.items():
+            if not any(i in touched or i in trace.later[r] for _, i in changed):
+                return own - {name for label, _ in changed for name in _NAMES.findall(label)}
+        return set()
 
     @staticmethod
     def _next_call(rng: np.random.Generator, world: CompiledWorld, options: list[int], tables: _WalkTables, *,
