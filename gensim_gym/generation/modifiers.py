@@ -540,6 +540,10 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     # often ("no frequent feedback"): a reward at the end, sparse ("infrequent rewards" read dense before)
     (rf"\b(?:{_SELDOM})\s+(?:{_PAYOFF_NOUN})\b", "reward_mode", "sparse"),
     *_negated(rf"(?:{_OFTEN})\s+(?:{_PAYOFF_NOUN})", "reward_mode", "sparse"),
+    # the mode said after the reward, as its value (round 51: "the reward shall be sparse", "reward: dense", "rewards
+    # are to be dense"): one requirement, which read as the bare reward word and the bare mode, two clauses
+    (rf"\b(?:{_PAYOFF_NOUN})\s*(?::\s*|{_IS})sparse\b", "reward_mode", "sparse"),
+    (rf"\b(?:{_PAYOFF_NOUN})\s*(?::\s*|{_IS})dense\b", "reward_mode", "dense"),
     *_negated(r"sparse|sparsely|sparse rewards?", "reward_mode", "dense"),
     *_negated(r"(?:dense|shaped|intermediate|progress|per[- ]step|partial)\s+rewards?"
               r"|(?:rewards?|credit)\s+for\s+(?:any\s+|partial\s+|incremental\s+)?progress|(?:reward\s+|progress\s+)?"
@@ -643,6 +647,11 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
 ))
 
 
+#: A time allowance said to be granted, after it (round 51: "ample time shall be allowed", "a short horizon is
+#: given"): the verb of granting belongs to the time phrase; "allowed" alone read as a rule no template matches.
+_GRANTED = re.compile(rf"\s+(?:is\s+|are\s+|{MODAL_BE})(?:allowed|given|granted|permitted|provided|available)\b")
+
+
 def knob_phrases(text: str) -> list[tuple[int, int, str, object]]:
     """``(start, end, kind, value)`` of every :data:`KNOB_PHRASES` match in ``text`` (lower case), earlier
     patterns first where two overlap."""
@@ -653,6 +662,8 @@ def knob_phrases(text: str) -> list[tuple[int, int, str, object]]:
             # "k" (or "k2", its other word order): the words, not the comma
             group = next((g for g in ("k", "k2") if g in pattern.groupindex and m.group(g) is not None), None)
             start, end = m.span(group) if group else m.span()
+            if kind == "time_pressure" and (granted := _GRANTED.match(text, end)) is not None:
+                end = granted.end()  # "ample time shall be allowed": the allowance's verb is its own (round 51)
             if not any(taken[start:end]):
                 taken[start:end] = b"\x01" * (end - start)
                 out.append((start, end, kind, value))
