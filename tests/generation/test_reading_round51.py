@@ -146,3 +146,34 @@ def test_making_a_worlds_goal_objects_is_its_own_task():
 
 def test_a_noun_of_an_act_without_a_count_is_no_operation():
     assert not _clauses("the creation date of the files in the folder", "operation")
+
+
+# -- a reward mode said after the reward --------------------------------------------------------------------------
+@pytest.mark.parametrize("directive, value", [
+    ("carry 2 balls to room b with the gripper; the reward signal shall be sparse", "sparse"),
+    ("unlock 1 door in the dungeon. Rewards: dense.", "dense"),
+    ("board 3 cars on the ferry, and the feedback is to be dense", "dense"),
+])
+def test_a_reward_mode_after_the_reward_is_one_clause(directive, value):
+    found = _clauses(directive, "reward_mode")
+    assert [c.requirement for c in found] == [{"reward_mode": value}] and found[0].status == "honored"
+
+
+def test_a_negated_mode_after_the_reward_still_reads_the_other_mode():
+    found = _clauses("stack 3 blocks; the reward is not sparse", "reward_mode")
+    assert found and all(c.requirement == {"reward_mode": "dense"} for c in found)
+
+
+# -- a time allowance said to be granted -----------------------------------------------------------------------------
+@pytest.mark.parametrize("directive", [
+    "stack 2 blocks into a tower; a generous step budget shall be granted",
+    "deliver 3 parcels between cities by truck, and lots of time is to be allowed",
+])
+def test_a_granted_time_allowance_is_one_clause(directive):
+    assert _first(directive, "time_pressure") == ({"horizon_slack": "loose"}, "honored")
+    assert not _clauses(directive, "constraint") and not _unread(directive)
+
+
+def test_allowed_apart_from_a_time_phrase_stays_what_it_was():
+    directive = "refund 2 orders with plenty of time; refunds are allowed only under the policy"
+    assert any(c.status == "honored" for c in _clauses(directive, "constraint"))
