@@ -42,6 +42,10 @@ _OF_THEM = re.compile(rf"\b({NUMBER})\s+of\s+(?:them|those|these)\b")
 _CONTAINER = re.compile(rf"\b(?:tower|stack|pile|heap|batch|set|group|bundle|series|row|column|queue|collection|lot"
                         rf"|load|bunch|handful|list)\s+of\s+({NUMBER})\b"
                         rf"(?=\s*(?:[,;:.)]|$|(?:and|then|with|on|in|at|for|to|from|please|each|every)\b))")
+#: A count said after its noun, as a specification states it (round 51): "packages numbering five", "orders, four
+#: in number", "parcels to the number of 2".
+_NUMBERING = re.compile(rf"\b([a-z]+),?\s+(?:(?:numbering|to\s+the\s+number\s+of)\s+({NUMBER})\b"
+                        rf"|({NUMBER})\s+in\s+number\b)")
 #: "a 4-disk hanoi stack", "a 3-block tower": a number joined by a hyphen to the noun after it is how many of that
 #: noun the thing is made of (round 36); group 1 is the number, group 2 the noun.
 _HYPHEN_COUNT = re.compile(rf"(?<![a-z0-9:-])({NUMBER})-([a-z]+)\b(?!-)")
@@ -319,6 +323,7 @@ def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[
                 out.append((m.start(), end, m.end(1), m.group(1), None))
                 break
     out += _compound_counts(text, domains, out)
+    out += _numbering_counts(text, domains, out)
     for m in _OF_THEM.finditer(text):
         # the referent is read in the whole directive: a noun inside a rule ("never hands a ticket to a supervisor
         # and closes 2 of them") is still what "them" refers back to; failing a noun, what the verb before the
@@ -356,6 +361,20 @@ def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[
 #: an adverb at most, then the word of the state.
 _STATE_AFTER = re.compile(r"\s+(?:is|was|has gone|had gone|went|goes|got|gets|has been|had been|became|has become"
                           r"|looks|seems)\s+(?:now\s+|already\s+|completely\s+|totally\s+)?([a-z]+)")
+
+
+def _numbering_counts(text: str, domains, taken: list) -> list:
+    """A count said after its noun (:data:`_NUMBERING`, round 51: "packages numbering five", "crates, four in
+    number"): as many of the noun's type as a count before it would say. Only a noun of a chosen domain's types
+    counts ("a list numbering 3 pages" counts no goal item), and only where no other count covers the number."""
+    out = []
+    for m in _NUMBERING.finditer(text):
+        kind = keyword_type(m.group(1), domains)
+        number, at = (m.group(2), m.end(2)) if m.group(2) else (m.group(3), m.end(3))
+        if kind is None or any(a < m.end() and m.start() < b for a, b, *_ in taken):
+            continue
+        out.append((m.start(), m.end(), at, number, kind))
+    return out
 
 
 def _state_after(text: str, end: int) -> str | None:

@@ -658,6 +658,24 @@ def noun_forms(verb: str) -> tuple[str, ...]:
                                if not w.endswith("ys")))
 
 
+@cache
+def _nominal_verbs() -> dict[str, str]:
+    """Each noun of action (:func:`noun_forms` ending in "-ion", "-ment" or "-al") of a known one-word verb
+    (:func:`known_verbs`), to that verb; the longer verb first where two give one noun."""
+    out: dict[str, str] = {}
+    for verb in sorted((v for v in known_verbs() if " " not in v), key=len, reverse=True):
+        for noun in noun_forms(verb):
+            if noun.endswith(("ion", "ions", "ment", "ments", "al", "als")):
+                out.setdefault(noun, verb)
+    return out
+
+
+def nominal_verb(word: str) -> str | None:
+    """The known verb ``word`` is the noun of action of ("creation" → create, "removal" → remove, "shipment" →
+    ship): a specification names an act by its noun ("creation of 2 folders", round 51). None otherwise."""
+    return _nominal_verbs().get(word)
+
+
 def _forms(verb: str) -> str:
     """The regex of a one-word verb's regular inflections (see ``wording.verb_pattern``)."""
     if verb.endswith("e"):

@@ -74,9 +74,39 @@ _LESS_PRESSURE = (r"no|without|not much|zero|little|low|lower|minimal|hardly any
 _LOOSE_LIMIT = (r"generous|relaxed|loose|looser|lenient|soft|flexible|long|longer|extended|distant|far|comfortable"
                 r"|forgiving|ample|roomy|easy")
 _TIME_TAIL = rf"(?:\s+(?:in|on|for|of)\s+(?:the\s+|each\s+|an?\s+)?(?:{TIME_RESOURCE}|episodes?))?"
-_IS = r"(?:is\s+|are\s+|should\s+be\s+|must\s+be\s+|stays?\s+|kept\s+|being\s+)?(?:very\s+|quite\s+|pretty\s+)?"
+#: A copula said as a requirement (round 51, the specification register: "the step budget shall be strict",
+#: "the reward is to be issued on completion only", "rewards are to be dense"): a modal or "is to" with "be".
+MODAL_BE = r"(?:(?:shall|must|should|will|is\s+to|are\s+to|has\s+to|have\s+to|needs?\s+to)\s+be\s+)"
+_IS = rf"(?:is\s+|are\s+|{MODAL_BE}|stays?\s+|kept\s+|being\s+)?(?:very\s+|quite\s+|pretty\s+)?"
+#: A reward said to be handed out, plainly or as a requirement ("feedback is given at every step", "the reward
+#: shall be granted on completion"): the verb between the reward word and when it comes (round 51).
+_HANDED = (rf"(?:(?:is\s+|are\s+|{MODAL_BE})(?:given|issued|granted|awarded|provided|paid|paid\s+out|handed\s+out"
+           r"|delivered|assigned|emitted|received)\s+)")
 _TIGHT_ADJ = r"tight|short|strict|limited|small|low|brief|scarce|constrained|restricted|minimal"
 _LOOSE_ADJ = r"generous|loose|long|relaxed|lenient|ample|roomy|large|plentiful|unlimited|extended|flexible|big"
+#: Verbs of the agent's seeing, in the forms a requirement uses ("shall observe", "sees", "can perceive").
+_SEE_VERB = r"sees?|observes?|perceives?|views?|senses?"
+#: Adjectives of where the agent is now ("its current room", "the adjacent cells"): what seeing only them leaves out.
+_HERE_ADJ = r"current|immediate|nearby|neighbou?ring|adjacent|local|surrounding|present"
+#: Places seen there ("its current room", "the adjacent cells"); "only the current score" is no place.
+_PLACE_SEEN = (r"rooms?|cells?|tiles?|squares?|floors?|locations?|positions?|surroundings|area|vicinity|neighbou?rhood"
+               r"|spots?|aisles?|shelf|shelves|level|peg|stacks?|table|city|cities|bank|shore|spaces?|field|view")
+#: The place where the agent is, seen: "its current room", "the adjacent cells", "its own immediate surroundings".
+_HERE_SEEN = rf"(?:its|their|his|her|your|the)\s+(?:own\s+)?(?:{_HERE_ADJ})\s+(?:{_PLACE_SEEN})\b"
+
+
+#: Levels of a difficulty said as high or low (round 51): "low difficulty", "the difficulty shall be high".
+_LOW_LEVEL = r"low|lower|reduced|minor|limited"
+_HIGH_LEVEL = r"high|higher|elevated|increased|considerable|significant"
+
+
+def _level_of_difficulty(level: str) -> str:
+    """A pattern of a difficulty said as a ``level`` word, before it ("low difficulty", "low-difficulty") or after it
+    as its value ("difficulty: low", "the difficulty level is high", "the difficulty shall be set to low")."""
+    return (rf"\b(?:{level})[- ](?:difficulty|difficulty\s+level)\b"
+            rf"|\bdifficulty(?:\s+level)?\s*(?::\s*|{_IS}(?:set\s+(?:to|at)\s+|kept\s+(?:at\s+)?)?)(?:{level})\b")
+
+
 #: Quantities of tools: "a handful of tools", "only the needed tools" / "many tools", "lots of distractors".
 _FEW_TOOLS = (r"fewer|less|few|a few|only a few|just a few|very few|no|without|minimal|minimum|small|smaller|not many"
               r"|not too many|a handful of|handful of|limited|reduced|restricted|tiny|a small number of|lean|slim"
@@ -490,7 +520,12 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      r"|\b(?:partially|partly|dimly)\s+(?:sees?|seeing|observes?|observing|views?|viewing)\b"
      r"|\b(?:sees?|seeing|observes?|observing|views?|viewing)\s+(?:(?:it|them|the\s+\w+)\s+)?(?:only\s+|just\s+)?"
      r"(?:partially|partly|dimly)\b"
-     r"|\bfog of war\b", "partial", True),
+     r"|\bfog of war\b"
+     # seeing no more than where the agent is (round 51: "the robot shall observe only its current room", "it sees
+     # only the adjacent cells", "perceives just its immediate surroundings")
+     rf"|\b(?:{_SEE_VERB})\s+(?:only|just|solely)\s+{_HERE_SEEN}"
+     rf"|\b(?:only|just|solely)\s+(?:{_SEE_VERB})\s+{_HERE_SEEN}",
+     "partial", True),
     (rf"\b(?:{_ALL_SEEN})\s+(?:\w+\s+)?(?:{SEEING})\b|\b(?:{SEEING})\s+{_IS}(?:{_ALL_SEEN}|observable|visible)\b"
      r"|\b(?:fully\s+|completely\s+|totally\s+|entirely\s+)?(?:observable|visible|transparent)\s+(?:state|world|map|board"
      r"|grid|environment|layout|facts?)\b|\b(?:fully|completely|totally|entirely)\s+(?:observable|visible|transparent)\b"
@@ -505,6 +540,10 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     # often ("no frequent feedback"): a reward at the end, sparse ("infrequent rewards" read dense before)
     (rf"\b(?:{_SELDOM})\s+(?:{_PAYOFF_NOUN})\b", "reward_mode", "sparse"),
     *_negated(rf"(?:{_OFTEN})\s+(?:{_PAYOFF_NOUN})", "reward_mode", "sparse"),
+    # the mode said after the reward, as its value (round 51: "the reward shall be sparse", "reward: dense", "rewards
+    # are to be dense"): one requirement, which read as the bare reward word and the bare mode, two clauses
+    (rf"\b(?:{_PAYOFF_NOUN})\s*(?::\s*|{_IS})sparse\b", "reward_mode", "sparse"),
+    (rf"\b(?:{_PAYOFF_NOUN})\s*(?::\s*|{_IS})dense\b", "reward_mode", "dense"),
     *_negated(r"sparse|sparsely|sparse rewards?", "reward_mode", "dense"),
     *_negated(r"(?:dense|shaped|intermediate|progress|per[- ]step|partial)\s+rewards?"
               r"|(?:rewards?|credit)\s+for\s+(?:any\s+|partial\s+|incremental\s+)?progress|(?:reward\s+|progress\s+)?"
@@ -534,7 +573,8 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      rf"|\b(?:{_PAYOFF})\s+(?:[\w'-]+\s+){{0,2}}?(?:{_ONLY})\s+(?:{_WHEN}){_UP_TO_SIX}(?:{_DONE})\b"
      rf"|\b(?:{_PAYOFF})\s+(?:[\w'-]+\s+){{0,2}}?(?:{_ONLY})\s+(?:{_WHEN})\s+(?:{_DONE})\b"
      rf"|\b(?:no|zero|nothing)\s+(?:\w+\s+)?(?:{REWARD_WORD})\s+(?:until|till|before|unless){_UP_TO_SIX}(?:{_DONE})\b"
-     rf"|\b(?:{REWARD_WORD})\s+(?:\w+\s+){{0,2}}?(?:at|on|upon)\s+(?:the\s+)?(?:very\s+)?(?:end|completion|finish)\b"
+     rf"|\b(?:{REWARD_WORD})\s+(?:{_HANDED}|(?:\w+\s+){{0,2}}?)(?:at|on|upon)\s+(?:the\s+)?(?:very\s+)?"
+     r"(?:end|completion|finish)\b"
      # ... or in the end, its article often dropped in hasty English (round 43: "reward only in end"); not the end
      # of something else ("in the end zone", "in end of each step")
      rf"|\b(?:{REWARD_WORD})\s+(?:\w+\s+){{0,2}}?in\s+(?:the\s+)?(?:very\s+)?end\b(?!\s+(?:of|zone|cell|room|state))"
@@ -551,7 +591,8 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      r"|\b(?:success|terminal|binary|0/1|final|goal)[- ](?:only\s+)?rewards?\b|\breward\s+at\s+the\s+end\b"
      r"|\bsuccess[- ]only\b"
      # a reward that waits for any condition said after it (round 6): "reward only once all balls are in room b"
-     r"|\b(?:rewards?|rewarded|payoffs?)\s+(?:\w+\s+){0,2}?(?:only|solely|just)\s+(?:once|when|after|upon|if"
+     rf"|\b(?:rewards?|rewarded|payoffs?)\s+(?:{_HANDED}|(?:\w+\s+){{0,2}}?)(?:only|solely|just)\s+"
+     r"(?:once|when|after|upon|if"
      r"|as soon as)\s+[^,;.]+"
      # only the outcome counts (round 6): "only success counts", "nothing but the result matters"; its adjective
      # of the end too (round 47: "only the final result is rewarded", "just the end outcome counts")
@@ -574,7 +615,8 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      # a reward for each part done (round 6): "partial credit", "a reward per delivered crate", "points for every box"
      # rewards that come often (session 23: "with frequent feedback", "regular rewards", "constant reward signal")
      rf"|\b(?:{_OFTEN})\s+(?:{_PAYOFF_NOUN})\b"
-     r"|\bpartial credit\b|\b(?:rewards?|rewarded|points?|credit|bonus(?:es)?|feedback)\s+(?:per|for each|for every"
+     rf"|\bpartial credit\b|\b(?:rewards?|rewarded|points?|credit|bonus(?:es)?|feedback)\s+{_HANDED}?(?:per"
+     r"|for each|for every"
      r"|on each|on every|after each|after every|with each|with every|each time|at each|at every)\b"
      # each step said to be rewarded (round 38: "every move is rewarded", "each action earns a reward", "every
      # single step gets points"): a reward along the way, so dense
@@ -598,7 +640,16 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      "difficulty", -0.15),
     (rf"\b(?:{_NOT_SO})\s+(?:be\s+)?(?:too\s+|very\s+|that\s+|so\s+|overly\s+)?(?:easy|simple|trivial)\b",
      "difficulty", 0.15),
+    # a difficulty said as a level (round 51: "low difficulty", "difficulty: high", "the task difficulty shall be
+    # low", "a difficulty level set to high"): low is easy, high is hard, by the easy and hard words' 0.3
+    (_level_of_difficulty(_LOW_LEVEL), "difficulty", -0.3),
+    (_level_of_difficulty(_HIGH_LEVEL), "difficulty", 0.3),
 ))
+
+
+#: A time allowance said to be granted, after it (round 51: "ample time shall be allowed", "a short horizon is
+#: given"): the verb of granting belongs to the time phrase; "allowed" alone read as a rule no template matches.
+_GRANTED = re.compile(rf"\s+(?:is\s+|are\s+|{MODAL_BE})(?:allowed|given|granted|permitted|provided|available)\b")
 
 
 def knob_phrases(text: str) -> list[tuple[int, int, str, object]]:
@@ -611,6 +662,8 @@ def knob_phrases(text: str) -> list[tuple[int, int, str, object]]:
             # "k" (or "k2", its other word order): the words, not the comma
             group = next((g for g in ("k", "k2") if g in pattern.groupindex and m.group(g) is not None), None)
             start, end = m.span(group) if group else m.span()
+            if kind == "time_pressure" and (granted := _GRANTED.match(text, end)) is not None:
+                end = granted.end()  # "ample time shall be allowed": the allowance's verb is its own (round 51)
             if not any(taken[start:end]):
                 taken[start:end] = b"\x01" * (end - start)
                 out.append((start, end, kind, value))

@@ -86,6 +86,7 @@ from gensim_gym.generation.lexicon import (
     distractor_operations,
     family,
     modified_noun,
+    nominal_verb,
     noun_lemma,
     number_value,
     object_operations,
@@ -106,7 +107,7 @@ from gensim_gym.generation.operations import (
     phrasal_verbs,
     world_task_tool,
 )
-from gensim_gym.generation.rules import originals_kept, protected_place
+from gensim_gym.generation.rules import built_in_comparison, originals_kept, protected_place
 from gensim_gym.generation.spelling import as_typed, spelled, taken_back, typed_forms
 from gensim_gym.generation.toolsets import load_registry
 from gensim_gym.generation.unread import NOT_UNDERSTOOD, RANK_NOUNS, likely_kind
@@ -149,7 +150,24 @@ FILLER = frozenset({
     # double-booking", "hmm, not under time pressure i think"): how sure the user is, no request; "maybe" was read
     # as an operation no tool does
     "maybe", "perhaps", "probably", "possibly", "ideally", "hopefully", "preferably", "hmm", "um", "uh", "er", "erm",
-    "sorry", "oops", "actually", "suppose", "guess", "reckon", "think"})
+    "sorry", "oops", "actually", "suppose", "guess", "reckon", "think",
+    # the frame of a requirement as a specification states it (round 51: "the agent shall ...", "it is required
+    # that ...", "it is mandated that ...", "specification: ..."): that a thing is asked, not what
+    "shall", "required", "requirement", "requirements", "mandated", "mandatory", "specification", "specified",
+    "hereby"})
+
+#: A requirement's label before its text (round 51: "R1: ...", "REQ-2: ...", "FR3) ..."): which requirement, no
+#: request of its own; only before a colon, stop or bracket (:func:`_is_label`).
+_LABEL = re.compile(r"(?:r|req|fr|nfr)-?\d+[a-z]?(?=\s*[:.)])")
+
+
+def _is_label(text: str, word: re.Match[str]) -> bool:
+    """Whether the ``word`` of ``text`` is a requirement's label (:data:`_LABEL`) opening the directive or a sentence
+    of it: "R1: the agent shall ...", "... R2: the reward ...". A room named "r2" inside a sentence ("move 2 balls
+    to r2.") stays a word of its own."""
+    label = _LABEL.match(text, word.start())
+    return label is not None and label.end() == word.end() and text[:word.start()].rstrip()[-1:] in ("", ".", ";",
+                                                                                                      "!", "?", "(")
 
 _OPERATION_VERBS = ("copy", "copies", "back up", "backup", "remove", "delete", "rename", "move", "refund", "cancel",
                     "escalate", "invite", "book", "confirm", "buy", "purchase", "inspect", "search", "verify",
@@ -271,6 +289,9 @@ def reading_of(text: str, knobs: Knobs) -> Reading:
     filler += _claim_contrasts(lower, claimed)
     for match in _words(lower, claimed):
         word = match.group(0)
+        if _is_label(lower, match):
+            filler.append(word)  # "R1: ...": a requirement's label (round 51)
+            continue
         if (word in FILLER or word.strip("'") in FILLER or word.endswith("'s") and word[:-2] in FILLER) \
                 and not _counts_goals(lower, match.start(), match.end(), knobs) or word in META_VERBS:
             # "train an agent ...": about the training, not the task; but a light verb whose object is not read
@@ -324,7 +345,8 @@ def _world_task(clauses: list[Clause], knobs: Knobs) -> list[Clause]:
     what is counted (a folder's files, a calendar's meetings) or the count sizes the world ("a grid of 16 cells",
     "a warehouse with 5 locations"): see ``world_task_tool``. Its tool is no knob (what is generated is unchanged:
     the world's goals need it); :func:`check_fidelity` checks that the golden plan calls it."""
-    if len(knobs.domains) != 1 or knobs.goal_type is None or any(c.kind == "operation" for c in clauses):
+    if len(knobs.domains) != 1 or knobs.goal_type is None or any(c.kind == "operation" and not _makes(c)
+                                                                     for c in clauses):
         return clauses
     at = next((i for i, c in enumerate(clauses) if c.kind == "goal_count"), None)
     if at is None or clauses[at].requirement.get("type") != knobs.goal_type or clauses[at].status == "unsupported":
@@ -337,7 +359,21 @@ def _world_task(clauses: list[Clause], knobs: Knobs) -> list[Clause]:
     implied = Clause(said, "operation", {"operation": tool_verb(tool), "tool": tool, "implied": True},
                      note=f"no verb acts on '{said}': a count of {domain}'s {knobs.goal_type} goal objects asks for "
                           f"the world's own task on them; the golden plan calls {tool}")
-    return [*clauses[:at + 1], implied, *clauses[at + 1:]]
+    kept = [c for c in clauses if not _makes(c)]  # "creation of 3 meetings": making them is scheduling them
+    at = kept.index(clauses[at])
+    return [*kept[:at + 1], implied, *kept[at + 1:]]
+
+
+#: Verbs of making a thing, which no world has a tool of: making a world's goal objects is its own task on them
+#: (round 51: "creation of 3 meetings" is scheduling them, as "3 meetings" is).
+_MAKING = frozenset({"create", "make", "generate", "produce"})
+
+
+def _makes(clause: Clause) -> bool:
+    """Whether ``clause`` is an unsupported operation of making (:data:`_MAKING`): where the world has its own task
+    on what is counted, :func:`_world_task` reads that task in its place."""
+    return clause.kind == "operation" and clause.status == "unsupported" \
+        and clause.requirement.get("operation") in _MAKING
 
 
 def _counts_agents(text: str, end: int) -> bool:
@@ -485,6 +521,11 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
                 "approximated" if dated or stand_in else "honored",
                 ("the world keeps no dates: the window is read as its policy; " if dated else "") + stand_in
                 + "; ".join(t.constraint.describe() for t in named))
+        elif (compared := built_in_comparison(phrase, knobs.domains)) is not None:
+            # "a larger disk on a smaller one is prohibited": the world's own precondition (round 51)
+            yield rule_start, rule_end, Clause(phrase, "constraint", {"requires": compared[1], "tool": compared[0]},
+                                               note=f"every task keeps it: {compared[0]} requires "
+                                                    f"{compared[1]}(...)")
         elif (kept := originals_kept(text, phrase)) == "copy_file":  # "copy 2 quotes ... and leave the originals
             # alone" (round 21)
             yield rule_start, rule_end, Clause(phrase, "constraint", {"kept": "originals", "tool": "copy_file"},
@@ -861,6 +902,9 @@ def _verb_clause(text: str, start: int, end: int, knobs: Knobs) -> Clause | None
     if prev in NOUN_AFTER or prev.isdigit() or prev in NUMBER_WORDS:
         return None
     verb, placed = verb_of(word), prev in ",;:." or prev in VERB_AFTER or _counted_after(text, end, knobs)
+    if verb is None and (act := nominal_verb(word)) is not None and _OF_COUNT.match(text, end):
+        # "creation of 2 folders": an act named by its noun, with a count of its objects (round 51)
+        return _no_tool(word, act, knobs, text[end:end + 40], text[max(0, start - 80):start])
     if verb is None:
         if not placed or not takes_object(text, end) or len(word) < 3 or not word.isalpha():
             return None
@@ -880,6 +924,8 @@ def _verb_clause(text: str, start: int, end: int, knobs: Knobs) -> Clause | None
     return _no_tool(word, verb, knobs, text[end:end + 40], text[max(0, start - 80):start])
 
 
+#: "of" and a count after a noun of action ("creation of 2 folders", "the removal of the 3 logs"): its objects.
+_OF_COUNT = re.compile(rf"\s+of\s+(?:the\s+|all\s+)?(?:{NUMBER})\b")
 #: The general verbs of putting something where it belongs (the verb group of "put"), most specific first.
 _PUTTING = ("put", "place", "store", "stow", "deposit", "drop", "put away", "unload", "deliver")
 #: Words before a participle that make it passive ("get resolved", "are solved").

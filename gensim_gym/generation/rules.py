@@ -362,6 +362,31 @@ def built_in_order(text: str, start: int, domains) -> tuple[str, str] | None:
     return None
 
 
+#: Comparatives a rule says the world's order by, each with its opposite ("no larger disk on a smaller one"): a rule
+#: that names either names the world's own comparison where a tool requires one of them (round 51).
+_COMPARATIVES = {"smaller": ("smaller", "larger", "bigger", "wider", "greater"),
+                 "larger": ("larger", "smaller", "bigger"), "bigger": ("bigger", "smaller", "larger"),
+                 "lighter": ("lighter", "heavier"), "heavier": ("heavier", "lighter")}
+_COMPARATIVE_WORD = re.compile(r"\b(?:" + "|".join(sorted({w for ws in _COMPARATIVES.values() for w in ws}))
+                               + r")\b")
+
+
+def built_in_comparison(phrase: str, domains) -> tuple[str, str] | None:
+    """``(tool, predicate)`` where the rule ``phrase`` says an order of size ("placing a larger disk on a smaller one
+    is prohibited", "never put a bigger disc onto a smaller disc") that a tool of a chosen domain requires as its
+    precondition (hanoi's moves require ``smaller(?to, ?d)``): every task keeps it, as no call can break it (round
+    51). None where the phrase names no comparative, or no tool requires one it names."""
+    said = set(_COMPARATIVE_WORD.findall(phrase))
+    if not said:
+        return None
+    for name in domains:
+        for tool in get_toolset(name).tools:
+            for predicate in re.findall(r"(?<!not )\b([a-z]+)(?:__[a-z_]+)?\(", tool.pre):
+                if said & set(_COMPARATIVES.get(predicate, ())):
+                    return tool.name, predicate
+    return None
+
+
 #: "for verified customers": a participle qualifying a domain's objects.
 _QUALIFIER = re.compile(r"\b(?:for|to|from|of|by|on)\s+(?:the\s+|their\s+|our\s+)?([a-z]+ed)\s+([a-z]+)\b")
 
