@@ -366,7 +366,7 @@ def _world_task(clauses: list[Clause], knobs: Knobs) -> list[Clause]:
 
 #: Verbs of making a thing, which no world has a tool of: making a world's goal objects is its own task on them
 #: (round 51: "creation of 3 meetings" is scheduling them, as "3 meetings" is).
-_MAKING = frozenset({"create", "make", "generate", "produce"})
+_MAKING = frozenset({"create", "creates", "make", "makes", "generate", "generates", "produce", "produces"})
 
 
 def _makes(clause: Clause) -> bool:
@@ -403,7 +403,11 @@ def _joins_gerund(text: str, start: int, end: int, clauses: list[tuple[int, Clau
 _LIGHT = frozenset({"get", "gets", "got", "getting", "do", "does", "did", "doing", "process", "processes",
                     "perform", "performs", "execute", "executes", "complete", "completes", "issue", "issues",
                     "handle", "handles", "manage", "manages", "take", "takes", "obtain", "obtains", "secure",
-                    "secures", "grab", "grabs", "fetch", "fetches", "acquire", "acquires", "procure", "procures"})
+                    "secures", "grab", "grabs", "fetch", "fetches", "acquire", "acquires", "procure", "procures",
+                    # verbs of making (filler in "create an environment"): with a count after them, making things no
+                    # tool makes ("create 2 folders") is reported; the world's own task on them is read where it has
+                    # one ("create 3 meetings": scheduling them, see _world_task)
+                    "create", "creates", "make", "makes", "generate", "generates", "produce", "produces"})
 
 
 def _unread_light(text: str, start: int, end: int, operations_at: list[tuple[int, Clause]]) -> Clause | None:
