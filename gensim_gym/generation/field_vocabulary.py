@@ -360,6 +360,12 @@ FIELD_ACTS: dict[str, re.Pattern[str]] = {
                           rf"(?:[a-z0-9'-]+\s+{MEASURE_OF}\s+)?(?:[a-z0-9'-]+\s+){{0,4}}?online"
                           r"(?=\s*(?:$|[,;:.]|\b(?:and|then|for|from|with|at|by|but|or|before|after|via)\b))"
                           r"|\b(?:orders?|ordering|buys?|buying|purchases?|purchasing|shops?|shopping)\s+online\b"
+                          # goods said to be ordered online, the participle after them (round 50: "4 bags of coffee
+                          # ordered online", "2 lamps bought online"): the same buying, said of what is bought
+                          # (a measure of goods before it is the goods bought, no other world's thing: "5 boxes of
+                          # tea ordered online" are no warehouse boxes)
+                          rf"|\b(?:(?:\d+|an?|one|two|three|four|five|six|some|several)\s+{MEASURE_OF}\s+"
+                          r"(?:[a-z'-]+\s+){1,3}?)?(?:ordered|bought|purchased)\s+online\b"
                           rf"|{RETAIL_VENUE}"
                           # comparing prices is a shopper's act, whoever does it (round 28: "the customer compares
                           # prices and orders 1 blender": a buyer in a shop, no help-desk customer)
