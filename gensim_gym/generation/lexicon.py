@@ -780,7 +780,59 @@ def _relocations(text: str, domain: str) -> list[DerivedOperation]:
         objects = "|".join(rf"{re.escape(n)}(?:s|es)?" for n in nouns)
         for m in re.finditer(rf"\b({said})\b[^,;:.]{{0,30}}?\b(?:{objects})\b", text):
             out.append(DerivedOperation(m.start(1), m.end(1), _tool_verb(tool.name), family(tool.name), True))
+        for m in _moved_after(tuple(nouns), tuple(verbs)).finditer(text):
+            out.append(DerivedOperation(m.start(1), m.end(1), _tool_verb(tool.name), family(tool.name), True))
     return out
+
+
+#: What follows a thing said to be moved where it is moved somewhere or some time ("1 interview moved to friday",
+#: "the review pushed back a week", "2 calls postponed until monday").
+_MOVED_WHERE = (r"(?:to|until|till|into|onto|from|back|forward|ahead|later|earlier|over|by\s+(?:a|an|one|two|three"
+                r"|\d+)\s+(?:day|week|hour|minute)s?|a\s+(?:day|week)|an\s+hour|next|this|on)\b")
+
+
+#: The participles of :data:`RELOCATING` verbs that are not regular.
+_IRREGULAR_PARTICIPLES = {"bring": "brought"}
+
+
+def _participle(verb: str) -> str:
+    """The regex of the past participle of a verb of :data:`RELOCATING` ("moved", "shifted", "pushed back", "bumped",
+    "brought forward"): a verb's regular ``-ed`` form, its last consonant doubled where English doubles it, or its
+    irregular one; a phrasal verb's particle follows."""
+    head, _, tail = verb.partition(" ")
+    if head in _IRREGULAR_PARTICIPLES:
+        form = _IRREGULAR_PARTICIPLES[head]
+    elif head.endswith("e"):
+        form = f"{head}d"
+    elif head.endswith("y") and head[-2:-1] not in ("a", "e", "i", "o", "u"):
+        form = f"{head[:-1]}ied"
+    elif re.fullmatch(r".*[^aeiou][aeiou][bdglmnprt]", head):
+        form = f"{head}{head[-1]}?ed"
+    else:
+        form = f"{head}ed"
+    return form + (rf"\s+{re.escape(tail)}" if tail else "")
+
+
+_PARTICIPLES = re.compile(rf"(?:{'|'.join(_participle(v) for v in RELOCATING if ' ' not in v)})")
+
+
+def relocated(word: str) -> bool:
+    """Whether ``word`` is the past participle of a one-word verb of :data:`RELOCATING` ("postponed", "bumped",
+    "delayed"): said after a thing, it says the thing is moved, no noun the thing's name modifies (round 50: "2
+    appointments postponed until thursday" are no kind of "postponed")."""
+    return _PARTICIPLES.fullmatch(word) is not None
+
+
+@lru_cache(maxsize=32)
+def _moved_after(nouns: tuple[str, ...], verbs: tuple[str, ...]) -> re.Pattern[str]:
+    """A thing the world places said to be moved, the participle after it ("1 interview moved to friday", "2 meetings
+    that are postponed until monday", "the demo pushed back a week"): the placing tool done again, as the verb before
+    its object is (round 50). The participle is followed by where or when to, so a thing only described ("the
+    meetings delayed by traffic") is none; group 1 is the participle. Compiled once per world and verbs."""
+    objects = "|".join(rf"{re.escape(n)}(?:s|es)?" for n in nouns)
+    said = "|".join(_participle(v) for v in verbs)
+    return re.compile(rf"\b(?:{objects})\s+(?:(?:that|which)\s+)?(?:(?:is|are|was|were|be|been|being|gets?|got"
+                      rf"|getting)\s+)?({said})\s+{_MOVED_WHERE}")
 
 
 @lru_cache(maxsize=4096)  # asked again for each count after a verb (counts._placed_type)
