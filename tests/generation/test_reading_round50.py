@@ -1,0 +1,98 @@
+"""Reader round 50: goods said to be ordered, bought or purchased online, the participle after them, are bought in
+the shop, and a measure they are counted in ("4 bags of", "5 boxes of") is no verb and no other world's thing; a
+thing the calendar places said to be moved, the participle after it ("1 call moved to friday", "2 appointments
+postponed until thursday"), is that thing placed again; a scant count of moves said to be allowed is a tight
+horizon; a world named only as where another world's things are taken ("to the east depot") is a place of the
+world that carries them. Tested on phrasings that are in no benchmark set, with negatives."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.reading_quiet import clauses as _clauses
+from tests.reading_quiet import counts as _counts
+from tests.reading_quiet import domains as _domains
+from tests.reading_quiet import tools as _tools
+
+
+def _first(directive: str, kind: str) -> tuple[dict, str] | None:
+    found = _clauses(directive, kind)
+    return (found[0].requirement, found[0].status) if found else None
+
+
+# -- goods ordered online, the participle after them ---------------------------------------------------------------
+@pytest.mark.parametrize("directive, count", [
+    ("I want 2 lamps bought online before the sale ends", 2),
+    ("3 packs of batteries purchased online for the office", 3),
+    ("the team needs 5 boxes of tea ordered online", 5),
+])
+def test_goods_ordered_online_are_bought_in_the_shop(directive, count):
+    assert _domains(directive) == ["webshop"]
+    assert ("checkout", "honored") in _tools(directive)
+    assert _counts(directive)[0] == (count, "product", "honored")
+
+
+def test_a_measure_after_a_count_is_no_verb():
+    # "bags" is the shop's verb of bagging; "3 bags of flour" is a measure of the goods bought
+    assert ("add_to_cart", "honored") not in _tools("buy 3 bags of flour online")
+
+
+def test_boxes_of_things_moved_stay_the_warehouses():
+    assert _domains("move 3 boxes of parts to aisle 2") == ["warehouse"]
+
+
+# -- a meeting moved, the participle after it ------------------------------------------------------------------------
+@pytest.mark.parametrize("directive", [
+    "the planner needs 2 calls shifted to monday",
+    "I want the review pushed back a week on the calendar",
+    "2 appointments postponed until thursday",
+])
+def test_a_meeting_moved_after_it_is_placed_again(directive):
+    found = _clauses(directive, "operation")
+    assert _domains(directive) == ["calendar"]
+    assert any(c.requirement.get("tool") == "schedule" and c.requirement.get("undo") for c in found), found
+
+
+def test_a_meeting_only_described_is_not_moved():
+    # delayed by something is what happened to the meetings, no move asked for
+    found = _clauses("schedule 3 meetings delayed by traffic", "operation")
+    assert not any(c.requirement.get("undo") for c in found)
+
+
+# -- few moves allowed ------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("directive", [
+    "stack 4 blocks with only a few moves permitted",
+    "visit every cell of the grid, not many steps allowed",
+    "solve the sokoban level with very few moves available",
+])
+def test_few_moves_allowed_is_tight(directive):
+    assert _first(directive, "time_pressure") == ({"horizon_slack": "tight"}, "honored")
+
+
+def test_plenty_of_moves_allowed_is_loose():
+    assert _first("stack 4 blocks, plenty of moves allowed", "time_pressure") == ({"horizon_slack": "loose"},
+                                                                                 "honored")
+    assert not _clauses("stack 4 blocks, plenty of moves allowed", "constraint")
+
+
+def test_a_few_steps_of_progress_are_no_time_pressure():
+    assert _first("visit every cell, a few steps of progress each turn", "time_pressure") is None
+
+
+# -- a depot named as where another world's things go ---------------------------------------------------------------
+@pytest.mark.parametrize("directive", [
+    "ship 3 packages to the east depot by truck",
+    "send 4 packages to the main depot",
+    "redirect 2 packages to the south depot by plane",
+])
+def test_a_depot_as_destination_is_a_transport_place(directive):
+    assert _domains(directive) == ["transport"]
+
+
+@pytest.mark.parametrize("directive", [
+    "truck 3 crates to the depot",
+    "move 2 crates from the depot to the distributor",
+    "drive 2 crates to depot 1 with the hoist",
+])
+def test_the_depots_own_work_stays_the_depots(directive):
+    assert _domains(directive) == ["depot"]
