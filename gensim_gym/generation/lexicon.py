@@ -327,11 +327,24 @@ def operations(domain: str) -> dict[str, str]:
     if main is not None and _tool_verb(main) in move and not any(_tool_verb(t.name) in put for t in ts.tools):
         for word in sorted(put):
             out.setdefault(word, main)
+    # a world that moves its things only by putting each where it belongs (rearrangement's put(thing, place)), with
+    # no tool of its own named "move", is asked for that put by "move" (round 50: "move 2 objects" in a household),
+    # as it already is by "relocate" and "shift"
+    if main is not None and "move" not in out and _tool_verb(main) in put and _puts_at_place(domain, main):
+        out["move"] = main
     # last, the verbs users write for its operations (field_vocabulary.FIELD_VERBS: "pencil in", round 12): a
     # verb the toolset's own words already give keeps its tool
     for word, tool in field_verbs(domain).items():
         out.setdefault(word, tool)
     return out
+
+
+def _puts_at_place(domain: str, tool: str) -> bool:
+    """Whether ``tool`` of ``domain`` puts a thing at one of the places its goals put things (``place_types``:
+    rearrangement's ``put(thing, place)``), not on another of its own kind (blocks' ``stack(block, block)``)."""
+    places = place_types(domain)
+    return any(family(t.name) == tool and any(getattr(p, "type", None) in places for p in t.params[1:])
+               for t in get_toolset(domain).tools)
 
 
 def name_verb(domain: str) -> str | None:

@@ -3,7 +3,8 @@ the shop, and a measure they are counted in ("4 bags of", "5 boxes of") is no ve
 thing the calendar places said to be moved, the participle after it ("1 call moved to friday", "2 appointments
 postponed until thursday"), is that thing placed again; a scant count of moves said to be allowed is a tight
 horizon; a world named only as where another world's things are taken ("to the east depot") is a place of the
-world that carries them. Tested on phrasings that are in no benchmark set, with negatives."""
+world that carries them; a world that moves its things only by putting them where they belong (the household) is asked
+for that put by "move". Tested on phrasings that are in no benchmark set, with negatives."""
 
 from __future__ import annotations
 
@@ -96,3 +97,18 @@ def test_a_depot_as_destination_is_a_transport_place(directive):
 ])
 def test_the_depots_own_work_stays_the_depots(directive):
     assert _domains(directive) == ["depot"]
+
+
+# -- moving a household's things is putting them where they belong ---------------------------------------------------
+@pytest.mark.parametrize("directive", [
+    "tidy up the household: move 3 toys back where they belong",
+    "in the household, move 2 plates into the cupboard",
+])
+def test_moving_a_households_things_puts_them(directive):
+    assert ("put", "honored") in _tools(directive)
+
+
+def test_a_world_that_stacks_things_on_each_other_gets_no_move():
+    # blocks' stack puts a block on another block, no place: "move" stays no tool of it
+    assert ("put", "honored") not in _tools("move 2 blocks onto block a")
+    assert all(tool != "stack" for tool, _ in _tools("move 2 blocks onto block a"))
