@@ -217,7 +217,10 @@ EVERYDAY_NAMES = {"thing": ("mug", "cup", "dish", "plate", "bowl", "glass", "spo
                   "item": ("order", "goods", "article", "sku", "carton", "tote", "product", "unit", "shipment"),
                   # what a customer received is the order a support agent refunds or cancels (round 33: "refund 2
                   # damaged deliveries"); a carrier's or a warehouse's own nouns of them win where it is chosen
-                  "order": ("delivery", "shipment", "parcel", "package", "purchase")}
+                  "order": ("delivery", "shipment", "parcel", "package", "purchase",
+                            # a problem a customer reports is a case of the help desk's work, as a ticket is
+                            # (round 50: "resolve 4 login issues"); no evidence of the help desk by itself
+                            "issue")}
 #: Worlds whose goal items are of an open kind (round 38): a shop sells goods of any name ("2 board games", "1
 #: espresso machine" are its products) and a file system holds files of any name ("2 stale caches" are its files),
 #: so a count of a noun no type names counts that kind, where the world is chosen alone and nothing else is counted

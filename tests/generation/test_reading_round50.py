@@ -112,3 +112,35 @@ def test_a_world_that_stacks_things_on_each_other_gets_no_move():
     # blocks' stack puts a block on another block, no place: "move" stays no tool of it
     assert ("put", "honored") not in _tools("move 2 blocks onto block a")
     assert all(tool != "stack" for tool, _ in _tools("move 2 blocks onto block a"))
+
+
+# -- a folder kept, files of a kind not to be touched ----------------------------------------------------------------
+@pytest.mark.parametrize("directive", [
+    "remove 4 old logs but keep the exports folder",
+    "purge 3 old dumps but keep the downloads folder",
+    "rename 2 reports but never modify the system files",
+])
+def test_a_kept_folder_or_untouchable_files_stand_in_for_the_protected_directory(directive):
+    assert _first(directive, "constraint") == ({"constraints": ["protect_backups"]}, "approximated")
+
+
+def test_a_folder_kept_in_some_state_is_no_place_out_of_bounds():
+    assert _first("remove 2 temp files, keep the archive folder tidy", "constraint")[1] == "unsupported"
+
+
+def test_untouched_source_files_of_a_copy_are_the_copys_originals():
+    found = _first("copy 2 photos to the backup folder and never touch the source files", "constraint")
+    assert found is not None and found[1] == "honored" and found[0].get("kept") == "originals"
+
+
+# -- a customer's issue is a case of the help desk's work ------------------------------------------------------------
+@pytest.mark.parametrize("directive, count", [
+    ("the help desk fixes 3 billing issues", 3),
+    ("support agent: sort out 2 shipping issues, dense", 2),
+])
+def test_issues_count_the_help_desks_cases(directive, count):
+    assert _counts(directive)[0] == (count, "order", "honored")
+
+
+def test_issues_are_no_evidence_of_the_help_desk():
+    assert _domains("blocks world with 3 blocks, no issues with noise") == ["blocks"]
