@@ -245,7 +245,10 @@ FIELD_VERBS: dict[str, dict[str, str]] = {
     "warehouse": {**dict.fromkeys(("shelve", "rack", "palletise", "palletize", "put on the shelf"), "drop"),
                   # packing an order is setting its items down at the packing station, where a warehouse task's
                   # goals are (round 25: "pack 1 order for shipment in the stockroom")
-                  "pack": "drop"},
+                  "pack": "drop",
+                  # counting the stock at a place is looking at which crates are there (round 50: "the stock clerk
+                  # counts and moves 3 pallets"): the warehouse's scan of a location
+                  **dict.fromkeys(("count", "recount", "tally", "take stock of", "stocktake"), "scan_location")},
     # setting a household thing on or at its place by how it rests there is putting it there (round 34: "hangs 2
     # coats on the hooks", "lays 3 towels on the bed", "props 1 umbrella by the door")
     "rearrangement": dict.fromkeys(("hang", "lay", "prop", "lean", "tuck", "perch"), "put"),

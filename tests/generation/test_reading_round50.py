@@ -144,3 +144,17 @@ def test_issues_count_the_help_desks_cases(directive, count):
 
 def test_issues_are_no_evidence_of_the_help_desk():
     assert _domains("blocks world with 3 blocks, no issues with noise") == ["blocks"]
+
+
+# -- counting a warehouse's stock is scanning it -----------------------------------------------------------------------
+@pytest.mark.parametrize("directive", [
+    "warehouse robot: take stock of aisle 3, then move 2 crates to the dock",
+    "in the warehouse, tally the crates in aisle 2 and pick 1",
+    "the warehouse picker counts the crates at the dock and ships 2",
+])
+def test_counting_stock_is_the_warehouses_scan(directive):
+    assert ("scan_location", "honored") in _tools(directive)
+
+
+def test_counting_elsewhere_is_no_scan():
+    assert all(tool != "scan_location" for tool, _ in _tools("count 3 files in the downloads folder and delete 2"))
