@@ -730,14 +730,15 @@ def _operation_clauses(text: str, rest: str, knobs: Knobs):
                                                  note=f"'{said}' is {hit.verb} done again: the golden plan calls "
                                                       f"{undo}, then {hit.tool}")
                 continue
-            undone = hit.redo and _UNDONE.search(text) is not None
+            undone = hit.redo and (_UNDONE.search(text) is not None or _undone_first(text, hit.start, name, hit.tool))
             yield hit.start, hit.end, (
                 Clause(said, "operation", requirement, "approximated",
                        f"'{said}' is {hit.verb} done again; a task starts with nothing to redo, so the golden "
                        f"plan calls {hit.tool} afresh") if hit.redo and not undone
                 else Clause(said, "operation", requirement,
-                            note=f"'{said}' is {hit.verb} done again after the first was undone: the task starts "
-                                 f"undone, and the golden plan calls {hit.tool}") if undone
+                            note=f"'{said}' is {hit.verb} done again after the first was undone (the task starts "
+                                 f"undone, or the directive undoes it first): the golden plan calls {hit.tool}")
+                if undone
                 else Clause(said, "operation", requirement, note=f"the golden plan calls {hit.tool}"))
 
 
@@ -746,6 +747,15 @@ def _operation_clauses(text: str, rest: str, knobs: Knobs):
 #: what the golden plan does.
 _UNDONE = re.compile(r"\b(?:fell|fallen|collapsed?|collapses|toppled|topples|knocked\s+(?:over|down)|c(?:a|o)me\s+apart"
                      r"|came\s+down|fallen\s+apart|broken\s+up|broke\s+apart|torn\s+down|tore\s+down|scattered)\b")
+
+
+def _undone_first(text: str, start: int, name: str, tool: str) -> bool:
+    """Whether the directive asks, before ``start``, for the tool of world ``name`` that undoes ``tool`` ("un" + its
+    name: blocks' ``unstack``): "unstacks and restacks 3 blocks" undoes the stacks itself, so the task starts with them
+    built and the golden plan unstacks and stacks again, as the redo asks (round 50)."""
+    undo = f"un{tool}"
+    return any(t == undo and re.search(verb_pattern(v), text[:start]) is not None
+               for v, t in operations(name).items())
 
 
 def _light_clauses(text: str, rest: str, knobs: Knobs, spans: list[tuple[int, int]]):

@@ -158,3 +158,16 @@ def test_counting_stock_is_the_warehouses_scan(directive):
 
 def test_counting_elsewhere_is_no_scan():
     assert all(tool != "scan_location" for tool, _ in _tools("count 3 files in the downloads folder and delete 2"))
+
+
+# -- a thing done again after the directive undoes it ----------------------------------------------------------------
+@pytest.mark.parametrize("directive", [
+    "unstack 3 blocks, then rebuild the tower",
+    "the robot unstacks 2 towers and restacks the blocks, sparse",
+])
+def test_redone_after_its_undo_is_asked_is_honored(directive):
+    assert ("stack", "honored") in _tools(directive)
+
+
+def test_redone_without_an_undo_stays_approximated():
+    assert ("stack", "approximated") in _tools("restack 3 blocks")
