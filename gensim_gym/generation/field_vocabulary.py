@@ -206,6 +206,9 @@ CALENDAR_REMOVING = ("drop", "remove", "delete", "take off", "strike off", "cros
 #: a customer's record, updating it (loose: the world keeps no password or account state).
 ACCOUNT_RESETTING = ("reset", "reactivate", "re-enable", "reenable", "unfreeze")
 
+#: Verbs of bringing a lost or deleted file back (round 50): once the file system is the world, copying it back.
+FILE_RESTORING = ("restore", "recover", "undelete", "bring back")
+
 #: Verbs of a world's operations users write, mapped to the tool (family) they ask for once the world is chosen.
 FIELD_VERBS: dict[str, dict[str, str]] = {
     "calendar": {**dict.fromkeys(("pencil in", "slot in", "fit in", "squeeze in", "pop in", "line up", "block out",
@@ -228,7 +231,13 @@ FIELD_VERBS: dict[str, dict[str, str]] = {
                    # sorting files into folders is moving each where it belongs (round 23: "sort 4 downloads into
                    # subfolders")
                    **dict.fromkeys(("sort", "regroup"), "move_file"),
-                   **dict.fromkeys(("unlock", "unprotect"), "chmod_writable")},
+                   **dict.fromkeys(("unlock", "unprotect"), "chmod_writable"),
+                   # finding a file is listing the directories to see which files each holds (round 50: "find a lost
+                   # spreadsheet on the shared drive"), as "list the downloads folder" is
+                   **dict.fromkeys(("find", "locate", "look for", "search for", "hunt for", "track down"), "list_dir"),
+                   # bringing a file back is copying it back from where a copy is kept (loose:
+                   # ``operations.LOOSE_OPERATIONS``)
+                   **dict.fromkeys(FILE_RESTORING, "copy_file")},
     "support": {**dict.fromkeys(("credit", "refund back"), "refund_order"),
                 # ending a customer's subscription, membership or order is cancelling it (round 35)
                 **dict.fromkeys(ENDING, "cancel_order"),

@@ -17,6 +17,7 @@ from gensim_gym.generation.field_vocabulary import (
     ACCOUNT_RESETTING,
     CALENDAR_REMOVING,
     CHECKING_WHO,
+    FILE_RESTORING,
     MEETING_KINDS,
     NOT_RECEIVED,
     SCHEDULING_VERBS,
@@ -68,6 +69,10 @@ OPERATIONS = {
 LOOSE_OPERATIONS = {"calendar": dict.fromkeys(("cancel", "call off", *CALENDAR_REMOVING), (
     "unschedule takes the meeting off its slot (tasks that ask for it start with their meetings on slots); calendar "
     "goals are attendance and rooms, so the task then holds it at another slot: moved, not cancelled")),
+    # (round 50: "restore the lost spreadsheet")
+    "filesystem": dict.fromkeys(FILE_RESTORING, (
+        "the file system keeps no deleted files to bring back: copy_file copies a file into the directory where it "
+        "belongs, which is what the task asks for")),
     # (round 37: "resets their account")
     "support": dict.fromkeys(ACCOUNT_RESETTING, (
         "the help desk keeps no password or account state to reset: update_address, its one change to a customer's "

@@ -171,3 +171,20 @@ def test_redone_after_its_undo_is_asked_is_honored(directive):
 
 def test_redone_without_an_undo_stays_approximated():
     assert ("stack", "approximated") in _tools("restack 3 blocks")
+
+
+# -- finding a file is listing directories; bringing one back is copying it back --------------------------------------
+@pytest.mark.parametrize("directive", [
+    "look for 2 lost files in the folder tree and move them to docs",
+    "locate 3 invoices in the documents folder",
+])
+def test_finding_a_file_lists_the_directories(directive):
+    assert ("list_dir", "honored") in _tools(directive)
+
+
+def test_restoring_a_file_copies_it_back_loosely():
+    assert ("copy_file", "approximated") in _tools("recover 1 deleted photo from the backup folder")
+
+
+def test_finding_outside_the_file_system_is_no_listing():
+    assert all(tool != "list_dir" for tool, _ in _tools("find 2 red mugs in the kitchen and put them away"))
