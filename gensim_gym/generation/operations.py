@@ -786,7 +786,11 @@ MEETING_MOVED = re.compile(
     rf"\b(?:{_RELOCATING})\s+(?:(?:{NUMBER}|an?|another|the|my|our|their|his|her|your|some|both|all|a few)\s+)?"
     rf"{_NOT_A_CALL}(?:{_MEETING}|{_OCCASION}){_ENDS}"
     rf"|(?:{_MEETING}|{_OCCASION}){_ENDS}\s+(?:(?:has|have|had|is|are|was|were|been|being|be|got|gets|will|must"
-    rf"|should|to)\s+){{1,3}}(?:moved|shifted|postponed|delayed|rescheduled|relocated|pushed\s+back|bumped)\b")
+    rf"|should|to)\s+){{1,3}}(?:moved|shifted|postponed|delayed|rescheduled|relocated|pushed\s+back|bumped)\b"
+    # ... or with the participle right after it and where or when to (round 50: "2 team syncs moved to the
+    # afternoon", "1 interview postponed until friday")
+    rf"|(?:{_MEETING}|{_OCCASION}){_ENDS}\s+(?:moved|shifted|postponed|delayed|rescheduled|relocated|pushed\s+back"
+    r"|bumped|brought\s+forward)\s+(?:to|until|till|into|back|forward|by\s+(?:a|an|one|two|\d+)\s+(?:day|week|hour)s?)\b")
 
 #: A meeting booked (round 46: "books 1 pediatrician visit", "book a budget review"): booking with a named meeting or
 #: an occasion as its object is entering it in the diary, weak evidence of the world that schedules, and an act that

@@ -188,3 +188,8 @@ def test_restoring_a_file_copies_it_back_loosely():
 
 def test_finding_outside_the_file_system_is_no_listing():
     assert all(tool != "list_dir" for tool, _ in _tools("find 2 red mugs in the kitchen and put them away"))
+
+
+def test_a_meeting_moved_after_it_names_the_calendar():
+    # the meetings and their move alone are the calendar's evidence: no weekday, no calendar named
+    assert _domains("I'd like 2 team syncs moved to the afternoon") == ["calendar"]
