@@ -256,8 +256,9 @@ FIELD_VERBS: dict[str, dict[str, str]] = {
                   # goals are (round 25: "pack 1 order for shipment in the stockroom")
                   "pack": "drop",
                   # counting the stock at a place is looking at which crates are there (round 50: "the stock clerk
-                  # counts and moves 3 pallets"): the warehouse's scan of a location
-                  **dict.fromkeys(("count", "recount", "tally", "take stock of", "stocktake"), "scan_location")},
+                  # counts and moves 3 pallets"): the warehouse's scan of a location ("tally" stays round 34's
+                  # unsupported verb: a tally is kept, not only seen)
+                  **dict.fromkeys(("count", "recount", "take stock of", "stocktake"), "scan_location")},
     # setting a household thing on or at its place by how it rests there is putting it there (round 34: "hangs 2
     # coats on the hooks", "lays 3 towels on the bed", "props 1 umbrella by the door")
     "rearrangement": dict.fromkeys(("hang", "lay", "prop", "lean", "tuck", "perch"), "put"),

@@ -149,7 +149,7 @@ def test_issues_are_no_evidence_of_the_help_desk():
 # -- counting a warehouse's stock is scanning it -----------------------------------------------------------------------
 @pytest.mark.parametrize("directive", [
     "warehouse robot: take stock of aisle 3, then move 2 crates to the dock",
-    "in the warehouse, tally the crates in aisle 2 and pick 1",
+    "in the warehouse, recount the crates in aisle 2 and pick 1",
     "the warehouse picker counts the crates at the dock and ships 2",
 ])
 def test_counting_stock_is_the_warehouses_scan(directive):
