@@ -42,6 +42,7 @@ from gensim_gym.generation.lexicon import (
     noun_lemma,
     operations,
     own_words,
+    place_types,
     pool_nouns,
     tool_verb,
     verb_of,
@@ -455,6 +456,13 @@ def scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
     if len(scores) > 1:  # of two candidates, the one that has the objects the directive names
         for name, foreign in _foreign_objects(text, list(scores), registry).items():
             weights[name] -= len(foreign)
+            if any(w.replace(" ", "") in (name, name + "s") for w in scores[name]) \
+                    and not _named_as_part(text, name) and not _place_modifier(text, name, registry) \
+                    and _destination_only(text, name):
+                # "reroute 2 packages to the north depot": a world named only as where things it has no type for
+                # are taken is a place of the world that carries them, and weighs as a shared keyword (round 50)
+                weights[name] -= 1.5
+                scores[name] = scores[name] + [f"{name} (a destination)"]
             scores[name] = scores[name] + [f"-{w}" for w in foreign]
         for name, foreign in _foreign_acts(text, list(scores), registry).items():  # ... and does what it asks
             weights[name] -= 0.5 * len(foreign)
@@ -602,6 +610,10 @@ def _foreign_objects(text: str, candidates: list[str], registry: dict) -> dict[s
         own = set(counted_nouns(name)) | {noun_lemma(k) for k in registry[name].keywords} | {name} \
             | set(pool_nouns(name))
         foreign = sorted({n for other, nouns in objects.items() if other != name for n in nouns} - own)
+        # a world's name said only as where things are taken ("to the north depot") is one of the places of a world
+        # whose goals take things to places, no object of that other world (round 50)
+        if place_types(name):
+            foreign = [n for n in foreign if n not in registry or not _destination_only(text, n)]
         # a word the candidate does, said where a verb stands ("order 4 appliances online": the shop's buying, not
         # support's order) is its act, not another world's object (round 14)
         foreign = [n for n in foreign if n not in OPERATIONS.get(name, {}) or not _as_verb(text, n)]
@@ -658,6 +670,21 @@ def _named_as_part(text: str, name: str) -> bool:
         and not re.search(rf"\b(?:{worlds})s?\s+(?:tasks?\s+)?with\s+(?:an?\s+|the\s+)?$", text[:m.start()])
         for m in mentions)
 
+
+
+#: A place said as where things are taken, before its noun ("to the north depot", "into our main hub", "towards
+#: depot"): a preposition of direction, a determiner, at most two words saying which one.
+_DESTINATION = re.compile(r"\b(?:to|into|onto|towards?)\s+(?:(?:the|a|an|our|their|its|your|my|that|this)\s+)?"
+                          r"(?:[a-z]+\s+){0,2}$")
+
+
+def _destination_only(text: str, noun: str) -> bool:
+    """Whether every mention of ``noun`` (either number) names where things are taken (:data:`_DESTINATION`: "reroute
+    2 packages to the north depot"): a place the carried things go to, which any world that takes things to places
+    has, no object or world of its own (round 50). A mention that is the thing moved or where it starts ("move 2
+    crates from the depot") is none."""
+    mentions = list(re.finditer(rf"\b{re.escape(noun)}s?\b", text))
+    return bool(mentions) and all(_DESTINATION.search(text, max(0, m.start() - 60), m.start()) for m in mentions)
 
 
 #: Nouns of a building or an area a world's name may modify ("the depot hall", "on the depot floor").

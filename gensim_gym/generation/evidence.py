@@ -29,6 +29,7 @@ from gensim_gym.generation.lexicon import (
     object_operations,
     operations,
     own_words,
+    relocated,
     said_words,
     tool_verb,
     type_noun,
@@ -473,7 +474,7 @@ def _foreign_compound(text: str, keyword: str) -> bool:
             or bool(_NOMINALIZED_ACT.fullmatch(head))
         place = head in ("next", "adjacent") and re.match(r"\s+to\b", text[m.end():]) is not None  # "next to"
         known = activity or place or head in _GENERIC_HEADS or head in PHRASE_END or head in _PERSON_PRONOUNS \
-            or head in VOCABULARY \
+            or head in VOCABULARY or relocated(head) \
             or (verb_of(head) is not None and not foreign_act) \
             or any(head in ts.keywords or noun_lemma(head) in counted_nouns(n) for n, ts in registry.items()) \
             or any(weak_field_words(head, n) for n, ts in registry.items()  # "shop online": the shop's own word

@@ -206,6 +206,9 @@ CALENDAR_REMOVING = ("drop", "remove", "delete", "take off", "strike off", "cros
 #: a customer's record, updating it (loose: the world keeps no password or account state).
 ACCOUNT_RESETTING = ("reset", "reactivate", "re-enable", "reenable", "unfreeze")
 
+#: Verbs of bringing a lost or deleted file back (round 50): once the file system is the world, copying it back.
+FILE_RESTORING = ("restore", "recover", "undelete", "bring back")
+
 #: Verbs of a world's operations users write, mapped to the tool (family) they ask for once the world is chosen.
 FIELD_VERBS: dict[str, dict[str, str]] = {
     "calendar": {**dict.fromkeys(("pencil in", "slot in", "fit in", "squeeze in", "pop in", "line up", "block out",
@@ -228,7 +231,13 @@ FIELD_VERBS: dict[str, dict[str, str]] = {
                    # sorting files into folders is moving each where it belongs (round 23: "sort 4 downloads into
                    # subfolders")
                    **dict.fromkeys(("sort", "regroup"), "move_file"),
-                   **dict.fromkeys(("unlock", "unprotect"), "chmod_writable")},
+                   **dict.fromkeys(("unlock", "unprotect"), "chmod_writable"),
+                   # finding a file is listing the directories to see which files each holds (round 50: "find a lost
+                   # spreadsheet on the shared drive"), as "list the downloads folder" is
+                   **dict.fromkeys(("find", "locate", "look for", "search for", "hunt for", "track down"), "list_dir"),
+                   # bringing a file back is copying it back from where a copy is kept (loose:
+                   # ``operations.LOOSE_OPERATIONS``)
+                   **dict.fromkeys(FILE_RESTORING, "copy_file")},
     "support": {**dict.fromkeys(("credit", "refund back"), "refund_order"),
                 # ending a customer's subscription, membership or order is cancelling it (round 35)
                 **dict.fromkeys(ENDING, "cancel_order"),
@@ -245,7 +254,11 @@ FIELD_VERBS: dict[str, dict[str, str]] = {
     "warehouse": {**dict.fromkeys(("shelve", "rack", "palletise", "palletize", "put on the shelf"), "drop"),
                   # packing an order is setting its items down at the packing station, where a warehouse task's
                   # goals are (round 25: "pack 1 order for shipment in the stockroom")
-                  "pack": "drop"},
+                  "pack": "drop",
+                  # counting the stock at a place is looking at which crates are there (round 50: "the stock clerk
+                  # counts and moves 3 pallets"): the warehouse's scan of a location ("tally" stays round 34's
+                  # unsupported verb: a tally is kept, not only seen)
+                  **dict.fromkeys(("count", "recount", "take stock of", "stocktake"), "scan_location")},
     # setting a household thing on or at its place by how it rests there is putting it there (round 34: "hangs 2
     # coats on the hooks", "lays 3 towels on the bed", "props 1 umbrella by the door")
     "rearrangement": dict.fromkeys(("hang", "lay", "prop", "lean", "tuck", "perch"), "put"),
@@ -360,6 +373,12 @@ FIELD_ACTS: dict[str, re.Pattern[str]] = {
                           rf"(?:[a-z0-9'-]+\s+{MEASURE_OF}\s+)?(?:[a-z0-9'-]+\s+){{0,4}}?online"
                           r"(?=\s*(?:$|[,;:.]|\b(?:and|then|for|from|with|at|by|but|or|before|after|via)\b))"
                           r"|\b(?:orders?|ordering|buys?|buying|purchases?|purchasing|shops?|shopping)\s+online\b"
+                          # goods said to be ordered online, the participle after them (round 50: "4 bags of coffee
+                          # ordered online", "2 lamps bought online"): the same buying, said of what is bought
+                          # (a measure of goods before it is the goods bought, no other world's thing: "5 boxes of
+                          # tea ordered online" are no warehouse boxes)
+                          rf"|\b(?:(?:\d+|an?|one|two|three|four|five|six|some|several)\s+{MEASURE_OF}\s+"
+                          r"(?:[a-z'-]+\s+){1,3}?)?(?:ordered|bought|purchased)\s+online\b"
                           rf"|{RETAIL_VENUE}"
                           # comparing prices is a shopper's act, whoever does it (round 28: "the customer compares
                           # prices and orders 1 blender": a buyer in a shop, no help-desk customer)

@@ -318,6 +318,10 @@ _SLACK = r"(?:steps?|moves?|turns?|actions?|time|seconds?|minutes?)\s+(?:to\s+sp
 _SCANT_SLACK = r"few|very\s+few|only\s+a\s+few|just\s+a\s+few|little|very\s+little|not\s+many|not\s+much|hardly\s+any" \
     r"|barely\s+any|scarcely\s+any|no|zero|not\s+a\s+single|not\s+one|one|a\s+single"
 
+#: Scant counts of moves (round 50): said of the moves allowed, the allowance is tight.
+_SCANT_ALLOWED = r"few|very\s+few|(?:only|just)\s+(?:a\s+|very\s+)?few|not\s+(?:very\s+)?many|hardly\s+any" \
+    r"|barely\s+any|scarcely\s+any|(?:only\s+|just\s+)?a\s+handful\s+of|a\s+limited\s+number\s+of"
+
 #: Phrases that set a knob and would mislead a later recognizer if left in the text: time pressure ("a short
 #: horizon" is no request for short tasks, "a hard deadline" none for hard tasks), negated knob words ("without
 #: noise" asks for no noise and states no rule), "can't see" (hidden facts, not a rule), "long-horizon" (longer
@@ -336,6 +340,11 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     # the margin left over the moves a task needs (round 41: "few moves to spare" is tight; "a few steps to spare",
     # "plenty of moves to spare" loose): a count of slack, said before "to spare" or "in hand"
     (rf"(?<!a )\b(?:{_SCANT_SLACK})\s+(?:\w+\s+)?{_SLACK}", "time_pressure", "tight"),
+    # a scant count of moves said to be what is allowed, the participle after it (round 50: "with few steps
+    # allowed", "only a few moves permitted", "not many turns available"); "plenty of steps allowed" is loose
+    # (below), "a few steps of progress" no allowance
+    (rf"(?<!a )\b(?:{_SCANT_ALLOWED})\s+(?:\w+\s+)?(?:steps?|moves?|turns?|actions?)\s+(?:(?:are|is)\s+)?"
+     r"(?:allowed|permitted|available|granted|given)\b", "time_pressure", "tight"),
     (rf"\b(?:a\s+few|some|several|many|a\s+couple\s+of|plenty\s+of|lots\s+of|a\s+lot\s+of|enough|ample)\s+"
      rf"(?:\w+\s+)?{_SLACK}", "time_pressure", "loose"),
     # slack said with no quantity ("with time to spare", "moves in hand"): there is some, so loose (session 24:
@@ -396,7 +405,9 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     (rf"\b(?:{_LOOSE_MODS})\s+(?:\w+\s+)?(?:{TIME_SPAN}|{TIME_RESOURCE})\b{_TIME_TAIL}", "time_pressure", "loose"),
     (r"\b(?:plenty of|lots of|a lot of|loads of|tons of|enough|spare|ample|generous|no shortage of|unlimited|infinite"
      r"|endless|countless|as many)\s+"
-     r"(?:\w+\s+)?(?:steps|moves|turns)\b", "time_pressure", "loose"),  # not "more steps": longer plans
+     # (the participle saying they are allowed is part of it, no rule: "plenty of steps allowed", round 50)
+     r"(?:\w+\s+)?(?:steps|moves|turns)\b(?:\s+(?:(?:are|is)\s+)?(?:allowed|permitted|available))?",
+     "time_pressure", "loose"),  # not "more steps": longer plans
     (rf"\b(?:{TIME_SPAN}|{TIME_RESOURCE}|{TIME_PRESSURE}|{_TIME_LIMIT}|steps|moves|turns|actions)\s+{_IS}(?:{_TIGHT_ADJ})\b",
      "time_pressure", "tight"),
     (rf"\b(?:{TIME_SPAN}|{TIME_RESOURCE}|{TIME_PRESSURE}|{_TIME_LIMIT}|steps|moves|turns|actions)\s+{_IS}(?:{_LOOSE_ADJ})\b",

@@ -17,6 +17,7 @@ from gensim_gym.generation.field_vocabulary import (
     ACCOUNT_RESETTING,
     CALENDAR_REMOVING,
     CHECKING_WHO,
+    FILE_RESTORING,
     MEETING_KINDS,
     NOT_RECEIVED,
     SCHEDULING_VERBS,
@@ -68,6 +69,10 @@ OPERATIONS = {
 LOOSE_OPERATIONS = {"calendar": dict.fromkeys(("cancel", "call off", *CALENDAR_REMOVING), (
     "unschedule takes the meeting off its slot (tasks that ask for it start with their meetings on slots); calendar "
     "goals are attendance and rooms, so the task then holds it at another slot: moved, not cancelled")),
+    # (round 50: "restore the lost spreadsheet")
+    "filesystem": dict.fromkeys(FILE_RESTORING, (
+        "the file system keeps no deleted files to bring back: copy_file copies a file into the directory where it "
+        "belongs, which is what the task asks for")),
     # (round 37: "resets their account")
     "support": dict.fromkeys(ACCOUNT_RESETTING, (
         "the help desk keeps no password or account state to reset: update_address, its one change to a customer's "
@@ -781,7 +786,11 @@ MEETING_MOVED = re.compile(
     rf"\b(?:{_RELOCATING})\s+(?:(?:{NUMBER}|an?|another|the|my|our|their|his|her|your|some|both|all|a few)\s+)?"
     rf"{_NOT_A_CALL}(?:{_MEETING}|{_OCCASION}){_ENDS}"
     rf"|(?:{_MEETING}|{_OCCASION}){_ENDS}\s+(?:(?:has|have|had|is|are|was|were|been|being|be|got|gets|will|must"
-    rf"|should|to)\s+){{1,3}}(?:moved|shifted|postponed|delayed|rescheduled|relocated|pushed\s+back|bumped)\b")
+    rf"|should|to)\s+){{1,3}}(?:moved|shifted|postponed|delayed|rescheduled|relocated|pushed\s+back|bumped)\b"
+    # ... or with the participle right after it and where or when to (round 50: "2 team syncs moved to the
+    # afternoon", "1 interview postponed until friday")
+    rf"|(?:{_MEETING}|{_OCCASION}){_ENDS}\s+(?:moved|shifted|postponed|delayed|rescheduled|relocated|pushed\s+back"
+    r"|bumped|brought\s+forward)\s+(?:to|until|till|into|back|forward|by\s+(?:a|an|one|two|\d+)\s+(?:day|week|hour)s?)\b")
 
 #: A meeting booked (round 46: "books 1 pediatrician visit", "book a budget review"): booking with a named meeting or
 #: an occasion as its object is entering it in the diary, weak evidence of the world that schedules, and an act that

@@ -67,7 +67,7 @@ from gensim_gym.generation.directive import (
     verb_pattern,
 )
 from gensim_gym.generation.evidence import PHRASE_END, dated_spans
-from gensim_gym.generation.field_vocabulary import field_acts, field_names
+from gensim_gym.generation.field_vocabulary import MEASURE_OF, field_acts, field_names
 from gensim_gym.generation.lexicon import (
     ACCOMPLISH_VERBS,
     CLOSING_VERBS,
@@ -743,7 +743,9 @@ def _operation_clauses(text: str, rest: str, knobs: Knobs):
         # 48); "onto the network drive": a place's name
         if no_act_here(text, start, end, verb, knobs.domains) or _in_place_name(text, start, end, knobs.domains):
             continue
-        if verb not in mapped and _counted_head(text[start:end], before, knobs.domains):  # "2 customer emails"
+        # "2 customer emails": a counted noun; "4 bags of coffee": the measure goods are counted in, no bagging
+        if verb not in mapped and _counted_head(text[start:end], before, knobs.domains) \
+                or _measure_noun(text, start, before):
             continue
         if verb in idle and verb not in mapped:
             yield start, end, Clause(text[start:end], "operation", {"operation": verb, "tool": idle[verb]},
@@ -773,14 +775,15 @@ def _operation_clauses(text: str, rest: str, knobs: Knobs):
                                                  note=f"'{said}' is {hit.verb} done again: the golden plan calls "
                                                       f"{undo}, then {hit.tool}")
                 continue
-            undone = hit.redo and _UNDONE.search(text) is not None
+            undone = hit.redo and (_UNDONE.search(text) is not None or _undone_first(text, hit.start, name, hit.tool))
             yield hit.start, hit.end, (
                 Clause(said, "operation", requirement, "approximated",
                        f"'{said}' is {hit.verb} done again; a task starts with nothing to redo, so the golden "
                        f"plan calls {hit.tool} afresh") if hit.redo and not undone
                 else Clause(said, "operation", requirement,
-                            note=f"'{said}' is {hit.verb} done again after the first was undone: the task starts "
-                                 f"undone, and the golden plan calls {hit.tool}") if undone
+                            note=f"'{said}' is {hit.verb} done again after the first was undone (the task starts "
+                                 f"undone, or the directive undoes it first): the golden plan calls {hit.tool}")
+                if undone
                 else Clause(said, "operation", requirement, note=f"the golden plan calls {hit.tool}"))
 
 
@@ -789,6 +792,15 @@ def _operation_clauses(text: str, rest: str, knobs: Knobs):
 #: what the golden plan does.
 _UNDONE = re.compile(r"\b(?:fell|fallen|collapsed?|collapses|toppled|topples|knocked\s+(?:over|down)|c(?:a|o)me\s+apart"
                      r"|came\s+down|fallen\s+apart|broken\s+up|broke\s+apart|torn\s+down|tore\s+down|scattered)\b")
+
+
+def _undone_first(text: str, start: int, name: str, tool: str) -> bool:
+    """Whether the directive asks, before ``start``, for the tool of world ``name`` that undoes ``tool`` ("un" + its
+    name: blocks' ``unstack``): "unstacks and restacks 3 blocks" undoes the stacks itself, so the task starts with them
+    built and the golden plan unstacks and stacks again, as the redo asks (round 50)."""
+    undo = f"un{tool}"
+    return any(t == undo and re.search(verb_pattern(v), text[:start]) is not None
+               for v, t in operations(name).items())
 
 
 def _light_clauses(text: str, rest: str, knobs: Knobs, spans: list[tuple[int, int]]):
@@ -813,6 +825,19 @@ def _light_clauses(text: str, rest: str, knobs: Knobs, spans: list[tuple[int, in
             said, "operation", {"operation": said, "tool": hit.tool}, "approximated" if near_state else "honored",
             f"'{said}' ({hit.why}): the golden plan calls {hit.tool}"
             + (f"; the world's files have one permission, so it grants that, not {near_state}" if near_state else ""))
+
+
+#: A measure goods are counted in with its "of", matched where a word starts ("bags of", "packs of").
+_MEASURE_AT = re.compile(rf"{MEASURE_OF}\b")
+
+
+def _measure_noun(text: str, start: int, before: list[str]) -> bool:
+    """Whether the word at ``start`` is a measure goods are counted in (``field_vocabulary.MEASURE_OF``), after a
+    count or an article and before its "of" ("4 bags of coffee", "a pack of pens"): a noun, no verb of its own
+    (round 50: "bags" read as the shop's bagging put the goods in the cart where buying them was asked)."""
+    if not before or not (before[-1].isdigit() or before[-1] in NUMBER_WORDS or before[-1] in ("a", "an")):
+        return False
+    return _MEASURE_AT.match(text, start) is not None
 
 
 def _counted_head(said: str, before: list[str], domains) -> bool:

@@ -446,6 +446,16 @@ NEGATED_PLACE = re.compile(
     r"(?:the\s+|my\s+|our\s+|your\s+|their\s+)?(/[\w./-]*|[\w-]+\s+(?:folders?|directory|directories|dirs?))\b")
 
 
+#: Files of a named kind a negated rule forbids touching (round 50: "dont touch the config files", "never modify the
+#: system files"): a set of files out of bounds, kept as a place is (the world's protected directory stands in for
+#: them). The verb of touching is needed: "never the log files" after a delete is the act's own object. Group 1: the
+#: files, with the name of their kind.
+NEGATED_FILES = re.compile(
+    r"\b(?:never|not|don't|dont|mustn't|shouldn't)\s+(?:ever\s+)?(?:touch\w*|modif\w*|chang\w*|edit\w*|alter\w*"
+    r"|delet\w*|remov\w*|overwrit\w*|mess\w* with|tamper\w* with)\s+(?:the\s+|my\s+|our\s+|your\s+|any\s+)?"
+    r"([\w-]+\s+files)\b")
+
+
 #: A directory a rule keeps out of bounds in the passive (round 48: "the archive folder must never be touched", "/etc
 #: may not be modified", "the logs directory is never to be emptied"): a place out of bounds as
 #: :data:`NEGATED_PLACE`'s is. Group 1: the directory (a path, or a name and the word "folder"/"directory").
@@ -453,6 +463,15 @@ PASSIVE_PLACE = re.compile(
     r"(/[\w./-]*|\b[\w-]+\s+(?:folders?|directory|directories|dirs?))\s+(?:must|should|shall|may|can|will|is|are)"
     r"(?:n't|\s+(?:never|not))\s+(?:ever\s+)?(?:to\s+)?be\s+(?:touched|modified|changed|edited|altered|deleted"
     r"|removed|wiped|purged|emptied|cleared|cleaned(?:\s+out)?|written\s+to|messed\s+with|tampered\s+with)\b")
+
+
+#: A directory a rule keeps as it is, said by the verb of keeping with the directory as its whole object (round 50:
+#: "delete 3 of them but keep the archive folder", "spare the logs directory"): a place out of bounds as
+#: :data:`LEFT_ALONE`'s is. Group 1: the directory (a path, or a name and the word "folder"/"directory"); the phrase
+#: ends after it ("keep the archive folder tidy" keeps nothing out of bounds).
+KEPT_PLACE = re.compile(
+    r"\b(?:keep|keeps|keeping|spare|spares|sparing|preserve|preserves|preserving)\s+(?:the\s+|my\s+|our\s+|your\s+)?"
+    r"(/[\w./-]*|[\w-]+\s+(?:folders?|directory|directories|dirs?))(?=\s*(?:$|[,;.)!]|\b(?:and|but|while|as|where)\b))")
 
 
 def place_templates(templates) -> list:
@@ -464,9 +483,10 @@ def place_templates(templates) -> list:
 
 def protected_place(phrase: str) -> str | None:
     """The place a rule phrase puts out of bounds (:data:`PROTECTED_PLACE`, :data:`NEGATED_PLACE`,
-    :data:`PASSIVE_PLACE`) or leaves alone (:data:`LEFT_ALONE`), or None."""
+    :data:`PASSIVE_PLACE`, files of a kind: :data:`NEGATED_FILES`) or leaves alone (:data:`LEFT_ALONE`,
+    :data:`KEPT_PLACE`), or None."""
     m = PROTECTED_PLACE.search(phrase) or LEFT_ALONE.search(phrase) or NEGATED_PLACE.search(phrase) \
-        or PASSIVE_PLACE.search(phrase)
+        or PASSIVE_PLACE.search(phrase) or KEPT_PLACE.search(phrase) or NEGATED_FILES.search(phrase)
     return m.group(1) if m else None
 
 
