@@ -79,6 +79,7 @@ from gensim_gym.generation.lexicon import (
     NUMBER,
     NUMBER_WORDS,
     PLACES,
+    DerivedOperation,
     calls,
     counted_nouns,
     counted_type,
@@ -775,16 +776,23 @@ def _operation_clauses(text: str, rest: str, knobs: Knobs):
                                                  note=f"'{said}' is {hit.verb} done again: the golden plan calls "
                                                       f"{undo}, then {hit.tool}")
                 continue
-            undone = hit.redo and (_UNDONE.search(text) is not None or _undone_first(text, hit.start, name, hit.tool))
-            yield hit.start, hit.end, (
-                Clause(said, "operation", requirement, "approximated",
-                       f"'{said}' is {hit.verb} done again; a task starts with nothing to redo, so the golden "
-                       f"plan calls {hit.tool} afresh") if hit.redo and not undone
-                else Clause(said, "operation", requirement,
-                            note=f"'{said}' is {hit.verb} done again after the first was undone (the task starts "
-                                 f"undone, or the directive undoes it first): the golden plan calls {hit.tool}")
-                if undone
-                else Clause(said, "operation", requirement, note=f"the golden plan calls {hit.tool}"))
+            yield hit.start, hit.end, _redo_clause(text, said, hit, name, requirement)
+
+
+def _redo_clause(text: str, said: str, hit: DerivedOperation, name: str, requirement: dict) -> Clause:
+    """The clause of a derived operation ``hit`` of world ``name`` (``said``: its words) that no undo tool redoes: a
+    plain call; or a call done again, honored where the directive says the first was undone (it has come undone,
+    :data:`_UNDONE`, or it asks for the undoing first, :func:`_undone_first`), else approximated, as a task starts
+    with nothing to redo."""
+    if not hit.redo:
+        return Clause(said, "operation", requirement, note=f"the golden plan calls {hit.tool}")
+    if _UNDONE.search(text) is not None or _undone_first(text, hit.start, name, hit.tool):
+        return Clause(said, "operation", requirement,
+                      note=f"'{said}' is {hit.verb} done again after the first was undone (the task starts undone, "
+                           f"or the directive undoes it first): the golden plan calls {hit.tool}")
+    return Clause(said, "operation", requirement, "approximated",
+                  f"'{said}' is {hit.verb} done again; a task starts with nothing to redo, so the golden plan calls "
+                  f"{hit.tool} afresh")
 
 
 #: The directive saying what was made has come undone already (round 46: "the toy tower has fallen over, ... rebuild
