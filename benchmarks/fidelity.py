@@ -252,6 +252,12 @@ warehouse, the shop") is round 49's tuning set (fid58): first untuned run ``resu
 ``directives_fresh64.jsonl`` (35, user stories: "As a recruiter, I want 1 interview moved to Friday so that ..."),
 held out for rounds 48 and 49, was run once untouched after them (``results/fidelity_fresh64_unseen.txt``: 125 of
 132 read, 95 %, 3 wrong, 1 ignored) and joined :data:`SETS`.
+``directives_fresh67.jsonl`` (35, the specification register: "The agent shall ...", "R1: ...", nominalizations) is
+round 51's tuning set (fid60): first untuned run ``results/fidelity_fresh67_fid60_first.txt`` (120 of 135, 89 %, 4
+wrong, 3 ignored), after the round ``results/fidelity_tune_fid60.txt`` (128 of 135).
+``directives_fresh66.jsonl`` (35, chat messages to a colleague: greetings, asides in parentheses, the constraint before
+the task), held out for rounds 50 and 51, was run once untouched after them (``results/fidelity_fresh66_unseen.txt``:
+129 of 133 read, 97 %, 1 wrong, 1 ignored) and joined :data:`SETS`.
 ``--generate`` scores the requirements twice: as read, and as *delivered* (on the seed-0 spec's own clauses,
 where the generator marks approximated what its spec does not meet: what a user gets).
 For every expected requirement this
@@ -311,7 +317,7 @@ SETS = ("directives.jsonl", "directives_heldout.jsonl", "directives_fresh.jsonl"
         "directives_fresh57.jsonl", "directives_fresh58.jsonl", "directives_fresh60.jsonl",
         "directives_fresh59.jsonl", "directives_fresh61.jsonl", "directives_fresh62.jsonl",
         "directives_fresh63.jsonl", "directives_fresh65.jsonl",
-        "directives_fresh64.jsonl")
+        "directives_fresh64.jsonl", "directives_fresh67.jsonl", "directives_fresh66.jsonl")
 _RANK = {"honored": 0, "approximated": 1, "unsupported": 2}
 _VALUE_OF = {"domain": "domains", "goal_count": "goal_count", "reward_mode": "reward_mode", "noise": "noise",
              "observability": "partial", "time_pressure": "horizon_slack", "tool_count": "tool_count"}
