@@ -755,9 +755,12 @@ class OfflineGenerator:
         init = world.init_facts
         changed = [(label, i) for label, i in positive if facts[i] and not init[i] and own.intersection(
             _NAMES.findall(label))]
+        named = {name for label, _ in changed for name in _NAMES.findall(label)}
         for r, touched in trace.own.items():
             if not any(i in touched or i in trace.later[r] for _, i in changed):
-                return own - {name for label, _ in changed for name in _NAMES.findall(label)}
+                # the counted objects the operation's calls named first ("buy 1 product with a coupon": the one
+                # discounted), else any the walk has not reached (the blue key behind the unlocked door)
+                return (own & trace.args[r]) - named or own - named
         return set()
 
     @staticmethod
