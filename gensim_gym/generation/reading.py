@@ -26,6 +26,7 @@ from gensim_gym.generation.counts import (
     capacity_reason,
     capped_note,
     contrasted_spans,
+    counted_fact,
     more_goal_counts,
     no_goal_about_note,
     objects_named,
@@ -572,7 +573,7 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
                                      + ("" if own is None else f"; the golden plan still calls {own} on what "
                                                                f"this count counts"))
             continue
-        fact = said_fact(said, knobs.domains) if kind is None else None
+        fact = counted_fact(text, start, end, knobs.domains) if kind is None else None
         if fact is not None:  # "1 flat tire": the one thing the world has of it
             yield start, end, _single_fact_clause(said, fact, knobs)
             continue
