@@ -24,6 +24,7 @@ def _operations(directive: str) -> list[tuple[str | None, str]]:
     ("the shopper puts in an order for a kettle, easy", 1),
     ("in the online store, submit 3 orders for desk lamps with a tight budget of steps", 3),
     ("our store bot places one order for a coffee grinder, sparse", 1),
+    ("the shopping bot places 3 orders online for mugs", 3),
 ])
 def test_placing_an_order_is_the_shops_buying(directive, count):
     reading = _read(directive)
