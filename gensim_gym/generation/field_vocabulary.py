@@ -363,12 +363,12 @@ MEASURE_OF = r"(?:pairs?|sets?|box(?:es)?|bags?|packs?|bottles?|kits?)\s+of"
 
 
 #: Placing an order for something, where a verb of the directive stands (round 52: "places 1 order for a rug",
-#: "submit 2 orders for desk lamps", "put in an order for a kettle", "places 3 orders online for mugs"): the light
-#: verb and its count of orders, then "for"; group 1 the light verb. Present forms only: "the order a customer
-#: placed" tells of an order's past.
+#: "submit 2 orders for desk lamps", "put in an order for a kettle", "places 3 orders online for mugs", "place an
+#: order with the shop for 2 lamps"): the light verb and its count of orders, then "for"; group 1 the light verb.
+#: Present forms only: "the order a customer placed" tells of an order's past.
 PLACING_ORDER = (r"\b(plac(?:e|es|ing)|submit(?:s|ting)?|put(?:s|ting)?\s+in|lodg(?:e|es|ing))\s+"
                  r"(?:\d+|an?|one|two|three|four|five|six|some|several)\s+(?:new\s+|online\s+)?orders?\s+"
-                 r"(?:online\s+)?for\b")
+                 r"(?:online\s+|(?:with|at|from)\s+(?:the\s+|an?\s+|our\s+|my\s+|their\s+)?[a-z'-]+\s+)?for\b")
 
 
 #: Acts that name a world's trade by what they are done to or where (strong evidence, as :data:`FIELD_NAMES` are;

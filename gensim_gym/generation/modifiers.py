@@ -455,10 +455,14 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      # ... or, said the other way round, only a part of it (round 52: "it can only list part of the directory at a
      # time", "only reads some of the files", "may just browse a portion of the catalog"): "only" limits the
      # looking, where "list part of the directory" alone is a task
-     rf"|\b(?:(?:can|could|may|might|will)\s+)?(?:only|just)\s+(?:(?:can|could|may|might)\s+)?(?:{_LOOK_VERB})\s+"
+     rf"|\b(?:(?:(?:can|could|may|might|will)\s+)?(?:only|just)\s+(?:(?:can|could|may|might)\s+|able\s+to\s+)?"
+     rf"(?:{_LOOK_VERB})"
+     # ... "only" after the verb where a modal says it is a capacity ("can list only part of the folder", "is able
+     # to read just some of the files"), not a task
+     rf"|\b(?:can|could|may|might|able\s+to)\s+(?:{_LOOK_VERB})\s+(?:only|just))\s+"
      r"(?:part|parts|a part|a portion|a fraction|half|bits|pieces|a subset|some|a few|a couple)\s+of\b"
-     # (its "at a time" after the part's noun is the same limit, no time pressure)
-     r"(?:\s+(?:the\s+|its\s+|their\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+at\s+(?:a|any\s+one|one)\s+time\b)?",
+     # (its "at a time" or "at once" after the part's noun is the same limit, no time pressure)
+     r"(?:\s+(?:the\s+|its\s+|their\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+at\s+(?:(?:a|any\s+one|one)\s+time|once)\b)?",
      "partial", True),
     # seeing a part, or everything (round 6): "should see only part of the catalog", "the robot knows everything"
     (r"\b(?:sees?|seeing|knows?|knowing|observes?|observing|views?)\s+(?:only\s+|just\s+)?(?:part|parts|some|a part"

@@ -25,6 +25,7 @@ def _operations(directive: str) -> list[tuple[str | None, str]]:
     ("in the online store, submit 3 orders for desk lamps with a tight budget of steps", 3),
     ("our store bot places one order for a coffee grinder, sparse", 1),
     ("the shopping bot places 3 orders online for mugs", 3),
+    ("place an order with the shop for 2 lamps, dense", 2),
 ])
 def test_placing_an_order_is_the_shops_buying(directive, count):
     reading = _read(directive)
@@ -48,6 +49,8 @@ def test_an_order_a_customer_placed_stays_the_help_desks(directive):
     "copy 2 reports to the backup folder; the bot can only read some of the folders",
     "the shopper may just browse a portion of the catalog while buying 2 mugs",
     "delete 3 temp files, and the agent can only open part of the drive at any one time",
+    "copy 2 files, the agent is only able to list some of the folders",
+    "move 2 reports; the agent can list only part of the directory at once",
 ])
 def test_looking_through_only_a_part_is_partial_observability(directive):
     found = _clauses(directive, "observability")
@@ -59,6 +62,7 @@ def test_looking_through_only_a_part_is_partial_observability(directive):
     "list part of the directory and delete 2 logs",
     "the hero can only open one door at a time in the dungeon",
     "read some of the files and copy 2 of them to the backup folder",
+    "list only part of the directory and delete 2 logs",
 ])
 def test_a_part_looked_through_as_the_task_is_no_partial_view(directive):
     assert _read(directive).knobs.partial is None
