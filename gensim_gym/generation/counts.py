@@ -358,10 +358,11 @@ def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[
         or _open_counts(text, domains)
 
 
-#: A state said of a noun after it ("one wheel is flat", "1 tyre has gone flat"): a copula or a verb of becoming,
-#: an adverb at most, then the word of the state.
-_STATE_AFTER = re.compile(r"\s+(?:is|was|has gone|had gone|went|goes|got|gets|has been|had been|became|has become"
-                          r"|looks|seems)\s+(?:now\s+|already\s+|completely\s+|totally\s+)?([a-z]+)")
+#: A state said of a noun after it ("one wheel is flat", "1 tyre has gone flat", round 52: "1 wheel that is flat"):
+#: a copula or a verb of becoming, an adverb at most, then the word of the state.
+_STATE_AFTER = re.compile(r"\s+(?:(?:that|which)\s+)?(?:is|was|has gone|had gone|went|goes|got|gets|has been"
+                          r"|had been|became|has become|looks|seems)\s+(?:now\s+|already\s+|completely\s+|totally\s+)?"
+                          r"([a-z]+)")
 
 
 def _numbering_counts(text: str, domains, taken: list) -> list:
@@ -382,16 +383,20 @@ def _numbering_counts(text: str, domains, taken: list) -> list:
 #: changed", "one wheel needing replacing"), and the word right before its count (round 52).
 _WORD_AFTER = re.compile(r"\s+(?:to\s+be\s+|(?:that\s+)?(?:needs?|needing)\s+(?:to\s+be\s+)?)?([a-z]+)\b")
 _WORD_BEFORE = re.compile(r"\b([a-z]+)\s+$")
+#: A damage said after the noun with "with" ("1 wheel with a puncture", round 52): its noun.
+_WITH_DAMAGE = re.compile(r"\s+with\s+(?:a|an|one)\s+(?:slow\s+|bad\s+)?([a-z]+)\b")
 
 
 def around_count(text: str, start: int, end: int) -> tuple[str | None, ...]:
     """The words around a count starting at ``start`` whose noun ends at ``end`` that may say the state or the fate of
     its thing, read as the modifier :func:`lexicon.single_fact` takes: the state after it ("one wheel is flat"), the
-    participle right after it ("the car needs 1 wheel swapped") and the verb right before the count ("swap 1 wheel"):
-    a wheel to be changed is the flat one (round 52)."""
+    participle right after it ("the car needs 1 wheel swapped"), the verb right before the count ("swap 1 wheel"), and
+    a damage it is said to have ("1 wheel with a puncture"): a wheel to be changed is the flat one (round 52)."""
     after = _WORD_AFTER.match(text, end)
     before = _WORD_BEFORE.search(text[max(0, start - 30):start])
-    return (_state_after(text, end), after.group(1) if after else None, before.group(1) if before else None)
+    damage = _WITH_DAMAGE.match(text, end)
+    return (_state_after(text, end), after.group(1) if after else None, before.group(1) if before else None,
+            damage.group(1) if damage else None)
 
 
 def counted_fact(text: str, start: int, end: int, domains) -> str | None:

@@ -78,6 +78,8 @@ def test_at_a_time_after_the_part_is_no_time_pressure():
     "tireworld: swap 1 wheel, sparse",
     "the tireworld car wants one wheel replaced, dense reward",
     "in tireworld the driver has 1 wheel to be changed; change it",
+    "tireworld: the car has 1 wheel that is flat; change it",
+    "tireworld: the car has 1 wheel with a puncture; swap it",
 ])
 def test_a_wheel_to_be_changed_is_the_one_flat_tire(directive):
     found = _clauses(directive, "goal_count")
@@ -92,6 +94,11 @@ def test_a_wheel_to_be_changed_is_the_one_flat_tire(directive):
 def test_more_wheels_than_the_one_flat_tire_stay_unsupported(directive):
     found = _clauses(directive, "goal_count")
     assert found and found[0].status == "unsupported", _read(directive).table()
+
+
+def test_a_wheel_with_no_damage_is_no_flat_tire():
+    found = _clauses("tireworld: the car has 1 wheel with a hubcap", "goal_count")
+    assert found and found[0].status == "unsupported"
 
 
 def test_a_spare_wheel_is_no_flat_tire():
