@@ -26,6 +26,7 @@ from gensim_gym.generation.lexicon import (
     number_value,
     object_operations,
     operations,
+    said_fact,
     single_fact,
     verb_of,
 )
@@ -319,7 +320,7 @@ def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[
             # or after it ("one wheel is flat")
             if kind is None and number_value(m.group(1)) == 1 and any(
                     single_fact(word, domains, state) is not None
-                    for state in (m.group(2) if end == m.end(3) else None, _state_after(text, end))):
+                    for state in (m.group(2) if end == m.end(3) else None, *around_count(text, m.start(), end))):
                 out.append((m.start(), end, m.end(1), m.group(1), None))
                 break
     out += _compound_counts(text, domains, out)
@@ -357,10 +358,11 @@ def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[
         or _open_counts(text, domains)
 
 
-#: A state said of a noun after it ("one wheel is flat", "1 tyre has gone flat"): a copula or a verb of becoming,
-#: an adverb at most, then the word of the state.
-_STATE_AFTER = re.compile(r"\s+(?:is|was|has gone|had gone|went|goes|got|gets|has been|had been|became|has become"
-                          r"|looks|seems)\s+(?:now\s+|already\s+|completely\s+|totally\s+)?([a-z]+)")
+#: A state said of a noun after it ("one wheel is flat", "1 tyre has gone flat", round 52: "1 wheel that is flat"):
+#: a copula or a verb of becoming, an adverb at most, then the word of the state.
+_STATE_AFTER = re.compile(r"\s+(?:(?:that|which)\s+)?(?:is|was|has gone|had gone|went|goes|got|gets|has been"
+                          r"|had been|became|has become|looks|seems)\s+(?:now\s+|already\s+|completely\s+|totally\s+)?"
+                          r"([a-z]+)")
 
 
 def _numbering_counts(text: str, domains, taken: list) -> list:
@@ -375,6 +377,37 @@ def _numbering_counts(text: str, domains, taken: list) -> list:
             continue
         out.append((m.start(), m.end(), at, number, kind))
     return out
+
+
+#: The word right after a counted noun ("1 wheel swapped"), past "to be" or a verb of needing ("1 wheel to be
+#: changed", "one wheel needing replacing"), and the word right before its count (round 52).
+_WORD_AFTER = re.compile(r"\s+(?:to\s+be\s+|(?:that\s+)?(?:needs?|needing)\s+(?:to\s+be\s+)?)?([a-z]+)\b")
+_WORD_BEFORE = re.compile(r"\b([a-z]+)\s+$")
+#: A damage said after the noun with "with" ("1 wheel with a puncture", round 52): its noun.
+_WITH_DAMAGE = re.compile(r"\s+with\s+(?:a|an|one)\s+(?:slow\s+|bad\s+)?([a-z]+)\b")
+
+
+def around_count(text: str, start: int, end: int) -> tuple[str | None, ...]:
+    """The words around a count starting at ``start`` whose noun ends at ``end`` that may say the state or the fate of
+    its thing, read as the modifier :func:`lexicon.single_fact` takes: the state after it ("one wheel is flat"), the
+    participle right after it ("the car needs 1 wheel swapped"), the verb right before the count ("swap 1 wheel"), and
+    a damage it is said to have ("1 wheel with a puncture"): a wheel to be changed is the flat one (round 52)."""
+    after = _WORD_AFTER.match(text, end)
+    before = _WORD_BEFORE.search(text[max(0, start - 30):start])
+    damage = _WITH_DAMAGE.match(text, end)
+    return (_state_after(text, end), after.group(1) if after else None, before.group(1) if before else None,
+            damage.group(1) if damage else None)
+
+
+def counted_fact(text: str, start: int, end: int, domains) -> str | None:
+    """The fact without arguments the count ``text[start:end]`` names (``lexicon.said_fact``: "1 flat tire"), or with
+    a word around it (:func:`around_count`: "1 wheel swapped"), or None."""
+    fact = said_fact(text[start:end], domains)
+    if fact is not None:
+        return fact
+    nouns = re.findall(r"[a-z]+", text[start:end])
+    return None if not nouns else next(
+        (f for w in around_count(text, start, end) if w and (f := single_fact(nouns[-1], domains, w))), None)
 
 
 def _state_after(text: str, end: int) -> str | None:

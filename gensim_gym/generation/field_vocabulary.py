@@ -362,6 +362,15 @@ ASKING_SUPPORT = (r"\b(?:(?:ask|contact|call|e-?mail|message)(?:s|ed|ing)?|phon(
 MEASURE_OF = r"(?:pairs?|sets?|box(?:es)?|bags?|packs?|bottles?|kits?)\s+of"
 
 
+#: Placing an order for something, where a verb of the directive stands (round 52: "places 1 order for a rug",
+#: "submit 2 orders for desk lamps", "put in an order for a kettle", "places 3 orders online for mugs", "place an
+#: order with the shop for 2 lamps"): the light verb and its count of orders, then "for"; group 1 the light verb.
+#: Present forms only: "the order a customer placed" tells of an order's past.
+PLACING_ORDER = (r"\b(plac(?:e|es|ing)|submit(?:s|ting)?|put(?:s|ting)?\s+in|lodg(?:e|es|ing))\s+"
+                 r"(?:\d+|an?|one|two|three|four|five|six|some|several)\s+(?:new\s+|online\s+)?orders?\s+"
+                 r"(?:online\s+|(?:with|at|from)\s+(?:the\s+|an?\s+|our\s+|my\s+|their\s+)?[a-z'-]+\s+)?for\b")
+
+
 #: Acts that name a world's trade by what they are done to or where (strong evidence, as :data:`FIELD_NAMES` are;
 #: round 24): buying or ordering something online is shopping ("order a hotel room online": a shop, no meeting
 #: room), replying to, answering or emailing a customer is a support agent's work ("reply to a customer about
@@ -392,7 +401,11 @@ FIELD_ACTS: dict[str, re.Pattern[str]] = {
                           # shop's shopper, where a bare "bot" or "agent" is any world's (one pattern, not a phrase
                           # per pairing: each listed name costs a search per world weighed)
                           r"|\b(?:buyer|buying|shopper|shopping|purchasing|purchase)\s+"
-                          r"(?:bot|agent|robot|assistant)s?\b"),
+                          r"(?:bot|agent|robot|assistant)s?\b"
+                          # placing an order for goods (round 52: "places 1 order for a rug", "put in 2 orders for
+                          # lamps"): a buyer's act, the shop's checkout; the present only, as a verb is asked for
+                          # ("the order a customer placed" is a help-desk order's history)
+                          rf"|{PLACING_ORDER}"),
     # riding, taking, calling or waiting for the lift (round 37): the British elevator, said with its article; "lift"
     # alone is a verb of raising ("lift the box"), after these verbs and an article only the car
     "elevator": re.compile(r"\b(?:(?:take|takes|took|taking|ride|rides|rode|riding|call|calls|called|calling"

@@ -583,6 +583,11 @@ def type_noun(word: str, domains: Any) -> str | None:
 #: is the flat tire (``flat_tire()``), a spare wheel or a wheel alone is not.
 DAMAGED_NOUNS = {"wheel": "tire"}
 DAMAGE_WORDS = frozenset(TIRE_DAMAGE_WORDS)
+#: Nouns of a tyre's damage said after the wheel ("1 wheel with a puncture", round 52): a damage word as well.
+DAMAGE_NOUNS = frozenset({"puncture", "flat", "leak", "blowout", "hole"})
+#: Verbs of mending or changing a thing (round 52: "the car needs 1 wheel swapped", "change one wheel"): a wheel to be
+#: changed is the damaged one, so, said with a noun of :data:`DAMAGED_NOUNS` as a damage word is, it names the fact.
+REPAIRING = next(g for g in VERB_GROUPS if "repair" in g)
 
 
 def single_fact(word: str, domains: Any, modifier: str | None = None) -> str | None:
@@ -592,13 +597,19 @@ def single_fact(word: str, domains: Any, modifier: str | None = None) -> str | N
     it where ``modifier``, the word before it, says the damage ("1 punctured wheel": round 36). None otherwise."""
     lemma = noun_lemma(word)
     forms = {lemma, NOUN_SYNONYMS.get(lemma, lemma)}
-    if modifier is not None and modifier in DAMAGE_WORDS and lemma in DAMAGED_NOUNS:
+    if modifier is not None and lemma in DAMAGED_NOUNS and (
+            modifier in DAMAGE_WORDS or modifier in DAMAGE_NOUNS or _repairing(modifier)):
         forms.add(DAMAGED_NOUNS[lemma])
     for domain in domains:
         for p in get_toolset(domain).predicates:
             if not p.params and forms & {w for w in p.name.split("_") if len(w) >= 4}:
                 return p.name
     return None
+
+
+def _repairing(word: str) -> bool:
+    """Whether ``word`` is a form of a verb of mending or changing a thing (:data:`REPAIRING`: "swapped", "change")."""
+    return len(word) > 2 and word.isalpha() and verb_of(word) in REPAIRING
 
 
 def said_fact(said: str, domains: Any) -> str | None:

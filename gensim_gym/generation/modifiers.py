@@ -309,6 +309,9 @@ _BASELINE = (r"usual|usually|normal|normally|before|ever|last\s+time|the\s+last\
 
 #: Coming to know a fact (round 48), and the acts of looking it comes by only ("only learns where ... by looking").
 _LEARNS = r"learns?|learning|knows?|finds?\s+out|found\s+out|discovers?|sees?|tells?|notices?|works?\s+out"
+#: Verbs of looking through what there is, any person (round 52: "can only list part of the directory").
+_LOOK_VERB = (r"lists?|listing|views?|viewing|reads?|reading|opens?|opening|inspects?|inspecting|browses?|browsing"
+              r"|scans?|scanning|sees?|seeing|looks?\s+(?:at|into|through)|access(?:es)?|peeks?\s+(?:at|into)")
 _LOOKING = (r"looking|checking|inspecting|observing|peeking|peering|scanning|sensing|asking|visiting|opening|going"
             r"|exploring|searching|listing|stopping|probing|querying")
 
@@ -448,7 +451,18 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      # ... or look through all of what there is (session 23: "the agent cannot list every folder", "can't view all
      # the shelves"): the rest stays unseen ("cannot open the door" is no seeing)
      r"|\b(?:can't|cannot|can not|unable to)\s+(?:list|view|read|inspect|browse|scan|look (?:at|into|through))\s+"
-     r"(?:every|all|each|the whole|the full|the entire)\b",
+     r"(?:every|all|each|the whole|the full|the entire)\b"
+     # ... or, said the other way round, only a part of it (round 52: "it can only list part of the directory at a
+     # time", "only reads some of the files", "may just browse a portion of the catalog"): "only" limits the
+     # looking, where "list part of the directory" alone is a task
+     rf"|\b(?:(?:(?:can|could|may|might|will)\s+)?(?:only|just)\s+(?:(?:can|could|may|might)\s+|able\s+to\s+)?"
+     rf"(?:{_LOOK_VERB})"
+     # ... "only" after the verb where a modal says it is a capacity ("can list only part of the folder", "is able
+     # to read just some of the files"), not a task
+     rf"|\b(?:can|could|may|might|able\s+to)\s+(?:{_LOOK_VERB})\s+(?:only|just))\s+"
+     r"(?:part|parts|a part|a portion|a fraction|half|bits|pieces|a subset|some|a few|a couple)\s+of\b"
+     # (its "at a time" or "at once" after the part's noun is the same limit, no time pressure)
+     r"(?:\s+(?:the\s+|its\s+|their\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+at\s+(?:(?:a|any\s+one|one)\s+time|once)\b)?",
      "partial", True),
     # seeing a part, or everything (round 6): "should see only part of the catalog", "the robot knows everything"
     (r"\b(?:sees?|seeing|knows?|knowing|observes?|observing|views?)\s+(?:only\s+|just\s+)?(?:part|parts|some|a part"

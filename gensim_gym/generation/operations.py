@@ -20,6 +20,7 @@ from gensim_gym.generation.field_vocabulary import (
     FILE_RESTORING,
     MEETING_KINDS,
     NOT_RECEIVED,
+    PLACING_ORDER,
     SCHEDULING_VERBS,
     field_names,
 )
@@ -285,6 +286,16 @@ def getting_to(text: str, domains) -> list[tuple[int, int, str]]:
         if tool is not None:
             out.append((m.start(2), m.end(2), tool))
     return out
+
+
+_PLACING_ORDER = re.compile(PLACING_ORDER)
+
+
+def orders_placed(text: str, domains) -> list[tuple[int, int, str]]:
+    """``(start, end, tool)`` for each order placed for goods (``field_vocabulary.PLACING_ORDER``: "places 1 order for
+    a rug"): placing an order is buying, so it asks for the buying tool of a chosen world that buys (round 52). A
+    world that buys nothing (the help desk looks orders up) has no such tool, and the phrase asks for nothing."""
+    return _asked(_PLACING_ORDER, text, _chosen_tool(domains, "buy"))
 
 
 #: Counted things and then "to get" them somewhere (round 37: "has 2 parcels to get across the country", "3 boxes to
@@ -664,6 +675,7 @@ def light_verbs(text: str, domains) -> list[LightVerb]:
         [LightVerb(*h, "giving a thing a new name is renaming it") for h in renamings(text, domains)] + \
         [LightVerb(*h, "acquiring a shop's goods is buying them") for h in acquiring_verbs(text, domains)] + \
         [LightVerb(*h, "what money is spent on is bought") for h in spending_on(text, domains)] + \
+        [LightVerb(*h, "placing an order is buying") for h in orders_placed(text, domains)] + \
         [LightVerb(*h, "what a shopper wants is bought") for h in wanting_goods(text, domains)] + \
         [LightVerb(*h, "getting a thing delivered from a shop is buying it") for h in delivered_from(text, domains)] + \
         [LightVerb(*h, "money back for a thing is its order refunded") for h in money_back(text, domains)] + \

@@ -26,6 +26,7 @@ from gensim_gym.generation.counts import (
     capacity_reason,
     capped_note,
     contrasted_spans,
+    counted_fact,
     more_goal_counts,
     no_goal_about_note,
     objects_named,
@@ -572,7 +573,7 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
                                      + ("" if own is None else f"; the golden plan still calls {own} on what "
                                                                f"this count counts"))
             continue
-        fact = said_fact(said, knobs.domains) if kind is None else None
+        fact = counted_fact(text, start, end, knobs.domains) if kind is None else None
         if fact is not None:  # "1 flat tire": the one thing the world has of it
             yield start, end, _single_fact_clause(said, fact, knobs)
             continue
@@ -624,6 +625,7 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
                 verb_end = m.start() + len(act.split()[0])
                 acted = None if _an_operation(text[m.start():verb_end], knobs) \
                     or _opens_phrasal_operation(text, m.start(), knobs) \
+                    or _opens_light_verb(text, m.start(), knobs) \
                     else _verb_clause(text, m.start(), verb_end, knobs)
                 if acted is not None:
                     yield m.start(), verb_end, acted
@@ -911,6 +913,13 @@ def _no_tool(said: str, verb: str, knobs: Knobs, after: str = "", before: str = 
 def _an_operation(word: str, knobs: Knobs) -> bool:
     """Whether ``word`` is a form of an operation of the chosen domains (read as one already: "schedule")."""
     return any(re.fullmatch(verb_pattern(v), word) for d in knobs.domains for v in operations(d))
+
+
+def _opens_light_verb(text: str, start: int, knobs: Knobs) -> bool:
+    """Whether a light verb read as a tool of the chosen domains starts at ``start`` (``operations.light_verbs``:
+    "places 1 order for a rug" is the shop's buying): the act is read whole as that tool's operation, so its verb is
+    no verb of its own that no tool does (round 52)."""
+    return any(h.start == start for h in light_verbs(text, knobs.domains))
 
 
 def _opens_phrasal_operation(text: str, start: int, knobs: Knobs) -> bool:
