@@ -20,7 +20,9 @@ from gensim_gym.errors import DirectiveError
 from tests.reading_quiet import clauses as _clauses
 from tests.reading_quiet import counts as _counts
 from tests.reading_quiet import domains as _domains
+from tests.reading_quiet import read as _read
 from tests.reading_quiet import tools as _tools
+from tests.reading_quiet import unread as _unread
 
 
 def _first(directive: str, kind: str) -> tuple[dict, str] | None:
@@ -162,3 +164,20 @@ def test_an_explicit_unknown_name_falls_back_where_asked():
 ])
 def test_a_slash_joins_another_name_of_one_world(directive, names):
     assert _domains(directive) == names
+
+
+# -- a setting's frame is no request ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("directive", [
+    "- objective: stack 2 blocks - reward: dense",
+    "config -> scene: sokoban, push 1 box",
+    "gripper: yes; carry 2 balls to the other room",
+])
+def test_a_settings_frame_is_read_as_filler(directive):
+    assert _unread(directive) == [], _read(directive).table()
+
+
+def test_a_key_that_is_a_request_is_still_read():
+    # "deliver: 2 packages": the key is the act asked for, not a frame
+    assert [status for _, status in _tools("truck world; deliver: 2 packages")] == ["honored"]
+    # a word before a colon inside a sentence, no setting's key, stays unread where nothing reads it
+    assert _unread("stack 3 blocks, then one more thing zorble: fast") != []
