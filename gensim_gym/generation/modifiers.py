@@ -326,21 +326,30 @@ _SCANT_ALLOWED = r"few|very\s+few|(?:only|just)\s+(?:a\s+|very\s+)?few|not\s+(?:
 
 #: Settings pasted as key and value (round 53: "noise: off", "horizon=tight", "visibility: partial"): the key
 #: names the knob, the separator (a colon, an equals sign or an arrow) stands for "is", and the value ends the
-#: setting (at a comma, a semicolon, a bullet dash, a wide gap of spaces or the end), so "noise: no more than ..."
-#: is no setting.
+#: setting (at a comma, a semicolon, a stop that ends no number, a bullet dash, a wide gap of spaces or the end),
+#: so "noise: no more than ..." is no setting. A key may be written as an identifier ("time_pressure=tight").
 _SET = r"\s*(?:[:=]|->|=>)\s*"
-_SET_END = r"(?=\s*$|\s*[,;.)]|\s+-\s|\s{2})"
+_SET_END = r"(?=\s*$|\s*[,;)]|\s*\.(?!\d)|\s+-\s|\s{2})"
 #: Values that switch a setting on or off.
 _ON = r"on|yes|true|enabled|enable|present|y"
 _OFF = r"off|no|none|false|disabled|disable|absent|n|zero|0|nil"
+#: A rate or level above none ("noise: 10%", "failure rate = 0.1", "noise level: low"): there is noise.
+_SOME_RATE = (r"0?\.\d*[1-9]\d*|[1-9]\d*(?:\.\d+)?\s*(?:%|percent)|high|medium|moderate|low|some|small|slight|mild"
+              r"|frequent|occasional|rare")
+_NO_RATE = r"0(?:\.0+)?\s*(?:%|percent)?|none|zero|nil"
 #: Keys that name noise (a failure or slip is its kind of noise) ...
 _NOISE_KEY = (r"(?:action\s+|tool\s+|sensor\s+|execution\s+|transition\s+)?(?:noise|noisy|noisiness|stochastic"
               r"|stochasticity|randomness|random\s+failures?|failures?|failing\s+actions|slips?|slipping|flaky)")
+#: ... or how much noise there is ("noise level: low", "failure rate = 0.1")
+_NOISE_RATE_KEY = (r"noise\s+(?:level|rate|probability|amount)|(?:failure|error|slip|fail)\s+(?:rate|probability"
+                   r"|chance)|p\s+fail|p\s+slip")
 #: ... the time allowed, said by its amount ("horizon: short") ...
 _TIME_KEY = (r"horizon|time|time\s+budget|time\s+limit|steps|step\s+budget|step\s+limit|step\s+count|max\s+steps"
-             r"|max_steps|episode\s+length|episode\s+limit|deadline|deadlines|budget\s+of\s+steps")
-#: ... or time pressure said as a switch ("time pressure: on", "rush: no")
+             r"|episode\s+length|episode\s+limit|deadline|deadlines|budget\s+of\s+steps")
+#: ... or time pressure said as a switch or a level ("time pressure: on", "rush: no", "time_pressure=high")
 _PRESSURE_KEY = r"time\s+pressure|rush|hurry|urgency|urgent|timed|deadline"
+_PRESSING = _ON + r"|high|strong|heavy|intense|tight|strict"
+_UNPRESSED = _OFF + r"|low|light|mild|loose|relaxed|lenient"
 #: ... and what the agent sees, by its extent ("visibility: partial") or by partial sight as a switch ("fog of
 #: war: on")
 _SIGHT_KEY = r"observability|visibility|view|vision|observations?|perception|sight"
@@ -355,20 +364,24 @@ _FULL_KEY = r"full\s+observability|fully\s+observable"
 def _setting(keys: str, values: str, kind: str, value: object) -> tuple[str, str, object]:
     """The knob phrase of a setting pasted as key and value (round 53: "noise: off", "horizon=tight"): a key of
     ``keys`` at a word's start, a separator (:data:`_SET`) and a value of ``values`` that ends the setting
-    (:data:`_SET_END`), read as ``value`` of ``kind``."""
+    (:data:`_SET_END`), read as ``value`` of ``kind``. A key's words may be joined by underscores, as an
+    identifier's are ("time_pressure", "partial_observability", "max_steps")."""
+    keys = keys.replace(r"\s+", r"[\s_]+")
     return rf"\b(?:{keys}){_SET}(?:{values}){_SET_END}", kind, value
 
 
 #: Every setting of a knob pasted as key and value (round 53), read before the knob's plain phrases: "noise: no"
 #: is no noise ("noise" alone reads as noise), "horizon: short" a tight horizon ("short" alone is shorter tasks).
 _SETTINGS = (
-    _setting(_NOISE_KEY, _ON + r"|high|random|frequent|stochastic|present", "noise", True),
-    _setting(_NOISE_KEY, _OFF + r"|deterministic|never", "noise", False),
+    _setting(_NOISE_KEY, _ON + r"|" + _SOME_RATE + r"|random|stochastic|present", "noise", True),
+    _setting(_NOISE_KEY, _OFF + r"|" + _NO_RATE + r"|deterministic|never", "noise", False),
+    _setting(_NOISE_RATE_KEY, _SOME_RATE, "noise", True),
+    _setting(_NOISE_RATE_KEY, _NO_RATE, "noise", False),
+    _setting(_PRESSURE_KEY, _PRESSING, "time_pressure", "tight"),
+    _setting(_PRESSURE_KEY, _UNPRESSED, "time_pressure", "loose"),
     _setting(_TIME_KEY, _TIGHT_MODS + r"|very\s+(?:tight|short|strict|limited)|few", "time_pressure", "tight"),
     _setting(_TIME_KEY, _LOOSE_MODS + r"|no\s+rush|no\s+hurry|plenty|very\s+(?:long|generous|loose)"
              r"|unbounded|no\s+limit", "time_pressure", "loose"),
-    _setting(_PRESSURE_KEY, _ON, "time_pressure", "tight"),
-    _setting(_PRESSURE_KEY, _OFF, "time_pressure", "loose"),
     _setting(_SIGHT_KEY, _PARTIAL_SIGHT, "partial", True),
     _setting(_SIGHT_KEY, _FULL_SIGHT, "partial", False),
     _setting(_PARTIAL_KEY, _ON, "partial", True),

@@ -181,3 +181,34 @@ def test_a_key_that_is_a_request_is_still_read():
     assert [status for _, status in _tools("truck world; deliver: 2 packages")] == ["honored"]
     # a word before a colon inside a sentence, no setting's key, stays unread where nothing reads it
     assert _unread("stack 3 blocks, then one more thing zorble: fast") != []
+
+
+# -- a setting's key as an identifier, a rate of noise, a count of goals ---------------------------------------------
+@pytest.mark.parametrize("directive, kind, requirement", [
+    ("stack 2 blocks; time_pressure=high", "time_pressure", {"horizon_slack": "tight"}),
+    ("buy 2 mugs in the shop; partial_observability: true", "observability", {"partial": True}),
+    ("move 3 discs in hanoi, step_limit -> generous", "time_pressure", {"horizon_slack": "loose"}),
+])
+def test_a_key_written_as_an_identifier(directive, kind, requirement):
+    assert _first(directive, kind) == (requirement, "honored")
+
+
+@pytest.mark.parametrize("directive, value", [
+    ("push 1 box in sokoban; noise: 5%", True),
+    ("stack 2 blocks, failure rate = 0.2", True),
+    ("deliver 2 parcels by truck - noise level: low", True),
+    ("stack 2 blocks; noise: 0.0", False),
+])
+def test_a_rate_of_noise_said_as_a_setting(directive, value):
+    assert _first(directive, "noise") == ({"noise": value}, "honored")
+
+
+@pytest.mark.parametrize("directive", ["stack blocks; goals: 2; reward: dense", "env=webshop, goal_count=2"])
+def test_a_count_of_goals_said_as_a_setting(directive):
+    assert _counts(directive) == [(2, None, "honored")]
+
+
+def test_a_key_no_goal_names_makes_no_count_of_goals():
+    # "start: 9" is when, no count of goals: only the meetings are counted goals
+    said = _counts("schedule 2 meetings on the calendar, start: 9")
+    assert [c for c in said if c[2] == "honored"] == [(2, "meeting", "honored")]
