@@ -370,11 +370,30 @@ def _setting(keys: str, values: str, kind: str, value: object) -> tuple[str, str
     return rf"\b(?:{keys}){_SET}(?:{values}){_SET_END}", kind, value
 
 
+#: A difficulty said as its value (round 53: "difficulty: 0.8", "difficulty=75%", "difficulty level: 7/10"): a
+#: fraction of one, a percentage or a ratio; a bare count ("difficulty: 3") has no scale and sets nothing.
+_DIFFICULTY_VALUE = r"0?\.\d+|0|1(?:\.0+)?|\d{1,3}(?:\.\d+)?\s*(?:%|percent)|\d+\s*/\s*[1-9]\d*"
+_A_VALUE = re.compile(r"(\d*\.?\d+)\s*(?:(%|percent)|/\s*(\d+))?\s*$")
+#: The value of a difficulty knob phrase that sets the difficulty to the number it says, rather than shifting it.
+SET_DIFFICULTY = "set"
+
+
+def difficulty_value(said: str) -> float:
+    """The difficulty in [0, 1] that a setting of it says (:data:`_DIFFICULTY_VALUE`, round 53): "0.8" is 0.8,
+    "75%" 0.75, "7/10" 0.7; clipped to [0, 1]."""
+    m = _A_VALUE.search(said)
+    if m is None:  # pragma: no cover - only called on a match of _DIFFICULTY_VALUE
+        return 0.5
+    value = float(m.group(1)) / (100.0 if m.group(2) else float(m.group(3)) if m.group(3) else 1.0)
+    return min(1.0, max(0.0, value))
+
+
 #: Every setting of a knob pasted as key and value (round 53), read before the knob's plain phrases: "noise: no"
 #: is no noise ("noise" alone reads as noise), "horizon: short" a tight horizon ("short" alone is shorter tasks).
 _SETTINGS = (
     _setting(_NOISE_KEY, _ON + r"|" + _SOME_RATE + r"|random|stochastic|present", "noise", True),
     _setting(_NOISE_KEY, _OFF + r"|" + _NO_RATE + r"|deterministic|never", "noise", False),
+    _setting(r"difficulty(?:\s+level)?", _DIFFICULTY_VALUE, "difficulty", SET_DIFFICULTY),
     _setting(_NOISE_RATE_KEY, _SOME_RATE, "noise", True),
     _setting(_NOISE_RATE_KEY, _NO_RATE, "noise", False),
     _setting(_PRESSURE_KEY, _PRESSING, "time_pressure", "tight"),

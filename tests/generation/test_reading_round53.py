@@ -212,3 +212,21 @@ def test_a_key_no_goal_names_makes_no_count_of_goals():
     # "start: 9" is when, no count of goals: only the meetings are counted goals
     said = _counts("schedule 2 meetings on the calendar, start: 9")
     assert [c for c in said if c[2] == "honored"] == [(2, "meeting", "honored")]
+
+
+# -- a difficulty said as its value -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("directive, value", [
+    ("push 1 box in sokoban; difficulty: 0.9", 0.9),
+    ("stack 2 blocks, difficulty=40%", 0.4),
+    ("deliver 2 parcels by truck - difficulty level -> 6/10", 0.6),
+])
+def test_a_difficulty_said_as_its_value_sets_it(directive, value):
+    found = _clauses(directive, "difficulty")
+    assert [(c.requirement["difficulty"], c.status) for c in found] == [(pytest.approx(value), "honored")]
+    assert _read(directive).knobs.difficulty == pytest.approx(value)
+
+
+def test_a_difficulty_with_no_scale_sets_nothing():
+    # "difficulty: 4" says no scale: the difficulty stays as requested
+    assert _read("stack 2 blocks, difficulty: 4").knobs.difficulty == pytest.approx(0.5)
+    assert _read("stack 2 blocks, difficulty: high").knobs.difficulty == pytest.approx(0.8)
