@@ -47,6 +47,13 @@ _CONTAINER = re.compile(rf"\b(?:tower|stack|pile|heap|batch|set|group|bundle|ser
 #: in number", "parcels to the number of 2".
 _NUMBERING = re.compile(rf"\b([a-z]+),?\s+(?:(?:numbering|to\s+the\s+number\s+of)\s+({NUMBER})\b"
                         rf"|({NUMBER})\s+in\s+number\b)")
+#: A count pasted as a setting, its noun the key and its number the value (round 53: "meetings: 3", "balls = 6",
+#: "disks -> 4"): the number ends the setting (a comma, a semicolon, a bullet dash, a wide gap or the end), so
+#: "floors: 3 of them lit" or "rooms: 2 per guest" is no setting of a count.
+_SET_COUNT = re.compile(rf"\b([a-z]+(?:_[a-z]+)*)\s*(?:[:=]|->|=>)\s*({NUMBER})(?=\s*$|\s*[,;.)]|\s+-\s|\s{{2}})")
+#: Keys that count the goals themselves, as "3 goals" does ("goals: 3", "goal_count=3", "n_goals: 2"; round 53).
+_GOAL_KEYS = frozenset({"goal", "goals", "objective", "objectives", "goal_count", "goals_count", "n_goals",
+                        "num_goals", "number_of_goals", "goal_number"})
 #: "a 4-disk hanoi stack", "a 3-block tower": a number joined by a hyphen to the noun after it is how many of that
 #: noun the thing is made of (round 36); group 1 is the number, group 2 the noun.
 _HYPHEN_COUNT = re.compile(rf"(?<![a-z0-9:-])({NUMBER})-([a-z]+)\b(?!-)")
@@ -303,11 +310,14 @@ def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[
     wooden blocks"), a goal word (type None), "N of them" after such a noun (looked for in ``whole``, the text
     before rules were masked out of it, where given) and "N of the <noun>"."""
     said, text = text, unnumbered_names(text)
-    out = []
+    settings = _setting_counts(text, domains)
+    out = list(settings)
     # (a hyphenated noun is one word: "2 catch-ups", "3 check-ins": round 16)
     for m in re.finditer(rf"\b({NUMBER})\s+(?:([a-z]+)\s+)?([a-z]+(?:-[a-z]+)*)\b", text):
         if m.group(2) and noun_lemma(m.group(2)) in AGENT_NOUNS:
             continue  # "3 agents refund 2 orders": the agents, and the verb after them (round 35)
+        if any(a <= m.start() < b for a, b, *_ in settings):
+            continue  # "crates: 2  hoists: unreliable": the number is a setting's value, the noun the next key
         for word, end in ((m.group(3), m.end(3)), (m.group(2), m.end(2))):
             if not word:
                 continue
@@ -363,6 +373,20 @@ def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[
 _STATE_AFTER = re.compile(r"\s+(?:(?:that|which)\s+)?(?:is|was|has gone|had gone|went|goes|got|gets|has been"
                           r"|had been|became|has become|looks|seems)\s+(?:now\s+|already\s+|completely\s+|totally\s+)?"
                           r"([a-z]+)")
+
+
+def _setting_counts(text: str, domains) -> list:
+    """The counts pasted as settings (:data:`_SET_COUNT`, round 53: "meetings: 3", "balls = 6"): the key a noun of
+    a chosen domain's types, the number its value, read as "3 meetings" is, or a key of the goals themselves
+    (:data:`_GOAL_KEYS`: "goals: 3" is "3 goals"). A key no type names ("tools: 6", "floor: 2") counts no goal
+    item. Read before the counts of a number and the noun after it, which stop at them:
+    in "crates: 2  hoists: unreliable" the 2 counts crates, and "hoists" begins the next setting."""
+    out = []
+    for m in _SET_COUNT.finditer(text):
+        kind = keyword_type(m.group(1), domains)
+        if kind is not None or m.group(1) in _GOAL_KEYS:  # "goals: 3": a count of goals, its type none (as "3 goals")
+            out.append((m.start(), m.end(), m.end(2), m.group(2), kind))
+    return out
 
 
 def _numbering_counts(text: str, domains, taken: list) -> list:

@@ -57,9 +57,11 @@ from gensim_gym.generation.modifiers import (
     KNOB_PHRASES,
     NEGATOR,
     NOISELESS,
+    SET_DIFFICULTY,
     TIME_WORDS,
     TOOL_COUNT,
     bounded_tools,
+    difficulty_value,
     knob_phrases,
     tool_bound,
     tool_count_of,
@@ -184,8 +186,12 @@ def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str 
     d = shift_difficulty(text, float(difficulty), notes)
     if "difficulty" in said:
         shift, words = said["difficulty"]
-        d = min(1.0, max(0.0, d + float(shift)))  # type: ignore[arg-type]
-        notes.append(f"'{words}' shifts difficulty by {float(shift):+.2f} to {d:.2f}")  # type: ignore[arg-type]
+        if shift == SET_DIFFICULTY:  # "difficulty: 0.8" (round 53): the difficulty itself
+            d = difficulty_value(str(words))
+            notes.append(f"'{words}' sets difficulty to {d:.2f}")
+        else:
+            d = min(1.0, max(0.0, d + float(shift)))  # type: ignore[arg-type]
+            notes.append(f"'{words}' shifts difficulty by {float(shift):+.2f} to {d:.2f}")  # type: ignore[arg-type]
     mode = said_knob(said, "reward_mode", notes) if "reward_mode" in said else pick_knob(text, notes, "dense", [
         (("sparse", "sparser", "sparsely"), "sparse", "sparse reward: success only, no progress shaping or step cost"),
         (("dense", "denser", "shaped"), "dense", "dense reward: potential-based progress shaping and step cost")])

@@ -70,12 +70,17 @@ def choose_domains(text: str, notes: list[str], on_unknown: str) -> list[str]:
     scored evidence; where none is found, :class:`DirectiveError` (``on_unknown="error"``) or :data:`DEFAULT_DOMAIN`
     with a warning (``"fallback"``)."""
     registry = load_registry()
-    explicit = re.search(r"(?:\b([a-z_]+)\s+)?\bdomains?\s*[:=]\s*([a-z_, ]+)", text)
+    explicit = _EXPLICIT_DOMAINS.search(text)
     if explicit:
         # "gripper domain: move 3 balls": the world named before the word is the one, the task follows the colon
         # (session 23: it read "move" as a misspelt domain and raised)
         before = explicit.group(1)
-        names = [before] if before in registry else _explicit_domains(explicit.group(2), registry)
+        try:
+            names = [before] if before in registry else _explicit_domains(explicit.group(2), registry)
+        except DirectiveError as unknown:
+            if not unknown.unknown_domain or on_unknown == "error":
+                raise
+            return _fallback(notes, f"{unknown}")
         notes.append(f"domains named explicitly: {', '.join(names)}")
         return names
     found = _conjunct_domains(text, registry, notes) or scored_domains(text, registry, notes)
@@ -92,11 +97,22 @@ def choose_domains(text: str, notes: list[str], on_unknown: str) -> list[str]:
                 f"{DEFAULT_DOMAIN} tasks with a warning{corpus_note()}")
             error.unknown_domain = True
             raise error
-        warnings.warn(f"directive names no known domain; using {DEFAULT_DOMAIN!r}. "
-                      f"Domains: {', '.join(registry)} (or write 'domain: NAME')", stacklevel=3)
-        notes.append(f"no domain word found: fell back to {DEFAULT_DOMAIN}")
-        return [DEFAULT_DOMAIN]
+        return _fallback(notes, f"directive names no known domain; using {DEFAULT_DOMAIN!r}. "
+                                f"Domains: {', '.join(registry)} (or write 'domain: NAME')")
     return found
+
+
+#: An explicit list of worlds: "domain: calendar, webshop", "domain=sokoban", "domain: logistics/transport" (a slash
+#: joins another name for the same world, round 53); the word before "domain" may name the world itself.
+_EXPLICIT_DOMAINS = re.compile(r"(?:\b([a-z_]+)\s+)?\bdomains?\s*[:=]\s*([a-z_,/ ]+)")
+
+
+def _fallback(notes: list[str], why: str) -> list[str]:
+    """:data:`DEFAULT_DOMAIN`, with a warning saying ``why`` (``on_unknown="fallback"``, where no known world is
+    named: no domain word, or an explicit name of none, round 53)."""
+    warnings.warn(why, stacklevel=4)
+    notes.append(f"no known domain named: fell back to {DEFAULT_DOMAIN}")
+    return [DEFAULT_DOMAIN]
 
 
 #: Where the object of a directive's opening verb ends: a preposition, a conjunction or punctuation; not "at",
@@ -367,7 +383,20 @@ def _listed_world(text: str, name: str, registry: dict, *, places: bool = False)
     if not words:
         return False
     said = "|".join(keyword_pattern(w) for w in sorted(words, key=len, reverse=True))
-    return re.search(rf"{start}(?:{said}){_ITEM_END}", text) is not None
+    return any(not _labels_world(text, m.end(), name, registry)
+               for m in re.finditer(rf"{start}(?:{said}){_ITEM_END}", text))
+
+
+#: A setting's value after its key's colon (round 53), up to the next comma, semicolon or stop.
+_SETTING_VALUE = re.compile(r"\s*:\s*([^,;.]*)")
+
+
+def _labels_world(text: str, end: int, name: str, registry: dict) -> bool:
+    """Whether the item ending at ``end`` is a setting's key whose value names another world outright (round 53:
+    "puzzle: tower of hanoi", "store: webshop"): the key then says what kind of thing the value is, and the value
+    which world; the key names no world of its own ("puzzle" is sokoban's word as well)."""
+    m = _SETTING_VALUE.match(text, end)
+    return m is not None and any(other != name and has_word(m.group(1), _spelled(other)) for other in registry)
 
 
 #: Where a place of a list starts (round 27): an item's start, or a determiner after any word ("handle the help
@@ -710,12 +739,27 @@ def _explicit_domains(listed: str, registry) -> list[str]:
     """
     names: list[str] = []
     for word in re.split(r"[, ]+", listed):
+        word = _aliased(word, registry)
         if not word or word == "and":
             continue
         if names and word not in registry and (word in VOCABULARY or not did_you_mean(word, registry)):
             break  # the list ended: "domain: calendar, tight deadline" (a near miss of a name is still an error)
         if word not in registry:
-            raise DirectiveError(f"unknown domain {word!r}{did_you_mean(word, registry)}; "
-                                 f"domains: {', '.join(registry)}{corpus_note()}")
+            error = DirectiveError(f"unknown domain {word!r}{did_you_mean(word, registry)}; "
+                                   f"domains: {', '.join(registry)}{corpus_note()}")
+            # a name near none of the worlds' ("domain: kitchen") names no known domain, as a directive with no
+            # domain word does: what else it says is read (round 53); a near miss ("domain: calender") stays a typo
+            error.unknown_domain = not did_you_mean(word, registry)
+            raise error
         names.append(word)
     return names
+
+
+def _aliased(word: str, registry) -> str:
+    """``word`` of an explicit list, where a slash joins names of one world (round 53: "logistics/transport",
+    "sokoban/pushing" as a user pastes them): the name of the world among them, where exactly one names one;
+    else the name before the first slash, as it was read before round 53 (no world, or two)."""
+    if "/" not in word:
+        return word
+    worlds = [part for part in word.split("/") if part in registry]
+    return worlds[0] if len(worlds) == 1 else word.split("/", maxsplit=1)[0]

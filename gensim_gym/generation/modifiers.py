@@ -33,15 +33,17 @@ from gensim_gym.generation.lexicon import (
 )
 from gensim_gym.generation.toolsets import get_toolset
 
-#: A count of tools: "6 tools", "a 7-tool setup", "a toolbox of 6" (round 6).
+#: A count of tools: "6 tools", "a 7-tool setup", "a toolbox of 6" (round 6), or a setting pasted as key and value
+#: (round 53: "tools: 6", "tool count=7", "number of tools -> 5"): the key names the tools, the number ends it.
 TOOL_COUNT = re.compile(rf"\b({NUMBER})(?:\s+|-)tools?\b|\b(?:toolbox|toolset|tool set|toolkit|tool kit)\s+of\s+"
-                        rf"({NUMBER})\b")
+                        rf"({NUMBER})\b|\b(?:tools|tool\s+count|tool_count|n_tools|num_tools|number\s+of\s+tools"
+                        rf"|toolset\s+size)\s*(?:[:=]|->|=>)\s*(\d+|{NUMBER})\b(?!\s*[a-z])")
 
 
 def tool_count_of(text: str) -> tuple[int, int, int] | None:
     """``(start, end, count)`` of the first count of tools in ``text`` (:data:`TOOL_COUNT`), or None."""
     m = TOOL_COUNT.search(text)
-    return None if m is None else (m.start(), m.end(), number_value(m.group(1) or m.group(2)))
+    return None if m is None else (m.start(), m.end(), number_value(m.group(1) or m.group(2) or m.group(3)))
 
 
 NOISELESS = ("deterministic", "noiseless", "no noise", "reliable")
@@ -325,11 +327,97 @@ _SCANT_SLACK = r"few|very\s+few|only\s+a\s+few|just\s+a\s+few|little|very\s+litt
 _SCANT_ALLOWED = r"few|very\s+few|(?:only|just)\s+(?:a\s+|very\s+)?few|not\s+(?:very\s+)?many|hardly\s+any" \
     r"|barely\s+any|scarcely\s+any|(?:only\s+|just\s+)?a\s+handful\s+of|a\s+limited\s+number\s+of"
 
+#: Settings pasted as key and value (round 53: "noise: off", "horizon=tight", "visibility: partial"): the key
+#: names the knob, the separator (a colon, an equals sign or an arrow) stands for "is", and the value ends the
+#: setting (at a comma, a semicolon, a stop that ends no number, a bullet dash, a wide gap of spaces or the end),
+#: so "noise: no more than ..." is no setting. A key may be written as an identifier ("time_pressure=tight").
+_SET = r"\s*(?:[:=]|->|=>)\s*"
+_SET_END = r"(?=\s*$|\s*[,;)]|\s*\.(?!\d)|\s+-\s|\s{2})"
+#: Values that switch a setting on or off.
+_ON = r"on|yes|true|enabled|enable|present|y"
+_OFF = r"off|no|none|false|disabled|disable|absent|n|zero|0|nil"
+#: A rate or level above none ("noise: 10%", "failure rate = 0.1", "noise level: low"): there is noise.
+_SOME_RATE = (r"0?\.\d*[1-9]\d*|[1-9]\d*(?:\.\d+)?\s*(?:%|percent)|high|medium|moderate|low|some|small|slight|mild"
+              r"|frequent|occasional|rare")
+_NO_RATE = r"0(?:\.0+)?\s*(?:%|percent)?|none|zero|nil"
+#: Keys that name noise (a failure or slip is its kind of noise) ...
+_NOISE_KEY = (r"(?:action\s+|tool\s+|sensor\s+|execution\s+|transition\s+)?(?:noise|noisy|noisiness|stochastic"
+              r"|stochasticity|randomness|random\s+failures?|failures?|failing\s+actions|slips?|slipping|flaky)")
+#: ... or how much noise there is ("noise level: low", "failure rate = 0.1")
+_NOISE_RATE_KEY = (r"noise\s+(?:level|rate|probability|amount)|(?:failure|error|slip|fail)\s+(?:rate|probability"
+                   r"|chance)|p\s+fail|p\s+slip")
+#: ... the time allowed, said by its amount ("horizon: short") ...
+_TIME_KEY = (r"horizon|time|time\s+budget|time\s+limit|steps|step\s+budget|step\s+limit|step\s+count|max\s+steps"
+             r"|episode\s+length|episode\s+limit|deadline|deadlines|budget\s+of\s+steps")
+#: ... or time pressure said as a switch or a level ("time pressure: on", "rush: no", "time_pressure=high")
+_PRESSURE_KEY = r"time\s+pressure|rush|hurry|urgency|urgent|timed|deadline"
+_PRESSING = _ON + r"|high|strong|heavy|intense|tight|strict"
+_UNPRESSED = _OFF + r"|low|light|mild|loose|relaxed|lenient"
+#: ... and what the agent sees, by its extent ("visibility: partial") or by partial sight as a switch ("fog of
+#: war: on")
+_SIGHT_KEY = r"observability|visibility|view|vision|observations?|perception|sight"
+_PARTIAL_SIGHT = (r"partial|partially|partly|limited|hidden|restricted|local|low|incomplete|obscured|fog\s+of\s+war"
+                  r"|fogged|foggy|fog|partial\s+observability|partially\s+observable")
+_FULL_SIGHT = r"full|fully|complete|total|global|perfect|unlimited|clear|everything|full\s+observability"
+_PARTIAL_KEY = (r"partial\s+observability|partially\s+observable|fog(?:\s+of\s+war)?|hidden\s+(?:state|information"
+                r"|info|facts)")
+_FULL_KEY = r"full\s+observability|fully\s+observable"
+
+
+def _setting(keys: str, values: str, kind: str, value: object) -> tuple[str, str, object]:
+    """The knob phrase of a setting pasted as key and value (round 53: "noise: off", "horizon=tight"): a key of
+    ``keys`` at a word's start, a separator (:data:`_SET`) and a value of ``values`` that ends the setting
+    (:data:`_SET_END`), read as ``value`` of ``kind``. A key's words may be joined by underscores, as an
+    identifier's are ("time_pressure", "partial_observability", "max_steps")."""
+    keys = keys.replace(r"\s+", r"[\s_]+")
+    return rf"\b(?:{keys}){_SET}(?:{values}){_SET_END}", kind, value
+
+
+#: A difficulty said as its value (round 53: "difficulty: 0.8", "difficulty=75%", "difficulty level: 7/10"): a
+#: fraction of one, a percentage or a ratio; a bare count ("difficulty: 3") has no scale and sets nothing.
+_DIFFICULTY_VALUE = r"0?\.\d+|0|1(?:\.0+)?|\d{1,3}(?:\.\d+)?\s*(?:%|percent)|\d+\s*/\s*[1-9]\d*"
+_A_VALUE = re.compile(r"(\d*\.?\d+)\s*(?:(%|percent)|/\s*(\d+))?\s*$")
+#: The value of a difficulty knob phrase that sets the difficulty to the number it says, rather than shifting it.
+SET_DIFFICULTY = "set"
+
+
+def difficulty_value(said: str) -> float:
+    """The difficulty in [0, 1] that a setting of it says (:data:`_DIFFICULTY_VALUE`, round 53): "0.8" is 0.8,
+    "75%" 0.75, "7/10" 0.7; clipped to [0, 1]."""
+    m = _A_VALUE.search(said)
+    if m is None:  # pragma: no cover - only called on a match of _DIFFICULTY_VALUE
+        return 0.5
+    value = float(m.group(1)) / (100.0 if m.group(2) else float(m.group(3)) if m.group(3) else 1.0)
+    return min(1.0, max(0.0, value))
+
+
+#: Every setting of a knob pasted as key and value (round 53), read before the knob's plain phrases: "noise: no"
+#: is no noise ("noise" alone reads as noise), "horizon: short" a tight horizon ("short" alone is shorter tasks).
+_SETTINGS = (
+    _setting(_NOISE_KEY, _ON + r"|" + _SOME_RATE + r"|random|stochastic|present", "noise", True),
+    _setting(_NOISE_KEY, _OFF + r"|" + _NO_RATE + r"|deterministic|never", "noise", False),
+    _setting(r"difficulty(?:\s+level)?", _DIFFICULTY_VALUE, "difficulty", SET_DIFFICULTY),
+    _setting(_NOISE_RATE_KEY, _SOME_RATE, "noise", True),
+    _setting(_NOISE_RATE_KEY, _NO_RATE, "noise", False),
+    _setting(_PRESSURE_KEY, _PRESSING, "time_pressure", "tight"),
+    _setting(_PRESSURE_KEY, _UNPRESSED, "time_pressure", "loose"),
+    _setting(_TIME_KEY, _TIGHT_MODS + r"|very\s+(?:tight|short|strict|limited)|few", "time_pressure", "tight"),
+    _setting(_TIME_KEY, _LOOSE_MODS + r"|no\s+rush|no\s+hurry|plenty|very\s+(?:long|generous|loose)"
+             r"|unbounded|no\s+limit", "time_pressure", "loose"),
+    _setting(_SIGHT_KEY, _PARTIAL_SIGHT, "partial", True),
+    _setting(_SIGHT_KEY, _FULL_SIGHT, "partial", False),
+    _setting(_PARTIAL_KEY, _ON, "partial", True),
+    _setting(_PARTIAL_KEY, _OFF, "partial", False),
+    _setting(_FULL_KEY, _ON, "partial", False),
+    _setting(_FULL_KEY, _OFF, "partial", True),
+)
+
 #: Phrases that set a knob and would mislead a later recognizer if left in the text: time pressure ("a short
 #: horizon" is no request for short tasks, "a hard deadline" none for hard tasks), negated knob words ("without
 #: noise" asks for no noise and states no rule), "can't see" (hidden facts, not a rule), "long-horizon" (longer
 #: tasks, not a loose horizon). ``(regex, kind, value)``, most specific first.
 KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compile(p), k, v) for p, k, v in (
+    *_SETTINGS,
     (r"\blong[- ]horizon\b", "plan_length", 2),
     # haste negated or said to be no concern, and a pace, before the haste words themselves (round 6)
     (_NO_HASTE + "|" + _NO_CONCERN + "|" + _SLOW_PACE, "time_pressure", "loose"),

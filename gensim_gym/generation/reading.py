@@ -171,6 +171,29 @@ def _is_label(text: str, word: re.Match[str]) -> bool:
     return label is not None and label.end() == word.end() and text[:word.start()].rstrip()[-1:] in ("", ".", ";",
                                                                                                       "!", "?", "(")
 
+#: What follows a setting's key (round 53, a directive pasted as settings: "goal: ...", "map=dungeon", "env -> ...").
+_SEPARATOR_AFTER = re.compile(r"\s*(?:[:=]|->|=>)")
+#: The value that switches a setting on ("blocksworld: yes", "ferry=true"): the key says what, and is read.
+_SWITCHED_ON = frozenset({"yes", "y", "true", "enabled"})
+
+
+def _is_setting_frame(text: str, word: re.Match[str]) -> bool:
+    """Whether the ``word`` of ``text`` is the frame of a setting, no request of its own (round 53): a dash standing
+    alone, as a bullet or an arrow ("- task: ...", "settings -> ..."); a key of one word opening a setting, before its
+    separator ("goal: delete 2 logs", "map=dungeon": the value says what is asked); or a switch's "yes" after a
+    separator, ending the setting ("blocksworld: yes": the key, read, says what is switched on). Only words no
+    clause claimed come here, so a key that is a request ("deliver: 2 packages", "noise: on") is read as one."""
+    said, start = word.group(0), word.start()
+    if not said.strip("-"):
+        return True
+    before = text[:start].rstrip()
+    if said in _SWITCHED_ON:
+        after = text[word.end():].lstrip()
+        return before.endswith((":", "=", "->", "=>")) and after[:1] in ("", ",", ";", ".", "-")
+    opens = not before or before[-1] in ",;(>" or before.endswith(" -") or before == "-" or start - len(before) > 1
+    return opens and _SEPARATOR_AFTER.match(text, word.end()) is not None
+
+
 _OPERATION_VERBS = ("copy", "copies", "back up", "backup", "remove", "delete", "rename", "move", "refund", "cancel",
                     "escalate", "invite", "book", "confirm", "buy", "purchase", "inspect", "search", "verify",
                     "update", "schedule", "pick", "drop", "deliver", "ship", "organise", "organize", "clean")
@@ -291,8 +314,9 @@ def reading_of(text: str, knobs: Knobs) -> Reading:
     filler += _claim_contrasts(lower, claimed)
     for match in _words(lower, claimed):
         word = match.group(0)
-        if _is_label(lower, match):
-            filler.append(word)  # "R1: ...": a requirement's label (round 51)
+        if _is_label(lower, match) or _is_setting_frame(lower, match):
+            # "R1: ...": a requirement's label (round 51); "- goal: ...", "map=dungeon": a setting's frame (round 53)
+            filler.append(word)
             continue
         if (word in FILLER or word.strip("'") in FILLER or word.endswith("'s") and word[:-2] in FILLER) \
                 and not _counts_goals(lower, match.start(), match.end(), knobs) or word in META_VERBS:

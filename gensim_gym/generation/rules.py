@@ -113,7 +113,8 @@ CONSTRAINT_PHRASE = re.compile(rf"\b(?:{_RULE_HEAD})\b[^,;.]*")
 
 
 def _rule_regex(names: tuple[str, ...]) -> re.Pattern[str]:
-    """A rule phrase runs to the next comma, semicolon, colon or stop (a colon opens what the rule is a rule for:
+    """A rule phrase runs to the next comma, semicolon, colon, stop or bullet dash between spaces (round 53: "-
+    budget: must not be exceeded - observability: partial" lists settings; a colon opens what the rule is a rule for:
     "a hard cap on spending: order 2 gadgets"), or to a conjunction that opens another
     operation ("stay under budget and buy 2 items": the purchase is asked for, not forbidden)."""
     verbs = sorted({v for name in names for v in operations(name)}, key=len, reverse=True)
@@ -126,7 +127,7 @@ def _rule_regex(names: tuple[str, ...]) -> re.Pattern[str]:
     # are counted goals, no part of the policy: round 25)
     tail = (rf"(?:(?!\b(?:and|but|then|while|so|plus)\s+(?:then\s+|also\s+)?(?:{opens}|{counted})"
             rf"|\b(?:and|but|or|plus|while)\s+(?:also\s+)?(?:{_NEXT_RULE})\b|\bfor\s+(?:{NUMBER})\s+[a-z]"
-            rf"|{_SPENT_ON})[^,;:.])*")
+            rf"|{_SPENT_ON}|\s-\s)[^,;:.])*")
     return re.compile(rf"\b(?:({_PRECEDENCE_HEAD})|{_RULE_HEAD})\b{tail}")
 
 
@@ -200,7 +201,7 @@ def _stated_rules(text: str, rules: list[tuple[int, int, bool]]) -> list[tuple[i
             if regex is _ONE_PER and any(d.match(text, m.start()) for d in DISTRIBUTIVE):
                 continue  # "one retro for each of the 4 squads": a count of retros, no invariant (round 15)
             opened = [o.end() for o in re.finditer(r"[,;:.()]|\b(?:and|but|then|so|while|plus)\b", text[:m.start()])]
-            begin = opened[-1] if opened else 0
+            begin = _setting_key(text, opened[-1], m.start()) if opened else 0
             if len(re.findall(r"[a-z0-9']+", text[begin:m.start()])) > 10:
                 begin = m.start()
             # a count before it is the directive's own clause ("schedule 2 meetings with only one meeting per
@@ -254,6 +255,24 @@ _MODAL_HEAD = re.compile(r"(?:never|must|should|may|shall|can|will|does|mustn't|
 _CLAUSE_OPEN = re.compile(r"[,;:.()\-]|\b(?:where|that|which|who|whose|and|but|then|so|if|while|when|plus)\b")
 
 
+#: A setting's key before its separator (round 53: "escalation: forbidden", "budget = must not be exceeded"): one to
+#: three words after a clause opener or the start, then a colon, an equals sign or an arrow, at the end of the text.
+_SETTING_KEY = re.compile(r"(?:^|[,;.()\-]|>)\s*((?:[a-z'/]+\s+){0,2}[a-z'/]+)\s*(?:[:=]|->|=>)\s*$")
+
+
+def _setting_key(text: str, begin: int, start: int) -> int:
+    """Where a rule said as a setting's value starts (round 53): at its key where the rule's head follows the
+    separator directly ("escalation: forbidden", "budget: must not be exceeded": what the rule is about is the key,
+    as "escalation is forbidden" says it), else at ``begin``, the clause's opening. A key with a count ("meetings: 3")
+    is no subject of a rule."""
+    if text[begin:start].strip() or begin == 0 or text[begin - 1] not in ":=>":
+        return begin
+    m = _SETTING_KEY.search(text, 0, begin)
+    if m is None or any(w.isdigit() or w in NUMBER_WORDS for w in m.group(1).split()):
+        return begin
+    return m.start(1)
+
+
 def _subject_before(text: str, start: int, head: str) -> int:
     """Where a rule with a modal or negation head starts: at its subject ("backups must never be deleted":
     backups), where the words between the start of the clause and the head are a noun phrase (at most six
@@ -261,7 +280,7 @@ def _subject_before(text: str, start: int, head: str) -> int:
     if not _MODAL_HEAD.match(head):
         return start
     opened = [m.end() for m in _CLAUSE_OPEN.finditer(text, 0, start)]
-    begin = opened[-1] if opened else 0
+    begin = _setting_key(text, opened[-1], start) if opened else 0
     words = re.findall(r"[a-z0-9'/]+", text[begin:start])
     # a count stays a count ("3 meetings must not overlap" asks for 3 meetings): the rule starts at its head
     # a participle before a noun modifies it ("the loading dock", "deleting files"): still a noun phrase
