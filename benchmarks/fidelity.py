@@ -258,6 +258,12 @@ wrong, 3 ignored), after the round ``results/fidelity_tune_fid60.txt`` (128 of 1
 ``directives_fresh66.jsonl`` (35, chat messages to a colleague: greetings, asides in parentheses, the constraint before
 the task), held out for rounds 50 and 51, was run once untouched after them (``results/fidelity_fresh66_unseen.txt``:
 129 of 133 read, 97 %, 1 wrong, 1 ignored) and joined :data:`SETS`.
+``directives_fresh68.jsonl`` (35, settings pasted as key and value or bullets: "noise: off", "meetings: 3") is round
+53's tuning set (fid62): first untuned run ``results/fidelity_fresh68_fid62_first.txt`` (111 of 151, 74 %, 16 wrong,
+12 ignored), after the round ``results/fidelity_tune_fid62.txt`` (146 of 151).
+``directives_fresh69.jsonl`` (35, the register of a paper's method section: "We consider an agent tasked with ..."),
+held out for rounds 52 and 53, was run once untouched after them (``results/fidelity_fresh69_unseen.txt``: 127 of
+132 read, 96 %, 1 wrong, 2 ignored) and joined :data:`SETS`.
 ``--generate`` scores the requirements twice: as read, and as *delivered* (on the seed-0 spec's own clauses,
 where the generator marks approximated what its spec does not meet: what a user gets).
 For every expected requirement this
@@ -317,7 +323,8 @@ SETS = ("directives.jsonl", "directives_heldout.jsonl", "directives_fresh.jsonl"
         "directives_fresh57.jsonl", "directives_fresh58.jsonl", "directives_fresh60.jsonl",
         "directives_fresh59.jsonl", "directives_fresh61.jsonl", "directives_fresh62.jsonl",
         "directives_fresh63.jsonl", "directives_fresh65.jsonl",
-        "directives_fresh64.jsonl", "directives_fresh67.jsonl", "directives_fresh66.jsonl")
+        "directives_fresh64.jsonl", "directives_fresh67.jsonl", "directives_fresh66.jsonl",
+        "directives_fresh68.jsonl", "directives_fresh69.jsonl")
 _RANK = {"honored": 0, "approximated": 1, "unsupported": 2}
 _VALUE_OF = {"domain": "domains", "goal_count": "goal_count", "reward_mode": "reward_mode", "noise": "noise",
              "observability": "partial", "time_pressure": "horizon_slack", "tool_count": "tool_count"}
