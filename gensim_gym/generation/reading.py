@@ -306,10 +306,7 @@ def reading_of(text: str, knobs: Knobs) -> Reading:
             evidence.append((start, end))
         else:
             claim(start, end, clause)
-    if evidence and not any(c.kind == "domain" for _, c in clauses):
-        words = ", ".join(dict.fromkeys(lower[s:e] for s, e in sorted(evidence)))
-        clauses.append((min(evidence)[0], Clause(words, "domain", {"domains": list(knobs.domains)},
-                                                 note=_domain_note(knobs))))
+    clauses = _with_evidence(clauses, evidence, lower, knobs)
     filler: list[str] = []
     filler += _claim_contrasts(lower, claimed)
     for match in _words(lower, claimed):
@@ -342,6 +339,28 @@ def reading_of(text: str, knobs: Knobs) -> Reading:
     merged = _merge_unrecognized([c for _, c in clauses])
     forms = typed_forms(text.lower())
     return Reading(text, knobs, _typed(_world_task(merged, knobs), forms), tuple(as_typed(w, forms) for w in filler))
+
+
+def _with_evidence(clauses: list[tuple[int, Clause]], evidence: list[tuple[int, int]], text: str,
+                   knobs: Knobs) -> list[tuple[int, Clause]]:
+    """``clauses`` with the domain keywords (``evidence``) shown: as one domain clause of them all; or, where an
+    explicit "domain: NAME" clause is there, those outside it added to its text ("domain = support desk", where
+    "desk" is the help desk's word: session 26, it was claimed by the keyword and shown nowhere)."""
+    if not evidence:
+        return clauses
+    if not any(c.kind == "domain" for _, c in clauses):
+        words = ", ".join(dict.fromkeys(text[s:e] for s, e in sorted(evidence)))
+        return [*clauses, (min(evidence)[0], Clause(words, "domain", {"domains": list(knobs.domains)},
+                                                    note=_domain_note(knobs)))]
+    out = []
+    for start, clause in clauses:
+        if clause.kind == "domain":
+            end = start + len(clause.text)
+            extra = [text[a:b] for a, b in sorted(evidence) if not (start <= a and b <= end)]
+            if extra:
+                clause = replace(clause, text=", ".join(dict.fromkeys([clause.text, *extra])))
+        out.append((start, clause))
+    return out
 
 
 def _claim_contrasts(text: str, claimed: bytearray) -> list[str]:
