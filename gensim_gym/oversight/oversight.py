@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
 from gensim_gym.envs.result import EpisodeResult
-from gensim_gym.errors import Error
+from gensim_gym.errors import DirectiveError, Error
 from gensim_gym.generation.directive import parse_directive
 from gensim_gym.oversight.chat import ChatClient, TokenCounter
 from gensim_gym.oversight.classify import Bottleneck, classify_bottleneck
@@ -85,7 +85,9 @@ def check_directive(old: str, new: Any, mean_reward: float, eta: float) -> str:
         warnings.simplefilter("ignore")
         try:
             old_knobs = parse_directive(old, on_unknown="fallback")
-            new_knobs = parse_directive(new, on_unknown="fallback")
+            # a rewrite of a directive whose domain is read must name a known one too: "domain: nowhere" would fall
+            # back to the default world (round 53 reads an explicit unknown name as an unknown domain)
+            new_knobs = parse_directive(new, on_unknown="fallback" if _falls_back(old) else "error")
         except Error as exc:
             return f"the generator cannot read the directive: {exc}"
     if set(new_knobs.domains) != set(old_knobs.domains):
@@ -96,6 +98,15 @@ def check_directive(old: str, new: Any, mean_reward: float, eta: float) -> str:
     if mean_reward >= eta and any(after[a] < before[a] for a in before):
         return f"mean reward {mean_reward:.3f} >= eta {eta}: the directive may not get easier ({before} -> {after})"
     return ""
+
+
+def _falls_back(directive: str) -> bool:
+    """Whether ``directive`` names no known domain, so the generator falls back to its default world."""
+    try:
+        parse_directive(directive, on_unknown="error")
+    except DirectiveError as exc:
+        return exc.unknown_domain
+    return False
 
 
 class LLMOversight:
