@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from gensim_gym.envs.result import EpisodeResult
 from gensim_gym.errors import DirectiveError, Error
-from gensim_gym.generation.directive import parse_directive
+from gensim_gym.generation.directive import Knobs, parse_directive
 from gensim_gym.oversight.chat import ChatClient, TokenCounter
 from gensim_gym.oversight.classify import Bottleneck, classify_bottleneck
 from gensim_gym.oversight.directive import hardness, update_directive
@@ -84,10 +84,10 @@ def check_directive(old: str, new: Any, mean_reward: float, eta: float) -> str:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
-            old_knobs = parse_directive(old, on_unknown="fallback")
+            old_knobs, falls_back = _parsed(old)
             # a rewrite of a directive whose domain is read must name a known one too: "domain: nowhere" would fall
             # back to the default world (round 53 reads an explicit unknown name as an unknown domain)
-            new_knobs = parse_directive(new, on_unknown="fallback" if _falls_back(old) else "error")
+            new_knobs = parse_directive(new, on_unknown="fallback" if falls_back else "error")
         except Error as exc:
             return f"the generator cannot read the directive: {exc}"
     if set(new_knobs.domains) != set(old_knobs.domains):
@@ -100,13 +100,15 @@ def check_directive(old: str, new: Any, mean_reward: float, eta: float) -> str:
     return ""
 
 
-def _falls_back(directive: str) -> bool:
-    """Whether ``directive`` names no known domain, so the generator falls back to its default world."""
+def _parsed(directive: str) -> tuple[Knobs, bool]:
+    """``directive``'s knobs as the generator reads it (``on_unknown="fallback"``), and whether it names no known
+    domain, so that the generator falls back to its default world. Any other error of reading is raised."""
     try:
-        parse_directive(directive, on_unknown="error")
+        return parse_directive(directive, on_unknown="error"), False
     except DirectiveError as exc:
-        return exc.unknown_domain
-    return False
+        if not exc.unknown_domain:
+            raise
+    return parse_directive(directive, on_unknown="fallback"), True
 
 
 class LLMOversight:
