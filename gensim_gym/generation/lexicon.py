@@ -28,6 +28,7 @@ from typing import Any, NamedTuple
 
 from gensim_gym.generation.field_vocabulary import MEETING_KINDS, TIRE_DAMAGE_WORDS, field_verbs
 from gensim_gym.generation.toolsets import get_toolset, load_registry, written_names
+from gensim_gym.generation.wording import inflections, past_participle
 
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
                 "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
@@ -704,14 +705,9 @@ def nominal_verb(word: str) -> str | None:
 
 
 def _forms(verb: str) -> str:
-    """The regex of a one-word verb's regular inflections (see ``wording.verb_pattern``)."""
-    if verb.endswith("e"):
-        return rf"{verb[:-1]}(?:e|es|ed|ing)"
-    if verb.endswith("y") and verb[-2:-1] not in ("a", "e", "i", "o", "u"):
-        return rf"{verb[:-1]}(?:y|ies|ied|ying)"
-    if re.fullmatch(r".*[^aeiou][aeiou][bdglmnprt]", verb):
-        return rf"{verb}(?:s|ed|ing|{verb[-1]}ed|{verb[-1]}ing)?"
-    return rf"{verb}(?:s|es|ed|ing)?"
+    """The regex of a one-word verb's regular inflections (``wording.inflections``, as ``wording.verb_pattern``
+    reads them)."""
+    return inflections(verb)[0]
 
 
 @cache
@@ -836,29 +832,7 @@ _MOVED_WHERE = (r"(?:to|until|till|into|onto|from|back|forward|ahead|later|earli
                 r"|\d+)\s+(?:day|week|hour|minute)s?|a\s+(?:day|week)|an\s+hour|next|this|on)\b")
 
 
-#: The participles of :data:`RELOCATING` verbs that are not regular.
-_IRREGULAR_PARTICIPLES = {"bring": "brought"}
-
-
-def _participle(verb: str) -> str:
-    """The regex of the past participle of a verb of :data:`RELOCATING` ("moved", "shifted", "pushed back", "bumped",
-    "brought forward"): a verb's regular ``-ed`` form, its last consonant doubled where English doubles it, or its
-    irregular one; a phrasal verb's particle follows."""
-    head, _, tail = verb.partition(" ")
-    if head in _IRREGULAR_PARTICIPLES:
-        form = _IRREGULAR_PARTICIPLES[head]
-    elif head.endswith("e"):
-        form = f"{head}d"
-    elif head.endswith("y") and head[-2:-1] not in ("a", "e", "i", "o", "u"):
-        form = f"{head[:-1]}ied"
-    elif re.fullmatch(r".*[^aeiou][aeiou][bdglmnprt]", head):
-        form = f"{head}{head[-1]}?ed"
-    else:
-        form = f"{head}ed"
-    return form + (rf"\s+{re.escape(tail)}" if tail else "")
-
-
-_PARTICIPLES = re.compile(rf"(?:{'|'.join(_participle(v) for v in RELOCATING if ' ' not in v)})")
+_PARTICIPLES = re.compile(rf"(?:{'|'.join(past_participle(v) for v in RELOCATING if ' ' not in v)})")
 
 
 def relocated(word: str) -> bool:
@@ -875,7 +849,7 @@ def _moved_after(nouns: tuple[str, ...], verbs: tuple[str, ...]) -> re.Pattern[s
     its object is (round 50). The participle is followed by where or when to, so a thing only described ("the
     meetings delayed by traffic") is none; group 1 is the participle. Compiled once per world and verbs."""
     objects = "|".join(rf"{re.escape(n)}(?:s|es)?" for n in nouns)
-    said = "|".join(_participle(v) for v in verbs)
+    said = "|".join(past_participle(v) for v in verbs)
     return re.compile(rf"\b(?:{objects})\s+(?:(?:that|which)\s+)?(?:(?:is|are|was|were|be|been|being|gets?|got"
                       rf"|getting)\s+)?({said})\s+{_MOVED_WHERE}")
 

@@ -36,6 +36,27 @@ _IRREGULAR_PAST = {"buy": "bought", "pay": "paid", "send": "sent", "build": "bui
                    "ride": "rode|ridden", "throw": "threw|thrown", "hang": "hung"}
 
 
+def inflections(head: str) -> tuple[str, str]:
+    """The regexes of a one-word verb's regular forms: all its inflections ("move": moves, moved, moving; "copy":
+    copies, copied; "drop": dropped, its last consonant doubled where English doubles it) and its regular past
+    participle alone ("moved", "copied", "dropped")."""
+    if head.endswith("e"):
+        return rf"{head[:-1]}(?:e|es|ed|ing)", rf"{head[:-1]}ed"
+    if head.endswith("y") and head[-2:-1] not in ("a", "e", "i", "o", "u"):
+        return rf"{head[:-1]}(?:y|ies|ied|ying)", rf"{head[:-1]}ied"
+    if re.fullmatch(r".*[^aeiou][aeiou][bdglmnprt]", head):  # drop -> dropped, cancel -> cancelled
+        return rf"{head}(?:s|ed|ing|{head[-1]}ed|{head[-1]}ing)?", rf"{head}{head[-1]}?ed"
+    return rf"{head}(?:s|es|ed|ing)?", rf"{head}ed"
+
+
+def past_participle(verb: str) -> str:
+    """A regex of ``verb``'s past participle alone ("moved", "pushed back", "brought forward"): its irregular form
+    (:data:`_IRREGULAR_PAST`) or its regular one (:func:`inflections`); a phrasal verb's particle follows."""
+    head, _, tail = verb.partition(" ")
+    form = _IRREGULAR_PAST.get(head) or inflections(head)[1]
+    return form + (rf"\s+{re.escape(tail)}" if tail else "")
+
+
 @lru_cache(maxsize=4096)  # asked for every verb of every domain per count and rule (read_directive stays bounded)
 def verb_pattern(verb: str) -> str:
     """A regex for ``verb`` and its regular inflections, so operations are read in the forms people write:
@@ -44,16 +65,7 @@ def verb_pattern(verb: str) -> str:
     first word."""
     head, _, tail = verb.partition(" ")
     rest = rf"\s+{re.escape(tail)}" if tail else ""
-    if verb in _UNINFLECTED:
-        forms = re.escape(head)
-    elif head.endswith("e"):
-        forms = rf"{head[:-1]}(?:e|es|ed|ing)"
-    elif head.endswith("y") and head[-2:-1] not in ("a", "e", "i", "o", "u"):
-        forms = rf"{head[:-1]}(?:y|ies|ied|ying)"
-    elif re.fullmatch(r".*[^aeiou][aeiou][bdglmnprt]", head):  # drop -> dropped, cancel -> cancelled
-        forms = rf"{head}(?:s|ed|ing|{head[-1]}ed|{head[-1]}ing)?"
-    else:
-        forms = rf"{head}(?:s|es|ed|ing)?"
+    forms = re.escape(head) if verb in _UNINFLECTED else inflections(head)[0]
     if head in _IRREGULAR_PAST and verb not in _UNINFLECTED:
         forms = rf"(?:{forms}|{_IRREGULAR_PAST[head]})"
     # (a word right after a slash is a path's part, no verb: "move them to /backup", round 14)
