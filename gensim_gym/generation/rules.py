@@ -24,7 +24,7 @@ from gensim_gym.generation.lexicon import (
     rule_templates,
     verb_of,
 )
-from gensim_gym.generation.toolsets import get_toolset, load_registry, predicate_effects
+from gensim_gym.generation.toolsets import get_toolset, load_registry, predicate_effects, required_facts
 from gensim_gym.generation.wording import verb_pattern
 
 #: States a rule keeps something in ("keep the dock clear", "the backups must stay untouched").
@@ -376,7 +376,7 @@ def built_in_order(text: str, start: int, domains) -> tuple[str, str] | None:
         others = {p for t in tools if not calls(t.name, first) for p in _added(t)}
         started = " ".join(map(str, ts.init))
         only = {p for p in adds - others if not re.search(rf"\b{p}\b", started)}
-        if any(re.search(rf"(?<!not )\b{p}\(", t.pre) for t in tools if calls(t.name, then) for p in only):
+        if any(only & required_facts(t) for t in tools if calls(t.name, then)):
             return first, then
     return None
 
@@ -400,7 +400,7 @@ def built_in_comparison(phrase: str, domains) -> tuple[str, str] | None:
         return None
     for name in domains:
         for tool in get_toolset(name).tools:
-            for predicate in re.findall(r"(?<!not )\b([a-z]+)(?:__[a-z_]+)?\(", tool.pre):
+            for predicate in sorted(name.split("__")[0] for name in required_facts(tool)):  # at__truck__depot: at
                 if said & set(_COMPARATIVES.get(predicate, ())):
                     return tool.name, predicate
     return None
@@ -420,7 +420,7 @@ def built_in_qualifiers(text: str, domains) -> list[tuple[int, int, str, str]]:
             if counted_type(m.group(2), [name]) is None:
                 continue
             ts = get_toolset(name)
-            tools = [t.name for t in ts.tools + ts.extra_tools if re.search(rf"(?<!not )\b{m.group(1)}\(", t.pre)]
+            tools = [t.name for t in ts.tools + ts.extra_tools if m.group(1) in required_facts(t)]
             if tools:
                 out.append((m.start(), m.end(), tools[0], m.group(1)))
                 break

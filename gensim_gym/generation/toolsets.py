@@ -20,10 +20,10 @@ from typing import Any, NamedTuple
 
 from gensim_gym._json import load_file
 from gensim_gym._resources import data_dir
-from gensim_gym.dsl.ast import Assign, SetFact, Var
+from gensim_gym.dsl.ast import Assign, BoolOp, Call, SetFact, Var
 from gensim_gym.errors import ArgumentTypeError, DirectiveError, MissingDependencyError, SpecError, did_you_mean
 from gensim_gym.spec.model import Constraint, Fluent, Predicate, Tool
-from gensim_gym.spec.validate import parse_effect_cached
+from gensim_gym.spec.validate import parse_effect_cached, parse_expr_cached
 
 
 @dataclass(frozen=True)
@@ -101,6 +101,24 @@ def written_names(tool: Tool) -> frozenset[str]:
     facts = {e.predicate for e in predicate_effects(tool) if not e.negated}
     fluents = {e.target.name for text in tool.effects if isinstance(e := parse_effect_cached(text), Assign)}
     return frozenset(facts | fluents)
+
+
+@cache
+def required_facts(tool: Tool) -> frozenset[str]:
+    """The predicates every call of ``tool`` needs true: the atoms of its precondition's conjunction, parsed by the
+    DSL's own parser. An atom under ``not`` or inside an ``or`` is no requirement (``refund_order`` needs
+    ``verified``, but ``escalated`` is only one way round its value limit; dungeon's ``move`` needs the room *not*
+    ``locked``), nor is a fluent in a comparison. What the readers of rules a tool already enforces look at
+    (``rules.built_in_order``, ``built_in_comparison``, ``built_in_qualifiers``)."""
+    out: set[str] = set()
+    pending = [parse_expr_cached(tool.pre)] if tool.pre.strip() else []
+    while pending:
+        node = pending.pop()
+        if isinstance(node, BoolOp) and node.op == "and":
+            pending.extend(node.items)
+        elif isinstance(node, Call):
+            out.add(node.name)
+    return frozenset(out)
 
 
 @dataclass(frozen=True)

@@ -126,6 +126,9 @@ def test_an_ordering_rule_is_honored_where_a_tool_already_enforces_it() -> None:
     assert clauses["refund"] == ("operation", "honored")  # asked for, not forbidden
     clauses = _clauses("warehouse: drop crates before every pick")  # pick does not need a drop first
     assert clauses["before every pick"] == ("constraint", "unsupported")
+    # refund_order accepts escalated(...) only as one way round its value limit (an "or"): no task keeps this order
+    clauses = _clauses("support: escalate the case before every refund")
+    assert clauses["before every refund"] == ("constraint", "unsupported")
 
 
 def test_a_domain_named_outright_wins_over_shared_keywords() -> None:

@@ -138,3 +138,21 @@ def test_goal_effects_parse_facts_and_skip_fluents_and_reveals() -> None:
     filesystem = REGISTRY["filesystem"]
     deletions = [e for t in filesystem.all_tools for e in filesystem.goal_effects(t) if e.negated]
     assert deletions and all(e.predicate in filesystem.goal_negated for e in deletions)
+
+
+def test_required_facts_are_the_conjuncts_of_the_precondition() -> None:
+    """A tool requires the atoms of its precondition's conjunction, parsed by the DSL: not those under ``not`` (the
+    old regex took dungeon's ``not (locked(?to))`` as a requirement, its parenthesis hiding the ``not``), nor those
+    inside an ``or`` (``escalated`` is one way round a refund's value limit, not a need), nor a fluent in a
+    comparison, and a name with an underscore counts (the old regex saw no ``in_cart``)."""
+    from gensim_gym.generation.toolsets import required_facts
+    from gensim_gym.spec.model import Tool
+
+    tool = Tool("t", "", (), "a(?x) and not (b(?x)) and (c(?x) or d(?x)) and in_cart(?x) and (e() and f(?x)) "
+                             "and price(?x) <= budget()", ())
+    assert required_facts(tool) == {"a", "in_cart", "e", "f"}
+    assert required_facts(Tool("free", "", (), "true", ())) == frozenset()
+    refund = next(t for t in REGISTRY["support"].all_tools if t.name == "refund_order")
+    assert "verified" in required_facts(refund) and "escalated" not in required_facts(refund)
+    move = next(t for t in REGISTRY["dungeon"].all_tools if t.name == "move")
+    assert required_facts(move) == {"at", "adjacent"}
