@@ -109,7 +109,7 @@ from gensim_gym.generation.operations import (
     phrasal_verbs,
     world_task_tool,
 )
-from gensim_gym.generation.rules import built_in_comparison, originals_kept, protected_place
+from gensim_gym.generation.rules import built_in_comparison, originals_kept, place_pointed_at, protected_place
 from gensim_gym.generation.spelling import as_typed, spelled, taken_back, typed_forms
 from gensim_gym.generation.toolsets import load_registry
 from gensim_gym.generation.unread import NOT_UNDERSTOOD, RANK_NOUNS, likely_kind
@@ -564,7 +564,7 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
         if named:
             # "within the 30 day return window": the world keeps the policy, not the span of time (round 9)
             dated = ELIGIBILITY.search(phrase) and _SPAN_OF_TIME.search(phrase)
-            stand_in = _stand_in_place(phrase, named)
+            stand_in = _stand_in_place(protected_place(phrase) or place_pointed_at(text, rule_start, rule_end), named)
             yield rule_start, rule_end, Clause(
                 phrase, "constraint", {"constraints": [t.name for t in named]},
                 "approximated" if dated or stand_in else "honored",
@@ -704,12 +704,11 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
     yield from _operation_clauses(text, rest, knobs)
 
 
-def _stand_in_place(phrase: str, templates) -> str:
-    """Where a rule puts a place out of bounds that the world has no place of its own for ("never touch anything in
-    /etc"), the note that the template's place stands in for it (round 16): the world keeps its own protected
+def _stand_in_place(place: str | None, templates) -> str:
+    """Where a rule puts ``place`` out of bounds and the world has no place of its own for it ("never touch anything
+    in /etc"), the note that the template's place stands in for it (round 16): the world keeps its own protected
     directory safe from deletion, not the path said. Empty otherwise (a place the template has: "the backup
     folder")."""
-    place = protected_place(phrase)
     own = {o for t in templates for objects in t.objects.values() for o in objects}
     if place is None or not own or any(re.search(rf"\b{re.escape(o)}", place) for o in own):
         return ""

@@ -493,6 +493,24 @@ KEPT_PLACE = re.compile(
     r"(/[\w./-]*|[\w-]+\s+(?:folders?|directory|directories|dirs?))(?=\s*(?:$|[,;.)!]|\b(?:and|but|while|as|where)\b))")
 
 
+#: A rule that says its place by pointing back to it (session 27: "the backups folder is sacred (do not delete anything
+#: there)", "never remove anything from it", "touch nothing in that folder"): the place is the directory named before.
+_POINTING_BACK = re.compile(r"\b(?:there|in\s+(?:there|it|that\s+(?:one|folder|directory|dir))|inside(?:\s+it)?"
+                            r"|from\s+(?:it|there|that\s+(?:one|folder|directory|dir)))\W*$")
+#: A directory a directive names: a path, or a name and the word "folder"/"directory".
+_DIRECTORY = re.compile(r"(?<!\w)(/[\w.-][\w./-]*|\b[\w-]+\s+(?:folders?|directory|directories|dirs?))\b")
+
+
+def place_pointed_at(text: str, start: int, end: int) -> str | None:
+    """The directory the rule phrase ``text[start:end]`` points back to (:data:`_POINTING_BACK`): the last one named
+    before it. None where the rule does not point back, or nothing before it names a directory ("do not delete
+    anything there" alone forbids every deletion)."""
+    if not _POINTING_BACK.search(text[start:end]):
+        return None
+    named = _DIRECTORY.findall(text[:start])
+    return named[-1] if named else None
+
+
 def place_templates(templates) -> list:
     """Of ``templates``, those that keep one place of the world out of bounds: a condition that names an object the
     template adds ("deleted_from(?f, backup)" with the backup directory)."""
@@ -549,6 +567,8 @@ def rule_templates_at(text: str, start: int, end: int, templates) -> list:
     named = rule_templates(text[start:end], templates)
     if not named and protected_place(text[start:end]):  # "never touch anything in /etc": a place kept safe
         return place_templates(templates)
+    if place_pointed_at(text, start, end) and (kept := place_templates(templates)):  # "... folder (delete nothing
+        return kept  # there)": that place, not every file
     if named or not _RESTRICTION.match(text[start:end]):
         return named
     opened = max(text.rfind(c, 0, start) for c in ",;:.") + 1
