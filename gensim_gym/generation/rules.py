@@ -501,6 +501,44 @@ _POINTING_BACK = re.compile(r"\b(?:there|in\s+(?:there|it|that\s+(?:one|folder|d
 _DIRECTORY = re.compile(r"(?<!\w)(/[\w.-][\w./-]*|\b[\w-]+\s+(?:folders?|directory|directories|dirs?))\b")
 
 
+#: A rule's object scoped by a place ("never remove anything in backups", "delete nothing from the backup dir"): group
+#: 1 is the place's first word.
+_SCOPED_OBJECT = re.compile(r"\b(?:anything|nothing|any\s+\w+|files?|\w+\s+files?)\s+(?:in|under|inside|within|from"
+                            r"|below|beneath)\s+(?:the\s+|my\s+|our\s+|your\s+)?([\w/.-]+)")
+
+
+def _narrowed_to_place(text: str, start: int, end: int, named: list, templates) -> list:
+    """Of the templates the rule ``text[start:end]`` names, the ones keeping a place alone, where the rule scopes its
+    object by a place (session 27). "never remove anything in backups" names ``protect_backups`` by its keyword and
+    ``no_deletion`` by "remove anything": the place's template alone. A place the world lacks ("do not delete anything
+    in the tmp folder", named ``no_deletion`` alone) is kept by the world's own protected place, as "never touch
+    anything in /etc" is (:func:`protected_place`), only where the rest of the directive asks for an act the named
+    template forbids ("remove 2 logs"); else forbidding every deletion keeps that place too. ``named`` otherwise."""
+    phrase = text[start:end]
+    scoped = _SCOPED_OBJECT.search(phrase)
+    if scoped is None or scoped.group(1) in _ANY_PLACE:
+        return named
+    places = place_templates(named)
+    own = [o for t in places for objects in t.objects.values() for o in objects]
+    if places and any(scoped.group(1).startswith(o) for o in own):
+        return places
+    if places or not protected_place(phrase) or not _asks_restrained(text[:start] + " " + text[end:], named):
+        return named
+    return place_templates(templates) or named
+
+
+def _asks_restrained(rest: str, named: list) -> bool:
+    """Whether ``rest`` (the directive without a rule) asks for an act of a tool one of the ``named`` templates
+    restrains (``no_deletion``: ``delete_file``, asked by "remove 2 logs")."""
+    restrained = {tool for t in named for tool in t.tools}
+    verbs = {v for name in load_registry() for v, tool in operations(name).items() if tool in restrained}
+    return any(re.search(verb_pattern(v), rest) for v in verbs)
+
+
+#: Determiners that scope a rule by no one place ("anything in any folder").
+_ANY_PLACE = frozenset({"any", "every", "all", "each", "no", "a", "some"})
+
+
 def place_pointed_at(text: str, start: int, end: int) -> str | None:
     """The directory the rule phrase ``text[start:end]`` points back to (:data:`_POINTING_BACK`): the last one named
     before it. None where the rule does not point back, or nothing before it names a directory ("do not delete
@@ -570,7 +608,7 @@ def rule_templates_at(text: str, start: int, end: int, templates) -> list:
     if place_pointed_at(text, start, end) and (kept := place_templates(templates)):  # "... folder (delete nothing
         return kept  # there)": that place, not every file
     if named or not _RESTRICTION.match(text[start:end]):
-        return named
+        return _narrowed_to_place(text, start, end, named, templates)
     opened = max(text.rfind(c, 0, start) for c in ",;:.") + 1
     if re.fullmatch(r"\s*(?:and|but|yet)?\s*", text[opened:start]):  # ", and only when ...": the act came before
         opened = max(text.rfind(c, 0, max(opened - 1, 0)) for c in ",;:.") + 1

@@ -1,6 +1,7 @@
-"""A rule that points back to its place ("the backups folder is sacred (do not delete anything there)") keeps that
-place safe, not every file: read as the blanket ``no_deletion``, it forbade the deletion the same directive asked
-for, and no seed's golden plan could delete (fresh66, seeds 0-4)."""
+"""A rule about one place keeps that place safe, not every file (session 27). Read as the blanket ``no_deletion``, a
+rule that points back to its place ("the backups folder is sacred (do not delete anything there)") or scopes its
+object by one ("never remove anything in backups") forbade the deletion the same directive asked for, and no seed's
+golden plan could delete (fresh66 in seeds 0-4; "delete 2 old logs, never remove anything in backups")."""
 
 from __future__ import annotations
 
@@ -52,3 +53,24 @@ def test_the_deletion_asked_for_is_in_the_golden_plan() -> None:
     directive = "as for the backup dir, never delete anything there; the agent removes 2 temp files"
     reading = read_directive(directive)
     assert all(not check_fidelity(generate(directive, seed=seed), reading) for seed in range(3))
+
+
+@pytest.mark.parametrize(("directive", "rule", "status"), [
+    ("purge 2 logs and never remove anything in backups", "never remove anything in backups", "honored"),
+    ("never erase files from the backup dir; delete 2 logs", "never erase files from the backup dir", "honored"),
+    # a place the world lacks: its own protected place stands in, and the clause says so (as for "/etc")
+    ("remove 2 logs but do not delete anything in the tmp folder", "do not delete anything in the tmp folder",
+     "approximated"),
+])
+def test_a_rule_scoped_by_a_place_keeps_that_place(directive: str, rule: str, status: str) -> None:
+    assert _rules(directive)[rule] == (status, ["protect_backups"])
+
+
+@pytest.mark.parametrize("directive", [
+    "never delete anything, especially backups; copy 2 files",  # the place is no scope of the rule's object
+    "copy 2 files but never delete anything in any folder",  # no one place
+    # a place the world lacks, and no deletion asked: forbidding every deletion keeps the photos folder too
+    "rename 2 photos and never erase anything in the pictures folder",
+])
+def test_a_rule_not_scoped_by_one_place_forbids_every_deletion(directive: str) -> None:
+    assert [r for _, r in _rules(directive).values()] == [["no_deletion"]]
