@@ -124,8 +124,11 @@ _OBJECT_END = re.compile(r"\s+(?:from|to|into|in|on|with|for|by|using|via|and|th
 #: training or teaching a learner to do it (round 54: "we train an agent to trade equities ...", "teach a bot to
 #: cook pasta ...": the trading and the cooking open it).
 _OPENERS = re.compile(r"\s*(?:(?:please|pls|now|just|then|we|i|you|want|need|to|let's|let|us|have|the|agent|bot"
-                      r"|should|must|can|will|learn|learns|learning|how|train|trains|teach|teaches|an?|our|policy"
-                      r"|model|learner)\s+)*")
+                      r"|should|must|can|will|learn|learns|learning|how"
+                      # (the learner's article only after the verb: "a cleaning robot puts 3 toys back" opens with
+                      # no verb, round 46)
+                      r"|(?:train|trains|teach|teaches)(?:\s+(?:an?|our|the|its))?(?:\s+(?:agent|bot|policy|model"
+                      r"|learner|robot))?)\s+)*")
 
 
 def _foreign_act(text: str, registry: dict) -> str | None:

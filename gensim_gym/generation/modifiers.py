@@ -692,7 +692,9 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     # ... the adverb before the verb ("incrementally rewarded"), or a reward said to come by degrees (round 54:
     # "rewards are given incrementally", "the payoff accrues gradually", "reward given in increments")
     (rf"\b(?:{_ALONG})\s+(?:{_GRADED})\b{_FOR_PROGRESS}"
-     rf"|\b(?:{_PAYOFF_NOUN}|{REWARD_WORD})\s+(?:[a-z]+\s+){{0,2}}?(?:{_ALONG})\b{_FOR_PROGRESS}",
+     # (with its own modifier of progress, so "partial" there is no partial sight: "partial rewards along the way")
+     r"|\b(?:(?:partial|intermediate|incremental|progress|per[- ]step|dense|shaped)\s+)?"
+     rf"(?:{_PAYOFF_NOUN}|{REWARD_WORD})\s+(?:[a-z]+\s+){{0,2}}?(?:{_ALONG})\b{_FOR_PROGRESS}",
      "reward_mode", "dense"),
     (rf"\b(?:{_GRADED})\s+(?:{_ONLY})\s+(?:{_WHEN}){_UP_TO_SIX}(?:{_DONE})\b", "reward_mode", "sparse"),
     # a reward that waits for the task done, said loosely: "only" around a reward word and a condition of done

@@ -112,6 +112,13 @@ def test_a_reward_per_part_of_the_task_reads_the_part(directive, text):
     assert _read_kind(directive, "reward_mode") == [(text, "honored", {"reward_mode": "dense"})]
 
 
+def test_a_progress_modifier_before_a_reward_by_degrees_is_part_of_it():
+    # "partial" here qualifies the reward, so it is no partial sight
+    assert _read_kind("buy 2 mugs with partial rewards along the way", "reward_mode") == \
+        [("partial rewards along the way", "honored", {"reward_mode": "dense"})]
+    assert _read_kind("buy 2 mugs with partial rewards along the way", "observability") == []
+
+
 def test_a_gradual_adverb_not_on_the_reward_leaves_its_mode():
     assert _read_kind("stack 3 blocks gradually, rewarded only at the end", "reward_mode") == \
         [("rewarded only at the end", "honored", {"reward_mode": "sparse"})]
@@ -165,6 +172,7 @@ def test_an_unknown_activity_keeps_the_rest_of_its_reading():
     ("stock check, hard", "warehouse"),  # a generic verb as the head: the warehouse's look
     ("meeting booking, easy", "calendar"),  # an act the world does
     ("an agent buys 2 lamps", "webshop"),
+    ("a cleaning robot puts 3 toys back", "rearrangement"),  # an article opens no act unless a learner is taught
 ])
 def test_a_learner_taught_a_world_s_act_or_its_own_compound_still_names_it(directive, domain):
     assert _domains(directive) == [domain]
