@@ -26,6 +26,9 @@ FREQUENCY = (r"sometimes|occasionally|now and then|every now and then|at times|r
              r"|from time to time|often|frequently|rarely|seldom|sporadically|intermittently|once in a while"
              r"|every once in a while|here and there|on occasion|periodically|unpredictably"
              r"|some of the time|part of the time|with some probability|by chance"
+             # an adverb of chance (round 54: "calendar calls fail stochastically", "grasps fail nondeterministically",
+             # "the arm fails on and off"): how a failure happens, at random, so noise
+             r"|stochastically|non-?deterministically|probabilistically|erratically|on and off|off and on"
              # a rate said as a number (round 6): "10% of the time", "one time in five", "half the time"
              r"|\d+(?:\.\d+)?\s*(?:%|percent)\s+of\s+the\s+time|half the time|most of the time|now and again"
              r"|(?:one|1|a)\s+(?:time\s+)?(?:in|out of)\s+(?:\d+|[a-z]+)|with (?:a )?(?:small |low )?probability"

@@ -120,9 +120,15 @@ def _fallback(notes: list[str], why: str) -> list[str]:
 _OBJECT_END = re.compile(r"\s+(?:from|to|into|in|on|with|for|by|using|via|and|then|but|so|while|without|across"
                          r"|between|onto|under|over|through|until|before|after|where|that|which)\b|\s*[,;:.(]|$")
 #: Words before the opening verb that leave it the directive's main verb ("please translate ..."); learning to do
-#: a thing is about the thing done (round 37: "learn to juggle three balls ...": the juggling opens it).
+#: a thing is about the thing done (round 37: "learn to juggle three balls ...": the juggling opens it), and so is
+#: training or teaching a learner to do it (round 54: "we train an agent to trade equities ...", "teach a bot to
+#: cook pasta ...": the trading and the cooking open it).
 _OPENERS = re.compile(r"\s*(?:(?:please|pls|now|just|then|we|i|you|want|need|to|let's|let|us|have|the|agent|bot"
-                      r"|should|must|can|will|learn|learns|learning|how)\s+)*")
+                      r"|should|must|can|will|learn|learns|learning|how"
+                      # (the learner's article only after the verb: "a cleaning robot puts 3 toys back" opens with
+                      # no verb, round 46)
+                      r"|(?:train|trains|teach|teaches)(?:\s+(?:an?|our|the|its))?(?:\s+(?:agent|bot|policy|model"
+                      r"|learner|robot))?)\s+)*")
 
 
 def _foreign_act(text: str, registry: dict) -> str | None:

@@ -464,8 +464,10 @@ def _foreign_compound(text: str, keyword: str) -> bool:
         # an activity ("agenda planning": the keyword is its object) or a compound of a generic head
         # ("gridworld", "chatbot") is what the directive asks for, not something foreign
         # ... unless the activity is a verb no world with that keyword does ("stock trading": trading is no
-        # warehouse operation, so "stock" names what is traded, not a warehouse's stock)
-        doing = verb_of(head) if head.endswith("ing") else None
+        # warehouse operation, so "stock" names what is traded, not a warehouse's stock); a noun that is such a verb
+        # too names a thing of that foreign trade (round 54: "a stock exchange", "a stock trade": no warehouse
+        # exchanges or trades), a generic verb aside ("a stock check" is the warehouse's look)
+        doing = verb_of(head) if head.endswith("ing") or head not in GENERIC_VERBS else None
         foreign_act = doing is not None and not any(
             doing in operations(n) or doing in ts.keywords or doing == n
             for n, ts in registry.items() if keyword in ts.keywords or keyword == n)

@@ -73,7 +73,9 @@ VERB_GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(g) for g in (
      # setting foot on a place (round 33: "step on every tile", "tread on all cells"): a visit to it; phrasal
      # only, since "step" and "tread" alone are nouns too ("in 10 steps", "the tyre's tread")
      "step on", "step onto", "tread on", "tread over", "set foot on"},
-    {"stack", "pile", "build", "assemble", "heap", "erect"},
+    # building a structure out of the world's things (round 54: "constructs a tower of 3 blocks", "put together a stack
+    # of 4 blocks"), as "build a tower" is
+    {"stack", "pile", "build", "assemble", "heap", "erect", "construct", "put together"},
     {"delete", "remove", "erase", "trash", "wipe", "purge", "discard", "clean up", "clear out", "get rid of", "rm",
      "prune", "cull", "destroy",
      # emptying a place of what is unwanted, by particle (round 17: "clean out 4 temp files")

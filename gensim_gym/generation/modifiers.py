@@ -263,7 +263,17 @@ _OUTCOME = r"success|completion|outcome|results?|the goal|goal|solving|finishing
 _GRADED = (r"scored|graded|marked|credited|rewarded|(?:is|are|gets?|being)\s+paid")
 #: Along the way, as the work goes on: a reward at each step, not at the end (round 45).
 _ALONG = (r"step[- ]by[- ]step|step[- ]wise|as\s+(?:it|they|he|she)\s+(?:goes|go|progresses|progress|works|work)"
-          r"|along\s+the\s+way|as\s+you\s+go|as\s+progress\s+is\s+made|move\s+by\s+move|piece\s+by\s+piece")
+          r"|along\s+the\s+way|as\s+you\s+go|as\s+progress\s+is\s+made|move\s+by\s+move|piece\s+by\s+piece"
+          # by degrees (round 54: "rewarded incrementally for progress", "scored gradually", "credited bit by bit")
+          r"|incrementally|progressively|gradually|bit\s+by\s+bit|little\s+by\s+little|in\s+increments|in\s+stages")
+#: What a reward along the way is for, said after it ("rewarded incrementally for progress", "credited gradually
+#: toward the goal"): part of the same phrase.
+_FOR_PROGRESS = (r"(?:\s+(?:for|on|with|toward|towards)\s+(?:any\s+|partial\s+|its\s+|their\s+|the\s+)?"
+                 r"(?:progress|the\s+goal|goal))?")
+#: Parts of a task a reward may be paid per, after "per"/"for each" ("a reward per subgoal", "rewarded for each step
+#: toward the goal"): part of the reward's phrase (round 54; the task's own things are left to be counted).
+_PART_REWARDED = (r"(?:\s+(?:single\s+)?(?:sub-?goals?|milestones?|checkpoints?"
+                  r"|(?:steps?|moves?)\s+(?:toward|towards|closer\s+to)\s+(?:the|its|their)\s+(?:goal|target|end)))?")
 
 
 #: What the agent is paid in, in the shapes of a reward kept for the task done ("feedback only when solved": round
@@ -678,7 +688,14 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     # grading verbs (round 45): being scored, graded or paid is the reward said as a verb; along the way it is dense
     # ("graded step by step", "rewarded as it goes"), only once the work is done it is sparse ("scored only at the
     # finish", "is paid only when the job is finished"); "paid" only passive, so a payment task stays one
-    (rf"\b(?:{_GRADED})\s+(?:{_ALONG})\b", "reward_mode", "dense"),
+    (rf"\b(?:{_GRADED})\s+(?:{_ALONG})\b{_FOR_PROGRESS}", "reward_mode", "dense"),
+    # ... the adverb before the verb ("incrementally rewarded"), or a reward said to come by degrees (round 54:
+    # "rewards are given incrementally", "the payoff accrues gradually", "reward given in increments")
+    (rf"\b(?:{_ALONG})\s+(?:{_GRADED})\b{_FOR_PROGRESS}"
+     # (with its own modifier of progress, so "partial" there is no partial sight: "partial rewards along the way")
+     r"|\b(?:(?:partial|intermediate|incremental|progress|per[- ]step|dense|shaped)\s+)?"
+     rf"(?:{_PAYOFF_NOUN}|{REWARD_WORD})\s+(?:[a-z]+\s+){{0,2}}?(?:{_ALONG})\b{_FOR_PROGRESS}",
+     "reward_mode", "dense"),
     (rf"\b(?:{_GRADED})\s+(?:{_ONLY})\s+(?:{_WHEN}){_UP_TO_SIX}(?:{_DONE})\b", "reward_mode", "sparse"),
     # a reward that waits for the task done, said loosely: "only" around a reward word and a condition of done
     (rf"\b(?:{_ONLY})\s+(?:[\w'-]+\s+){{0,3}}?(?:{REWARD_WORD})\b(?:\s+[\w'-]+){{0,3}}?\s+(?:{_WHEN}){_UP_TO_SIX}"
@@ -730,7 +747,7 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      rf"|\b(?:{_OFTEN})\s+(?:{_PAYOFF_NOUN})\b"
      rf"|\bpartial credit\b|\b(?:rewards?|rewarded|points?|credit|bonus(?:es)?|feedback)\s+{_HANDED}?(?:per"
      r"|for each|for every"
-     r"|on each|on every|after each|after every|with each|with every|each time|at each|at every)\b"
+     rf"|on each|on every|after each|after every|with each|with every|each time|at each|at every)\b{_PART_REWARDED}"
      # each step said to be rewarded (round 38: "every move is rewarded", "each action earns a reward", "every
      # single step gets points"): a reward along the way, so dense
      r"|\b(?:every|each)\s+(?:single\s+)?(?:\w+\s+)?(?:moves?|steps?|actions?|turns?)\s+(?:is\s+|gets\s+|being\s+)?"

@@ -37,6 +37,18 @@ _LIMIT_NOUN = r"limits?|caps?|ceilings?|quotas?|allowances?"
 #: Names of meetings and occasions ("a budget review", "a budget meeting"): after "budget" they name a meeting about
 #: a budget, no budget (round 46).
 _MEETING_NOUNS = "|".join(re.escape(n) for n in sorted({*OCCASIONS, *MEETING_KINDS}, key=len, reverse=True))
+#: A budget said as a noun phrase of limitation (round 54: "subject to a fixed spending budget", "bound by a strict
+#: monthly budget", "with capped spending", "on limited funds"): an adjective of a bound before it (one word between,
+#: not a budget of time: "a tight step budget" is a horizon), a phrase of being held to it, or the bound written
+#: after the spending; the money may not run past the budget, so the rule keeps it.
+_BOUND_ADJ = r"fixed|limited|tight|strict|set|finite|hard|firm|capped|restricted|preset|predetermined|allotted|modest"
+_BOUND_BY = r"subject to|bound by|constrained by|limited by|restricted by|capped by|held to|tied to|restricted to"
+_TIME_BUDGET = r"time|step|steps|move|moves|turn|turns|action|actions|episode|compute|token|search|planning"
+_BUDGET_BOUND = (rf"(?:{_BOUND_BY})\s+(?:(?:a|an|the|our|their|its|his|her|my|your)\s+)?(?:(?!(?:{_TIME_BUDGET})\b)"
+                 r"[a-z$\d.,-]+\s+){0,2}?(?:budget|spending\s+(?:limit|cap|ceiling)|funds|allowance)"
+                 rf"|(?:{_BOUND_ADJ})\s+(?:(?!(?:{_TIME_BUDGET})\b)[a-z]+\s+)?budget(?![- ](?:{_MEETING_NOUNS})s?\b)"
+                 r"|(?:capped|limited|restricted|constrained|bounded)\s+(?:spend|spending|expenditures?|funds|money|cash)"
+                 r"|(?:spend|spending|expenditures?)\s+(?:is\s+|are\s+)?(?:capped|limited|restricted|bounded)")
 #: Nouns for a norm an agent keeps to, and verbs of keeping to one ("follow the refund rules", "within policy").
 _NORM_NOUN = r"polic(?:y|ies)|rules?|regulations?|guidelines?|limits?|constraints?|bounds?|terms|procedures?|budget"
 _NORM_VERB = r"follow\w*|respect\w*|honou?r\w*|observ\w*|stick\w* to|keep\w* to|stay\w* within"
@@ -53,7 +65,8 @@ _RULE_HEAD = (
     r"|shouldn't|can't|cannot|won't|doesn't|forbid(?!den)\w*|prohibit(?!ed)\w*|no \w+ (?:allowed|permitted)"
     r"|(?:stay |keep |remain )?(?:within|under|below|inside) (?:the |a |an |our |their )?"
     r"(?:\$?\d[\d,.]*\s*(?:dollars?|euros?|usd|eur)?\s+)?budget"
-    r"|(?:on a|tight|limited|fixed) budget|double[- ]?book\w*|only (?:if|when|for|to|under)|respect\w*|avoid\w*"
+    r"|on a budget|" + _BUDGET_BOUND
+    + r"|double[- ]?book\w*|only (?:if|when|for|to|under)|respect\w*|avoid\w*"
     # a budget stated as an amount ("a budget of 40", "a $40 budget"); two things in one slot ("no overlaps")
     r"|budget (?:of|is|=|:) ?\$?\d[\d,.]*|\$?\d[\d,.]*[- ](?:dollars?[- ]|euros?[- ]|credits?[- ])?budget"
     # (... not a count of meetings about a budget: "book 1 budget review" is one review, no $1 budget, round 46)
@@ -149,8 +162,22 @@ def rule_phrases(text: str) -> list[tuple[int, int, bool]]:
     rules = [(_subject_before(text, _verb_before(text, m.start()), m.group(0)), m.end(), m.group(1) is not None)
              for m in regex.finditer(text)]
     rules += _stated_rules(text, rules)
+    rules += _budget_attributes(text, rules)
     kept = _kept_states(text, rules)
     return sorted(rules + kept + _same_slot_rules(text, rules + kept))
+
+
+#: A budget said as an adjective of the agent or its task (round 54: "a budget-constrained shopper", "a
+#: budget-limited agent", "budget-bound purchases"): the rule is the adjective alone, so the verb after its noun is
+#: still asked for ("a budget-constrained shopper buys 2 lamps").
+_BUDGET_ATTRIBUTE = re.compile(r"\bbudget[- ](?:constrained|bound|limited|capped|restricted|conscious)\b")
+
+
+def _budget_attributes(text: str, rules: list[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]:
+    """The budget adjectives of ``text`` (:data:`_BUDGET_ATTRIBUTE`) outside every rule phrase already found, each a
+    rule of its own words."""
+    return [(m.start(), m.end(), False) for m in _BUDGET_ATTRIBUTE.finditer(text)
+            if not any(a < m.end() and m.start() < b for a, b, _ in rules)]
 
 
 #: A rule stated after what it is about: "deleting files is not allowed", "the dock is off limits", "budget is
