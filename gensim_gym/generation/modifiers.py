@@ -266,9 +266,10 @@ _OUTCOME = r"success|completion|outcome|results?|the goal|goal|solving|finishing
 
 #: A reward said as a verb of grading (round 45): "scored", "graded", "marked", and "paid" when passive ("is paid").
 _GRADED = (r"scored|graded|marked|credited|rewarded|(?:is|are|gets?|being)\s+paid"
-           # ... and bare "paid" before a focus word, as a sheet adds it to a reward said before (round 55: "make the
-           # reward sparse (paid only once every square is visited)"); "paid 2 invoices" stays a payment
-           r"|paid(?=\s+(?:only|solely|just)\s)")
+           # ... and bare "paid" opening a bracket before a focus word, as a sheet adds it to a reward said before
+           # (round 55: "make the reward sparse (paid only once every square is visited)"); "refunds paid only after
+           # the item is returned" stays a support condition
+           r"|(?<=\()paid(?=\s+(?:only|solely|just)\s)")
 #: Along the way, as the work goes on: a reward at each step, not at the end (round 45).
 _ALONG = (r"step[- ]by[- ]step|step[- ]wise|as\s+(?:it|they|he|she)\s+(?:goes|go|progresses|progress|works|work)"
           r"|along\s+the\s+way|as\s+you\s+go|as\s+progress\s+is\s+made|move\s+by\s+move|piece\s+by\s+piece")
@@ -800,7 +801,8 @@ def knob_phrases(text: str) -> list[tuple[int, int, str, object]]:
 
 #: The end state a reward waits for, said after its condition word with a passive participle ("paid only once every
 #: square is visited", "a reward only when 3 blocks are stacked", "no reward until every parcel is delivered").
-_WAITS_FOR = re.compile(rf"\b(?:once|when|whenever|after|until|till|upon|as soon as)\s+[^,;:.()]*?\b(?:is|are|gets?"
+_WAITS_FOR = re.compile(rf"\b(?:once|when|whenever|after|until|till|upon|as soon as)\s+(?:[^,;:.()\s]+\s+){{0,6}}?"
+                        rf"(?:is|are|gets?"
                         rf"|got|been|be|were|was)\s+(?:all\s+|fully\s+|successfully\s+)?(?P<done>{PAST_FORM})\b")
 
 

@@ -169,10 +169,10 @@ def test_a_reward_per_thing_leaves_the_thing_to_be_read():
 
 # -- the end state a sparse reward waits for ---------------------------------------------------------------------------
 @pytest.mark.parametrize("directive, tool", [
-    ("visitall: a sparse reward, paid only once each tile is visited", "move"),
+    ("visitall: a sparse reward (paid only once each tile is visited)", "move"),
     ("the gripper robot gets a reward only when all balls are moved", "move"),
     ("in the shop, reward only once 2 lamps are bought", "checkout"),
-    ("blocks world: sparse reward, paid only when 3 blocks are stacked", "stack"),
+    ("blocks world: sparse reward (paid only when 3 blocks are stacked)", "stack"),
 ])
 def test_a_sparse_rewards_end_state_names_the_task(directive, tool):
     assert [m for m, _, _ in _reward(directive)][-1] == "sparse"
@@ -186,8 +186,12 @@ def test_a_noun_in_a_rewards_condition_is_no_act():
     assert [c.requirement["tool"] for c in _clauses(directive, "operation")] == ["book_room"]
 
 
-def test_paid_with_an_object_is_no_reward():
-    assert not _reward("the support agent paid 2 invoices")
+@pytest.mark.parametrize("directive", [
+    "the support agent paid 2 invoices",
+    "refund 2 orders that were paid only after the due date",  # a condition of the desk, no reward
+])
+def test_paid_outside_a_bracket_is_no_reward(directive):
+    assert not _reward(directive)
 
 
 # -- hidden facts a world cannot hide ----------------------------------------------------------------------------------
