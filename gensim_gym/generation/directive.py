@@ -53,6 +53,7 @@ from gensim_gym.generation.difficulty import (
 )
 from gensim_gym.generation.domain_choice import COMPOSED, DEFAULT_DOMAIN, JOINING, choose_domains
 from gensim_gym.generation.evidence import domain_evidence, keyword_pattern
+from gensim_gym.generation.exercise_sheet import frame_words
 from gensim_gym.generation.modifiers import (
     KNOB_PHRASES,
     NEGATOR,
@@ -60,6 +61,7 @@ from gensim_gym.generation.modifiers import (
     SET_DIFFICULTY,
     TIME_WORDS,
     TOOL_COUNT,
+    acting_phrases,
     bounded_tools,
     difficulty_value,
     knob_phrases,
@@ -179,6 +181,8 @@ def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str 
     notes: list[str] = [f"read '{typed}' as '{read}' (spelling)" for typed, read in mendings(directive.lower())]
     if dropped := taken_back(directive.lower()):  # round 49: "2, no wait, 4 meetings", "not the warehouse, the shop"
         notes.append(f"taken back or ruled out, so not read: {' '.join(dropped)!r}")
+    if frame := frame_words(directive.lower()):  # round 55: "Exercise 3.", "Part (b):", "(5 points)"
+        notes.append(f"an exercise sheet's labels and marks, so not read: {' '.join(frame)!r}")
     domains = choose_domains(full, notes, on_unknown)
     phrases = knob_phrases(full)
     said = {kind: (value, full[a:b]) for a, b, kind, value in reversed(phrases)}  # the first phrase of a kind
@@ -220,7 +224,9 @@ def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str 
     more_counts = read_more_counts(counting, domains, notes, text, counts)
     constraints = read_constraints(text, domains, notes)
     # a verb inside a constraint ("never delete the backups") forbids the operation; it does not ask for it
-    required = required_tools(masked(text, forbidding_rules(text)), domains, notes)
+    # ... and one inside what a sparse reward waits for asks for it ("paid only once every square is visited")
+    acts = masked(full, acting_phrases(full, phrases))
+    required = required_tools(masked(acts, forbidding_rules(acts)), domains, notes)
     more_counts += operation_counts(required, goal_type, more_counts, domains, notes)
     slack = None
     if "time_pressure" in said:

@@ -32,6 +32,7 @@ from gensim_gym.generation.lexicon import (
     number_value,
 )
 from gensim_gym.generation.toolsets import get_toolset
+from gensim_gym.generation.wording import PAST_FORM
 
 #: A count of tools: "6 tools", "a 7-tool setup", "a toolbox of 6" (round 6), or a setting pasted as key and value
 #: (round 53: "tools: 6", "tool count=7", "number of tools -> 5"): the key names the tools, the number ends it.
@@ -78,12 +79,16 @@ _LOOSE_LIMIT = (r"generous|relaxed|loose|looser|lenient|soft|flexible|long|longe
 _TIME_TAIL = rf"(?:\s+(?:in|on|for|of)\s+(?:the\s+|each\s+|an?\s+)?(?:{TIME_RESOURCE}|episodes?))?"
 #: A copula said as a requirement (round 51, the specification register: "the step budget shall be strict",
 #: "the reward is to be issued on completion only", "rewards are to be dense"): a modal or "is to" with "be".
-MODAL_BE = r"(?:(?:shall|must|should|will|is\s+to|are\s+to|has\s+to|have\s+to|needs?\s+to)\s+be\s+)"
+_MODAL = r"(?:shall|must|should|will|is\s+to|are\s+to|has\s+to|have\s+to|needs?\s+to)"
+MODAL_BE = rf"(?:{_MODAL}\s+be\s+)"
 _IS = rf"(?:is\s+|are\s+|{MODAL_BE}|stays?\s+|kept\s+|being\s+)?(?:very\s+|quite\s+|pretty\s+)?"
 #: A reward said to be handed out, plainly or as a requirement ("feedback is given at every step", "the reward
-#: shall be granted on completion"): the verb between the reward word and when it comes (round 51).
-_HANDED = (rf"(?:(?:is\s+|are\s+|{MODAL_BE})(?:given|issued|granted|awarded|provided|paid|paid\s+out|handed\s+out"
-           r"|delivered|assigned|emitted|received)\s+)")
+#: shall be granted on completion"): the verb between the reward word and when it comes (round 51). A focus word may
+#: stand inside the copula, as a course's sheet says it (round 55: "rewards should only be given at the end", "the
+#: reward is only paid out upon completion"): the time said after it is then the only one.
+_FOCUS = r"(?:(?:only|just|solely)\s+)?"
+_HANDED = (rf"(?:(?:(?:is|are)\s+{_FOCUS}|{_MODAL}\s+{_FOCUS}be\s+)"
+           r"(?:given|issued|granted|awarded|provided|paid|paid\s+out|handed\s+out|delivered|assigned|emitted|received)\s+)")
 _TIGHT_ADJ = r"tight|short|strict|limited|small|low|brief|scarce|constrained|restricted|minimal"
 _LOOSE_ADJ = r"generous|loose|long|relaxed|lenient|ample|roomy|large|plentiful|unlimited|extended|flexible|big"
 #: Verbs of the agent's seeing, in the forms a requirement uses ("shall observe", "sees", "can perceive").
@@ -260,7 +265,11 @@ _OUTCOME = r"success|completion|outcome|results?|the goal|goal|solving|finishing
 
 
 #: A reward said as a verb of grading (round 45): "scored", "graded", "marked", and "paid" when passive ("is paid").
-_GRADED = (r"scored|graded|marked|credited|rewarded|(?:is|are|gets?|being)\s+paid")
+_GRADED = (r"scored|graded|marked|credited|rewarded|(?:is|are|gets?|being)\s+paid"
+           # ... and bare "paid" opening a bracket before a focus word, as a sheet adds it to a reward said before
+           # (round 55: "make the reward sparse (paid only once every square is visited)"); "refunds paid only after
+           # the item is returned" stays a support condition
+           r"|(?<=\()paid(?=\s+(?:only|solely|just)\s)")
 #: Along the way, as the work goes on: a reward at each step, not at the end (round 45).
 _ALONG = (r"step[- ]by[- ]step|step[- ]wise|as\s+(?:it|they|he|she)\s+(?:goes|go|progresses|progress|works|work)"
           r"|along\s+the\s+way|as\s+you\s+go|as\s+progress\s+is\s+made|move\s+by\s+move|piece\s+by\s+piece"
@@ -705,6 +714,8 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      rf"|\b(?:no|zero|nothing)\s+(?:\w+\s+)?(?:{REWARD_WORD})\s+(?:until|till|before|unless){_UP_TO_SIX}(?:{_DONE})\b"
      rf"|\b(?:{REWARD_WORD})\s+(?:{_HANDED}|(?:\w+\s+){{0,2}}?)(?:at|on|upon)\s+(?:the\s+)?(?:very\s+)?"
      r"(?:end|completion|finish)\b"
+     # ... feedback too, where it is said to be handed out (round 55: "feedback is only provided at the very end")
+     rf"|\bfeedback\s+{_HANDED}(?:at|on|upon)\s+(?:the\s+)?(?:very\s+)?(?:end|completion|finish)\b"
      # ... or in the end, its article often dropped in hasty English (round 43: "reward only in end"); not the end
      # of something else ("in the end zone", "in end of each step")
      rf"|\b(?:{REWARD_WORD})\s+(?:\w+\s+){{0,2}}?in\s+(?:the\s+)?(?:very\s+)?end\b(?!\s+(?:of|zone|cell|room|state))"
@@ -748,6 +759,10 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      rf"|\bpartial credit\b|\b(?:rewards?|rewarded|points?|credit|bonus(?:es)?|feedback)\s+{_HANDED}?(?:per"
      r"|for each|for every"
      rf"|on each|on every|after each|after every|with each|with every|each time|at each|at every)\b{_PART_REWARDED}"
+     # ... and the unit it is paid for, where that is a step of the agent's own (round 55: "a reward after every
+     # correct step", "rewards for each successful move"), so it is no word left unread
+     r"(?:\s+(?:single\s+|correct\s+|successful\s+|right\s+|good\s+|valid\s+|useful\s+)?"
+     r"(?:steps?|moves?|actions?|turns?|sub-?steps?)\b)?"
      # each step said to be rewarded (round 38: "every move is rewarded", "each action earns a reward", "every
      # single step gets points"): a reward along the way, so dense
      r"|\b(?:every|each)\s+(?:single\s+)?(?:\w+\s+)?(?:moves?|steps?|actions?|turns?)\s+(?:is\s+|gets\s+|being\s+)?"
@@ -799,6 +814,25 @@ def knob_phrases(text: str) -> list[tuple[int, int, str, object]]:
                 out.append((start, end, kind, value))
     return sorted(out)
 
+
+
+#: The end state a reward waits for, said after its condition word with a passive participle ("paid only once every
+#: square is visited", "a reward only when 3 blocks are stacked", "no reward until every parcel is delivered").
+_WAITS_FOR = re.compile(rf"\b(?:once|when|whenever|after|until|till|upon|as soon as)\s+(?:[^,;:.()\s]+\s+){{0,6}}?"
+                        rf"(?:is|are|gets?"
+                        rf"|got|been|be|were|was)\s+(?:all\s+|fully\s+|successfully\s+)?(?P<done>{PAST_FORM})\b")
+
+
+def acting_phrases(text: str, phrases: list[tuple[int, int, str, object]]) -> list[tuple[int, int]]:
+    """The spans of the knob ``phrases`` of ``text`` as the readers of operations mask them (round 55): the
+    participle of the end state a sparse reward waits for is left to them, as it names the task ("reward only once
+    every square is visited" asks for visiting them); the reward clause keeps its whole phrase, and counts are read
+    as before."""
+    out = []
+    for start, end, kind, value in phrases:
+        m = _WAITS_FOR.search(text, start, end) if kind == "reward_mode" and value == "sparse" else None
+        out += [(start, end)] if m is None else [(start, m.start("done")), (m.end("done"), end)]
+    return out
 
 
 def bounded_tools(bound: int, domains, notes: list[str]) -> int | None:

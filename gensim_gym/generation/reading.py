@@ -47,6 +47,7 @@ from gensim_gym.generation.directive import (
     OPERATIONS,
     SHORTER,
     Knobs,
+    acting_phrases,
     built_in_order,
     built_in_qualifiers,
     counted_phrases,
@@ -68,6 +69,7 @@ from gensim_gym.generation.directive import (
     verb_pattern,
 )
 from gensim_gym.generation.evidence import PHRASE_END, dated_spans
+from gensim_gym.generation.exercise_sheet import frame_words
 from gensim_gym.generation.field_vocabulary import MEASURE_OF, field_acts, field_names
 from gensim_gym.generation.lexicon import (
     ACCOMPLISH_VERBS,
@@ -156,7 +158,10 @@ FILLER = frozenset({
     # the frame of a requirement as a specification states it (round 51: "the agent shall ...", "it is required
     # that ...", "it is mandated that ...", "specification: ..."): that a thing is asked, not what
     "shall", "required", "requirement", "requirements", "mandated", "mandatory", "specification", "specified",
-    "hereby"})
+    "hereby",
+    # a course's exercise sheet (round 55): the students it addresses build the environment, and "the ferry
+    # exercise" names the environment as "scenario" does
+    "student", "students", "exercise", "exercises"})
 
 #: A requirement's label before its text (round 51: "R1: ...", "REQ-2: ...", "FR3) ..."): which requirement, no
 #: request of its own; only before a colon, stop or bracket (:func:`_is_label`).
@@ -311,8 +316,12 @@ def reading_of(text: str, knobs: Knobs) -> Reading:
     filler += _claim_contrasts(lower, claimed)
     for match in _words(lower, claimed):
         word = match.group(0)
-        if _is_label(lower, match) or _is_setting_frame(lower, match):
-            # "R1: ...": a requirement's label (round 51); "- goal: ...", "map=dungeon": a setting's frame (round 53)
+        if _is_label(lower, match) or _is_setting_frame(lower, match) \
+                or _builds_environment(lower, match.start(), match.end(), knobs) \
+                or _is_learner(lower, match.start(), match.end()):
+            # "R1: ...": a requirement's label (round 51); "- goal: ...", "map=dungeon": a setting's frame (round 53);
+            # "Build a calendar environment": building the environment, no act of the agent; "train a policy":
+            # the agent (round 55)
             filler.append(word)
             continue
         if (word in FILLER or word.strip("'") in FILLER or word.endswith("'s") and word[:-2] in FILLER) \
@@ -334,7 +343,9 @@ def reading_of(text: str, knobs: Knobs) -> Reading:
             filler.append(word)  # "the music directory": which place, read with its noun (round 32)
             continue
         clauses.append((match.start(), verb or Clause(word, "unrecognized", {}, "unsupported", _UNREAD)))
-    filler += taken_back(text.lower())  # a retracted count or a world ruled out is no request (round 49)
+    # a retracted count or a world ruled out is no request (round 49), nor an exercise sheet's labels and marks
+    # ("Exercise 3.", "(5 points)": round 55)
+    filler += taken_back(text.lower()) + frame_words(text.lower())
     clauses.sort(key=lambda item: item[0])
     merged = _merge_unrecognized([c for _, c in clauses])
     forms = typed_forms(text.lower())
@@ -412,6 +423,40 @@ def _world_task(clauses: list[Clause], knobs: Knobs) -> list[Clause]:
 #: Verbs of making a thing, which no world has a tool of: making a world's goal objects is its own task on them
 #: (round 51: "creation of 3 meetings" is scheduling them, as "3 meetings" is).
 _MAKING = frozenset({"create", "creates", "make", "makes", "generate", "generates", "produce", "produces"})
+
+
+#: Verbs of building the environment itself, said to whoever builds it ("Build a calendar environment", "Design a
+#: dungeon", "students implement a help desk scenario"): no act of the agent (round 55); "create" and "make" are
+#: filler already.
+_BUILDING = frozenset({"build", "builds", "design", "designs", "construct", "constructs", "implement", "implements",
+                       "model", "models", "develop", "develops", "code", "codes"})
+#: Nouns of what is built, an environment by any name: "a webshop environment", "a help desk scenario".
+_BUILT = re.compile(r"\s+(?:a|an|the|your|our|this|one)\s+(?:[a-z'-]+\s+){0,3}?(?:environments?|envs?|tasks?"
+                    r"|scenarios?|simulations?|simulators?|worlds?|domains?|benchmarks?|gyms?|exercises?|versions?"
+                    r"|variants?|settings?|instances?|games?|levels?)\b")
+
+
+def _builds_environment(text: str, start: int, end: int, knobs: Knobs) -> bool:
+    """Whether the word at ``start:end`` is a verb of building the environment (:data:`_BUILDING`) whose object is
+    the environment: a noun of one (:data:`_BUILT`, "build a depot environment") or a chosen world by its name
+    ("design a dungeon", "model a ferry"). "Build a tower of 3 blocks" builds a thing of the world, and stays an
+    operation the reader reports."""
+    if text[start:end] not in _BUILDING:
+        return False
+    if _BUILT.match(text, end):
+        return True
+    named = "|".join(re.escape(n) for d in knobs.domains for n in (d, *field_names(d)))
+    return re.match(rf"\s+(?:a|an|the|your|our|this|one)\s+(?:{named})\b", text[end:]) is not None
+
+
+def _is_learner(text: str, start: int, end: int) -> bool:
+    """Whether the word at ``start:end`` is "policy" as the learner a directive trains ("students should train a
+    policy that pushes 1 box", "learn a policy for ..."): after a verb of training (``lexicon.META_VERBS``) and at
+    most a determiner, it is the agent, as "agent" is filler (round 55); a support desk's policy stays its rule."""
+    if text[start:end] not in ("policy", "policies"):
+        return False
+    before = [w for w in words_before(text, start)[-2:] if w not in ("a", "an", "the", "our", "your", "their", "its")]
+    return bool(before) and before[-1] in META_VERBS
 
 
 def _makes(clause: Clause) -> bool:
@@ -701,7 +746,8 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
                     for m in whole_words(keyword_pattern(w)).finditer(rest):
                         yield m.start(), m.end(), Clause(text[m.start():m.end()], "domain",
                                                          {"domains": list(knobs.domains)})
-    yield from _operation_clauses(text, rest, knobs)
+    # a verb inside what a sparse reward waits for asks for its act (round 55: "paid only once every square is visited")
+    yield from _operation_clauses(text, masked(text, acting_phrases(text, phrases)), knobs)
 
 
 def _stand_in_place(place: str | None, templates) -> str:
@@ -1163,11 +1209,15 @@ def _verb_spans(text: str, verbs: list[str]) -> list[tuple[int, int, str]]:
 
 def _capable(clause: Clause, knobs: Knobs) -> Clause:
     """``clause``, unsupported where no chosen domain can give it: hidden facts need a toolset that declares
-    some (the PDDL corpus declares none)."""
+    some (the PDDL corpus declares none). The note says what the world offers instead, and which worlds hide facts
+    (round 55: "the agent cannot observe what is inside the trucks" in the depot)."""
+    registry = load_registry()
     if clause.kind == "observability" and clause.requirement.get("partial") and clause.status == "honored" \
-            and not any(load_registry()[d].hidden for d in knobs.domains):
+            and not any(registry[d].hidden for d in knobs.domains):
+        hiding = ", ".join(sorted(d for d in registry if registry[d].hidden))
         return Clause(clause.text, clause.kind, clause.requirement, "unsupported",
-                      f"{'+'.join(knobs.domains)} declares no facts that can be hidden")
+                      f"{'+'.join(knobs.domains)} declares no facts that can be hidden: its agent observes the whole "
+                      f"state (worlds that hide facts: {hiding})")
     return clause
 
 

@@ -22,6 +22,7 @@ from difflib import SequenceMatcher
 from functools import cache, lru_cache
 
 from gensim_gym.generation.corrections import corrected
+from gensim_gym.generation.exercise_sheet import unframed
 from gensim_gym.generation.lexicon import domain_vocabulary, known_verbs, noun_lemma, verb_of
 from gensim_gym.generation.toolsets import load_registry
 
@@ -69,15 +70,15 @@ def spelled(text: str) -> str:
     each count the user took back replaced by the one said instead and each world ruled out dropped
     (``corrections.corrected``, round 49). Its words keep their order; a mended word may change its length. Cached:
     one reading spells its directive in ``parse_directive`` and ``reading_of``, and the answer is a pure function of
-    the text."""
-    return corrected(_mended_words(text))
+    the text. A course sheet's labels and marks are blanked first (``exercise_sheet.unframed``, round 55)."""
+    return corrected(unframed(_mended_words(text)))
 
 
 def taken_back(text: str) -> list[str]:
     """The words of ``text`` (lower case) that :func:`spelled` drops as taken back or ruled out (a retracted count,
     its correction marker, a world ruled out: ``corrections.corrected``), in the order typed: the reader lists them
     as filler and the knobs note them, so every word of a directive stays reported."""
-    typed = _TOKEN_OR_NUMBER.findall(_mended_words(text))
+    typed = _TOKEN_OR_NUMBER.findall(unframed(_mended_words(text)))  # a sheet's frame: ``exercise_sheet.frame_words``
     kept = _TOKEN_OR_NUMBER.findall(spelled(text))
     if typed == kept:
         return []

@@ -35,6 +35,10 @@ _IRREGULAR_PAST = {"buy": "bought", "pay": "paid", "send": "sent", "build": "bui
                    "sell": "sold", "bring": "brought", "drive": "drove|driven", "fly": "flew|flown",
                    "ride": "rode|ridden", "throw": "threw|thrown", "hang": "hung"}
 
+#: Any past form of a verb, regular or of :data:`_IRREGULAR_PAST` ("visited", "stacked", "bought"): an end state's
+#: participle (round 55).
+PAST_FORM = r"[a-z]{2,}ed|" + "|".join(_IRREGULAR_PAST.values())
+
 
 def inflections(head: str) -> tuple[str, str]:
     """The regexes of a one-word verb's regular forms: all its inflections ("move": moves, moved, moving; "copy":
