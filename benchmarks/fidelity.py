@@ -264,6 +264,13 @@ the task), held out for rounds 50 and 51, was run once untouched after them (``r
 ``directives_fresh69.jsonl`` (35, the register of a paper's method section: "We consider an agent tasked with ..."),
 held out for rounds 52 and 53, was run once untouched after them (``results/fidelity_fresh69_unseen.txt``: 127 of
 132 read, 96 %, 1 wrong, 2 ignored) and joined :data:`SETS`.
+``directives_fresh71.jsonl`` (35, a course's exercise sheet: "Exercise 3.", "(5 points)") is round 55's tuning set
+(fid64): first untuned run ``results/fidelity_fresh71_fid64_first.txt`` (137 of 141, 97 %), after the round
+``results/fidelity_fresh71_fid64_after.txt`` (139). ``directives_fresh70.jsonl`` (35, a game level designer's brief:
+levels, win and fail states, timers, fog of war) and ``directives_fresh72.jsonl`` (35, a first-time user's plain
+requests), held out for rounds 54 and 55, were run once untouched after them (``results/fidelity_fresh70_unseen.txt``:
+129 of 141, 91 %, 5 wrong, 2 ignored; ``results/fidelity_fresh72_unseen.txt``: 129 of 134, 96 %, 0 wrong, 1 ignored)
+and joined :data:`SETS`.
 ``--generate`` scores the requirements twice: as read, and as *delivered* (on the seed-0 spec's own clauses,
 where the generator marks approximated what its spec does not meet: what a user gets).
 For every expected requirement this
@@ -324,7 +331,8 @@ SETS = ("directives.jsonl", "directives_heldout.jsonl", "directives_fresh.jsonl"
         "directives_fresh59.jsonl", "directives_fresh61.jsonl", "directives_fresh62.jsonl",
         "directives_fresh63.jsonl", "directives_fresh65.jsonl",
         "directives_fresh64.jsonl", "directives_fresh67.jsonl", "directives_fresh66.jsonl",
-        "directives_fresh68.jsonl", "directives_fresh69.jsonl")
+        "directives_fresh68.jsonl", "directives_fresh69.jsonl", "directives_fresh71.jsonl",
+        "directives_fresh70.jsonl", "directives_fresh72.jsonl")
 _RANK = {"honored": 0, "approximated": 1, "unsupported": 2}
 _VALUE_OF = {"domain": "domains", "goal_count": "goal_count", "reward_mode": "reward_mode", "noise": "noise",
              "observability": "partial", "time_pressure": "horizon_slack", "tool_count": "tool_count"}
