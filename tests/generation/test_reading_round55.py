@@ -111,7 +111,8 @@ def test_building_the_environment_is_no_operation(directive, tool):
 
 @pytest.mark.parametrize("directive, verb", [
     ("design 2 logos for the online store and buy 1 lamp", "design"),
-    ("construct 2 towers from 6 blocks in the blocks world", "construct"),
+    # (constructing a tower of blocks is stacking since round 54, so the blocks world's case is a sketch here)
+    ("sketch 2 floor plans for the warehouse and move 3 crates", "sketch"),
 ])
 def test_building_a_thing_is_still_reported(directive, verb):
     assert any(c.text == verb and c.status == "unsupported" for c in _clauses(directive, "operation"))
