@@ -165,7 +165,9 @@ def test_round6_patterns_stay_bounded() -> None:
         start = time.process_time()  # CPU time: wall clock measures the machine's load
         with contextlib.suppress(DirectiveError):
             _read(text[:2000])
-        assert time.process_time() - start < 1.0, text[:40]
+        # 1 s when written; the readers added since take 0.7-1.5 s of CPU on these here (session 27, with the
+        # code before that session as slow), so 3 s: a super-linear reading takes far more
+        assert time.process_time() - start < 3.0, text[:40]
 
 
 @pytest.mark.parametrize(("text", "kind", "requirement"), [
