@@ -557,9 +557,12 @@ def _narrowed_to_place(text: str, start: int, end: int, named: list, templates) 
 def _asks_restrained(rest: str, named: list) -> bool:
     """Whether ``rest`` (the directive without a rule) asks for an act of a tool one of the ``named`` templates
     restrains (``no_deletion``: ``delete_file``, asked by "remove 2 logs")."""
-    restrained = {tool for t in named for tool in t.tools}
-    verbs = {v for name in load_registry() for v, tool in operations(name).items() if tool in restrained}
-    return any(re.search(verb_pattern(v), rest) for v in verbs)
+    return any(re.search(verb_pattern(v), rest) for v in _verbs_of({tool for t in named for tool in t.tools}))
+
+
+def _verbs_of(tools: set[str]) -> set[str]:
+    """The verbs, in every world, that ask for one of ``tools``."""
+    return {v for name in load_registry() for v, tool in operations(name).items() if tool in tools}
 
 
 #: Determiners that scope a rule by no one place ("anything in any folder").
@@ -611,8 +614,8 @@ def originals_kept(text: str, phrase: str) -> str | None:
     if not kept or not _ORIGINALS.search(kept.strip()):
         return None
     for wanted in ("copy_file", "move_file"):
-        verbs = {v for name in load_registry() for v, tool in operations(name).items() if tool == wanted}
-        if any(re.search(verb_pattern(v), text[:text.find(phrase)] if phrase in text else text) for v in verbs):
+        if any(re.search(verb_pattern(v), text[:text.find(phrase)] if phrase in text else text)
+               for v in _verbs_of({wanted})):
             return wanted
     return None
 
