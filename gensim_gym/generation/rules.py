@@ -467,12 +467,17 @@ def _verb_hits(text: str, verbs: dict[str, str]) -> list[tuple[int, str]]:
 _RESTRICTION = re.compile(r"\s*(?:but\s+|and\s+)?only\s+(?:if|when|after|once|for|to|under|with)\b")
 
 
+#: A directory said by its name and the word for a directory ("the logs folder", "backup dirs"): the place the
+#: place rules below take besides a path.
+_NAMED_DIR = r"[\w-]+\s+(?:folders?|directory|directories|dirs?)"
+
+
 #: A rule that puts a place out of bounds (round 16): "never touch anything in /etc", "don't modify any files under
 #: /system", "delete nothing from the archive folder". Group 1: the place (a path, or a noun before folder/directory).
 PROTECTED_PLACE = re.compile(
     r"\b(?:touch\w*|modif\w*|chang\w*|edit\w*|alter\w*|delet\w*|remov\w*|writ\w*|mess\w* with|tamper\w* with)\s+"
     r"(?:anything|nothing|any\s+\w+|files?|\w+\s+files?)\s+(?:in|under|inside|within|from|below|beneath)\s+"
-    r"(?:the\s+|my\s+|our\s+)?(/[\w./-]*|[\w-]+\s+(?:folders?|directory|directories|dirs?))")
+    r"(?:the\s+|my\s+|our\s+)?(/[\w./-]*|" + _NAMED_DIR + ")")
 
 
 #: A thing a rule leaves as it is (round 17): "leave the source code alone", "keep the config folder untouched". Group
@@ -489,7 +494,7 @@ NEGATED_PLACE = re.compile(
     r"\b(?:never|not|don't|dont|mustn't|shouldn't)\s+(?:ever\s+)?"
     r"(?:(?:touch\w*|modif\w*|chang\w*|edit\w*|alter\w*|delet\w*|remov\w*|wip\w*|purg\w*|empt\w*|clear\w*|clean\w*"
     r"|writ\w*\s+to|mess\w* with|tamper\w* with)\s+)?(?:anything\s+(?:in|under|inside|within)\s+)?"
-    r"(?:the\s+|my\s+|our\s+|your\s+|their\s+)?(/[\w./-]*|[\w-]+\s+(?:folders?|directory|directories|dirs?))\b")
+    r"(?:the\s+|my\s+|our\s+|your\s+|their\s+)?(/[\w./-]*|" + _NAMED_DIR + r")\b")
 
 
 #: Files of a named kind a negated rule forbids touching (round 50: "dont touch the config files", "never modify the
@@ -506,7 +511,7 @@ NEGATED_FILES = re.compile(
 #: may not be modified", "the logs directory is never to be emptied"): a place out of bounds as
 #: :data:`NEGATED_PLACE`'s is. Group 1: the directory (a path, or a name and the word "folder"/"directory").
 PASSIVE_PLACE = re.compile(
-    r"(/[\w./-]*|\b[\w-]+\s+(?:folders?|directory|directories|dirs?))\s+(?:must|should|shall|may|can|will|is|are)"
+    r"(/[\w./-]*|\b" + _NAMED_DIR + r")\s+(?:must|should|shall|may|can|will|is|are)"
     r"(?:n't|\s+(?:never|not))\s+(?:ever\s+)?(?:to\s+)?be\s+(?:touched|modified|changed|edited|altered|deleted"
     r"|removed|wiped|purged|emptied|cleared|cleaned(?:\s+out)?|written\s+to|messed\s+with|tampered\s+with)\b")
 
@@ -517,7 +522,7 @@ PASSIVE_PLACE = re.compile(
 #: ends after it ("keep the archive folder tidy" keeps nothing out of bounds).
 KEPT_PLACE = re.compile(
     r"\b(?:keep|keeps|keeping|spare|spares|sparing|preserve|preserves|preserving)\s+(?:the\s+|my\s+|our\s+|your\s+)?"
-    r"(/[\w./-]*|[\w-]+\s+(?:folders?|directory|directories|dirs?))(?=\s*(?:$|[,;.)!]|\b(?:and|but|while|as|where)\b))")
+    r"(/[\w./-]*|" + _NAMED_DIR + r")(?=\s*(?:$|[,;.)!]|\b(?:and|but|while|as|where)\b))")
 
 
 #: A rule that says its place by pointing back to it (session 27: "the backups folder is sacred (do not delete anything
@@ -525,7 +530,7 @@ KEPT_PLACE = re.compile(
 _POINTING_BACK = re.compile(r"\b(?:there|in\s+(?:there|it|that\s+(?:one|folder|directory|dir))|inside(?:\s+it)?"
                             r"|from\s+(?:it|there|that\s+(?:one|folder|directory|dir)))\W*$")
 #: A directory a directive names: a path, or a name and the word "folder"/"directory".
-_DIRECTORY = re.compile(r"(?<!\w)(/[\w.-][\w./-]*|\b[\w-]+\s+(?:folders?|directory|directories|dirs?))\b")
+_DIRECTORY = re.compile(r"(?<!\w)(/[\w.-][\w./-]*|\b" + _NAMED_DIR + r")\b")
 
 
 #: A rule's object scoped by a place ("never remove anything in backups", "delete nothing from the backup dir"): group
