@@ -16,6 +16,10 @@ TIME_RESOURCE = (r"time budget|step budget|step count|step cap|turn limit|move l
 TIME_SPAN = r"timelines?|time ?frames?|time ?windows?|turnaround(?: times?)?"
 #: Nouns for pressure on that time ("a deadline", "time pressure").
 TIME_PRESSURE = r"deadlines?|time pressure|time limits?|rush|hurry|clock"
+#: The devices a game counts its time down with (session 28, a level designer's brief: "against a short timer", "the
+#: timer is generous", "its move counter is limited"): time only with a modifier of tightness or a race against
+#: one ("buy 2 kitchen timers" is no pressure).
+TIME_DEVICE = r"timers?|countdowns?|stopwatch(?:es)?|(?:move|turn|step|action)\s+counters?"
 #: Nouns of what an agent sees ("a limited view", "full visibility").
 SEEING = r"views?|visibility|vision|observations?|observability|information|info|knowledge|sight|perception"
 #: Words of haste ("hurry", "urgently", "fast").
