@@ -22,6 +22,7 @@ from gensim_gym.generation.cues import (
     HIDE_VERB,
     REWARD_WORD,
     SEEING,
+    TIME_DEVICE,
     TIME_PRESSURE,
     TIME_RESOURCE,
     TIME_SPAN,
@@ -98,6 +99,9 @@ _HERE_ADJ = r"current|immediate|nearby|neighbou?ring|adjacent|local|surrounding|
 #: Places seen there ("its current room", "the adjacent cells"); "only the current score" is no place.
 _PLACE_SEEN = (r"rooms?|cells?|tiles?|squares?|floors?|locations?|positions?|surroundings|area|vicinity|neighbou?rhood"
                r"|spots?|aisles?|shelf|shelves|level|peg|stacks?|table|city|cities|bank|shore|spaces?|field|view")
+#: What lights the agent's way in a game (session 28): what it lights is all it sees.
+_LIGHT = r"torch(?:es)?|lamps?|lanterns?|flashlights?|headlamps?|candles?|light|light source"
+_LIGHTS_UP = r"lights?(?:\s+up)?|illuminates?|shows?|reveals?|covers?|reaches?|shines?\s+on"
 #: The place where the agent is, seen: "its current room", "the adjacent cells", "its own immediate surroundings".
 _HERE_SEEN = rf"(?:its|their|his|her|your|the)\s+(?:own\s+)?(?:{_HERE_ADJ})\s+(?:{_PLACE_SEEN})\b"
 
@@ -258,6 +262,20 @@ _ONLY = r"only|just|solely|exclusively|purely|nothing but"
 _WHEN = r"on|for|at|upon|when|whenever|once|if|after|by|in case of"
 #: Up to six words between the condition and what is done ("when the whole schedule is done").
 _UP_TO_SIX = r"(?:\s+[\w'-]+){0,6}?\s+"
+
+
+#: A game's score (session 28): its points or tally, the reward as a game shows it.
+_SCORE = r"scores?|points|(?:the\s+)?tally|high[- ]?scores?|final score"
+#: Verbs of making a score known ("shown", "tallied", "revealed", "appears").
+_MADE_KNOWN = (r"shown|displayed|revealed|tallied|counted|added up|totall?ed|reported|posted|announced|given|awarded"
+               r"|appears?|comes?|pops?\s+up")
+#: The end of a game or its level, where a score waits to be shown ("on the final screen", "at the end of the level",
+#: "after the game is over").
+_GAME_PART = r"level|game|round|run|stage|episode|match|map|mission"
+_AT_GAME_END = (r"(?:on|at|after|upon|in|until)\s+(?:the\s+)?(?:very\s+)?(?:(?:final|last|end|ending|results?"
+                r"|game[- ]over|victory|summary|score)\s+(?:screen|card|page)"
+                rf"|end(?:\s+of\s+(?:the\s+|each\s+|every\s+)?(?:{_GAME_PART}))?|finish|game[- ]over"
+                rf"|(?:the\s+)?(?:{_GAME_PART})\s+(?:is\s+)?(?:over|ends|finished|done|complete))\b")
 
 
 #: What a task ends in, rewarded alone (round 47: "rewarded on success alone", "scored for the outcome alone").
@@ -503,14 +521,14 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     (rf"\b(?:{_LESS_PRESSURE})\s+(?:real\s+|any\s+|extra\s+|spare\s+)?(?:{TIME_PRESSURE}|pressure)\b",
      "time_pressure", "loose"),
     (rf"\b(?:{_MORE_PRESSURE})\s+(?:time\s+)?pressure\b", "time_pressure", "tight"),
-    (rf"\b(?:{_LOOSE_LIMIT})\s+(?:\w+\s+)?(?:deadlines?|time limits?|step limits?|limits?|clocks?|timers?)\b",
+    (rf"\b(?:{_LOOSE_LIMIT})\s+(?:\w+\s+)?(?:deadlines?|time limits?|step limits?|limits?|clocks?|{TIME_DEVICE})\b",
      "time_pressure", "loose"),
     (rf"\b(?:no|without|zero)\s+(?:real\s+|step\s+|time\s+)?(?:{_TIME_LIMIT})\b"
      r"|\b(?:no|without|zero)\s+(?:real\s+|any\s+)?(?:time|step|horizon)\s+(?:constraints?|restrictions?|caps?|bounds?)\b",
      "time_pressure", "loose"),
     (rf"\b(?:no|without|zero)\s+(?:real\s+|any\s+|extra\s+|spare\s+)?(?:{TIME_RESOURCE})\b{_TIME_TAIL}",
      "time_pressure", "tight"),
-    (rf"\b(?:{_TIGHT_MODS})\s+(?:\w+\s+)?(?:{TIME_SPAN}|{TIME_RESOURCE}|{TIME_PRESSURE}|{_TIME_LIMIT}|steps|moves|turns)\b"
+    (rf"\b(?:{_TIGHT_MODS})\s+(?:\w+\s+)?(?:{TIME_SPAN}|{TIME_RESOURCE}|{TIME_PRESSURE}|{TIME_DEVICE}|{_TIME_LIMIT}|steps|moves|turns)\b"
      rf"{_TIME_TAIL}", "time_pressure", "tight"),
     (rf"\b(?:{_LOOSE_MODS})\s+(?:\w+\s+)?(?:{TIME_SPAN}|{TIME_RESOURCE})\b{_TIME_TAIL}", "time_pressure", "loose"),
     (r"\b(?:plenty of|lots of|a lot of|loads of|tons of|enough|spare|ample|generous|no shortage of|unlimited|infinite"
@@ -518,11 +536,14 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      # (the participle saying they are allowed is part of it, no rule: "plenty of steps allowed", round 50)
      r"(?:\w+\s+)?(?:steps|moves|turns)\b(?:\s+(?:(?:are|is)\s+)?(?:allowed|permitted|available))?",
      "time_pressure", "loose"),  # not "more steps": longer plans
-    (rf"\b(?:{TIME_SPAN}|{TIME_RESOURCE}|{TIME_PRESSURE}|{_TIME_LIMIT}|steps|moves|turns|actions)\s+{_IS}(?:{_TIGHT_ADJ})\b",
+    (rf"\b(?:{TIME_SPAN}|{TIME_RESOURCE}|{TIME_PRESSURE}|{TIME_DEVICE}|{_TIME_LIMIT}|steps|moves|turns|actions)\s+{_IS}(?:{_TIGHT_ADJ})\b",
      "time_pressure", "tight"),
-    (rf"\b(?:{TIME_SPAN}|{TIME_RESOURCE}|{TIME_PRESSURE}|{_TIME_LIMIT}|steps|moves|turns|actions)\s+{_IS}(?:{_LOOSE_ADJ})\b",
+    (rf"\b(?:{TIME_SPAN}|{TIME_RESOURCE}|{TIME_PRESSURE}|{TIME_DEVICE}|{_TIME_LIMIT}|steps|moves|turns|actions)\s+{_IS}(?:{_LOOSE_ADJ})\b",
      "time_pressure", "loose"),
     (rf"\b(?:under\s+|with\s+|a\s+)?(?:{TIME_PRESSURE})\b", "time_pressure", "tight"),
+    # a race against a game's device of time ("against a timer", "on a countdown"): tight as a deadline is
+    (rf"\b(?:against|on|under|with|beat|beating|racing)\s+(?:a|the|its|their)\s+(?:{TIME_DEVICE})\b", "time_pressure",
+     "tight"),
     (rf"(?:^|[,;:])\s*(?P<k>{_LONE_TIGHT})\s*(?=[,;.]|$)", "time_pressure", "tight"),
     (rf"(?:^|[,;:])\s*(?P<k>{_LONE_LOOSE})\s*(?=[,;.]|$)", "time_pressure", "loose"),
     # a negator scopes over the knob word after it, for every boolean knob alike (see _negated)
@@ -656,7 +677,10 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      # seeing no more than where the agent is (round 51: "the robot shall observe only its current room", "it sees
      # only the adjacent cells", "perceives just its immediate surroundings")
      rf"|\b(?:{_SEE_VERB})\s+(?:only|just|solely)\s+{_HERE_SEEN}"
-     rf"|\b(?:only|just|solely)\s+(?:{_SEE_VERB})\s+{_HERE_SEEN}",
+     rf"|\b(?:only|just|solely)\s+(?:{_SEE_VERB})\s+{_HERE_SEEN}"
+     # ... or a light that shows no more than that (session 28, a level designer's brief: "the player's torch only
+     # lights the current room", "a lantern that just illuminates the adjacent tiles")
+     rf"|\b(?:{_LIGHT})\s+(?:that\s+|which\s+)?(?:(?:{_ONLY})\s+)?(?:{_LIGHTS_UP})\s+(?:(?:{_ONLY})\s+)?{_HERE_SEEN}",
      "partial", True),
     (rf"\b(?:{_ALL_SEEN})\s+(?:\w+\s+)?(?:{SEEING})\b|\b(?:{SEEING})\s+{_IS}(?:{_ALL_SEEN}|observable|visible)\b"
      r"|\b(?:fully\s+|completely\s+|totally\s+|entirely\s+)?(?:observable|visible|transparent)\s+(?:state|world|map|board"
@@ -724,6 +748,11 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      rf"|\b(?:(?:{_ONLY})\s+(?:reward|rewards|pay|pays|pay out for)|(?:{REWARD_WORD})\s+(?:{_ONLY}))\s+(?:for\s+)?"
      # (the object stays to be read: "a finished order" is a checkout)
      rf"(?:an?\s+|the\s+|each\s+|every\s+|any\s+)?(?:{_FINISHED})(?=\s+[a-z]+)",
+     "reward_mode", "sparse"),
+    # a game's score made known only at its end (session 28, a level designer's brief: "score is only shown on the
+    # final screen", "points are tallied at the end of the level", "the score appears only after the game is over"):
+    # nothing is earned along the way, so the reward is sparse; a score shown on the screen at all times is not
+    (rf"\b(?:{_SCORE})\s+(?:{_IS})?(?:(?:{_ONLY})\s+)?(?:{_MADE_KNOWN})\s+(?:(?:{_ONLY})\s+)?{_AT_GAME_END}",
      "reward_mode", "sparse"),
     (r"\b(?:rewards?|rewarded)\s+only\s+(?:on|for|at|upon|when|once|if)\s+(?:the\s+)?(?:task\s+|goal\s+|puzzle\s+|"
      r"episode\s+|problem\s+)?(?:is\s+|gets\s+)?(?:success|succeeding|successful|the end|end|completion|completed|"
