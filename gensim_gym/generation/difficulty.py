@@ -15,20 +15,32 @@ from gensim_gym.generation.wording import has_word
 INTENSITY = (("extremely", 2.0), ("super", 2.0), ("very", 1.5), ("really", 1.5), ("slightly", 0.5),
               ("somewhat", 0.5), ("moderately", 0.5), ("a bit", 0.5), ("a little", 0.5))
 #: Words that name the middle of the range outright ("moderate difficulty"): difficulty 0.5.
-MIDDLE = ("moderate", "medium", "intermediate")
+MIDDLE = ("moderate", "medium", "intermediate", "normal mode", "normal difficulty", "normal setting")
 #: Words that lower (raise) the difficulty by 0.3.
-EASY_WORDS = ("easy", "easier", "simple", "simpler", "beginner",
-              # round 6: the words of the easy end a user reaches for
-              "trivial", "basic", "elementary", "straightforward", "gentle", "novice", "introductory")
-HARD_WORDS = ("hard", "harder", "tough", "tougher", "difficult", "challenging", "expert",
-              "tricky", "trickier", "demanding", "brutal", "punishing", "advanced", "gruelling", "grueling",
-              "intricate")
+_EASY = ("easy", "easier", "simple", "simpler", "beginner",
+         # round 6: the words of the easy end a user reaches for
+         "trivial", "basic", "elementary", "straightforward", "gentle", "novice", "introductory")
+_HARD = ("hard", "harder", "tough", "tougher", "difficult", "challenging", "expert",
+         "tricky", "trickier", "demanding", "brutal", "punishing", "advanced", "gruelling", "grueling", "intricate")
+
+
+def _game_modes(*names: str) -> tuple[str, ...]:
+    """A game's difficulty settings said by name with the word for a setting (session 28, a level designer's brief:
+    "in casual mode", "on nightmare difficulty"). The name alone is no setting: "a casual user", "a nightmare to
+    debug", "a hardcore fan"."""
+    return tuple(f"{name} {setting}" for name in names for setting in ("mode", "difficulty", "setting"))
+
+
+#: ... with the settings games name for the two ends (a game's "normal" setting is the middle: :data:`MIDDLE`).
+EASY_WORDS = (*_EASY, *_game_modes("casual", "story", "rookie", "relaxed", "peaceful", "beginner's"))
+HARD_WORDS = (*_HARD, *_game_modes("nightmare", "hardcore", "insane", "veteran", "legendary", "heroic", "ironman",
+                                   "hell", "expert"))
 
 
 def _superlatives(words: tuple[str, ...]) -> tuple[str, ...]:
     """The superlatives of difficulty words ("hardest", "easiest", "most difficult", "least challenging"
     read as the other end): the extremes of the range, whatever difficulty was asked for."""
-    plain = [w for w in words if not w.endswith("er") and w not in ("beginner", "expert")]
+    plain = [w for w in words if not w.endswith("er") and w not in ("beginner", "expert") and " " not in w]
     one_word = [w[:-1] + "iest" if w.endswith("y") else w + "st" if w.endswith("e") else w + "est"
                 for w in plain if len(w) <= 6]
     as_can_be = [f"as {w} as {end}" for w in plain for end in ("possible", "it gets", "you can")]
@@ -37,9 +49,9 @@ def _superlatives(words: tuple[str, ...]) -> tuple[str, ...]:
 
 #: Superlatives of the easy (hard) words, "least" of the long hard ones and the lowest (highest) difficulty
 #: named outright: difficulty 0 (1).
-EASIEST = (*_superlatives(EASY_WORDS), *(f"least {w}" for w in HARD_WORDS if len(w) > 6 and w != "tougher"),
+EASIEST = (*_superlatives(_EASY), *(f"least {w}" for w in _HARD if len(w) > 6 and w != "tougher"),
            *(f"{w} difficulty" for w in ("minimum", "minimal", "min", "lowest")))
-HARDEST = (*_superlatives(HARD_WORDS), *(f"{w} difficulty" for w in ("maximum", "maximal", "max", "highest", "top")))
+HARDEST = (*_superlatives(_HARD), *(f"{w} difficulty" for w in ("maximum", "maximal", "max", "highest", "top")))
 
 
 def shift_difficulty(text: str, d: float, notes: list[str]) -> float:
