@@ -209,6 +209,23 @@ _JOIN = re.compile(r"\s+(?:plus|as well as|together with|combined with|along wit
                    r"|near|close to|side by side with)\s+|\s*[+&]\s*")
 
 
+#: A short list of worlds in parentheses or in a label before a colon (session 28, a level designer's brief: "Combo
+#: level (calendar + shop): book 1 meeting, then buy 1 gift").
+_LIST_PLACE = re.compile(r"\(([^()]{1,80})\)|^([^:;.()]{1,80}):")
+
+
+def _listed_worlds(text: str) -> list[str]:
+    """The items of a list of worlds joined by "+", "&", "plus" ... in parentheses or a label (:data:`_LIST_PLACE`),
+    where there are two or more of at most three words each: the worlds the list names, each on its own. Split with
+    the rest of the directive, the last item took the task after the list with it ("shop): book 1 meeting, then buy
+    1 gift" chose the calendar), so two worlds read as one. Empty where there is no such list."""
+    for m in _LIST_PLACE.finditer(text):
+        items = [p.strip() for p in _JOIN.split(m.group(1) or m.group(2))]
+        if len(items) >= 2 and all(0 < len(item.split()) <= 3 for item in items):
+            return items
+    return []
+
+
 #: A verb of joining and its two objects ("combine the helpdesk with file management", "merge the shop and the
 #: calendar"): the objects are the worlds joined (round 8), as "A combined with B" joins them.
 JOINING = re.compile(r"\b(combine|mix|merge|blend|pair|fuse|couple|join|integrate|unite)s?\s+(?!them\b|it\b|of\b)"
@@ -225,7 +242,7 @@ def _conjunct_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
     :data:`COMPOSED` says so): where each part on its own
     chooses a domain (``scored_domains``) and they differ, the world composes them, even where one part's
     evidence is weaker ("file cleanup": a domain noun modifying its operation). Empty otherwise."""
-    parts = [p for p in _JOIN.split(text) if p.strip()]
+    parts = _listed_worlds(text) or [p for p in _JOIN.split(text) if p.strip()]
     joined = JOINING.search(text)
     if len(parts) < 2 and joined:  # "combine the helpdesk with file management": the verb's two objects
         parts = [joined.group(2), joined.group(3)]
@@ -442,6 +459,12 @@ def _workplace(text: str, word: str, name: str) -> bool:
     return word not in operations(name) and re.search(rf"\b{re.escape(word)}\s+(?:{_ROLE})\b", text) is not None
 
 
+#: Craft no world has (session 28): the worlds move things by truck, airplane (transport), ferry, lift, hand and
+#: robot; a task done by a drone, a helicopter or a submarine is of a world we lack, where no world is named.
+_FOREIGN_CRAFT = re.compile(r"\b(?:drones?|quadcopters?|uavs?|helicopters?|rockets?|spacecraft|spaceships?"
+                            r"|satellites?|submarines?|blimps?)\b")
+
+
 def scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
     """The domains whose keywords the directive uses most (ties: all of them, a multi-domain task); one
     incidental keyword of another domain does not add it. A domain's operation verbs (:data:`OPERATIONS`:
@@ -487,6 +510,13 @@ def scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
             (name, words), = alone.items()
             notes.append(f"domains from keywords: {name} (its own word alone: {', '.join(words)})")
             return [name]
+        return []
+    craft = _FOREIGN_CRAFT.search(text)
+    if craft is not None and not strongly:
+        # "drone delivery over a city with 3 parcels": no world flies, and weak words alone ("city", "parcels")
+        # only name the scene of the flight (session 28)
+        notes.append(f"'{craft.group(0)}' does the task and no world has one; "
+                     f"{', '.join(sorted({w for ws in scores.values() for w in ws}))} only name its scene")
         return []
     if len(scores) > 1:  # of two candidates, the one that has the objects the directive names
         for name, foreign in _foreign_objects(text, list(scores), registry).items():
