@@ -23,6 +23,7 @@ from typing import Any
 from gensim_gym.errors import DirectiveError
 from gensim_gym.generation.counts import (
     AGENT_NOUNS,
+    AGENT_PARTS,
     capacity_reason,
     capped_note,
     contrasted_spans,
@@ -468,13 +469,13 @@ def _makes(clause: Clause) -> bool:
 
 def _counts_agents(text: str, end: int) -> bool:
     """Whether the word ending at ``end`` is a number before a noun of the agents doing the work
-    (``counts.AGENT_NOUNS``: "2 robots deliver 3 packages"): how many act, which no task setting carries and no
-    goal count is (round 35)."""
+    (``counts.AGENT_NOUNS``: "2 robots deliver 3 packages") or of their parts (``counts.AGENT_PARTS``: "with two
+    arms"): how many act, which no task setting carries and no goal count is (round 35)."""
     word = re.search(r"[a-z0-9]+$", text[:end])
     if word is None or not (word.group(0).isdigit() or word.group(0) in NUMBER_WORDS):
         return False
     m = re.match(r"\s+([a-z]+)\b", text[end:])
-    return m is not None and noun_lemma(m.group(1)) in AGENT_NOUNS
+    return m is not None and noun_lemma(m.group(1)) in AGENT_NOUNS | AGENT_PARTS
 
 
 def _joins_gerund(text: str, start: int, end: int, clauses: list[tuple[int, Clause]]) -> bool:
@@ -791,8 +792,8 @@ def _uncounted(text: str, knobs: Knobs, counted) -> Any:
             noun, end = m.group(2), m.end(2)
         if any(a < end and m.start() < b for a, b in taken) or noun in FILLER or noun in NUMBER_WORDS \
                 or {noun_lemma(noun), noun_lemma(m.group(2) or "")} & COUNT_UNITS \
-                or noun_lemma(m.group(2) or noun) in AGENT_NOUNS:  # "2 robots deliver": the agents (round 35)
-            continue
+                or noun_lemma(m.group(2) or noun) in AGENT_NOUNS | AGENT_PARTS:  # "2 robots deliver": the agents
+            continue  # (round 35), and what they are built of ("with two arms picks up", session 28)
         types = ", ".join(t.name for d in knobs.domains for t in registry[d].types)
         meant = next((n for d in knobs.domains if (n := modified_noun(noun, d))), None)
         # (the words before the noun too: "3 deflated wheels" are flat tires, of which the world has one, round 41)
