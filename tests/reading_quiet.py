@@ -7,6 +7,7 @@ import warnings
 
 import gensim_gym
 from gensim_gym import read_directive
+from gensim_gym.errors import DirectiveError
 from gensim_gym.generation.reading import Clause, Reading
 from gensim_gym.spec.model import SimSpec
 
@@ -55,3 +56,17 @@ def counts(text: str) -> list[tuple[int, str | None, str]]:
 def unread(text: str) -> list[str]:
     """The words of the reading of ``text`` that no recognizer read (its unrecognized clauses)."""
     return [c.text for c in clauses(text, "unrecognized")]
+
+
+def readings(text: str, kind: str) -> list[tuple[str, str, dict]]:
+    """``(text, status, requirement)`` of each clause of ``kind`` in the reading of ``text``."""
+    return [(c.text, c.status, c.requirement) for c in clauses(text, kind)]
+
+
+def names_no_world(text: str) -> bool:
+    """Whether reading ``text`` raises the unknown-domain :class:`DirectiveError` (no known world is named)."""
+    try:
+        read(text)
+    except DirectiveError as error:
+        return bool(error.unknown_domain)
+    return False

@@ -9,8 +9,6 @@ benchmark set, with negatives."""
 
 from __future__ import annotations
 
-import warnings
-
 import pytest
 
 from gensim_gym import read_directive
@@ -18,23 +16,9 @@ from gensim_gym.errors import DirectiveError
 from tests.reading_quiet import clauses as _clauses
 from tests.reading_quiet import counts as _counts
 from tests.reading_quiet import domains as _domains
+from tests.reading_quiet import names_no_world as _unknown
+from tests.reading_quiet import readings as _read_kind
 from tests.reading_quiet import tools as _tools
-
-
-def _read_kind(directive: str, kind: str) -> list[tuple[str, str, dict]]:
-    """``(text, status, requirement)`` of each clause of ``kind``."""
-    return [(c.text, c.status, c.requirement) for c in _clauses(directive, kind)]
-
-
-def _unknown(directive: str) -> bool:
-    """Whether reading ``directive`` raises the unknown-domain error."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            read_directive(directive)
-        except DirectiveError as error:
-            return bool(error.unknown_domain)
-    return False
 
 
 # -- a failure at random, said by an adverb of chance -----------------------------------------------------------------

@@ -10,34 +10,16 @@ negatives."""
 from __future__ import annotations
 
 import re
-import warnings
 
 import pytest
 
-from gensim_gym import read_directive
-from gensim_gym.errors import DirectiveError
 from gensim_gym.generation.domain_choice import _FOREIGN_CRAFT
 from gensim_gym.generation.lexicon import counted_type
 from gensim_gym.generation.toolsets import load_registry
-from tests.reading_quiet import clauses as _clauses
 from tests.reading_quiet import counts as _counts
 from tests.reading_quiet import domains as _domains
-
-
-def _read_kind(directive: str, kind: str) -> list[tuple[str, str, dict]]:
-    """``(text, status, requirement)`` of each clause of ``kind``."""
-    return [(c.text, c.status, c.requirement) for c in _clauses(directive, kind)]
-
-
-def _unknown(directive: str) -> bool:
-    """Whether reading ``directive`` raises the unknown-domain error."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            read_directive(directive)
-        except DirectiveError as error:
-            return bool(error.unknown_domain)
-    return False
+from tests.reading_quiet import names_no_world as _unknown
+from tests.reading_quiet import readings as _read_kind
 
 
 # -- a game's device of time ------------------------------------------------------------------------------------------
