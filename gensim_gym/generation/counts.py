@@ -8,6 +8,7 @@ operations. Counts of tools, time or money (:data:`COUNT_UNITS`) are no goal ite
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
 from gensim_gym.errors import DirectiveError
@@ -245,14 +246,23 @@ def capped_reason(domains, kind: str | None, aim: int) -> str:
     return f"a task has {MAX_GOAL_COUNT} goal slots in all, and the counts before it take the rest"
 
 
-def goal_counted(counts: list, domains) -> list:
+def goal_counted(counts: list, domains, setup: Sequence[tuple[int, int]] = ()) -> list:
     """``counts`` (:func:`counted_phrases`) with the one a task's goal count comes from first: the first count
     of goal conditions or of objects goals are about (the first argument type of a goal predicate: "3 riders"
-    in "6 floors and 3 riders", as elevator goals are ``served(passenger)``), else the first count."""
+    in "6 floors and 3 riders", as elevator goals are ``served(passenger)``), else the first count. A count inside
+    ``setup`` (a scenario's "Given" steps: ``exercise_sheet.setup_spans``, round 57) says what the world starts with:
+    it comes first only where no count is said outside it."""
+    acting = [c for c in counts if not in_setup(c, setup)] or counts
     subjects = {getattr(p.params[0], "type", p.params[0]) for d in domains for p in get_toolset(d).predicates
                 if p.name in get_toolset(d).goal_predicates and p.params}
-    first = next((c for c in counts if c[4] is None or c[4] in subjects), counts[0] if counts else None)
+    first = next((c for c in acting if c[4] is None or c[4] in subjects), acting[0] if acting else None)
     return [first, *(c for c in counts if c is not first)] if first is not None else []
+
+
+def in_setup(count: tuple, setup: Sequence[tuple[int, int]]) -> bool:
+    """Whether ``count`` (:func:`counted_phrases`) starts inside one of the ``setup`` spans (a scenario's "Given"
+    steps, :func:`goal_counted`)."""
+    return any(a <= count[0] < b for a, b in setup)
 
 
 def goal_capacity(domains, kind: str | None) -> int:

@@ -53,7 +53,7 @@ from gensim_gym.generation.difficulty import (
 )
 from gensim_gym.generation.domain_choice import COMPOSED, DEFAULT_DOMAIN, JOINING, choose_domains
 from gensim_gym.generation.evidence import domain_evidence, keyword_pattern
-from gensim_gym.generation.exercise_sheet import frame_words
+from gensim_gym.generation.exercise_sheet import frame_words, setup_spans
 from gensim_gym.generation.modifiers import (
     KNOB_PHRASES,
     NEGATOR,
@@ -182,7 +182,7 @@ def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str 
     if dropped := taken_back(directive.lower()):  # round 49: "2, no wait, 4 meetings", "not the warehouse, the shop"
         notes.append(f"taken back or ruled out, so not read: {' '.join(dropped)!r}")
     if frame := frame_words(directive.lower()):  # round 55: "Exercise 3.", "Part (b):", "(5 points)"
-        notes.append(f"an exercise sheet's labels and marks, so not read: {' '.join(frame)!r}")
+        notes.append(f"an exercise sheet's or a scenario's labels and marks, so not read: {' '.join(frame)!r}")
     domains = choose_domains(full, notes, on_unknown)
     phrases = knob_phrases(full)
     said = {kind: (value, full[a:b]) for a, b, kind, value in reversed(phrases)}  # the first phrase of a kind
@@ -219,7 +219,8 @@ def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str 
         tool_count = bounded_tools(tool_bound(str(said["tool_bound"][1])), domains, notes)
     # a count inside a rule ("don't let anyone attend two meetings at once") counts no goals
     counting = masked(text, forbidding_rules(text))
-    counts = goal_counted(counted_phrases(counting, domains, text), domains)  # read once for both
+    # read once for both; a count in a scenario's "Given" steps is what the world starts with (round 57)
+    counts = goal_counted(counted_phrases(counting, domains, text), domains, setup_spans(directive.lower()))
     goal_count, goal_type = read_goal_count(counting, domains, notes, text, counts)
     more_counts = read_more_counts(counting, domains, notes, text, counts)
     constraints = read_constraints(text, domains, notes)

@@ -1,13 +1,17 @@
-"""The frame of a course's exercise sheet (round 55): a directive written as homework numbers and labels its parts and
-gives their marks ("Exercise 3. Build ...", "Task 2 (warm-up): ...", "Homework 3, question 1: ...", "Part (b) of
-exercise 10: ...", "Bonus: ...", "Hint: ...", "(5 points)", "Repeat part (a) for ..."). None of it is a request:
-read as written, "Exercise 8" was a goal count of 8 and an operation no tool does, "(5 points)" a goal count of
-points, "Bonus" a reward.
+"""The frame of a course's exercise sheet (round 55) or of acceptance criteria (round 57): a directive written as
+homework numbers and labels its parts and gives their marks ("Exercise 3. Build ...", "Task 2 (warm-up): ...",
+"Homework 3, question 1: ...", "Part (b) of exercise 10: ...", "Bonus: ...", "Hint: ...", "(5 points)", "Repeat part
+(a) for ..."). None of it is a request: read as written, "Exercise 8" was a goal count of 8 and an operation no tool
+does, "(5 points)" a goal count of points, "Bonus" a reward. Acceptance criteria written as a QA engineer's
+Given/When/Then scenarios ("Feature: ...", "Scenario: ...", "Background:", "Scenario Outline: ...", "Examples:", and
+the steps "Given ...", "When ...", "Then ...", "And ...", "But ...") frame their requests the same way: read as
+written, "Given" was an operation no tool does.
 
 :func:`unframed` drops the frame before any recognizer reads the text (``spelling.spelled`` applies it, so the knobs
 and the clauses read the same words), and :func:`frame_words` lists what it dropped, for the reading's filler and the
-knobs' notes. What a label's brackets say beyond the frame stays: "Exercise 15 (Sokoban)" names the world, "Task 23
-(transport, 5 points)" keeps "(transport)".
+knobs' notes. A scenario's title stays ("Scenario: refund under policy"): it names what the scenario is about. What a
+label's brackets say beyond the frame stays: "Exercise 15 (Sokoban)" names the world, "Task 23 (transport, 5 points)"
+keeps "(transport)".
 """
 
 from __future__ import annotations
@@ -40,12 +44,50 @@ _MARKS_ALONE = re.compile(rf"\(\s*{_MARKS}\s*\)")
 _MARKS_BESIDE = re.compile(rf"(?<=\()\s*{_MARKS}\s*[,;]\s*|\s*[,;]\s*{_MARKS}\s*(?=\))")
 #: A note on a part's kind in brackets ("(warm-up)", "(open-ended)", "(optional)").
 _KIND_NOTE = re.compile(r"\(\s*(?:warm[- ]?up|open[- ]ended|optional|bonus|extra[- ]credit)\s*\)")
+#: Where a scenario's step may open: the directive's start, after a sentence's stop, a colon, a comma or a table's bar.
+_STEP_START = r"(?:^|(?<=[.;:!?,|\n]))\s*"
+#: A scenario's labels ("Feature:", "Scenario Outline:", "Examples:"): Gherkin's keywords before their colon.
+_CRITERIA_LABEL = re.compile(
+    rf"{_STEP_START}(?:feature|background|scenario(?:\s+(?:outline|template))?|examples|scenarios)\s*:")
+#: A scenario's step words, at a step's opening: what Gherkin's "Given", "When", "Then", "And" and "But" say is the
+#: step, not the word.
+_STEP = re.compile(rf"{_STEP_START}(?:given|when|then|and|but)\b")
+
+
+def _criteria_spans(text: str) -> list[tuple[int, int]]:
+    """The spans of ``text`` (lower case) that frame acceptance criteria (module docstring): their labels, and their
+    step words where the text is written as criteria (it has a label, or a "given" step and a "when" or "then" step;
+    elsewhere "when" and "and" after a comma are the directive's own words: "schedule 2 meetings, when possible")."""
+    labels = [m.span() for m in _CRITERIA_LABEL.finditer(text)]
+    steps = list(_STEP.finditer(text))
+    said = {m.group(0).strip() for m in steps}
+    if not labels and not ("given" in said and said & {"when", "then"}):
+        return labels
+    return labels + [m.span() for m in steps]
+
+
+def setup_spans(text: str) -> list[tuple[int, int]]:
+    """The spans of ``text`` (lower case) that are a scenario's setup: each "Given" step with the "And" and "But"
+    steps after it, up to the next "When" or "Then" step (or the end), where the text is written as criteria. A count
+    there says what the world starts with ("Given 4 meetings already on the calendar, when the agent cancels 2 of
+    them"): the count a goal is made of is the one said in the steps that act (``counts.goal_counted``)."""
+    if not _criteria_spans(text):
+        return []
+    steps = list(_STEP.finditer(text))
+    spans = []
+    for i, m in enumerate(steps):
+        if m.group(0).strip() != "given":
+            continue
+        end = next((n.start() for n in steps[i + 1:] if n.group(0).strip() in ("when", "then")), len(text))
+        spans.append((m.start(), end))
+    return spans
 
 
 def _dropped_spans(text: str) -> list[tuple[int, int]]:
     """The spans of ``text`` (lower case) that are a sheet's frame (module docstring), in order, merged where they
     overlap."""
     spans = [m.span() for pattern in (_LABEL, _REFERENCE, _MARKS_ALONE, _MARKS_BESIDE) for m in pattern.finditer(text)]
+    spans += _criteria_spans(text)
     # "(open-ended, 10 points)": a note of the part's kind, once its marks are blanked
     spans += [m.span() for m in _KIND_NOTE.finditer(masked(text, spans))]
     merged: list[tuple[int, int]] = []
@@ -58,9 +100,11 @@ def _dropped_spans(text: str) -> list[tuple[int, int]]:
 
 
 def unframed(text: str) -> str:
-    """``text`` (lower case) with a course sheet's labels, references to its other parts and marks blanked, its
-    positions kept (module docstring); text without them comes back unchanged."""
-    if not any(p.search(text) for p in (_LABEL, _REFERENCE, _MARKS_ALONE, _MARKS_BESIDE, _KIND_NOTE)):
+    """``text`` (lower case) with a course sheet's labels, references to its other parts and marks and acceptance
+    criteria's labels and step words blanked, its positions kept (module docstring); text without them comes back
+    unchanged."""
+    if not any(p.search(text) for p in (_LABEL, _REFERENCE, _MARKS_ALONE, _MARKS_BESIDE, _KIND_NOTE, _CRITERIA_LABEL,
+                                        _STEP)):
         return text
     return masked(text, _dropped_spans(text))
 

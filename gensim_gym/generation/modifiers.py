@@ -254,7 +254,11 @@ _TO_AGENT = r"from (?:the |our |my |your )?(?:agent|player|learner|policy|bot|mo
 _DONE = (r"success|successes|succeeds?|succeeded|succeeding|successful(?:ly)?|the end|end|completion|completed"
          r"|complete|completes|completing|goals?|solved|solving|solves?|solution|done|finished|finishing|finish"
          r"|finishes|reached|achieved|accomplished|over|win|wins|winning|won|delivered|sorted|met|satisfied"
-         r"|resolved|fulfilled|a full solution|victory|built|made|put|(?:is|are|gets?|got|has been|have been)\s+\w+ed")
+         r"|resolved|fulfilled|a full solution|victory|built|made|put|(?:is|are|gets?|got|has been|have been)\s+\w+ed"
+         # leaving the whole world is the episode's end (round 57: "rewarded only on leaving the dungeon"); leaving a
+         # room or a shelf is a step of the task
+         r"|(?:leaving|leaves|left|exiting|exits|exited|escaping|escapes|escaped|getting out of)\s+(?:the\s+)?"
+         r"(?:dungeon|maze|level|map|game|world)\b")
 #: ("paid", "credit" are left out: "store credit only when the order is delivered" is a support rule)
 #: Adjectives of a finished object ("a finished order", "completed tasks").
 _FINISHED = r"finished|completed|complete|done|successful|solved|fulfilled|resolved|accomplished|delivered"

@@ -28,6 +28,7 @@ from gensim_gym.generation.counts import (
     capped_note,
     contrasted_spans,
     counted_fact,
+    in_setup,
     more_goal_counts,
     no_goal_about_note,
     objects_named,
@@ -70,7 +71,7 @@ from gensim_gym.generation.directive import (
     verb_pattern,
 )
 from gensim_gym.generation.evidence import PHRASE_END, dated_spans
-from gensim_gym.generation.exercise_sheet import frame_words
+from gensim_gym.generation.exercise_sheet import frame_words, setup_spans
 from gensim_gym.generation.field_vocabulary import MEASURE_OF, field_acts, field_names
 from gensim_gym.generation.lexicon import (
     ACCOMPLISH_VERBS,
@@ -306,7 +307,7 @@ def reading_of(text: str, knobs: Knobs) -> Reading:
         clauses.append((start, clause))
 
     evidence: list[tuple[int, int]] = []  # the domain keywords: one clause for all of them
-    for start, end, clause in _recognised(lower, knobs, phrases):
+    for start, end, clause in _recognised(lower, knobs, phrases, setup_spans(text.lower())):
         if clause.kind == "domain" and not clause.text.startswith("domain"):
             claimed[start:end] = b"\x01" * (end - start)
             evidence.append((start, end))
@@ -579,9 +580,12 @@ _RANK = re.compile(rf"\b(?:{RANK_NOUNS})\s+(?:{NUMBER})\b")
 _SPAN_OF_TIME = re.compile(r"\b(?:\d+|[a-z]+)[- ](?:days?|weeks?|months?|years?|hours?)\b")
 
 
-def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR0915 - one flat list of recognizers
+def _recognised(text: str, knobs: Knobs, phrases,  # noqa: C901, PLR0912, PLR0915 - one flat list of recognizers
+                setup: list[tuple[int, int]]):
     m: re.Match[str] | None
-    """``(start, end, clause)`` for every part of ``text`` a recognizer claims, most specific first."""
+    """``(start, end, clause)`` for every part of ``text`` a recognizer claims, most specific first; ``setup``: the
+    spans of a scenario's "Given" steps (``exercise_sheet.setup_spans``), whose counts say what the world starts
+    with."""
     registry = load_registry()
     for start, end, kind, value in phrases:  # modifiers.KNOB_PHRASES: before the words inside them
         yield start, end, _knob_clause(text[start:end], kind, value, knobs)
@@ -645,13 +649,19 @@ def _recognised(text: str, knobs: Knobs, phrases):  # noqa: C901, PLR0912, PLR09
                                  note=f"every task keeps it: {tool} requires {predicate}(...)")
     counting = masked(rest, forbidding_rules(rest))  # a count inside a rule counts no goals
     counted = counted_phrases(counting, knobs.domains, rest)
-    counts = goal_counted(counted, knobs.domains)
+    counts = goal_counted(counted, knobs.domains, setup)
     extra = {kind for _, kind in knobs.more_counts}  # the counts the knobs took (Knobs.more_counts)
     more = [c for c in more_goal_counts(counts, knobs.domains, counting) if c[4] in extra] if extra else []
     for i, (start, end, _, number, kind) in enumerate(counts):
         said, asked = text[start:end], number_value(number)
         if i and counts[i] in more:  # "... and then delete 1 old file": goals of another type besides the first
             yield start, end, _more_count_clause(said, asked, str(kind), knobs)
+            continue
+        if i and in_setup(counts[i], setup):  # "Given 4 meetings already on the calendar": the start, no goal
+            yield start, end, Clause(said, "goal_count", {"goal_count": asked, "type": kind}, "unsupported",
+                                     f"a scenario's setup (its Given step) says what the world starts with, and "
+                                     f"each task sets its own start: the goal count is {knobs.goal_count} "
+                                     f"{knobs.goal_type or 'goal conditions'}, from the steps that act")
             continue
         if i:  # one goal count per type: of goal items first (counts.goal_counted), then of other types
             own = _own_operation_before(text, start, counted, knobs)

@@ -81,7 +81,7 @@ def test_a_reference_to_another_part_is_dropped():
 
 def test_the_knobs_note_the_frame():
     notes = parse_directive("Exercise 12. Sail 2 cars across in the ferry world (3 points)").notes
-    assert "an exercise sheet's labels and marks, so not read: 'exercise 12 3 points'" in notes
+    assert "an exercise sheet's or a scenario's labels and marks, so not read: 'exercise 12 3 points'" in notes
 
 
 @pytest.mark.parametrize("directive", [
