@@ -324,7 +324,7 @@ def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[
     out = list(settings)
     # (a hyphenated noun is one word: "2 catch-ups", "3 check-ins": round 16)
     for m in re.finditer(rf"\b({NUMBER})\s+(?:([a-z]+)\s+)?([a-z]+(?:-[a-z]+)*)\b", text):
-        if m.group(2) and noun_lemma(m.group(2)) in AGENT_NOUNS | AGENT_PARTS:
+        if m.group(2) and noun_lemma(m.group(2)) in DOERS:
             continue  # "3 agents refund 2 orders": the agents, and the verb after them (round 35); their parts too
         if any(a <= m.start() < b for a, b, *_ in settings):
             continue  # "crates: 2  hoists: unreliable": the number is a setting's value, the noun the next key
@@ -542,6 +542,8 @@ AGENT_NOUNS = frozenset({"robot", "bot", "agent", "worker", "drone", "droid", "a
 #: (Not "wheel": tireworld's wheels are its flat tires, "one wheel is flat".)
 AGENT_PARTS = frozenset({"arm", "hand", "leg", "finger", "claw", "limb", "tentacle", "eye", "camera", "sensor",
                          "motor", "battery", "joint", "propeller", "rotor"})
+#: The nouns a count of says who does the work or what it is built of, never how many goal items there are.
+DOERS = AGENT_NOUNS | AGENT_PARTS
 #: The particles of a phrasal verb a count may follow ("pick up 3", "pencil in 2 catch-ups": round 12 added "in",
 #: whose verbs are field verbs: ``field_vocabulary.FIELD_VERBS``); a verb only counts where a world has it.
 _PARTICLE = r"up|down|out|off|away|back|in"
@@ -589,7 +591,7 @@ def _operation_counts(text: str, domains, taken: list[tuple[int, int]], whole: s
     for m in _COUNT.finditer(text):
         if any(a < m.end() and m.start() < b for a, b in [*taken, *((o[0], o[1]) for o in out)]):
             continue
-        if m.group(2) and noun_lemma(m.group(2)) in AGENT_NOUNS | AGENT_PARTS:
+        if m.group(2) and noun_lemma(m.group(2)) in DOERS:
             continue  # "2 robots deliver 3 packages": the agents doing the work are counted, no goal items
         for word, end in ((m.group(3), m.end(3)), (m.group(2), m.end(2))):
             kind = _object_type(word, domains, derived=True) if word else None

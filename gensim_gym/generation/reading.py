@@ -22,8 +22,7 @@ from typing import Any
 
 from gensim_gym.errors import DirectiveError
 from gensim_gym.generation.counts import (
-    AGENT_NOUNS,
-    AGENT_PARTS,
+    DOERS,
     capacity_reason,
     capped_note,
     contrasted_spans,
@@ -476,7 +475,7 @@ def _counts_agents(text: str, end: int) -> bool:
     if word is None or not (word.group(0).isdigit() or word.group(0) in NUMBER_WORDS):
         return False
     m = re.match(r"\s+([a-z]+)\b", text[end:])
-    return m is not None and noun_lemma(m.group(1)) in AGENT_NOUNS | AGENT_PARTS
+    return m is not None and noun_lemma(m.group(1)) in DOERS
 
 
 def _joins_gerund(text: str, start: int, end: int, clauses: list[tuple[int, Clause]]) -> bool:
@@ -802,7 +801,7 @@ def _uncounted(text: str, knobs: Knobs, counted) -> Any:
             noun, end = m.group(2), m.end(2)
         if any(a < end and m.start() < b for a, b in taken) or noun in FILLER or noun in NUMBER_WORDS \
                 or {noun_lemma(noun), noun_lemma(m.group(2) or "")} & COUNT_UNITS \
-                or noun_lemma(m.group(2) or noun) in AGENT_NOUNS | AGENT_PARTS:  # "2 robots deliver": the agents
+                or noun_lemma(m.group(2) or noun) in DOERS:  # "2 robots deliver": the agents
             continue  # (round 35), and what they are built of ("with two arms picks up", session 28)
         types = ", ".join(t.name for d in knobs.domains for t in registry[d].types)
         meant = next((n for d in knobs.domains if (n := modified_noun(noun, d))), None)
