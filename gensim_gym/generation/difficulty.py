@@ -31,10 +31,11 @@ def _game_modes(*names: str) -> tuple[str, ...]:
     return tuple(f"{name} {setting}" for name in names for setting in ("mode", "difficulty", "setting"))
 
 
-#: ... with the settings games name for the two ends (a game's "normal" setting is the middle: :data:`MIDDLE`).
-EASY_WORDS = (*_EASY, *_game_modes("casual", "story", "rookie", "relaxed", "peaceful", "beginner's"))
+#: ... with the settings games name for the two ends (a game's "normal" setting is the middle: :data:`MIDDLE`;
+#: "expert mode" and "beginner's mode" need no entry: "expert" and "beginner" are read on their own).
+EASY_WORDS = (*_EASY, *_game_modes("casual", "story", "rookie", "relaxed", "peaceful"))
 HARD_WORDS = (*_HARD, *_game_modes("nightmare", "hardcore", "insane", "veteran", "legendary", "heroic", "ironman",
-                                   "hell", "expert"))
+                                   "hell"))
 
 
 def _superlatives(words: tuple[str, ...]) -> tuple[str, ...]:
