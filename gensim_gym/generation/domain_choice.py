@@ -637,10 +637,9 @@ def _subject(text: str, name: str) -> bool:
     if any(_acts_first(text, end, name) for end in (m.end(1), m.end(2)) if end > 0):
         return True
     # a general agent named by its trade (round 18: "a tidy-up robot puts ...", "a warehouse bot moves ..."): the
-    # word before it says which world it works in; a word many worlds share names no trade (round 58: "a robot arm
-    # picks up 3 balls" is no warehouse's robot)
+    # word before it says which world it works in
     said = {m.group(1) or "", *(m.group(1) or "").split("-")}
-    trade = {*load_registry()[name].keywords, *own_words(name)} - _weak(name)
+    trade = {*load_registry()[name].keywords, *own_words(name)}
     return re.fullmatch(_AGENT, m.group(2)) is not None and bool(said & trade)
 
 

@@ -3,9 +3,8 @@ agent's own acts ("a tight move budget", "a generous action allowance") is time 
 reward said to come only once the task is done ("the reward should only come once all are visited") is sparse; a
 feature request's verb on the package ("support an e-commerce scenario", "please add a warehouse task") is frame, no
 world and no operation; continuous control ("continuous torque control", "peg insertion") names no world, every world
-being discrete; a robot named by a word every world shares ("a robot arm") names no trade; and a restriction said as a
-permission ("a refund is only allowed after ...") is a rule. Tested on phrasings that are in no benchmark set, with
-negatives."""
+being discrete; and a restriction said as a permission ("a refund is only allowed after ...") is a rule. Tested on
+phrasings that are in no benchmark set, with negatives."""
 
 from __future__ import annotations
 
@@ -103,16 +102,6 @@ def test_a_world_named_outright_keeps_it_under_continuous_control():
     assert _domains("gripper, but with continuous torque control: move 2 balls") == ["gripper"]
     assert "continuous torque control" in _unread("gripper, but with continuous torque control: move 2 balls")
     assert _domains("hanoi with 4 disks on 3 pegs") == ["hanoi"]
-
-
-# -- a robot named by a shared word ---------------------------------------------------------------------------------
-@pytest.mark.parametrize("directive, world", [
-    ("a robot arm picks up 3 balls and drops them in room b", "gripper"),
-    ("a robot hand carries 2 balls to the other room", "gripper"),
-    ("a warehouse bot moves 2 crates to the dock", "warehouse"),   # its trade's own word still names it
-])
-def test_a_robot_named_by_a_shared_word_names_no_trade(directive, world):
-    assert _domains(directive) == [world]
 
 
 # -- a restriction said as a permission -----------------------------------------------------------------------------
