@@ -8,8 +8,13 @@ They live here, public, so neither module imports the other's private names.
 from __future__ import annotations
 
 #: Nouns for the time an episode has ("a short horizon", "lots of slack").
-TIME_RESOURCE = (r"time budget|step budget|step count|step cap|turn limit|move limit|budget of steps"
-                 r"|number of steps|max steps|time|timing|slack|horizons?|timeouts?"
+TIME_RESOURCE = (r"step count|turn limit|move limit|number of steps|max steps"
+                 # a budget of the agent's own acts, by any name for an act (round 58, a researcher's feature
+                 # requests: "a tight move budget" read nothing while "a tight step budget" was time; "a small action
+                 # allowance", "a generous turn quota"): each act is a step of the episode, so its budget is the horizon
+                 r"|(?:time|step|move|turn|action)\s+(?:budgets?|allowances?|quotas?|caps?)"
+                 r"|budgets?\s+of\s+(?:steps|moves|turns|actions)"
+                 r"|time|timing|slack|horizons?|timeouts?"
                  r"|leeway|breathing room|wiggle room|headroom|buffer")
 #: Nouns of the span a task is planned over, time only with a modifier of tightness (session 23: "tight timeline", "a
 #: short time frame"; "the project timeline" alone is no pressure, nor anything unread).

@@ -463,6 +463,30 @@ def _workplace(text: str, word: str, name: str) -> bool:
 #: robot; a task done by a drone, a helicopter or a submarine is of a world we lack, where no world is named.
 _FOREIGN_CRAFT = re.compile(r"\b(?:drones?|quadcopters?|uavs?|helicopters?|rockets?|spacecraft|spaceships?"
                             r"|satellites?|submarines?|blimps?)\b")
+#: Continuous control (round 58, a researcher's feature requests: "a robotic arm peg-insertion task with continuous
+#: torque control"): every world is a discrete planning world of named objects and tools, so a task of torques,
+#: joint angles or velocities is none of theirs, whatever robot arm or peg it mentions. A world named by its own name
+#: keeps it ("gripper, with continuous control"): the directive then asks that world for a control it lacks.
+_CONTINUOUS = re.compile(r"\b(?:continuous(?:ly)?[- ](?:control(?:led)?|actions?|action[- ]spaces?|torques?|forces?)"
+                         r"|torques?|joint[- ](?:angles?|torques?|velocit(?:y|ies)|positions?|space)"
+                         r"|(?:velocity|force|impedance|motor)[- ]control|peg[- ]in[- ]hole|peg[- ]insertion"
+                         r"|locomotion|mujoco|pybullet|physics[- ]based)\b")
+
+
+def _foreign_task(text: str, scores: dict[str, list[str]], strongly: set[str]) -> str | None:
+    """Why the directive's task is of no world although words of some (``scores``; ``strongly`` those named by a
+    word of their own) are said, or None: a craft no world has, where no world is strongly named ("drone delivery over
+    a city with 3 parcels": no world flies, "city" and "parcels" only name the scene of the flight; session 28), or
+    continuous control, where no world is named by its name (:data:`_CONTINUOUS`, round 58)."""
+    scene = ", ".join(sorted({w for ws in scores.values() for w in ws}))
+    craft = _FOREIGN_CRAFT.search(text)
+    if craft is not None and not strongly:
+        return f"'{craft.group(0)}' does the task and no world has one; {scene} only name its scene"
+    control = _CONTINUOUS.search(text)
+    if control is not None and not any(has_word(text, _spelled(name)) for name in scores):
+        return (f"'{control.group(0)}' asks for continuous control, which no world has (every world is discrete); "
+                f"{scene} only name its scene")
+    return None
 
 
 def scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
@@ -511,12 +535,8 @@ def scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
             notes.append(f"domains from keywords: {name} (its own word alone: {', '.join(words)})")
             return [name]
         return []
-    craft = _FOREIGN_CRAFT.search(text)
-    if craft is not None and not strongly:
-        # "drone delivery over a city with 3 parcels": no world flies, and weak words alone ("city", "parcels")
-        # only name the scene of the flight (session 28)
-        notes.append(f"'{craft.group(0)}' does the task and no world has one; "
-                     f"{', '.join(sorted({w for ws in scores.values() for w in ws}))} only name its scene")
+    if (why := _foreign_task(text, scores, strongly)) is not None:
+        notes.append(why)
         return []
     if len(scores) > 1:  # of two candidates, the one that has the objects the directive names
         for name, foreign in _foreign_objects(text, list(scores), registry).items():

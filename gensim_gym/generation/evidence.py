@@ -424,9 +424,10 @@ def _field_word_of_other(text: str, span: tuple[int, int], name: str) -> bool:
 _GENERIC_HEADS = frozenset({"task", "tasks", "bot", "bots", "assistant", "agent", "agents", "robot", "robots", "app",
                             "system", "systems", "planner", "manager", "management", "simulator", "simulation", "sim",
                             "game", "games", "puzzle", "puzzles", "problem", "problems", "world", "worlds", "env",
-                            "envs", "environment", "environments", "domain", "scenario", "scenarios", "challenge",
-                            "challenges", "job", "jobs", "work", "duty", "duties", "control", "controller", "tool",
-                            "tools", "helper", "workflow", "workflows", "automation", "operator", "clerk", "desk"})
+                            "envs", "environment", "environments", "domain", "scenario", "scenarios", "variant",
+                            "variants", "challenge", "challenges", "job", "jobs", "work", "duty", "duties", "control",
+                            "controller", "tool", "tools", "helper", "workflow", "workflows", "automation", "operator",
+                            "clerk", "desk"})
 #: A noun made from a verb of doing ("organisation", "categorization", "administration", "upkeep" aside): like
 #: "agenda planning", the keyword before it is the activity's object ("file organisation tasks"), not a
 #: modifier of something foreign (round 11).

@@ -5,7 +5,9 @@ homework numbers and labels its parts and gives their marks ("Exercise 3. Build 
 does, "(5 points)" a goal count of points, "Bonus" a reward. Acceptance criteria written as a QA engineer's
 Given/When/Then scenarios ("Feature: ...", "Scenario: ...", "Background:", "Scenario Outline: ...", "Examples:", and
 the steps "Given ...", "When ...", "Then ...", "And ...", "But ...") frame their requests the same way: read as
-written, "Given" was an operation no tool does.
+written, "Given" was an operation no tool does. A feature request's verb on the package itself (round 58: "Proposal:
+support an e-commerce scenario ...", "Please add a warehouse task where ...", "could you provide a ferry variant") is
+frame too: read as written, "support" chose the help desk, "add" was an operation no tool does.
 
 :func:`unframed` drops the frame before any recognizer reads the text (``spelling.spelled`` applies it, so the knobs
 and the clauses read the same words), and :func:`frame_words` lists what it dropped, for the reading's filler and the
@@ -53,6 +55,24 @@ _CRITERIA_LABEL = re.compile(
 #: step, not the word.
 _STEP = re.compile(rf"{_STEP_START}(?:given|when|then|and|but)\b")
 
+#: What a feature request asks the package for: an environment or a kind of task ("an e-commerce scenario", "a
+#: warehouse task", "multi-domain settings").
+_OFFERING = (r"scenarios?|env(?:ironment)?s?|tasks?|task\s+famil(?:y|ies)|famil(?:y|ies)|settings?|variants?"
+             r"|use\s+cases?|modes?|domains?|worlds?|benchmarks?|levels?|suites?|simulations?|simulators?")
+#: A request verb on the package where one opens a request (a part's start, after "please", "could you" or "to"),
+#: with an offering after it, its determiner said, no count and no place it is added to: "please add a task to the
+#: calendar" adds a calendar entry, "support tasks where ..." are the help desk's, "add 2 tasks" counts them.
+_REQUEST_VERB = re.compile(
+    r"(?:^|(?<=[.;:!?(\n])|\b(?:please|pls|kindly|could\s+you|can\s+you|would\s+you|to)\b)\s*"
+    r"((?:add|support|implement|provide|offer|include|enable|ship|introduce|expose)(?:\s+support\s+for)?)"
+    rf"(?=\s+(?:an?|the|some|more|multiple|new|another|other|extra)\s+(?:(?!\d)[\w-]+\s+){{0,4}}?(?:{_OFFERING})\b"
+    r"(?!\s+(?:to|into|onto)\b))")
+
+
+def _request_spans(text: str) -> list[tuple[int, int]]:
+    """The spans of ``text`` (lower case) that are a feature request's verb on the package (:data:`_REQUEST_VERB`)."""
+    return [m.span(1) for m in _REQUEST_VERB.finditer(text)]
+
 
 def _criteria_spans(text: str) -> list[tuple[int, int]]:
     """The spans of ``text`` (lower case) that frame acceptance criteria (module docstring): their labels, and their
@@ -87,7 +107,7 @@ def _dropped_spans(text: str) -> list[tuple[int, int]]:
     """The spans of ``text`` (lower case) that are a sheet's frame (module docstring), in order, merged where they
     overlap."""
     spans = [m.span() for pattern in (_LABEL, _REFERENCE, _MARKS_ALONE, _MARKS_BESIDE) for m in pattern.finditer(text)]
-    spans += _criteria_spans(text)
+    spans += _criteria_spans(text) + _request_spans(text)
     # "(open-ended, 10 points)": a note of the part's kind, once its marks are blanked
     spans += [m.span() for m in _KIND_NOTE.finditer(masked(text, spans))]
     merged: list[tuple[int, int]] = []
@@ -101,10 +121,10 @@ def _dropped_spans(text: str) -> list[tuple[int, int]]:
 
 def unframed(text: str) -> str:
     """``text`` (lower case) with a course sheet's labels, references to its other parts and marks and acceptance
-    criteria's labels and step words blanked, its positions kept (module docstring); text without them comes back
-    unchanged."""
+    criteria's labels and step words and a feature request's verb on the package blanked, its positions kept (module
+    docstring); text without them comes back unchanged."""
     if not any(p.search(text) for p in (_LABEL, _REFERENCE, _MARKS_ALONE, _MARKS_BESIDE, _KIND_NOTE, _CRITERIA_LABEL,
-                                        _STEP)):
+                                        _STEP, _REQUEST_VERB)):
         return text
     return masked(text, _dropped_spans(text))
 

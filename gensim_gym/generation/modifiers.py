@@ -90,6 +90,10 @@ _IS = rf"(?:is\s+|are\s+|{MODAL_BE}|stays?\s+|kept\s+|being\s+)?(?:very\s+|quite
 _FOCUS = r"(?:(?:only|just|solely)\s+)?"
 _HANDED = (rf"(?:(?:(?:is|are)\s+{_FOCUS}|{_MODAL}\s+{_FOCUS}be\s+)"
            r"(?:given|issued|granted|awarded|provided|paid|paid\s+out|handed\s+out|delivered|assigned|emitted|received)\s+)")
+#: A reward said to come of itself (round 58, a researcher's feature requests: "the reward should only come once all
+#: of them are visited", "rewards only arrive when ...", "the payoff will only kick in after ..."): the verb of its
+#: coming, in the forms a modal or a plain statement takes.
+_ARRIVING = r"come|comes|arrive|arrives|appear|appears|kick\s+in|kicks\s+in|show\s+up|shows\s+up|turn\s+up|turns\s+up"
 _TIGHT_ADJ = r"tight|short|strict|limited|small|low|brief|scarce|constrained|restricted|minimal"
 _LOOSE_ADJ = r"generous|loose|long|relaxed|lenient|ample|roomy|large|plentiful|unlimited|extended|flexible|big"
 #: Verbs of the agent's seeing, in the forms a requirement uses ("shall observe", "sees", "can perceive").
@@ -768,6 +772,10 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      rf"|\b(?:rewards?|rewarded|payoffs?)\s+(?:{_HANDED}|(?:\w+\s+){{0,2}}?)(?:only|solely|just)\s+"
      r"(?:once|when|after|upon|if"
      r"|as soon as)\s+[^,;.]+"
+     # ... or said to come only then, the verb of its coming after the focus word (round 58: "the reward should only
+     # come once all of them are visited", "rewards only arrive at the end"); "rewards come when ..." says no "only"
+     rf"|\b(?:rewards?|payoffs?|feedback)\s+(?:{_MODAL}\s+|(?:will|would|can|may|does|do)\s+)?(?:only|solely|just)\s+"
+     rf"(?:{_ARRIVING})\s+(?:(?:once|when|after|upon|if|as soon as)\s+[^,;.]+|at\s+the\s+(?:very\s+)?end\b)"
      # only the outcome counts (round 6): "only success counts", "nothing but the result matters"; its adjective
      # of the end too (round 47: "only the final result is rewarded", "just the end outcome counts")
      r"|\b(?:only|just|nothing but)\s+(?:the\s+)?(?:final\s+|end\s+|overall\s+)?(?:success|outcome|result"

@@ -162,7 +162,10 @@ FILLER = frozenset({
     "hereby",
     # a course's exercise sheet (round 55): the students it addresses build the environment, and "the ferry
     # exercise" names the environment as "scenario" does
-    "student", "students", "exercise", "exercises"})
+    "student", "students", "exercise", "exercises",
+    # a feature request's name for the environment it asks for (round 58: "a webshop variant where ...", "our use
+    # case"), as "scenario" is
+    "variant", "variants"})
 
 #: A requirement's label before its text (round 51: "R1: ...", "REQ-2: ...", "FR3) ..."): which requirement, no
 #: request of its own; only before a colon, stop or bracket (:func:`_is_label`).

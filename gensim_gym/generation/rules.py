@@ -52,6 +52,9 @@ _BUDGET_BOUND = (rf"(?:{_BOUND_BY})\s+(?:(?:a|an|the|our|their|its|his|her|my|yo
 #: Nouns for a norm an agent keeps to, and verbs of keeping to one ("follow the refund rules", "within policy").
 _NORM_NOUN = r"polic(?:y|ies)|rules?|regulations?|guidelines?|limits?|constraints?|bounds?|terms|procedures?|budget"
 _NORM_VERB = r"follow\w*|respect\w*|honou?r\w*|observ\w*|stick\w* to|keep\w* to|stay\w* within"
+#: Words of permission a restriction may be said with ("a refund is only allowed after ...", "permitted only once
+#: ...", round 58).
+_PERMITTED = r"allowed|permitted|possible|ok|okay|acceptable|granted"
 #: The words that open a rule rather than a task: "without double-booking anyone", "never delete the
 #: backups", "must not escalate", "stay under a $50 budget", "only for verified customers".
 _RULE_HEAD = (
@@ -92,6 +95,10 @@ _RULE_HEAD = (
     r" [$€£]\d[\d,.]*"
     r"|(?:no|zero) (?!more than\b|longer\b|matter\b)[a-z]+|(?:may|can|must|should|shall) only"
     r"|only (?:after|once|with|within|on|before|while|until|during)|ban(?:s|ning)?"
+    # ... said as a permission (round 58, a researcher's feature requests: "a refund is only allowed after the
+    # customer's identity is checked", "refunds are permitted only once ...", "escalating is only ok if ...")
+    rf"|only (?:{_PERMITTED}) (?:after|once|if|when|before|with|for|to)"
+    rf"|(?:{_PERMITTED}) only (?:after|once|if|when|before|with|for|to)"
     # the counted things restricted (round 9): "only those within the return window", "only the eligible ones"
     r"|only (?:(?:those|these|the ones|ones)\s+(?:(?:that|who|which)\s+(?:are|were|is|was)\s+)?(?:still\s+)?"
     r"(?:within|inside|covered by|eligible|entitled)|(?:the\s+)?(?:eligible|entitled))|disallow(?!ed)\w*|outlaw\w*"
@@ -464,7 +471,8 @@ def _verb_hits(text: str, verbs: dict[str, str]) -> list[tuple[int, str]]:
     return [(m.start(), tool) for verb, tool in verbs.items() for m in re.finditer(verb_pattern(verb), text)]
 
 
-_RESTRICTION = re.compile(r"\s*(?:but\s+|and\s+)?only\s+(?:if|when|after|once|for|to|under|with)\b")
+_RESTRICTION = re.compile(rf"\s*(?:but\s+|and\s+)?(?:only\s+(?:(?:{_PERMITTED})\s+)?|(?:{_PERMITTED})\s+only\s+)"
+                          r"(?:if|when|after|once|for|to|under|with)\b")
 
 
 #: A directory said by its name and the word for a directory ("the logs folder", "backup dirs"): the place the
