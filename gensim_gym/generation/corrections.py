@@ -38,10 +38,19 @@ _MARKERS = (rf"(?:{_TAKEBACK}\s*,?\s*){{0,3}}{_SAY_AGAIN}"
 #: Hedges between a correction and its count: "actually no, just 2", "well, maybe 2".
 _HEDGE = r"(?:(?:just|only|maybe|perhaps|probably|rather|more\s+like|let's\s+say|say)\s+)?"
 
-#: A count, up to ten words without a count or a stop (its object and place), a comma, a correction marker and
-#: the corrected count.
+#: Markers a speaker says without a pause a transcriber would write as a comma (round 59, voice notes): "three no
+#: wait four meetings", "two tickets no actually three", "five people but wait make it four", "one or two balls i
+#: guess two". Each is a phrase no rule or request says before a count: a bare "no" ("no 2 meetings overlap") or
+#: "wait" ("wait 3 steps") stays out.
+_SPOKEN = (r"(?:(?:but|oh|oops)\s+)?(?:no\s+wait|wait\s+no|no\s+actually|actually\s+no|no\s+sorry|sorry|actually"
+           r"|(?:but|oh)\s+wait)(?:\s+(?:make\s+(?:it|that)|i\s+mean|more\s+like))?"
+           rf"|(?:(?:no|wait|actually|sorry)\s+)?{_SAY_AGAIN}|i\s+guess")
+
+#: A count (or a range "one or two" the speaker then settles), up to ten words without a count or a stop (its
+#: object and place), a comma and a correction marker, or a spoken marker without the comma, and the corrected count.
 _CORRECTION = re.compile(
-    rf"\b(?P<old>{NUMBER})\b(?P<gap>(?:\s+(?!(?:{NUMBER})\b)[a-z'-]+){{0,10}}?)\s*,\s*(?:{_MARKERS})\s*,?\s*{_HEDGE}"
+    rf"\b(?P<old>(?:(?:{NUMBER})\s+or\s+)?(?:{NUMBER}))\b(?P<gap>(?:\s+(?!(?:{NUMBER})\b)[a-z'-]+){{0,10}}?)"
+    rf"(?:\s*,\s*(?:{_MARKERS})|\s+(?:(?:uh|um|er)\s+)?(?:{_SPOKEN}))\s*,?\s*{_HEDGE}"
     rf"(?P<new>{NUMBER})\b")
 
 
