@@ -472,20 +472,33 @@ _CONTINUOUS = re.compile(r"\b(?:continuous(?:ly)?[- ](?:control(?:led)?|actions?
                          r"|(?:velocity|force|impedance|motor)[- ]control|peg[- ]in[- ]hole|peg[- ]insertion"
                          r"|locomotion|mujoco|pybullet|physics[- ]based)\b")
 
+#: Fields of well-known benchmarks no world models (round 60, meeting minutes: "a Pong environment from Atari", "a
+#: stock-trading environment where the agent rebalances a portfolio"): arcade video games and financial markets. A
+#: world's word said beside them ("meeting" of the minutes, "stock") only names the scene; a world named by its own
+#: name keeps it, as under continuous control.
+_FOREIGN_FIELD = re.compile(r"\b(?:atari|pong|breakout|space\s+invaders|montezuma(?:'s)?\s+revenge|ms\.?\s+pac-?man"
+                            r"|pac-?man|arcade\s+games?|stock[- ]trading|(?:stock|share|crypto(?:currency)?|forex)"
+                            r"\s+(?:markets?|trading|exchanges?)|portfolios?|hedge\s+funds?|algorithmic\s+trading)\b")
+
 
 def _foreign_task(text: str, scores: dict[str, list[str]], strongly: set[str]) -> str | None:
     """Why the directive's task is of no world although words of some (``scores``; ``strongly`` those named by a
     word of their own) are said, or None: a craft no world has, where no world is strongly named ("drone delivery over
     a city with 3 parcels": no world flies, "city" and "parcels" only name the scene of the flight; session 28), or
-    continuous control, where no world is named by its name (:data:`_CONTINUOUS`, round 58)."""
+    continuous control or a field no world models, where no world is named by its name (:data:`_CONTINUOUS`, round
+    58; :data:`_FOREIGN_FIELD`, round 60)."""
     scene = ", ".join(sorted({w for ws in scores.values() for w in ws}))
     craft = _FOREIGN_CRAFT.search(text)
     if craft is not None and not strongly:
         return f"'{craft.group(0)}' does the task and no world has one; {scene} only name its scene"
+    named = any(has_word(text, _spelled(name)) for name in scores)
     control = _CONTINUOUS.search(text)
-    if control is not None and not any(has_word(text, _spelled(name)) for name in scores):
+    if control is not None and not named:
         return (f"'{control.group(0)}' asks for continuous control, which no world has (every world is discrete); "
                 f"{scene} only name its scene")
+    field = _FOREIGN_FIELD.search(text)
+    if field is not None and not named:
+        return f"'{field.group(0)}' is a field no world models; {scene} only name its scene"
     return None
 
 

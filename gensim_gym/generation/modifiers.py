@@ -102,7 +102,12 @@ _SEE_VERB = r"sees?|observes?|perceives?|views?|senses?"
 _HERE_ADJ = r"current|immediate|nearby|neighbou?ring|adjacent|local|surrounding|present"
 #: Places seen there ("its current room", "the adjacent cells"); "only the current score" is no place.
 _PLACE_SEEN = (r"rooms?|cells?|tiles?|squares?|floors?|locations?|positions?|surroundings|area|vicinity|neighbou?rhood"
-               r"|spots?|aisles?|shelf|shelves|level|peg|stacks?|table|city|cities|bank|shore|spaces?|field|view")
+               r"|spots?|aisles?|shelf|shelves|level|peg|stacks?|table|city|cities|bank|shore|spaces?|field|view"
+               # ... and the file system's and the help desk's places (round 60, meeting minutes: "it sees only the
+               # current directory")
+               r"|director(?:y|ies)|folders?|dirs?|queues?|pages?")
+#: A part of the world at a time ("room by room", "bit by bit"): what is revealed so is unseen until reached.
+_BIT = r"rooms?|cells?|tiles?|squares?|areas?|floors?|levels?|bits?|pieces?|parts?|steps?|sections?|regions?|aisles?"
 #: What lights the agent's way in a game (session 28): what it lights is all it sees.
 _LIGHT = r"torch(?:es)?|lamps?|lanterns?|flashlights?|headlamps?|candles?|light|light source"
 _LIGHTS_UP = r"lights?(?:\s+up)?|illuminates?|shows?|reveals?|covers?|reaches?|shines?\s+on"
@@ -120,6 +125,25 @@ def _level_of_difficulty(level: str) -> str:
     as its value ("difficulty: low", "the difficulty level is high", "the difficulty shall be set to low")."""
     return (rf"\b(?:{level})[- ](?:difficulty|difficulty\s+level)\b"
             rf"|\bdifficulty(?:\s+level)?\s*(?::\s*|{_IS}(?:set\s+(?:to|at)\s+|kept\s+(?:at\s+)?)?)(?:{level})\b")
+
+
+#: Verbs of turning a setting up or down, in their forms ("bumped up", "crank ... up", "dialled down").
+_TURN = r"(?:(?:bump|turn|crank|dial|ramp|step|kick|ratchet|notch)(?:s|ed|ing|led|ling)?|(?:ton|nudg)(?:e|es|ed|ing))"
+_UP = rf"{_TURN}\s+up|rais(?:e|es|ed|ing)|increas(?:e|es|ed|ing)|up(?:s|ped|ping)?"
+_DOWN = rf"{_TURN}\s+down|lower(?:s|ed|ing)?|reduc(?:e|es|ed|ing)|eas(?:e|es|ed|ing)\s+off"
+#: A small step of such a turn ("a notch", "a bit", "slightly").
+_A_NOTCH = r"\s+(?:by\s+)?(?:a\s+(?:notch|bit|little|touch|tad|step|smidge)|one\s+notch|slightly|somewhat)\b"
+
+
+def _turned_difficulty(turn: str, step: str) -> str:
+    """A pattern of the difficulty turned by ``turn`` (:data:`_UP` or :data:`_DOWN`), said after it ("difficulty bumped
+    up"), before it ("bump up the difficulty") or around it ("turn the difficulty down"), with ``step`` after it (a
+    small one, :data:`_A_NOTCH`) or, where ``step`` is empty, without one."""
+    tail = step if step else rf"(?!{_A_NOTCH})"
+    particle = "up" if turn == _UP else "down"
+    return (rf"\bdifficulty(?:\s+level)?\s+(?:is\s+|was\s+|gets?\s+|got\s+|should\s+be\s+)?(?:{turn}){tail}"
+            rf"|\b(?:{turn})\s+(?:the\s+)?difficulty(?:\s+level)?{tail}"
+            rf"|\b{_TURN}\s+(?:the\s+)?difficulty(?:\s+level)?\s+{particle}\b{tail}")
 
 
 #: Quantities of tools: "a handful of tools", "only the needed tools" / "many tools", "lots of distractors".
@@ -664,6 +688,10 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      rf"|\b(?:{_UNLOOKED})\b|\bnot\s+yet\s+(?:been\s+)?(?:{_LOOKED})\b"
      # known only when asked for (round 6): "availability is revealed only on request", "only shown once checked"
      r"|\b(?:revealed|shown|visible|known|disclosed|available|seen)\s+only\s+(?:on request|when|after|once|if|upon)\b"
+     # ... or only a part at a time (round 60, meeting minutes: "the map is revealed only room by room", "the grid is
+     # uncovered cell by cell", "shown bit by bit as it explores")
+     rf"|\b(?:revealed|shown|uncovered|disclosed|discovered|seen)\s+(?:only\s+|gradually\s+)?(?:{_BIT})\s+by\s+"
+     rf"(?:{_BIT})\b"
      # ... with "only" first, said of seeing too (round 42: "the folders are only visible once listed", "rooms are
      # only seen after entering")
      r"|\bonly\s+(?:revealed|shown|disclosed|known|visible|seen|observable|viewable)\s+(?:on request|when|after"
@@ -830,6 +858,12 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     # low", "a difficulty level set to high"): low is easy, high is hard, by the easy and hard words' 0.3
     (_level_of_difficulty(_LOW_LEVEL), "difficulty", -0.3),
     (_level_of_difficulty(_HIGH_LEVEL), "difficulty", 0.3),
+    # a difficulty turned up or down (round 60, meeting minutes: "difficulty bumped up a notch from last week", "crank
+    # the difficulty up", "dial down the difficulty"): by a notch it is a slight shift, else the easy and hard words'
+    (_turned_difficulty(_UP, _A_NOTCH), "difficulty", 0.15),
+    (_turned_difficulty(_UP, ""), "difficulty", 0.3),
+    (_turned_difficulty(_DOWN, _A_NOTCH), "difficulty", -0.15),
+    (_turned_difficulty(_DOWN, ""), "difficulty", -0.3),
 ))
 
 
