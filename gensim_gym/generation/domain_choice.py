@@ -339,7 +339,15 @@ def _strongly_named(text: str, name: str, registry: dict) -> bool:
     its trade or an act of it with its object: ``evidence.domain_evidence``), by a verb only it does with its object
     (:func:`_own_act`), or by scheduling a kind of meeting ("set up a standup": ``evidence.DATED_ACTS``, round 25)."""
     lead = _TASK_LEAD.match(text)  # ("first, delete 2 logs": the task is after the adverb's comma)
-    task = re.split(r"[,;:]", text[lead.end() if lead else 0:])[0]
+    segments = re.split(r"([,;:])", text[lead.end() if lead else 0:])
+    # a label before a colon opens the part (round 60, meeting minutes: "Joint env agreed with the product group: the
+    # agent answers a support ticket"): the task may be the label ("warehouse: ...") or what follows it
+    tasks = segments[:1] + (segments[2:3] if segments[1:2] == [":"] else [])
+    return any(_names_strongly(task, name, registry) for task in tasks)
+
+
+def _names_strongly(task: str, name: str, registry: dict) -> bool:
+    """Whether ``task`` names world ``name`` strongly (see :func:`_strongly_named`)."""
     hits, said = domain_evidence(task, name, registry[name])
     weak = _weak(name)
     return any(w not in weak and w not in operations(name) for w in hits) or _own_act(task, name, registry) \

@@ -66,3 +66,17 @@ def test_a_field_no_world_models_names_no_world(directive):
 ])
 def test_a_world_named_or_its_own_goods_keep_it(directive, world):
     assert _domains(directive) == [world]
+
+
+# -- a label before a colon, then two tasks of two worlds ----------------------------------------------------------
+@pytest.mark.parametrize("directive, worlds", [
+    ("Agreed with ops: the bot resolves a customer ticket and then deletes the old log files",
+     ["filesystem", "support"]),
+    ("Outcome of the sync: the agent buys 1 kettle in the web shop and then books 1 meeting", ["calendar", "webshop"]),
+])
+def test_tasks_after_a_label_compose_their_worlds(directive, worlds):
+    assert _domains(directive) == worlds
+
+
+def test_a_world_named_as_the_label_still_composes():
+    assert _domains("warehouse: move 3 crates and then delete 2 files") == ["filesystem", "warehouse"]
