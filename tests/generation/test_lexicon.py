@@ -26,9 +26,9 @@ from gensim_gym.generation.lexicon import (
 )
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
-#: Held-out sets no test may read (the next round's measure): skipped by name, never opened. None is pending: fresh76
-#: (research-group meeting minutes), the measure of the reader after rounds 58 and 59, was run once, untouched
-#: (results/fidelity_fresh76_unseen.txt); the next round's set goes here before it starts.
+#: Held-out sets no test may read (the next round's measure): skipped by name, never opened. Pending: fresh79 (code
+#: comments and docstrings), the measure of the reader after rounds 61 and 62; it leaves this set after its one
+#: untouched run.
 HELD_OUT: frozenset[str] = frozenset({"directives_fresh79.jsonl"})
 SETS = sorted(p for p in BENCHMARKS.glob("directives*.jsonl") if p.name not in HELD_OUT)
 
