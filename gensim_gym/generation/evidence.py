@@ -56,6 +56,17 @@ from gensim_gym.generation.wording import has_word, verb_pattern, whole_words
 #: but a domain needs one other keyword to be chosen.
 WEAK_KEYWORDS = frozenset({"search", "policy", "policies", "store", "customer", "customers"})
 
+#: A room's floor as the surface things lie on or are walked over (round 63: "traps on the floor it has to avoid",
+#: "picks the toys up off the floor"): a bare "the floor" after a preposition of place, no storey an elevator serves
+#: (those are named: "the ground floor", "the 3rd floor", "the floor they want").
+_SURFACE = re.compile(r"\b(?:on|off|from|onto|across|along|over|under|beneath)\s+the\s+floor\b"
+                      r"(?!\s+(?:of|above|below|they|he|she|you|where|number|\d))")
+
+
+def _surface_spans(text: str) -> list[tuple[int, int]]:
+    """The spans of :data:`_SURFACE` in ``text``: a keyword inside one is a floor to stand on, no elevator's."""
+    return [m.span() for m in _SURFACE.finditer(text)]
+
 
 def keyword_pattern(keyword: str) -> str:
     """A regex for a domain keyword: a phrase's nouns in either number ("towers of hanoi" also matches "tower
@@ -89,7 +100,7 @@ def domain_evidence(text: str, name: str, ts) -> tuple[list[str], list[str]]:
     # robot": a household's, no warehouse robot; round 35)
     trades = [m.span() for other in load_registry() if other != name for pattern in _trade_phrases(other)
               for m in pattern.finditer(text)]
-    meetings += trades
+    meetings += trades + _surface_spans(text)
     hits = [w for w in hits if not all(any(a <= m.start() and m.end() <= b for a, b in meetings)
                                        for m in whole_words(keyword_pattern(w)).finditer(text))]
     # a keyword inside another world's phrasal verb is part of that verb ("stock up on coffee": the shop's buying,

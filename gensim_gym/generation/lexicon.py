@@ -32,16 +32,19 @@ from gensim_gym.generation.wording import inflections, past_participle
 
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
                 "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
-                "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "a couple of": 2, "a pair of": 2,
-                "half a dozen": 6, "a dozen": 12, "a single": 1}
+                "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "a couple of": 2, "a couple": 2,
+                "a pair of": 2, "half a dozen": 6, "a dozen": 12, "a single": 1}
 #: Nouns of things sold and worn in pairs: "a pair of running shoes" is one of them, not two (round 16).
 PAIRED_NOUNS = ("shoes", "boots", "sneakers", "trainers", "sandals", "slippers", "socks", "gloves", "mittens", "jeans",
                 "trousers", "pants", "shorts", "leggings", "tights", "glasses", "sunglasses", "goggles", "headphones",
                 "earbuds", "earphones", "earrings", "scissors", "pliers", "tongs", "binoculars", "skis", "speakers")
 _A_PAIR = (r"a pair of(?!\s+(?:[a-z'-]+\s+){0,2}?(?:" + "|".join(PAIRED_NOUNS) + r")\b)")
+#: "a couple" without its "of", as people say it ("moves a couple files", round 63): a count only before a plural
+#: noun, so "a couple more", "a married couple" and "for a couple" stay words.
+_A_COUPLE = r"a couple(?=\s+(?!of\b|more\b|less\b)[a-z'-]+s\b)"
 #: A regex alternation of a count: digits or a number word (longest phrases first).
-NUMBER = r"\d+|" + "|".join(_A_PAIR if w == "a pair of" else re.escape(w)
-                            for w in sorted(NUMBER_WORDS, key=len, reverse=True))
+_SPECIAL = {"a pair of": _A_PAIR, "a couple": _A_COUPLE}
+NUMBER = r"\d+|" + "|".join(_SPECIAL.get(w, re.escape(w)) for w in sorted(NUMBER_WORDS, key=len, reverse=True))
 
 
 def number_value(word: str) -> int:

@@ -118,6 +118,7 @@ from gensim_gym.generation.toolsets import load_registry
 from gensim_gym.generation.unread import NOT_UNDERSTOOD, RANK_NOUNS, likely_kind
 from gensim_gym.generation.word_roles import (
     GERUND_AFTER,
+    HESITATIONS,
     NOUN_AFTER,
     VERB_AFTER,
     describes_past,
@@ -1108,6 +1109,8 @@ def _counts_goals(text: str, start: int, end: int, knobs: Knobs) -> bool:
     if verb_of(text[start:end]) not in ACCOMPLISH_VERBS:
         return False
     after = re.findall(r"[a-z0-9']+|[,;:.]", text[end:end + 60])  # "solving, 2 meetings": the count is not its object
+    while after and after[0] in HESITATIONS:
+        after = after[1:]
     if after and (after[0].isdigit() or after[0] in NUMBER_WORDS):
         return True
     before = words_before(text, start)

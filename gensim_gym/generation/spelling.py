@@ -5,6 +5,8 @@ reads the text (:func:`spelled`, applied by ``directive.parse_directive`` and ``
 knobs and the clauses read the same words):
 
 * "then" after a comparative is "than" where no verb follows ("more then budget", :func:`_than`);
+* a count dictated and written as its homophone is its number ("buy for items", ``homophones.spoken_counts``,
+  round 63);
 * a negation without its apostrophe gets it back (:data:`_APOSTROPHES`; "cant" and "wont" are words of their own
   and stay as they are);
 * a word of at least :data:`MIN_LENGTH` letters that the reader does not know is replaced by the one keyword of
@@ -23,6 +25,7 @@ from functools import cache, lru_cache
 
 from gensim_gym.generation.corrections import corrected
 from gensim_gym.generation.exercise_sheet import unframed
+from gensim_gym.generation.homophones import spoken_counts
 from gensim_gym.generation.lexicon import domain_vocabulary, known_verbs, noun_lemma, verb_of
 from gensim_gym.generation.toolsets import load_registry
 
@@ -98,7 +101,7 @@ def _mended_words(text: str) -> str:
         a, b = explicit.span(1)
         return _mended_words(text[:a]) + text[a:b] + _mended_words(text[b:])
     text = _APOSTROPHE.sub(lambda m: _APOSTROPHES[m.group(0)], text)
-    text = _THEN.sub(_than, text)
+    text = spoken_counts(_THEN.sub(_than, text))
     return _WORD.sub(lambda m: mended(m.group(0)), text)
 
 

@@ -51,6 +51,11 @@ _SCENE_OPENERS = PREPOSITIONS | {"to", "of", "for", "at", "after", "before", "wh
                                  "because", "as", "where", "then", "and", "but"}
 
 
+#: Sounds a speaker makes while finding the next word (round 63: "handles uh three tickets"): they stand between a
+#: verb and its object without parting them.
+HESITATIONS = frozenset({"um", "uh", "er", "erm", "hmm", "like"})
+
+
 def words_before(text: str, start: int) -> list[str]:
     """The words and stops of ``text`` before ``start``, in order (the last one is the word's neighbour)."""
     return _WORDS.findall(text[:start])
@@ -59,8 +64,8 @@ def words_before(text: str, start: int) -> list[str]:
 def takes_object(text: str, end: int, *, ending: bool = False) -> bool:
     """Whether the word ending at ``end`` is followed by an object ("5 blocks", "every cell", "them"), or, with
     ``ending``, by the end of its part of the directive ("..., the agent applies, ...")."""
-    after = _WORDS.findall(text[end:])
-    nxt = after[0] if after else "."
+    after = _WORDS.findall(text[end:end + 80])
+    nxt = next((w for w in after if w not in HESITATIONS), ".")
     return nxt in OBJECT_WORDS or nxt.isdigit() or nxt in NUMBER_WORDS or (ending and nxt in ",;:.")
 
 
