@@ -658,8 +658,9 @@ def _subject(text: str, name: str) -> bool:
     if any(_acts_first(text, end, name) for end in (m.end(1), m.end(2)) if end > 0):
         return True
     # a general agent named by its trade (round 18: "a tidy-up robot puts ...", "a warehouse bot moves ..."): the
-    # word before it says which world it works in
-    said = {m.group(1) or "", *(m.group(1) or "").split("-")}
+    # word before it says which world it works in; an agent noun there names a kind of agent, no trade (round 63: "a
+    # robot arm picks up 3 balls" is no warehouse robot's)
+    said = {w for w in (m.group(1) or "", *(m.group(1) or "").split("-")) if not re.fullmatch(_AGENT, w)}
     trade = {*load_registry()[name].keywords, *own_words(name)}
     return re.fullmatch(_AGENT, m.group(2)) is not None and bool(said & trade)
 
