@@ -373,7 +373,12 @@ _IDENTITY_CHECK = re.compile(
     r"(\b(?:check|confirm|validat|authenticat|establish|vet|prov)(?:e|es|ed|ing|s|t|ted|ting)?\s+(?:the\s+)?"
     r"(?:(?:their|his|her|its|each|every|a|the|[a-z]+'s?)\s+)?(?:[a-z]+'s?\s+)?(?:identity|identities|id|ids)\b(?!\s+of\b)"
     # or who is on the line (round 32: "after confirming who is calling")
-    rf"|{CHECKING_WHO})")
+    rf"|{CHECKING_WHO}"
+    # or the identity said first, checked in the passive (round 63: "after the customer's identity is checked", "once
+    # their ID has been confirmed")
+    r"|\b(?:identity|identities|id|ids)\s+(?:is|are|was|were|has\s+been|have\s+been|gets?|got)\s+"
+    r"(?:first\s+|properly\s+|fully\s+|successfully\s+)?(?:checked|confirmed|validated|authenticated|established"
+    r"|vetted|proven|proved)\b)")
 
 
 def identity_checks(text: str, domains) -> list[tuple[int, int, str]]:

@@ -112,7 +112,13 @@ from gensim_gym.generation.operations import (
     phrasal_verbs,
     world_task_tool,
 )
-from gensim_gym.generation.rules import built_in_comparison, originals_kept, place_pointed_at, protected_place
+from gensim_gym.generation.rules import (
+    built_in_comparison,
+    built_in_conditions,
+    originals_kept,
+    place_pointed_at,
+    protected_place,
+)
 from gensim_gym.generation.spelling import as_typed, spelled, taken_back, typed_forms
 from gensim_gym.generation.toolsets import load_registry
 from gensim_gym.generation.unread import NOT_UNDERSTOOD, RANK_NOUNS, likely_kind
@@ -601,7 +607,15 @@ def _recognised(text: str, knobs: Knobs, phrases,  # noqa: C901, PLR0912, PLR091
         yield m.start(), m.end(), Clause(m.group(0), "unrecognized", {}, "unsupported",
                                          f"'{m.group(0)}' names a rank by its number, not a count of goals; no tool "
                                          f"of {'+'.join(knobs.domains)} takes a rank")
+    # a permission that waits for another act the world already requires ("a refund is only allowed after the
+    # identity is checked": round 63): the rule inside it ("only after ...") is that order, no template
+    conditions = built_in_conditions(rest, knobs.domains)
+    for start, end, first, then in conditions:
+        yield start, end, Clause(text[start:end], "constraint", {"order": [first, then]},
+                                 note=f"every task keeps it: {then} requires what {first} makes true")
     for rule_start, rule_end, ordering in rule_phrases(rest):
+        if any(a < rule_end and rule_start < b for a, b, _, _ in conditions):
+            continue
         phrase = text[rule_start:rule_end].strip()
         if ordering:
             order = built_in_order(text, rule_start, knobs.domains)

@@ -24,6 +24,7 @@ from gensim_gym.generation.lexicon import (
     rule_templates,
     verb_of,
 )
+from gensim_gym.generation.operations import identity_checks
 from gensim_gym.generation.toolsets import get_toolset, load_registry, predicate_effects, required_facts
 from gensim_gym.generation.wording import verb_pattern
 
@@ -399,20 +400,50 @@ def built_in_order(text: str, start: int, domains) -> tuple[str, str] | None:
     segment_start = max(text.rfind(c, 0, start) for c in ",;.:") + 1
     end = next((i for i in range(start, len(text)) if text[i] in ",;."), len(text))
     for name in domains:
-        ts = get_toolset(name)
         before = _verb_hits(text[segment_start:start], operations(name))
         after = _verb_hits(text[start:end], operations(name))
         first, then = (max(before)[1] if before else None), (min(after)[1] if after else None)
-        if first is None or then is None:
-            continue
-        tools = ts.all_tools
-        adds = {p for t in tools if calls(t.name, first) for p in _added(t)}
-        others = {p for t in tools if not calls(t.name, first) for p in _added(t)}
-        started = " ".join(map(str, ts.init))
-        only = {p for p in adds - others if not re.search(rf"\b{p}\b", started)}
-        if any(only & required_facts(t) for t in tools if calls(t.name, then)):
+        if first is not None and then is not None and _needs_first(name, first, then):
             return first, then
     return None
+
+
+def _needs_first(name: str, first: str, then: str) -> bool:
+    """Whether domain ``name``'s tool ``then`` requires a fact that only the tool ``first`` makes true and no start
+    state holds (``refund_order`` requires ``verified``, which only ``verify_identity`` adds): every task then keeps
+    ``first`` before ``then``."""
+    ts = get_toolset(name)
+    tools = ts.all_tools
+    adds = {p for t in tools if calls(t.name, first) for p in _added(t)}
+    others = {p for t in tools if not calls(t.name, first) for p in _added(t)}
+    started = " ".join(map(str, ts.init))
+    only = {p for p in adds - others if not re.search(rf"\b{p}\b", started)}
+    return any(only & required_facts(t) for t in tools if calls(t.name, then))
+
+
+#: A permission that waits for another act, the act said before it and the condition after (round 63, first drafted
+#: in round 58's other branch: "a refund is only allowed after the customer's identity is checked", "refunds are
+#: permitted only once the ID is verified", "refunds only after the identity is confirmed").
+_PERMITTED_AFTER = re.compile(rf"\b(?:only\s+(?:(?:{_PERMITTED})\s+)?|(?:{_PERMITTED})\s+(?:only\s+)?)"
+                              r"(?:after|once|when|if|as soon as)\b[^,;.]*")
+
+
+def built_in_conditions(text: str, domains) -> list[tuple[int, int, str, str]]:
+    """``(start, end, first tool, then tool)`` of each permission that waits for another act
+    (:data:`_PERMITTED_AFTER`) where a chosen domain's tool for the act said before it requires what only the tool
+    for the condition makes true (:func:`_needs_first`): every task keeps the order, as "verify identity before
+    every refund" does. The condition's act is a verb of the domain or a check of someone's identity."""
+    out = []
+    for m in _PERMITTED_AFTER.finditer(text):
+        segment_start = max(text.rfind(c, 0, m.start()) for c in ",;.:") + 1
+        for name in domains:
+            acts = _verb_hits(text[segment_start:m.start()], operations(name))
+            conditions = _verb_hits(m.group(0), operations(name)) + [
+                (start, tool) for start, _, tool in identity_checks(m.group(0), [name])]
+            if acts and conditions and _needs_first(name, min(conditions)[1], max(acts)[1]):
+                out.append((m.start(), m.end(), min(conditions)[1], max(acts)[1]))
+                break
+    return out
 
 
 #: Comparatives a rule says the world's order by, each with its opposite ("no larger disk on a smaller one"): a rule
@@ -661,8 +692,13 @@ def rule_templates_at(text: str, start: int, end: int, templates) -> list:
 def read_constraints(text: str, domains: list[str], notes: list[str]) -> tuple[str, ...]:
     """The constraint templates (see ``toolsets.ConstraintTemplate``) the directive's rule phrases name."""
     names: list[str] = []
+    conditions = built_in_conditions(text, domains)
+    for start, end, first, then in conditions:
+        notes.append(f"'{text[start:end].strip()}': {then} already requires what {first} does")
     for start, end, ordering in rule_phrases(text):
         phrase = text[start:end]
+        if any(a < end and start < b for a, b, _, _ in conditions):
+            continue  # a permission the world's own order already keeps (:func:`built_in_conditions`)
         if ordering:
             order = built_in_order(text, start, domains)
             if order:

@@ -108,8 +108,9 @@ def test_a_world_named_outright_keeps_it_under_continuous_control():
 @pytest.mark.parametrize("directive, text", [
     ("helpdesk: 2 refunds, and a refund is only permitted once the order was delivered",
      "only permitted once the order was delivered"),
-    ("support: refunds are allowed only after the customer is verified; 3 orders",
-     "allowed only after the customer is verified"),
+    # (round 63: one allowed only after the customer is verified is the world's own order, verify before refund)
+    ("support: refunds are allowed only after the order has been delivered; 3 orders",
+     "allowed only after the order has been delivered"),
     ("support desk with 1 refund that is only acceptable for delivered orders", "only acceptable for delivered orders"),
 ])
 def test_a_restriction_said_as_a_permission_is_the_refund_rule(directive, text):

@@ -1,8 +1,11 @@
 """Reader round 63 (session 30): fresh75's last misses (transcribed voice notes), read by class. A count dictated and
 written as its homophone ("buy for items", "pack to orders") is that count where no other reading is English; "a
 couple" without its "of" before a plural noun is two; a speaker's hesitation between a verb and its object ("handles
-uh three tickets") does not part them; a room's floor to stand on ("traps on the floor") is no elevator's storey.
-Tested on phrasings that are in no benchmark set, with negatives."""
+uh three tickets") does not part them; a room's floor to stand on ("traps on the floor") is no elevator's storey;
+and "a robot arm" is a kind of agent, no warehouse robot (the word before an agent noun names its trade only
+where it is no agent noun itself). A permission that waits for an act the world already requires ("a refund is
+only allowed after the identity is checked") is the world's own order, no policy template. Tested on phrasings
+that are in no benchmark set, with negatives."""
 
 from __future__ import annotations
 
@@ -12,6 +15,8 @@ from gensim_gym.generation.homophones import spoken_counts
 from gensim_gym.generation.spelling import mendings
 from tests.reading_quiet import counts as _counts
 from tests.reading_quiet import domains as _domains
+from tests.reading_quiet import generate
+from tests.reading_quiet import readings as _read_kind
 from tests.reading_quiet import tools as _tools
 
 
@@ -93,3 +98,36 @@ def test_a_floor_to_stand_on_is_no_elevator(directive):
 ])
 def test_an_elevator_s_floor_still_names_the_elevator(directive):
     assert _domains(directive) == ["elevator"]
+
+
+# -- an agent named by a kind of agent, no trade ---------------------------------------------------------------------
+@pytest.mark.parametrize("directive, world", [
+    ("a robot arm picks up 3 balls and drops them in room b", ["gripper"]),
+    ("the robot arm grabs 2 balls and carries them to the other room", ["gripper"]),
+    ("the robot arm picks 3 crates off the shelf and brings them to the dock", ["warehouse"]),
+    ("a warehouse bot moves 3 crates to the dock", ["warehouse"]),
+])
+def test_an_agent_named_by_a_kind_of_agent_names_no_trade(directive, world):
+    assert _domains(directive) == world
+
+
+# -- a permission that waits for an act the world already requires ---------------------------------------------------
+@pytest.mark.parametrize("directive, text", [
+    ("support: refund 2 orders; a refund is only allowed after the identity is checked",
+     "only allowed after the identity is checked"),
+    ("support: refund 2 orders, but refunds are permitted only once the ID is verified",
+     "permitted only once the id is verified"),
+    ("helpdesk: 2 refund requests, refunds only after the identity is confirmed",
+     "only after the identity is confirmed"),
+    ("support: refunds are allowed only after the customer is verified; 3 orders",
+     "allowed only after the customer is verified"),
+])
+def test_a_permission_the_world_keeps_is_its_own_order(directive, text):
+    assert _read_kind(directive, "constraint") == [
+        (text, "honored", {"order": ["verify_identity", "refund_order"]})]
+    assert "refund_policy" not in generate(directive).meta["interpretation"]["constraints"]
+
+
+def test_a_permission_on_something_else_is_still_the_template():
+    assert _read_kind("support: refund 2 orders, refunds only if the order was delivered", "constraint") == [
+        ("only if the order was delivered", "honored", {"constraints": ["refund_policy"]})]
