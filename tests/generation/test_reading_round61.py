@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.reading_quiet import counts as _counts
 from tests.reading_quiet import readings as _read_kind
 
 
@@ -40,3 +41,39 @@ def test_the_far_turn_is_no_operation_of_its_own():
 ])
 def test_turning_something_else_far_is_no_difficulty(directive):
     assert _read_kind(directive, "difficulty") == []
+
+
+# -- a rule ends at a question or exclamation mark -------------------------------------------------------------------
+@pytest.mark.parametrize("directive, rule, count", [
+    ("can the calendar agent avoid double booking? 3 meetings to book", "avoid double booking", 3),
+    ("webshop, and never go over the budget! 2 lamps to buy", "never go over the budget", 2),
+    ("file system cleanup, and never delete the backups!! 4 logs to remove", "never delete the backups", 4),
+])
+def test_a_count_after_a_rule_and_its_mark_is_the_tasks(directive, rule, count):
+    assert [(text, status) for text, status, _ in _read_kind(directive, "constraint")] == [(rule, "honored")]
+    assert [(n, status) for n, _, status in _counts(directive)] == [(count, "honored")]
+
+
+def test_a_rule_still_runs_to_its_mark_without_one_before():
+    assert [text for text, _, _ in _read_kind("warehouse: keep the loading dock clear of crates", "constraint")] \
+        == ["keep the loading dock clear of crates"]
+
+
+# -- an act's noun restricted by a verb of going ahead ---------------------------------------------------------------
+@pytest.mark.parametrize("directive, text", [
+    ("support: refunds only go through once the identity is verified; 2 refunds", "only go through once the identity "
+                                                                                  "is verified"),
+    ("help desk where refunds only happen after the customer is verified, 3 refunds", "only happen after the "
+                                                                                      "customer is verified"),
+    ("support: 2 refunds, and refunds only proceed when the order was delivered", "only proceed when the order was "
+                                                                                  "delivered"),
+    ("support desk, refunds only go ahead if the customer is verified, 1 refund", "only go ahead if the customer is "
+                                                                                  "verified"),
+])
+def test_an_act_that_only_goes_ahead_on_a_condition_is_its_policy(directive, text):
+    assert _read_kind(directive, "constraint") == [(text, "honored", {"constraints": ["refund_policy"]})]
+
+
+def test_an_act_no_template_conditions_stays_unsupported():
+    found = _read_kind("support, 3 tickets: escalations only happen when the order is over 100", "constraint")
+    assert [status for _, status, _ in found] == ["unsupported"]
