@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from gensim_gym.generation.exercise_sheet import frame_words, unframed
 from tests.reading_quiet import counts as _counts
 from tests.reading_quiet import readings as _read_kind
 
@@ -77,3 +78,48 @@ def test_an_act_that_only_goes_ahead_on_a_condition_is_its_policy(directive, tex
 def test_an_act_no_template_conditions_stays_unsupported():
     found = _read_kind("support, 3 tickets: escalations only happen when the order is over 100", "constraint")
     assert [status for _, status, _ in found] == ["unsupported"]
+
+
+# -- a social-media post's frame -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("directive, frame", [
+    ("1/ blocks env: stack 3 blocks", ["1"]),
+    ("ferry 2 cars. 2/3 and the horizon is tight", ["2", "3"]),
+    ("tbh the warehouse robot moves 2 crates", ["tbh"]),
+    ("@sam hanoi with 3 disks, imo hard", ["sam", "imo"]),
+    ("quick question: a gripper env with 2 balls? lol", ["quick", "question", "lol"]),
+    ("just launched a sokoban env :tada: push 1 box", ["launched", ":tada:"]),
+    ("the visitall env just landed, visit 5 cells", ["landed"]),
+])
+def test_a_posts_frame_is_filler(directive, frame):
+    assert [w.strip(":") for w in frame_words(directive)] == [w.strip(":") for w in frame]
+
+
+@pytest.mark.parametrize("directive", [
+    "2/3 of the tools fail at random in the webshop",  # a fraction
+    "mail the report to ops@example.com",  # an address, no mention
+    "book 2 meetings at 10:30: no double booking",  # a time and a setting's colon
+    "a quick episode in the ferry domain",  # a quick episode is a time pressure
+    "the robot takes 2 boxes",
+    "build a tower of 3 blocks",  # building a tower is the blocks world's own task
+    "the robot drops 2 balls in room b",
+    "ship 3 orders from the warehouse",
+])
+def test_no_frame_where_the_words_ask_for_something(directive):
+    assert unframed(directive) == directive
+
+
+@pytest.mark.parametrize("directive, kind, expected", [
+    ("tbh the file cleanup env is neat: delete 2 logs", "operation", ["delete"]),
+    ("@kim quick q: a ferry env with 2 cars", "time_pressure", []),
+    ("hot take: the gripper robot carries 2 balls", "operation", ["carries"]),
+    ("shipped a calendar env: the agent books 2 meetings", "operation", ["books"]),
+    ("dungeon env dropped! the hero picks up 1 key", "operation", ["picks up"]),
+    ("sokoban env :rocket: push 1 box", "operation", ["push"]),
+])
+def test_the_frame_makes_no_clause(directive, kind, expected):
+    assert [text for text, _, _ in _read_kind(directive, kind)] == expected
+
+
+def test_thread_numbers_are_no_goal_counts():
+    assert [(n, status) for n, _, status in _counts("1/3 gripper env. 2/3 move 2 balls. 3/3 that's it")] \
+        == [(2, "honored")]
