@@ -123,3 +123,18 @@ def test_the_frame_makes_no_clause(directive, kind, expected):
 def test_thread_numbers_are_no_goal_counts():
     assert [(n, status) for n, _, status in _counts("1/3 gripper env. 2/3 move 2 balls. 3/3 that's it")] \
         == [(2, "honored")]
+
+
+# -- "it" kept in a state --------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("directive", [
+    "household robot env, it puts 3 toys back, and we keep it lean",
+    "a household robot puts 2 mugs away; keeping it lean for now",
+    "home robot: 2 plates to put back, keep it lean please",
+])
+def test_lean_as_the_state_it_is_kept_in_is_no_putting(directive):
+    assert [text for text, _, _ in _read_kind(directive, "operation") if text == "lean"] == []
+
+
+def test_leaning_a_thing_is_still_putting_it():
+    assert ("lean", "honored", {"operation": "lean", "tool": "put"}) in _read_kind(
+        "household robot: pick up the broom and lean it against the wall", "operation")
