@@ -691,6 +691,8 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      rf"|\b(?:{_INFO_NOUN})\s+{_STATE_IS}(?:{_HIDDEN_ADJ})\b"
      rf"|\b(?:{_HIDDEN_ADJ})\s+(?:[\w'-]+\s+)?(?:{_INFO_NOUN})\b", "partial", True),
     (r"\b(?:unseen|invisible|unknown (?:state|facts?|information)|partial obs|partially obs)\b"
+     # the field's name for it, a partially observable MDP (round 61, a post tagged "#POMDP")
+     r"|\bpomdps?\b"
      # a part of the world not yet looked over (round 42: "the shelves are unscanned", "rooms not yet surveyed",
      # "uninspected crates"): what a look would show is unseen so far
      rf"|\b(?:{_UNLOOKED})\b|\bnot\s+yet\s+(?:been\s+)?(?:{_LOOKED})\b"

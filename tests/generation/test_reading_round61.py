@@ -11,6 +11,7 @@ import pytest
 
 from gensim_gym.generation.exercise_sheet import frame_words, unframed
 from tests.reading_quiet import counts as _counts
+from tests.reading_quiet import read as _read
 from tests.reading_quiet import readings as _read_kind
 
 
@@ -138,3 +139,29 @@ def test_lean_as_the_state_it_is_kept_in_is_no_putting(directive):
 def test_leaning_a_thing_is_still_putting_it():
     assert ("lean", "honored", {"operation": "lean", "tool": "put"}) in _read_kind(
         "household robot: pick up the broom and lean it against the wall", "operation")
+
+
+# -- hashtags: a topic, unless they ask for something ----------------------------------------------------------------
+@pytest.mark.parametrize("directive, tag", [
+    ("blocks: stack 3 blocks #weekendproject", "weekendproject"),
+    ("ferry 2 cars across #robotics #phd", "robotics"),
+    ("visitall, 6 cells #gridworld", "gridworld"),
+])
+def test_a_topic_hashtag_is_filler(directive, tag):
+    reading = _read(directive)
+    assert tag in reading.filler
+    assert all(tag not in c.text for c in reading.clauses)
+
+
+@pytest.mark.parametrize("directive, kind, requirement", [
+    ("gripper, 3 balls #sparse-reward", "reward_mode", {"reward_mode": "sparse"}),
+    ("webshop, buy 2 mugs #noisy", "noise", {"noise": True}),
+    ("dungeon, grab 1 key #POMDP", "observability", {"partial": True}),
+    ("sokoban as a pomdp, push 1 box", "observability", {"partial": True}),
+])
+def test_a_hashtag_that_asks_for_something_is_read(directive, kind, requirement):
+    assert {(status, str(req)) for _, status, req in _read_kind(directive, kind)} == {("honored", str(requirement))}
+
+
+def test_an_mdp_is_no_partial_sight():
+    assert _read_kind("gripper as an MDP, 2 balls", "observability") == []
