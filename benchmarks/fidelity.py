@@ -271,6 +271,9 @@ levels, win and fail states, timers, fog of war) and ``directives_fresh72.jsonl`
 requests), held out for rounds 54 and 55, were run once untouched after them (``results/fidelity_fresh70_unseen.txt``:
 129 of 141, 91 %, 5 wrong, 2 ignored; ``results/fidelity_fresh72_unseen.txt``: 129 of 134, 96 %, 0 wrong, 1 ignored)
 and joined :data:`SETS`.
+``directives_fresh77.jsonl`` (35, social-media posts: hashtags, @-mentions, emoji, chat abbreviations, thread
+numbering) is round 61's tuning set (fid69): first untuned run ``results/fidelity_fresh77_fid69_first.txt`` (126 of
+133, 95 %, 0 wrong, 2 ignored), after the round ``results/fidelity_fresh77_fid69_after.txt`` (128, 0 ignored).
 ``--generate`` scores the requirements twice: as read, and as *delivered* (on the seed-0 spec's own clauses,
 where the generator marks approximated what its spec does not meet: what a user gets).
 For every expected requirement this
@@ -333,7 +336,8 @@ SETS = ("directives.jsonl", "directives_heldout.jsonl", "directives_fresh.jsonl"
         "directives_fresh64.jsonl", "directives_fresh67.jsonl", "directives_fresh66.jsonl",
         "directives_fresh68.jsonl", "directives_fresh69.jsonl", "directives_fresh71.jsonl",
         "directives_fresh70.jsonl", "directives_fresh72.jsonl", "directives_fresh73.jsonl",
-        "directives_fresh74.jsonl", "directives_fresh75.jsonl", "directives_fresh76.jsonl")
+        "directives_fresh74.jsonl", "directives_fresh75.jsonl", "directives_fresh76.jsonl",
+        "directives_fresh77.jsonl")
 _RANK = {"honored": 0, "approximated": 1, "unsupported": 2}
 _VALUE_OF = {"domain": "domains", "goal_count": "goal_count", "reward_mode": "reward_mode", "noise": "noise",
              "observability": "partial", "time_pressure": "horizon_slack", "tool_count": "tool_count"}

@@ -8,6 +8,11 @@ the steps "Given ...", "When ...", "Then ...", "And ...", "But ...") frame their
 written, "Given" was an operation no tool does. A feature request's verb on the package itself (round 58: "Proposal:
 support an e-commerce scenario ...", "Please add a warehouse task where ...", "could you provide a ferry variant") is
 frame too: read as written, "support" chose the help desk, "add" was an operation no tool does.
+A social-media post frames its request as well (round 61, a researcher posting on a microblog or a lab channel): its
+thread numbering ("1/", "2/3"), its @-mentions ("@lena wanna try it?"), emoji written as codes (":ship:"), the
+asides of chat ("tbh", "imo", "lol", "quick q", "hot take") and the poster's own act on the environment ("shipped a
+webshop env", "hacked together a calendar env", "elevator env dropped"). Read as written, "2/3" was a goal count of
+2, "tbh" and "shipped" operations no tool does, "quick q" a time pressure and "hot take" an act of taking.
 
 :func:`unframed` drops the frame before any recognizer reads the text (``spelling.spelled`` applies it, so the knobs
 and the clauses read the same words), and :func:`frame_words` lists what it dropped, for the reading's filler and the
@@ -68,6 +73,35 @@ _REQUEST_VERB = re.compile(
     rf"(?=\s+(?:an?|the|some|more|multiple|new|another|other|extra)\s+(?:(?!\d)[\w-]+\s+){{0,4}}?(?:{_OFFERING})\b"
     r"(?!\s+(?:to|into|onto)\b))")
 
+#: A post's number in a thread ("1/", "2/3"): at the text's start, after a sentence's end or after an emoji, before a
+#: space; "2/3 of the tools fail" is a fraction, and a number is no post's above its thread's length ("24/7").
+_THREAD_NUMBER = re.compile(r"(?:^|(?<=[.!?])|(?<=[^\x00-\x7f]))\s*((\d{1,2})/(\d{1,2})?)(?=\s)(?!\s+of\b)")
+#: An @-mention: whom the post addresses, not what it asks for ("user@example.com" is an address, kept).
+_MENTION = re.compile(r"(?<![\w.@])@[a-z0-9_]+")
+#: An emoji written out as its code (":fire:", ":ship:"): how the post looks, not what it asks ("ship" is no act).
+_EMOJI_CODE = re.compile(r"(?<![\w:]):[a-z0-9_+-]{2,}:(?![\w:])")
+#: The asides of chat: how the poster feels or what they ask of a reader, no request of the environment.
+_CHAT_ASIDE = re.compile(r"\b(?:tbh|imo|imho|lol|lmao|lmk|ngl|fwiw|afaik|btw|idk|iirc|psa|af|hot take|quick q"
+                         r"|quick question|go brr+)\b")
+#: The poster's own act on an environment, before it ("shipped a webshop env", "hacked together a calendar env",
+#: "building a drone racing env") or after it ("elevator env dropped"): the verb only, as a request's.
+_RELEASE_VERBS = (r"ship(?:ped|ping)?|launch(?:ed|ing)?|releas(?:e|ed|ing)|buil(?:t|d|ding)|hack(?:ed|ing)? together"
+                  r"|put(?:ting)? together|cook(?:ed|ing)? up|spun up|spin(?:ning)? up|publish(?:ed|ing)?"
+                  r"|open[- ]sourc(?:e|ed|ing)|dropp(?:ed|ing)|finish(?:ed|ing)|wr(?:ote|iting)")
+_RELEASE = re.compile(
+    rf"\b({_RELEASE_VERBS})(?=\s+(?:an?|the|my|our|this|that|some|another)\s+(?:(?!\d)[\w-]+\s+){{0,4}}?"
+    rf"(?:{_OFFERING})\b(?!\s+(?:to|into|onto)\b))"
+    rf"|\b(?:env|envs|environments?|benchmark|sim|simulator)\s+(?:just\s+|is\s+|got\s+)?"
+    r"(dropped|shipped|launched|released|landed|live)\b")
+
+
+def _post_spans(text: str) -> list[tuple[int, int]]:
+    """The spans of ``text`` (lower case) that frame a social-media post (module docstring): its thread numbers, its
+    @-mentions, the asides of chat and the poster's own act on the environment."""
+    spans = [m.span(1) for m in _THREAD_NUMBER.finditer(text) if not m.group(3) or int(m.group(2)) <= int(m.group(3))]
+    spans += [m.span() for pattern in (_MENTION, _EMOJI_CODE, _CHAT_ASIDE) for m in pattern.finditer(text)]
+    return spans + [m.span(1) if m.group(1) else m.span(2) for m in _RELEASE.finditer(text)]
+
 
 def _request_spans(text: str) -> list[tuple[int, int]]:
     """The spans of ``text`` (lower case) that are a feature request's verb on the package (:data:`_REQUEST_VERB`)."""
@@ -107,7 +141,7 @@ def _dropped_spans(text: str) -> list[tuple[int, int]]:
     """The spans of ``text`` (lower case) that are a sheet's frame (module docstring), in order, merged where they
     overlap."""
     spans = [m.span() for pattern in (_LABEL, _REFERENCE, _MARKS_ALONE, _MARKS_BESIDE) for m in pattern.finditer(text)]
-    spans += _criteria_spans(text) + _request_spans(text)
+    spans += _criteria_spans(text) + _request_spans(text) + _post_spans(text)
     # "(open-ended, 10 points)": a note of the part's kind, once its marks are blanked
     spans += [m.span() for m in _KIND_NOTE.finditer(masked(text, spans))]
     merged: list[tuple[int, int]] = []
@@ -120,11 +154,12 @@ def _dropped_spans(text: str) -> list[tuple[int, int]]:
 
 
 def unframed(text: str) -> str:
-    """``text`` (lower case) with a course sheet's labels, references to its other parts and marks and acceptance
-    criteria's labels and step words and a feature request's verb on the package blanked, its positions kept (module
-    docstring); text without them comes back unchanged."""
+    """``text`` (lower case) with a course sheet's labels, references to its other parts and marks, acceptance
+    criteria's labels and step words, a feature request's verb on the package and a post's frame blanked, its
+    positions kept (module docstring); text without them comes back unchanged."""
     if not any(p.search(text) for p in (_LABEL, _REFERENCE, _MARKS_ALONE, _MARKS_BESIDE, _KIND_NOTE, _CRITERIA_LABEL,
-                                        _STEP, _REQUEST_VERB)):
+                                        _STEP, _REQUEST_VERB, _THREAD_NUMBER, _MENTION, _EMOJI_CODE, _CHAT_ASIDE,
+                                        _RELEASE)):
         return text
     return masked(text, _dropped_spans(text))
 

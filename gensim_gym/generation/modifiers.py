@@ -133,14 +133,22 @@ _UP = rf"{_TURN}\s+up|rais(?:e|es|ed|ing)|increas(?:e|es|ed|ing)|up(?:s|ped|ping
 _DOWN = rf"{_TURN}\s+down|lower(?:s|ed|ing)?|reduc(?:e|es|ed|ing)|eas(?:e|es|ed|ing)\s+off"
 #: A small step of such a turn ("a notch", "a bit", "slightly").
 _A_NOTCH = r"\s+(?:by\s+)?(?:a\s+(?:notch|bit|little|touch|tad|step|smidge)|one\s+notch|slightly|somewhat)\b"
+#: A far turn, said by an emphasis word before its particle (round 61, social-media posts: "we cranked the difficulty
+#: WAY up", "ramp it all the way up"): a shift as large as "very hard"'s.
+_FAR = r"(?:way|waa+y|all\s+the\s+way|right|far)"
+_FAR_UP = rf"{_TURN}\s+{_FAR}\s+up"
+_FAR_DOWN = rf"{_TURN}\s+{_FAR}\s+down"
 
 
 def _turned_difficulty(turn: str, step: str) -> str:
-    """A pattern of the difficulty turned by ``turn`` (:data:`_UP` or :data:`_DOWN`), said after it ("difficulty bumped
-    up"), before it ("bump up the difficulty") or around it ("turn the difficulty down"), with ``step`` after it (a
-    small one, :data:`_A_NOTCH`) or, where ``step`` is empty, without one."""
+    """A pattern of the difficulty turned by ``turn`` (:data:`_UP`, :data:`_DOWN` or a far turn, :data:`_FAR_UP`,
+    :data:`_FAR_DOWN`), said after it ("difficulty bumped up"), before it ("bump up the difficulty") or around it
+    ("turn the difficulty down", "crank the difficulty way up"), with ``step`` after it (a small one,
+    :data:`_A_NOTCH`) or, where ``step`` is empty, without one."""
     tail = step if step else rf"(?!{_A_NOTCH})"
-    particle = "up" if turn == _UP else "down"
+    particle = "up" if turn in (_UP, _FAR_UP) else "down"
+    if turn in (_FAR_UP, _FAR_DOWN):
+        particle = rf"{_FAR}\s+{particle}"
     return (rf"\bdifficulty(?:\s+level)?\s+(?:is\s+|was\s+|gets?\s+|got\s+|should\s+be\s+)?(?:{turn}){tail}"
             rf"|\b(?:{turn})\s+(?:the\s+)?difficulty(?:\s+level)?{tail}"
             rf"|\b{_TURN}\s+(?:the\s+)?difficulty(?:\s+level)?\s+{particle}\b{tail}")
@@ -683,6 +691,8 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      rf"|\b(?:{_INFO_NOUN})\s+{_STATE_IS}(?:{_HIDDEN_ADJ})\b"
      rf"|\b(?:{_HIDDEN_ADJ})\s+(?:[\w'-]+\s+)?(?:{_INFO_NOUN})\b", "partial", True),
     (r"\b(?:unseen|invisible|unknown (?:state|facts?|information)|partial obs|partially obs)\b"
+     # the field's name for it, a partially observable MDP (round 61, a post tagged "#POMDP")
+     r"|\bpomdps?\b"
      # a part of the world not yet looked over (round 42: "the shelves are unscanned", "rooms not yet surveyed",
      # "uninspected crates"): what a look would show is unseen so far
      rf"|\b(?:{_UNLOOKED})\b|\bnot\s+yet\s+(?:been\s+)?(?:{_LOOKED})\b"
@@ -860,6 +870,8 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     (_level_of_difficulty(_HIGH_LEVEL), "difficulty", 0.3),
     # a difficulty turned up or down (round 60, meeting minutes: "difficulty bumped up a notch from last week", "crank
     # the difficulty up", "dial down the difficulty"): by a notch it is a slight shift, else the easy and hard words'
+    (_turned_difficulty(_FAR_UP, ""), "difficulty", 0.45),
+    (_turned_difficulty(_FAR_DOWN, ""), "difficulty", -0.45),
     (_turned_difficulty(_UP, _A_NOTCH), "difficulty", 0.15),
     (_turned_difficulty(_UP, ""), "difficulty", 0.3),
     (_turned_difficulty(_DOWN, _A_NOTCH), "difficulty", -0.15),

@@ -43,7 +43,7 @@ from gensim_gym.generation.lexicon import (
     tool_verb,
 )
 from gensim_gym.generation.toolsets import get_toolset, predicate_effects
-from gensim_gym.generation.word_roles import describes_past, noun_here
+from gensim_gym.generation.word_roles import describes_past, kept_as, noun_here
 from gensim_gym.generation.wording import verb_pattern
 
 #: Verbs that ask for an operation, per domain: the tool a golden plan must then call. A domain's own
@@ -134,11 +134,12 @@ _STATE_ADJECTIVES = frozenset({"old", "new", "stale", "latest", "last", "recent"
 
 def no_act_here(text: str, start: int, end: int, verb: str, domains) -> bool:
     """Whether the form of ``verb`` at ``text[start:end]`` asks for no act: it stands inside a noun phrase
-    (:func:`modifies_noun`), is a noun there (``word_roles.noun_here``) or describes its noun in the past
-    (``word_roles.describes_past``, round 48). The knobs (:func:`required_tools`) and the reading's operation clauses
-    ask this one question, so they agree."""
+    (:func:`modifies_noun`), is a noun there (``word_roles.noun_here``), describes its noun in the past
+    (``word_roles.describes_past``, round 48) or says how "it" is kept (``word_roles.kept_as``, round 61: "keeping
+    it lean"). The knobs (:func:`required_tools`) and the reading's operation clauses ask this one question, so they
+    agree."""
     return modifies_noun(text, start, end, domains) or noun_here(text, start, end, verb) \
-        or describes_past(text, start, end, verb)
+        or describes_past(text, start, end, verb) or kept_as(text, start)
 
 
 def modifies_noun(text: str, start: int, end: int, domains) -> bool:

@@ -187,6 +187,14 @@ def _is_label(text: str, word: re.Match[str]) -> bool:
     return label is not None and label.end() == word.end() and text[:word.start()].rstrip()[-1:] in ("", ".", ";",
                                                                                                       "!", "?", "(")
 
+
+def _is_topic_tag(text: str, word: re.Match[str]) -> bool:
+    """Whether the ``word`` of ``text`` is a hashtag no recognizer read (round 61, social-media posts: "#robotics",
+    "#gamedev", "#RL"): the topic the post is filed under, no request. Only words no clause claimed come here, so a
+    hashtag that asks for something ("#sparse-reward", "#noise") is read as the words it is."""
+    return word.start() > 0 and text[word.start() - 1] == "#" and word.group(0)[:1].isalpha()
+
+
 #: What follows a setting's key (round 53, a directive pasted as settings: "goal: ...", "map=dungeon", "env -> ...").
 _SEPARATOR_AFTER = re.compile(r"\s*(?:[:=]|->|=>)")
 #: The value that switches a setting on ("blocksworld: yes", "ferry=true"): the key says what, and is read.
@@ -329,10 +337,10 @@ def reading_of(text: str, knobs: Knobs) -> Reading:
         word = match.group(0)
         if _is_label(lower, match) or _is_setting_frame(lower, match) \
                 or _builds_environment(lower, match.start(), match.end(), knobs) \
-                or _is_learner(lower, match.start(), match.end()):
+                or _is_learner(lower, match.start(), match.end()) or _is_topic_tag(lower, match):
             # "R1: ...": a requirement's label (round 51); "- goal: ...", "map=dungeon": a setting's frame (round 53);
             # "Build a calendar environment": building the environment, no act of the agent; "train a policy":
-            # the agent (round 55)
+            # the agent (round 55); "#robotics": what a post is filed under (round 61)
             filler.append(word)
             continue
         if (word in FILLER or word.strip("'") in FILLER or word.endswith("'s") and word[:-2] in FILLER) \

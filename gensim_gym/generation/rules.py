@@ -56,6 +56,10 @@ _NORM_VERB = r"follow\w*|respect\w*|honou?r\w*|observ\w*|stick\w* to|keep\w* to|
 #: Words of permission a restriction may be said with ("a refund is only allowed after ...", "permitted only once
 #: ...", round 58).
 _PERMITTED = r"allowed|permitted|possible|ok|okay|acceptable|granted"
+#: Verbs of an act going ahead, said of the act's noun in a restriction (round 61: "refunds only go out after the
+#: identity is verified", "refunds only go through once ...", "deletions only happen when ..."): the act is allowed
+#: under that condition alone, as with :data:`_PERMITTED`.
+_GOES_AHEAD = r"go(?:es)? (?:out|through|ahead)|happens?|takes? place|proceeds?"
 #: The words that open a rule rather than a task: "without double-booking anyone", "never delete the
 #: backups", "must not escalate", "stay under a $50 budget", "only for verified customers".
 _RULE_HEAD = (
@@ -98,7 +102,7 @@ _RULE_HEAD = (
     r"|only (?:after|once|with|within|on|before|while|until|during)|ban(?:s|ning)?"
     # ... said as a permission (round 58, a researcher's feature requests: "a refund is only allowed after the
     # customer's identity is checked", "refunds are permitted only once ...", "escalating is only ok if ...")
-    rf"|only (?:{_PERMITTED}) (?:after|once|if|when|before|with|for|to)"
+    rf"|only (?:{_PERMITTED}|{_GOES_AHEAD}) (?:after|once|if|when|before|with|for|to)"
     rf"|(?:{_PERMITTED}) only (?:after|once|if|when|before|with|for|to)"
     # the counted things restricted (round 9): "only those within the return window", "only the eligible ones"
     r"|only (?:(?:those|these|the ones|ones)\s+(?:(?:that|who|which)\s+(?:are|were|is|was)\s+)?(?:still\s+)?"
@@ -125,16 +129,28 @@ _RULE_HEAD = (
     r"|accepts?|covers?)"
     rf"|(?:per|as per|following|under) (?:(?:the|our|their|its|company|store|house)\s+)?(?:[a-z']+\s+)?"
     rf"(?:{_NORM_NOUN})")
+#: The marks that end a sentence, and with it a rule (round 61, social-media posts: "can we get refunds that only go
+#: out after the identity is verified? 2 refund requests per episode pls": the count after the question is the
+#: task's, no part of the rule; "NO double booking allowed!! #rl" ends at its marks).
+SENTENCE_END = ".?!"
+
+
+def _part_end(text: str, start: int) -> int:
+    """Where the part of ``text`` from ``start`` ends: at its next comma, semicolon or sentence end, else the end."""
+    return next((i for i in range(start, len(text)) if text[i] in ",;" + SENTENCE_END), len(text))
+
+
 #: Words that open a second rule after a conjunction ("... and never escalate").
 _NEXT_RULE = r"never|no|not|without|don't|do not|avoid\w*|only|always|keep|stay|protect(?!ors?\b)\w*|nobody|nothing"
 #: The words that open an ordering rule: "verify identity before every refund" asks for both operations, in order.
 _PRECEDENCE_HEAD = r"before (?:every|each|any|doing|a|an|the)|prior to (?:every|each|any|a|an|the)"
 #: A rule without its tail, for callers that only need where rules start (the tail is :func:`rule_phrases`').
-CONSTRAINT_PHRASE = re.compile(rf"\b(?:{_RULE_HEAD})\b[^,;.]*")
+CONSTRAINT_PHRASE = re.compile(rf"\b(?:{_RULE_HEAD})\b[^,;{SENTENCE_END}]*")
 
 
 def _rule_regex(names: tuple[str, ...]) -> re.Pattern[str]:
-    """A rule phrase runs to the next comma, semicolon, colon, stop or bullet dash between spaces (round 53: "-
+    """A rule phrase runs to the next comma, semicolon, colon, sentence end (:data:`SENTENCE_END`) or bullet dash
+    between spaces (round 53: "-
     budget: must not be exceeded - observability: partial" lists settings; a colon opens what the rule is a rule for:
     "a hard cap on spending: order 2 gadgets"), or to a conjunction that opens another
     operation ("stay under budget and buy 2 items": the purchase is asked for, not forbidden)."""
@@ -148,7 +164,7 @@ def _rule_regex(names: tuple[str, ...]) -> re.Pattern[str]:
     # are counted goals, no part of the policy: round 25)
     tail = (rf"(?:(?!\b(?:and|but|then|while|so|plus)\s+(?:then\s+|also\s+)?(?:{opens}|{counted})"
             rf"|\b(?:and|but|or|plus|while)\s+(?:also\s+)?(?:{_NEXT_RULE})\b|\bfor\s+(?:{NUMBER})\s+[a-z]"
-            rf"|{_SPENT_ON}|\s-\s)[^,;:.])*")
+            rf"|{_SPENT_ON}|\s-\s)[^,;:{SENTENCE_END}])*")
     return re.compile(rf"\b(?:({_PRECEDENCE_HEAD})|{_RULE_HEAD})\b{tail}")
 
 
@@ -228,7 +244,7 @@ def _stated_rules(text: str, rules: list[tuple[int, int, bool]]) -> list[tuple[i
     out: list[tuple[int, int, bool]] = []
     for m in re.finditer(r"(?<!not )\bonly\s+([a-z]+)\b", text):  # "only refund delivered orders": a restriction
         if verb_of(m.group(1)) is not None and not any(a < m.end() and m.start() < b for a, b, _ in rules):
-            out.append((m.start(), next((i for i in range(m.end(), len(text)) if text[i] in ",;."), len(text)), False))
+            out.append((m.start(), _part_end(text, m.end()), False))
     for regex in (_POSTFIX_RULE, _ONE_PER):
         for m in regex.finditer(text):
             if any(a < m.end() and m.start() < b for a, b, _ in rules + out):
@@ -248,7 +264,7 @@ def _stated_rules(text: str, rules: list[tuple[int, int, bool]]) -> list[tuple[i
             begin += len(text[begin:m.start()]) - len(text[begin:m.start()].lstrip())
             # "is not permitted to escalate": what is not permitted follows; else the rule ends at its word
             runs_on = regex is _ONE_PER or re.match(r"\s+to\s+[a-z]", text[m.end():]) is not None
-            end = next((i for i in range(m.end(), len(text)) if text[i] in ",;."), len(text)) if runs_on else m.end()
+            end = _part_end(text, m.end()) if runs_on else m.end()
             out.append((begin, end, False))
     return out
 
@@ -397,8 +413,8 @@ def built_in_order(text: str, start: int, domains) -> tuple[str, str] | None:
     when a domain's tool for the verb after the rule requires a fact that only the tool for the verb before it
     makes true and no start state holds (``refund_order`` requires ``verified``, which only
     ``verify_identity`` adds), so every task keeps the order; None otherwise."""
-    segment_start = max(text.rfind(c, 0, start) for c in ",;.:") + 1
-    end = next((i for i in range(start, len(text)) if text[i] in ",;."), len(text))
+    segment_start = max(text.rfind(c, 0, start) for c in ",;:" + SENTENCE_END) + 1
+    end = _part_end(text, start)
     for name in domains:
         before = _verb_hits(text[segment_start:start], operations(name))
         after = _verb_hits(text[start:end], operations(name))
@@ -424,8 +440,8 @@ def _needs_first(name: str, first: str, then: str) -> bool:
 #: A permission that waits for another act, the act said before it and the condition after (round 63, first drafted
 #: in round 58's other branch: "a refund is only allowed after the customer's identity is checked", "refunds are
 #: permitted only once the ID is verified", "refunds only after the identity is confirmed").
-_PERMITTED_AFTER = re.compile(rf"\b(?:only\s+(?:(?:{_PERMITTED})\s+)?|(?:{_PERMITTED})\s+(?:only\s+)?)"
-                              r"(?:after|once|when|if|as soon as)\b[^,;.]*")
+_PERMITTED_AFTER = re.compile(rf"\b(?:only\s+(?:(?:{_PERMITTED}|{_GOES_AHEAD})\s+)?|(?:{_PERMITTED})\s+(?:only\s+)?)"
+                              rf"(?:after|once|when|if|as soon as)\b[^,;{SENTENCE_END}]*")
 
 
 def built_in_conditions(text: str, domains) -> list[tuple[int, int, str, str]]:
@@ -435,7 +451,7 @@ def built_in_conditions(text: str, domains) -> list[tuple[int, int, str, str]]:
     every refund" does. The condition's act is a verb of the domain or a check of someone's identity."""
     out = []
     for m in _PERMITTED_AFTER.finditer(text):
-        segment_start = max(text.rfind(c, 0, m.start()) for c in ",;.:") + 1
+        segment_start = max(text.rfind(c, 0, m.start()) for c in ",;:" + SENTENCE_END) + 1
         for name in domains:
             acts = _verb_hits(text[segment_start:m.start()], operations(name))
             conditions = _verb_hits(m.group(0), operations(name)) + [
@@ -502,7 +518,8 @@ def _verb_hits(text: str, verbs: dict[str, str]) -> list[tuple[int, str]]:
     return [(m.start(), tool) for verb, tool in verbs.items() for m in re.finditer(verb_pattern(verb), text)]
 
 
-_RESTRICTION = re.compile(rf"\s*(?:but\s+|and\s+)?(?:only\s+(?:(?:{_PERMITTED})\s+)?|(?:{_PERMITTED})\s+only\s+)"
+_RESTRICTION = re.compile(rf"\s*(?:but\s+|and\s+)?(?:only\s+(?:(?:{_PERMITTED}|{_GOES_AHEAD})\s+)?"
+                          rf"|(?:{_PERMITTED})\s+only\s+)"
                           r"(?:if|when|after|once|for|to|under|with)\b")
 
 
@@ -683,9 +700,9 @@ def rule_templates_at(text: str, start: int, end: int, templates) -> list:
         return kept  # there)": that place, not every file
     if named or not _RESTRICTION.match(text[start:end]):
         return _narrowed_to_place(text, start, end, named, templates)
-    opened = max(text.rfind(c, 0, start) for c in ",;:.") + 1
+    opened = max(text.rfind(c, 0, start) for c in ",;:" + SENTENCE_END) + 1
     if re.fullmatch(r"\s*(?:and|but|yet)?\s*", text[opened:start]):  # ", and only when ...": the act came before
-        opened = max(text.rfind(c, 0, max(opened - 1, 0)) for c in ",;:.") + 1
+        opened = max(text.rfind(c, 0, max(opened - 1, 0)) for c in ",;:" + SENTENCE_END) + 1
     return rule_templates(text[opened:end], [t for t in templates if re.search(r"\bnot\s", t.constraint.condition)])
 
 

@@ -155,6 +155,16 @@ def names_place(text: str, start: int, end: int, domains) -> bool:
     return kind is not None and any(kind in place_types(d) for d in domains)
 
 
+#: Keeping "it" in a state (round 61, a post: "only 6 tools, we're keeping it lean"): the word after says the state.
+_KEPT_AS = re.compile(r"\bkeep(?:s|ing)?\s+it\s+$")
+
+
+def kept_as(text: str, start: int) -> bool:
+    """Whether the word at ``start`` says how "it" is kept ("keep it lean", "keeping it simple"): an adjective of the
+    state kept, no act, though "lean" is a household robot's way of putting a thing."""
+    return _KEPT_AS.search(text[:start].lower()) is not None
+
+
 
 def _past_form(said: str, verb: str) -> bool:
     """Whether ``said`` is a past form of ``verb`` ("bought" of buy, "sent" of send, "looked up" of look up): not
