@@ -328,7 +328,8 @@ class OfflineGenerator:
                 n = t.min + round(d * (t.max - t.min)) + int(rng.integers(-1, 2))
                 n = min(max(n, t.min), t.max)
                 if t.name in counted_types(self.knobs):
-                    n = max(n, min(t.max, counted_room(self.knobs, self.toolsets, t.name)))
+                    room = min(t.max, counted_room(self.knobs, self.toolsets, t.name))
+                    n = room if t.exact_count else max(n, room)
                 for template in ts.active:  # objects a constraint names ("backup") are always there
                     n = max([n, *(t.names.index(o) + 1 for o in template.objects.get(t.name, ()))])
                 objects[t.name] = t.names[: max(n, len(objects.get(t.name, ())))]

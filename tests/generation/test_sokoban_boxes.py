@@ -12,8 +12,9 @@ import pytest
 import gensim_gym
 from gensim_gym import read_directive
 from gensim_gym.envs.gensim_env import GenSimEnv
-from gensim_gym.errors import GenerationError
+from gensim_gym.errors import GenerationError, SpecError
 from gensim_gym.generation.offline import _InitRule
+from gensim_gym.generation.toolsets import Toolset, TypeDecl
 from gensim_gym.spec.model import SimSpec
 
 pytest.importorskip("pddl")
@@ -61,6 +62,7 @@ def test_a_count_of_boxes_is_that_many_box_goals_solved_by_the_golden_plan(direc
         spec = _generate(directive, seed)
         goals = _box_goals(spec)
         assert len(goals) == len(spec.task.goal) == count, (seed, spec.task.goal)
+        assert len(spec.task.objects["box"]) == count  # exact_count: no box stands by without a goal
         assert len({g.split("(")[1].split(",")[0] for g in goals}) == count  # each about another box
         assert _goal_count_status(spec) == "honored"
         assert _plays_to_success(spec), (seed, spec.golden_plan)
@@ -117,3 +119,19 @@ def test_zip_gives_the_kth_object_the_kth_value() -> None:
 def test_a_malformed_zip_is_an_error_naming_the_rule(rule: dict, message: str) -> None:
     with pytest.raises(GenerationError, match=message):
         _InitRule.parse({**rule, "set": ["at(?b, ?c)"]}, {"box": 2})
+
+
+def test_exact_count_is_a_flag() -> None:
+    decl = {"names": ["box1", "box2"], "min": 1, "max": 2}
+    assert not TypeDecl.from_dict("box", decl).exact_count
+    assert TypeDecl.from_dict("box", {**decl, "exact_count": True}).exact_count
+    with pytest.raises(ValueError, match="exact_count must be true or false"):
+        TypeDecl.from_dict("box", {**decl, "exact_count": "yes"})
+
+
+def test_a_toolset_with_a_malformed_exact_count_is_a_spec_error() -> None:
+    body = {"name": "boxes", "description": "d", "types": {"box": {"names": ["b"], "min": 1, "max": 1,
+                                                                    "exact_count": 1}},
+            "predicates": [], "init": [], "goal": {"predicates": []}}
+    with pytest.raises(SpecError, match="exact_count must be true or false"):
+        Toolset.from_dict(body, source="boxes.json")
