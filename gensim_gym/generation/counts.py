@@ -275,9 +275,9 @@ def goal_capacity(domains, kind: str | None) -> int:
 
 def capacity_reason(domains, kind: str | None) -> str:
     """Why a task holds no more goal conditions than :func:`goal_capacity` (round 20), for a clause's note: the
-    world's own objects of type ``kind`` where they are the cap ("sokoban's world is fixed: every task has the
-    same 1 of type box (box1)", "calendar's world declares at most 3 objects of type meeting (standup, review,
-    planning)"), else the layout's goal slots. A user asking for more learns it is the world, not the reader,
+    world's own objects of type ``kind`` where they are the cap ("sokoban's world declares at most 3 objects of type
+    box (box1, box2, box3)"; a world whose count of them is fixed says "every task has the same ..."), else the
+    layout's goal slots. A user asking for more learns it is the world, not the reader,
     that gives fewer."""
     most = goal_capacity(domains, kind)
     for d in domains:

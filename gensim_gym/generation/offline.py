@@ -328,7 +328,8 @@ class OfflineGenerator:
                 n = t.min + round(d * (t.max - t.min)) + int(rng.integers(-1, 2))
                 n = min(max(n, t.min), t.max)
                 if t.name in counted_types(self.knobs):
-                    n = max(n, min(t.max, counted_room(self.knobs, self.toolsets, t.name)))
+                    room = min(t.max, counted_room(self.knobs, self.toolsets, t.name))
+                    n = room if t.exact_count else max(n, room)
                 for template in ts.active:  # objects a constraint names ("backup") are always there
                     n = max([n, *(t.names.index(o) + 1 for o in template.objects.get(t.name, ()))])
                 objects[t.name] = t.names[: max(n, len(objects.get(t.name, ())))]
@@ -619,8 +620,11 @@ class OfflineGenerator:
             # a tool the directive asks for may need a start state of its own (Toolset.init_when_asked)
             asked = [rule for ts in self.toolsets for tool, extra in ts.init_when_asked.items()
                      if any(calls(tool, r) for r in self.knobs.required_tools) for rule in extra]
-            rules = self._rules = [_InitRule.parse(rule) for ts in self.toolsets for rule in ts.init]
-            rules += [_InitRule.parse(rule) for rule in asked]
+            most: dict[str, int] = {}  # a type two toolsets declare: the larger count
+            for t in (t for ts in self.toolsets for t in ts.types):
+                most[t.name] = max(most.get(t.name, 0), t.max)
+            rules = self._rules = [_InitRule.parse(rule, most) for ts in self.toolsets for rule in ts.init]
+            rules += [_InitRule.parse(rule, most) for rule in asked]
             self._asked_rules = bool(asked)
         for rule in rules:
             out.extend(rule.expand(rng, objects))
@@ -1050,28 +1054,34 @@ def _parse_vars(spec: str | list[str] | None) -> list[tuple[str, str]]:
 
 class _InitRule(NamedTuple):
     """One init rule of a toolset, parsed once: its ``each`` and ``pick`` variables, ``prob``, ``range``
-    (``None`` if absent) and ``set`` statements as format strings (``?var`` → ``{var}``)."""
+    (``None`` if absent), ``set`` statements as format strings (``?var`` → ``{var}``) and ``zip`` values
+    (:func:`_parse_zip`)."""
 
     each: list[tuple[str, str]]
     picks: list[tuple[str, str]]
     prob: float
     range: tuple[int, int] | None
     templates: tuple[str, ...]
+    zipped: tuple[tuple[str, tuple[str, ...]], ...]
 
     @classmethod
-    def parse(cls, rule: dict) -> _InitRule:
+    def parse(cls, rule: dict, most: dict[str, int]) -> _InitRule:
+        """``rule`` parsed; ``most``: the most objects of each type a task has (a ``zip`` needs a value for each)."""
         lo, hi = rule.get("range", [0, 0])
-        return cls(_parse_vars(rule.get("each")), _parse_vars(rule.get("pick")), float(rule.get("prob", 1.0)),
-                   (lo, hi) if "range" in rule else None, tuple(_template(stmt) for stmt in rule["set"]))
+        each, picks = _parse_vars(rule.get("each")), _parse_vars(rule.get("pick"))
+        return cls(each, picks, float(rule.get("prob", 1.0)), (lo, hi) if "range" in rule else None,
+                   tuple(_template(stmt) for stmt in rule["set"]), _parse_zip(rule, each, picks, most))
 
     def expand(self, rng: np.random.Generator, objects: dict[str, tuple[str, ...]]) -> list[str]:
-        """For each binding of ``each``, maybe (``prob``) pick ``pick`` vars and set facts."""
+        """For each binding of ``each``, maybe (``prob``) pick ``pick`` vars and set facts; the k-th binding takes
+        the k-th value of each ``zip`` variable."""
         each, prob = self.each, self.prob
         out: list[str] = []
-        for combo in product(*(objects.get(t, ()) for _, t in each)):
+        for k, combo in enumerate(product(*(objects.get(t, ()) for _, t in each))):
             if prob < 1.0 and rng.random() >= prob:
                 continue
             binding = {v: o for (v, _), o in zip(each, combo, strict=True)}  # one object per ``each`` variable
+            binding.update((var, values[k]) for var, values in self.zipped)
             for var, t in self.picks:
                 pool = objects.get(t, ())
                 if not pool:
@@ -1084,6 +1094,37 @@ class _InitRule(NamedTuple):
 
 
 _RULE_REF = re.compile(r"\?([A-Za-z_][A-Za-z0-9_]*)")
+_ZIP_VAR = re.compile(r"^\?([A-Za-z_][A-Za-z0-9_]*)$")
+
+
+def _parse_zip(rule: dict, each: list[tuple[str, str]], picks: list[tuple[str, str]],
+               most: dict[str, int]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """An init rule's ``zip`` (``{"?c": ["c22", "c23", "c13"]}``): with one ``each`` variable, the k-th object of its
+    type binds each listed variable to its k-th value, so that a type whose count varies gets fixed per-object values
+    (sokoban's start cell of each box, for however many boxes a task has). A malformed ``zip``, or one with fewer
+    values than ``most`` says the type may have objects, is a :class:`GenerationError` saying which."""
+    spec = rule.get("zip")
+    if spec is None:
+        return ()
+    if len(each) != 1:
+        raise GenerationError(f"init rule {rule!r}: 'zip' needs exactly one 'each' variable (its k-th object takes "
+                              f"the k-th values), got {len(each)}")
+    if not isinstance(spec, dict) or not spec:
+        raise GenerationError(f"init rule {rule!r}: 'zip' must map '?name' variables to lists of values")
+    (_, kind), taken = each[0], {v for v, _ in each + picks}
+    out = []
+    for key, values in spec.items():
+        match = _ZIP_VAR.match(key) if isinstance(key, str) else None
+        if match is None or match.group(1) in taken:
+            raise GenerationError(f"init rule {rule!r}: 'zip' key {key!r} must be a new variable '?name' (not one of "
+                                  f"'each' or 'pick')")
+        if not isinstance(values, list) or not all(isinstance(v, str) and v for v in values):
+            raise GenerationError(f"init rule {rule!r}: 'zip' values of {key} must be a list of names")
+        if len(values) < most.get(kind, 0):
+            raise GenerationError(f"init rule {rule!r}: 'zip' gives {len(values)} values for {key}, but a task may "
+                                  f"have {most[kind]} objects of type {kind}: one value each is needed")
+        out.append((match.group(1), tuple(values)))
+    return tuple(out)
 
 
 def _template(stmt: str) -> str:

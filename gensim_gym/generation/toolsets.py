@@ -32,6 +32,17 @@ class TypeDecl:
     names: tuple[str, ...]
     min: int
     max: int
+    # A directive's count of these objects is how many a task has, not the least it has (sokoban's boxes: "push 2
+    # boxes" is a room of 2 boxes, not 2 of 3); other types keep the difficulty's count where it is larger.
+    exact_count: bool = False
+
+    @classmethod
+    def from_dict(cls, name: str, d: dict[str, Any]) -> TypeDecl:
+        """A toolset's declaration of type ``name`` (``names``, ``min``, ``max``, optional ``exact_count``)."""
+        exact = d.get("exact_count", False)
+        if not isinstance(exact, bool):
+            raise ValueError(f"type {name!r}: exact_count must be true or false, got {exact!r}")
+        return cls(name, tuple(d["names"]), int(d["min"]), int(d["max"]), exact)
 
 
 @dataclass(frozen=True)
@@ -223,8 +234,7 @@ class Toolset:
             partial = d.get("partial_observability", {})
             return cls(
                 name=name, description=d["description"], keywords=tuple(d.get("keywords", ())),
-                types=tuple(TypeDecl(t, tuple(v["names"]), int(v["min"]), int(v["max"]))
-                            for t, v in d["types"].items()),
+                types=tuple(TypeDecl.from_dict(t, v) for t, v in d["types"].items()),
                 predicates=tuple(Predicate.from_dict(p) for p in d["predicates"]),
                 fluents=tuple(Fluent.from_dict(f) for f in d.get("fluents", ())),
                 tools=tools("tools"), extra_tools=tools("extra_tools"),

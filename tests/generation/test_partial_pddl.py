@@ -28,7 +28,7 @@ PARTIAL = {
     "transport": ("transport tasks, partially observable", "check_location", {"at__package__location"}),
     "ferry": ("ferry, partial view", "check_port", {"at"}),
     # round 58: the grid's layout, seen only around the cells looked at ("sees only nearby squares")
-    "sokoban": ("sokoban, 1 box, partially observable", "look_around", {"adjacent", "in_line"}),
+    "sokoban": ("sokoban, 1 box, partially observable", "look_around", {"adjacent", "two_apart"}),
     "visitall": ("visitall with a partial view of the grid", "look_around", {"connected"}),
     # ... and the blocks world's stacks, seen block by block ("can't see which blocks are clear")
     "blocks": ("blocks world, partially observable", "inspect", {"on", "clear"}),
