@@ -10,6 +10,13 @@ A correction marker is one of :data:`_MARKERS` after a comma, immediately follow
 "maybe") by a count; a bare "no" must stand between commas, so a rule ("3 meetings, no 2 at once") is no
 correction.
 
+A count or a setting restated later, in a sentence of its own or a P.S. (round 62, emails: "P.S. Make that 4 items,
+not 2.", "Sorry, I meant 4 disks, not 3.", "P.S. Actually, scratch the generous time limit - make it tight."): the
+restatement names the retracted value after "not" ("instead of", "rather than"), or the retracted phrase after
+"scratch" ("forget", "drop", "never mind"), so :func:`corrected` puts the value said last where the retracted one
+was said and drops the restatement (:func:`_restated`, :func:`_replaced_setting`); read as written, the P.S.'s count
+was a second goal count of the same type (unsupported) and the setting kept its first, retracted value.
+
 A world the user rules out in a phrase of its own ("not the warehouse, the shop: buy 2 lamps", "the ferry, not the
 elevator, carries 3 cars", "not a calendar, nothing like that") is no evidence for that world: :func:`corrected`
 drops the phrase (:func:`_rejected_world`), so its name scores no domain. The phrase is a negator, a determiner
@@ -22,7 +29,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from gensim_gym.generation.lexicon import NUMBER
+from gensim_gym.generation.lexicon import NUMBER, number_value
 from gensim_gym.generation.toolsets import load_registry
 
 #: Words that take back what was just said: "no", "wait", "sorry", "actually", "well", "er"; and phrases that
@@ -54,11 +61,66 @@ _CORRECTION = re.compile(
     rf"(?P<new>{NUMBER})\b")
 
 
+#: A count said again with the one it replaces after "not" (module docstring): an optional marker of saying again
+#: ("make that", "i meant", "it should be"), the new count and up to two words of its object, "not" (or "instead of",
+#: "rather than") and the retracted count, perhaps its object, then the sentence's end: "3 meetings, not 2 at once"
+#: goes on after the count and is a rule.
+_RESTATED = re.compile(
+    rf"(?:\b(?:{_TAKEBACK})\s*,?\s*)*(?:\b(?:{_SAY_AGAIN}|make\s+it|(?:it|that)\s+should\s+be|change\s+(?:that|it)\s+to)\s+)?"
+    rf"\b(?P<new>{NUMBER})\b(?P<object>(?:\s+(?!not\b)[a-z'-]+){{0,2}}?)\s*,?\s*(?:not|instead\s+of|rather\s+than)\s+"
+    rf"(?P<old>{NUMBER})\b(?:\s+[a-z'-]+)?\s*(?=[.;!?\n]|$)")
+#: A setting retracted by name and replaced (module docstring): "scratch the generous time limit - make it tight",
+#: "forget the sparse reward, make it dense". The retracted phrase (up to four words) must have been said before;
+#: the new value is said after "make it" ("go with", "use") and ends the sentence.
+_REPLACED = re.compile(
+    r"\b(?:scratch|forget|drop|ignore|never\s+mind|undo)\s+(?:the|that|my|our)\s+(?P<old>[a-z'-]+(?:\s+[a-z'-]+){0,3}?)"
+    r"\s*(?:[,;:]|\s-+|\s\u2013)\s*(?:and\s+|just\s+)?(?:make\s+(?:it|that|them)|go\s+with|use)\s+(?:an?\s+)?"
+    r"(?P<new>[a-z'-]+(?:\s+[a-z'-]+)?)\s*(?=[.;!?\n]|$)")
+
+
+def _restated(text: str) -> str:
+    """``text`` with each count said again after the fact put in the retracted count's place, the restatement
+    dropped (:data:`_RESTATED`); a restatement whose retracted count was never said before it, as a count of the
+    same object, stays ("the two-handed robot with 4 balls rather than 2")."""
+    for match in reversed(list(_RESTATED.finditer(text))):
+        old = number_value(match.group("old"))
+        # the retracted count as a count: of the object said again, if it is ("2 items" for "4 items, not 2"), and
+        # never inside a compound ("two-handed")
+        said_of = match.group("object").split()[:1]
+        noun = rf"\s+{re.escape(said_of[0].rstrip('s'))}" if said_of else r"\s+[a-z]"
+        earlier = [m for m in re.finditer(rf"\b(?:{NUMBER})\b(?=(?:{noun}))", text[:match.start()])
+                   if number_value(m.group(0)) == old]
+        if earlier:
+            said = earlier[-1]
+            text = (text[:said.start()] + match.group("new") + text[said.end():match.start()] + text[match.end():])
+    return text
+
+
+def _replaced_setting(text: str) -> str:
+    """``text`` with each setting retracted by name and replaced (:data:`_REPLACED`): the retracted phrase dropped where
+    it was said, and the restatement read as the new value with the phrase's head ("make it tight" after "scratch the
+    generous time limit" reads "tight time limit"); a phrase never said before it stays."""
+    for match in reversed(list(_REPLACED.finditer(text))):
+        phrase = match.group("old")
+        said = text.rfind(phrase, 0, match.start())
+        if said < 0:
+            continue
+        head = phrase.split(maxsplit=1)[1] if " " in phrase else ""
+        text = (text[:said] + text[said + len(phrase):match.start()] + f"{match.group('new')} {head}".strip()
+                + text[match.end():])
+    return text
+
+
 def corrected(text: str) -> str:
-    """``text`` (lower case) with each count taken back replaced by the count said instead (module docstring);
-    text without a correction comes back unchanged."""
+    """``text`` (lower case) with each count taken back replaced by the count said instead, and each count or
+    setting said again later put in place of the retracted one (module docstring); text without a correction comes
+    back unchanged."""
     while (match := _CORRECTION.search(text)) is not None:
         text = text[:match.start()] + match.group("new") + match.group("gap") + _unrepeated(text, match)
+    if _RESTATED.search(text) is not None:
+        text = _restated(text)
+    if _REPLACED.search(text) is not None:
+        text = _replaced_setting(text)
     if _NEGATOR.search(text) is None:  # the common case: no world can be ruled out
         return text
     return _rejected_world().sub("", text)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from gensim_gym.errors import DirectiveError
+from gensim_gym.generation.cues import REWARD_WORD
 from gensim_gym.generation.evidence import PHRASE_END
 from gensim_gym.generation.field_vocabulary import MEASURE_OF
 from gensim_gym.generation.lexicon import (
@@ -513,7 +514,7 @@ def _joined_counts(text: str, counts: list, domains) -> list:
         group = next((g for g in (2, 3) if m.group(g) and counted_type(m.group(g), domains) is not None), 2)
         noun = m.group(group)
         other = counted_type(noun, domains)
-        if other not in (kind, None) or (other is None and not _joinable(noun)):
+        if other not in (kind, None) or (other is None and not _joinable(noun)) or _NO_OBJECT_JOINED.match(m.group(0)):
             out.append(count)
             continue
         joined = 1 if m.group(1) in ("a", "an", "another") else number_value(m.group(1))
@@ -522,6 +523,15 @@ def _joined_counts(text: str, counts: list, domains) -> list:
             and counted_type(m.group(3), domains) is None else m.end(group)
         out.append((start, stop, number_end, str(number_value(number) + joined), kind))
     return [c for c in out if not any(a < c[0] < b for a, b, *_ in out)]  # a joined count is part of the one before
+
+
+#: What "and a" joins to a count that is no object of it (round 62, emails: "3 disks and a dense reward", "5 disks,
+#: and a bit harder than the default" were read as 4 and 6 discs): a reward ("and a sparse reward", "and a shaped
+#: payoff"), or a degree before a comparative ("and a bit harder", "and a lot more noise", "and a touch easier"),
+#: which says how the environment differs, not what else the agent acts on ("and a little teapot" still joins).
+_NO_OBJECT_JOINED = re.compile(
+    rf"\s*,?\s*(?:and|plus|&|as well as)\s+(?:an?|another)\s+(?:(?:[a-z]+\s+)?(?:{REWARD_WORD})\b"
+    r"|(?:bit|lot|little|touch|tad|notch|smidge)\s+(?:more|less|[a-z]{2,}er)\b)")
 
 
 def _joinable(noun: str) -> bool:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 
+from gensim_gym.generation.email_frame import email_spans
 from gensim_gym.generation.wording import masked
 
 #: Nouns that number a part of a sheet ("exercise 3", "question 1", "part (b)").
@@ -103,9 +104,21 @@ def _post_spans(text: str) -> list[tuple[int, int]]:
     return spans + [m.span(1) if m.group(1) else m.span(2) for m in _RELEASE.finditer(text)]
 
 
+#: The same verbs with the request itself as their object, a pronoun (round 62, emails: "could you check whether we
+#: can support this by end of month?", "can you add that before Friday", "we don't support it yet"): a subject or
+#: modal before, and after the pronoun the clause's end or what the delivery is bound by; read as written, "support"
+#: chose the help desk for a poker table. "add it to the cart" puts something somewhere and stays read, and "support
+#: them" may be the help desk's customers.
+_REQUEST_OF_IT = re.compile(
+    r"\b(?:we|you|they|i|to|can|could|would|will|cannot|can't|won't|don't|doesn't)\s+(?:also\s+|actually\s+)?"
+    r"((?:add|support|implement|provide|offer|include|enable|ship|introduce|expose)(?:\s+support\s+for)?)"
+    r"(?=\s+(?:this|that|it)\s*(?:[.,;:!?)\n]|$|(?:by|before|until|for|in|within|yet|soon|too|as\s+well|at\s+all)\b))")
+
+
 def _request_spans(text: str) -> list[tuple[int, int]]:
-    """The spans of ``text`` (lower case) that are a feature request's verb on the package (:data:`_REQUEST_VERB`)."""
-    return [m.span(1) for m in _REQUEST_VERB.finditer(text)]
+    """The spans of ``text`` (lower case) that are a feature request's verb on the package (:data:`_REQUEST_VERB`,
+    :data:`_REQUEST_OF_IT`)."""
+    return [m.span(1) for pattern in (_REQUEST_VERB, _REQUEST_OF_IT) for m in pattern.finditer(text)]
 
 
 def _criteria_spans(text: str) -> list[tuple[int, int]]:
@@ -141,7 +154,7 @@ def _dropped_spans(text: str) -> list[tuple[int, int]]:
     """The spans of ``text`` (lower case) that are a sheet's frame (module docstring), in order, merged where they
     overlap."""
     spans = [m.span() for pattern in (_LABEL, _REFERENCE, _MARKS_ALONE, _MARKS_BESIDE) for m in pattern.finditer(text)]
-    spans += _criteria_spans(text) + _request_spans(text) + _post_spans(text)
+    spans += _criteria_spans(text) + _request_spans(text) + _post_spans(text) + email_spans(text)
     # "(open-ended, 10 points)": a note of the part's kind, once its marks are blanked
     spans += [m.span() for m in _KIND_NOTE.finditer(masked(text, spans))]
     merged: list[tuple[int, int]] = []
@@ -158,8 +171,8 @@ def unframed(text: str) -> str:
     criteria's labels and step words, a feature request's verb on the package and a post's frame blanked, its
     positions kept (module docstring); text without them comes back unchanged."""
     if not any(p.search(text) for p in (_LABEL, _REFERENCE, _MARKS_ALONE, _MARKS_BESIDE, _KIND_NOTE, _CRITERIA_LABEL,
-                                        _STEP, _REQUEST_VERB, _THREAD_NUMBER, _MENTION, _EMOJI_CODE, _CHAT_ASIDE,
-                                        _RELEASE)):
+                                        _STEP, _REQUEST_VERB, _REQUEST_OF_IT, _THREAD_NUMBER, _MENTION,
+                                        _EMOJI_CODE, _CHAT_ASIDE, _RELEASE)) and not email_spans(text):
         return text
     return masked(text, _dropped_spans(text))
 
