@@ -274,6 +274,12 @@ and joined :data:`SETS`.
 ``directives_fresh77.jsonl`` (35, social-media posts: hashtags, @-mentions, emoji, chat abbreviations, thread
 numbering) is round 61's tuning set (fid69): first untuned run ``results/fidelity_fresh77_fid69_first.txt`` (126 of
 133, 95 %, 0 wrong, 2 ignored), after the round ``results/fidelity_fresh77_fid69_after.txt`` (128, 0 ignored).
+``directives_fresh78.jsonl`` (35, emails to a colleague) is round 62's tuning set (fid70): first untuned run
+``results/fidelity_fresh78_fid70_first.txt`` (130 of 146, 89 %), after ``results/fidelity_fresh78_fid70_after.txt``
+(134). ``directives_fresh80.jsonl`` (36, lab-notebook entries) is the lead's, run once after round 63
+(``results/fidelity_fresh80_lead_first.txt``: 131 of 132, 99 %). ``directives_fresh79.jsonl`` (36, code comments
+and docstrings), held out for rounds 61-63 and sokoban's boxes, was run once untouched after them
+(``results/fidelity_fresh79_unseen.txt``: 123 of 129, 95 %, 2 wrong, 1 ignored) and joined :data:`SETS`.
 ``--generate`` scores the requirements twice: as read, and as *delivered* (on the seed-0 spec's own clauses,
 where the generator marks approximated what its spec does not meet: what a user gets).
 For every expected requirement this
@@ -337,7 +343,8 @@ SETS = ("directives.jsonl", "directives_heldout.jsonl", "directives_fresh.jsonl"
         "directives_fresh68.jsonl", "directives_fresh69.jsonl", "directives_fresh71.jsonl",
         "directives_fresh70.jsonl", "directives_fresh72.jsonl", "directives_fresh73.jsonl",
         "directives_fresh74.jsonl", "directives_fresh75.jsonl", "directives_fresh76.jsonl",
-        "directives_fresh77.jsonl", "directives_fresh78.jsonl", "directives_fresh80.jsonl")
+        "directives_fresh77.jsonl", "directives_fresh78.jsonl", "directives_fresh80.jsonl",
+        "directives_fresh79.jsonl")
 _RANK = {"honored": 0, "approximated": 1, "unsupported": 2}
 _VALUE_OF = {"domain": "domains", "goal_count": "goal_count", "reward_mode": "reward_mode", "noise": "noise",
              "observability": "partial", "time_pressure": "horizon_slack", "tool_count": "tool_count"}
