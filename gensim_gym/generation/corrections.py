@@ -66,7 +66,7 @@ _CORRECTION = re.compile(
 #: "rather than") and the retracted count, perhaps its object, then the sentence's end: "3 meetings, not 2 at once"
 #: goes on after the count and is a rule.
 _RESTATED = re.compile(
-    rf"(?:\b(?:{_TAKEBACK})\s*,?\s*)*(?:\b(?:{_SAY_AGAIN}|make\s+it|(?:it|that)\s+should\s+be|change\s+(?:that|it)\s+to)\s+)?"
+    rf"(?:\b(?:{_TAKEBACK})(?:\s*,)?\s*){{0,3}}(?:\b(?:{_SAY_AGAIN}|make\s+it|(?:it|that)\s+should\s+be|change\s+(?:that|it)\s+to)\s+)?"
     rf"\b(?P<new>{NUMBER})\b(?P<object>(?:\s+(?!not\b)[a-z'-]+){{0,2}}?)\s*,?\s*(?:not|instead\s+of|rather\s+than)\s+"
     rf"(?P<old>{NUMBER})\b(?:\s+[a-z'-]+)?\s*(?=[.;!?\n]|$)")
 #: A setting retracted by name and replaced (module docstring): "scratch the generous time limit - make it tight",
