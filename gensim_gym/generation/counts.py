@@ -372,7 +372,7 @@ def counted_phrases(text: str, domains, whole: str | None = None) -> list[tuple[
     out += _operation_counts(text, domains, [(a, b) for a, b, *_ in out], whole)
     # (a list keeps its names whole: "a 1:1 with my manager and a dentist appointment" is 2)
     out += _listed_counts(said, domains, [(a, b) for a, b, *_ in out])
-    out = _joined_counts(text, sorted(out), domains)
+    out = _joined_counts(text, sorted(out), domains, whole)
     spread = _distributive_counts(text, domains)
     out = [c for c in out if not any(a <= c[0] < b for a, b, *_ in spread)]  # "with each of 3 people": one count
     return sorted(spread + out) or _sole_counts(text, domains) or _single_counts(text, domains) \
@@ -500,9 +500,11 @@ _JOINED_COUNT = re.compile(rf"\s*,?\s*(?:and|plus|&|as well as)\s+({NUMBER}|an?|
                            rf"(?:\s+([a-z]+)\b)?")
 
 
-def _joined_counts(text: str, counts: list, domains) -> list:
+def _joined_counts(text: str, counts: list, domains, whole: str | None = None) -> list:
     """``counts`` with each count joined by "and" to a count of objects of the same type, or of a noun no world
-    types (the same verb's object: "order 1 laptop and 1 charger"), read as one count of their sum (round 9)."""
+    types (the same verb's object: "order 1 laptop and 1 charger"), read as one count of their sum (round 9). A rule
+    after a joined act is looked for in ``whole``, the text before rules were masked out of it, where given."""
+    said = whole if whole is not None and len(whole) == len(text) else text
     out: list = []
     for count in counts:
         start, end, number_end, number, kind = count
@@ -514,7 +516,8 @@ def _joined_counts(text: str, counts: list, domains) -> list:
         group = next((g for g in (2, 3) if m.group(g) and counted_type(m.group(g), domains) is not None), 2)
         noun = m.group(group)
         other = counted_type(noun, domains)
-        if other not in (kind, None) or (other is None and not _joinable(noun)) or _NO_OBJECT_JOINED.match(m.group(0)):
+        if other not in (kind, None) or (other is None and not _joinable(noun)) or _NO_OBJECT_JOINED.match(m.group(0)) \
+                or _rule_of_any_act(said, m, group):
             out.append(count)
             continue
         joined = 1 if m.group(1) in ("a", "an", "another") else number_value(m.group(1))
@@ -532,6 +535,25 @@ def _joined_counts(text: str, counts: list, domains) -> list:
 _NO_OBJECT_JOINED = re.compile(
     rf"\s*,?\s*(?:and|plus|&|as well as)\s+(?:an?|another)\s+(?:(?:[a-z]+\s+)?(?:{REWARD_WORD})\b"
     r"|(?:bit|lot|little|touch|tad|notch|smidge)\s+(?:more|less|[a-z]{2,}er)\b)")
+
+
+#: What follows "and a <noun>" when the noun names an act and is the subject of a rule said of any such act, not one
+#: more object (round 64, fresh79: "2 refund cases, and a refund only goes out if the policy allows it", and "resolve
+#: 2 tickets and a refund must be approved by a manager", were read as 3): a modal of obligation ("and a transfer has
+#: to wait"), or an adverb of frequency or restriction before a verb ("and a deletion never touches the backups").
+#: A thing, not an act, still joins ("and a kettle must be cheap"), as does an act with a condition ("2 refunds and a
+#: refund only if it is approved"). The rule is looked for before rules are masked: its phrase starts after "a refund".
+_SAID_OF_ANY_ACT = re.compile(
+    r"\s+(?:(?:is\s+|are\s+)?(?:only|never|always)\s+(?!if\b|when\b|once\b|after\b|before\b|unless\b|for\b"
+    r"|with\b|in\b|at\b|on\b|to\b|from\b|and\b|or\b|but\b|please\b)[a-z]+"
+    r"|must|mustn't|should|shouldn't|shall|cannot|can't|has\s+to|needs\s+to|goes|happens)\b")
+
+
+def _rule_of_any_act(text: str, joined: re.Match[str], group: int) -> bool:
+    """Whether the noun ``joined`` adds to a count (group ``group`` of a :data:`_JOINED_COUNT` match) is the subject
+    of a rule said of any such act (:data:`_SAID_OF_ANY_ACT`): "a" or "an" before an act's noun and a rule after it."""
+    return joined.group(1) in ("a", "an") and verb_of(joined.group(group)) is not None \
+        and _SAID_OF_ANY_ACT.match(text, joined.end(group)) is not None
 
 
 def _joinable(noun: str) -> bool:

@@ -106,6 +106,11 @@ _PLACE_SEEN = (r"rooms?|cells?|tiles?|squares?|floors?|locations?|positions?|sur
                # ... and the file system's and the help desk's places (round 60, meeting minutes: "it sees only the
                # current directory")
                r"|director(?:y|ies)|folders?|dirs?|queues?|pages?")
+#: Verbs of getting about the world (round 64): what is seen as the agent does so is seen only where it has been.
+#: (moving a thing is acting on it, seen as it is: "disks are visible as the agent moves them")
+_GETS_ABOUT = (r"explores?|explored|exploring|(?:moves?|moving)(?:\s+around|\s+about)?(?!\s+(?:them|it|those|these"
+               r"|the\s+\w+)\b)|goes|go|walks?|travels?|advances?|proceeds?|progresses?|wanders?|roams?|enters?|visits?"
+               r"|approaches|gets?\s+closer|gets?\s+near")
 #: A part of the world at a time ("room by room", "bit by bit"): what is revealed so is unseen until reached.
 _BIT = r"rooms?|cells?|tiles?|squares?|areas?|floors?|levels?|bits?|pieces?|parts?|steps?|sections?|regions?|aisles?"
 #: What lights the agent's way in a game (session 28): what it lights is all it sees.
@@ -404,6 +409,10 @@ _SCANT_SLACK = r"few|very\s+few|only\s+a\s+few|just\s+a\s+few|little|very\s+litt
 _SCANT_ALLOWED = r"few|very\s+few|(?:only|just)\s+(?:a\s+|very\s+)?few|not\s+(?:very\s+)?many|hardly\s+any" \
     r"|barely\s+any|scarcely\s+any|(?:only\s+|just\s+)?a\s+handful\s+of|a\s+limited\s+number\s+of"
 
+#: A count of moves said per episode is its allowance (round 64: "very few steps per episode", "plenty of moves
+#: per run").
+_PER_EPISODE = r"(?:per|each|every|an?)\s+(?:episode|run|rollout|game|attempt|try|trial|level|round)s?\b"
+
 #: Settings pasted as key and value (round 53: "noise: off", "horizon=tight", "visibility: partial"): the key
 #: names the knob, the separator (a colon, an equals sign or an arrow) stands for "is", and the value ends the
 #: setting (at a comma, a semicolon, a stop that ends no number, a bullet dash, a wide gap of spaces or the end),
@@ -513,6 +522,11 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     # (below), "a few steps of progress" no allowance
     (rf"(?<!a )\b(?:{_SCANT_ALLOWED})\s+(?:\w+\s+)?(?:steps?|moves?|turns?|actions?)\s+(?:(?:are|is)\s+)?"
      r"(?:allowed|permitted|available|granted|given)\b", "time_pressure", "tight"),
+    # ... or said per episode (round 64, fresh79: "the agent gets very few steps per episode", "not many moves per
+    # run", "only a handful of turns each game"): a count of moves per episode is its allowance; "a few steps per
+    # episode" says no scarcity, and "plenty of steps per episode" is loose (below)
+    (rf"(?<!a )\b(?:{_SCANT_ALLOWED})\s+(?:\w+\s+)?(?:steps?|moves?|turns?|actions?)\s+{_PER_EPISODE}", "time_pressure",
+     "tight"),
     (rf"\b(?:a\s+few|some|several|many|a\s+couple\s+of|plenty\s+of|lots\s+of|a\s+lot\s+of|enough|ample)\s+"
      rf"(?:\w+\s+)?{_SLACK}", "time_pressure", "loose"),
     # slack said with no quantity ("with time to spare", "moves in hand"): there is some, so loose (session 24:
@@ -574,7 +588,8 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     (r"\b(?:plenty of|lots of|a lot of|loads of|tons of|enough|spare|ample|generous|no shortage of|unlimited|infinite"
      r"|endless|countless|as many)\s+"
      # (the participle saying they are allowed is part of it, no rule: "plenty of steps allowed", round 50)
-     r"(?:\w+\s+)?(?:steps|moves|turns)\b(?:\s+(?:(?:are|is)\s+)?(?:allowed|permitted|available))?",
+     r"(?:\w+\s+)?(?:steps|moves|turns)\b(?:\s+(?:(?:are|is)\s+)?(?:allowed|permitted|available))?"
+     rf"(?:\s+{_PER_EPISODE})?",  # (and per episode, round 64: "plenty of moves per episode")
      "time_pressure", "loose"),  # not "more steps": longer plans
     (rf"\b(?:{TIME_SPAN}|{TIME_RESOURCE}|{TIME_PRESSURE}|{TIME_DEVICE}|{_TIME_LIMIT}|steps|moves|turns|actions)\s+{_IS}(?:{_TIGHT_ADJ})\b",
      "time_pressure", "tight"),
@@ -702,6 +717,10 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      # uncovered cell by cell", "shown bit by bit as it explores")
      rf"|\b(?:revealed|shown|uncovered|disclosed|discovered|seen)\s+(?:only\s+|gradually\s+)?(?:{_BIT})\s+by\s+"
      rf"(?:{_BIT})\b"
+     # ... or as the agent gets about (round 64, fresh79: "the map is only revealed as the agent explores", "tiles are
+     # uncovered as you go", "shown gradually while it moves around"): seen only once reached
+     rf"|\b(?:revealed|shown|uncovered|disclosed|discovered|unveiled|visible|seen)\s+(?:only\s+|gradually\s+"
+     rf"|progressively\s+|piecemeal\s+)?(?:as|while|whenever)\s+(?:[\w'-]+\s+){{0,2}}?(?:{_GETS_ABOUT})\b"
      # ... with "only" first, said of seeing too (round 42: "the folders are only visible once listed", "rooms are
      # only seen after entering")
      r"|\bonly\s+(?:revealed|shown|disclosed|known|visible|seen|observable|viewable)\s+(?:on request|when|after"
