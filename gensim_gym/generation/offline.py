@@ -24,6 +24,7 @@ from gensim_gym.errors import DirectiveError, GenerationError, SearchSpaceError
 from gensim_gym.generation import tool_quota
 from gensim_gym.generation.counts import GOAL_NAMES as _NAMES
 from gensim_gym.generation.counts import objects_named
+from gensim_gym.generation.decoys import with_decoys
 from gensim_gym.generation.directive import Knobs
 from gensim_gym.generation.lexicon import calls
 from gensim_gym.generation.reading import clauses_for, reading_of
@@ -114,9 +115,13 @@ def family_layout(knobs: Knobs, max_difficulty: float = 1.0, *, shuffle_slots: b
 
 def domain_toolsets(knobs: Knobs) -> list[Toolset]:
     """The toolsets of ``knobs.domains`` as the directive has them: the constraints it names turned on
-    (:meth:`Toolset.with_constraints`) and what the operations it asks for add (:func:`with_asked`)."""
-    return [with_asked(get_toolset(d).with_constraints(knobs.constraints), knobs.required_tools)
-            for d in knobs.domains]
+    (:meth:`Toolset.with_constraints`), what the operations it asks for add (:func:`with_asked`), and decoy tools
+    where its tool count is past every tool they declare."""
+    toolsets = [with_asked(get_toolset(d).with_constraints(knobs.constraints), knobs.required_tools)
+                for d in knobs.domains]
+    if knobs.tool_count is not None and knobs.tool_count > sum(len(ts.all_tools) for ts in toolsets):
+        return with_decoys(toolsets)  # past the world's own tools, decoys fill the count (decoys.py)
+    return toolsets
 
 
 def with_asked(ts: Toolset, required: Sequence[str]) -> Toolset:
@@ -364,7 +369,8 @@ class OfflineGenerator:
                 return any(calls(t.name, r) for r in asked) or (partial and t.name in ts.needs_tools)
             pairs = list(zip(toolsets, bases, strict=True))
             optional = [[t for t in base if t in ts.extra_tools and not needed(t, ts)] for ts, base in pairs]
-            spare = [[t for t in ts.extra_tools if t not in base] for ts, base in pairs]
+            # (the world's own tools before any decoy: a decoy only makes up what they cannot)
+            spare = [[t for t in ts.extra_tools if t not in base] + list(ts.decoy_tools) for ts, base in pairs]
             shares = tool_quota.fit(self.knobs.tool_count, bases, optional, spare,
                                     [len(ts.distractor_tools) for ts in toolsets])
         chosen: list[Tool] = []

@@ -32,6 +32,7 @@ from gensim_gym.generation.counts import (
     no_goal_about_note,
     objects_named,
 )
+from gensim_gym.generation.decoys import most_tools
 from gensim_gym.generation.directive import (
     COMPOSED,
     COUNT_UNITS,
@@ -716,14 +717,16 @@ def _recognised(text: str, knobs: Knobs, phrases,  # noqa: C901, PLR0912, PLR091
         tools_said = tool_count_of(rest)  # not inside a bound ("at most 6 tools": a knob phrase)
         if tools_said:
             a, b, _ = tools_said
-            most = sum(len(registry[d].all_tools) for d in knobs.domains)
+            declared = sum(len(registry[d].all_tools) for d in knobs.domains)
+            most = most_tools([registry[d] for d in knobs.domains])
             least, needed = fewest_tools(knobs)
             fits = least <= knobs.tool_count <= most
             yield a, b, Clause(text[a:b], "tool_count", {"tool_count": knobs.tool_count},
                                "honored" if fits else "approximated",
-                               "" if fits else f"{'+'.join(knobs.domains)} has {least} tools every task of this "
-                                               f"directive needs ({', '.join(needed)}) and {most} in all: the nearest "
-                                               f"count is given")
+                               _decoys_note(knobs, declared) if fits else
+                               f"{'+'.join(knobs.domains)} has {least} tools every task of this directive needs "
+                               f"({', '.join(needed)}) and {most} in all, decoys included: the nearest count is "
+                               f"given")
     for words, kind, requirement in _KNOB_WORDS(knobs):
         for start, end in _spans(rest, words):
             yield start, end, _capable(Clause(text[start:end], kind, requirement), knobs)
@@ -1297,6 +1300,14 @@ def fewest_tools(knobs: Knobs) -> tuple[int, list[str]]:
     return len(names), names
 
 
+def _decoys_note(knobs: Knobs, own: int) -> str:
+    """The note of an honored tool count past the ``own`` tools of the world: how many of them are decoys."""
+    if knobs.tool_count is None or knobs.tool_count <= own:
+        return ""
+    return (f"{'+'.join(knobs.domains)} declares {own} tools: {knobs.tool_count - own} decoys made on its own types "
+            f"(inspect_<type>, tag_<type>, ...) make up the count, and no task needs them")
+
+
 def _bound_clause(text: str, knobs: Knobs) -> Clause:
     """The clause of an upper bound on the tool count ("at most 6 tools"): honored where a task can meet it
     (the domains' core tools fit under it), approximated to the core tools where they do not."""
@@ -1370,10 +1381,11 @@ def check_fidelity(spec: Any, reading: Reading) -> list[str]:
         unmet.append(f"plan length: asked for longer tasks (>= {plan_floor} steps), the golden plan has "
                      f"{len(spec.golden_plan)}")
     if knobs.tool_count is not None:
-        # past what the domains have ("20 tools" where blocks has 6), the nearest count (approximated at reading)
+        # past what the domains and their decoys have ("20 tools" where blocks has 14), the nearest count
+        # (approximated at reading)
         registry = load_registry()
         least = fewest_tools(knobs)[0] if all(d in registry for d in knobs.domains) else 0
-        most = sum(len(registry[d].all_tools) for d in knobs.domains if d in registry)
+        most = most_tools([registry[d] for d in knobs.domains if d in registry])
         target = min(max(knobs.tool_count, least), most) if most else knobs.tool_count
         if len(spec.tools.tools) != target:
             unmet.append(f"tool count: asked for {target}, the spec has {len(spec.tools.tools)}")

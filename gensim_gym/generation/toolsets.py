@@ -173,10 +173,13 @@ class Toolset:
     # dungeon's ``look_around`` reveals where keys lie). See :meth:`seen`.
     reveal_tools: tuple[Tool, ...] = ()
     reveal_predicates: tuple[Predicate, ...] = ()
+    # Distractors built on the world's own types, only in a task whose tool count is past the world's own tools
+    # ("blocks world, 12 tools"): see :mod:`gensim_gym.generation.decoys`.
+    decoy_tools: tuple[Tool, ...] = ()
 
     @property
     def all_tools(self) -> tuple[Tool, ...]:
-        return self.tools + self.extra_tools + self.distractor_tools
+        return self.tools + self.extra_tools + self.distractor_tools + self.decoy_tools
 
     def goal_effects(self, tool: Tool) -> tuple[FactEffect, ...]:
         """``tool``'s effects on this world's goals: a goal predicate made true, or a predicate the goals negate
