@@ -32,10 +32,11 @@ from gensim_gym.generation.lexicon import (
     verb_of,
 )
 from gensim_gym.generation.toolsets import get_toolset, load_registry
+from gensim_gym.generation.word_roles import HESITATIONS
 
 #: The numbers the two prepositions sound like.
 _NUMBER_OF = {"for": "four", "to": "two"}
-_HESITATION = r"(?:(?:um|uh|er|erm|like)\s+)?"
+_HESITATION = rf"(?:(?:{'|'.join(sorted(HESITATIONS))})\s+)?"
 #: A verb, the preposition and a bare plural noun after it; groups: the word before the verb (if any), the verb, the
 #: preposition, the noun.
 _SLOT = re.compile(rf"(?:\b([a-z']+)\s+)?\b([a-z]+)\s+{_HESITATION}\b(for|to)\s+{_HESITATION}([a-z]+s)\b")
