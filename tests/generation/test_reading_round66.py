@@ -69,3 +69,92 @@ def test_without_a_salutation_a_closing_phrase_is_not_blanked():
     # "no hurry" outside a letter stays the loose time limit it was (round 62's rule, kept for letters)
     clauses = [c for c in _read("elevator, 3 passengers, no hurry. Regards").clauses if c.kind == "time_pressure"]
     assert [(c.text, c.status, c.requirement) for c in clauses] == [("no hurry", "honored", {"horizon_slack": "loose"})]
+
+
+def _of_kind(directive: str, kind: str) -> list[tuple[str, str, dict]]:
+    """``(text, status, requirement)`` of each clause of ``kind`` read from ``directive``."""
+    return [(c.text, c.status, c.requirement) for c in _read(directive).clauses if c.kind == kind]
+
+
+# -- the analytic comparative of a difficulty level ------------------------------------------------------------------
+@pytest.mark.parametrize("directive, text, difficulty", [
+    ("the sokoban difficulty should be much more higher, push 2 boxes", "difficulty should be much more higher", 0.8),
+    ("ferry, 3 cars, the difficulty must be more high", "difficulty must be more high", 0.8),
+    ("blocks, stack 3 blocks, level of difficulty must be a bit more low", "difficulty must be a bit more low", 0.2),
+    ("depot with 2 crates where difficulty is more lower", "difficulty is more lower", 0.2),
+])
+def test_more_before_a_difficulty_level_is_that_level(directive, text, difficulty):
+    assert _of_kind(directive, "difficulty") == [(text, "honored", {"difficulty": difficulty})]
+
+
+def test_more_without_a_level_sets_no_difficulty():
+    assert _of_kind("ferry 2 cars, the difficulty is more than before", "difficulty") == []
+
+
+# -- "less" for "fewer" before the moves allowed ---------------------------------------------------------------------
+@pytest.mark.parametrize("directive, text", [
+    ("elevator, 5 passenger, and the episode should be with very less steps", "with very less steps"),
+    ("visitall: visit 6 cells in less moves only", "in less moves"),
+    ("sokoban, push 2 boxes using very less actions", "using very less actions"),
+    ("gripper carry 3 balls within less turns", "within less turns"),
+])
+def test_less_moves_allowed_is_a_tight_horizon(directive, text):
+    assert _of_kind(directive, "time_pressure") == [(text, "honored", {"horizon_slack": "tight"})]
+
+
+def test_less_steps_of_the_plan_is_no_horizon():
+    assert _of_kind("hanoi with 3 disks, the plan has less steps than that", "time_pressure") == []
+
+
+# -- a rule said as what the agent is made or told not to do ---------------------------------------------------------
+@pytest.mark.parametrize("directive, text, template, count", [
+    ("filesystem: make the agent not delete the backup folder when it removes 3 temp files",
+     "make the agent not delete the backup folder", "protect_backups", (3, "file", "honored")),
+    ("support, 2 refund requests, tell the bot not to escalate", "tell the bot not to escalate", "no_escalation",
+     (2, "order", "honored")),
+    ("calendar, book 2 meetings, please not to double book anyone", "please not to double book anyone",
+     "no_double_booking", (2, "meeting", "honored")),
+    ("warehouse: instruct the robot not to block the dock when it delivers 2 crates",
+     "instruct the robot not to block the dock", "dock_clear", (2, "item", "honored")),
+])
+def test_made_not_to_do_is_a_rule(directive, text, template, count):
+    assert _of_kind(directive, "constraint") == [(text, "honored", {"constraints": [template]})]
+    assert _counts(directive) == [count]
+
+
+def test_not_only_after_make_is_no_rule():
+    assert [s for _, s, _ in _of_kind("make the agent not only book 2 meetings but also invite people",
+                                      "constraint")] != ["honored"]
+    assert _counts("make the agent not only book 2 meetings but also invite people") == [(2, "meeting", "honored")]
+
+
+# -- "in the same time": the slot of a double booking ----------------------------------------------------------------
+@pytest.mark.parametrize("directive, text", [
+    ("calendar, book 2 meeting, nobody should be in two meetings on same time",
+     "nobody should be in two meetings on same time"),
+    ("calendar: arrange 3 meetings and no person attends two of them in the same time",
+     "no person attends two of them in the same time"),
+])
+def test_the_same_time_with_another_preposition_is_one_slot(directive, text):
+    assert _of_kind(directive, "constraint") == [(text, "honored", {"constraints": ["no_double_booking"]})]
+
+
+def test_the_same_time_zone_is_no_slot():
+    assert _of_kind("calendar: book 2 meetings in the same time zone", "constraint") == []
+    assert _counts("calendar: book 2 meetings in the same time zone") == [(2, "meeting", "honored")]
+
+
+# -- plain size words naming both ends of hanoi's order --------------------------------------------------------------
+@pytest.mark.parametrize("directive, text", [
+    ("hanoi, 3 disks, never place a large disc on a small disc", "never place a large disc on a small disc"),
+    ("tower of hanoi, move 4 disk, the agent must not to put big disk on the small one",
+     "the agent must not to put big disk on the small one"),
+])
+def test_big_on_small_is_hanois_own_order(directive, text):
+    rules = _of_kind(directive, "constraint")
+    assert [(t, s, r["requires"]) for t, s, r in rules] == [(text, "honored", "smaller")]
+
+
+def test_one_size_word_alone_is_no_order():
+    assert [s for _, s, _ in _of_kind("hanoi, 3 disks, never move the big disk twice", "constraint")] == [
+        "unsupported"]
