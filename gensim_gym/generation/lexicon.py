@@ -1066,6 +1066,9 @@ def _verbal(own: frozenset[str]) -> frozenset[str]:
 #: rule about them is a rule against double booking, so they stand for the words "double", "book" and "slot".
 SAME_SLOT = re.compile(r"\b(?:overlap\w*|clash\w*|conflict\w*|collid\w*|collision\w*|simultaneous\w*"
                        r"|concurrent\w*|at (?:a|one|the same|any(?: one)?) (?:time|hour|moment|minute|instant)|at once"
+                       # ... with the preposition or article a non-native writer puts (round 66: "no two meeting are
+                       # happening in the same time", "on same time")
+                       r"|(?:in|on|at) (?:the )?same (?:time(?![- ]?zones?\b)|hour|moment|minute|instant)"
                        r"|per (?:time ?)?slot|(?:in|during) the same (?:hour|slot|period|block|window)"
                        r"|in (?:a|one|the same) (?:time ?)?slot"
                        r"|(?:be|being|is|are)\s+in\s+two\s+(?:places|meetings|rooms|sessions)|two places at once"

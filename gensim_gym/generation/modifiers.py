@@ -125,11 +125,18 @@ _LOW_LEVEL = r"low|lower|reduced|minor|limited"
 _HIGH_LEVEL = r"high|higher|elevated|increased|considerable|significant"
 
 
+#: The analytic comparative before a level word (round 66, a non-native writer's "the difficulty should be more high",
+#: "much more higher"): the level said is the comparison's, as "higher" alone.
+_MORE = r"(?:(?:much|a\s+bit|a\s+little|little\s+bit)\s+)?more\s+"
+
+
 def _level_of_difficulty(level: str) -> str:
     """A pattern of a difficulty said as a ``level`` word, before it ("low difficulty", "low-difficulty") or after it
-    as its value ("difficulty: low", "the difficulty level is high", "the difficulty shall be set to low")."""
+    as its value ("difficulty: low", "the difficulty level is high", "the difficulty shall be set to low", "the
+    difficulty should be more high")."""
     return (rf"\b(?:{level})[- ](?:difficulty|difficulty\s+level)\b"
-            rf"|\bdifficulty(?:\s+level)?\s*(?::\s*|{_IS}(?:set\s+(?:to|at)\s+|kept\s+(?:at\s+)?)?)(?:{level})\b")
+            rf"|\bdifficulty(?:\s+level)?\s*(?::\s*|{_IS}(?:set\s+(?:to|at)\s+|kept\s+(?:at\s+)?)?)(?:{_MORE})?"
+            rf"(?:{level})\b")
 
 
 #: Verbs of turning a setting up or down, in their forms ("bumped up", "crank ... up", "dialled down").
@@ -554,6 +561,11 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      # a thing said to be fast ("the arm is very fast")
      r"|(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bbe )\b(?:very|really|super|extra)\s+(?:fast|quick)(?=\s*(?:[,;.!]|$))",
      "time_pressure", "tight"),
+    # "less" for "fewer" before the moves allowed (round 66, a non-native writer's "with very less steps", "in less
+    # moves only"): said with the preposition of an allowance or with "very"/"only" before it, never as a
+    # comparison ("less steps than usual" is read above) or a length ("the plan has less steps")
+    (r"\b(?:(?:with|in|within|using)\s+(?:only\s+|just\s+)?(?:very\s+)?|very\s+|only\s+)less\s+"
+     r"(?:steps|moves|actions|turns|time)\b(?!\s+than\b)", "time_pressure", "tight"),
     # much time said to be at hand, also in the hasty "many time" (round 43: "many time available", "much time
     # left"); "not much time" is tight (above), "too much time" says nothing of the horizon
     (r"(?<!\bnot )(?<!\bhow )(?<!\btoo )(?<!\bso )\b(?:much|many)\s+time\s+(?:available|left|given|allowed)\b",

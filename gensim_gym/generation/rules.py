@@ -60,6 +60,11 @@ _PERMITTED = r"allowed|permitted|possible|ok|okay|acceptable|granted"
 #: identity is verified", "refunds only go through once ...", "deletions only happen when ..."): the act is allowed
 #: under that condition alone, as with :data:`_PERMITTED`.
 _GOES_AHEAD = r"go(?:es)? (?:out|through|ahead)|happens?|takes? place|proceeds?"
+#: A verb of making, letting or telling the agent and its object before "not" (and "to"): a prohibition of the act
+#: after it ("make the agent not to delete", "instruct the robot not to touch"); "please not to" without an object.
+_MADE_NOT = (r"(?:(?:make|makes|let|lets|tell|tells|instruct|instructs|ask|asks|teach|teaches|train|trains)\s+"
+             r"(?:the\s+|our\s+|an?\s+|this\s+|your\s+)?(?:agent|robot|bot|assistant|player|hero|model)\s+"
+             r"|please\s+)not(?:\s+to)?(?=\s+(?!only\b)[a-z])")
 #: The words that open a rule rather than a task: "without double-booking anyone", "never delete the
 #: backups", "must not escalate", "stay under a $50 budget", "only for verified customers".
 _RULE_HEAD = (
@@ -70,6 +75,10 @@ _RULE_HEAD = (
     # ... or "do" left out in hasty English, after "but" or "and" (round 43: "buy 3 shoe but not spend more then
     # budget")
     r"|(?<=\bbut )not(?=\s+[a-z])|(?<=\band )not(?=\s+[a-z])"
+    # ... or said as what the agent is made or told not to do (round 66, formal requests of non-native writers: "please
+    # to make the agent not to delete the backup folder", "tell the robot not to refund before ..."): the verb of
+    # making or telling and its one agent are the rule's head; "please not to ..." asks the same of the agent
+    rf"|{_MADE_NOT}"
     r"|shouldn't|can't|cannot|won't|doesn't|forbid(?!den)\w*|prohibit(?!ed)\w*|no \w+ (?:allowed|permitted)"
     r"|(?:stay |keep |remain )?(?:within|under|below|inside) (?:the |a |an |our |their )?"
     r"(?:\$?\d[\d,.]*\s*(?:dollars?|euros?|usd|eur)?\s+)?budget"
@@ -160,10 +169,13 @@ def _rule_regex(names: tuple[str, ...]) -> re.Pattern[str]:
     # ... or to a conjunction and a word with a count after it ("never hands a ticket to a supervisor and closes 2 of
     # them": a count is no part of a prohibition, so the verb before it is asked for, whatever the verb: round 6)
     counted = rf"(?!(?:more|less|fewer|than|at|up|over|under|only|just|no|not|never)\b)[a-z]+\s+(?:{NUMBER})\b"
+    # ... or to a clause of when the agent does its counted task (round 66: "make the agent not to delete the backup
+    # folder when it clean 3 temporary files": the cleaning is asked for, the rule is what it must not do meanwhile)
     # ... or to "for" and a count, those the task is done for ("under the store's policy for 2 callers": the callers
     # are counted goals, no part of the policy: round 25)
     tail = (rf"(?:(?!\b(?:and|but|then|while|so|plus)\s+(?:then\s+|also\s+)?(?:{opens}|{counted})"
             rf"|\b(?:and|but|or|plus|while)\s+(?:also\s+)?(?:{_NEXT_RULE})\b|\bfor\s+(?:{NUMBER})\s+[a-z]"
+            rf"|\b(?:when|whenever|while|as)\s+(?:it|he|she|they)\s+(?:{opens}|{counted})"
             rf"|{_SPENT_ON}|\s-\s)[^,;:{SENTENCE_END}])*")
     return re.compile(rf"\b(?:({_PRECEDENCE_HEAD})|{_RULE_HEAD})\b{tail}")
 
@@ -471,12 +483,28 @@ _COMPARATIVE_WORD = re.compile(r"\b(?:" + "|".join(sorted({w for ws in _COMPARAT
                                + r")\b")
 
 
+#: Plain adjectives of size and weight, said for their comparatives where both ends of the order are named (round
+#: 66, a non-native writer's "must not to put big disk on the small one"); one alone is no order ("a big disk").
+_PLAIN = {"big": "bigger", "large": "larger", "small": "smaller", "heavy": "heavier", "light": "lighter"}
+_PLAIN_WORD = re.compile(r"\b(?:" + "|".join(_PLAIN) + r")\b")
+
+
+def _comparatives_said(phrase: str) -> set[str]:
+    """The comparatives the rule ``phrase`` names (:data:`_COMPARATIVES`), with the plain adjectives it says for
+    both ends of one order ("big ... small") as theirs."""
+    said = set(_COMPARATIVE_WORD.findall(phrase))
+    plain = {_PLAIN[w] for w in _PLAIN_WORD.findall(phrase)}
+    if any(b != a and b in _COMPARATIVES.get(a, ()) for a in plain for b in plain):
+        said |= plain
+    return said
+
+
 def built_in_comparison(phrase: str, domains) -> tuple[str, str] | None:
     """``(tool, predicate)`` where the rule ``phrase`` says an order of size ("placing a larger disk on a smaller one
     is prohibited", "never put a bigger disc onto a smaller disc") that a tool of a chosen domain requires as its
     precondition (hanoi's moves require ``smaller(?to, ?d)``): every task keeps it, as no call can break it (round
     51). None where the phrase names no comparative, or no tool requires one it names."""
-    said = set(_COMPARATIVE_WORD.findall(phrase))
+    said = _comparatives_said(phrase)
     if not said:
         return None
     for name in domains:
