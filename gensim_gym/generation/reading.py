@@ -23,6 +23,7 @@ from typing import Any
 from gensim_gym.errors import DirectiveError
 from gensim_gym.generation.counts import (
     DOERS,
+    asked_count_goals,
     capacity_reason,
     capped_note,
     contrasted_spans,
@@ -1185,6 +1186,23 @@ def _unmet_counts(spec: Any, knobs: Knobs) -> list[str]:
     return out
 
 
+def _unmet_asked_counts(spec: Any, knobs: Knobs) -> list[str]:
+    """Where a count is of the goals an asked tool adds (``counts.asked_count_goals``: "cancel 2 meetings" is two
+    ``called_off`` goals), how far the spec's goals of those predicates fall short of it; nothing elsewhere."""
+    registry = load_registry()
+    asked = asked_count_goals([d for d in knobs.domains if d in registry], knobs.required_tools)
+    out = []
+    for aim, kind in knobs.counted:
+        preds = asked.get(str(kind))
+        if preds:
+            goals = [g for g in spec.task.goal if g.split("(")[0].strip() in preds]
+            given = objects_named(goals, spec.task.objects, str(kind))
+            if given < aim:
+                out.append(f"goal count: asked for {aim} {' or '.join(sorted(preds))} goals about distinct objects "
+                           f"of type {kind}, the spec's goals name {given}")
+    return out
+
+
 def _count_miss(unmet: list[str], clause: Clause, knobs: Knobs) -> str | None:
     """Of ``unmet`` (:func:`check_fidelity`), what a goal count's ``clause`` misses where a task has several counts:
     the miss naming its type (:func:`_unmet_counts`); where no type misses any, the first count takes a miss of the
@@ -1354,7 +1372,7 @@ def check_fidelity(spec: Any, reading: Reading) -> list[str]:
                      f"(it calls none of {sorted(reveal)})")
     if knobs.goal_target and len(spec.task.goal) != knobs.total_target:  # over capacity: approximated at reading
         unmet.append(f"goal count: asked for {knobs.total_target}, the spec has {len(spec.task.goal)}")
-    unmet += _unmet_counts(spec, knobs)
+    unmet += _unmet_counts(spec, knobs) + _unmet_asked_counts(spec, knobs)
     plan_tools = {label.split("(")[0] for label in spec.golden_plan}
     implied = [c.requirement["tool"] for c in reading.clauses  # the world's own task (_world_task): no knob
                if c.kind == "operation" and c.requirement.get("implied") and c.status == "honored"]
