@@ -717,7 +717,7 @@ def _recognised(text: str, knobs: Knobs, phrases,  # noqa: C901, PLR0912, PLR091
         tools_said = tool_count_of(rest)  # not inside a bound ("at most 6 tools": a knob phrase)
         if tools_said:
             a, b, _ = tools_said
-            most = sum(len(registry[d].all_tools) for d in knobs.domains)
+            most = tools_in_all(knobs)
             least, needed = fewest_tools(knobs)
             fits = least <= knobs.tool_count <= most
             yield a, b, Clause(text[a:b], "tool_count", {"tool_count": knobs.tool_count},
@@ -1309,10 +1309,19 @@ def fewest_tools(knobs: Knobs) -> tuple[int, list[str]]:
     names = [t.name for d in knobs.domains for t in registry[d].tools]
     for d in knobs.domains:
         ts = registry[d].seen(knobs.partial is True)  # a world's own reveal tools are there when hiding is asked
-        names += [t.name for t in ts.extra_tools if any(calls(t.name, r) for r in knobs.required_tools)
+        names += [t.name for t in ts.extra_tools + ts.asked_tools if any(calls(t.name, r) for r in knobs.required_tools)
                   or (knobs.partial and ts.hidden and t.name in ts.needs_tools)]
     names = list(dict.fromkeys(names))
     return len(names), names
+
+
+def tools_in_all(knobs: Knobs) -> int:
+    """The tools a task of ``knobs`` can have in all: its domains' tools, and those a domain adds where the directive
+    asks for them (``Toolset.asked_tools``: the calendar's ``cancel_meeting``)."""
+    registry = load_registry()
+    return sum(len(registry[d].all_tools) + sum(any(calls(t.name, r) for r in knobs.required_tools)
+                                                for t in registry[d].asked_tools)
+               for d in knobs.domains if d in registry)
 
 
 def _bound_clause(text: str, knobs: Knobs) -> Clause:
@@ -1321,7 +1330,7 @@ def _bound_clause(text: str, knobs: Knobs) -> Clause:
     registry = load_registry()
     bound = tool_bound(text)
     least = sum(len(registry[d].tools) for d in knobs.domains)
-    most = sum(len(registry[d].all_tools) for d in knobs.domains)
+    most = tools_in_all(knobs)
     requirement = {"tool_count": bound, "bound": "at most"}
     if bound < least:
         return Clause(text, "tool_count", requirement, "approximated",
@@ -1391,7 +1400,7 @@ def check_fidelity(spec: Any, reading: Reading) -> list[str]:
         # past what the domains have ("20 tools" where blocks has 6), the nearest count (approximated at reading)
         registry = load_registry()
         least = fewest_tools(knobs)[0] if all(d in registry for d in knobs.domains) else 0
-        most = sum(len(registry[d].all_tools) for d in knobs.domains if d in registry)
+        most = tools_in_all(knobs)
         target = min(max(knobs.tool_count, least), most) if most else knobs.tool_count
         if len(spec.tools.tools) != target:
             unmet.append(f"tool count: asked for {target}, the spec has {len(spec.tools.tools)}")

@@ -151,3 +151,9 @@ def test_cancelling_orders_stays_the_help_desks():
     # beside the calendar, "cancel" is still the help desk's (its tool is named after the verb)
     both = read_directive("calendar and support, cancel an order and book a room")
     assert "cancel_order" in both.knobs.required_tools and "cancel_meeting" not in both.knobs.required_tools
+
+
+def test_a_tool_count_counts_the_asked_tool():
+    directive = "calendar, cancel 1 meeting, with 10 tools"  # 9 tools of its own, and cancel_meeting
+    spec = _generate(directive)
+    assert len(spec.tools.tools) == 10 and check_fidelity(spec, read_directive(directive)) == []
