@@ -1427,6 +1427,9 @@ def clauses_for(spec: Any, reading: Reading) -> list[dict[str, Any]]:
                   "constraint": "constraint", "plan_length": "plan length",
                   "operation": f"operation: asked for {clause.requirement.get('tool')},"}.get(clause.kind)
         miss = next((u for u in unmet if prefix and u.startswith(prefix)), None)
+        undo = clause.requirement.get("undo") if clause.kind == "operation" else None
+        if miss is None and undo:  # "reschedule": its undo tool is asked for too (unschedule, then schedule)
+            miss = next((u for u in unmet if u.startswith(f"operation: asked for {undo},")), None)
         if clause.kind == "goal_count" and reading.knobs.more_counts:  # several counts: what this one's type misses
             miss = _count_miss(unmet, clause, reading.knobs)
         if miss and clause.status == "honored":
