@@ -122,6 +122,22 @@ def _countable_types(domains: tuple[str, ...]) -> frozenset[str]:
     return frozenset(out)
 
 
+def asked_count_goals(domains, required: Sequence[str]) -> dict[str, frozenset[str]]:
+    """By object type, the goal predicates a count of that type's objects counts, where the directive asks for the
+    tool that adds them (``Toolset.when_asked``'s ``counts``): "cancel 2 meetings" is two ``called_off`` goals, not
+    any two goals about meetings. Empty where no such tool is asked (every other count is of goals about its type)."""
+    out: dict[str, set[str]] = {}
+    for d in domains:
+        for tool, extra in get_toolset(d).when_asked.items():
+            counted = set(extra.get("counts", ()))
+            if counted and any(calls(tool, r) for r in required):
+                for p in extra.get("predicates", ()):
+                    if p["name"] in counted:
+                        for kind in p["params"]:
+                            out.setdefault(kind, set()).add(p["name"])
+    return {kind: frozenset(names) for kind, names in out.items()}
+
+
 def no_goal_about_note(said: str, kind: str, domains) -> str:
     """The note of a count of objects no goal can be about (:func:`countable_types`; "book 4 slots for a course":
     calendar goals are attendance and rooms): the count is kept as that many goal conditions, about whatever the

@@ -83,6 +83,6 @@ def with_decoys(toolsets: Sequence[Toolset]) -> list[Toolset]:
     return out
 
 
-def most_tools(toolsets: Sequence[Toolset]) -> int:
-    """The most tools a task of ``toolsets`` can have: every tool they declare and every decoy they can have."""
-    return sum(len(ts.all_tools) for ts in with_decoys(toolsets))
+def decoy_count(toolsets: Sequence[Toolset]) -> int:
+    """How many decoys a task of ``toolsets`` can have in all (:func:`with_decoys`)."""
+    return sum(len(ts.decoy_tools) for ts in with_decoys(toolsets))

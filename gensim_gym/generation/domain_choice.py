@@ -50,12 +50,12 @@ from gensim_gym.generation.lexicon import (
 )
 from gensim_gym.generation.operations import (
     AN_OBJECT,
-    LOOSE_OPERATIONS,
     OPERATIONS,
     SCHEDULING,
     VERB_SLOT,
     opposite_resultatives,
     resultative_verbs,
+    yields,
 )
 from gensim_gym.generation.toolsets import corpus_note, load_registry
 from gensim_gym.generation.word_roles import takes_object
@@ -375,11 +375,11 @@ def _own_act(task: str, name: str, registry: dict) -> bool:
 
 
 def _loose_beside_named(verb: str, other: str, name: str) -> bool:
-    """Whether world ``other`` does ``verb`` only loosely (``operations.LOOSE_OPERATIONS``: the calendar's
-    "cancel") where world ``name`` names a tool after it (support's ``cancel_order``): the verb is then ``name``'s
-    own act, as ``operations.loose_elsewhere`` reads it once both are chosen (round 46: "cancel the customer's order
-    and then delete the old drafts": the help desk's task, then the file system's)."""
-    return verb in LOOSE_OPERATIONS.get(other, {}) and tool_verb(operations(name)[verb].rstrip("*")) == verb
+    """Whether world ``other`` gives ``verb`` up to a world that does it exactly (``operations.yields``: the
+    calendar's "cancel") where world ``name`` names a tool after it (support's ``cancel_order``): the verb is then
+    ``name``'s own act, as ``operations.loose_elsewhere`` reads it once both are chosen (round 46: "cancel the
+    customer's order and then delete the old drafts": the help desk's task, then the file system's)."""
+    return yields(verb, other) and tool_verb(operations(name)[verb].rstrip("*")) == verb
 
 
 def _spelled(name: str) -> str:
@@ -760,9 +760,9 @@ def _foreign_acts(text: str, candidates: list[str], registry: dict) -> dict[str,
 def _does(verb: str, name: str) -> bool:
     """Whether world ``name`` has an operation for ``verb``, as :func:`_foreign_acts` weighs it: a verb users write
     for an operation the world only does loosely (``field_vocabulary.FIELD_VERBS`` and
-    ``operations.LOOSE_OPERATIONS``: the calendar's "drop" or "delete", round 35) is no such operation, so "delete 2
+    ``operations.yields``: the calendar's "drop" or "delete", round 35) is no such operation, so "delete 2
     files" or "drop 3 boxes" still count against the calendar beside the world whose tool is named after the verb."""
-    return verb in operations(name) and not (verb in field_verbs(name) and verb in LOOSE_OPERATIONS.get(name, {}))
+    return verb in operations(name) and not (verb in field_verbs(name) and yields(verb, name))
 
 
 def _named_as_part(text: str, name: str) -> bool:

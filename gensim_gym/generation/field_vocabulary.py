@@ -200,7 +200,9 @@ ENDING_VERBS = r"\b(?:end(?:s|ed|ing)?|terminat(?:e|es|ed|ing)|discontinu(?:e|es
 #: Verbs of taking a meeting off the calendar (round 35): once the calendar is the world, calling the meeting off.
 CALENDAR_REMOVING = ("drop", "remove", "delete", "take off", "strike off", "cross off",
                      # clearing entries off the calendar (round 46: "clear 2 stale reminders off the calendar")
-                     "clear", "clear off", "clear out")
+                     "clear", "clear off", "clear out",
+                     # scrapping a meeting is calling it off (cancellation as a real operation, branch wcal)
+                     "scrap", "axe")
 
 #: Verbs of putting a customer's account right again (round 37): once the help desk is the world, its one change to
 #: a customer's record, updating it (loose: the world keeps no password or account state).
@@ -214,9 +216,8 @@ FIELD_VERBS: dict[str, dict[str, str]] = {
     "calendar": {**dict.fromkeys(("pencil in", "slot in", "fit in", "squeeze in", "pop in", "line up", "block out",
                                   "plan in", "diarise", "diarize"), "schedule"),
                  # taking a meeting out of the diary is calling it off (round 35: "drops 1 workshop from the
-                 # agenda", "remove 2 syncs from the calendar"): the calendar's unschedule, loose as "cancel" is
-                 # (``operations.LOOSE_OPERATIONS``)
-                 **dict.fromkeys(CALENDAR_REMOVING, "unschedule")},
+                 # agenda", "remove 2 syncs from the calendar"): the calendar's cancel_meeting, as "cancel" is
+                 **dict.fromkeys(CALENDAR_REMOVING, "cancel_meeting")},
     "webshop": {**dict.fromkeys(("grab", "pick up", "pick out", "snag", "bag", "put in the basket",
                                  "put in the cart"), "add_to_cart"),
                 # shopping as a verb, and packing a basket (round 15: "shop online for 2 gifts", "pack 2 mugs into

@@ -326,7 +326,8 @@ def operations(domain: str) -> dict[str, str]:
     from gensim_gym.generation.operations import OPERATIONS  # the hand-written table lives with its readers
 
     ts = get_toolset(domain)
-    out = _verbs(ts.tools + ts.extra_tools, dict(OPERATIONS.get(domain, {})))
+    # (a tool that exists only where asked for, the calendar's cancel_meeting, is asked for by its verbs too)
+    out = _verbs(ts.tools + ts.extra_tools + ts.asked_tools, dict(OPERATIONS.get(domain, {})))
     verb, main = name_verb(domain), main_tool(domain)
     if verb is not None and main is not None:
         out.setdefault(verb, main)

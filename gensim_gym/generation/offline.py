@@ -23,7 +23,7 @@ from gensim_gym.dsl.compile import CompiledEffects
 from gensim_gym.errors import DirectiveError, GenerationError, SearchSpaceError
 from gensim_gym.generation import tool_quota
 from gensim_gym.generation.counts import GOAL_NAMES as _NAMES
-from gensim_gym.generation.counts import objects_named
+from gensim_gym.generation.counts import asked_count_goals, objects_named
 from gensim_gym.generation.decoys import with_decoys
 from gensim_gym.generation.directive import Knobs
 from gensim_gym.generation.lexicon import calls
@@ -126,7 +126,8 @@ def domain_toolsets(knobs: Knobs) -> list[Toolset]:
 
 def with_asked(ts: Toolset, required: Sequence[str]) -> Toolset:
     """``ts`` with what its tools asked for in ``required`` add to the domain (:attr:`Toolset.when_asked`:
-    predicates, effects, goal predicates and templates); ``ts`` itself when none is asked."""
+    predicates, effects, goal predicates and templates, and tools of their own, as extra tools: the calendar's
+    ``cancel_meeting``); ``ts`` itself when none is asked."""
     extras = [(tool, extra) for tool, extra in ts.when_asked.items() if any(calls(tool, r) for r in required)]
     if not extras:
         return ts
@@ -142,7 +143,8 @@ def with_asked(ts: Toolset, required: Sequence[str]) -> Toolset:
 
     goal = tuple(dict.fromkeys([*ts.goal_predicates, *(g for _, extra in extras for g in extra.get("goal", ()))]))
     templates = {**ts.templates, **{k: v for _, extra in extras for k, v in extra.get("templates", {}).items()}}
-    return replace(ts, predicates=tuple(predicates), tools=patch(ts.tools), extra_tools=patch(ts.extra_tools),
+    own = tuple(t for _, extra in extras for t in extra.get("tools", ()))
+    return replace(ts, predicates=tuple(predicates), tools=patch(ts.tools), extra_tools=patch(ts.extra_tools + own),
                    distractor_tools=patch(ts.distractor_tools), goal_predicates=goal, templates=templates)
 
 
@@ -250,6 +252,12 @@ class OfflineGenerator:
         # asked operations that may only undo another call (undo_start); an init_when_asked rule gives its own start
         self._undo_asked = tuple(r for r in knobs.required_tools
                                  if not any(calls(tool, r) for ts in self.toolsets for tool in ts.init_when_asked))
+        # a count of the objects an asked tool's goals are about counts those goals ("cancel 2 meetings")
+        self._count_goals = asked_count_goals(knobs.domains, knobs.required_tools)
+        # the asked tools adding those goals: the goal walk leans to them while a counted object is unreached ("cancel
+        # 3 meetings": a meeting someone was invited to first can no longer be cancelled)
+        self._count_tools = {tool for ts in self.toolsets for tool, extra in ts.when_asked.items()
+                             if extra.get("counts") and any(calls(tool, r) for r in knobs.required_tools)}
         self._relaxed = False  # see generate
         self._ops_relaxed = False  # see generate
         self._asked_turn = True  # see _counted_goals
@@ -583,6 +591,10 @@ class OfflineGenerator:
             # "longer tasks" beyond what the domain gives at this difficulty: as long as found (the spec's
             # clauses then mark the plan length approximated)
             need = max(2, need - self.knobs.length_bonus)
+        if self._relaxed and self._count_tools:
+            # a goal an asked tool adds is one call of it ("cancel 1 meeting, hard", "cancel the standup, very easy"):
+            # as many calls as the count asks for (one without a count) are a task
+            need = min(need, self.knobs.total_target or 1)
         return need
 
     def _random_check(self, world: CompiledWorld) -> tuple[int, int, str]:
@@ -624,8 +636,12 @@ class OfflineGenerator:
         rules = self._rules
         if rules is None:  # parsed on first use (a malformed rule fails at generation, as it always did)
             # a tool the directive asks for may need a start state of its own (Toolset.init_when_asked)
-            asked = [rule for ts in self.toolsets for tool, extra in ts.init_when_asked.items()
-                     if any(calls(tool, r) for r in self.knobs.required_tools) for rule in extra]
+            asked: list[dict] = []
+            for ts in self.toolsets:
+                for tool, extra in ts.init_when_asked.items():
+                    # a rule two asked tools share (unschedule's and cancel_meeting's meetings on slots) runs once
+                    if any(calls(tool, r) for r in self.knobs.required_tools):
+                        asked += [rule for rule in extra if rule not in asked]
             most: dict[str, int] = {}  # a type two toolsets declare: the larger count
             for t in (t for ts in self.toolsets for t in ts.types):
                 most[t.name] = max(most.get(t.name, 0), t.max)
@@ -687,7 +703,8 @@ class OfflineGenerator:
             if not options:
                 break
             walked += 1
-            k = self._next_call(rng, world, options, tables, seen=seen, unused=unused, required=trace.pending)
+            leaning = trace.pending | (self._count_tools if unused else set())
+            k = self._next_call(rng, world, options, tables, seen=seen, unused=unused, required=leaning)
             call = by_id[ids[k]]
             if trace.asked:
                 trace.record(call, step, effects_at[k].touched_facts)
@@ -743,9 +760,9 @@ class OfflineGenerator:
         changed += [label for label, i in negative if init[i] and not facts[i]]
         if self.knobs.goal_type is None:
             return {"*"} if len(changed) < self.knobs.total_target else set()  # no object to go for: walk on
-        named = {name for label in changed for name in _NAMES.findall(label)}
         out: set[str] = set()
         for target, kind in self.knobs.counted:
+            named = {name for label in self._counting(changed, kind) for name in _NAMES.findall(label)}
             own = set(world.spec.task.objects.get(str(kind), ()))
             missing = own - named
             if len(own) - len(missing) < target:
@@ -812,12 +829,21 @@ class OfflineGenerator:
         short = False
         for k, (count, kind) in enumerate(self.knobs.counted):
             count = count if k == 0 or self._extra_cap is None else min(count, self._extra_cap)
-            mine = self._about_distinct(order, world, kind, taken=chosen) if kind is not None else order
+            mine = self._about_distinct(self._counting(order, kind), world, kind, taken=chosen) \
+                if kind is not None else order
             short = short or len(mine) < count
             chosen += mine[:count]
         if short and not self._relaxed:
             return ()
         return tuple(sorted(chosen, key=cands.index))
+
+    def _counting(self, goals: list[str], kind: str | None) -> list[str]:
+        """The goals of ``goals`` a count of ``kind`` counts: where an asked tool adds the goals such a count is of
+        (:func:`counts.asked_count_goals`: "cancel 2 meetings", ``called_off``), those; else all."""
+        preds = self._count_goals.get(str(kind))
+        if not preds:
+            return goals
+        return [g for g in goals if g.split("(")[0].removeprefix("not ").strip() in preds]
 
     @staticmethod
     def _about_distinct(order: list[str], world: CompiledWorld, kind: str, taken: list[str]) -> list[str]:

@@ -59,7 +59,7 @@ OPERATIONS = {
     "webshop": {"inspect": "inspect", "coupon": "apply_coupon", "buy": "checkout", "purchase": "checkout",
                 "cart": "add_to_cart"},
     "calendar": {"book": "book_room", "invite": "invite", "confirm": "confirm_attendance", "schedule": "schedule",
-                 "cancel": "unschedule", "call off": "unschedule"},
+                 "cancel": "cancel_meeting", "call off": "cancel_meeting"},
     "support": {"cancel": "cancel_order", "escalate": "escalate", "verify": "verify_identity",
                 "update": "update_address", "refund": "refund_order"},
 }
@@ -67,9 +67,7 @@ OPERATIONS = {
 
 #: Verbs whose tool does less than the verb says (round 6): the golden plan calls the tool, and the reading marks the
 #: clause approximated with what a task does instead.
-LOOSE_OPERATIONS = {"calendar": dict.fromkeys(("cancel", "call off", *CALENDAR_REMOVING), (
-    "unschedule takes the meeting off its slot (tasks that ask for it start with their meetings on slots); calendar "
-    "goals are attendance and rooms, so the task then holds it at another slot: moved, not cancelled")),
+LOOSE_OPERATIONS = {
     # (round 50: "restore the lost spreadsheet")
     "filesystem": dict.fromkeys(FILE_RESTORING, (
         "the file system keeps no deleted files to bring back: copy_file copies a file into the directory where it "
@@ -80,11 +78,22 @@ LOOSE_OPERATIONS = {"calendar": dict.fromkeys(("cancel", "call off", *CALENDAR_R
         "record, is what the task does to the account"))}
 
 
+#: Verbs a world does that another world names a tool after (the calendar's "cancel" and "call off", support's
+#: ``cancel_order``): where both are chosen, the other world's tool is meant, as for a loose operation
+#: (:func:`yields`). Until branch wcal the calendar did them loosely (unschedule: moved, not cancelled).
+YIELDED = {"calendar": frozenset(("cancel", "call off", *CALENDAR_REMOVING))}
+
+
+def yields(verb: str, name: str) -> bool:
+    """Whether world ``name`` gives ``verb`` up to another chosen world that does it exactly: ``verb`` is a loose
+    operation of ``name`` (:data:`LOOSE_OPERATIONS`) or one it yields (:data:`YIELDED`)."""
+    return verb in LOOSE_OPERATIONS.get(name, {}) or verb in YIELDED.get(name, ())
+
+
 def loose_elsewhere(verb: str, name: str, domains) -> bool:
-    """Whether ``verb`` is a loose operation of domain ``name`` (:data:`LOOSE_OPERATIONS`) that another chosen domain
-    does exactly: that domain's tool is meant ("cancel 2 orders" in support+calendar is ``cancel_order``)."""
-    return verb in LOOSE_OPERATIONS.get(name, {}) and any(
-        verb in operations(o) and verb not in LOOSE_OPERATIONS.get(o, {}) for o in domains if o != name)
+    """Whether ``verb`` is an operation domain ``name`` yields (:func:`yields`) that another chosen domain does
+    exactly: that domain's tool is meant ("cancel 2 orders" in support+calendar is ``cancel_order``)."""
+    return yields(verb, name) and any(verb in operations(o) and not yields(verb, o) for o in domains if o != name)
 
 
 
@@ -93,7 +102,7 @@ def required_tools(text: str, domains: list[str], notes: list[str]) -> tuple[str
     (:data:`OPERATIONS`, and the verbs ``lexicon.operations`` derives from each domain's tools)."""
     tools: list[str] = []
     # of several worlds, a verb one of them names a tool after ("cancel": support's cancel_order) is that world's;
-    # another world's tool it only stands for by its verb group ("cancel": calendar's unschedule) is not also asked
+    # another world's tool it only stands for by its verb group ("call off": support's cancel_order) is not also asked
     named = {verb for name in domains for verb, tool in operations(name).items()
              if verb in OPERATIONS.get(name, {}) or tool_verb(tool.rstrip("*")) == verb}
     for name in domains:

@@ -23,6 +23,7 @@ from typing import Any
 from gensim_gym.errors import DirectiveError
 from gensim_gym.generation.counts import (
     DOERS,
+    asked_count_goals,
     capacity_reason,
     capped_note,
     contrasted_spans,
@@ -32,7 +33,7 @@ from gensim_gym.generation.counts import (
     no_goal_about_note,
     objects_named,
 )
-from gensim_gym.generation.decoys import most_tools
+from gensim_gym.generation.decoys import decoy_count
 from gensim_gym.generation.directive import (
     COMPOSED,
     COUNT_UNITS,
@@ -717,8 +718,8 @@ def _recognised(text: str, knobs: Knobs, phrases,  # noqa: C901, PLR0912, PLR091
         tools_said = tool_count_of(rest)  # not inside a bound ("at most 6 tools": a knob phrase)
         if tools_said:
             a, b, _ = tools_said
-            declared = sum(len(registry[d].all_tools) for d in knobs.domains)
-            most = most_tools([registry[d] for d in knobs.domains])
+            declared = tools_in_all(knobs)
+            most = declared + decoy_count([registry[d] for d in knobs.domains])
             least, needed = fewest_tools(knobs)
             fits = least <= knobs.tool_count <= most
             yield a, b, Clause(text[a:b], "tool_count", {"tool_count": knobs.tool_count},
@@ -1188,6 +1189,23 @@ def _unmet_counts(spec: Any, knobs: Knobs) -> list[str]:
     return out
 
 
+def _unmet_asked_counts(spec: Any, knobs: Knobs) -> list[str]:
+    """Where a count is of the goals an asked tool adds (``counts.asked_count_goals``: "cancel 2 meetings" is two
+    ``called_off`` goals), how far the spec's goals of those predicates fall short of it; nothing elsewhere."""
+    registry = load_registry()
+    asked = asked_count_goals([d for d in knobs.domains if d in registry], knobs.required_tools)
+    out = []
+    for aim, kind in knobs.counted:
+        preds = asked.get(str(kind))
+        if preds:
+            goals = [g for g in spec.task.goal if g.split("(")[0].strip() in preds]
+            given = objects_named(goals, spec.task.objects, str(kind))
+            if given < aim:
+                out.append(f"goal count: asked for {aim} {' or '.join(sorted(preds))} goals about distinct objects "
+                           f"of type {kind}, the spec's goals name {given}")
+    return out
+
+
 def _count_miss(unmet: list[str], clause: Clause, knobs: Knobs) -> str | None:
     """Of ``unmet`` (:func:`check_fidelity`), what a goal count's ``clause`` misses where a task has several counts:
     the miss naming its type (:func:`_unmet_counts`); where no type misses any, the first count takes a miss of the
@@ -1294,10 +1312,19 @@ def fewest_tools(knobs: Knobs) -> tuple[int, list[str]]:
     names = [t.name for d in knobs.domains for t in registry[d].tools]
     for d in knobs.domains:
         ts = registry[d].seen(knobs.partial is True)  # a world's own reveal tools are there when hiding is asked
-        names += [t.name for t in ts.extra_tools if any(calls(t.name, r) for r in knobs.required_tools)
+        names += [t.name for t in ts.extra_tools + ts.asked_tools if any(calls(t.name, r) for r in knobs.required_tools)
                   or (knobs.partial and ts.hidden and t.name in ts.needs_tools)]
     names = list(dict.fromkeys(names))
     return len(names), names
+
+
+def tools_in_all(knobs: Knobs) -> int:
+    """The tools a task of ``knobs`` can have in all: its domains' tools, and those a domain adds where the directive
+    asks for them (``Toolset.asked_tools``: the calendar's ``cancel_meeting``)."""
+    registry = load_registry()
+    return sum(len(registry[d].all_tools) + sum(any(calls(t.name, r) for r in knobs.required_tools)
+                                                for t in registry[d].asked_tools)
+               for d in knobs.domains if d in registry)
 
 
 def _decoys_note(knobs: Knobs, own: int) -> str:
@@ -1314,7 +1341,7 @@ def _bound_clause(text: str, knobs: Knobs) -> Clause:
     registry = load_registry()
     bound = tool_bound(text)
     least = sum(len(registry[d].tools) for d in knobs.domains)
-    most = sum(len(registry[d].all_tools) for d in knobs.domains)
+    most = tools_in_all(knobs)
     requirement = {"tool_count": bound, "bound": "at most"}
     if bound < least:
         return Clause(text, "tool_count", requirement, "approximated",
@@ -1365,7 +1392,7 @@ def check_fidelity(spec: Any, reading: Reading) -> list[str]:
                      f"(it calls none of {sorted(reveal)})")
     if knobs.goal_target and len(spec.task.goal) != knobs.total_target:  # over capacity: approximated at reading
         unmet.append(f"goal count: asked for {knobs.total_target}, the spec has {len(spec.task.goal)}")
-    unmet += _unmet_counts(spec, knobs)
+    unmet += _unmet_counts(spec, knobs) + _unmet_asked_counts(spec, knobs)
     plan_tools = {label.split("(")[0] for label in spec.golden_plan}
     implied = [c.requirement["tool"] for c in reading.clauses  # the world's own task (_world_task): no knob
                if c.kind == "operation" and c.requirement.get("implied") and c.status == "honored"]
@@ -1385,7 +1412,7 @@ def check_fidelity(spec: Any, reading: Reading) -> list[str]:
         # (approximated at reading)
         registry = load_registry()
         least = fewest_tools(knobs)[0] if all(d in registry for d in knobs.domains) else 0
-        most = most_tools([registry[d] for d in knobs.domains if d in registry])
+        most = tools_in_all(knobs) + decoy_count([registry[d] for d in knobs.domains if d in registry])
         target = min(max(knobs.tool_count, least), most) if most else knobs.tool_count
         if len(spec.tools.tools) != target:
             unmet.append(f"tool count: asked for {target}, the spec has {len(spec.tools.tools)}")
@@ -1412,6 +1439,9 @@ def clauses_for(spec: Any, reading: Reading) -> list[dict[str, Any]]:
                   "constraint": "constraint", "plan_length": "plan length",
                   "operation": f"operation: asked for {clause.requirement.get('tool')},"}.get(clause.kind)
         miss = next((u for u in unmet if prefix and u.startswith(prefix)), None)
+        undo = clause.requirement.get("undo") if clause.kind == "operation" else None
+        if miss is None and undo:  # "reschedule": its undo tool is asked for too (unschedule, then schedule)
+            miss = next((u for u in unmet if u.startswith(f"operation: asked for {undo},")), None)
         if clause.kind == "goal_count" and reading.knobs.more_counts:  # several counts: what this one's type misses
             miss = _count_miss(unmet, clause, reading.knobs)
         if miss and clause.status == "honored":

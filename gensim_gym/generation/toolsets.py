@@ -165,7 +165,9 @@ class Toolset:
     # What a tool adds to the domain when a directive asks for it, so that a goal can name what it does: by tool,
     # ``predicates`` to declare, ``effects`` the tool gets besides its own, ``goal`` predicates and their
     # ``templates`` (support's ``update_address`` also marks the customer ``address_changed``: "update the
-    # addresses of two customers" then has a goal per customer). Every task not asking for the tool is unchanged.
+    # addresses of two customers" then has a goal per customer), ``tools`` that exist only then (the calendar's
+    # ``cancel_meeting``, parsed to :class:`Tool`) and ``counts``: goal predicates a count of the objects they are
+    # about counts ("cancel 2 meetings": two ``cancelled`` goals). Every task not asking for the tool is unchanged.
     when_asked: dict[str, dict[str, Any]] = field(default_factory=dict)
     # Tools and predicates that exist only in tasks hiding facts (a ``partial_observability`` block's own
     # ``tools`` and ``predicates``): a toolset with them hides its facts only when a directive asks for hidden
@@ -180,6 +182,12 @@ class Toolset:
     @property
     def all_tools(self) -> tuple[Tool, ...]:
         return self.tools + self.extra_tools + self.distractor_tools + self.decoy_tools
+
+    @property
+    def asked_tools(self) -> tuple[Tool, ...]:
+        """The tools that exist only in tasks whose directive asks for them (:attr:`when_asked`'s ``tools``): the
+        readers map verbs to them, the generator adds them where asked (``offline.with_asked``)."""
+        return tuple(t for extra in self.when_asked.values() for t in extra.get("tools", ()))
 
     def goal_effects(self, tool: Tool) -> tuple[FactEffect, ...]:
         """``tool``'s effects on this world's goals: a goal predicate made true, or a predicate the goals negate
@@ -231,8 +239,11 @@ class Toolset:
         try:
             name = d["name"]
 
+            def tools_of(items, distractor: bool = False) -> tuple[Tool, ...]:
+                return tuple(Tool.from_dict({**t, "toolset": name, "distractor": distractor}) for t in items)
+
             def tools(key: str, distractor: bool = False) -> tuple[Tool, ...]:
-                return tuple(Tool.from_dict({**t, "toolset": name, "distractor": distractor}) for t in d.get(key, ()))
+                return tools_of(d.get(key, ()), distractor)
 
             partial = d.get("partial_observability", {})
             return cls(
@@ -249,7 +260,8 @@ class Toolset:
                 templates=dict(d.get("templates", {})), goal_negated=tuple(d["goal"].get("negated", ())),
                 constraints=tuple(ConstraintTemplate.from_dict(c) for c in d.get("constraints", ())),
                 init_when_asked={tool: tuple(rules) for tool, rules in d.get("init_when_asked", {}).items()},
-                when_asked={tool: dict(extra) for tool, extra in d.get("when_asked", {}).items()},
+                when_asked={tool: {**extra, "tools": tools_of(extra.get("tools", ()))}
+                            for tool, extra in d.get("when_asked", {}).items()},
                 reveal_tools=tuple(Tool.from_dict({**t, "toolset": name, "distractor": False})
                                    for t in partial.get("tools", ())),
                 reveal_predicates=tuple(Predicate.from_dict(p) for p in partial.get("predicates", ())),

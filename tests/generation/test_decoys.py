@@ -11,7 +11,7 @@ import pytest
 import gensim_gym
 from gensim_gym import read_directive
 from gensim_gym.envs.gensim_env import GenSimEnv
-from gensim_gym.generation.decoys import DECOYS, decoy_tools, most_tools, with_decoys
+from gensim_gym.generation.decoys import DECOYS, decoy_count, decoy_tools, with_decoys
 from gensim_gym.generation.reading import check_fidelity
 from gensim_gym.generation.toolsets import get_toolset
 from gensim_gym.spec.model import SimSpec
@@ -49,7 +49,7 @@ def test_a_world_s_own_tool_keeps_its_name_and_a_shared_type_gets_decoys_once():
     names = [t.name for ts in composed for t in ts.decoy_tools]
     assert len(names) == len(set(names))
     assert not set(names) & {t.name for ts in composed for t in (*ts.tools, *ts.extra_tools, *ts.distractor_tools)}
-    assert most_tools([get_toolset("blocks")]) == len(get_toolset("blocks").all_tools) + len(DECOYS)
+    assert decoy_count([get_toolset("blocks")]) == len(DECOYS)
 
 
 # -- a count past the world's tools ----------------------------------------------------------------------------------
@@ -99,6 +99,6 @@ def test_a_count_the_world_meets_has_no_decoy(directive: str):
 
 def test_a_count_past_the_world_and_its_decoys_is_approximated_to_them():
     clause = _tool_count("blocks world, 40 tools")
-    most = most_tools([get_toolset("blocks")])
+    most = len(get_toolset("blocks").all_tools) + decoy_count([get_toolset("blocks")])
     assert clause.status == "approximated" and f"{most} in all, decoys included" in clause.note
     assert len(_generate("blocks world, 40 tools").tools.tools) == most

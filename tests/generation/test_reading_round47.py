@@ -125,7 +125,8 @@ def test_a_file_made_read_only_is_an_operation_the_world_lacks():
 
 
 def test_a_passive_calendar_verb_reads_as_before():
-    assert ("unschedule", "approximated") in _tools("by friday 2 meetings are called off")
+    # (the loose unschedule until branch wcal: cancel_meeting since)
+    assert ("cancel_meeting", "honored") in _tools("by friday 2 meetings are called off")
 
 
 @pytest.mark.parametrize("directive, tool", [

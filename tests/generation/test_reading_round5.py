@@ -118,12 +118,11 @@ def test_a_colon_ends_a_rule_phrase() -> None:
     assert any(c.kind == "goal_count" and c.requirement.get("goal_count") == 3 for c in reading.clauses)
 
 
-def test_cancelling_meetings_is_approximated_by_unschedule() -> None:
-    # round 5 kept "cancel" unsupported: no offline task needed unschedule. Since round 6 a task that asks for it
-    # starts with its meetings on slots (calendar's init_when_asked), so the golden plan calls it; the task then holds
-    # the meeting elsewhere (calendar goals are attendance and rooms): moved, not cancelled, so approximated
+def test_cancelling_meetings_is_the_calendars_cancel_meeting() -> None:
+    # round 5 kept "cancel" unsupported; rounds 6-63 approximated it by unschedule (moved, not cancelled). Since
+    # branch wcal the calendar cancels for real (cancel_meeting, only where asked): honored
     ops = _kind("calendar: cancel the 3 standups", "operation")
-    assert any(c.requirement == {"operation": "cancel", "tool": "unschedule"} and c.status == "approximated"
+    assert any(c.requirement == {"operation": "cancel", "tool": "cancel_meeting"} and c.status == "honored"
                for c in ops)
 
 

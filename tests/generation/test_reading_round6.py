@@ -146,8 +146,8 @@ def test_tool_quota_fit_keeps_the_old_split_where_it_fit() -> None:
     assert sum(len(s.base) + s.distractors for s in shares) == 6 and shares[1].base == ["b", "y"]
 
 
-@pytest.mark.parametrize("text", ["calendar, take 1 meeting off the schedule: unschedule it",
-                                  "calendar: call off 2 meetings, easy"])
+# ("calendar: call off 2 meetings, easy" asked for unschedule until branch wcal: cancel_meeting since)
+@pytest.mark.parametrize("text", ["calendar, take 1 meeting off the schedule: unschedule it"])
 def test_unschedule_is_called_by_the_golden_plan(text: str) -> None:
     spec = _generate(text)
     assert any(label.startswith("unschedule(") for label in spec.golden_plan), spec.golden_plan
