@@ -280,6 +280,9 @@ numbering) is round 61's tuning set (fid69): first untuned run ``results/fidelit
 (``results/fidelity_fresh80_lead_first.txt``: 131 of 132, 99 %). ``directives_fresh79.jsonl`` (36, code comments
 and docstrings), held out for rounds 61-63 and sokoban's boxes, was run once untouched after them
 (``results/fidelity_fresh79_unseen.txt``: 123 of 129, 95 %, 2 wrong, 1 ignored) and joined :data:`SETS`.
+``directives_fresh82.jsonl`` (35, a chat with an assistant pasted as a log) is round 65's tuning set (fid71): first
+untuned run ``results/fidelity_fresh82_fid71_first.txt`` (112 of 147, 76 %, 8 wrong, 19 ignored), after
+``results/fidelity_fresh82_fid71_after.txt`` (134, 91 %, 1 wrong, 1 ignored).
 ``directives_fresh83.jsonl`` (35, formal requests written by non-native speakers or machine-translated: "Dear
 Sir/Madam", "I kindly request to you", "please to make the agent not to delete", "Thanking you in anticipation") is
 round 66's tuning set (fid72): first untuned run ``results/fidelity_fresh83_fid72_first.txt`` (116 of 134, 87 %, 0
@@ -348,7 +351,7 @@ SETS = ("directives.jsonl", "directives_heldout.jsonl", "directives_fresh.jsonl"
         "directives_fresh70.jsonl", "directives_fresh72.jsonl", "directives_fresh73.jsonl",
         "directives_fresh74.jsonl", "directives_fresh75.jsonl", "directives_fresh76.jsonl",
         "directives_fresh77.jsonl", "directives_fresh78.jsonl", "directives_fresh80.jsonl",
-        "directives_fresh79.jsonl", "directives_fresh83.jsonl")
+        "directives_fresh79.jsonl", "directives_fresh82.jsonl", "directives_fresh83.jsonl")
 _RANK = {"honored": 0, "approximated": 1, "unsupported": 2}
 _VALUE_OF = {"domain": "domains", "goal_count": "goal_count", "reward_mode": "reward_mode", "noise": "noise",
              "observability": "partial", "time_pressure": "horizon_slack", "tool_count": "tool_count"}

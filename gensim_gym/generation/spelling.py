@@ -23,6 +23,7 @@ import re
 from difflib import SequenceMatcher
 from functools import cache, lru_cache
 
+from gensim_gym.generation.chat_log import dialogue_read
 from gensim_gym.generation.corrections import corrected
 from gensim_gym.generation.exercise_sheet import unframed
 from gensim_gym.generation.homophones import spoken_counts
@@ -74,7 +75,7 @@ def spelled(text: str) -> str:
     (``corrections.corrected``, round 49). Its words keep their order; a mended word may change its length. Cached:
     one reading spells its directive in ``parse_directive`` and ``reading_of``, and the answer is a pure function of
     the text. A course sheet's labels and marks are blanked first (``exercise_sheet.unframed``, round 55)."""
-    return corrected(unframed(_mended_words(text)))
+    return corrected(unframed(dialogue_read(_mended_words(text))))
 
 
 def taken_back(text: str) -> list[str]:
