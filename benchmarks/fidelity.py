@@ -287,6 +287,9 @@ untuned run ``results/fidelity_fresh82_fid71_first.txt`` (112 of 147, 76 %, 8 wr
 Sir/Madam", "I kindly request to you", "please to make the agent not to delete", "Thanking you in anticipation") is
 round 66's tuning set (fid72): first untuned run ``results/fidelity_fresh83_fid72_first.txt`` (116 of 134, 87 %, 0
 wrong, 5 ignored), after the round ``results/fidelity_fresh83_fid72_after.txt`` (123, 0 wrong, 1 ignored).
+``directives_fresh81.jsonl`` (36, a grant proposal's research plan: aims, methods, work packages) was held out by the
+lead over session 31's rounds 64-66, decoys and calendar cancellation, and run once after them, untouched
+(``results/fidelity_fresh81_unseen.txt``: 137 of 147, 93 %, 4 wrong, 4 ignored).
 ``--generate`` scores the requirements twice: as read, and as *delivered* (on the seed-0 spec's own clauses,
 where the generator marks approximated what its spec does not meet: what a user gets).
 For every expected requirement this
@@ -351,7 +354,8 @@ SETS = ("directives.jsonl", "directives_heldout.jsonl", "directives_fresh.jsonl"
         "directives_fresh70.jsonl", "directives_fresh72.jsonl", "directives_fresh73.jsonl",
         "directives_fresh74.jsonl", "directives_fresh75.jsonl", "directives_fresh76.jsonl",
         "directives_fresh77.jsonl", "directives_fresh78.jsonl", "directives_fresh80.jsonl",
-        "directives_fresh79.jsonl", "directives_fresh82.jsonl", "directives_fresh83.jsonl")
+        "directives_fresh79.jsonl", "directives_fresh82.jsonl", "directives_fresh83.jsonl",
+        "directives_fresh81.jsonl")
 _RANK = {"honored": 0, "approximated": 1, "unsupported": 2}
 _VALUE_OF = {"domain": "domains", "goal_count": "goal_count", "reward_mode": "reward_mode", "noise": "noise",
              "observability": "partial", "time_pressure": "horizon_slack", "tool_count": "tool_count"}

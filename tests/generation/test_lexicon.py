@@ -26,10 +26,10 @@ from gensim_gym.generation.lexicon import (
 )
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
-#: Held-out sets no test may read (the next round's measure): skipped by name, never opened. fresh81 (a grant
-#: proposal's research plan: aims, methods, work packages), written by the lead after the fid71/fid72/wcal branches were
-#: cut, measures the reader after session 31's rounds; it is run once, untouched, then joins the tested sets.
-HELD_OUT: frozenset[str] = frozenset({"directives_fresh81.jsonl"})
+#: Held-out sets no test may read (the next round's measure): skipped by name, never opened. None is pending: fresh81
+#: (a grant proposal's research plan), the measure of the reader after rounds 64-66, decoys and calendar cancellation,
+#: was run once, untouched (results/fidelity_fresh81_unseen.txt); the next round's set goes here before it starts.
+HELD_OUT: frozenset[str] = frozenset()
 SETS = sorted(p for p in BENCHMARKS.glob("directives*.jsonl") if p.name not in HELD_OUT)
 
 
