@@ -481,12 +481,16 @@ _CONTINUOUS = re.compile(r"\b(?:continuous(?:ly)?[- ](?:control(?:led)?|actions?
                          r"|locomotion|mujoco|pybullet|physics[- ]based)\b")
 
 #: Fields of well-known benchmarks no world models (round 60, meeting minutes: "a Pong environment from Atari", "a
-#: stock-trading environment where the agent rebalances a portfolio"): arcade video games and financial markets. A
-#: world's word said beside them ("meeting" of the minutes, "stock") only names the scene; a world named by its own
-#: name keeps it, as under continuous control.
+#: stock-trading environment where the agent rebalances a portfolio"): arcade video games, financial markets and the
+#: control of traffic or power (round 67). A world's word said beside them ("meeting" of the minutes, "stock") only
+#: names the scene; a world named by its own name keeps it, as under continuous control.
 _FOREIGN_FIELD = re.compile(r"\b(?:atari|pong|breakout|space\s+invaders|montezuma(?:'s)?\s+revenge|ms\.?\s+pac-?man"
                             r"|pac-?man|arcade\s+games?|stock[- ]trading|(?:stock|share|crypto(?:currency)?|forex)"
-                            r"\s+(?:markets?|trading|exchanges?)|portfolios?|hedge\s+funds?|algorithmic\s+trading)\b")
+                            r"\s+(?:markets?|trading|exchanges?)|portfolios?|hedge\s+funds?|algorithmic\s+trading"
+                            # ... and control of traffic or a grid (round 67, fresh81: "an air-traffic control
+                            # simulator where the agent sequences arriving aircraft": "aircraft" only names its scene)
+                            r"|air[- ]traffic(?:[- ]control)?|traffic[- ](?:signal|light)s?[- ]control"
+                            r"|power[- ]grids?)\b")
 
 
 def _foreign_task(text: str, scores: dict[str, list[str]], strongly: set[str]) -> str | None:

@@ -82,7 +82,8 @@ _TIME_TAIL = rf"(?:\s+(?:in|on|for|of)\s+(?:the\s+|each\s+|an?\s+)?(?:{TIME_RESO
 #: "the reward is to be issued on completion only", "rewards are to be dense"): a modal or "is to" with "be".
 _MODAL = r"(?:shall|must|should|will|is\s+to|are\s+to|has\s+to|have\s+to|needs?\s+to)"
 MODAL_BE = rf"(?:{_MODAL}\s+be\s+)"
-_IS = rf"(?:is\s+|are\s+|{MODAL_BE}|stays?\s+|kept\s+|being\s+)?(?:very\s+|quite\s+|pretty\s+)?"
+#: (round 67, fresh81: "step budgets will be kept tight", "the reward is kept dense": a copula and "kept")
+_IS = rf"(?:(?:is\s+|are\s+|{MODAL_BE})(?:kept\s+)?|stays?\s+|kept\s+|being\s+)?(?:very\s+|quite\s+|pretty\s+)?"
 #: A reward said to be handed out, plainly or as a requirement ("feedback is given at every step", "the reward
 #: shall be granted on completion"): the verb between the reward word and when it comes (round 51). A focus word may
 #: stand inside the copula, as a course's sheet says it (round 55: "rewards should only be given at the end", "the
@@ -97,7 +98,7 @@ _ARRIVING = r"come|comes|arrive|arrives|appear|appears|kick\s+in|kicks\s+in|show
 _TIGHT_ADJ = r"tight|short|strict|limited|small|low|brief|scarce|constrained|restricted|minimal"
 _LOOSE_ADJ = r"generous|loose|long|relaxed|lenient|ample|roomy|large|plentiful|unlimited|extended|flexible|big"
 #: Verbs of the agent's seeing, in the forms a requirement uses ("shall observe", "sees", "can perceive").
-_SEE_VERB = r"sees?|observes?|perceives?|views?|senses?"
+_SEE_VERB = r"sees?|observes?|perceives?|views?|senses?|seeing|observing|perceiving|viewing|sensing"  # (round 67)
 #: Adjectives of where the agent is now ("its current room", "the adjacent cells"): what seeing only them leaves out.
 _HERE_ADJ = r"current|immediate|nearby|neighbou?ring|adjacent|local|surrounding|present"
 #: Places seen there ("its current room", "the adjacent cells"); "only the current score" is no place.
@@ -117,7 +118,12 @@ _BIT = r"rooms?|cells?|tiles?|squares?|areas?|floors?|levels?|bits?|pieces?|part
 _LIGHT = r"torch(?:es)?|lamps?|lanterns?|flashlights?|headlamps?|candles?|light|light source"
 _LIGHTS_UP = r"lights?(?:\s+up)?|illuminates?|shows?|reveals?|covers?|reaches?|shines?\s+on"
 #: The place where the agent is, seen: "its current room", "the adjacent cells", "its own immediate surroundings".
-_HERE_SEEN = rf"(?:its|their|his|her|your|the)\s+(?:own\s+)?(?:{_HERE_ADJ})\s+(?:{_PLACE_SEEN})\b"
+#: ... or said after the place (round 67, fresh81: "the room it currently occupies", "the tiles adjacent to it", "the
+#: cells around it").
+_HERE_SEEN = (rf"(?:(?:its|their|his|her|your|the)\s+(?:own\s+)?(?:{_HERE_ADJ})\s+(?:{_PLACE_SEEN})"
+              rf"|the\s+(?:{_PLACE_SEEN})\s+(?:(?:it|they|he|she|you)\s+(?:(?:currently|now)\s+)?(?:occup(?:y|ies)"
+              r"|(?:is|are)\s+(?:(?:currently|now)\s+)?(?:in|on|at)|stands?\s+(?:in|on)|sits?\s+in)"
+              r"|(?:adjacent|next|nearest|closest)\s+to\s+(?:it|them|him|her|you)|around\s+(?:it|them|him|her|you)))\b")
 
 
 #: Levels of a difficulty said as high or low (round 51): "low difficulty", "the difficulty shall be high".
@@ -137,6 +143,20 @@ def _level_of_difficulty(level: str) -> str:
     return (rf"\b(?:{level})[- ](?:difficulty|difficulty\s+level)\b"
             rf"|\bdifficulty(?:\s+level)?\s*(?::\s*|{_IS}(?:set\s+(?:to|at)\s+|kept\s+(?:at\s+)?)?)(?:{_MORE})?"
             rf"(?:{level})\b")
+
+
+#: Sides of a baseline and degrees of distance from it, for a difficulty said relative to one (round 67).
+_ABOVE = r"above|over|higher\s+than|beyond"
+_BELOW = r"below|under|lower\s+than|beneath"
+_SLIGHT = r"slightly|somewhat|a\s+bit|a\s+little|a\s+notch|a\s+touch|marginally|just"
+_DISTANT = r"(?:(?:well|far|much|way|considerably|significantly)\s+)?"
+
+
+def _relative_difficulty(side: str, degree: str) -> str:
+    """A pattern of a difficulty said to sit on ``side`` of a baseline (:data:`_BASELINE`) by ``degree`` ("the
+    difficulty is set slightly above the default", "difficulty well below the usual")."""
+    return (rf"\bdifficulty(?:\s+level)?\s+{_IS}(?:set\s+|pitched\s+|placed\s+)?(?:{degree})\s*(?:{side})\s+"
+            rf"(?:the\s+)?(?:{_BASELINE})\b")
 
 
 #: Verbs of turning a setting up or down, in their forms ("bumped up", "crank ... up", "dialled down").
@@ -799,6 +819,10 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     # ("graded step by step", "rewarded as it goes"), only once the work is done it is sparse ("scored only at the
     # finish", "is paid only when the job is finished"); "paid" only passive, so a payment task stays one
     (rf"\b(?:{_GRADED})\s+(?:{_ALONG})\b{_FOR_PROGRESS}", "reward_mode", "dense"),
+    # ... or by the mode's own adverb, after it or before it (round 67, fresh81: "rewarded densely at every step",
+    # "sparsely rewarded")
+    (rf"\b(?:{_GRADED})\s+densely\b|\bdensely\s+(?:{_GRADED})\b", "reward_mode", "dense"),
+    (rf"\b(?:{_GRADED})\s+sparsely\b|\bsparsely\s+(?:{_GRADED})\b", "reward_mode", "sparse"),
     # ... the adverb before the verb ("incrementally rewarded"), or a reward said to come by degrees (round 54:
     # "rewards are given incrementally", "the payoff accrues gradually", "reward given in increments")
     (rf"\b(?:{_ALONG})\s+(?:{_GRADED})\b{_FOR_PROGRESS}"
@@ -899,6 +923,12 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     # low", "a difficulty level set to high"): low is easy, high is hard, by the easy and hard words' 0.3
     (_level_of_difficulty(_LOW_LEVEL), "difficulty", -0.3),
     (_level_of_difficulty(_HIGH_LEVEL), "difficulty", 0.3),
+    # a difficulty said to sit above or below a baseline (round 67, fresh81: "difficulty is set slightly above the
+    # default", "the difficulty well below the usual"): by "slightly" a slight shift, else the easy and hard words'
+    (_relative_difficulty(_ABOVE, _SLIGHT), "difficulty", 0.15),
+    (_relative_difficulty(_ABOVE, _DISTANT), "difficulty", 0.3),
+    (_relative_difficulty(_BELOW, _SLIGHT), "difficulty", -0.15),
+    (_relative_difficulty(_BELOW, _DISTANT), "difficulty", -0.3),
     # a difficulty turned up or down (round 60, meeting minutes: "difficulty bumped up a notch from last week", "crank
     # the difficulty up", "dial down the difficulty"): by a notch it is a slight shift, else the easy and hard words'
     (_turned_difficulty(_FAR_UP, ""), "difficulty", 0.45),

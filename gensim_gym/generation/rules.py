@@ -243,6 +243,11 @@ _ONE_PER = re.compile(r"\b(?:(?:only|at most|just|no more than|never more than|m
                       r"|at once|simultaneously|at the same time)\b(?:\s+[a-z]+)?")
 
 
+#: One thing per episode is the count of a task, each episode being one task (round 67, fresh81: "buying one kettle per
+#: episode" read as an invariant no template fits), no invariant over the world's slots.
+_PER_EPISODE = re.compile(r"\b(?:per|for each|in each)\s+(?:episode|run|rollout|task|game|trial|attempt)s?\b")
+
+
 #: Number words that count (not "one", a determiner as often as a count).
 _COUNT_WORDS = "|".join(w for w in NUMBER_WORDS if w != "one")
 #: Words that join a rule to the clause before it ("... with only one meeting per room").
@@ -263,6 +268,8 @@ def _stated_rules(text: str, rules: list[tuple[int, int, bool]]) -> list[tuple[i
                 continue
             if regex is _ONE_PER and any(d.match(text, m.start()) for d in DISTRIBUTIVE):
                 continue  # "one retro for each of the 4 squads": a count of retros, no invariant (round 15)
+            if regex is _ONE_PER and _PER_EPISODE.search(m.group(0)):
+                continue  # "buying one kettle per episode": the task's count, each episode (round 67)
             opened = [o.end() for o in re.finditer(r"[,;:.()]|\b(?:and|but|then|so|while|plus)\b", text[:m.start()])]
             begin = _setting_key(text, opened[-1], m.start()) if opened else 0
             if len(re.findall(r"[a-z0-9']+", text[begin:m.start()])) > 10:
