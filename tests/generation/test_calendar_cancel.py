@@ -13,13 +13,13 @@ import pytest
 
 import gensim_gym
 from gensim_gym import check_fidelity, read_directive
-from gensim_gym.envs.gensim_env import GenSimEnv
 from gensim_gym.generation.directive import parse_directive
 from gensim_gym.generation.offline import domain_toolsets
 from gensim_gym.generation.toolsets import get_toolset
 from gensim_gym.generation.verify import verify
 from gensim_gym.world.compiled import CompiledWorld
 from gensim_gym.world.layout import Layout
+from tests.golden_play import play_golden
 
 CANCEL_TWO = "calendar, cancel 2 meetings"
 
@@ -32,18 +32,6 @@ def _generate(directive: str, seed: int = 0):
 
 def _tool_names(directive: str) -> set[str]:
     return {t.name for ts in domain_toolsets(parse_directive(directive)) for t in ts.all_tools}
-
-
-def _play(spec) -> tuple[GenSimEnv, dict]:
-    """An env of ``spec`` after its golden plan, and the last step's info."""
-    env = GenSimEnv(spec)
-    env.reset(seed=0)
-    by_label = env.world.action_by_label()
-    info: dict = {}
-    for label in spec.golden_plan:
-        _, _, _, _, info = env.step(by_label[label].id)
-        assert not info["invalid"] and "violation" not in info, label
-    return env, info
 
 
 def test_the_tool_exists_only_where_a_cancellation_is_asked_for():
@@ -86,7 +74,7 @@ def test_generation_is_deterministic():
 def test_an_env_plays_the_golden_plan_to_success(directive):
     spec = _generate(directive, 1)
     assert verify(spec).ok
-    env, info = _play(spec)
+    env, info = play_golden(spec)
     assert info["is_success"]
 
 
@@ -111,7 +99,7 @@ def test_cancellations_keep_the_calendars_rules():
         spec = _generate(directive, seed)
         assert "no_double_booking" in {c.name for c in spec.task.constraints}
         assert check_fidelity(spec, read_directive(directive)) == []
-        _, info = _play(spec)
+        _, info = play_golden(spec)
         assert info["is_success"]
 
 
@@ -121,7 +109,7 @@ def test_cancelling_beside_scheduling_is_solvable(seed):
     reading = read_directive(directive)
     assert {"cancel_meeting", "schedule"} <= set(reading.knobs.required_tools)
     spec = _generate(directive, seed)
-    _, info = _play(spec)
+    _, info = play_golden(spec)
     assert info["is_success"]
     # every operation is called, or the spec's clause says which is not
     clauses = spec.meta["interpretation"]["clauses"]

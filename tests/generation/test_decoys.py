@@ -15,6 +15,7 @@ from gensim_gym.generation.decoys import DECOYS, decoy_count, decoy_tools, with_
 from gensim_gym.generation.reading import check_fidelity
 from gensim_gym.generation.toolsets import get_toolset
 from gensim_gym.spec.model import SimSpec
+from tests.golden_play import play_golden
 
 #: directive -> (the tools it asks for, the tools its world declares)
 PAST = {"warehouse tasks, 15 tools": (15, 6), "a gripper env with 7 tools": (7, 5),
@@ -75,14 +76,9 @@ def test_a_golden_plan_never_calls_a_decoy_and_a_decoy_call_changes_nothing_it_n
     assert decoys and not any(step.split("(")[0] in decoys for step in spec.golden_plan)
     env = GenSimEnv(spec)
     env.reset(seed=0)
-    by_label = env.world.action_by_label()
-    first = next(label for label in by_label if label.startswith("tag_item("))
-    _, _, terminated, _, info = env.step(by_label[first].id)
-    assert not terminated and not info.get("violation")
-    for label in spec.golden_plan:
-        _, _, terminated, _, info = env.step(by_label[label].id)
-        if terminated:
-            break
+    labels = env.world.action_by_label()
+    first = next(label for label in labels if label.startswith("tag_item("))
+    _, info = play_golden(spec, before=[first])
     assert info.get("is_success")
 
 

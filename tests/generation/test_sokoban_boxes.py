@@ -11,11 +11,11 @@ import pytest
 
 import gensim_gym
 from gensim_gym import read_directive
-from gensim_gym.envs.gensim_env import GenSimEnv
 from gensim_gym.errors import GenerationError, SpecError
 from gensim_gym.generation.offline import _InitRule
 from gensim_gym.generation.toolsets import Toolset, TypeDecl
 from gensim_gym.spec.model import SimSpec
+from tests.golden_play import play_golden
 
 pytest.importorskip("pddl")
 
@@ -37,19 +37,6 @@ def _box_goals(spec: SimSpec) -> list[str]:
     return [g for g in spec.task.goal if g.startswith("box_at(")]
 
 
-def _plays_to_success(spec: SimSpec) -> bool:
-    """Whether the golden plan, played call by call in the env, ends the episode solved."""
-    env = GenSimEnv(spec)
-    env.reset(seed=0)
-    by_label = env.world.action_by_label()
-    info: dict = {}
-    for label in spec.golden_plan:
-        _, _, terminated, _, info = env.step(by_label[label].id)
-        if terminated:
-            break
-    return bool(info.get("is_success"))
-
-
 def _goal_count_status(spec: SimSpec) -> str:
     return next(c["status"] for c in spec.meta["interpretation"]["clauses"] if c["kind"] == "goal_count")
 
@@ -65,7 +52,7 @@ def test_a_count_of_boxes_is_that_many_box_goals_solved_by_the_golden_plan(direc
         assert len(spec.task.objects["box"]) == count  # exact_count: no box stands by without a goal
         assert len({g.split("(")[1].split(",")[0] for g in goals}) == count  # each about another box
         assert _goal_count_status(spec) == "honored"
-        assert _plays_to_success(spec), (seed, spec.golden_plan)
+        assert play_golden(spec)[1].get("is_success"), (seed, spec.golden_plan)
 
 
 def test_each_box_starts_on_its_own_cell() -> None:
@@ -88,7 +75,7 @@ def test_two_boxes_with_hidden_facts_reveal_the_room_and_are_solved() -> None:
         assert set(spec.task.hidden) == {"adjacent", "two_apart"}
         assert len(_box_goals(spec)) == 2 and _goal_count_status(spec) == "honored"
         assert any(label.startswith("look_around(") for label in spec.golden_plan)
-        assert _plays_to_success(spec), (seed, spec.golden_plan)
+        assert play_golden(spec)[1].get("is_success"), (seed, spec.golden_plan)
 
 
 @pytest.mark.parametrize("directive", ["sokoban: push 4 boxes onto the targets", "sokoban with 6 boxes"])
