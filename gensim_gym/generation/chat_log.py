@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from gensim_gym.generation.lexicon import NUMBER
+from gensim_gym.generation.word_roles import HESITATIONS
 
 #: Who speaks a turn: the user's names and the assistant's, before a colon at a line's start or after a sentence's
 #: end; a line quoted with ">" is the user's.
@@ -32,7 +33,7 @@ _TURN = re.compile(rf"(?:^|\n|(?<=[.!?]))[ \t]*(?:(?P<user>{_USER})|(?P<assistan
 _YES = frozenset({"yes", "yeah", "yep", "yup", "sure", "ok", "okay", "exactly", "absolutely", "definitely", "please",
                   "correct", "right", "y", "ya", "yea"})
 _NO = frozenset({"no", "nah", "nope", "naw", "skip", "n"})
-_HESITATION = frozenset({"hmm", "hm", "um", "uh", "er", "erm", "oh", "well", "ah"})
+_HESITATION = (HESITATIONS - {"like"}) | {"hm", "oh", "well", "ah"}  # ("like" opens no answer: "like 3")
 #: Phrases that decline as a whole ("not now", "no thanks"): the phrase is no request of its own.
 _DECLINE = re.compile(r"^(?:not\s+(?:now|yet|needed|this\s+time)|no\s+need|don'?t\s+bother|skip\s+(?:that|it|this))\b")
 

@@ -719,7 +719,7 @@ def _recognised(text: str, knobs: Knobs, phrases,  # noqa: C901, PLR0912, PLR091
         if tools_said:
             a, b, _ = tools_said
             declared = tools_in_all(knobs)
-            most = declared + decoy_count([registry[d] for d in knobs.domains])
+            most = most_tools(knobs)
             least, needed = fewest_tools(knobs)
             fits = least <= knobs.tool_count <= most
             yield a, b, Clause(text[a:b], "tool_count", {"tool_count": knobs.tool_count},
@@ -1327,6 +1327,13 @@ def tools_in_all(knobs: Knobs) -> int:
                for d in knobs.domains if d in registry)
 
 
+def most_tools(knobs: Knobs) -> int:
+    """The most tools a task of ``knobs`` can have: :func:`tools_in_all` and the decoys its domains can have
+    (``decoys.decoy_count``), which make up a tool count past the declared ones."""
+    registry = load_registry()
+    return tools_in_all(knobs) + decoy_count([registry[d] for d in knobs.domains if d in registry])
+
+
 def _decoys_note(knobs: Knobs, own: int) -> str:
     """The note of an honored tool count past the ``own`` tools of the world: how many of them are decoys."""
     if knobs.tool_count is None or knobs.tool_count <= own:
@@ -1412,7 +1419,7 @@ def check_fidelity(spec: Any, reading: Reading) -> list[str]:
         # (approximated at reading)
         registry = load_registry()
         least = fewest_tools(knobs)[0] if all(d in registry for d in knobs.domains) else 0
-        most = tools_in_all(knobs) + decoy_count([registry[d] for d in knobs.domains if d in registry])
+        most = most_tools(knobs)
         target = min(max(knobs.tool_count, least), most) if most else knobs.tool_count
         if len(spec.tools.tools) != target:
             unmet.append(f"tool count: asked for {target}, the spec has {len(spec.tools.tools)}")

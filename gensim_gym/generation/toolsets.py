@@ -262,8 +262,7 @@ class Toolset:
                 init_when_asked={tool: tuple(rules) for tool, rules in d.get("init_when_asked", {}).items()},
                 when_asked={tool: {**extra, "tools": tools_of(extra.get("tools", ()))}
                             for tool, extra in d.get("when_asked", {}).items()},
-                reveal_tools=tuple(Tool.from_dict({**t, "toolset": name, "distractor": False})
-                                   for t in partial.get("tools", ())),
+                reveal_tools=tools_of(partial.get("tools", ())),
                 reveal_predicates=tuple(Predicate.from_dict(p) for p in partial.get("predicates", ())),
             )
         except (KeyError, TypeError, ValueError) as exc:
