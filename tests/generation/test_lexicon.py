@@ -26,9 +26,8 @@ from gensim_gym.generation.lexicon import (
 )
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
-#: Held-out sets no test may read (the next round's measure): skipped by name, never opened. None is pending: fresh81
-#: (a grant proposal's research plan), the measure of the reader after rounds 64-66, decoys and calendar cancellation,
-#: was run once, untouched (results/fidelity_fresh81_unseen.txt); the next round's set goes here before it starts.
+#: Held-out sets no test may read (the next round's measure): skipped by name, never opened. fresh84 (forum and
+#: Q&A posts asking for an env) measures the reader after rounds 68-70; it is run once, untouched, then joins SETS.
 HELD_OUT: frozenset[str] = frozenset({"directives_fresh84.jsonl"})
 SETS = sorted(p for p in BENCHMARKS.glob("directives*.jsonl") if p.name not in HELD_OUT)
 
