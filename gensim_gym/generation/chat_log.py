@@ -46,6 +46,11 @@ _SMALL_TALK = _THANKS | frozenset({"you", "a", "ton", "lot", "so", "much", "that
 #: What may follow a yes and adds nothing ("sure, do that", "yes exactly that", "yes please").
 _ASSENT_REST = frozenset({"do", "that", "it", "please", "exactly", "this", "go", "ahead"})
 
+#: A state a yes/no question ends in ("full map visible?", "every folder listed?") and an answer that narrows the
+#: question's subject to a part ("no, only the squares next to the agent", "no, just the current directory").
+_STATE_END = re.compile(r"\s(visible|observable|shown|seen|known|revealed|listed|displayed|noisy|hidden)$")
+_NARROWING = re.compile(r"(?:only|just|solely|merely)\s")
+
 #: A question offering to add something, and what it adds ("should i add a noisy listing tool too?", "want me to
 #: include sensor noise?"), bounded.
 _OFFERED = re.compile(r"\b(?:should|shall|can|could)\s+i\s+(?:also\s+)?(?:add|include|throw\s+in)\s+([^?.!\n]{1,60})\?"
@@ -140,11 +145,23 @@ def _answered(asked: str, said: str) -> list[str]:
         rest = ""
     if stance == "no" and not rest:
         return [f"no {_ADDED.sub('', q)}" for q in _offers(asked)]
+    if stance == "no" and questions:
+        return [_narrowed(questions[-1], rest)]
     if stance == "no" or not questions:
         return [rest]
     if stance == "yes":
         return [*(q for q in questions if not _HOW_MANY.search(q)), rest]
     return [_valued(questions[-1], rest)]
+
+
+def _narrowed(question: str, rest: str) -> str:
+    """What a no that narrows the question's subject says (round 71, fresh82: "full map visible?" / "no, only the
+    squares next to the agent" -> "only the squares next to the agent visible"): a restriction answering a question
+    that ends in a state (:data:`_STATE_END`) takes that state; any other answer stands as said."""
+    state = _STATE_END.search(question)
+    if state is None or not _NARROWING.match(rest) or state.group(1) in rest.split():
+        return rest
+    return f"{rest} {state.group(1)}"
 
 
 def _offers(asked: str) -> list[str]:

@@ -131,6 +131,17 @@ _OPENERS = re.compile(r"\s*(?:(?:please|pls|now|just|then|we|i|you|want|need|to|
                       r"|learner|robot))?)\s+)*")
 
 
+#: Setting up a world in which the agent acts, before the act (round 71, fresh83: "make simulation where the robot
+#: cooks the rice ...", "build an environment in which the agent ...", its verb maybe masked already as a request):
+#: the act set up opens the directive, as the opening verb does where there is no such frame; bounded.
+_SETTING_UP = re.compile(
+    r"(?:(?:make|build|create|set\s+up|design|develop|prepare|write|generate|give\s+(?:me|us))\s+)?"
+    r"(?:(?:a|an|the|one|some)\s+)?(?:[a-z-]+\s+){0,2}?"
+    r"(?:simulation|simulator|sim|environment|env|game|world|scenario|testbed|benchmark|task)\s+"
+    r"(?:where|in\s+which|wherein)\s+(?:(?:the|a|an|our|its|one)\s+)?"
+    r"(?:agent|robot|bot|player|hero|ai|model|policy|learner|character|assistant)\s+")
+
+
 def _foreign_act(text: str, registry: dict) -> str | None:
     """The directive's opening verb, where no world does it and the directive's every domain word stands in that
     verb's object (round 8): "translate documents from french to german" is about translating, which no world
@@ -142,8 +153,13 @@ def _foreign_act(text: str, registry: dict) -> str | None:
     folders), or where a world is named by its own name. None otherwise."""
     opened = _OPENERS.match(text)
     lead = opened.end() if opened else 0
+    setting = _SETTING_UP.match(text, lead)
+    if setting is not None:  # "make a simulation where the robot cooks ...": the act is the one set up (round 71)
+        lead = setting.end()
     head = re.match(r"([a-z]+)\b", text[lead:])
     verb = _opening_verb(text, lead, head.group(1)) if head else None
+    if verb is None and setting is not None and head is not None and head.group(1).endswith("s"):
+        verb = head.group(1)  # the agent set up does it: a verb whether or not any world lists it ("irons")
     if head is None or verb is None or verb in ACCOMPLISH_VERBS or verb in META_VERBS or verb in GENERIC_VERBS:
         return None
     if any(verb in operations(d) or verb in distractor_operations(d) or verb in ts.keywords or verb in own_words(d)
@@ -246,8 +262,12 @@ def _conjunct_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
     joined = JOINING.search(text)
     if len(parts) < 2 and joined:  # "combine the helpdesk with file management": the verb's two objects
         parts = [joined.group(2), joined.group(3)]
-    if len(parts) < 2 and COMPOSED.search(text):  # "A and B tasks mixed": "and" joins worlds here
-        parts = [p for p in re.split(r"\s+and\s+", COMPOSED.sub(" ", text)) if p.strip()]
+    composed = COMPOSED.search(text)
+    if len(parts) < 2 and composed:  # "A and B tasks mixed": "and" joins worlds here, first in the sentence that
+        # says so (round 71: not in a later "one ticket and one meeting"), else anywhere ("a combined env. a shop and
+        # a warehouse")
+        parts = _and_parts(_sentence_at(text, composed.start()))
+        parts = parts if len(parts) >= 2 else _and_parts(text)
     sequenced = len(parts) < 2
     if sequenced:  # "plan a meeting and order a hotel room online": two tasks said one after the other
         parts = _tasks(text)
@@ -266,6 +286,18 @@ def _conjunct_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
                                                                                              strict=True)))
     return found
 
+
+
+def _and_parts(text: str) -> list[str]:
+    """The parts of ``text`` joined by "and", the words saying they are composed (:data:`COMPOSED`) left out."""
+    return [p for p in re.split(r"\s+and\s+", COMPOSED.sub(" ", text)) if p.strip()]
+
+
+def _sentence_at(text: str, at: int) -> str:
+    """The sentence of ``text`` around index ``at``: from the stop or line break before it to the one after."""
+    start = max(text.rfind(end, 0, at) for end in (".", "!", "?", "\n")) + 1
+    ends = [i for i in (text.find(end, at) for end in (". ", "!", "?", "\n", ".\n")) if i >= 0]
+    return text[start:min(ends, default=len(text))]
 
 
 #: A count of things and what was done to them, said as a past participle ("1 meeting booked", "2 old files

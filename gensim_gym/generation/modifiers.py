@@ -123,7 +123,8 @@ _LIGHTS_UP = r"lights?(?:\s+up)?|illuminates?|shows?|reveals?|covers?|reaches?|s
 _HERE_SEEN = (rf"(?:(?:its|their|his|her|your|the)\s+(?:own\s+)?(?:{_HERE_ADJ})\s+(?:{_PLACE_SEEN})"
               rf"|the\s+(?:{_PLACE_SEEN})\s+(?:(?:it|they|he|she|you)\s+(?:(?:currently|now)\s+)?(?:occup(?:y|ies)"
               r"|(?:is|are)\s+(?:(?:currently|now)\s+)?(?:in|on|at)|stands?\s+(?:in|on)|sits?\s+in)"
-              r"|(?:adjacent|next|nearest|closest)\s+to\s+(?:it|them|him|her|you)|around\s+(?:it|them|him|her|you)))\b")
+              r"|(?:adjacent|next|nearest|closest)\s+to\s+(?:it|them|him|her|you|the\s+(?:agent|robot|player|hero|bot))"
+              r"|around\s+(?:it|them|him|her|you|the\s+(?:agent|robot|player|hero|bot))))\b")
 
 
 #: Levels of a difficulty said as high or low (round 51): "low difficulty", "the difficulty shall be high".
@@ -775,6 +776,10 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      # only the adjacent cells", "perceives just its immediate surroundings")
      rf"|\b(?:{_SEE_VERB})\s+(?:only|just|solely)\s+{_HERE_SEEN}"
      rf"|\b(?:only|just|solely)\s+(?:{_SEE_VERB})\s+{_HERE_SEEN}"
+     # ... or that place said to be seen, with or without its verb (round 71, fresh82: "only the squares next to the
+     # agent are visible", "just the cells around it shown")
+     rf"|\b(?:only|just|solely)\s+{_HERE_SEEN}\s+(?:(?:is|are|stays?|remains?|gets?)\s+)?(?:visible|observable|shown"
+     r"|seen|observed|revealed|displayed)\b"
      # ... or a light that shows no more than that (session 28, a level designer's brief: "the player's torch only
      # lights the current room", "a lantern that just illuminates the adjacent tiles")
      rf"|\b(?:{_LIGHT})\s+(?:that\s+|which\s+)?(?:(?:{_ONLY})\s+)?(?:{_LIGHTS_UP})\s+(?:(?:{_ONLY})\s+)?{_HERE_SEEN}",

@@ -292,7 +292,7 @@ def _domain_free(text: str, difficulty: float) -> tuple[Clause, ...]:
 
 
 #: Clause kinds whose reading does not depend on the domain: read also where the domain is unknown.
-DOMAIN_FREE = frozenset({"difficulty", "reward_mode", "noise", "time_pressure", "plan_length"})
+DOMAIN_FREE = frozenset({"difficulty", "reward_mode", "noise", "time_pressure", "plan_length", "observability"})
 
 
 def reading_of(text: str, knobs: Knobs) -> Reading:
