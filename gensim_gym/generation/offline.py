@@ -261,6 +261,7 @@ class OfflineGenerator:
         self._relaxed = False  # see generate
         self._ops_relaxed = False  # see generate
         self._asked_turn = True  # see _counted_goals
+        self._tools_turn = True  # see _fitted
         self._extra_cap: int | None = None  # see _extra_cap
         self._reveal_asked = any(calls(tool, r) for ts in self.toolsets if ts.hidden for tool in ts.needs_tools
                                  for r in knobs.required_tools)
@@ -284,6 +285,7 @@ class OfflineGenerator:
             # (missing the operation, or the count) as a fallback, returned after them if none meets both.
             self._ops_relaxed = attempt >= OPS_RELAXED * self.max_tries // 4
             self._asked_turn = attempt % 2 == 0  # see _counted_goals
+            self._tools_turn = attempt < self.max_tries // 4  # see _fitted
             self._extra_cap = _extra_cap(attempt, self.max_tries) if self.knobs.more_counts else None
             if self._ops_relaxed and fallback is not None:  # the relaxed tries' best: as near as they came
                 break
@@ -510,7 +512,8 @@ class OfflineGenerator:
             through = plan_through(probe_world, plan, set(self.knobs.required_tools))
             if through is not None:
                 plan, missing = through, []
-        short = f"the shortest plan calls none of {missing} (the directive asks for them)" if missing else ""
+        tools, over = self._fitted(tools, plan, hidden)
+        short = f"the shortest plan calls none of {missing} (the directive asks for them)" if missing else over
         if short and not self._relaxed:
             return None, short
         target = self.knobs.total_target
@@ -528,7 +531,8 @@ class OfflineGenerator:
         # verify()'s random-policy check first: at low difficulty most drafts fail it (easy calendar: 1.7 a
         # task) and it needs neither the spec's meta nor the golden plan's replay, which verify() runs before
         # it. The same check on the same task (meta plays no part), so the same verdict, and verify() skips it.
-        final_world = probe_world.retarget(spec)  # verify() retargets it to the spec with meta (derived tables kept)
+        # (verify() retargets it to the spec with meta, derived tables kept; tools left out compile it afresh)
+        final_world = probe_world.retarget(spec)
         wins, played, too_easy = self._random_check(final_world)
         # A task a random policy solves too often is no task of this difficulty. The relaxed attempts keep one as a
         # last resort all the same (TOO_EASY), returned only if no try gives anything else: "resolve 3 billing
@@ -554,6 +558,28 @@ class OfflineGenerator:
         spec = _easier_clauses(spec)
         self._verified = (spec, final_world)
         return spec, spec.meta["difficulty"].get("note", "") or (unrevealed if self.knobs.partial else "") or short
+
+    def _fitted(self, tools: Tools, plan: Sequence[Any], hidden: tuple[str, ...]) -> tuple[Tools, str]:
+        """``tools`` cut down to the directive's tool count where the core tools alone exceed it (session 32:
+        "calendar plus support, 6 tools" where the two declare 8 core tools), and, in the first quarter of the
+        tries, why the task is rejected (its plan calls more tools than the count: another task's may call fewer).
+        A tool the golden ``plan`` does not call, that no operation asks for and no hidden fact needs to be revealed
+        is left out, the last first: the plan stays valid and shortest (a tool it does not call takes away no plan
+        it has). After those tries a task over the count keeps its tools (its clause says approximated), before the
+        relaxed tries would give up the directive's other requirements for it (a goal count). Unchanged where no
+        count is asked or the tools are within it."""
+        count = self.knobs.tool_count
+        if count is None or len(tools.tools) <= count:
+            return tools, ""
+        keep = {a.tool for a in plan} | {n for ts in self.toolsets for n in ts.needs_tools if hidden}
+        kept = list(tools.tools)
+        for tool in reversed(tools.tools):
+            if len(kept) > count and tool.name not in keep \
+                    and not any(calls(tool.name, r) for r in self.knobs.required_tools):
+                kept.remove(tool)
+        over = f"the golden plan calls {len(kept)} tools, more than the {count} asked" \
+            if len(kept) > count and self._tools_turn else ""
+        return (tools if len(kept) == len(tools.tools) else self._tools(tuple(kept))), over
 
     def _difficulty_meta(self, spec: SimSpec, length: int, wins: int, played: int, too_easy: str) -> dict:
         """The ``difficulty`` meta of a task: requested and measured (:func:`verify.measure`), and, for a last

@@ -724,10 +724,10 @@ def _recognised(text: str, knobs: Knobs, phrases,  # noqa: C901, PLR0912, PLR091
             fits = least <= knobs.tool_count <= most
             yield a, b, Clause(text[a:b], "tool_count", {"tool_count": knobs.tool_count},
                                "honored" if fits else "approximated",
-                               _decoys_note(knobs, declared) if fits else
-                               f"{'+'.join(knobs.domains)} has {least} tools every task of this directive needs "
-                               f"({', '.join(needed)}) and {most} in all, decoys included: the nearest count is "
-                               f"given")
+                               (_decoys_note(knobs, declared) or _fewer_note(knobs)) if fits else
+                               f"{'+'.join(knobs.domains)} has {most} tools in all, decoys included: the nearest "
+                               f"count is given" if knobs.tool_count > most else
+                               _under_needed_note(knobs))
     for words, kind, requirement in _KNOB_WORDS(knobs):
         for start, end in _spans(rest, words):
             yield start, end, _capable(Clause(text[start:end], kind, requirement), knobs)
@@ -1305,17 +1305,24 @@ def _knob_clause(text: str, kind: str, value: object, knobs: Knobs) -> Clause:
 
 
 def fewest_tools(knobs: Knobs) -> tuple[int, list[str]]:
-    """``(count, names)`` of the tools every task of ``knobs`` has: the domains' core tools, the extra tools the
-    directive's operations ask for ("apply a coupon": ``apply_coupon``) and, with hidden facts asked for, the tools
-    that reveal them. A tool count below it is met as nearly as possible (``tool_quota.fit``)."""
+    """``(count, names)`` of the tools a task of ``knobs`` cannot do without, as far as the reading knows: the tools
+    the directive's operations ask for ("apply a coupon": ``apply_coupon``), with hidden facts asked for the tools
+    that reveal them, and in each domain where none of these reaches a goal, a tool that does (counted, not named).
+    A count under the domains' core tools leaves out the core tools the task's golden plan does not call (session
+    32: "calendar plus support, 6 tools", where the two declare 8; ``OfflineGenerator._fitted``), and the spec says
+    approximated where its plan calls more; a count under this is met as nearly as possible."""
     registry = load_registry()
-    names = [t.name for d in knobs.domains for t in registry[d].tools]
+    names: list[str] = []
+    reaching = 0  # the worlds none of whose named tools reaches a goal: a tool that does is needed as well
     for d in knobs.domains:
         ts = registry[d].seen(knobs.partial is True)  # a world's own reveal tools are there when hiding is asked
-        names += [t.name for t in ts.extra_tools + ts.asked_tools if any(calls(t.name, r) for r in knobs.required_tools)
-                  or (knobs.partial and ts.hidden and t.name in ts.needs_tools)]
+        own = [t for t in ts.tools + ts.extra_tools + ts.asked_tools
+               if any(calls(t.name, r) for r in knobs.required_tools)
+               or (knobs.partial and ts.hidden and t.name in ts.needs_tools)]
+        names += [t.name for t in own]
+        reaching += not any(e.split("(")[0] in ts.goal_predicates for t in own for e in t.effects)
     names = list(dict.fromkeys(names))
-    return len(names), names
+    return len(names) + reaching, names
 
 
 def tools_in_all(knobs: Knobs) -> int:
@@ -1342,19 +1349,39 @@ def _decoys_note(knobs: Knobs, own: int) -> str:
             f"(inspect_<type>, tag_<type>, ...) make up the count, and no task needs them")
 
 
+def _under_needed_note(knobs: Knobs) -> str:
+    """The note of a tool count under what every task of ``knobs`` needs (:func:`fewest_tools`)."""
+    least, names = fewest_tools(knobs)
+    reaching = least - len(names)
+    if reaching:
+        names = [*names, "a tool that reaches a goal" + (f" in each of {reaching} worlds" if reaching > 1 else "")]
+    return f"every task of this directive needs {', '.join(names)}: the nearest count is given"
+
+
+def _fewer_note(knobs: Knobs) -> str:
+    """The note of an honored tool count below the domains' core tools: the core tools the golden plan does not call
+    are left out (``OfflineGenerator`` prunes them once the plan is known; the spec says approximated where its plan
+    calls more tools than the count)."""
+    core = sum(len(load_registry()[d].tools) for d in knobs.domains if d in load_registry())
+    if knobs.tool_count is None or knobs.tool_count >= core:
+        return ""
+    return (f"{'+'.join(knobs.domains)} has {core} core tools: those the task's golden plan does not call are left "
+            f"out")
+
+
 def _bound_clause(text: str, knobs: Knobs) -> Clause:
-    """The clause of an upper bound on the tool count ("at most 6 tools"): honored where a task can meet it
-    (the domains' core tools fit under it), approximated to the core tools where they do not."""
-    registry = load_registry()
+    """The clause of an upper bound on the tool count ("at most 6 tools"): honored where a task can meet it (the
+    tools it cannot do without fit under it, :func:`fewest_tools`), approximated to them where they do not."""
     bound = tool_bound(text)
-    least = sum(len(registry[d].tools) for d in knobs.domains)
+    least = fewest_tools(knobs)[0]
     most = tools_in_all(knobs)
     requirement = {"tool_count": bound, "bound": "at most"}
     if bound < least:
         return Clause(text, "tool_count", requirement, "approximated",
-                      f"{'+'.join(knobs.domains)} needs its {least} core tools: the nearest count is given")
+                      _under_needed_note(knobs))
     return Clause(text, "tool_count", requirement, note=f"{'+'.join(knobs.domains)} has {most} tools in all"
-                  if bound >= most else f"exactly {bound} tools are given")
+                  if bound >= most else f"exactly {bound} tools are given" + (
+                      f"; {_fewer_note(knobs)}" if _fewer_note(knobs) else ""))
 
 
 def _KNOB_WORDS(knobs: Knobs) -> list[tuple[list[str], str, dict[str, Any]]]:  # noqa: N802 - a table
@@ -1418,6 +1445,7 @@ def check_fidelity(spec: Any, reading: Reading) -> list[str]:
         # past what the domains and their decoys have ("20 tools" where blocks has 14), the nearest count
         # (approximated at reading)
         registry = load_registry()
+        # a count under the tools the task's golden plan calls: approximated in the spec
         least = fewest_tools(knobs)[0] if all(d in registry for d in knobs.domains) else 0
         most = most_tools(knobs)
         target = min(max(knobs.tool_count, least), most) if most else knobs.tool_count

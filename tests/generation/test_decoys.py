@@ -96,5 +96,5 @@ def test_a_count_the_world_meets_has_no_decoy(directive: str):
 def test_a_count_past_the_world_and_its_decoys_is_approximated_to_them():
     clause = _tool_count("blocks world, 40 tools")
     most = len(get_toolset("blocks").all_tools) + decoy_count([get_toolset("blocks")])
-    assert clause.status == "approximated" and f"{most} in all, decoys included" in clause.note
+    assert clause.status == "approximated" and f"{most} tools in all, decoys included" in clause.note
     assert len(_generate("blocks world, 40 tools").tools.tools) == most
