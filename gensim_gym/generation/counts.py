@@ -33,7 +33,7 @@ from gensim_gym.generation.lexicon import (
     verb_of,
 )
 from gensim_gym.generation.operations import MEETINGS_LISTED, LightVerb, light_verbs
-from gensim_gym.generation.toolsets import get_toolset
+from gensim_gym.generation.toolsets import get_toolset, load_registry
 from gensim_gym.generation.wording import verb_pattern
 
 #: Words that count goal conditions of any kind ("2 goals"); nouns that count objects of a type are derived
@@ -573,8 +573,10 @@ def _rule_of_any_act(text: str, joined: re.Match[str], group: int) -> bool:
 
 
 def _joinable(noun: str) -> bool:
-    """Whether an untyped ``noun`` may be a counted object joined to another: a noun, not a verb or a unit."""
-    return verb_of(noun) is None and noun_lemma(noun) not in COUNT_UNITS
+    """Whether an untyped ``noun`` may be a counted object joined to another: a noun, not a verb, a unit or a world's
+    own name (round 70: "a warehouse where the robot delivers 2 boxes and a webshop where ...": the next world, no
+    third box)."""
+    return verb_of(noun) is None and noun_lemma(noun) not in COUNT_UNITS and noun_lemma(noun) not in load_registry()
 
 
 #: Nouns a number counts that are no goal items: tool counts, time, attempts, money.

@@ -479,7 +479,9 @@ def _named_choice(text: str, named: list[str], weights: dict[str, float]) -> lis
     """Of the domains named outright, those listed together ("calendar plus webshop", "warehouse and calendar")
     compose; otherwise the best scored one ("warehouse: pick 2 items ..., unreliable gripper" is warehouse)."""
     joined = [name for name in named for other in named if other != name and re.search(
-        rf"\b{_spelled(name)}s?\s*(?:,|\+|&|and|plus|with|or)\s*(?:the\s+|a\s+)?{_spelled(other)}s?\b", text)]
+        rf"\b{_spelled(name)}s?\s*(?:,|\+|&|and|plus|with|or)\s*(?:the\s+|a\s+)?{_spelled(other)}s?\b", text)
+        or _described_pair(text, _spelled(name), _spelled(other)) or _described_pair(text, _spelled(other),
+                                                                                      _spelled(name))]
     if joined:
         return [name for name in named if name in joined or any(
             re.search(rf"\b{_spelled(o)}s?\s*(?:,|\+|&|and|plus|with|or)\s*(?:the\s+|a\s+)?{_spelled(name)}s?\b",
@@ -487,6 +489,19 @@ def _named_choice(text: str, named: list[str], weights: dict[str, float]) -> lis
             for o in joined)]
     best = max((weights[name] for name in named), default=0.0)
     return [name for name in named if weights[name] == best]
+
+
+#: A world's own clause after its name ("a warehouse where the robot ...", "a webshop in which ..."), round 70.
+_ITS_CLAUSE = r"\s+(?:where|in\s+which|whose|in\s+that)\b"
+
+
+def _described_pair(text: str, name: str, other: str) -> bool:
+    """Whether worlds ``name`` and ``other`` (a noun may follow each: "a hanoi tower whose ...") are listed with a
+    clause of their own each, joined by "and" (round 70,
+    a PRD's "two worlds in one suite, a warehouse where the robot delivers 2 boxes and a webshop where the agent buys
+    1 chair"): each is a world of the suite, as "the warehouse and the webshop" are."""
+    return re.search(rf"\b{name}s?(?:\s+[a-z-]+)?{_ITS_CLAUSE}[^.;:]{{0,120}}?,?\s+and\s+(?:also\s+)?(?:an?|the)\s+"
+                     rf"{other}s?(?:\s+[a-z-]+)?{_ITS_CLAUSE}", text) is not None
 
 
 #: Nouns of a person working somewhere (round 10: "store assistant", "shop clerk").

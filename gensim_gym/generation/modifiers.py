@@ -83,7 +83,10 @@ _TIME_TAIL = rf"(?:\s+(?:in|on|for|of)\s+(?:the\s+|each\s+|an?\s+)?(?:{TIME_RESO
 _MODAL = r"(?:shall|must|should|will|is\s+to|are\s+to|has\s+to|have\s+to|needs?\s+to)"
 MODAL_BE = rf"(?:{_MODAL}\s+be\s+)"
 #: (round 67, fresh81: "step budgets will be kept tight", "the reward is kept dense": a copula and "kept")
-_IS = rf"(?:(?:is\s+|are\s+|{MODAL_BE})(?:kept\s+)?|stays?\s+|kept\s+|being\s+)?(?:very\s+|quite\s+|pretty\s+)?"
+#: (round 70, fresh87: "a step budget that is rather tight", "a horizon that's fairly generous": the copula in a
+#: relative clause, and the degrees of "rather")
+_IS = (rf"(?:(?:(?:that|which)\s+)?(?:(?:is\s+|are\s+|{MODAL_BE})(?:kept\s+)?|stays?\s+)|(?:that|which)'s\s+|kept\s+"
+       rf"|being\s+)?(?:very\s+|quite\s+|pretty\s+|rather\s+|fairly\s+|really\s+|reasonably\s+)?")
 #: A reward said to be handed out, plainly or as a requirement ("feedback is given at every step", "the reward
 #: shall be granted on completion"): the verb between the reward word and when it comes (round 51). A focus word may
 #: stand inside the copula, as a course's sheet says it (round 55: "rewards should only be given at the end", "the
@@ -117,14 +120,17 @@ _BIT = r"rooms?|cells?|tiles?|squares?|areas?|floors?|levels?|bits?|pieces?|part
 #: What lights the agent's way in a game (session 28): what it lights is all it sees.
 _LIGHT = r"torch(?:es)?|lamps?|lanterns?|flashlights?|headlamps?|candles?|light|light source"
 _LIGHTS_UP = r"lights?(?:\s+up)?|illuminates?|shows?|reveals?|covers?|reaches?|shines?\s+on"
+#: The agent as the place it is at is said ("around it", "next to itself": round 70, fresh87's "the squares around
+#: itself"; "next to the agent": round 71).
+_ITSELF = r"it|them|him|her|you|itself|themselves|himself|herself|yourself"
 #: The place where the agent is, seen: "its current room", "the adjacent cells", "its own immediate surroundings".
 #: ... or said after the place (round 67, fresh81: "the room it currently occupies", "the tiles adjacent to it", "the
 #: cells around it").
 _HERE_SEEN = (rf"(?:(?:its|their|his|her|your|the)\s+(?:own\s+)?(?:{_HERE_ADJ})\s+(?:{_PLACE_SEEN})"
               rf"|the\s+(?:{_PLACE_SEEN})\s+(?:(?:it|they|he|she|you)\s+(?:(?:currently|now)\s+)?(?:occup(?:y|ies)"
               r"|(?:is|are)\s+(?:(?:currently|now)\s+)?(?:in|on|at)|stands?\s+(?:in|on)|sits?\s+in)"
-              r"|(?:adjacent|next|nearest|closest)\s+to\s+(?:it|them|him|her|you|the\s+(?:agent|robot|player|hero|bot))"
-              r"|around\s+(?:it|them|him|her|you|the\s+(?:agent|robot|player|hero|bot))))\b")
+              rf"|(?:(?:right|directly|immediately)\s+)?(?:(?:adjacent|next|nearest|closest)\s+to|around)\s+(?:{_ITSELF}"
+              r"|the\s+(?:agent|robot|player|hero|bot))))\b")
 
 
 #: Levels of a difficulty said as high or low (round 51): "low difficulty", "the difficulty shall be high".
@@ -536,6 +542,13 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     # haste negated or said to be no concern, and a pace, before the haste words themselves (round 6)
     (_NO_HASTE + "|" + _NO_CONCERN + "|" + _SLOW_PACE, "time_pressure", "loose"),
     (_FAST_PACE, "time_pressure", "tight"),
+    # a tight limit said not to be wanted (round 70, a PRD's "Won't have: a tight step limit", read "no tight step
+    # limit"; "without a strict time limit", "not a short horizon"): no tightness, so loose; and a generous one not
+    # wanted ("Won't have: a generous horizon") is the tight one
+    (rf"\b(?:no|not|without|never)\s+(?:an?\s+|any\s+|too\s+|so\s+)?(?:{_TIGHT_ADJ})\s+(?:\w+\s+)?"
+     rf"(?:{TIME_SPAN}|{TIME_RESOURCE}|{TIME_DEVICE}|{_TIME_LIMIT}|deadlines?)\b", "time_pressure", "loose"),
+    (rf"\b(?:no|not|without|never)\s+(?:an?\s+|any\s+|too\s+|so\s+)?(?:{_LOOSE_LIMIT})\s+(?:\w+\s+)?"
+     rf"(?:{TIME_SPAN}|{TIME_RESOURCE}|{TIME_DEVICE}|{_TIME_LIMIT}|deadlines?)\b", "time_pressure", "tight"),
     # less of the allowance than a baseline the directive varies (round 48: "fewer steps than usual", "less time than
     # before", "a shorter horizon than last time"): the budget is cut, so tight (the plan's length is not the ask)
     (rf"\b(?:fewer|less|shorter|smaller|tighter|reduced)\s+(?:\w+\s+)?(?:steps|moves|turns|actions|time|horizons?"
@@ -655,7 +668,9 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      r"|\bno guarantee (?:of success|that (?:\w+ ){0,3}?(?:works?|succeeds?))\b|" + _NOISE_SHAPES
      + "|" + _SLIPPING + "|" + _KEEPS_FAILING, "noise", True),
     *_negated(r"(?:hidden|partial(?!\s+(?:rewards?|credit|shaping|progress|success|completion))|partially|unobserved|unseen|invisible|secret)"
-              r"(?:\s+(?:information|info|facts?|state|observability|observable))?", "partial", False),
+              r"(?:\s+(?:information|info|facts?|state|observability|observable))?"
+              # (round 70, a PRD's "Won't have: fog of war", read "no fog of war")
+              r"|fog\s+of\s+war", "partial", False),
     *_negated(r"(?:fully|full|completely)\s+(?:observable|observability|visible)|visible|observable", "partial",
               True),
     # ... also a modal said negated (round 49, a hesitant user: "the agent needn't see the whole queue", "it

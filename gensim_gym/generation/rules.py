@@ -60,6 +60,9 @@ _PERMITTED = r"allowed|permitted|possible|ok|okay|acceptable|granted"
 #: identity is verified", "refunds only go through once ...", "deletions only happen when ..."): the act is allowed
 #: under that condition alone, as with :data:`_PERMITTED`.
 _GOES_AHEAD = r"go(?:es)? (?:out|through|ahead)|happens?|takes? place|proceeds?"
+#: ... and the passive of carrying the act out (round 70, a PRD's acceptance criterion: "a refund is only issued after
+#: the customer's identity is verified", "refunds are processed only once ...", "a deletion is only executed when ...").
+_CARRIED_OUT = r"issued|processed|executed|performed|carried out|paid out|approved|granted"
 #: A verb of making, letting or telling the agent and its object before "not" (and "to"): a prohibition of the act
 #: after it ("make the agent not to delete", "instruct the robot not to touch"); "please not to" without an object.
 _MADE_NOT = (r"(?:(?:make|makes|let|lets|tell|tells|instruct|instructs|ask|asks|teach|teaches|train|trains)\s+"
@@ -459,7 +462,8 @@ def _needs_first(name: str, first: str, then: str) -> bool:
 #: A permission that waits for another act, the act said before it and the condition after (round 63, first drafted
 #: in round 58's other branch: "a refund is only allowed after the customer's identity is checked", "refunds are
 #: permitted only once the ID is verified", "refunds only after the identity is confirmed").
-_PERMITTED_AFTER = re.compile(rf"\b(?:only\s+(?:(?:{_PERMITTED}|{_GOES_AHEAD})\s+)?|(?:{_PERMITTED})\s+(?:only\s+)?)"
+_PERMITTED_AFTER = re.compile(rf"\b(?:only\s+(?:(?:{_PERMITTED}|{_GOES_AHEAD}|{_CARRIED_OUT})\s+)?"
+                              rf"|(?:{_PERMITTED}|{_CARRIED_OUT})\s+(?:only\s+)?)"
                               rf"(?:after|once|when|if|as soon as)\b[^,;{SENTENCE_END}]*")
 
 
