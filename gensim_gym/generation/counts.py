@@ -562,7 +562,10 @@ _NO_OBJECT_JOINED = re.compile(
 _SAID_OF_ANY_ACT = re.compile(
     r"\s+(?:(?:is\s+|are\s+)?(?:only|never|always)\s+(?!if\b|when\b|once\b|after\b|before\b|unless\b|for\b"
     r"|with\b|in\b|at\b|on\b|to\b|from\b|and\b|or\b|but\b|please\b)[a-z]+"
-    r"|must|mustn't|should|shouldn't|shall|cannot|can't|has\s+to|needs\s+to|goes|happens)\b")
+    r"|must|mustn't|should|shouldn't|shall|cannot|can't|has\s+to|needs\s+to|goes|happens"
+    # ... or a modal of permission restricted (round 68: "and a refund may only be issued after ...", "and a
+    # deletion can never touch ...")
+    r"|(?:may|can)\s+(?:only|never|not))\b")
 
 
 def _rule_of_any_act(text: str, joined: re.Match[str], group: int) -> bool:

@@ -50,6 +50,8 @@ FAILURE = (r"break down|breaks down|broke down|breaking down|fail|fails|failed|f
            r"|gone wrong|gets? (?:\w+ )?wrong|got (?:\w+ )?wrong|times? out|timed out|hiccups?|stalls?|stalled"
            r"|fumbles?|fumbled|loses? (?:its )?grip|lost (?:its )?grip|gets? stuck|got stuck|stops? working"
            r"|(?:doesn't|does not|don't|do not|won't|will not) work|returns? (?:an? )?(?:errors?|garbage|nothing)"
+           # ... or out of date or bogus (round 68: "the calendar API occasionally returns stale free/busy data")
+           r"|(?:returns?|returned|returning)\s+(?:stale|outdated|out-of-date|bogus|junk|invalid|inconsistent)"
            r"|flakes? out|acts? up|cuts? out|conks? out|gives? out|sputters?|stutters?"
            # the agent's or a tool's own mistakes (round 6): "gets the slot wrong", "picks the wrong item", "mixes up
            # records", "misreads a label", "flubs a booking"

@@ -625,7 +625,8 @@ def scored_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
             weights[name] -= 0.5 * len(foreign)
             scores[name] = scores[name] + [f"-{w}" for w in foreign]
     named = [name for name in scores if has_word(text, _spelled(name)) and not _named_as_part(text, name)
-             and not any(name in ts.keywords for other, ts in registry.items() if other != name)]
+             and (not any(name in ts.keywords for other, ts in registry.items() if other != name)
+                  or _names_kind(text, name))]
     named += [name for name in scores if name not in named and (
         _place_named(text, name) or _subject(text, name) and not _acts_elsewhere(text, name, scores)
         or _listed_world(text, name, registry, places=True))]
@@ -692,6 +693,18 @@ def _acts_elsewhere(text: str, name: str, scores: dict[str, list[str]]) -> bool:
     words = set(_agent_subject(text))
     own = all(set(w.split()) <= words for w in scores[name] if not w.startswith("-"))  # ("-tile": evidence against)
     return own and any(other != name and other in FIELD_ACTS and FIELD_ACTS[other].search(text) for other in scores)
+
+
+#: The nouns of a kind of environment a world's name may stand before ("a depot task", "the depot world").
+_KIND_NOUN = r"tasks?|envs?|environments?|worlds?|domains?|scenarios?|settings?|variants?|problems?|benchmarks?"
+
+
+def _names_kind(text: str, name: str) -> bool:
+    """Whether world ``name`` is said as the kind of environment asked for, its name before a noun of one ("a depot
+    task where 2 crates are moved to another depot", "depot env: ..."): that names it outright even where another
+    world lists the name as a keyword of its own (the warehouse's "depot"; round 68: the crates and the moving, the
+    warehouse's words too, outweighed it)."""
+    return re.search(rf"\b{re.escape(name)}\s+(?:{_KIND_NOUN})\b", text) is not None
 
 
 def _subject(text: str, name: str) -> bool:

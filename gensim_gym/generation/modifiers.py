@@ -765,6 +765,11 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      # uncovered cell by cell", "shown bit by bit as it explores")
      rf"|\b(?:revealed|shown|uncovered|disclosed|discovered|seen)\s+(?:only\s+|gradually\s+)?(?:{_BIT})\s+by\s+"
      rf"(?:{_BIT})\b"
+     # ... said of the agent uncovering it (round 68: "the hero should discover the map room by room", "it uncovers
+     # the grid cell by cell", "explores the level area by area")
+     r"|\b(?:discovers?|discovering|uncovers?|uncovering|reveals?|revealing|explores?|exploring|maps?|mapping)\s+"
+     r"(?:the\s+|its\s+|their\s+)?(?:map|world|level|dungeon|grid|layout|maze|board|floor\s+plan)\s+"
+     rf"(?:only\s+|gradually\s+)?(?:{_BIT})\s+by\s+(?:{_BIT})\b"
      # ... or as the agent gets about (round 64, fresh79: "the map is only revealed as the agent explores", "tiles are
      # uncovered as you go", "shown gradually while it moves around"): seen only once reached
      rf"|\b(?:revealed|shown|uncovered|disclosed|discovered|unveiled|visible|seen)\s+(?:only\s+|gradually\s+"
@@ -893,7 +898,12 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      # of the end too (round 47: "only the final result is rewarded", "just the end outcome counts")
      r"|\b(?:only|just|nothing but)\s+(?:the\s+)?(?:final\s+|end\s+|overall\s+)?(?:success|outcome|result"
      r"|completion|goal|win|winning|final state)\s+"
-     r"(?:counts|matters|is rewarded|gets rewarded|pays|scores)\b", "reward_mode", "sparse"),
+     r"(?:counts|matters|(?:is\s+|gets\s+)?(?:rewarded|scored|graded)|pays|scores)\b", "reward_mode", "sparse"),
+    # only reaching the goal rewarded, said with the verb (round 68: "only reward reaching the exit", "reward only
+    # finishing the tower", "only rewards solving the puzzle"): what is rewarded is the task's end, sparse
+    (rf"\b(?:(?:{_ONLY})\s+(?:reward|rewards|pay|pays)|(?:reward|rewards)\s+(?:{_ONLY}))\s+(?:for\s+)?"
+     r"(?:reaching|finishing|completing|solving|winning|achieving|arriving\s+at|getting\s+to)\b",
+     "reward_mode", "sparse"),
     (r"\b(?:per[- ]step|step[- ]?wise|step[- ]by[- ]step|incremental|intermediate|progress|partial|partial[- ]credit)"
      r"\s+rewards?\b"
      r"|\breward\s+(?:shaping|for progress|each step|every step)\b|\breward[- ]shaping\b"

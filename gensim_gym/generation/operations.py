@@ -208,7 +208,9 @@ def name_verbs(text: str, domains) -> list[tuple[int, int, str]]:
         tool = main_tool(name)
         if tool is None or name in operations(name):
             continue
-        for m in re.finditer(rf"{VERB_SLOT}({re.escape(name)})(?:s|es|ed|ing)?(?={AN_OBJECT})", text):
+        # (a line break ends the name's part: an issue's title "Sokoban agent sees the entire board", blanked but for
+        # its world, is no verb of the line after it, round 68)
+        for m in re.finditer(rf"{VERB_SLOT}({re.escape(name)})(?:s|es|ed|ing)?(?![ \t]*\n)(?={AN_OBJECT})", text):
             out.append((m.start(1), m.end(1), tool))
     return out
 

@@ -1080,7 +1080,10 @@ def _verb_clause(text: str, start: int, end: int, knobs: Knobs) -> Clause | None
         # "creation of 2 folders": an act named by its noun, with a count of its objects (round 51)
         return _no_tool(word, act, knobs, text[end:end + 40], text[max(0, start - 80):start])
     if verb is None:
-        if not placed or not takes_object(text, end) or len(word) < 3 or not word.isalpha():
+        if not placed or not takes_object(text, end) or len(word) < 3 or not word.isalpha() \
+                or _DEGREE_BEFORE_COUNT.fullmatch(word) and re.match(rf"\s+(?:{NUMBER})\b", text[end:]):
+            # (an adverb of degree before a count opening a sentence, "Exactly 6 tools.", "Roughly 3 meetings", is
+            # no verb: round 68, an issue's "Desired: exactly 6 tools" once its label was blanked)
             return None
         verb = word
     elif verb in ACCOMPLISH_VERBS and word.endswith("ed") and prev in _PASSIVE:
@@ -1090,6 +1093,9 @@ def _verb_clause(text: str, start: int, end: int, knobs: Knobs) -> Clause | None
         pass  # "the agent replies to 5 emails", "responds to 4 complaints": its object after its preposition
     elif word.endswith("ing") and prev in GERUND_AFTER and takes_object(text, end):
         pass  # "before resetting their passwords": an act done before or after another, with its object (round 29)
+    elif word.endswith("ing") and _OPENS_SENTENCE.search(text, 0, start) and _counted_after(text, end, knobs):
+        pass  # "Resolving 4 tickets should be harder": a gerund opening its sentence with a count of the world's
+        # objects is the act asked for, its subject (round 68, issue reports); "lift scheduling," stays a noun
     elif describes_past(text, start, end, verb):
         return None  # "a customer who purchased a lamp": a description, no ask (round 48)
     elif not (placed if verb == word else (takes_object(text, end, ending=True) or shares_object(text, start, end))
@@ -1098,6 +1104,10 @@ def _verb_clause(text: str, start: int, end: int, knobs: Knobs) -> Clause | None
     return _no_tool(word, verb, knobs, text[end:end + 40], text[max(0, start - 80):start])
 
 
+#: Adverbs of degree, said before a count ("exactly 6 tools", "roughly 3 meetings").
+_DEGREE_BEFORE_COUNT = re.compile(r"exactly|precisely|roughly|approximately|about|around|nearly|almost|only|just")
+#: The start of a sentence or a line, up to a word: what a gerund subject opens (:func:`_verb_clause`).
+_OPENS_SENTENCE = re.compile(r"(?:^|[.;:!?\n])[ \t]*$")
 #: "of" and a count after a noun of action ("creation of 2 folders", "the removal of the 3 logs"): its objects.
 _OF_COUNT = re.compile(rf"\s+of\s+(?:the\s+|all\s+)?(?:{NUMBER})\b")
 #: The general verbs of putting something where it belongs (the verb group of "put"), most specific first.

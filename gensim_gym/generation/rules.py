@@ -462,9 +462,9 @@ def _needs_first(name: str, first: str, then: str) -> bool:
 #: A permission that waits for another act, the act said before it and the condition after (round 63, first drafted
 #: in round 58's other branch: "a refund is only allowed after the customer's identity is checked", "refunds are
 #: permitted only once the ID is verified", "refunds only after the identity is confirmed").
-_PERMITTED_AFTER = re.compile(rf"\b(?:only\s+(?:(?:{_PERMITTED}|{_GOES_AHEAD}|{_CARRIED_OUT})\s+)?"
-                              rf"|(?:{_PERMITTED}|{_CARRIED_OUT})\s+(?:only\s+)?)"
-                              rf"(?:after|once|when|if|as soon as)\b[^,;{SENTENCE_END}]*")
+_PERMITTED_AFTER = re.compile(rf"\b(?:only\s+(?:(?:{_PERMITTED}|{_GOES_AHEAD}|{_CARRIED_OUT})\s+"
+                              rf"|be\s+[a-z]+(?:ed|en|ne)\s+)?|(?:{_PERMITTED}|{_CARRIED_OUT})\s+(?:only\s+)?)"
+                              rf"(?P<condition>(?:after|once|when|if|as soon as)\b[^,;{SENTENCE_END}]*)")
 
 
 def built_in_conditions(text: str, domains) -> list[tuple[int, int, str, str]]:
@@ -477,8 +477,8 @@ def built_in_conditions(text: str, domains) -> list[tuple[int, int, str, str]]:
         segment_start = max(text.rfind(c, 0, m.start()) for c in ",;:" + SENTENCE_END) + 1
         for name in domains:
             acts = _verb_hits(text[segment_start:m.start()], operations(name))
-            conditions = _verb_hits(m.group(0), operations(name)) + [
-                (start, tool) for start, _, tool in identity_checks(m.group(0), [name])]
+            conditions = _verb_hits(m.group("condition"), operations(name)) + [
+                (start, tool) for start, _, tool in identity_checks(m.group("condition"), [name])]
             if acts and conditions and _needs_first(name, min(conditions)[1], max(acts)[1]):
                 out.append((m.start(), m.end(), min(conditions)[1], max(acts)[1]))
                 break
