@@ -84,6 +84,32 @@ def test_a_second_of_time_is_still_read():
         "second"]
 
 
+# -- noisy observations ------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("directive, text", [
+    ("gripper with 2 balls, noisy observations", "noisy observations"),
+    ("ferry, 2 cars. The observations should be noisy.", "observations should be noisy"),
+    ("elevator with 3 passengers; observations contain some sensor noise", "observations contain some sensor noise"),
+    ("visitall, 6 cells; sensor readings are a bit noisy", "sensor readings are a bit noisy"),
+])
+def test_noisy_observations_are_noise_not_sight(directive, text):
+    assert _read_kind(directive, "noise") == [(text, "honored", {"noise": True})]
+    assert clauses(directive, "observability") == []
+
+
+@pytest.mark.parametrize("directive", [
+    "gripper, 2 balls, no noisy observations",
+    "gripper, 2 balls; the observations are not noisy",
+    "gripper, 2 balls; observations should never be noisy",
+])
+def test_observations_said_not_noisy_are_no_noise(directive):
+    assert [r[2] for r in _read_kind(directive, "noise")] == [{"noise": False}]
+
+
+def test_partial_observations_stay_sight():
+    assert _read_kind("gripper with 2 balls; the observations are partial", "observability") == [
+        ("observations are partial", "honored", {"partial": True})]
+
+
 # -- examples of other environments ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("directive, world, count", [
     ("Example: a gripper with 4 balls and noisy sensors\n\nNow: a ferry that carries 2 cars", "ferry", 2),
