@@ -76,9 +76,10 @@ _RETURN = re.compile(r"[ \t]*(?:now\b|your\b|(?:the\s+|my\s+)?(?:actual|real)\b|
 _RETURN_LABEL = re.compile(
     r"[ \t]*(?:now(?:[ \t]+(?:it'?s[ \t]+)?your[ \t]+turn)?|(?:your|the|my)(?:[ \t]+(?:actual|real))?"
     r"[ \t]+(?:task|turn|request))[ \t]*[:.]")
-#: A few-shot prompt's labels at a line's start: the question side and the answer side of a shot.
-_SHOT_ASK = re.compile(r"(?:^|(?<=\n))[ \t]*(?:q|question|input|user|human)[ \t]*:")
-_SHOT_ANSWER = re.compile(r"(?:^|(?<=\n))[ \t]*(?:a|answer|output|assistant)[ \t]*:[ \t]*(?=\n|$)")
+#: A few-shot prompt's labels at a line's start: the question side and the answer side of a shot. A chat log's turns
+#: ("User:", "Assistant:") are ``chat_log``'s: each user turn there is the user's own request.
+_SHOT_ASK = re.compile(r"(?:^|(?<=\n))[ \t]*(?:q|question|input)[ \t]*:")
+_SHOT_ANSWER = re.compile(r"(?:^|(?<=\n))[ \t]*(?:a|answer|output)[ \t]*:[ \t]*(?=\n|$)")
 #: A template's slot filled in ("[N=2]", "{domain: warehouse}"): its name and brackets are the template's, the value
 #: is the user's.
 _SLOT = re.compile(r"[\[{]{1,2}[ \t]*[a-z][a-z0-9_]{0,24}[ \t]*[=:][ \t]*([^\[\]{}\n=]{1,40}?)[ \t]*[\]}]{1,2}")

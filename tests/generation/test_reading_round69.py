@@ -155,6 +155,10 @@ def test_a_filled_slot_or_a_tag_leaves_the_value(directive, world, count, kind):
     assert [c.text for c in clauses(directive, "unrecognized")] == []
 
 
+def test_a_chat_logs_turns_are_no_shots():
+    assert prompt_spans("user: hi!\nassistant: hello!\nuser: calendar, book 2 meetings\nassistant: done.") == []
+
+
 def test_a_bracketed_word_that_fills_no_slot_stays():
     assert prompt_spans("a calendar env with [optional] 2 meetings to book") == []
 
