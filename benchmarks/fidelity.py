@@ -290,6 +290,11 @@ wrong, 5 ignored), after the round ``results/fidelity_fresh83_fid72_after.txt`` 
 ``directives_fresh81.jsonl`` (36, a grant proposal's research plan: aims, methods, work packages) was held out by the
 lead over session 31's rounds 64-66, decoys and calendar cancellation, and run once after them, untouched
 (``results/fidelity_fresh81_unseen.txt``: 137 of 147, 93 %, 4 wrong, 4 ignored).
+``directives_fresh86.jsonl`` (35, prompts written for a language model pasted as the directive: a persona, "## Rules"
+with MUST/NEVER, output-format and think-step-by-step instructions, XML-ish tags, few-shot examples of other
+environments, filled template slots) is round 69's tuning set (fid74): first untuned run
+``results/fidelity_fresh86_fid74_first.txt`` (130 of 138, 94 %, 0 wrong, 0 ignored), after the round
+``results/fidelity_fresh86_fid74_after.txt`` (132, 96 %, 0 wrong, 0 ignored; the 6 left are limits of the worlds).
 ``--generate`` scores the requirements twice: as read, and as *delivered* (on the seed-0 spec's own clauses,
 where the generator marks approximated what its spec does not meet: what a user gets).
 For every expected requirement this
@@ -355,7 +360,8 @@ SETS = ("directives.jsonl", "directives_heldout.jsonl", "directives_fresh.jsonl"
         "directives_fresh74.jsonl", "directives_fresh75.jsonl", "directives_fresh76.jsonl",
         "directives_fresh77.jsonl", "directives_fresh78.jsonl", "directives_fresh80.jsonl",
         "directives_fresh79.jsonl", "directives_fresh82.jsonl", "directives_fresh83.jsonl",
-        "directives_fresh81.jsonl", "directives_fresh87.jsonl", "directives_fresh85.jsonl")
+        "directives_fresh81.jsonl", "directives_fresh87.jsonl", "directives_fresh85.jsonl",
+        "directives_fresh86.jsonl")
 _RANK = {"honored": 0, "approximated": 1, "unsupported": 2}
 _VALUE_OF = {"domain": "domains", "goal_count": "goal_count", "reward_mode": "reward_mode", "noise": "noise",
              "observability": "partial", "time_pressure": "horizon_slack", "tool_count": "tool_count"}

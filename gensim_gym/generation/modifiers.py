@@ -651,6 +651,14 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     *_negated(r"noise|noisy|randomness|random|stochastic|stochasticity|flaky|failures?|unreliable|failing", "noise",
               False),
     *_negated(r"deterministic|reliable|noiseless", "noise", True),
+    # what the agent observes said to be noisy (round 69: "noisy observations", "the observations should be noisy",
+    # "observations contain some sensor noise"): noise in what it is told, no word of how much it sees; after the
+    # negated knob words, so "no noisy observations" is no noise
+    (r"\bnoisy\s+(?:sensor\s+)?(?:observations?|readings?|percepts?)\b|\b(?:sensor\s+)?(?:observations?|readings?"
+     r"|percepts?)\s+(?:(?:should|must|will|can|may|are|is|be|get|gets)\s+){1,2}(?:a\s+(?:bit|little)\s+|slightly\s+"
+     r"|somewhat\s+|very\s+|quite\s+)?noisy\b|\b(?:sensor\s+)?(?:observations?|readings?|percepts?)\s+(?:should\s+"
+     r"|must\s+|will\s+)?(?:contains?|carry|carries|includes?|ha(?:ve|s))\s+(?:some\s+|a\s+(?:bit|little)\s+of\s+)?"
+     r"(?:sensor\s+)?noise\b", "noise", True),
     # frequency x failure, in either order; "never fails" is deterministic (see FREQUENCY)
     (r"\b(?:never|don't|do not|doesn't|does not|won't|will not|can't|cannot)\s+(?:ever\s+)?(?:fail|break down|crash"
      r"|glitch|malfunction|misfire|err|go wrong|time out)\w*\b", "noise", False),

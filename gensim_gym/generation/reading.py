@@ -447,10 +447,10 @@ _MAKING = frozenset({"create", "creates", "make", "makes", "generate", "generate
 
 
 #: Verbs of building the environment itself, said to whoever builds it ("Build a calendar environment", "Design a
-#: dungeon", "students implement a help desk scenario"): no act of the agent (round 55); "create" and "make" are
-#: filler already.
+#: dungeon", "students implement a help desk scenario", round 69's prompts: "Write an environment for household
+#: rearrangement"): no act of the agent (round 55); "create" and "make" are filler already.
 _BUILDING = frozenset({"build", "builds", "design", "designs", "construct", "constructs", "implement", "implements",
-                       "model", "models", "develop", "develops", "code", "codes"})
+                       "model", "models", "develop", "develops", "code", "codes", "write", "writes"})
 #: Nouns of what is built, an environment by any name: "a webshop environment", "a help desk scenario".
 _BUILT = re.compile(r"\s+(?:a|an|the|your|our|this|one)\s+(?:[a-z'-]+\s+){0,3}?(?:environments?|envs?|tasks?"
                     r"|scenarios?|simulations?|simulators?|worlds?|domains?|benchmarks?|gyms?|exercises?|versions?"
