@@ -295,6 +295,14 @@ with MUST/NEVER, output-format and think-step-by-step instructions, XML-ish tags
 environments, filled template slots) is round 69's tuning set (fid74): first untuned run
 ``results/fidelity_fresh86_fid74_first.txt`` (130 of 138, 94 %, 0 wrong, 0 ignored), after the round
 ``results/fidelity_fresh86_fid74_after.txt`` (132, 96 %, 0 wrong, 0 ignored; the 6 left are limits of the worlds).
+``directives_fresh85.jsonl`` (35, issue-tracker reports: title, Expected/Actual, steps to reproduce, environment
+boilerplate) is round 68's tuning set (fid73: ``results/fidelity_fresh85_fid73_first.txt``, 121 of 139, 87 %, 6 wrong,
+1 ignored; after, 130), and ``directives_fresh87.jsonl`` (35, PRD excerpts: MoSCoW, requirement tables, non-goals) round
+70's (fid75: ``results/fidelity_fresh87_fid75_first.txt``, 136 of 170, 80 %, 27 wrong, 2 ignored; after, 167).
+``directives_fresh84.jsonl`` (36, forum and Q&A posts asking for an env) was held out by the lead over session 32's
+rounds 68-71 and the tool counts under the core tools, and run once after them, untouched
+(``results/fidelity_fresh84_unseen.txt``: 147 of 153, 96 %, 1 wrong, 0 ignored); round 72 then read its misses
+(``results/fidelity_fresh84_round72_after.txt``: 150 of 153, the 3 left the worlds' limits).
 ``--generate`` scores the requirements twice: as read, and as *delivered* (on the seed-0 spec's own clauses,
 where the generator marks approximated what its spec does not meet: what a user gets).
 For every expected requirement this
@@ -361,7 +369,7 @@ SETS = ("directives.jsonl", "directives_heldout.jsonl", "directives_fresh.jsonl"
         "directives_fresh77.jsonl", "directives_fresh78.jsonl", "directives_fresh80.jsonl",
         "directives_fresh79.jsonl", "directives_fresh82.jsonl", "directives_fresh83.jsonl",
         "directives_fresh81.jsonl", "directives_fresh87.jsonl", "directives_fresh85.jsonl",
-        "directives_fresh86.jsonl")
+        "directives_fresh86.jsonl", "directives_fresh84.jsonl")
 _RANK = {"honored": 0, "approximated": 1, "unsupported": 2}
 _VALUE_OF = {"domain": "domains", "goal_count": "goal_count", "reward_mode": "reward_mode", "noise": "noise",
              "observability": "partial", "time_pressure": "horizon_slack", "tool_count": "tool_count"}

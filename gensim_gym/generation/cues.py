@@ -52,6 +52,10 @@ FAILURE = (r"break down|breaks down|broke down|breaking down|fail|fails|failed|f
            r"|(?:doesn't|does not|don't|do not|won't|will not) work|returns? (?:an? )?(?:errors?|garbage|nothing)"
            # ... or out of date or bogus (round 68: "the calendar API occasionally returns stale free/busy data")
            r"|(?:returns?|returned|returning)\s+(?:stale|outdated|out-of-date|bogus|junk|invalid|inconsistent)"
+           # ... or false, said as a lie (round 72, a forum post: "the tools sometimes lie about what they see", "the
+           # sensors occasionally give misleading readings"); "boxes lie on the shelf" is no lie about anything
+           r"|(?:lie|lies|lied|lying)\s+(?:about|to)|(?:gives?|gave|giving|returns?|returned|reports?|reported)\s+"
+           r"(?:\w+\s+)?(?:false|fake|misleading|made-up|fabricated)"
            r"|flakes? out|acts? up|cuts? out|conks? out|gives? out|sputters?|stutters?"
            # the agent's or a tool's own mistakes (round 6): "gets the slot wrong", "picks the wrong item", "mixes up
            # records", "misreads a label", "flubs a booking"

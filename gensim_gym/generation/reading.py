@@ -1079,6 +1079,8 @@ def _verb_clause(text: str, start: int, end: int, knobs: Knobs) -> Clause | None
     if verb is None and (act := nominal_verb(word)) is not None and _OF_COUNT.match(text, end):
         # "creation of 2 folders": an act named by its noun, with a count of its objects (round 51)
         return _no_tool(word, act, knobs, text[end:end + 40], text[max(0, start - 80):start])
+    if verb in _CAUSATIVES and _caused(text, end) is not None:
+        return None  # "get 5 passengers served": the act asked for is the participle's (round 72)
     if verb is None:
         if not placed or not takes_object(text, end) or len(word) < 3 or not word.isalpha() \
                 or _DEGREE_BEFORE_COUNT.fullmatch(word) and re.match(rf"\s+(?:{NUMBER})\b", text[end:]):
@@ -1086,6 +1088,8 @@ def _verb_clause(text: str, start: int, end: int, knobs: Knobs) -> Clause | None
             # no verb: round 68, an issue's "Desired: exactly 6 tools" once its label was blanked)
             return None
         verb = word
+    elif _is_caused(text, start):
+        pass  # "i'm trying to get 5 passengers served and ...": what the causative has done is the act asked for
     elif verb in ACCOMPLISH_VERBS and word.endswith("ed") and prev in _PASSIVE:
         pass  # "tickets get resolved", "orders are fulfilled": the task done, said in the passive
     elif verb in ACCOMPLISH_VERBS and (m := re.match(r"\s+(?:to|with|on)\b", text[end:])) \
@@ -1102,6 +1106,31 @@ def _verb_clause(text: str, start: int, end: int, knobs: Knobs) -> Clause | None
               and not word.endswith("ing")):
         return None  # "elevator control:", "shipping address" and "lift scheduling," are nouns
     return _no_tool(word, verb, knobs, text[end:end + 40], text[max(0, start - 80):start])
+
+
+#: Verbs that have a thing done ("get 5 passengers served", "have 3 tickets resolved"): the act is the participle's.
+_CAUSATIVES = frozenset({"get", "have"})
+#: A causative verb before what it has done, up to the participle's place (group 1 ends at the verb).
+_CAUSED_BEFORE = re.compile(rf"\b(get|gets|got|getting|have|has|had|having)\s+(?:the\s+|all\s+)?"
+                            rf"(?:(?:{NUMBER})\s+)?(?:[a-z'-]+\s+){{1,3}}$")
+
+
+def _caused(text: str, end: int) -> tuple[int, int] | None:
+    """The span of the past participle a causative verb ending at ``end`` has done ("get 5 passengers served":
+    "served"), a known verb's, after its object of at most a count and three words; None where none follows
+    ("get 3 tools", "have 2 boxes")."""
+    m = re.match(rf"\s+(?:the\s+|all\s+)?(?:(?:{NUMBER})\s+)?(?:[a-z'-]+\s+){{1,3}}?([a-z]+(?:ed|en|ne|id))\b",
+                 text[end:])
+    if m is None or verb_of(m.group(1)) is None:
+        return None
+    return end + m.start(1), end + m.end(1)
+
+
+def _is_caused(text: str, start: int) -> bool:
+    """Whether the word at ``start`` is the participle a causative verb before it has done (:func:`_caused`)."""
+    before = _CAUSED_BEFORE.search(text, 0, start)
+    caused = _caused(text, before.end(1)) if before is not None else None
+    return caused is not None and caused[0] == start
 
 
 #: Adverbs of degree, said before a count ("exactly 6 tools", "roughly 3 meetings").
