@@ -438,10 +438,10 @@ def _listed_world(text: str, name: str, registry: dict, *, places: bool = False)
     "shop for 2 mice"). With ``places``, only a keyword of more than one word, or a phrase of its trade, is such an
     item ("help desk and online store": each names its world as its own name would, round 26)."""
     others = _others_keywords(name, registry)
-    # (a word another world has as a keyword or a type in another number is not this world's own: "trucks" are the
-    # depot's trucks too, so "depot domain (crates, hoists, trucks)" lists the depot's things, no transport; round 72)
+    # (a word another world has as a keyword in another number, or as a type where that world is named, is not this
+    # world's own: "depot domain (crates, hoists, trucks)" lists the depot's trucks, no transport; round 72)
     other_lemmas = {noun_lemma(o) for o in others} | {t.name for other, ts in registry.items() if other != name
-                                                      for t in ts.types}
+                                                      and has_word(text, _spelled(other)) for t in ts.types}
     words = [w for w in (name, *registry[name].keywords, *field_names(name))
              if w == name or w not in others and noun_lemma(w) not in other_lemmas]
     start = _ITEM_START

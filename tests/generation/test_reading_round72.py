@@ -1,8 +1,8 @@
 """Reader round 72 (session 32, the lead, on fresh84's misses after its untouched run: forum and Q&A posts asking for
 an env), read by class. A world's things listed after its name are that world's ("depot domain (crates, hoists,
-trucks)": no transport from "trucks", a type the depot has); a causative's participle is the act asked for ("get 5
-passengers served and ...": no operation "get"); tools said to lie or to give misleading answers are noise. Tested
-on phrasings that are in no benchmark set, with negatives."""
+trucks)": no transport from "trucks", a type of the depot named there); a causative's participle is the act asked
+for ("get 5 passengers served and ...": no operation "get"); tools said to lie or to give misleading answers are
+noise. Tested on phrasings that are in no benchmark set, with negatives."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ def test_a_worlds_things_listed_after_its_name_are_that_worlds(directive, worlds
 @pytest.mark.parametrize("directive, worlds", [
     ("transport (trucks, airplanes, airports): deliver 2 packages", ["transport"]),
     ("the airplanes and the calendar, 5 tools", ["calendar", "transport"]),    # an own keyword of transport listed
+    ("the trucks and the calendar, 5 tools", ["calendar", "transport"]),       # the depot, whose trucks, unnamed
 ])
 def test_a_keyword_no_other_world_has_still_lists_its_world(directive, worlds):
     assert domains(directive) == worlds
