@@ -375,10 +375,9 @@ class OfflineGenerator:
             bases.append(base)
         shares = None
         if self.knobs.tool_count is not None:
-            def needed(t: Tool, ts) -> bool:
-                return any(calls(t.name, r) for r in asked) or (partial and t.name in ts.needs_tools)
             pairs = list(zip(toolsets, bases, strict=True))
-            optional = [[t for t in base if t in ts.extra_tools and not needed(t, ts)] for ts, base in pairs]
+            optional = [[t for t in base if t in ts.extra_tools and not self._kept(t.name, [ts], partial)]
+                        for ts, base in pairs]
             # (the world's own tools before any decoy: a decoy only makes up what they cannot)
             spare = [[t for t in ts.extra_tools if t not in base] + list(ts.decoy_tools) for ts, base in pairs]
             shares = tool_quota.fit(self.knobs.tool_count, bases, optional, spare,
@@ -559,6 +558,12 @@ class OfflineGenerator:
         self._verified = (spec, final_world)
         return spec, spec.meta["difficulty"].get("note", "") or (unrevealed if self.knobs.partial else "") or short
 
+    def _kept(self, name: str, toolsets: Sequence[Toolset], hiding: bool) -> bool:
+        """Whether tool ``name`` stays in a task whatever its tool count: an operation of the directive asks for it,
+        or, where the task hides facts (``hiding``), one of ``toolsets`` needs it to reveal them."""
+        return any(calls(name, r) for r in self.knobs.required_tools) \
+            or hiding and any(name in ts.needs_tools for ts in toolsets)
+
     def _fitted(self, tools: Tools, plan: Sequence[Any], hidden: tuple[str, ...]) -> tuple[Tools, str]:
         """``tools`` cut down to the directive's tool count where the core tools alone exceed it (session 32:
         "calendar plus support, 6 tools" where the two declare 8 core tools), and, in the first quarter of the
@@ -571,13 +576,12 @@ class OfflineGenerator:
         count = self.knobs.tool_count
         if count is None or len(tools.tools) <= count:
             return tools, ""
-        keep = {a.tool for a in plan} | {n for ts in self.toolsets for n in ts.needs_tools if hidden}
+        called = {a.tool for a in plan}
         kept = list(tools.tools)
         for tool in reversed(tools.tools):
-            if len(kept) > count and tool.name not in keep \
-                    and not any(calls(tool.name, r) for r in self.knobs.required_tools):
+            if len(kept) > count and tool.name not in called and not self._kept(tool.name, self.toolsets, bool(hidden)):
                 kept.remove(tool)
-        over = f"the golden plan calls {len(kept)} tools, more than the {count} asked" \
+        over = f"the task needs {len(kept)} tools, more than the {count} asked" \
             if len(kept) > count and self._tools_turn else ""
         return (tools if len(kept) == len(tools.tools) else self._tools(tuple(kept))), over
 

@@ -720,8 +720,7 @@ def _recognised(text: str, knobs: Knobs, phrases,  # noqa: C901, PLR0912, PLR091
             a, b, _ = tools_said
             declared = tools_in_all(knobs)
             most = most_tools(knobs)
-            least, needed = fewest_tools(knobs)
-            fits = least <= knobs.tool_count <= most
+            fits = fewest_tools(knobs)[0] <= knobs.tool_count <= most
             yield a, b, Clause(text[a:b], "tool_count", {"tool_count": knobs.tool_count},
                                "honored" if fits else "approximated",
                                (_decoys_note(knobs, declared) or _fewer_note(knobs)) if fits else
@@ -1110,17 +1109,17 @@ def _verb_clause(text: str, start: int, end: int, knobs: Knobs) -> Clause | None
 
 #: Verbs that have a thing done ("get 5 passengers served", "have 3 tickets resolved"): the act is the participle's.
 _CAUSATIVES = frozenset({"get", "have"})
+#: What a causative has done, between the verb and the participle: a count and at most three words.
+_CAUSED_OBJECT = rf"(?:the\s+|all\s+)?(?:(?:{NUMBER})\s+)?(?:[a-z'-]+\s+){{1,3}}"
 #: A causative verb before what it has done, up to the participle's place (group 1 ends at the verb).
-_CAUSED_BEFORE = re.compile(rf"\b(get|gets|got|getting|have|has|had|having)\s+(?:the\s+|all\s+)?"
-                            rf"(?:(?:{NUMBER})\s+)?(?:[a-z'-]+\s+){{1,3}}$")
+_CAUSED_BEFORE = re.compile(rf"\b(get|gets|got|getting|have|has|had|having)\s+{_CAUSED_OBJECT}$")
 
 
 def _caused(text: str, end: int) -> tuple[int, int] | None:
     """The span of the past participle a causative verb ending at ``end`` has done ("get 5 passengers served":
     "served"), a known verb's, after its object of at most a count and three words; None where none follows
     ("get 3 tools", "have 2 boxes")."""
-    m = re.match(rf"\s+(?:the\s+|all\s+)?(?:(?:{NUMBER})\s+)?(?:[a-z'-]+\s+){{1,3}}?([a-z]+(?:ed|en|ne|id))\b",
-                 text[end:])
+    m = re.match(rf"\s+{_CAUSED_OBJECT}?([a-z]+(?:ed|en|ne|id))\b", text[end:])  # ({1,3}? lazy: the first one)
     if m is None or verb_of(m.group(1)) is None:
         return None
     return end + m.start(1), end + m.end(1)
@@ -1418,9 +1417,9 @@ def _bound_clause(text: str, knobs: Knobs) -> Clause:
     if bound < least:
         return Clause(text, "tool_count", requirement, "approximated",
                       _under_needed_note(knobs))
+    fewer = _fewer_note(knobs)
     return Clause(text, "tool_count", requirement, note=f"{'+'.join(knobs.domains)} has {most} tools in all"
-                  if bound >= most else f"exactly {bound} tools are given" + (
-                      f"; {_fewer_note(knobs)}" if _fewer_note(knobs) else ""))
+                  if bound >= most else f"exactly {bound} tools are given" + (f"; {fewer}" if fewer else ""))
 
 
 def _KNOB_WORDS(knobs: Knobs) -> list[tuple[list[str], str, dict[str, Any]]]:  # noqa: N802 - a table
@@ -1481,10 +1480,10 @@ def check_fidelity(spec: Any, reading: Reading) -> list[str]:
         unmet.append(f"plan length: asked for longer tasks (>= {plan_floor} steps), the golden plan has "
                      f"{len(spec.golden_plan)}")
     if knobs.tool_count is not None:
-        # past what the domains and their decoys have ("20 tools" where blocks has 14), the nearest count
-        # (approximated at reading)
+        # past what the domains and their decoys have ("20 tools" where blocks has 14), or under what every task
+        # needs, the nearest count (approximated at reading); a count the task's golden plan calls more tools than
+        # is unmet here, so approximated in the spec
         registry = load_registry()
-        # a count under the tools the task's golden plan calls: approximated in the spec
         least = fewest_tools(knobs)[0] if all(d in registry for d in knobs.domains) else 0
         most = most_tools(knobs)
         target = min(max(knobs.tool_count, least), most) if most else knobs.tool_count
