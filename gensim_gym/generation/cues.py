@@ -13,7 +13,8 @@ TIME_RESOURCE = (r"step count|turn limit|move limit|number of steps|max steps"
                  # requests: "a tight move budget" read nothing while "a tight step budget" was time; "a small action
                  # allowance", "a generous turn quota"): each act is a step of the episode, so its budget is the horizon
                  r"|(?:time|step|move|turn|action)\s+(?:budgets?|allowances?|quotas?|caps?)"
-                 r"|budgets?\s+of\s+(?:steps|moves|turns|actions)"
+                 # (its size said, round 73: "a tight budget of 50 moves")
+                 r"|budgets?\s+of\s+(?:\d{1,4}\s+)?(?:steps|moves|turns|actions)"
                  r"|time|timing|slack|horizons?|timeouts?"
                  r"|leeway|breathing room|wiggle room|headroom|buffer")
 #: Nouns of the span a task is planned over, time only with a modifier of tightness (session 23: "tight timeline", "a

@@ -14,6 +14,7 @@ import warnings
 from gensim_gym.errors import DirectiveError, did_you_mean
 from gensim_gym.generation.evidence import (
     DATED_ACTS,
+    GENERIC_HEADS,
     VOCABULARY,
     WEAK_KEYWORDS,
     domain_evidence,
@@ -249,8 +250,17 @@ JOINING = re.compile(r"\b(combine|mix|merge|blend|pair|fuse|couple|join|integrat
 
 
 #: Words after "A and B" saying the two are one world ("online shop and warehouse tasks mixed").
-COMPOSED = re.compile(r"\b(?:mixed|combined|combines?|together|interleaved|blended|at once|both|in (?:one|a single)"
+#: "both" composes as the correlative "both A and B" ("an env with both stock-keeping and file management"); "push
+#: both boxes" and "once both are gone" count things of one world (round 73).
+COMPOSED = re.compile(r"\b(?:mixed|combined|combines?|together|interleaved|blended|at once"
+                      r"|both(?=[^,.;:]{1,60}?\band\b)|in (?:one|a single)"
                       r" (?:world|env|environment|task)s?|(?:a )?(?:mix|mixture|combination|blend) of)\b")
+
+
+#: Heads after a world's name that make it the environment itself ("the depot environment", "the ferry domain"):
+#: conjuncts then describe that world and compose no other (round 73, a paper's "The depot environment combines
+#: logistics and block stacking").
+_ENVIRONMENT_HEAD = r"environments?|envs?|domains?|worlds?|benchmarks?|simulators?"
 
 
 def _conjunct_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
@@ -277,11 +287,15 @@ def _conjunct_domains(text: str, registry: dict, notes: list[str]) -> list[str]:
         return []
     chosen = [scored_domains(part, registry, []) for part in parts]
     if sequenced and not all(len(c) == 1 and _strongly_named(part, c[0], registry)
-                             for part, c in zip(parts, chosen, strict=True)):
+                             and not (i and _refers_back(part, c[0], registry))
+                             for i, (part, c) in enumerate(zip(parts, chosen, strict=True))):
         return []  # each task of a sequence names its world by a word of its own, not by weak words alone
     if not all(chosen) or any(len(c) > 1 for c in chosen) or len({c[0] for c in chosen}) < len(chosen):
         return []
     found = [c[0] for c in chosen]
+    if any(re.search(rf"\b{_spelled(name)}\s+(?:{_ENVIRONMENT_HEAD})\b", text)
+           for name in registry if name not in found):
+        return []  # "the depot environment combines logistics and block stacking": the conjuncts describe it
     notes.append("domains from conjuncts: " + "; ".join(f"{d}: {p.strip()!r}" for d, p in zip(found, parts,
                                                                                              strict=True)))
     return found
@@ -376,6 +390,16 @@ def _strongly_named(text: str, name: str, registry: dict) -> bool:
     # agent answers a support ticket"): the task may be the label ("warehouse: ...") or what follows it
     tasks = segments[:1] + (segments[2:3] if segments[1:2] == [":"] else [])
     return any(_names_strongly(task, name, registry) for task in tasks)
+
+
+def _refers_back(task: str, name: str, registry: dict) -> bool:
+    """Whether ``task`` (a later task of a sequence) names world ``name`` only by generic heads after a definite
+    determiner ("the puzzle", "this game"): it points back at the world named before it, no world of its own (round
+    73: "... the Towers of Hanoi with 3 discs ..., and following the reviewers' suggestion the puzzle is made slightly
+    harder": "puzzle" is also a keyword of sokoban)."""
+    hits, _ = domain_evidence(task, name, registry[name])
+    return bool(hits) and all(w in GENERIC_HEADS and re.search(rf"\b(?:the|this|that|our|its)\s+{re.escape(w)}\b", task)
+                              for w in hits)
 
 
 def _names_strongly(task: str, name: str, registry: dict) -> bool:
@@ -542,7 +566,11 @@ _FOREIGN_FIELD = re.compile(r"\b(?:atari|pong|breakout|space\s+invaders|montezum
                             # ... and control of traffic or a grid (round 67, fresh81: "an air-traffic control
                             # simulator where the agent sequences arriving aircraft": "aircraft" only names its scene)
                             r"|air[- ]traffic(?:[- ]control)?|traffic[- ](?:signal|light)s?[- ]control"
-                            r"|power[- ]grids?)\b")
+                            r"|power[- ]grids?"
+                            # ... and reserving a table at a restaurant (round 73, a paper's "a restaurant reservation
+                            # task, in which the agent books a table for 4 guests"): the calendar books meeting rooms
+                            # for its meetings, no table for diners; "books" and "guests" only name the scene
+                            r"|restaurant\s+(?:reservations?|bookings?|tables?)|(?:table|dinner)\s+reservations?)\b")
 
 
 def _foreign_task(text: str, scores: dict[str, list[str]], strongly: set[str]) -> str | None:

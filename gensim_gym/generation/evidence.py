@@ -432,7 +432,7 @@ def _field_word_of_other(text: str, span: tuple[int, int], name: str) -> bool:
 
 #: Heads that a domain word may modify and stay evidence: what a directive calls the thing it asks for
 #: ("warehouse robot", "shopping assistant", "inventory tasks").
-_GENERIC_HEADS = frozenset({"task", "tasks", "bot", "bots", "assistant", "agent", "agents", "robot", "robots", "app",
+GENERIC_HEADS = frozenset({"task", "tasks", "bot", "bots", "assistant", "agent", "agents", "robot", "robots", "app",
                             "system", "systems", "planner", "manager", "management", "simulator", "simulation", "sim",
                             "game", "games", "puzzle", "puzzles", "problem", "problems", "world", "worlds", "env",
                             "envs", "environment", "environments", "domain", "scenario", "scenarios", "variant",
@@ -483,11 +483,11 @@ def _foreign_compound(text: str, keyword: str) -> bool:
         foreign_act = doing is not None and not any(
             doing in operations(n) or doing in ts.keywords or doing == n
             for n, ts in registry.items() if keyword in ts.keywords or keyword == n)
-        activity = (head.endswith("ing") and not foreign_act) or any(head.endswith(g) for g in _GENERIC_HEADS
+        activity = (head.endswith("ing") and not foreign_act) or any(head.endswith(g) for g in GENERIC_HEADS
                                                                      if len(g) > 3) \
             or bool(_NOMINALIZED_ACT.fullmatch(head))
         place = head in ("next", "adjacent") and re.match(r"\s+to\b", text[m.end():]) is not None  # "next to"
-        known = activity or place or head in _GENERIC_HEADS or head in PHRASE_END or head in _PERSON_PRONOUNS \
+        known = activity or place or head in GENERIC_HEADS or head in PHRASE_END or head in _PERSON_PRONOUNS \
             or head in VOCABULARY or relocated(head) \
             or (verb_of(head) is not None and not foreign_act) \
             or any(head in ts.keywords or noun_lemma(head) in counted_nouns(n) for n, ts in registry.items()) \
@@ -506,11 +506,11 @@ _ADJECTIVE_ENDING = re.compile(r"[a-z]+(?:ic|al|ous|ive|ful|less|able|ible|ed|in
 
 
 def _foreign_kind(text: str, keyword: str) -> bool:
-    """Whether every mention of ``keyword``, a generic head (:data:`_GENERIC_HEADS`: "puzzles", "games"), is
+    """Whether every mention of ``keyword``, a generic head (:data:`GENERIC_HEADS`: "puzzles", "games"), is
     qualified by a noun no world and no part of the reader knows ("sudoku puzzles", "crossword puzzles", "rubik's
     cube puzzles"): the directive names a kind of thing that is no world of ours, so the generic word is no evidence
     of the world that lists it (round 26; "solve puzzles" alone and "sokoban puzzles" still name sokoban)."""
-    if keyword not in _GENERIC_HEADS:
+    if keyword not in GENERIC_HEADS:
         return False
     mentions = list(whole_words(keyword_pattern(keyword)).finditer(text))
     return bool(mentions) and all(any(not _known_word(w) for w in _qualifiers(text, m.start())) for m in mentions)
@@ -532,7 +532,7 @@ def _known_word(word: str) -> bool:
     a verb, a number, a field word) or a quality rather than a kind (:data:`_QUALITIES`, an adjective's ending)."""
     registry = load_registry()
     lemma = noun_lemma(word)
-    return word in VOCABULARY or word in PHRASE_END or word in _GENERIC_HEADS or word in _QUALITIES \
+    return word in VOCABULARY or word in PHRASE_END or word in GENERIC_HEADS or word in _QUALITIES \
         or re.fullmatch(NUMBER, word) is not None or verb_of(word) is not None \
         or _ADJECTIVE_ENDING.fullmatch(word) is not None or lemma in FIELD_WORDS \
         or any(word in (name, *ts.keywords) or lemma in counted_nouns(name) or lemma in domain_vocabulary(name)

@@ -87,6 +87,10 @@ MODAL_BE = rf"(?:{_MODAL}\s+be\s+)"
 #: relative clause, and the degrees of "rather")
 _IS = (rf"(?:(?:(?:that|which)\s+)?(?:(?:is\s+|are\s+|{MODAL_BE})(?:kept\s+)?|stays?\s+)|(?:that|which)'s\s+|kept\s+"
        rf"|being\s+)?(?:very\s+|quite\s+|pretty\s+|rather\s+|fairly\s+|really\s+|reasonably\s+)?")
+#: A limit judged in a relative clause after it (round 73, a paper's "episodes are capped at 30 steps, which we
+#: consider tight", "200 moves, which is considered generous"): the judgement is its tightness, as "is tight" is.
+_JUDGED = (r",?\s+which\s+(?:we\s+(?:consider|deem|find|call|regard\s+as)|(?:is|are)\s+(?:considered|deemed"
+           r"|regarded\s+as))\s+(?:very\s+|quite\s+|rather\s+|fairly\s+|reasonably\s+)?")
 #: A reward said to be handed out, plainly or as a requirement ("feedback is given at every step", "the reward
 #: shall be granted on completion"): the verb between the reward word and when it comes (round 51). A focus word may
 #: stand inside the copula, as a course's sheet says it (round 55: "rewards should only be given at the end", "the
@@ -123,10 +127,11 @@ _LIGHTS_UP = r"lights?(?:\s+up)?|illuminates?|shows?|reveals?|covers?|reaches?|s
 #: The agent as the place it is at is said ("around it", "next to itself": round 70, fresh87's "the squares around
 #: itself"; "next to the agent": round 71).
 _ITSELF = r"it|them|him|her|you|itself|themselves|himself|herself|yourself"
-#: The place where the agent is, seen: "its current room", "the adjacent cells", "its own immediate surroundings".
+#: The place where the agent is, seen: "its current room", "the adjacent cells", "its own immediate surroundings"
+#: (its determiner may go unsaid, round 73, a paper's "the agent perceives only adjacent cells").
 #: ... or said after the place (round 67, fresh81: "the room it currently occupies", "the tiles adjacent to it", "the
 #: cells around it").
-_HERE_SEEN = (rf"(?:(?:its|their|his|her|your|the)\s+(?:own\s+)?(?:{_HERE_ADJ})\s+(?:{_PLACE_SEEN})"
+_HERE_SEEN = (rf"(?:(?:(?:its|their|his|her|your|the)\s+)?(?:own\s+)?(?:{_HERE_ADJ})\s+(?:{_PLACE_SEEN})"
               rf"|the\s+(?:{_PLACE_SEEN})\s+(?:(?:it|they|he|she|you)\s+(?:(?:currently|now)\s+)?(?:occup(?:y|ies)"
               r"|(?:is|are)\s+(?:(?:currently|now)\s+)?(?:in|on|at)|stands?\s+(?:in|on)|sits?\s+in)"
               rf"|(?:(?:right|directly|immediately)\s+)?(?:(?:adjacent|next|nearest|closest)\s+to|around)\s+(?:{_ITSELF}"
@@ -296,6 +301,15 @@ _MOTION_NOUN = (r"movements?|moves|motion|motions|steps|floors?|ground|surfaces?
                 r"|wheels|terrain|paths?|walking|driving")
 _SLIPPING = (rf"\b(?:{_SLIP_ADJ})\s+(?:\w+\s+)?(?:{_MOTION_NOUN})\b"
              rf"|\b(?:{_MOTION_NOUN})\s+(?:is|are|gets?|feels?|can be|may be)\s+(?:very\s+|a bit\s+)?(?:{_SLIP_ADJ})\b")
+#: A share of the agent's acts said to fail, or made to fail (round 73, a paper's "we randomly perturb 10% of pick
+#: actions so that they fail", "a fifth of the moves fail", "half of the tool calls are corrupted"); and the arcade
+#: learning environment's name for acts repeated at random, "sticky actions": a chance of an act going wrong.
+_SHARE = r"\d{1,2}(?:\.\d{1,2})?\s*(?:%|percent)|a\s+(?:tenth|fifth|quarter|third|fraction|share)|half|some"
+_ACTS = r"(?:the\s+|all\s+|its\s+)?(?:[a-z-]+\s+)?(?:actions|moves|steps|calls|attempts|requests|picks|commands)"
+_SHARE_FAILING = (rf"\b(?:{_SHARE})\s+of\s+{_ACTS}\s+(?:(?:will|may|can|randomly|silently)\s+)?(?:fail|go\s+wrong"
+                  r"|(?:are|get)\s+(?:perturbed|corrupted|dropped|ignored|flipped|randomi[sz]ed))\b"
+                  rf"|\b(?:perturb|corrupt|drop|flip|randomi[sz]e)s?\s+(?:{_SHARE})\s+of\s+{_ACTS}\b"
+                  r"|\bsticky[- ]actions?\b")
 #: A tool said to keep failing (round 47: "the booking service keeps erroring out", "the arm kept jamming").
 _KEEPS_FAILING = (r"\b(?:keeps?|kept|keeping)\s+(?:on\s+)?(?:failing|crashing|erroring(?:\s+out)?|timing\s+out"
                   r"|glitching|breaking(?:\s+down)?|jamming|stalling|misfiring|malfunctioning|going\s+wrong"
@@ -637,9 +651,9 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      r"(?:\w+\s+)?(?:steps|moves|turns)\b(?:\s+(?:(?:are|is)\s+)?(?:allowed|permitted|available))?"
      rf"(?:\s+{_PER_EPISODE})?",  # (and per episode, round 64: "plenty of moves per episode")
      "time_pressure", "loose"),  # not "more steps": longer plans
-    (rf"\b(?:{TIME_SPAN}|{TIME_RESOURCE}|{TIME_PRESSURE}|{TIME_DEVICE}|{_TIME_LIMIT}|steps|moves|turns|actions)\s+{_IS}(?:{_TIGHT_ADJ})\b",
+    (rf"\b(?:{TIME_SPAN}|{TIME_RESOURCE}|{TIME_PRESSURE}|{TIME_DEVICE}|{_TIME_LIMIT}|steps|moves|turns|actions)(?:\s+{_IS}|{_JUDGED})(?:{_TIGHT_ADJ})\b",
      "time_pressure", "tight"),
-    (rf"\b(?:{TIME_SPAN}|{TIME_RESOURCE}|{TIME_PRESSURE}|{TIME_DEVICE}|{_TIME_LIMIT}|steps|moves|turns|actions)\s+{_IS}(?:{_LOOSE_ADJ})\b",
+    (rf"\b(?:{TIME_SPAN}|{TIME_RESOURCE}|{TIME_PRESSURE}|{TIME_DEVICE}|{_TIME_LIMIT}|steps|moves|turns|actions)(?:\s+{_IS}|{_JUDGED})(?:{_LOOSE_ADJ})\b",
      "time_pressure", "loose"),
     (rf"\b(?:under\s+|with\s+|a\s+)?(?:{TIME_PRESSURE})\b", "time_pressure", "tight"),
     # a race against a game's device of time ("against a timer", "on a countdown"): tight as a deadline is
@@ -674,7 +688,7 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      rf"|\b{_RATE}(?:failure|error|drop|miss|breakdown|crash|glitch)\s+(?:rate|chance|probability|odds)s?\b"
      r"|\b(?:success|outcomes?|actions?|moves?|calls?|tools?|results?|it)\s+(?:is|are)\s+(?:not|never)\s+guaranteed\b"
      r"|\bno guarantee (?:of success|that (?:\w+ ){0,3}?(?:works?|succeeds?))\b|" + _NOISE_SHAPES
-     + "|" + _SLIPPING + "|" + _KEEPS_FAILING, "noise", True),
+     + "|" + _SLIPPING + "|" + _KEEPS_FAILING + "|" + _SHARE_FAILING, "noise", True),
     *_negated(r"(?:hidden|partial(?!\s+(?:rewards?|credit|shaping|progress|success|completion))|partially|unobserved|unseen|invisible|secret)"
               r"(?:\s+(?:information|info|facts?|state|observability|observable))?"
               # (round 70, a PRD's "Won't have: fog of war", read "no fog of war")
@@ -751,7 +765,12 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      rf"|\b(?:{_LEARNS})\s+(?:where|what|which|whether|if|who|how\s+many)\b[^,;.]{{0,50}}?\b(?:only|just)\s+"
      rf"(?:by|after|through|when|once|upon)\s+(?:{_LOOKING})\b", "partial", True),
     (r"\b(?:sees?|knows?|observes?)\s+(?:everything|it all|all of it|all the facts|the whole (?:state|world|map"
-     r"|board|grid|picture))\b", "partial", False),
+     r"|board|grid|picture))\b"
+     # ... or the whole place said to be seen (round 73, a paper's "the full board is visible to the agent at every
+     # step", "the entire grid is observable", "the whole map is shown"): nothing of it unseen
+     rf"|\b(?:the\s+)?(?:full|whole|entire|complete)\s+(?:{_PLACE_SEEN}|state|world|map|board|grid|layout|maze)\s+"
+     r"(?:is|are|stays?|remains?)\s+(?:always\s+|fully\s+|completely\s+)?(?:visible|observable|shown|known"
+     r"|observed|displayed)\b", "partial", False),
     # hiding by verb or adjective with an information noun, in either order; "don't hide anything" is full
     (rf"\b(?:don't|do not|never|no need to|without|nothing|no)\s+(?:\w+\s+)?(?:{HIDE_VERB})\b"
      rf"(?:\s+(?:anything|any\s+\w+|it|them))?", "partial", False),

@@ -28,6 +28,7 @@ from gensim_gym.generation.corrections import corrected
 from gensim_gym.generation.exercise_sheet import unframed
 from gensim_gym.generation.homophones import spoken_counts
 from gensim_gym.generation.lexicon import domain_vocabulary, known_verbs, noun_lemma, verb_of
+from gensim_gym.generation.paper_frame import paper_read
 from gensim_gym.generation.prd_frame import prd_read
 from gensim_gym.generation.toolsets import load_registry
 
@@ -76,8 +77,9 @@ def spelled(text: str) -> str:
     (``corrections.corrected``, round 49). Its words keep their order; a mended word may change its length. Cached:
     one reading spells its directive in ``parse_directive`` and ``reading_of``, and the answer is a pure function of
     the text. A course sheet's labels and marks are blanked first (``exercise_sheet.unframed``, round 55), and a
-    requirements document's frame dropped and its won't-have items negated (``prd_frame.prd_read``, round 70)."""
-    return corrected(prd_read(unframed(dialogue_read(_mended_words(text)))))
+    requirements document's frame dropped and its won't-have items negated (``prd_frame.prd_read``, round 70); before
+    them, what a paper says its environment is not is dropped or negated (``paper_frame.paper_read``, round 73)."""
+    return corrected(prd_read(unframed(paper_read(dialogue_read(_mended_words(text))))))
 
 
 def taken_back(text: str) -> list[str]:
