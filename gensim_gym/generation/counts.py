@@ -286,7 +286,7 @@ def goal_capacity(domains, kind: str | None) -> int:
     """The most goal conditions a task of ``domains`` holds: :data:`MAX_GOAL_COUNT` (a layout's goal slots), and
     for a count of objects of type ``kind`` ("five crates": each goal about another one), how many of them a
     task has."""
-    most = [t.max for d in domains for t in get_toolset(d).types if t.name == kind]
+    most = [t.asked_max for d in domains for t in get_toolset(d).types if t.name == kind]
     return min([MAX_GOAL_COUNT, *([max(most)] if most else [])])
 
 
@@ -299,11 +299,11 @@ def capacity_reason(domains, kind: str | None) -> str:
     most = goal_capacity(domains, kind)
     for d in domains:
         for t in get_toolset(d).types:
-            if t.name == kind and t.max == most:
-                names = ", ".join(t.names[:t.max])
-                if t.min == t.max:
+            if t.name == kind and t.asked_max == most:
+                names = ", ".join(t.names[:t.asked_max])
+                if t.min == t.asked_max:
                     return f"{d}'s world is fixed: every task has the same {t.max} of type {kind} ({names})"
-                return f"{d}'s world declares at most {t.max} objects of type {kind} ({names})"
+                return f"{d}'s world declares at most {t.asked_max} objects of type {kind} ({names})"
     return f"a task's layout has {MAX_GOAL_COUNT} goal slots"
 
 

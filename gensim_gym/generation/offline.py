@@ -29,7 +29,7 @@ from gensim_gym.generation.directive import Knobs
 from gensim_gym.generation.lexicon import calls
 from gensim_gym.generation.reading import clauses_for, reading_of
 from gensim_gym.generation.through import plan_through
-from gensim_gym.generation.toolsets import Toolset, get_toolset
+from gensim_gym.generation.toolsets import Toolset, TypeDecl, get_toolset, init_order
 from gensim_gym.generation.undo_start import UndoCalls, breaks, undo_calls, walked_start
 from gensim_gym.generation.verify import measure, random_check, verify
 from gensim_gym.spec.model import Predicate, Reward, SimSpec, Tool, Tools, World
@@ -104,7 +104,7 @@ def family_layout(knobs: Knobs, max_difficulty: float = 1.0, *, shuffle_slots: b
         for t in ts.types:
             reach = min(t.max, t.min + round(max_difficulty * (t.max - t.min)) + 1)
             if t.name in counted_types(knobs):  # "five crates": room for five, as far as the type allows
-                reach = max(reach, min(t.max, counted_room(knobs, toolsets, t.name)))
+                reach = max(reach, counted_objects(t, knobs, toolsets))
             capacity[t.name] = max(capacity.get(t.name, 0), reach)
         predicates.update({p.name: p.params for p in ts.predicates})
         fluents.update({f.name: (f.params, f.min, f.max) for f in ts.fluents})
@@ -151,6 +151,9 @@ def with_asked(ts: Toolset, required: Sequence[str]) -> Toolset:
 #: A goal walk for a directive that asks for operations runs up to this many times its length while one of them is
 #: not called yet (``OfflineGenerator._walk_goals``): a dungeon's unlock lies a key and a door away.
 ASKED_WALK = 3
+#: How many times longer the goal walk may go on for a count past its type's ``max`` (:attr:`TypeDecl.asked_max`):
+#: each object then needs a changed fact of its own (hanoi's "5 disks" moves the bottom disc, 16 moves or more).
+PAST_MAX_WALK = 10
 #: Calls the goal walk makes after an asked operation's first call, so that goals can build on it (a block
 #: unstacked is then stacked elsewhere).
 ASKED_TAIL = 4
@@ -189,6 +192,17 @@ def counted_room(knobs: Knobs, toolsets, kind: str | None = None) -> int:
     return count + 1 + count // 2 if count and kind is not None and pairs else count
 
 
+def counted_objects(t: TypeDecl, knobs: Knobs, toolsets) -> int:
+    """How many objects of ``t`` (one of :func:`counted_types`) a task has for its count, as far as the type allows
+    (``asked_max``): the count itself where the type's count is exact (``exact_count``: "5 disks" is a tower of 5,
+    "2 boxes" a room of 2; never fewer than ``min``), else the room its goals need (:func:`counted_room`)."""
+    if t.exact_count:
+        asked: dict[str | None, int] = {knobs.goal_type: knobs.goal_count or 0}
+        asked.update((k, n) for n, k in knobs.more_counts)
+        return max(t.min, min(t.asked_max, asked.get(t.name, 0)))
+    return min(t.asked_max, counted_room(knobs, toolsets, t.name))
+
+
 def _check_composable(toolsets) -> None:
     """Two toolsets compose into one world only if every type, predicate, fluent and tool name they share means
     the same (``at(item, location)`` and ``at(ball, room)`` cannot both be ``at``): else a
@@ -201,7 +215,7 @@ def _check_composable(toolsets) -> None:
             if first[1] != t.names:
                 clashes.append(f"type {t.name!r} with other objects ({first[0]}: {', '.join(first[1][:3])}, ...; "
                                f"{ts.name}: {', '.join(t.names[:3])}, ...)")
-            for name in t.names[:t.max]:  # an object is of one type ("bob": a person and a passenger is neither)
+            for name in t.names[:t.asked_max]:  # an object is of one type ("bob": a person and a passenger is neither)
                 owner = seen.setdefault(("object", name), (ts.name, (t.name,)))
                 if owner[1] != (t.name,):
                     clashes.append(f"object {name!r} ({owner[0]}: a {owner[1][0]}; {ts.name}: a {t.name})")
@@ -246,6 +260,9 @@ class OfflineGenerator:
         # a verdict keeps its Tools object alive, so the id(tools) in its key is never reused while it is cached
         self._verdict_cache: dict[tuple, tuple[tuple[SimSpec | None, str], Tools]] = BoundedCache(VERDICT_CACHE)
         self._rules: list[_InitRule] | None = None  # see _init_state
+        # the counted types whose count reaches past their ``max`` (TypeDecl.asked_max): see _unreached
+        self._past_max = {t.name for ts in self.toolsets for t in ts.types if t.name in counted_types(knobs)
+                          and counted_objects(t, knobs, self.toolsets) > t.max}
         self._asked_rules = False  # see _init_state
         self._callable_cache: dict[tuple, frozenset[str]] = BoundedCache(1024)  # see _callable
         self._undo_cache: dict[tuple, UndoCalls] = BoundedCache(1024)  # see _undo
@@ -343,7 +360,7 @@ class OfflineGenerator:
                 n = t.min + round(d * (t.max - t.min)) + int(rng.integers(-1, 2))
                 n = min(max(n, t.min), t.max)
                 if t.name in counted_types(self.knobs):
-                    room = min(t.max, counted_room(self.knobs, self.toolsets, t.name))
+                    room = counted_objects(t, self.knobs, self.toolsets)
                     n = room if t.exact_count else max(n, room)
                 for template in ts.active:  # objects a constraint names ("backup") are always there
                     n = max([n, *(t.names.index(o) + 1 for o in template.objects.get(t.name, ()))])
@@ -674,7 +691,7 @@ class OfflineGenerator:
                         asked += [rule for rule in extra if rule not in asked]
             most: dict[str, int] = {}  # a type two toolsets declare: the larger count
             for t in (t for ts in self.toolsets for t in ts.types):
-                most[t.name] = max(most.get(t.name, 0), t.max)
+                most[t.name] = max(most.get(t.name, 0), t.asked_max)
             rules = self._rules = [_InitRule.parse(rule, most) for ts in self.toolsets for rule in ts.init]
             rules += [_InitRule.parse(rule, most) for rule in asked]
             self._asked_rules = bool(asked)
@@ -715,7 +732,9 @@ class OfflineGenerator:
         # (in every other attempt: the rest walk as long as the difficulty says, see _counted_goals)
         trace = _AskedTrace(self.knobs.required_tools, self._callable(world, tables) if self._asked_turn else set(),
                             steps)
-        for step in range(ASKED_WALK * steps if trace.awaited or counted else steps):
+        longest = (ASKED_WALK * steps if trace.awaited or counted else steps) * (
+            PAST_MAX_WALK if self._past_max and counted else 1)  # a count past a type's max walks on longer
+        for step in range(longest):
             # an asked operation not called yet, or goal facts about fewer counted objects than the count: walk on
             # (bounded)
             if step >= trace.end:
@@ -792,11 +811,19 @@ class OfflineGenerator:
             return {"*"} if len(changed) < self.knobs.total_target else set()  # no object to go for: walk on
         out: set[str] = set()
         for target, kind in self.knobs.counted:
-            named = {name for label in self._counting(changed, kind) for name in _NAMES.findall(label)}
+            counting = self._counting(changed, kind)
+            named = {name for label in counting for name in _NAMES.findall(label)}
             own = set(world.spec.task.objects.get(str(kind), ()))
             missing = own - named
             if len(own) - len(missing) < target:
                 out |= missing
+            elif kind in self._past_max and len(self._about_distinct(counting, world, str(kind), [])) < target:
+                # a count past the type's ``max`` (hanoi's "5 disks": a tower of exactly 5): each object needs a
+                # changed fact of its own, as a fact naming two (on(d2, d5)) is one goal; walk on for the objects
+                # no fact is about alone
+                about = {min(own.intersection(_NAMES.findall(g))) for g in
+                         self._about_distinct(counting, world, str(kind), [])}
+                out |= own - about
         return out
 
     def _unserved(self, world: CompiledWorld, facts: bytearray, trace: _AskedTrace) -> set[str]:
@@ -1125,21 +1152,36 @@ class _InitRule(NamedTuple):
     range: tuple[int, int] | None
     templates: tuple[str, ...]
     zipped: tuple[tuple[str, tuple[str, ...]], ...]
+    order: str | None = None  # which objects ``each`` binds, in their type's order (toolsets.INIT_ORDERS)
 
     @classmethod
     def parse(cls, rule: dict, most: dict[str, int]) -> _InitRule:
         """``rule`` parsed; ``most``: the most objects of each type a task has (a ``zip`` needs a value for each)."""
         lo, hi = rule.get("range", [0, 0])
         each, picks = _parse_vars(rule.get("each")), _parse_vars(rule.get("pick"))
+        order = init_order(rule, f"init rule {rule!r}") if "order" in rule else None
         return cls(each, picks, float(rule.get("prob", 1.0)), (lo, hi) if "range" in rule else None,
-                   tuple(_template(stmt) for stmt in rule["set"]), _parse_zip(rule, each, picks, most))
+                   tuple(_template(stmt) for stmt in rule["set"]), _parse_zip(rule, each, picks, most), order)
+
+    def bindings(self, objects: dict[str, tuple[str, ...]]):
+        """The objects each binding of ``each`` takes: every combination, or those its ``order`` keeps."""
+        pools = [objects.get(t, ()) for _, t in self.each]
+        order = self.order
+        if order is None:
+            return product(*pools)
+        pool = pools[0]
+        if order in {"first", "last"}:
+            return [(pool[0 if order == "first" else -1],)] if pool else []
+        if order == "next":
+            return list(zip(pool, pool[1:], strict=False))
+        return [(a, b) for i, a in enumerate(pool) for b in pool[i + 1:]]  # before: every ordered pair
 
     def expand(self, rng: np.random.Generator, objects: dict[str, tuple[str, ...]]) -> list[str]:
         """For each binding of ``each``, maybe (``prob``) pick ``pick`` vars and set facts; the k-th binding takes
         the k-th value of each ``zip`` variable."""
         each, prob = self.each, self.prob
         out: list[str] = []
-        for k, combo in enumerate(product(*(objects.get(t, ()) for _, t in each))):
+        for k, combo in enumerate(self.bindings(objects)):
             if prob < 1.0 and rng.random() >= prob:
                 continue
             binding = {v: o for (v, _), o in zip(each, combo, strict=True)}  # one object per ``each`` variable

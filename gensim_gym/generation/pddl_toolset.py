@@ -129,7 +129,7 @@ def toolset_from_sidecar(meta: dict[str, Any], compiled: CompiledDomain, source:
     goal = dict(meta.get("goal", {}))
     wanted = goal.get("predicates") or sorted(set(p.name for p in compiled.predicates) - _static(compiled))
     goal["predicates"] = [v for p in wanted for v in (compiled.predicate_variants(p) or [p])]
-    check_size(compiled, {t: int(v["max"]) for t, v in types.items()}, source)
+    check_size(compiled, {t: int(v.get("asked_max", v["max"])) for t, v in types.items()}, source)
     init = list(meta.get("init", ())) + [{"each": f"?o: {t}", "set": [f"same_{t}(?o, ?o)"]}
                                          for t in compiled.eq_types]
     # A sidecar may add tools written in the expression language: extras unlocked at higher difficulty and

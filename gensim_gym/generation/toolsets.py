@@ -35,14 +35,27 @@ class TypeDecl:
     # A directive's count of these objects is how many a task has, not the least it has (sokoban's boxes: "push 2
     # boxes" is a room of 2 boxes, not 2 of 3); other types keep the difficulty's count where it is larger.
     exact_count: bool = False
+    # The most objects a directive's count may ask for (hanoi's discs: the difficulty keeps the tower at ``max`` = 4,
+    # "5 disks" is a tower of 5, up to 6); ``max`` where the type declares none. Only a count reaches past ``max``.
+    asked_max: int = 0
+
+    def __post_init__(self) -> None:
+        if self.asked_max < self.max:
+            object.__setattr__(self, "asked_max", self.max)
 
     @classmethod
     def from_dict(cls, name: str, d: dict[str, Any]) -> TypeDecl:
-        """A toolset's declaration of type ``name`` (``names``, ``min``, ``max``, optional ``exact_count``)."""
+        """A toolset's declaration of type ``name`` (``names``, ``min``, ``max``, optional ``exact_count`` and
+        ``asked_max``)."""
         exact = d.get("exact_count", False)
         if not isinstance(exact, bool):
             raise ValueError(f"type {name!r}: exact_count must be true or false, got {exact!r}")
-        return cls(name, tuple(d["names"]), int(d["min"]), int(d["max"]), exact)
+        names, most = tuple(d["names"]), int(d["max"])
+        asked = d.get("asked_max", most)
+        if isinstance(asked, bool) or not isinstance(asked, int) or not most <= asked <= len(names):
+            raise ValueError(f"type {name!r}: asked_max must be a whole number from max ({most}) to the number of "
+                             f"names ({len(names)}), got {asked!r}")
+        return cls(name, names, int(d["min"]), most, exact, asked)
 
 
 @dataclass(frozen=True)
@@ -246,7 +259,7 @@ class Toolset:
                 return tools_of(d.get(key, ()), distractor)
 
             partial = d.get("partial_observability", {})
-            return cls(
+            toolset = cls(
                 name=name, description=d["description"], keywords=tuple(d.get("keywords", ())),
                 types=tuple(TypeDecl.from_dict(t, v) for t, v in d["types"].items()),
                 predicates=tuple(Predicate.from_dict(p) for p in d["predicates"]),
@@ -267,6 +280,40 @@ class Toolset:
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise SpecError(f"malformed toolset {source or d.get('name', '?')}: {exc!r}") from None
+        for where, rules in [("init", d["init"]), *((f"init_when_asked.{tool}", rules)
+                                                    for tool, rules in d.get("init_when_asked", {}).items())]:
+            for i, rule in enumerate(rules):
+                if isinstance(rule, dict) and "order" in rule:
+                    init_order(rule, f"{source or name}: {where}[{i}]")
+        return toolset
+
+
+#: An init rule's ``order`` (:func:`init_order`): which objects of a type, in their ``names`` order, its ``each``
+#: variables bind: with one variable its ``first`` or ``last`` object, with two of one type each object and the
+#: ``next`` one (a chain: d1-d2, d2-d3, ...) or each object and every one after it (``before``: all ordered pairs).
+INIT_ORDERS = {"first": 1, "last": 1, "next": 2, "before": 2}
+_ORDER_VAR = re.compile(r"^\s*\?[A-Za-z_][A-Za-z0-9_]*\s*:\s*([A-Za-z_][A-Za-z0-9_]*)\s*$")
+
+
+def init_order(rule: dict[str, Any], where: str) -> str:
+    """The ``order`` of init rule ``rule`` (:data:`INIT_ORDERS`), checked: a :class:`SpecError` naming the rule's JSON
+    path ``where`` (``hanoi.json: init[0]``) and what is allowed where the value is unknown, the ``each`` variables
+    are not one (``first``, ``last``) or two of one type (``next``, ``before``), or the rule also has a ``zip``."""
+    order = rule["order"]
+    allowed = ", ".join(f"'{o}'" for o in INIT_ORDERS)
+    if not isinstance(order, str) or order not in INIT_ORDERS:
+        raise SpecError(f"{where}.order: {order!r} is no order; allowed: {allowed} ('first' and 'last' with one "
+                        f"'each' variable, 'next' and 'before' with two of one type)")
+    each = rule.get("each")
+    items = [each] if isinstance(each, str) else list(each) if isinstance(each, list) else []
+    kinds = [m.group(1) if (m := _ORDER_VAR.match(str(v))) else None for v in items]
+    if len(kinds) != INIT_ORDERS[order] or None in kinds or len(set(kinds)) != 1:
+        want = "one 'each' variable" if INIT_ORDERS[order] == 1 else "two 'each' variables of one type"
+        raise SpecError(f"{where}.order: {order!r} needs {want} ('?name: type'), got each={each!r}")
+    if "zip" in rule:
+        raise SpecError(f"{where}.order: an ordered rule takes no 'zip' (allowed with 'order': each, set, prob, "
+                        f"pick, range)")
+    return order
 
 
 #: Environment variable naming extra registry folders (``os.pathsep``-separated), scanned for ``.json``
