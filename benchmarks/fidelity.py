@@ -303,6 +303,10 @@ boilerplate) is round 68's tuning set (fid73: ``results/fidelity_fresh85_fid73_f
 rounds 68-71 and the tool counts under the core tools, and run once after them, untouched
 (``results/fidelity_fresh84_unseen.txt``: 147 of 153, 96 %, 1 wrong, 0 ignored); round 72 then read its misses
 (``results/fidelity_fresh84_round72_after.txt``: 150 of 153, the 3 left the worlds' limits).
+``directives_fresh90.jsonl`` (35, meeting minutes of a team deciding what environment to build: attendees, agenda,
+decisions, action items, rejected, overruled and parked proposals) is round 74's tuning set (fid77: first untuned run
+``results/fidelity_fresh90_fid77_first.txt``, 125 of 153, 82 %, 17 wrong, 4 ignored; after the round
+``results/fidelity_fresh90_fid77_after.txt``).
 ``--generate`` scores the requirements twice: as read, and as *delivered* (on the seed-0 spec's own clauses,
 where the generator marks approximated what its spec does not meet: what a user gets).
 For every expected requirement this
@@ -369,7 +373,7 @@ SETS = ("directives.jsonl", "directives_heldout.jsonl", "directives_fresh.jsonl"
         "directives_fresh77.jsonl", "directives_fresh78.jsonl", "directives_fresh80.jsonl",
         "directives_fresh79.jsonl", "directives_fresh82.jsonl", "directives_fresh83.jsonl",
         "directives_fresh81.jsonl", "directives_fresh87.jsonl", "directives_fresh85.jsonl",
-        "directives_fresh86.jsonl", "directives_fresh84.jsonl")
+        "directives_fresh86.jsonl", "directives_fresh84.jsonl", "directives_fresh90.jsonl")
 _RANK = {"honored": 0, "approximated": 1, "unsupported": 2}
 _VALUE_OF = {"domain": "domains", "goal_count": "goal_count", "reward_mode": "reward_mode", "noise": "noise",
              "observability": "partial", "time_pressure": "horizon_slack", "tool_count": "tool_count"}
