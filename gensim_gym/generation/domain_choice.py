@@ -333,9 +333,11 @@ def _end_states(text: str) -> list[str]:
 
 
 #: Where a directive goes on to a next task: "and", "then", "and then" before the next task's verb; or "after
-#: that" / "afterwards" after a comma, its "and" left out (round 43: "refund 1 order, after that erase 1 file").
-_NEXT_TASK = re.compile(r"\s*[,;]?\s+(?:and\s+then|and\s+afterwards|and\s+after\s+that|then|and)\s+(?=([a-z]+)\b)"
-                        r"|\s*[,;]\s*(?:after\s+that|afterwards)\s*,?\s+(?=([a-z]+)\b)")
+#: that" / "afterwards" after a comma, its "and" left out (round 43: "refund 1 order, after that erase 1 file"). A match
+#: opens at the first space of a run only, and a comma is said before the space after it, so a long run of spaces (a
+#: frame blanked: round 74, minutes) is read once, not once per way of splitting it.
+_NEXT_TASK = re.compile(r"(?<!\s)(?:\s*[,;])?\s+(?:and\s+then|and\s+afterwards|and\s+after\s+that|then|and)\s+"
+                        r"(?=([a-z]+)\b)|(?<!\s)\s*[,;]\s*(?:after\s+that|afterwards)\s*,?\s+(?=([a-z]+)\b)")
 
 
 def _tasks(text: str) -> list[str]:

@@ -27,6 +27,7 @@ import re
 
 from gensim_gym.generation.email_frame import email_spans
 from gensim_gym.generation.issue_report import issue_spans
+from gensim_gym.generation.minutes_frame import minutes_spans
 from gensim_gym.generation.paper_frame import paper_spans
 from gensim_gym.generation.prompt_frame import prompt_spans
 from gensim_gym.generation.wording import masked
@@ -153,12 +154,17 @@ def setup_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+def _frame_spans(text: str) -> list[tuple[int, int]]:
+    """The spans of ``text`` (lower case) that the frame of another kind of document holds: an email's, an issue
+    report's, a prompt's, a paper's and a meeting's minutes' (each module finds its own)."""
+    return email_spans(text) + issue_spans(text) + prompt_spans(text) + paper_spans(text) + minutes_spans(text)
+
+
 def _dropped_spans(text: str) -> list[tuple[int, int]]:
     """The spans of ``text`` (lower case) that are a sheet's frame (module docstring), in order, merged where they
     overlap."""
     spans = [m.span() for pattern in (_LABEL, _REFERENCE, _MARKS_ALONE, _MARKS_BESIDE) for m in pattern.finditer(text)]
-    spans += _criteria_spans(text) + _request_spans(text) + _post_spans(text) + email_spans(text)
-    spans += issue_spans(text) + prompt_spans(text) + paper_spans(text)
+    spans += _criteria_spans(text) + _request_spans(text) + _post_spans(text) + _frame_spans(text)
     # "(open-ended, 10 points)": a note of the part's kind, once its marks are blanked
     spans += [m.span() for m in _KIND_NOTE.finditer(masked(text, spans))]
     merged: list[tuple[int, int]] = []
@@ -173,12 +179,12 @@ def _dropped_spans(text: str) -> list[tuple[int, int]]:
 def unframed(text: str) -> str:
     """``text`` (lower case) with a course sheet's labels, references to its other parts and marks, acceptance
     criteria's labels and step words, a feature request's verb on the package, a post's frame, a prompt's frame
-    (``prompt_frame``, round 69) and a paper's (``paper_frame``, round 73) blanked, its
+    (``prompt_frame``, round 69), a paper's (``paper_frame``, round 73) and a meeting's minutes' frame
+    (``minutes_frame``, round 74) blanked, its
     positions kept (module docstring); text without them comes back unchanged."""
     if not any(p.search(text) for p in (_LABEL, _REFERENCE, _MARKS_ALONE, _MARKS_BESIDE, _KIND_NOTE, _CRITERIA_LABEL,
                                         _STEP, _REQUEST_VERB, _REQUEST_OF_IT, _THREAD_NUMBER, _MENTION,
-                                        _EMOJI_CODE, _CHAT_ASIDE, _RELEASE)) and not email_spans(text) \
-            and not issue_spans(text) and not prompt_spans(text) and not paper_spans(text):
+                                        _EMOJI_CODE, _CHAT_ASIDE, _RELEASE)) and not _frame_spans(text):
         return text
     return masked(text, _dropped_spans(text))
 

@@ -128,7 +128,7 @@ def _section_spans(text: str) -> list[tuple[int, int]]:
 
 
 @cache
-def _world_words() -> re.Pattern[str]:
+def world_words() -> re.Pattern[str]:
     """The names and keywords of the registry's worlds, longest first: what a title keeps as evidence."""
     words = {name for name in load_registry()} | {k for ts in load_registry().values() for k in ts.keywords}
     return re.compile(r"\b(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")\b")
@@ -144,7 +144,7 @@ def _title_spans(text: str) -> list[tuple[int, int]]:
     blank = _BLANK_LINE.search(text)
     if blank is None or "\n" in text[:blank.start()] or any(m.start() < blank.start() for m in headers):
         return []
-    cuts = [0, *[x for m in _world_words().finditer(text, 0, blank.start()) for x in m.span()], blank.start()]
+    cuts = [0, *[x for m in world_words().finditer(text, 0, blank.start()) for x in m.span()], blank.start()]
     return [(cuts[i], cuts[i + 1]) for i in range(0, len(cuts), 2)]
 
 

@@ -467,9 +467,11 @@ _PER_EPISODE = r"(?:per|each|every|an?)\s+(?:episode|run|rollout|game|attempt|tr
 #: so "noise: no more than ..." is no setting. A key may be written as an identifier ("time_pressure=tight").
 _SET = r"\s*(?:[:=]|->|=>)\s*"
 _SET_END = r"(?=\s*$|\s*[,;)]|\s*\.(?!\d)|\s+-\s|\s{2})"
-#: Values that switch a setting on or off.
+#: Values that switch a setting on or off; a setting put off to a later version is off in this one (round 74,
+#: minutes: "Noise: not in this version", "Partial observability: not yet").
 _ON = r"on|yes|true|enabled|enable|present|y"
-_OFF = r"off|no|none|false|disabled|disable|absent|n|zero|0|nil"
+_OFF = (r"off|no|none|false|disabled|disable|absent|n|zero|0|nil|not\s+(?:yet|now|for\s+now|needed|wanted|this\s+time)"
+        r"|not\s+in\s+(?:this|the\s+first|v1|the\s+mvp)(?:\s+(?:version|release|iteration|sprint|round|milestone))?")
 #: A rate or level above none ("noise: 10%", "failure rate = 0.1", "noise level: low"): there is noise.
 _SOME_RATE = (r"0?\.\d*[1-9]\d*|[1-9]\d*(?:\.\d+)?\s*(?:%|percent)|high|medium|moderate|low|some|small|slight|mild"
               r"|frequent|occasional|rare")
@@ -593,6 +595,12 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
      r"(?:possible|you can|it can|they can)\b|\bin as few (?:steps|moves|actions|turns) as (?:possible|it can)\b"
      # few steps allowed (session 23: "in very few steps", "within just a few moves")
      r"|\b(?:in|within|using)\s+(?:only\s+|just\s+)?(?:very\s+|a\s+)?few\s+(?:steps|moves|actions|turns)\b"
+     # an episode capped at few steps (round 74: "cap the episode at very few steps", "limit each run to a handful
+     # of moves", "episodes capped at a few steps")
+     r"|\b(?:(?:cap|capped|caps|limit|limited|limits|restrict|restricted|restricts|keep|hold)\s+(?:the\s+|each\s+"
+     r"|every\s+)?(?:episodes?|runs?|games?|rollouts?|attempts?)|(?:episodes?|runs?|games?|rollouts?)\s+(?:are\s+"
+     r"|is\s+)?(?:capped|limited|restricted))\s+(?:at|to)\s+(?:only\s+|just\s+)?"
+     r"(?:a\s+handful\s+of|(?:very\s+|a\s+)?few)\s+(?:steps|moves|actions|turns)\b"
      # a few steps said as what the agent is given (round 47: "is given only a few moves", "in a handful of
      # turns"), or has to do a thing in ("has a handful of steps to cancel 2 meetings"; "the task has a few steps"
      # is its length, no allowance); "a few steps to spare" is slack, read before as loose
@@ -907,14 +915,16 @@ KNOB_PHRASES: tuple[tuple[re.Pattern[str], str, object], ...] = tuple((re.compil
     # nothing is earned along the way, so the reward is sparse; a score shown on the screen at all times is not
     (rf"\b(?:{_SCORE})\s+(?:{_IS})?(?:(?:{_ONLY})\s+)?(?:{_MADE_KNOWN})\s+(?:(?:{_ONLY})\s+)?{_AT_GAME_END}",
      "reward_mode", "sparse"),
-    (r"\b(?:rewards?|rewarded)\s+only\s+(?:on|for|at|upon|when|once|if)\s+(?:the\s+)?(?:task\s+|goal\s+|puzzle\s+|"
+    # (the reward word and its time perhaps set apart as a key and its value, round 74, minutes: "reward: only at the
+    # end", "@ben reward (only at the end when all boxes are placed)")
+    (r"\b(?:rewards?|rewarded)(?:\s*[:(]\s*|\s+)only\s+(?:on|for|at|upon|when|once|if)\s+(?:the\s+)?(?:task\s+|goal\s+|puzzle\s+|"
      r"episode\s+|problem\s+)?(?:is\s+|gets\s+)?(?:success|succeeding|successful|the end|end|completion|completed|"
      r"complete|the goal|goal|solved|done|finished|reached|achieved)"
      r"|\b(?:only|just)\s+(?:an?\s+)?(?:success|terminal|binary|final|goal)\s+(?:reward|signal)s?"
      r"|\b(?:success|terminal|binary|0/1|final|goal)[- ](?:only\s+)?rewards?\b|\breward\s+at\s+the\s+end\b"
      r"|\bsuccess[- ]only\b"
      # a reward that waits for any condition said after it (round 6): "reward only once all balls are in room b"
-     rf"|\b(?:rewards?|rewarded|payoffs?)\s+(?:{_HANDED}|(?:\w+\s+){{0,2}}?)(?:only|solely|just)\s+"
+     rf"|\b(?:rewards?|rewarded|payoffs?)(?:\s*[:(]\s*|\s+)(?:{_HANDED}|(?:\w+\s+){{0,2}}?)(?:only|solely|just)\s+"
      r"(?:once|when|after|upon|if"
      r"|as soon as)\s+[^,;.]+"
      # ... or said to come only then, the verb of its coming after the focus word (round 58: "the reward should only

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import re
 
-#: Headings of what a release will not have: MoSCoW's "won't (have)", a PRD's non-goals and what is out of scope.
+#: Headings of what a release will not have: MoSCoW's "won't (have)", a PRD's non-goals and what is out of scope;
+#: and what a meeting turned down (round 74, minutes: "Rejected: dense reward", "Ruled out: hidden state").
 _NEGATIVE = (r"won't(?:[- ]have)?|wont(?:[- ]have)?|will\s+not\s+have|non[- ]?goals?|out[- ]of[- ]scope"
-             r"|not\s+in\s+scope|not\s+planned|excluded")
+             r"|not\s+in\s+scope|not\s+planned|excluded|rejected|ruled\s+out|decided\s+against|vetoed")
 #: Headings of what a release asks for: MoSCoW's must, should and could, a priority ("P0") and an acceptance
 #: criterion's label ("AC1").
 _POSITIVE = (r"must(?:[- ]have)?|should(?:[- ]have)?|could(?:[- ]have)?|nice[- ]to[- ]have|p[0-4]|ac[- ]?\d{1,2}"

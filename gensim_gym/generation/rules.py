@@ -75,6 +75,10 @@ _RULE_HEAD = (
     # their parcel", "orders that never arrived", round 41)
     r"without|never(?!\s+(?:yet\s+)?(?:received|arrived|got|gotten|came|showed\s+up|turned\s+up)\b)"
     r"|no more than|don't|do not|not allowed to|(?:must|should|may|shall|can|will|does) not|mustn't"
+    # a carrier's capacity said as an upper bound on what it holds at once (round 74: "a truck carries at most 2
+    # packages at once", "holds up to 3 balls at a time"): the bound is the rule, no second goal count
+    rf"|(?:at most|up to|max(?:imum)?(?: of)?) (?!one\b|1\b)(?:{NUMBER}) (?:[a-z]+ ){{1,2}}?(?:at once|at a time"
+    r"|at any (?:one )?time|simultaneously|per (?:trip|load|run))\b"
     # ... or "do" left out in hasty English, after "but" or "and" (round 43: "buy 3 shoe but not spend more then
     # budget")
     r"|(?<=\bbut )not(?=\s+[a-z])|(?<=\band )not(?=\s+[a-z])"
