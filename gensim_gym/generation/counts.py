@@ -24,6 +24,7 @@ from gensim_gym.generation.lexicon import (
     counted_type,
     derived_operations,
     goal_subject,
+    modified_noun,
     noun_lemma,
     number_value,
     object_operations,
@@ -33,7 +34,7 @@ from gensim_gym.generation.lexicon import (
     verb_of,
 )
 from gensim_gym.generation.operations import MEETINGS_LISTED, LightVerb, light_verbs
-from gensim_gym.generation.toolsets import get_toolset, load_registry
+from gensim_gym.generation.toolsets import CallCount, get_toolset, load_registry
 from gensim_gym.generation.wording import verb_pattern
 
 #: Words that count goal conditions of any kind ("2 goals"); nouns that count objects of a type are derived
@@ -90,6 +91,61 @@ def read_goal_count(text: str, domains: list[str], notes: list[str], whole: str 
         notes.append(f"'{said}': exactly {count} goal conditions" + (f", each about another {kind}" if kind else ""))
         return count, kind
     return None, None
+
+
+#: A number and the one or two words after it: a count of what no object type names (``reading._uncounted``), or of a
+#: thing a fact without arguments is about that counts calls of a tool (:func:`read_call_count`).
+NUMBER_AND_NOUN = re.compile(rf"\b({NUMBER})\s+(?:([a-z]+)\s+)?([a-z]+)\b")
+#: Words before a tire that say it is no flat one ("3 spare tires" count spares, not flats).
+_NOT_FLAT = frozenset({"spare", "spares", "new", "good", "fresh", "extra", "inflated"})
+
+
+def call_count_of(said: str, domains) -> CallCount | None:
+    """The declared count of calls (:attr:`Toolset.call_counts`) whose fact the counted phrase ``said`` names ("2 flat
+    tires", "two flats", "3 punctured wheels": tireworld's ``flat_tire``, counting ``change_tire`` calls), or None."""
+    words = re.findall(r"[a-z]+", said)
+    if _NOT_FLAT.intersection(words):
+        return None
+    fact = said_fact(said, domains) or next(
+        (f for w in words for form in (w, *(modified_noun(w, d) for d in domains)) if form
+         and (f := single_fact(form, domains)) is not None), None)
+    return next((c for d in domains for c in get_toolset(d).call_counts if c.fact == fact), None) if fact else None
+
+
+def call_count_most(domains, tool: str) -> int | None:
+    """The most calls of ``tool`` a task of ``domains`` can need where a count of calls of it is declared
+    (:attr:`CallCount.most`), else None."""
+    return next((c.most for d in domains for c in get_toolset(d).call_counts if c.tool == tool), None)
+
+
+def read_call_count(text: str, domains, notes: list[str], counts: list) -> tuple[int, str] | None:
+    """``(count, tool)`` of the first count of at least 2 of a thing a fact without arguments is about whose count
+    counts calls of a tool (:attr:`Toolset.call_counts`: "change 2 flat tires" is a journey on which tireworld's
+    tire goes flat twice, a golden plan calling ``change_tire`` twice), outside the goal counts ``counts``
+    (:func:`goal_counted`); None where there is none. A count of 1 ("the flat tire", "1 flat tire") keeps its meaning:
+    one goal condition (``reading._single_fact_clause``)."""
+    taken = [(a, b) for a, b, *_ in counts]
+    for m in NUMBER_AND_NOUN.finditer(unnumbered_names(text)):
+        count = number_value(m.group(1))
+        if count < 2 or any(a < m.end() and m.start() < b for a, b in taken):
+            continue
+        said = text[m.start():m.end()]
+        declared = call_count_of(said, domains)
+        if declared is None:
+            continue
+        aim = min(count, declared.most)
+        if aim < count:
+            notes.append(f"'{said}': {call_count_note(domains, declared, aim)}")
+        notes.append(f"'{said}': {declared.fact}() is set right {aim} times: the golden plan calls "
+                     f"{declared.tool} exactly {aim} times")
+        return count, declared.tool
+    return None
+
+
+def call_count_note(domains, declared: CallCount, aim: int) -> str:
+    """Why a count of calls above what the world reaches aims at ``aim`` (the reading's note and the clause's)."""
+    return (f"a task of {'+'.join(domains)} needs {declared.tool} at most {declared.most} times (its call_counts "
+            f"declare it, from the shortest plans its tasks have): {aim} are aimed at")
 
 
 def goal_types(domains) -> frozenset[str]:

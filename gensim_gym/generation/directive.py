@@ -29,11 +29,13 @@ from gensim_gym.errors import DirectiveError, did_you_mean
 from gensim_gym.generation.counts import (
     COUNT_UNITS,
     MAX_GOAL_COUNT,
+    call_count_most,
     count_targets,
     counted_phrases,
     goal_capacity,
     goal_counted,
     operation_counts,
+    read_call_count,
     read_goal_count,
     read_more_counts,
     unnumbered_names,
@@ -122,6 +124,9 @@ class Knobs:
     # "refund 1 order and then delete 1 old file": (count, object type) of each goal count besides the first, each
     # of another type (counts.more_goal_counts); the goal then has that many more conditions, about distinct objects
     more_counts: tuple[tuple[int, str], ...] = ()
+    # "change 2 flat tires": (count, tool) of a count of a thing a fact without arguments is about that counts calls
+    # of a tool (counts.read_call_count, Toolset.call_counts): the golden plan calls the tool exactly that many times
+    call_count: tuple[int, str] | None = None
 
     @property
     def goal_target(self) -> int | None:
@@ -147,6 +152,15 @@ class Knobs:
         return sum(aim for aim, _ in self.counted)
 
     @property
+    def call_target(self) -> int | None:
+        """The calls of ``call_count``'s tool a task's golden plan makes: the count, or the most a task of these
+        domains needs (:attr:`Toolset.call_counts`' ``most``; the reading marks the clause approximated)."""
+        if self.call_count is None:
+            return None
+        count, tool = self.call_count
+        return min(count, call_count_most(self.domains, tool) or count)
+
+    @property
     def min_plan_length(self) -> int:
         """Shortest plan a task may have: 2 at difficulty 0, 6 at 1, plus the directive's length bonus."""
         return max(2, round(1 + 5 * self.difficulty) + self.length_bonus)
@@ -158,6 +172,8 @@ class Knobs:
         out = {f.name: getattr(self, f.name) for f in fields(self)}
         if not self.more_counts:  # so a task of one count is recorded (and its spec id made) as it always was
             del out["more_counts"]
+        if self.call_count is None:  # likewise a task counting no calls
+            del out["call_count"]
         return {k: [list(x) if isinstance(x, tuple) else x for x in v] if isinstance(v, tuple) else v
                 for k, v in out.items()}
 
@@ -229,6 +245,7 @@ def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str 
     acts = masked(full, acting_phrases(full, phrases))
     required = required_tools(masked(acts, forbidding_rules(acts)), domains, notes)
     more_counts += operation_counts(required, goal_type, more_counts, domains, notes)
+    call_count = read_call_count(counting, domains, notes, counts)  # "change 2 flat tires": 2 calls of change_tire
     slack = None
     if "time_pressure" in said:
         slack = str(said["time_pressure"][0])
@@ -240,7 +257,7 @@ def parse_directive(directive: str, difficulty: float = 0.5, *, on_unknown: str 
     if "plan_length" in said:
         notes.append(f"'{said['plan_length'][1]}': longer tasks: the minimum plan length grows by 2")
     return Knobs(tuple(domains), round(d, 4), mode, noise, partial, more, tool_count, bonus, tuple(notes),
-                 goal_count, goal_type, slack, required, constraints, more_counts)
+                 goal_count, goal_type, slack, required, constraints, more_counts, call_count)
 
 
 

@@ -275,6 +275,8 @@ class OfflineGenerator:
         # 3 meetings": a meeting someone was invited to first can no longer be cancelled)
         self._count_tools = {tool for ts in self.toolsets for tool, extra in ts.when_asked.items()
                              if extra.get("counts") and any(calls(tool, r) for r in knobs.required_tools)}
+        # "change 2 flat tires": (calls, tool) the golden plan makes (Knobs.call_count, Toolset.call_counts)
+        self._call_count = (knobs.call_target or 0, knobs.call_count[1]) if knobs.call_count else None
         self._relaxed = False  # see generate
         self._ops_relaxed = False  # see generate
         self._asked_turn = True  # see _counted_goals
@@ -326,7 +328,33 @@ class OfflineGenerator:
         conditions than the count."""
         plan = spec.meta.get("golden_plan", ())
         missing = sum(not any(calls(label.split("(")[0], r) for label in plan) for r in self.knobs.required_tools)
-        return missing + (len(spec.task.goal) < self.knobs.total_target)
+        miscounted = self._call_count is not None and self._calls_made(plan) != self._call_count[0]
+        return missing + (len(spec.task.goal) < self.knobs.total_target) + miscounted
+
+    def _calls_made(self, plan: Sequence[Any]) -> int:
+        """How many calls of the counted tool (``Knobs.call_count``) ``plan`` (actions or their labels) makes."""
+        tool = self._call_count[1] if self._call_count else ""
+        return sum(calls(a.split("(")[0] if isinstance(a, str) else a.tool, tool) for a in plan)
+
+    def _call_fidelity(self, spec: SimSpec, plan: Sequence[Any]) -> SimSpec:
+        """``spec`` with, where the directive counts calls ("change 2 flat tires": ``Knobs.call_count``), its
+        ``fidelity`` meta's ``call_count``: the count requested, the calls aimed at, the tool, the calls its golden
+        ``plan`` makes and the status (honored where it makes as many as requested)."""
+        if self._call_count is None or self.knobs.call_count is None:
+            return spec
+        (aim, tool), made = self._call_count, self._calls_made(plan)
+        asked = self.knobs.call_count[0]
+        return spec.with_meta(fidelity={**spec.meta.get("fidelity", {}), "call_count": {
+            "requested": asked, "aimed": aim, "tool": tool, "given": made,
+            "status": "honored" if made == aim == asked else "approximated"}})
+
+    def _miscounted(self, plan: Sequence[Any]) -> str:
+        """Why ``plan`` misses the directive's count of calls (``Knobs.call_count``: "change 2 flat tires"), or ""."""
+        if self._call_count is None:
+            return ""
+        aim, tool = self._call_count
+        made = self._calls_made(plan)
+        return "" if made == aim else f"the shortest plan calls {tool} {made} times, not the {aim} counted"
 
     def _accepted(self, spec: SimSpec, seed: int, attempts: int,
                   verified: tuple[SimSpec, CompiledWorld] | None) -> SimSpec:
@@ -529,7 +557,8 @@ class OfflineGenerator:
             if through is not None:
                 plan, missing = through, []
         tools, over = self._fitted(tools, plan, hidden)
-        short = f"the shortest plan calls none of {missing} (the directive asks for them)" if missing else over
+        short = (f"the shortest plan calls none of {missing} (the directive asks for them)" if missing else over) \
+            or self._miscounted(plan)
         if short and not self._relaxed:
             return None, short
         target = self.knobs.total_target
@@ -559,7 +588,7 @@ class OfflineGenerator:
         labels = [a.label for a in plan]
         spec = spec.with_meta(golden_plan=labels, golden_plan_optimal=optimal, domain="+".join(self.knobs.domains),
                               interpretation=self.knobs.to_dict())
-        spec = spec.with_meta(**self._lossy)
+        spec = self._call_fidelity(spec.with_meta(**self._lossy), plan)
         if self._reading is not None:
             spec = spec.with_meta(interpretation={**self.knobs.to_dict(),
                                                   "clauses": clauses_for(spec, self._reading)})
@@ -689,6 +718,9 @@ class OfflineGenerator:
                     # a rule two asked tools share (unschedule's and cancel_meeting's meetings on slots) runs once
                     if any(calls(tool, r) for r in self.knobs.required_tools):
                         asked += [rule for rule in extra if rule not in asked]
+                # a count of calls asked for ("change 2 flat tires") may need a start of its own (CallCount.init)
+                asked += [rule for c in ts.call_counts if self._call_count and c.tool == self._call_count[1]
+                          for rule in c.init if rule not in asked]
             most: dict[str, int] = {}  # a type two toolsets declare: the larger count
             for t in (t for ts in self.toolsets for t in ts.types):
                 most[t.name] = max(most.get(t.name, 0), t.asked_max)
@@ -732,7 +764,9 @@ class OfflineGenerator:
         # (in every other attempt: the rest walk as long as the difficulty says, see _counted_goals)
         trace = _AskedTrace(self.knobs.required_tools, self._callable(world, tables) if self._asked_turn else set(),
                             steps)
-        longest = (ASKED_WALK * steps if trace.awaited or counted else steps) * (
+        # ("change 2 flat tires": until it has called the counted tool that often, leaning to it: _AskedTrace.left)
+        trace.left, trace.counted = self._call_count or (0, "")
+        longest = (ASKED_WALK * steps if trace.awaited or counted or trace.left else steps) * (
             PAST_MAX_WALK if self._past_max and counted else 1)  # a count past a type's max walks on longer
         for step in range(longest):
             # an asked operation not called yet, or goal facts about fewer counted objects than the count: walk on
@@ -742,7 +776,7 @@ class OfflineGenerator:
                 # "pick up 1 key and unlock the gate": the key reached first needs no unlock; in the turns that put
                 # the operations' goals first, walk on to a counted object only an asked call leads to
                 unserved = self._unserved(world, facts, trace) if counted and self._asked_turn else set()
-                if not trace.awaited and not missing and not unserved:
+                if not trace.awaited and not missing and not unserved and not trace.left:
                     break
                 if missing or unserved:  # the rest of the walk goes for the counted objects no goal fact is about yet
                     unused = missing or unserved
@@ -752,10 +786,10 @@ class OfflineGenerator:
             if not options:
                 break
             walked += 1
-            leaning = trace.pending | (self._count_tools if unused else set())
+            leaning = trace.pending | trace.counting | (self._count_tools if unused else set())
             k = self._next_call(rng, world, options, tables, seen=seen, unused=unused, required=leaning)
             call = by_id[ids[k]]
-            if trace.asked:
+            if trace.asked or trace.left:
                 trace.record(call, step, effects_at[k].touched_facts)
             if unused and toward[k] and not seen.issuperset(adds[k]):
                 unused.difference_update(call.args)
@@ -1008,9 +1042,21 @@ class _AskedTrace:
         self.own: dict[str, set[int]] = {}
         self.later: dict[str, set[int]] = {}
         self.args: dict[str, set[str]] = {}
+        # a count of calls ("change 2 flat tires": Knobs.call_count): the calls of ``counted`` the walk has still to
+        # make; it goes on (bounded) and leans to the tool until they are made, and :data:`ASKED_TAIL` calls after
+        self.left, self.counted = 0, ""
+
+    @property
+    def counting(self) -> set[str]:
+        """The counted tool while the walk has calls of it still to make (:attr:`left`), else nothing."""
+        return {self.counted} if self.left else set()
 
     def record(self, call: GroundAction, step: int, touched: frozenset[int]) -> None:
         """The walk's call at ``step``, which changes the facts ``touched``."""
+        if self.left and calls(call.tool, self.counted):
+            self.left -= 1
+            if not self.left:  # a few more calls after the last one, so that the goal lies beyond it
+                self.end = max(self.end, step + 1 + ASKED_TAIL)
         hit = [r for r in self.asked if calls(call.tool, r)]
         if self.awaited.intersection(hit):  # a first call: a few more calls build on it
             self.end = max(self.end, step + 1 + ASKED_TAIL)

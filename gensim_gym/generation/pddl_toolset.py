@@ -144,6 +144,8 @@ def toolset_from_sidecar(meta: dict[str, Any], compiled: CompiledDomain, source:
             "when_asked": {tool: {**extra, "goal": [v for p in extra.get("goal", ())
                                                    for v in (compiled.predicate_variants(p) or [p])]}
                            for tool, extra in meta.get("when_asked", {}).items()}}
+    if "call_counts" in meta:  # a count that counts calls of a tool (tireworld's flat tires: Toolset.call_counts)
+        body["call_counts"] = meta["call_counts"]
     toolset = Toolset.from_dict(body, source=source)
     if compiled.determinized:
         toolset = replace(toolset, approximations=compiled.determinized)

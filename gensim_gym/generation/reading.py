@@ -24,6 +24,8 @@ from gensim_gym.errors import DirectiveError
 from gensim_gym.generation.counts import (
     DOERS,
     asked_count_goals,
+    call_count_note,
+    call_count_of,
     capacity_reason,
     capped_note,
     contrasted_spans,
@@ -122,7 +124,7 @@ from gensim_gym.generation.rules import (
     protected_place,
 )
 from gensim_gym.generation.spelling import as_typed, spelled, taken_back, typed_forms
-from gensim_gym.generation.toolsets import load_registry
+from gensim_gym.generation.toolsets import CallCount, load_registry
 from gensim_gym.generation.unread import NOT_UNDERSTOOD, RANK_NOUNS, likely_kind
 from gensim_gym.generation.word_roles import (
     GERUND_AFTER,
@@ -818,6 +820,20 @@ def _single_fact_clause(said: str, fact: str, knobs: Knobs) -> Clause:
                   f"({', '.join(changers) or 'none'})")
 
 
+def _call_count_clause(said: str, count: int, declared: CallCount, knobs: Knobs) -> Clause:
+    """The goal count of a thing a fact without arguments is about whose count counts calls of a tool ("change 2 flat
+    tires": :attr:`Toolset.call_counts`, ``counts.read_call_count``): honored, the golden plan calling the tool that
+    many times; above what the world's tasks reach, approximated, its note naming the bound."""
+    requirement = {"goal_count": count, "type": None, "calls": declared.tool}
+    aim = min(count, declared.most)
+    said_calls = (f"{declared.fact}() is set right {aim} times: the golden plan calls {declared.tool} "
+                  f"exactly {aim} times")
+    if aim < count:
+        return Clause(said, "goal_count", requirement, "approximated",
+                      f"{call_count_note(knobs.domains, declared, aim)}; {said_calls}")
+    return Clause(said, "goal_count", requirement, note=said_calls)
+
+
 def _uncounted(text: str, knobs: Knobs, counted) -> Any:
     """A count of a noun that is no object type of the chosen domains ("a couple of flat tires" in tireworld,
     whose only objects are locations): a goal count the offline generator cannot make, so unsupported, with
@@ -837,6 +853,10 @@ def _uncounted(text: str, knobs: Knobs, counted) -> Any:
         # (the words before the noun too: "3 deflated wheels" are flat tires, of which the world has one, round 41)
         fact = single_fact(noun, knobs.domains) or (single_fact(meant, knobs.domains) if meant else None) \
             or said_fact(text[m.start():end], knobs.domains)
+        declared = call_count_of(text[m.start():end], knobs.domains) if knobs.call_count else None
+        if declared is not None and number_value(m.group(1)) >= 2:  # "2 flat tires": calls of change_tire
+            yield m.start(), end, _call_count_clause(text[m.start():end], number_value(m.group(1)), declared, knobs)
+            continue
         if meant:  # "1 flat": a flat tire, which tireworld has no objects of
             noun = f"{noun}' counts {meant}s ('a {noun_lemma(noun)}' is a {noun_lemma(noun)} {meant}), and '{meant}"
         yield m.start(), end, Clause(text[m.start():end], "goal_count", {"goal_count": number_value(m.group(1)),
@@ -1464,7 +1484,7 @@ def check_fidelity(spec: Any, reading: Reading) -> list[str]:
                      f"(it calls none of {sorted(reveal)})")
     if knobs.goal_target and len(spec.task.goal) != knobs.total_target:  # over capacity: approximated at reading
         unmet.append(f"goal count: asked for {knobs.total_target}, the spec has {len(spec.task.goal)}")
-    unmet += _unmet_counts(spec, knobs) + _unmet_asked_counts(spec, knobs)
+    unmet += _unmet_counts(spec, knobs) + _unmet_asked_counts(spec, knobs) + _unmet_calls(spec, knobs)
     plan_tools = {label.split("(")[0] for label in spec.golden_plan}
     implied = [c.requirement["tool"] for c in reading.clauses  # the world's own task (_world_task): no knob
                if c.kind == "operation" and c.requirement.get("implied") and c.status == "honored"]
@@ -1490,6 +1510,19 @@ def check_fidelity(spec: Any, reading: Reading) -> list[str]:
         if len(spec.tools.tools) != target:
             unmet.append(f"tool count: asked for {target}, the spec has {len(spec.tools.tools)}")
     return unmet + _over_bound(spec, reading)
+
+
+def _unmet_calls(spec: Any, knobs: Knobs) -> list[str]:
+    """A count of calls ("change 2 flat tires": ``Knobs.call_count``) the spec's golden plan does not make: it calls
+    the tool another number of times than the count aims at (``Knobs.call_target``)."""
+    if knobs.call_count is None or not spec.golden_plan:
+        return []
+    tool, aim = knobs.call_count[1], knobs.call_target
+    made = sum(calls(label.split("(")[0], tool) for label in spec.golden_plan)
+    if made == aim:
+        return []
+    return [f"goal count: asked for {aim} calls of {tool} ({knobs.call_count[0]} counted), the golden plan calls it "
+            f"{made} time{'' if made == 1 else 's'}"]
 
 
 def _over_bound(spec: Any, reading: Reading) -> list[str]:

@@ -59,6 +59,53 @@ class TypeDecl:
 
 
 @dataclass(frozen=True)
+class CallCount:
+    """A count of a thing a fact without arguments is about that counts calls of a tool (a toolset's
+    ``call_counts``): tireworld's ``{"fact": "flat_tire", "tool": "change_tire", "most": 2}`` makes "change 2 flat
+    tires" a journey on which the tire goes flat twice, a task whose golden (shortest) plan calls ``change_tire``
+    exactly twice. ``most``: the most calls a task of the world can need (measured: above it the count is
+    approximated, the reading's note naming it); ``init``: start rules (as the toolset's ``init``) of tasks whose
+    directive asks for such a count, after the world's own (tireworld's car starts with a flat tire and a spare in the
+    trunk: the first flat of the count; from its usual start no shortest plan changes the tire twice)."""
+
+    fact: str
+    tool: str
+    most: int
+    init: tuple[dict[str, Any], ...] = ()
+
+    @classmethod
+    def parse(cls, items: Any, source: str, facts: dict[str, int], tools: set[str]) -> tuple[CallCount, ...]:
+        """A toolset's ``call_counts`` (``facts``: its predicates and their arities; ``tools``: its tool names); a
+        malformed one is a :class:`SpecError` naming its JSON path and what is allowed."""
+        if not isinstance(items, list):
+            raise SpecError(f"{source}: call_counts must be a list of objects with 'fact', 'tool' and 'most', "
+                            f"got {type(items).__name__}")
+        out = []
+        for i, item in enumerate(items):
+            at = f"{source}: call_counts[{i}]"
+            if not isinstance(item, dict) or not {"fact", "tool", "most"} <= set(item) <= {"fact", "tool", "most",
+                                                                                              "init"}:
+                raise SpecError(f"{at} must be an object with the keys 'fact', 'tool' and 'most' (and, optional, "
+                                f"'init'), got {sorted(item) if isinstance(item, dict) else type(item).__name__}")
+            fact, tool, most, init = item["fact"], item["tool"], item["most"], item.get("init", [])
+            nullary = sorted(name for name, arity in facts.items() if arity == 0)
+            if facts.get(fact) != 0:
+                raise SpecError(f"{at}.fact: {fact!r} is no predicate without arguments of the world (allowed: "
+                                f"{', '.join(nullary) or 'none'})")
+            if tool not in tools:
+                raise SpecError(f"{at}.tool: {tool!r} is no tool of the world (allowed: {', '.join(sorted(tools))})"
+                                f"{did_you_mean(str(tool), sorted(tools))}")
+            if isinstance(most, bool) or not isinstance(most, int) or most < 1:
+                raise SpecError(f"{at}.most: the most calls a task can need, an integer of at least 1, got {most!r}")
+            if not isinstance(init, list) or not all(isinstance(r, dict) and isinstance(r.get("set"), list)
+                                                     for r in init):
+                raise SpecError(f"{at}.init: start rules as the toolset's 'init' has them, a list of objects each with "
+                                f"a 'set' list, got {init!r}")
+            out.append(cls(fact, tool, most, tuple(init)))
+        return tuple(out)
+
+
+@dataclass(frozen=True)
 class ConstraintTemplate:
     """A trajectory constraint a toolset offers, and what turning it on changes in the domain.
 
@@ -191,6 +238,9 @@ class Toolset:
     # Distractors built on the world's own types, only in a task whose tool count is past the world's own tools
     # ("blocks world, 12 tools"): see :mod:`gensim_gym.generation.decoys`.
     decoy_tools: tuple[Tool, ...] = ()
+    # Counts of a thing a fact without arguments is about that count calls of a tool in the golden plan (see
+    # :class:`CallCount`: tireworld's flat tires); every task whose directive counts none is unchanged.
+    call_counts: tuple[CallCount, ...] = ()
 
     @property
     def all_tools(self) -> tuple[Tool, ...]:
@@ -285,7 +335,11 @@ class Toolset:
             for i, rule in enumerate(rules):
                 if isinstance(rule, dict) and "order" in rule:
                     init_order(rule, f"{source or name}: {where}[{i}]")
-        return toolset
+        if "call_counts" not in d:
+            return toolset
+        facts = {p.name: len(p.params) for p in toolset.predicates}
+        names = {t.name for t in toolset.all_tools + toolset.asked_tools}
+        return replace(toolset, call_counts=CallCount.parse(d["call_counts"], source or toolset.name, facts, names))
 
 
 #: An init rule's ``order`` (:func:`init_order`): which objects of a type, in their ``names`` order, its ``each``

@@ -102,12 +102,13 @@ def test_a_placing_verb_with_a_tools_object_asks_for_that_tool() -> None:
 def test_an_adjective_used_as_its_noun_counts_what_it_modifies() -> None:
     pytest.importorskip("pddl")
     assert modified_noun("flats", "tireworld") == "tire" and modified_noun("tire", "tireworld") is None
-    # tireworld has no tire objects (its car's tire is flat_tire()): the count stays unsupported, saying why
+    # tireworld has no tire objects (its car's tire is flat_tire()): since branch wtire a count of them counts calls
+    # of change_tire (its call_counts), and "two flats" are two, as "two flat tires" are
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         clause = next(c for c in read_directive("tireworld, repair two flats").clauses if c.kind == "goal_count")
-    assert (clause.text, clause.status) == ("two flats", "unsupported")
-    assert "'a flat' is a flat tire" in clause.note and "'tire' is no object type of tireworld" in clause.note
+    assert (clause.text, clause.status) == ("two flats", "honored")
+    assert clause.requirement == {"goal_count": 2, "type": None, "calls": "change_tire"}
 
 
 def test_the_verb_a_tools_description_opens_with_asks_for_that_tool() -> None:
