@@ -80,7 +80,7 @@ SETS = ("directives.jsonl", "directives_heldout.jsonl", "directives_fresh.jsonl"
         "directives_fresh79.jsonl", "directives_fresh82.jsonl", "directives_fresh83.jsonl",
         "directives_fresh81.jsonl", "directives_fresh87.jsonl", "directives_fresh85.jsonl",
         "directives_fresh86.jsonl", "directives_fresh84.jsonl", "directives_fresh89.jsonl",
-        "directives_fresh90.jsonl")
+        "directives_fresh90.jsonl", "directives_fresh88.jsonl")
 _RANK = {"honored": 0, "approximated": 1, "unsupported": 2}
 _VALUE_OF = {"domain": "domains", "goal_count": "goal_count", "reward_mode": "reward_mode", "noise": "noise",
              "observability": "partial", "time_pressure": "horizon_slack", "tool_count": "tool_count"}

@@ -31,9 +31,14 @@ def _game_modes(*names: str) -> tuple[str, ...]:
     return tuple(f"{name} {setting}" for name in names for setting in ("mode", "difficulty", "setting"))
 
 
+#: "Easy" as it is typed in a post or a chat (round 75, a tweet's "ez mode for now"): "ez", "ezpz", "easy peasy";
+#: the longer forms come first, so the clause's span is the whole phrase.
+_EASY_TYPED = ("easy peasy", "easy-peasy", "ezpz", "ez")
 #: ... with the settings games name for the two ends (a game's "normal" setting is the middle: :data:`MIDDLE`;
-#: "expert mode" and "beginner's mode" need no entry: "expert" and "beginner" are read on their own).
-EASY_WORDS = (*_EASY, *_game_modes("casual", "story", "rookie", "relaxed", "peaceful"))
+#: "expert mode" and "beginner's mode" need no entry: "expert" and "beginner" are read on their own). The easy end's
+#: names of a player new to the game are settings too (round 75: "baby mode", "noob mode", "newbie mode").
+EASY_WORDS = (*_EASY_TYPED, *_EASY, *_game_modes("casual", "story", "rookie", "relaxed", "peaceful", "baby", "noob",
+                                                 "n00b", "newbie", "kiddie", "chill"))
 HARD_WORDS = (*_HARD, *_game_modes("nightmare", "hardcore", "insane", "veteran", "legendary", "heroic", "ironman",
                                    "hell"))
 

@@ -1443,7 +1443,7 @@ def _bound_clause(text: str, knobs: Knobs) -> Clause:
 
 
 def _KNOB_WORDS(knobs: Knobs) -> list[tuple[list[str], str, dict[str, Any]]]:  # noqa: N802 - a table
-    intensity = [f"{w} {x}" for w, _ in INTENSITY for x in ("easy", "easier", "hard", "harder")]
+    intensity = [f"{w} {x}" for w, _ in INTENSITY for x in ("easy", "easier", "hard", "harder", "ez")]
     return [
         ([*EASIEST, *HARDEST, *intensity, *EASY_WORDS, *HARD_WORDS, *MIDDLE], "difficulty",
          {"difficulty": knobs.difficulty}),
