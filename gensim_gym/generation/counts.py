@@ -136,10 +136,20 @@ def read_call_count(text: str, domains, notes: list[str], counts: list) -> tuple
         aim = min(count, declared.most)
         if aim < count:
             notes.append(f"'{said}': {call_count_note(domains, declared, aim)}")
-        notes.append(f"'{said}': {declared.fact}() is set right {aim} times: the golden plan calls "
-                     f"{declared.tool} exactly {aim} times")
+        notes.append(f"'{said}': {calls_aimed(declared, aim)}")
         return count, declared.tool
     return None
+
+
+def calls_aimed(declared: CallCount, aim: int) -> str:
+    """What a count of calls aims at (the reading's note and the clause's): ``aim`` calls of the declared tool."""
+    return f"{declared.fact}() is set right {aim} times: the golden plan calls {declared.tool} exactly {aim} times"
+
+
+def plan_calls(plan: Sequence, tool: str) -> int:
+    """How many calls of ``tool`` ``plan`` makes: its actions, or their labels as a spec's ``golden_plan`` records
+    them ("change_tire()")."""
+    return sum(calls(a.split("(")[0] if isinstance(a, str) else a.tool, tool) for a in plan)
 
 
 def call_count_note(domains, declared: CallCount, aim: int) -> str:

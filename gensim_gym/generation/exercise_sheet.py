@@ -160,11 +160,12 @@ def _frame_spans(text: str) -> list[tuple[int, int]]:
     return email_spans(text) + issue_spans(text) + prompt_spans(text) + paper_spans(text) + minutes_spans(text)
 
 
-def _dropped_spans(text: str) -> list[tuple[int, int]]:
+def _dropped_spans(text: str, frames: list[tuple[int, int]] | None = None) -> list[tuple[int, int]]:
     """The spans of ``text`` (lower case) that are a sheet's frame (module docstring), in order, merged where they
-    overlap."""
+    overlap; ``frames``: the other documents' frames (:func:`_frame_spans`) where the caller found them already."""
     spans = [m.span() for pattern in (_LABEL, _REFERENCE, _MARKS_ALONE, _MARKS_BESIDE) for m in pattern.finditer(text)]
-    spans += _criteria_spans(text) + _request_spans(text) + _post_spans(text) + _frame_spans(text)
+    spans += _criteria_spans(text) + _request_spans(text) + _post_spans(text)
+    spans += _frame_spans(text) if frames is None else frames
     # "(open-ended, 10 points)": a note of the part's kind, once its marks are blanked
     spans += [m.span() for m in _KIND_NOTE.finditer(masked(text, spans))]
     merged: list[tuple[int, int]] = []
@@ -182,11 +183,12 @@ def unframed(text: str) -> str:
     (``prompt_frame``, round 69), a paper's (``paper_frame``, round 73) and a meeting's minutes' frame
     (``minutes_frame``, round 74) blanked, its
     positions kept (module docstring); text without them comes back unchanged."""
+    frames = _frame_spans(text)  # found once: the check below and the spans it blanks
     if not any(p.search(text) for p in (_LABEL, _REFERENCE, _MARKS_ALONE, _MARKS_BESIDE, _KIND_NOTE, _CRITERIA_LABEL,
                                         _STEP, _REQUEST_VERB, _REQUEST_OF_IT, _THREAD_NUMBER, _MENTION,
-                                        _EMOJI_CODE, _CHAT_ASIDE, _RELEASE)) and not _frame_spans(text):
+                                        _EMOJI_CODE, _CHAT_ASIDE, _RELEASE)) and not frames:
         return text
-    return masked(text, _dropped_spans(text))
+    return masked(text, _dropped_spans(text, frames))
 
 
 def frame_words(text: str) -> list[str]:

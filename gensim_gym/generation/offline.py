@@ -23,7 +23,7 @@ from gensim_gym.dsl.compile import CompiledEffects
 from gensim_gym.errors import DirectiveError, GenerationError, SearchSpaceError
 from gensim_gym.generation import tool_quota
 from gensim_gym.generation.counts import GOAL_NAMES as _NAMES
-from gensim_gym.generation.counts import asked_count_goals, objects_named
+from gensim_gym.generation.counts import asked_count_goals, objects_named, plan_calls
 from gensim_gym.generation.decoys import with_decoys
 from gensim_gym.generation.directive import Knobs
 from gensim_gym.generation.lexicon import calls
@@ -328,13 +328,11 @@ class OfflineGenerator:
         conditions than the count."""
         plan = spec.meta.get("golden_plan", ())
         missing = sum(not any(calls(label.split("(")[0], r) for label in plan) for r in self.knobs.required_tools)
-        miscounted = self._call_count is not None and self._calls_made(plan) != self._call_count[0]
-        return missing + (len(spec.task.goal) < self.knobs.total_target) + miscounted
+        return missing + (len(spec.task.goal) < self.knobs.total_target) + bool(self._miscounted(plan))
 
     def _calls_made(self, plan: Sequence[Any]) -> int:
         """How many calls of the counted tool (``Knobs.call_count``) ``plan`` (actions or their labels) makes."""
-        tool = self._call_count[1] if self._call_count else ""
-        return sum(calls(a.split("(")[0] if isinstance(a, str) else a.tool, tool) for a in plan)
+        return plan_calls(plan, self._call_count[1]) if self._call_count else 0
 
     def _call_fidelity(self, spec: SimSpec, plan: Sequence[Any]) -> SimSpec:
         """``spec`` with, where the directive counts calls ("change 2 flat tires": ``Knobs.call_count``), its
@@ -851,13 +849,13 @@ class OfflineGenerator:
             missing = own - named
             if len(own) - len(missing) < target:
                 out |= missing
-            elif kind in self._past_max and len(self._about_distinct(counting, world, str(kind), [])) < target:
+            elif kind in self._past_max:
                 # a count past the type's ``max`` (hanoi's "5 disks": a tower of exactly 5): each object needs a
                 # changed fact of its own, as a fact naming two (on(d2, d5)) is one goal; walk on for the objects
                 # no fact is about alone
-                about = {min(own.intersection(_NAMES.findall(g))) for g in
-                         self._about_distinct(counting, world, str(kind), [])}
-                out |= own - about
+                distinct = self._about_distinct(counting, world, str(kind), [])
+                if len(distinct) < target:
+                    out |= own - {min(own.intersection(_NAMES.findall(g))) for g in distinct}
         return out
 
     def _unserved(self, world: CompiledWorld, facts: bytearray, trace: _AskedTrace) -> set[str]:

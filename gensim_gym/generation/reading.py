@@ -26,6 +26,7 @@ from gensim_gym.generation.counts import (
     asked_count_goals,
     call_count_note,
     call_count_of,
+    calls_aimed,
     capacity_reason,
     capped_note,
     contrasted_spans,
@@ -34,6 +35,7 @@ from gensim_gym.generation.counts import (
     more_goal_counts,
     no_goal_about_note,
     objects_named,
+    plan_calls,
 )
 from gensim_gym.generation.decoys import decoy_count
 from gensim_gym.generation.directive import (
@@ -826,8 +828,7 @@ def _call_count_clause(said: str, count: int, declared: CallCount, knobs: Knobs)
     many times; above what the world's tasks reach, approximated, its note naming the bound."""
     requirement = {"goal_count": count, "type": None, "calls": declared.tool}
     aim = min(count, declared.most)
-    said_calls = (f"{declared.fact}() is set right {aim} times: the golden plan calls {declared.tool} "
-                  f"exactly {aim} times")
+    said_calls = calls_aimed(declared, aim)
     if aim < count:
         return Clause(said, "goal_count", requirement, "approximated",
                       f"{call_count_note(knobs.domains, declared, aim)}; {said_calls}")
@@ -1518,7 +1519,7 @@ def _unmet_calls(spec: Any, knobs: Knobs) -> list[str]:
     if knobs.call_count is None or not spec.golden_plan:
         return []
     tool, aim = knobs.call_count[1], knobs.call_target
-    made = sum(calls(label.split("(")[0], tool) for label in spec.golden_plan)
+    made = plan_calls(spec.golden_plan, tool)
     if made == aim:
         return []
     return [f"goal count: asked for {aim} calls of {tool} ({knobs.call_count[0]} counted), the golden plan calls it "
